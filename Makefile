@@ -1,0 +1,56 @@
+# Dugout: `make run` and `make test` do all the set-up on a fresh machine.
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test bench lint worker install migrate demo clean
+
+# Django 6 needs Python >= 3.12: take the repo's pyenv version (.python-version),
+# else the newest python3.1x on PATH; stop with a clear message if none fits.
+$(PY):
+	@py=""; \
+	for c in "$$(pyenv which python 2>/dev/null)" python3.14 python3.13 python3.12 python3 python; do \
+	  [ -n "$$c" ] || continue; \
+	  if command -v "$$c" >/dev/null 2>&1 && "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	    py="$$c"; break; fi; \
+	done; \
+	if [ -z "$$py" ]; then \
+	  echo "Dugout needs Python 3.12 or newer (Django 6). Install Python 3.13 (e.g. 'pyenv install 3.13') and run make again." >&2; \
+	  exit 1; fi; \
+	echo "Creating $(VENV) with $$($$py --version)"; \
+	"$$py" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: install
+	$(VENV)/bin/pytest
+
+bench: install
+	$(PY) -m bench
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+worker: install
+	@[ -n "$$REDIS_URL" ] || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0)" >&2; exit 1; }
+	$(VENV)/bin/celery -A config worker --loglevel=info
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

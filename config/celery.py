@@ -1,0 +1,11 @@
+"""The Celery app. Workers: `make worker` (needs REDIS_URL)."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("dugout")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,51 @@
+"""The demo league behind `manage.py load_demo`.
+
+Each step is idempotent (looked up by natural keys before anything is
+created), so running the command twice changes nothing. Apps add their part
+with a ``demo.py`` module exposing ``load(users, log)``; they run in the order
+of ``DEMO_STEPS`` (teams before leagues before matches).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+DEMO_PASSWORD = "bloodbowl-demo"
+DEMO_COMMISSIONER = "commissioner"
+DEMO_COACHES = ("grimnir", "lothar", "skrit", "gorbag", "ariel", "morg")
+DEMO_STEPS = ("teams.demo", "leagues.demo", "matches.demo")
+
+
+def ensure_users() -> dict[str, object]:
+    User = get_user_model()
+    users: dict[str, object] = {}
+    for username in (DEMO_COMMISSIONER, *DEMO_COACHES):
+        user, created = User.objects.get_or_create(
+            username=username, defaults={"email": f"{username}@dugout.invalid"}
+        )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save(update_fields=["password"])
+        users[username] = user
+    return users
+
+
+@transaction.atomic
+def load_demo(log: Callable[[str], None]) -> None:
+    users = ensure_users()
+    for module_name in DEMO_STEPS:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue  # that app has no demo data yet
+        module.load(users, log)
+    log("Demo logins (password for each: %s):" % DEMO_PASSWORD)
+    log(f"  commissioner: {DEMO_COMMISSIONER}")
+    for coach in DEMO_COACHES:
+        log(f"  coach:        {coach}")

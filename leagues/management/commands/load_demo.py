@@ -1,0 +1,10 @@
+from django.core.management.base import BaseCommand
+
+from config.demo import load_demo
+
+
+class Command(BaseCommand):
+    help = "Create the demo commissioner, coaches and league. Safe to run again."
+
+    def handle(self, *args, **options) -> None:
+        load_demo(lambda line: self.stdout.write(line))

@@ -1,0 +1,1 @@
+"""Models of the leagues app."""

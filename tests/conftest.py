@@ -1,0 +1,56 @@
+"""Project-wide test set-up.
+
+Service markers: a test marked ``redis`` or ``postgres`` needs that service.
+Without it the test is skipped — except under CI (CI=true), where .ci/run has
+started Redis for both runs, so a missing Redis is a failure; PostgreSQL tests
+need the run to be configured for PostgreSQL (DATABASE_URL), and under CI a
+DATABASE_URL that names PostgreSQL but cannot be reached fails.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+TEST_REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+
+
+def redis_available(url: str = TEST_REDIS_URL) -> bool:
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
+    except Exception:
+        return False
+    return True
+
+
+def pytest_collection_modifyitems(config, items):
+    redis_up: bool | None = None
+    for item in items:
+        if item.get_closest_marker("redis"):
+            if redis_up is None:
+                redis_up = redis_available()
+            if not redis_up:
+                if IN_CI:
+                    item.add_marker(pytest.mark.usefixtures("_require_redis"))
+                else:
+                    item.add_marker(pytest.mark.skip(reason=f"no Redis at {TEST_REDIS_URL}"))
+        if item.get_closest_marker("postgres"):
+            from django.conf import settings
+
+            if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+                item.add_marker(pytest.mark.skip(reason="this run is not on PostgreSQL"))
+
+
+@pytest.fixture
+def _require_redis():
+    pytest.fail(f"CI=true but no Redis answers at {TEST_REDIS_URL}: .ci/run must start it")
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    # Django's default hasher is slow by design; tests only need it to work.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
