@@ -16,7 +16,9 @@ def main(argv: list[str]) -> int:
     django.setup()
     import bench
 
-    names = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_"))
+    names = sorted(
+        m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_")
+    )
     if argv:
         names = [n for n in names if any(a in n for a in argv)]
     for name in names:

@@ -22,8 +22,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """
     if isinstance(exc, RulesError):
         return Response(
-            {"detail": exc.messages[0] if len(exc.messages) == 1 else "; ".join(exc.messages),
-             "errors": exc.messages},
+            {
+                "detail": exc.messages[0] if len(exc.messages) == 1 else "; ".join(exc.messages),
+                "errors": exc.messages,
+            },
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, DjangoValidationError):
@@ -33,6 +35,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             body = {"detail": "; ".join(exc.messages), "errors": exc.messages}
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, PermissionDenied):
-        return Response({"detail": str(exc) or "You may not do that."},
-                        status=status.HTTP_403_FORBIDDEN)
+        return Response(
+            {"detail": str(exc) or "You may not do that."}, status=status.HTTP_403_FORBIDDEN
+        )
     return drf_exception_handler(exc, context)

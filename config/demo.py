@@ -45,7 +45,7 @@ def load_demo(log: Callable[[str], None]) -> None:
                 raise
             continue  # that app has no demo data yet
         module.load(users, log)
-    log("Demo logins (password for each: %s):" % DEMO_PASSWORD)
+    log(f"Demo logins (password for each: {DEMO_PASSWORD}):")
     log(f"  commissioner: {DEMO_COMMISSIONER}")
     for coach in DEMO_COACHES:
         log(f"  coach:        {coach}")

@@ -7,6 +7,7 @@ from config import health, views
 
 api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("", include("teams.urls_api")),
 ]
 
 urlpatterns = [
@@ -16,4 +17,5 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
+    path("", include("teams.urls")),
 ]

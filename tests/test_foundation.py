@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -117,10 +118,10 @@ def test_runs_on_postgresql_when_configured():
 def test_load_demo_is_idempotent():
     from django.apps import apps
 
-    call_command("load_demo", stdout=open(os.devnull, "w"))
+    call_command("load_demo", stdout=io.StringIO())
     counts = {m._meta.label: m.objects.count() for m in apps.get_models()}
     assert counts["auth.User"] >= 3
-    call_command("load_demo", stdout=open(os.devnull, "w"))
+    call_command("load_demo", stdout=io.StringIO())
     assert {m._meta.label: m.objects.count() for m in apps.get_models()} == counts
 
 
@@ -129,8 +130,12 @@ def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean.pop("DATABASE_URL", None)
     clean.update(env)
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -163,12 +168,16 @@ def test_rules_engine_never_imports_django():
         "bad = sorted(n for n in sys.modules if n == 'django' or n.startswith('django.'))\n"
         "assert not bad, bad\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     offenders = [
-        str(path.relative_to(ROOT)) for path in (ROOT / "rules_engine").rglob("*.py")
-        if any(line.lstrip().startswith(("import django", "from django"))
-               for line in path.read_text().splitlines())
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "rules_engine").rglob("*.py")
+        if any(
+            line.lstrip().startswith(("import django", "from django"))
+            for line in path.read_text().splitlines()
+        )
     ]
     assert offenders == []
