@@ -1,0 +1,109 @@
+"""Named steps and sequences: how the engine resolves pre-game and post-game.
+
+A sequence (pre-game, post-game) is an ordered list of named steps. Each step
+takes plain data and a ``Dice`` and returns a ``StepResult`` holding what it
+decided and the rolls it made. Where a coach must decide (which inducements,
+which skill, hire a journeyman or not), the step returns a ``Choice`` saying
+what is to be chosen and what is allowed; the caller asks the coach and calls
+again with the answer. The engine never guesses a coach's decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.dice import Dice, Roll
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision the rules leave to a coach (or to the winner of a roll-off).
+
+    ``side`` is "home" or "away" (or "both"); ``kind`` names the decision
+    ("inducements", "kicking_team", "advancement", ...); ``options`` holds what
+    is allowed, as plain data, for the caller to offer.
+    """
+
+    side: str
+    kind: str
+    prompt: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What one rule step decided, with every roll it made, in order."""
+
+    step: str
+    title: str
+    rule: str
+    outcome: Mapping[str, Any]
+    rolls: tuple[Roll, ...] = ()
+    pending: tuple[Choice, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return not self.pending
+
+
+@dataclass(frozen=True)
+class SequenceResult:
+    """A sequence run so far: its steps in order; stops at the first pending choice."""
+
+    name: str
+    steps: tuple[StepResult, ...]
+
+    @property
+    def complete(self) -> bool:
+        return all(step.complete for step in self.steps)
+
+    @property
+    def pending(self) -> tuple[Choice, ...]:
+        return tuple(choice for step in self.steps for choice in step.pending)
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        return tuple(roll for step in self.steps for roll in step.rolls)
+
+    def step(self, name: str) -> StepResult:
+        for step in self.steps:
+            if step.step == name:
+                return step
+        raise KeyError(f"the {self.name} has no step {name!r} (yet)")
+
+    def __contains__(self, name: object) -> bool:
+        return any(step.step == name for step in self.steps)
+
+
+@contextmanager
+def recording(dice: Dice) -> Iterator[list[Roll]]:
+    """Collect the rolls made inside the block (they stay on ``dice.rolls`` too)."""
+    collected: list[Roll] = []
+    start = len(dice.rolls)
+    try:
+        yield collected
+    finally:
+        collected.extend(dice.rolls[start:])
+
+
+def run_step(
+    step: str,
+    title: str,
+    rule: str,
+    dice: Dice,
+    resolve: Callable[[], Mapping[str, Any] | tuple[Mapping[str, Any], tuple[Choice, ...]]],
+) -> StepResult:
+    """Run ``resolve`` and wrap its outcome (and any pending choices) with its rolls."""
+    with recording(dice) as rolls:
+        result = resolve()
+    if isinstance(result, tuple):
+        outcome, pending = result
+    else:
+        outcome, pending = result, ()
+    return StepResult(
+        step=step, title=title, rule=rule, outcome=outcome, rolls=tuple(rolls),
+        pending=tuple(pending),
+    )
