@@ -1,0 +1,292 @@
+"""The team draft, facts sheet section 1 (p.28-35).
+
+A new team spends at most its budget (1,000,000 gp) on 11-16 players within
+each position's limits, team re-rolls (0-8) at the roster's price, sideline
+staff (assistant coaches 0-6, cheerleaders 0-12, an apothecary where the
+roster allows one) and Dedicated Fans beyond the first (10,000 gp each, 6 at
+most). ``validate_draft`` lists every broken rule as a sentence for the coach;
+``draft_cost`` prices a draft as it is being built, valid or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rules_engine.errors import DraftError
+from rules_engine.ruleset import Position, Roster, Ruleset
+
+
+@dataclass(frozen=True)
+class DraftRules:
+    """The numbers of a ruleset's team draft."""
+
+    budget: int = 1_000_000
+    min_players: int = 11
+    max_players: int = 16
+    max_rerolls: int = 8
+    max_assistant_coaches: int = 6
+    max_cheerleaders: int = 12
+    max_apothecaries: int = 1
+    starting_dedicated_fans: int = 1
+    max_dedicated_fans: int = 6
+    dedicated_fan_cost: int = 10_000
+
+
+# Rulesets register their draft numbers here as they are added.
+DRAFT_RULES: dict[str, DraftRules] = {"bb2020": DraftRules()}
+
+
+def draft_rules_for(ruleset: Ruleset) -> DraftRules:
+    try:
+        return DRAFT_RULES[ruleset.key]
+    except KeyError:
+        raise LookupError(f"no draft rules for the {ruleset.name} ruleset") from None
+
+
+@dataclass(frozen=True)
+class DraftProposal:
+    """A team as a coach wants to draft it.
+
+    ``players`` maps position slug ("human-blitzer", or just "blitzer") to how
+    many. ``budget`` defaults to the ruleset's; a re-draft passes its own.
+    ``special_rule_choice`` is the team's "Favoured of ..." where the roster
+    offers a choice; it may be left for later.
+    """
+
+    roster_slug: str
+    players: Mapping[str, int] = field(default_factory=dict)
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool | int = False
+    dedicated_fans: int = 1
+    budget: int | None = None
+    special_rule_choice: str | None = None
+
+
+@dataclass(frozen=True)
+class DraftCost:
+    """What a draft costs, part by part, and what is left of the budget."""
+
+    players: int
+    rerolls: int
+    assistant_coaches: int
+    cheerleaders: int
+    apothecary: int
+    dedicated_fans: int
+    budget: int
+
+    @property
+    def total(self) -> int:
+        return (
+            self.players
+            + self.rerolls
+            + self.assistant_coaches
+            + self.cheerleaders
+            + self.apothecary
+            + self.dedicated_fans
+        )
+
+    @property
+    def remaining(self) -> int:
+        """Budget left; negative when the draft is over budget."""
+        return self.budget - self.total
+
+
+def _whole(count: object) -> int | None:
+    """``count`` as a count of things, or None if it is not a whole number."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        return None
+    return count
+
+
+def _counted_positions(roster: Roster, proposal: DraftProposal) -> dict[str, int]:
+    """Position slug -> number drafted, for the known positions and sane counts.
+
+    Aliases ("blitzer" and "human-blitzer") add up to one position.
+    """
+    counts: dict[str, int] = {}
+    for key, count in proposal.players.items():
+        slug = roster.positions.resolve(key)
+        whole = _whole(count)
+        if slug is None or whole is None or whole < 0:
+            continue
+        counts[slug] = counts.get(slug, 0) + whole
+    return counts
+
+
+def _apothecaries(proposal: DraftProposal) -> int | None:
+    """How many apothecaries: True/False from a checkbox, or a number."""
+    if isinstance(proposal.apothecary, bool):
+        return int(proposal.apothecary)
+    return _whole(proposal.apothecary)
+
+
+def draft_cost(ruleset: Ruleset, proposal: DraftProposal) -> DraftCost:
+    """The price of the draft as it stands, for a live budget display.
+
+    Unknown positions and impossible counts cost nothing here; ``validate_draft``
+    reports them. An apothecary costs nothing where the roster may not hire one.
+    """
+    rules = draft_rules_for(ruleset)
+    roster = ruleset.roster(proposal.roster_slug)
+    counts = _counted_positions(roster, proposal)
+
+    def cost(count: object, each: int) -> int:
+        whole = _whole(count)
+        return max(whole, 0) * each if whole is not None else 0
+
+    apothecaries = (_apothecaries(proposal) or 0) if roster.apothecary_allowed else 0
+    fans = _whole(proposal.dedicated_fans)
+    extra_fans = max((fans or rules.starting_dedicated_fans) - rules.starting_dedicated_fans, 0)
+    return DraftCost(
+        players=sum(roster.positions[slug].cost * n for slug, n in counts.items()),
+        rerolls=cost(proposal.rerolls, roster.reroll_cost),
+        assistant_coaches=cost(proposal.assistant_coaches, roster.assistant_coach_cost),
+        cheerleaders=cost(proposal.cheerleaders, roster.cheerleader_cost),
+        apothecary=cost(apothecaries, roster.apothecary_cost or 0),
+        dedicated_fans=extra_fans * rules.dedicated_fan_cost,
+        budget=proposal.budget if proposal.budget is not None else rules.budget,
+    )
+
+
+def _gp(amount: int) -> str:
+    return f"{amount:,} gp"
+
+
+def _count_problems(noun: tuple[str, str], count: object, low: int, high: int) -> list[str]:
+    """Problems with a count of things; ``noun`` is (singular, plural)."""
+
+    def things(n: int) -> str:
+        return f"{n} {noun[0] if n == 1 else noun[1]}"
+
+    whole = _whole(count)
+    if whole is None:
+        return [f"The number of {noun[1]} must be a whole number; got {count!r}"]
+    if whole < 0:
+        return [f"The number of {noun[1]} cannot be negative; got {whole}"]
+    if whole < low:
+        return [f"A new team must have at least {things(low)}; this draft has {whole}"]
+    if whole > high:
+        return [f"A new team may have at most {things(high)}; this draft has {whole}"]
+    return []
+
+
+def _position_problems(roster: Roster, proposal: DraftProposal) -> list[str]:
+    problems: list[str] = []
+    for key, count in proposal.players.items():
+        position = roster.positions.get(key)
+        if position is None:
+            problems.append(f"{roster.name} teams have no position {key!r}")
+            continue
+        whole = _whole(count)
+        if whole is None:
+            problems.append(
+                f"The number of {position.plural_name()} must be a whole number; got {count!r}"
+            )
+        elif whole < 0:
+            problems.append(
+                f"The number of {position.plural_name()} cannot be negative; got {whole}"
+            )
+    counts = _counted_positions(roster, proposal)
+    for position in roster.positions.values():
+        problems += _limit_problems(roster, position, counts.get(position.slug, 0))
+    big_guys = sum(n for slug, n in counts.items() if roster.positions[slug].big_guy)
+    if roster.max_big_guys is not None and big_guys > roster.max_big_guys:
+        noun = "Big Guy" if roster.max_big_guys == 1 else "Big Guys"
+        problems.append(
+            f"{roster.name} teams may have at most {roster.max_big_guys} {noun}; "
+            f"this draft has {big_guys}"
+        )
+    return problems
+
+
+def _limit_problems(roster: Roster, position: Position, count: int) -> list[str]:
+    if count > position.max_count:
+        return [
+            f"{roster.name} teams may have at most {position.max_count} "
+            f"{position.plural_name(position.max_count)}; this draft has {count}"
+        ]
+    if count < position.min_count:
+        return [
+            f"{roster.name} teams must have at least {position.min_count} "
+            f"{position.plural_name(position.min_count)}; this draft has {count}"
+        ]
+    return []
+
+
+def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
+    """Every way the draft breaks the draft rules, as sentences for the coach.
+
+    An empty list means the team may be created as proposed.
+    """
+    rules = draft_rules_for(ruleset)
+    if proposal.roster_slug not in ruleset.rosters:
+        return [f"There is no {proposal.roster_slug!r} roster in {ruleset.name}"]
+    roster = ruleset.roster(proposal.roster_slug)
+    problems = _position_problems(roster, proposal)
+
+    players = sum(_counted_positions(roster, proposal).values())
+    if players < rules.min_players:
+        problems.append(
+            f"A new team needs at least {rules.min_players} players; this draft has {players}"
+        )
+    elif players > rules.max_players:
+        problems.append(
+            f"A team may have at most {rules.max_players} players; this draft has {players}"
+        )
+
+    problems += _count_problems(
+        ("team re-roll", "team re-rolls"), proposal.rerolls, 0, rules.max_rerolls
+    )
+    problems += _count_problems(
+        ("assistant coach", "assistant coaches"),
+        proposal.assistant_coaches,
+        0,
+        rules.max_assistant_coaches,
+    )
+    problems += _count_problems(
+        ("cheerleader", "cheerleaders"), proposal.cheerleaders, 0, rules.max_cheerleaders
+    )
+    apothecaries = _apothecaries(proposal)
+    if apothecaries and not roster.apothecary_allowed:
+        problems.append(f"{roster.name} teams may not hire an apothecary")
+    else:
+        problems += _count_problems(
+            ("apothecary", "apothecaries"),
+            proposal.apothecary if apothecaries is None else apothecaries,
+            0,
+            rules.max_apothecaries,
+        )
+    problems += _count_problems(
+        ("Dedicated Fan", "Dedicated Fans"),
+        proposal.dedicated_fans,
+        rules.starting_dedicated_fans,
+        rules.max_dedicated_fans,
+    )
+
+    if proposal.special_rule_choice is not None:
+        if not roster.special_rule_choices:
+            problems.append(f"{roster.name} teams have no special rule to choose")
+        elif proposal.special_rule_choice not in roster.special_rule_choices:
+            problems.append(
+                f"{roster.name} teams choose one of {', '.join(roster.special_rule_choices)}; "
+                f"{proposal.special_rule_choice!r} is not one of them"
+            )
+
+    cost = draft_cost(ruleset, proposal)
+    if cost.remaining < 0:
+        problems.append(
+            f"This draft costs {_gp(cost.total)}, {_gp(-cost.remaining)} over the "
+            f"{_gp(cost.budget)} budget"
+        )
+    return problems
+
+
+def check_draft(ruleset: Ruleset, proposal: DraftProposal) -> DraftCost:
+    """The draft's cost if it is legal; otherwise DraftError listing every problem."""
+    problems = validate_draft(ruleset, proposal)
+    if problems:
+        raise DraftError(problems)
+    return draft_cost(ruleset, proposal)

@@ -1,0 +1,171 @@
+"""Team value (TV) and current team value (CTV), facts sheet section 2 (p.35).
+
+- A player's current value is his hiring fee plus the value increases of his
+  advancements; under Low Cost Linemen a permanently hired Lineman's current
+  value leaves the hiring fee out.
+- TV is the players' current values plus sideline staff plus team re-rolls at
+  the roster's price. Dedicated Fans and Treasury add nothing (the facts
+  sheet's Decision).
+- CTV is TV less the players who miss the next game and the temporarily
+  retired, plus journeymen at their hiring cost (nothing for Low Cost Linemen
+  teams), plus inducements when CTV is recalculated to find the Underdog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules_engine.ruleset import Position, Roster, Ruleset
+
+LOW_COST_LINEMEN = "Low Cost Linemen"
+
+
+@dataclass(frozen=True)
+class PlayerValueInput:
+    """What team value needs to know about one player on a team sheet.
+
+    ``value_increases`` is the gold his advancements added; a journeyman is
+    on the sheet for the next game only; dead or fired players count for
+    nothing and may be left on the sheet for history.
+    """
+
+    position_slug: str
+    value_increases: int = 0
+    miss_next_game: bool = False
+    temporarily_retired: bool = False
+    journeyman: bool = False
+    dead_or_fired: bool = False
+
+
+@dataclass(frozen=True)
+class TeamValueInput:
+    """A team as team value sees it. ``dedicated_fans`` and ``treasury`` are
+    carried so callers can pass a whole team, but never count (facts section 2).
+    ``inducements_value`` is the gold spent on inducements for the next game."""
+
+    roster_slug: str
+    players: Sequence[PlayerValueInput] = ()
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+    dedicated_fans: int = 1
+    treasury: int = 0
+    inducements_value: int = 0
+
+
+@dataclass(frozen=True)
+class TeamValueBreakdown:
+    """The parts of TV and CTV, in gold pieces, so a team sheet can show its sums."""
+
+    players: int
+    rerolls: int
+    assistant_coaches: int
+    cheerleaders: int
+    apothecary: int
+    missing_next_game: int
+    temporarily_retired: int
+    journeymen: int
+    inducements: int
+
+    @property
+    def sideline_staff(self) -> int:
+        return self.assistant_coaches + self.cheerleaders + self.apothecary
+
+    @property
+    def team_value(self) -> int:
+        """TV: players, re-rolls and sideline staff."""
+        return self.players + self.rerolls + self.sideline_staff
+
+    @property
+    def current_team_value(self) -> int:
+        """CTV without inducements: TV less MNG and retired players, plus journeymen."""
+        return self.team_value - self.missing_next_game - self.temporarily_retired + self.journeymen
+
+    @property
+    def current_team_value_with_inducements(self) -> int:
+        """CTV as recalculated after inducements, to find the Underdog."""
+        return self.current_team_value + self.inducements
+
+
+def _position(roster: Roster, player: PlayerValueInput) -> Position:
+    try:
+        return roster.positions[player.position_slug]
+    except KeyError:
+        raise ValueError(f"{roster.name} teams have no position {player.position_slug!r}") from None
+
+
+def player_current_value(ruleset: Ruleset, roster: Roster, player: PlayerValueInput) -> int:
+    """A player's current value: hiring fee plus value increases.
+
+    Low Cost Linemen: a Lineman's hiring fee is left out, so a journeyman of
+    such a team is worth nothing and adds nothing to CTV. A dead or fired
+    player is worth nothing.
+    """
+    if player.value_increases < 0:
+        raise ValueError("value increases cannot be negative")
+    if player.dead_or_fired:
+        return 0
+    position = _position(roster, player)
+    if roster.has_special_rule(LOW_COST_LINEMEN) and roster.is_lineman(position):
+        return player.value_increases
+    return position.cost + player.value_increases
+
+
+def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBreakdown:
+    """Every part of TV and CTV for the team."""
+    roster = ruleset.roster(team.roster_slug)
+    for label, count in (
+        ("team re-rolls", team.rerolls),
+        ("assistant coaches", team.assistant_coaches),
+        ("cheerleaders", team.cheerleaders),
+        ("inducements value", team.inducements_value),
+    ):
+        if count < 0:
+            raise ValueError(f"{label} cannot be negative")
+    if team.apothecary and not roster.apothecary_allowed:
+        raise ValueError(f"{roster.name} teams may not hire an apothecary")
+
+    players = missing_next_game = temporarily_retired = journeymen = 0
+    for player in team.players:
+        value = player_current_value(ruleset, roster, player)
+        if player.dead_or_fired:
+            continue
+        if player.journeyman:
+            # A journeyman who cannot play the next game is no help to CTV.
+            if not (player.miss_next_game or player.temporarily_retired):
+                journeymen += value
+            continue
+        players += value
+        if player.temporarily_retired:
+            temporarily_retired += value
+        elif player.miss_next_game:
+            missing_next_game += value
+
+    return TeamValueBreakdown(
+        players=players,
+        rerolls=team.rerolls * roster.reroll_cost,
+        assistant_coaches=team.assistant_coaches * roster.assistant_coach_cost,
+        cheerleaders=team.cheerleaders * roster.cheerleader_cost,
+        apothecary=(roster.apothecary_cost or 0) if team.apothecary else 0,
+        missing_next_game=missing_next_game,
+        temporarily_retired=temporarily_retired,
+        journeymen=journeymen,
+        inducements=team.inducements_value,
+    )
+
+
+def team_value(ruleset: Ruleset, team: TeamValueInput) -> int:
+    """TV in gold pieces (p.35): players, sideline staff and re-rolls at roster price."""
+    return team_value_breakdown(ruleset, team).team_value
+
+
+def current_team_value(
+    ruleset: Ruleset, team: TeamValueInput, include_inducements: bool = False
+) -> int:
+    """CTV in gold pieces; with ``include_inducements`` as recalculated for the Underdog."""
+    breakdown = team_value_breakdown(ruleset, team)
+    if include_inducements:
+        return breakdown.current_team_value_with_inducements
+    return breakdown.current_team_value
