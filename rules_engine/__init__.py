@@ -6,6 +6,7 @@ draft rules. Nothing here knows about storage or HTTP.
     85000
 """
 
+from rules_engine.draft import DraftCost, DraftProposal, check_draft, draft_cost, validate_draft
 from rules_engine.registry import (
     UnknownRulesetError,
     get_ruleset,
@@ -20,16 +21,37 @@ from rules_engine.ruleset import (
     Skill,
     StarPlayer,
 )
+from rules_engine.team_value import (
+    PlayerValueInput,
+    TeamValueBreakdown,
+    TeamValueInput,
+    current_team_value,
+    player_current_value,
+    team_value,
+    team_value_breakdown,
+)
 
 __all__ = [
+    "DraftCost",
+    "DraftProposal",
     "Inducement",
+    "PlayerValueInput",
     "Position",
     "Roster",
     "Ruleset",
     "Skill",
     "StarPlayer",
+    "TeamValueBreakdown",
+    "TeamValueInput",
     "UnknownRulesetError",
+    "check_draft",
+    "current_team_value",
+    "draft_cost",
     "get_ruleset",
     "list_rulesets",
+    "player_current_value",
     "register_ruleset",
+    "team_value",
+    "team_value_breakdown",
+    "validate_draft",
 ]

@@ -573,6 +573,7 @@ def load_bb2020(
     return Ruleset(
         key="bb2020",
         name="Blood Bowl 2020",
+        description="Blood Bowl 2020 (Second Season Edition) with its league rules",
         rosters=Catalogue(rosters),
         star_players=Catalogue(stars, star_aliases),
         skills=skills,

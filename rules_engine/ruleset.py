@@ -412,6 +412,7 @@ class Ruleset:
     star_players: Catalogue[StarPlayer] = field(repr=False)
     skills: SkillCatalogue = field(repr=False)
     inducements: Catalogue[Inducement] = field(repr=False)
+    description: str = ""
     tables_loader: Callable[[str], Mapping[str, Any]] | None = field(default=None, repr=False)
     _tables: dict[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
 
