@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rules_engine.errors import InducementError, RulesetDataError
-from rules_engine.registry import load_bb2020
+from rules_engine.loaders.bb2020 import load_bb2020
 from tests.rules_engine.conftest import DATA_DIR, no_tables
 
 BRIBERY_AND_CORRUPTION = {"black-orc", "goblin", "snotling", "underworld-denizens"}

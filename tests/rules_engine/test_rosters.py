@@ -11,7 +11,8 @@ import pytest
 import rules_engine
 from rules_engine import get_ruleset, list_rulesets, register_ruleset
 from rules_engine.errors import RulesetDataError
-from rules_engine.registry import UnknownRulesetError, load_bb2020, unregister_ruleset
+from rules_engine.loaders.bb2020 import load_bb2020
+from rules_engine.registry import UnknownRulesetError, unregister_ruleset
 from rules_engine.ruleset import Catalogue, Ruleset, SkillCatalogue, pluralise, slugify
 from tests.rules_engine.conftest import no_tables
 

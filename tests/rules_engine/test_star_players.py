@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine.errors import RulesetDataError
-from rules_engine.registry import load_bb2020
+from rules_engine.loaders.bb2020 import load_bb2020
 from tests.rules_engine.conftest import no_tables
 
 

@@ -1,0 +1,1 @@
+"""Loaders that build a Ruleset from a ruleset's data files."""

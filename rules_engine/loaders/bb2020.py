@@ -1,0 +1,500 @@
+"""Loader of the Blood Bowl 2020 ruleset from the data files in data/bb2020/.
+
+The data files are facts copied from public transcriptions (data/bb2020/SOURCE.md).
+Loading checks them and fails loudly (RulesetDataError); where the files disagree
+with each other, the maps below say which side wins and why, so a new
+disagreement is an error and not a silent skip.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from rules_engine.errors import RulesetDataError
+from rules_engine.registry import tables_of
+from rules_engine.ruleset import (
+    SKILL_CATEGORIES,
+    Catalogue,
+    Inducement,
+    Position,
+    Roster,
+    Ruleset,
+    Skill,
+    SkillCatalogue,
+    SpecialPrice,
+    StarPlayer,
+    StarProfile,
+    position_slug,
+    slugify,
+)
+
+# --- Blood Bowl 2020 ---------------------------------------------------------
+#
+# The data files are facts copied from public transcriptions (data/bb2020/
+# SOURCE.md). Loading checks them and fails loudly; where the files disagree
+# with each other, the maps below say which side wins and why, so a new
+# disagreement is an error and not a silent skip.
+
+BB2020_REGIONAL_SPECIAL_RULES = frozenset(
+    {
+        "Badlands Brawl",
+        "Elven Kingdoms League",
+        "Halfling Thimble Cup",
+        "Lustrian Superleague",
+        "Old World Classic",
+        "Sylvanian Spotlight",
+        "Underworld Challenge",
+        "Worlds Edge Superleague",
+    }
+)
+BB2020_TEAM_SPECIAL_RULES = frozenset(
+    {"Bribery and Corruption", "Low Cost Linemen", "Masters of Undeath", "Vampire Lord"}
+)
+BB2020_ROSTER_COUNT = 29
+BB2020_STAR_PLAYER_COUNT = 63
+
+# Stars whose "plays_for" is null in star_players.json: (plays for, never plays
+# for); None plays for every team. Morg 'n' Thorg plays for any team except
+# Sylvanian Spotlight (every team list but the Sylvanian ones holds him).
+# Swiftvine Glimmershard: her accepts_to_play_for and the team lists place her
+# with the Elven Kingdoms League and Halfling Thimble Cup teams.
+BB2020_STAR_PLAYS_FOR: dict[str, tuple[tuple[str, ...] | None, tuple[str, ...]]] = {
+    "Morg 'n' Thorg": (None, ("Sylvanian Spotlight",)),
+    "Swiftvine Glimmershard": (("Elven Kingdoms League", "Halfling Thimble Cup"), ()),
+}
+# Paired stars list both players' skills one after the other; this many are the
+# first player's (Dribl, Grak, Lucien Swift), the rest the second's.
+BB2020_PAIRED_STAR_SKILLS: dict[str, int] = {
+    "Dribl and Drull": 6,
+    "Grak and Crumbleberry": 5,
+    "The Swift Twins": 5,
+}
+# Names the team lists use for a star that star_players.json names in full.
+BB2020_STAR_ALIASES: dict[str, str] = {"Grombrindal": "Grombrindal, The White Dwarf"}
+# Named by the Sylvanian team lists but absent from star_players.json, so there
+# is no profile to field: not offered.
+BB2020_STARS_WITHOUT_PROFILE = frozenset({"Gretchen Wächter 'The Blood Bowl Widow'"})
+# Listed under "staff" (at her star cost) by the Halfling, Human and Norse
+# rosters: she is a star player, not sideline staff.
+BB2020_STARS_LISTED_AS_STAFF = frozenset({"Cindy Piewhistle"})
+# Stars who play for a roster by their "plays_for" but whom that roster's own
+# star list leaves out; "plays_for" decides. The Snotling three come from the
+# Snotling roster's Badlands Brawl rule, which the roster lists.
+BB2020_STAR_TEAM_LIST_GAPS: dict[str, frozenset[str]] = {
+    "Imperial Nobility": frozenset({"Grak and Crumbleberry"}),
+    "Khorne": frozenset({"Grak and Crumbleberry"}),
+    "Snotling": frozenset({"H'thark the Unstoppable", "Rashnak Backstabber", "Zzharg Madeye"}),
+}
+
+_NUMBER_WORDS = {"a single": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_BIG_GUY_NOTE = re.compile(r"may include (a single|up to (\w+)) Big Guys?", re.IGNORECASE)
+_STAT_LIMITS: dict[str, tuple[int, int]] = {
+    "MA": (1, 9),
+    "ST": (1, 8),
+    "AG": (1, 6),
+    "PA": (1, 6),
+    "AV": (3, 11),
+}
+
+
+def _read_json(data_dir: Traversable | Path, filename: str) -> Any:
+    return json.loads((data_dir / filename).read_text(encoding="utf-8"))
+
+
+def _check_gold(amount: Any, what: str, problems: list[str]) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0 or amount % 5000:
+        problems.append(f"{what}: {amount!r} is not a positive multiple of 5,000 gp")
+
+
+def _check_stats(entry: Mapping[str, Any], what: str, problems: list[str]) -> None:
+    for stat, (low, high) in _STAT_LIMITS.items():
+        value = entry.get(stat)
+        if stat == "PA" and value is None:
+            continue
+        if not isinstance(value, int) or not low <= value <= high:
+            problems.append(f"{what}: {stat} {value!r} is outside {low}-{high}")
+
+
+def _known_special_rule(rule: str) -> bool:
+    return (
+        rule in BB2020_REGIONAL_SPECIAL_RULES
+        or rule in BB2020_TEAM_SPECIAL_RULES
+        or rule.startswith("Favoured of ")
+    )
+
+
+def _skill_names(
+    names: list[str], skills: SkillCatalogue, what: str, problems: list[str]
+) -> tuple[str, ...]:
+    canonical: list[str] = []
+    for name in names:
+        if name not in skills:
+            problems.append(f"{what}: skill {name!r} is not in the skill list")
+            continue
+        canonical.append(skills.canonical(name))
+    return tuple(canonical)
+
+
+def _categories(letters: list[str], what: str, problems: list[str]) -> tuple[str, ...]:
+    # "-" (the Woodland Fox) and [] (the Beer Boar) both mean no category.
+    names = []
+    for letter in letters:
+        if letter == "-":
+            continue
+        if letter not in SKILL_CATEGORIES:
+            problems.append(f"{what}: unknown skill category {letter!r}")
+            continue
+        names.append(SKILL_CATEGORIES[letter])
+    return tuple(names)
+
+
+def _build_skills(data: Mapping[str, Any]) -> SkillCatalogue:
+    skills: dict[str, Skill] = {}
+    for row in data["skills"]:
+        skills[row["name"]] = Skill(
+            name=row["name"],
+            category=row["category"],
+            compulsory=bool(row.get("compulsory")),
+            random_table=(row["d6_1"], row["d6_2"]),
+        )
+    for row in data["traits"]:
+        skills[row["name"]] = Skill(
+            name=row["name"], category="Trait", compulsory=bool(row.get("compulsory")), trait=True
+        )
+    for row in data["extraordinary"]:
+        skills[row["name"]] = Skill(
+            name=row["name"], category="Extraordinary", trait=True, extraordinary=True
+        )
+    return SkillCatalogue(skills)
+
+
+def _build_roster(team: Mapping[str, Any], skills: SkillCatalogue, problems: list[str]) -> Roster:
+    name = team["name"]
+    slug = slugify(name)
+    positions: dict[str, Position] = {}
+    aliases: dict[str, str] = {}
+    for row in team["positions"]:
+        what = f"{name} {row['position']}"
+        pslug = position_slug(slug, row["position"])
+        if pslug in positions:
+            problems.append(f"{what}: position slug {pslug!r} is used twice")
+        _check_gold(row["cost"], f"{what} cost", problems)
+        _check_stats(row, what, problems)
+        if not 0 <= row["min"] <= row["max"] or row["max"] < 1:
+            problems.append(f"{what}: quantity {row['min']}-{row['max']} is not a range")
+        positions[pslug] = Position(
+            slug=pslug,
+            name=row["position"],
+            roster_slug=slug,
+            min_count=row["min"],
+            max_count=row["max"],
+            cost=row["cost"],
+            ma=row["MA"],
+            st=row["ST"],
+            ag=row["AG"],
+            pa=row["PA"],
+            av=row["AV"],
+            skills=_skill_names(row["skills"], skills, what, problems),
+            primary=_categories(row["primary"], what, problems),
+            secondary=_categories(row["secondary"], what, problems),
+            big_guy=bool(row.get("big_guy")),
+        )
+        for alias in (f"{slug}-{slugify(row['position'])}", slugify(row["position"])):
+            aliases.setdefault(alias, pslug)
+    if positions and max(p.max_count for p in positions.values()) < 12:
+        problems.append(f"{name}: no 0-12 or 0-16 position to draw journeymen from")
+
+    staff = {row["name"]: row["cost"] for row in team["staff"]}
+    for staff_name in staff:
+        known = {"Cheerleader", "Assistant Coach", "Apothecary", "Re-roll"}
+        if staff_name not in known and staff_name not in BB2020_STARS_LISTED_AS_STAFF:
+            problems.append(f"{name}: unknown sideline staff {staff_name!r}")
+    _check_gold(team["reroll_cost"], f"{name} re-roll cost", problems)
+    if staff.get("Re-roll") != team["reroll_cost"]:
+        problems.append(f"{name}: re-roll cost disagrees with its staff list")
+    apothecary = bool(team["apothecary_allowed"])
+    if apothecary != ("Apothecary" in staff) or (
+        apothecary and team["apothecary_cost"] != staff["Apothecary"]
+    ):
+        problems.append(f"{name}: apothecary disagrees with its staff list")
+
+    rules = tuple(team["special_rules"])
+    for rule in rules:
+        if not _known_special_rule(rule):
+            problems.append(f"{name}: unknown special rule {rule!r}")
+    notes = tuple(team.get("roster_notes") or ())
+    max_big_guys = None
+    for note in notes:
+        match = _BIG_GUY_NOTE.search(note)
+        if match is None:
+            problems.append(f"{name}: roster note {note!r} is not understood")
+            continue
+        max_big_guys = _NUMBER_WORDS.get((match[2] or match[1]).lower())
+        if max_big_guys is None:
+            problems.append(f"{name}: roster note {note!r} has no number of Big Guys")
+    return Roster(
+        slug=slug,
+        name=name,
+        tier=team["tier"],
+        reroll_cost=team["reroll_cost"],
+        apothecary_allowed=apothecary,
+        apothecary_cost=team["apothecary_cost"] if apothecary else None,
+        assistant_coach_cost=staff.get("Assistant Coach", 10_000),
+        cheerleader_cost=staff.get("Cheerleader", 10_000),
+        special_rules=rules,
+        special_rule_choices=rules if team.get("special_rules_choose_one") else (),
+        positions=Catalogue(positions, aliases),
+        max_big_guys=max_big_guys,
+        roster_notes=notes,
+    )
+
+
+def _build_star(
+    row: Mapping[str, Any],
+    skills: SkillCatalogue,
+    every_rule: tuple[str, ...],
+    problems: list[str],
+) -> StarPlayer:
+    name = row["name"]
+    _check_gold(row["cost"], f"{name} cost", problems)
+    all_skills = _skill_names(row["skills"], skills, name, problems)
+    raw_profiles = row["profiles"]
+    if len(raw_profiles) == 1:
+        skill_groups = [all_skills]
+    elif name in BB2020_PAIRED_STAR_SKILLS:
+        first = BB2020_PAIRED_STAR_SKILLS[name]
+        skill_groups = [all_skills[:first], all_skills[first:]]
+    else:
+        problems.append(f"{name}: {len(raw_profiles)} profiles but no split of their skills")
+        skill_groups = [all_skills] * len(raw_profiles)
+    profiles = []
+    for raw, group in zip(raw_profiles, skill_groups, strict=True):
+        _check_stats(raw, name, problems)
+        if not any(s.startswith("Loner") for s in group):
+            problems.append(f"{name}: {raw['label']} has no Loner; check the skill split")
+        if raw.get("cost") not in (None, row["cost"]):
+            problems.append(f"{name}: profile cost {raw['cost']} disagrees with {row['cost']}")
+        label = raw["label"] if len(raw_profiles) > 1 else name
+        profiles.append(
+            StarProfile(label, raw["MA"], raw["ST"], raw["AG"], raw["PA"], raw["AV"], group)
+        )
+
+    plays_for, never = row["plays_for"], ()
+    if name in BB2020_STAR_PLAYS_FOR:
+        if plays_for is not None:
+            problems.append(f"{name}: the data now has 'plays_for'; drop the override")
+        override, never = BB2020_STAR_PLAYS_FOR[name]
+        plays_for = every_rule if override is None else override
+    if not plays_for:
+        problems.append(f"{name}: plays for nobody")
+        plays_for = ()
+    for rule in (*plays_for, *never):
+        if not _known_special_rule(rule):
+            problems.append(f"{name}: plays for unknown special rule {rule!r}")
+    first = profiles[0]
+    return StarPlayer(
+        slug=slugify(name),
+        name=name,
+        cost=row["cost"],
+        ma=first.ma,
+        st=first.st,
+        ag=first.ag,
+        pa=first.pa,
+        av=first.av,
+        skills=tuple(dict.fromkeys(all_skills)),
+        plays_for=tuple(plays_for),
+        never_plays_for=tuple(never),
+        special_rule=", ".join(dict.fromkeys(row["special_rule_names"])),
+        profiles=tuple(profiles),
+        mega_star=bool(row.get("mega_star")),
+    )
+
+
+def _build_inducements(
+    data: Mapping[str, Any], roster_slugs: set[str], problems: list[str]
+) -> tuple[dict[str, Inducement], dict[str, str]]:
+    inducements: dict[str, Inducement] = {}
+    aliases: dict[str, str] = {}
+    for row in data["inducements"]:
+        slug, name = row["slug"], row["name"]
+        if row["price"] is not None:
+            _check_gold(row["price"], f"inducement {name}", problems)
+        if row["who"] not in ("any", "apothecary", "special_rule"):
+            problems.append(f"inducement {name}: unknown 'who' {row['who']!r}")
+        if row["who"] == "special_rule" and not _known_special_rule(row.get("who_special_rule")):
+            problems.append(f"inducement {name}: unknown special rule {row['who_special_rule']!r}")
+        specials = []
+        for special in row.get("special_prices", ()):
+            _check_gold(special["price"], f"inducement {name} special price", problems)
+            if special.get("roster") is not None and special["roster"] not in roster_slugs:
+                problems.append(f"inducement {name}: unknown roster {special['roster']!r}")
+            specials.append(
+                SpecialPrice(special["price"], special.get("special_rule"), special.get("roster"))
+            )
+        inducements[slug] = Inducement(
+            slug=slug,
+            name=name,
+            max_count=row["max_count"],
+            price=row["price"],
+            who=row["who"],
+            who_special_rule=row.get("who_special_rule"),
+            special_prices=tuple(specials),
+            price_note=row.get("price_note", ""),
+            surcharge=row.get("mercenary_surcharge", 0),
+            extra_skill_surcharge=row.get("mercenary_extra_skill_surcharge", 0),
+            source=data["source"],
+        )
+        for alias in (slugify(name), *(slugify(n) for n in row["team_list_names"])):
+            aliases.setdefault(alias, slug)
+    return inducements, aliases
+
+
+def _cross_check_inducements(
+    teams: list[Mapping[str, Any]],
+    rosters: Mapping[str, Roster],
+    inducements: Mapping[str, Inducement],
+    data: Mapping[str, Any],
+    problems: list[str],
+) -> None:
+    """Each team's own price list against the common table (facts section 3)."""
+    by_list_name = {
+        list_name: row["slug"]
+        for row in data["inducements"]
+        for list_name in row["team_list_names"]
+    }
+    known = data["team_list_discrepancies"]
+    documented = {
+        "missing": {(d["roster"], d["inducement"]) for d in known["missing"]},
+        "extra": {(d["roster"], d["inducement"]) for d in known["extra"]},
+    }
+    found: dict[str, set[tuple[str, str]]] = {"missing": set(), "extra": set()}
+    for team in teams:
+        roster = rosters[slugify(team["name"])]
+        listed: dict[str, int] = {}
+        for entry in team["inducements"]:
+            if entry["name"] in known["ignored"]:
+                continue
+            if entry["name"] not in by_list_name:
+                problems.append(f"{roster.name}: unknown inducement {entry['name']!r}")
+                continue
+            listed[by_list_name[entry["name"]]] = entry["cost"]
+        for slug, inducement in inducements.items():
+            if inducement.price is None and slug not in listed:
+                continue
+            allowed = roster.may_induce(inducement)
+            if allowed and slug not in listed:
+                found["missing"].add((roster.name, slug))
+            elif slug in listed and not allowed:
+                found["extra"].add((roster.name, slug))
+            elif slug in listed and inducement.price is not None:
+                price = roster.inducement_price(inducement)
+                if price != listed[slug]:
+                    problems.append(
+                        f"{roster.name}: {inducement.name} costs {listed[slug]} in its list, "
+                        f"{price} by the common table"
+                    )
+    for kind in ("missing", "extra"):
+        for roster_name, slug in sorted(found[kind] - documented[kind]):
+            problems.append(f"{roster_name}: {slug} is {kind} in its inducement list")
+        for roster_name, slug in sorted(documented[kind] - found[kind]):
+            problems.append(f"{roster_name}: {slug} is documented {kind} but is not")
+
+
+def _cross_check_stars(
+    teams: list[Mapping[str, Any]],
+    rosters: Mapping[str, Roster],
+    stars: Mapping[str, StarPlayer],
+    problems: list[str],
+) -> None:
+    """Each team's star list against the stars' own "plays for"."""
+    by_name = {star.name: star for star in stars.values()}
+    for team in teams:
+        roster = rosters[slugify(team["name"])]
+        listed = [*team["star_players"]]
+        listed += [
+            {"name": row["name"], "cost": row["cost"]}
+            for row in team["staff"]
+            if row["name"] in BB2020_STARS_LISTED_AS_STAFF
+        ]
+        listed_names = set()
+        for entry in listed:
+            star_name = BB2020_STAR_ALIASES.get(entry["name"], entry["name"])
+            if star_name in BB2020_STARS_WITHOUT_PROFILE:
+                continue
+            star = by_name.get(star_name)
+            if star is None:
+                problems.append(f"{roster.name}: star list names unknown star {star_name!r}")
+                continue
+            if entry["cost"] != star.cost:
+                problems.append(f"{roster.name}: {star_name} costs {entry['cost']} in its list")
+            listed_names.add(star_name)
+        playing = {
+            star.name for star in stars.values() if star.plays_for_rules(roster.special_rules_for())
+        }
+        for star_name in sorted(listed_names - playing):
+            problems.append(f"{roster.name}: lists {star_name}, who does not play for it")
+        gaps = playing - listed_names
+        if gaps != BB2020_STAR_TEAM_LIST_GAPS.get(roster.name, frozenset()):
+            problems.append(f"{roster.name}: its star list leaves out {sorted(gaps)}")
+
+
+def _check_tables(key: str, tables_loader: Callable[[str], Any], problems: list[str]) -> None:
+    """Tables are validated by their own module; loading them here surfaces its errors."""
+    try:
+        tables_loader(key)
+    except ModuleNotFoundError as error:
+        # The tables module is built separately; a ruleset without it still loads.
+        if error.name != "rules_engine.tables":
+            raise
+    except RulesetDataError as error:
+        problems.append(str(error))
+
+
+def load_bb2020(
+    data_dir: Traversable | Path | None = None,
+    tables_loader: Callable[[str], Any] = tables_of,
+) -> Ruleset:
+    """Load and validate the Blood Bowl 2020 ruleset from its data files."""
+    data_dir = data_dir or files("rules_engine") / "data" / "bb2020"
+    problems: list[str] = []
+    skills = _build_skills(_read_json(data_dir, "skills.json"))
+    teams = _read_json(data_dir, "teams.json")["teams"]
+    rosters = {}
+    for team in teams:
+        roster = _build_roster(team, skills, problems)
+        if roster.slug in rosters:
+            problems.append(f"{roster.name}: roster slug {roster.slug!r} is used twice")
+        rosters[roster.slug] = roster
+    every_rule = tuple(sorted({rule for r in rosters.values() for rule in r.special_rules}))
+    stars = {}
+    for row in _read_json(data_dir, "star_players.json")["star_players"]:
+        star = _build_star(row, skills, every_rule, problems)
+        stars[star.slug] = star
+    inducement_data = _read_json(data_dir, "inducements.json")
+    inducements, inducement_aliases = _build_inducements(inducement_data, set(rosters), problems)
+    if len(rosters) != BB2020_ROSTER_COUNT:
+        problems.append(f"{len(rosters)} rosters, expected {BB2020_ROSTER_COUNT}")
+    if len(stars) != BB2020_STAR_PLAYER_COUNT:
+        problems.append(f"{len(stars)} star players, expected {BB2020_STAR_PLAYER_COUNT}")
+    _cross_check_stars(teams, rosters, stars, problems)
+    _cross_check_inducements(teams, rosters, inducements, inducement_data, problems)
+    _check_tables("bb2020", tables_loader, problems)
+    if problems:
+        raise RulesetDataError("the bb2020 data failed validation:\n- " + "\n- ".join(problems))
+    star_aliases = {slugify(alias): slugify(name) for alias, name in BB2020_STAR_ALIASES.items()}
+    return Ruleset(
+        key="bb2020",
+        name="Blood Bowl 2020",
+        description="Blood Bowl 2020 (Second Season Edition) with its league rules",
+        rosters=Catalogue(rosters),
+        star_players=Catalogue(stars, star_aliases),
+        skills=skills,
+        inducements=Catalogue(inducements, inducement_aliases),
+        tables_loader=tables_loader,
+    )
