@@ -59,6 +59,38 @@ def _die_label(die: str) -> str:
     return die.upper()
 
 
+class RuleName(str):
+    """A result's name as the rule text prints it, compared as a reader would.
+
+    The text prints some names in capitals ("DEAD", "HEAD INJURY") and with
+    typographic apostrophes ("KO’d"); a coach or a caller may type "Dead" or
+    "KO'd". Equality ignores case, apostrophe and ellipsis style and trailing
+    "!" or ":"; the text shown is unchanged. The hash stays str's, so plain
+    dictionaries keyed by the canonical spelling keep working.
+    """
+
+    __slots__ = ()
+
+    def comparable(self) -> str:
+        return _comparable(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, str):
+            return NotImplemented
+        return _comparable(self) == _comparable(other)
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    __hash__ = str.__hash__
+
+
+def _comparable(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u2026", "...")
+    return " ".join(text.casefold().split()).rstrip("!:. ")
+
+
 @dataclass(frozen=True)
 class TableEntry:
     """One row: its name as the rule text prints it, effect text, and the rolls it covers."""
@@ -67,6 +99,9 @@ class TableEntry:
     description: str
     rolls: range
     effect: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", RuleName(self.name))
 
     def __str__(self) -> str:
         return self.name
