@@ -1,0 +1,136 @@
+"""Journeymen: pre-game step 3, "Take on Journeymen" (core rules; facts sheet section 6).
+
+A team that cannot field 11 players for a league game takes on temporary
+Lineman players with Loner (4+) until 11 are available. Players who miss the
+next game or are temporarily retired are not available; journeymen may take
+the roster above 16 but never the players available above 11.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.errors import RulesError
+from rules_engine.ruleset import Position, Roster, Ruleset
+from rules_engine.team_value import current_team_value
+
+# "If ... a team is unable to field 11 players it will make use of ... Journeymen".
+PLAYERS_TO_FIELD = 11
+# "they gain the Loner (4+) trait (see page 85)".
+JOURNEYMAN_TRAIT = "Loner (4+)"
+
+
+@dataclass(frozen=True)
+class JourneymenResult:
+    """How many journeymen a team takes, of which positions, and its CTV before and after."""
+
+    side: str
+    needed: int
+    players: tuple[PlayerState, ...]
+    ctv_before: int
+    ctv_after: int
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        return tuple(player.position_slug for player in self.players)
+
+
+def journeymen_needed(team: TeamState) -> int:
+    """Journeymen a team must take: up to 11 available players, never more.
+
+    "Journeymen may take the total number of players on the team temporarily
+    above 16 including injured players, but cannot take the number of players
+    available for this game above 11."
+    """
+    return max(0, PLAYERS_TO_FIELD - len(team.available_players))
+
+
+def journeyman_positions(roster: Roster) -> tuple[Position, ...]:
+    """The positions a journeyman may be: "selected from the team's 0-12 or 0-16 option".
+
+    Shambling Undead list two such lines (Skeleton and Zombie Lineman); the
+    coach chooses.
+    """
+    return roster.lineman_positions()
+
+
+def journeyman_players(side: str, positions: Sequence[str]) -> tuple[PlayerState, ...]:
+    """The journeymen themselves: ordinary players of their position with Loner (4+).
+
+    Ids are ``"<side>-journeyman-<n>"`` so a result can name them before the
+    caller has stored them.
+    """
+    return tuple(
+        PlayerState(
+            id=f"{side}-journeyman-{number}",
+            name=f"Journeyman {number}",
+            position_slug=slug,
+            skills=(JOURNEYMAN_TRAIT,),
+            journeyman=True,
+        )
+        for number, slug in enumerate(positions, start=1)
+    )
+
+
+def resolve_journeyman_positions(
+    roster: Roster, needed: int, answer: str | Sequence[str] | None
+) -> tuple[str, ...] | None:
+    """The position of each journeyman, or None where the coach has still to choose.
+
+    ``answer`` is one position for all of them or one per journeyman; a roster
+    with a single Lineman line needs no answer.
+    """
+    allowed = journeyman_positions(roster)
+    if needed == 0:
+        return ()
+    if answer is None:
+        return (allowed[0].slug,) * needed if len(allowed) == 1 else None
+    wanted = [answer] * needed if isinstance(answer, str) else list(answer)
+    if len(wanted) != needed:
+        raise RulesError(
+            f"{roster.name} teams take {needed} journeymen; {len(wanted)} positions were given"
+        )
+    slugs = []
+    problems = []
+    for key in wanted:
+        slug = roster.positions.resolve(key)
+        if slug is None or roster.positions[slug] not in allowed:
+            names = " or ".join(p.name for p in allowed)
+            problems.append(f"Journeymen for {roster.name} teams are {names}; {key!r} is not")
+        else:
+            slugs.append(slug)
+    if problems:
+        raise RulesError(list(dict.fromkeys(problems)))
+    return tuple(slugs)
+
+
+def journeymen_for(
+    ruleset: Ruleset,
+    team: TeamState,
+    side: str,
+    positions: str | Sequence[str] | None = None,
+) -> JourneymenResult | None:
+    """Pre-game step 3, "Take on Journeymen": the journeymen and the CTV after them.
+
+    "Each Journeyman counts towards CTV. The value they add is equal to the
+    hiring cost of an ordinary player of their type" - nothing for a Low Cost
+    Linemen team (facts section 2), which ``team_value`` already knows.
+    Returns None when the roster has two Lineman lines and ``positions`` is
+    not given: the coach must choose.
+    """
+    roster = team.roster(ruleset)
+    needed = journeymen_needed(team)
+    slugs = resolve_journeyman_positions(roster, needed, positions)
+    if slugs is None:
+        return None
+    players = journeyman_players(side, slugs)
+    with_journeymen = team.evolve(players=team.players + players)
+    return JourneymenResult(
+        side=side,
+        needed=needed,
+        players=players,
+        ctv_before=current_team_value(ruleset, team.value_input()),
+        ctv_after=current_team_value(ruleset, with_journeymen.value_input()),
+    )
