@@ -1,0 +1,128 @@
+"""Reads of the teams app, shaped for pages and endpoints.
+
+Team value is summed by the database over ``Player.current_value`` (which the
+services keep equal to the engine's ``player_current_value``); the parts that
+are not players (re-rolls, sideline staff) are priced by the engine from the
+roster. The result is the engine's own ``TeamValueBreakdown``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum, Value
+from django.db.models.functions import Coalesce
+
+from rules_engine import TeamValueBreakdown, TeamValueInput, get_ruleset, team_value_breakdown
+from teams.models import Player, PlayerStatus, Team, TreasuryEntry
+
+_ACTIVE = Q(players__status=PlayerStatus.ACTIVE)
+_HIRED = _ACTIVE & Q(players__journeyman=False)
+
+
+def _sum(condition: Q) -> Coalesce:
+    return Coalesce(Sum("players__current_value", filter=condition), Value(0))
+
+
+# Each mirrors a branch of rules_engine.team_value.team_value_breakdown.
+PLAYER_VALUE_ANNOTATIONS: dict[str, Any] = {
+    "value_players": _sum(_HIRED),
+    "value_temporarily_retired": _sum(_HIRED & Q(players__temporarily_retired=True)),
+    "value_missing_next_game": _sum(
+        _HIRED & Q(players__temporarily_retired=False, players__miss_next_game=True)
+    ),
+    "value_journeymen": _sum(
+        _ACTIVE
+        & Q(
+            players__journeyman=True,
+            players__miss_next_game=False,
+            players__temporarily_retired=False,
+        )
+    ),
+    "player_count": Count("players", filter=_HIRED),
+}
+
+
+def with_team_value(queryset: QuerySet[Team]) -> QuerySet[Team]:
+    """Teams annotated with the player parts of TV and CTV (one GROUP BY query)."""
+    return queryset.annotate(**PLAYER_VALUE_ANNOTATIONS)
+
+
+def value_breakdown(team: Team) -> TeamValueBreakdown:
+    """TV and CTV of a team from ``with_team_value``: players from the database,
+    re-rolls and staff priced by the engine."""
+    if not hasattr(team, "value_players"):
+        team = with_team_value(Team.objects.filter(pk=team.pk)).get()
+    staff = team_value_breakdown(
+        get_ruleset(team.ruleset),
+        TeamValueInput(
+            roster_slug=team.roster_slug,
+            rerolls=team.rerolls,
+            assistant_coaches=team.assistant_coaches,
+            cheerleaders=team.cheerleaders,
+            apothecary=team.apothecary,
+        ),
+    )
+    return TeamValueBreakdown(
+        players=team.value_players,
+        rerolls=staff.rerolls,
+        assistant_coaches=staff.assistant_coaches,
+        cheerleaders=staff.cheerleaders,
+        apothecary=staff.apothecary,
+        missing_next_game=team.value_missing_next_game,
+        temporarily_retired=team.value_temporarily_retired,
+        journeymen=team.value_journeymen,
+        inducements=0,
+    )
+
+
+def sheet_players() -> QuerySet[Player]:
+    """A team's active players by number, with their skills."""
+    return (
+        Player.objects.filter(status=PlayerStatus.ACTIVE)
+        .order_by("number", "id")
+        .prefetch_related("skills")
+        .fetch_mode(models.FETCH_PEERS)
+    )
+
+
+def team_sheet(team_id: int) -> Team:
+    """A team for its sheet, in three queries whatever its size.
+
+    The team comes with ``coach``; ``sheet_players`` (active players by number,
+    each with ``skills``); ``value`` (the engine's ``TeamValueBreakdown``:
+    ``value.team_value``, ``value.current_team_value`` and every part); and
+    the raw annotations of ``with_team_value``. Raises ``Team.DoesNotExist``.
+    """
+    team = (
+        with_team_value(Team.objects.select_related("coach"))
+        .prefetch_related(Prefetch("players", queryset=sheet_players(), to_attr="sheet_players"))
+        .fetch_mode(models.FETCH_PEERS)
+        .get(pk=team_id)
+    )
+    team.value = value_breakdown(team)
+    return team
+
+
+def ledger(team: Team | int) -> QuerySet[TreasuryEntry]:
+    """The team's treasury entries, oldest first (the balance reads down the page)."""
+    team_id = team.pk if isinstance(team, Team) else team
+    return (
+        TreasuryEntry.objects.filter(team_id=team_id)
+        .select_related("created_by")
+        .order_by("created_at", "id")
+        .fetch_mode(models.FETCH_PEERS)
+    )
+
+
+def teams_for_coach(user: Any) -> QuerySet[Team]:
+    """The user's teams by name, with the player parts of team value annotated
+    (pass a team to ``value_breakdown`` for TV and CTV)."""
+    if not getattr(user, "is_authenticated", False):
+        return Team.objects.none()
+    return (
+        with_team_value(Team.objects.filter(coach=user))
+        .order_by("name")
+        .fetch_mode(models.FETCH_PEERS)
+    )

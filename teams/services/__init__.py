@@ -1,0 +1,47 @@
+"""Writes of the teams app. Every service takes the acting user first, checks
+``teams.change_team`` (teams/rules.py), runs in ``transaction.atomic()``, locks
+the team row, asks the rules engine, and raises a ``RulesError`` with a
+sentence for the coach (the API answers 400) or ``PermissionDenied`` (403).
+"""
+
+from teams.services.draft import draft_team
+from teams.services.roster import (
+    end_temporary_retirement,
+    fire_player,
+    hire_journeyman_permanently,
+    hire_player,
+    record_injury,
+    release_journeymen,
+    rename_player,
+    take_journeyman,
+    temporarily_retire,
+)
+from teams.services.treasury import (
+    StaffKind,
+    buy_reroll,
+    correct_treasury,
+    fire_staff,
+    hire_staff,
+    post_to_ledger,
+    reroll_price_after_draft,
+)
+
+__all__ = [
+    "StaffKind",
+    "buy_reroll",
+    "correct_treasury",
+    "draft_team",
+    "end_temporary_retirement",
+    "fire_player",
+    "fire_staff",
+    "hire_journeyman_permanently",
+    "hire_player",
+    "hire_staff",
+    "post_to_ledger",
+    "record_injury",
+    "release_journeymen",
+    "rename_player",
+    "reroll_price_after_draft",
+    "take_journeyman",
+    "temporarily_retire",
+]

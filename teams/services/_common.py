@@ -1,0 +1,162 @@
+"""What every team service shares: locking, permission, the team's ruleset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import connection, transaction
+from django.utils import timezone
+
+from rules_engine import PlayerValueInput, get_ruleset, list_rulesets, player_current_value
+from rules_engine.draft import DraftRules, draft_rules_for
+from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.errors import TeamError
+from teams.models import MAX_PLAYER_NUMBER, Player, PlayerStatus, Team, TeamStatus
+
+CHANGE_TEAM = "teams.change_team"
+
+
+def gp(amount: int) -> str:
+    """Gold as a coach reads it: 85,000 gp."""
+    return f"{amount:,} gp"
+
+
+def _outermost_block() -> Any:
+    blocks = connection.atomic_blocks
+    return blocks[0] if blocks else None
+
+
+def lock_team(team: Team | int) -> Team:
+    """The team's row, locked (SELECT ... FOR UPDATE) for the current transaction.
+
+    Must run inside ``transaction.atomic()``. The returned instance is marked
+    as locked for that transaction, which ``post_to_ledger`` insists on.
+    """
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError(
+            "lock_team() must run inside transaction.atomic()"
+        )
+    team_id = team.pk if isinstance(team, Team) else team
+    locked = Team.objects.select_for_update().get(pk=team_id)
+    locked._locked_in = _outermost_block()
+    return locked
+
+
+def is_locked(team: Team) -> bool:
+    """Whether ``team`` came from ``lock_team`` in the transaction still open."""
+    return (
+        connection.in_atomic_block
+        and getattr(team, "_locked_in", None) is not None
+        and team._locked_in is _outermost_block()
+    )
+
+
+def lock_player(player: Player | int) -> tuple[Player, Team]:
+    """The player's team and the player, both locked, team first (one lock order
+    for every service, so two services never wait on each other)."""
+    player_id = player.pk if isinstance(player, Player) else player
+    team_id = (
+        player.team_id
+        if isinstance(player, Player)
+        else Player.objects.values_list("team_id", flat=True).get(pk=player_id)
+    )
+    team = lock_team(team_id)
+    locked = Player.objects.select_for_update().get(pk=player_id)
+    locked.team = team
+    return locked, team
+
+
+def require_change(actor: Any, team: Team) -> None:
+    """PermissionDenied unless ``actor`` may change the team (teams/rules.py)."""
+    if actor is None or not actor.has_perm(CHANGE_TEAM, team):
+        raise PermissionDenied(f"Only the coach of {team.name} may change it.")
+
+
+def require_active(team: Team) -> None:
+    if team.status != TeamStatus.ACTIVE:
+        raise TeamError(f"{team.name} is {team.get_status_display().lower()}: it cannot change")
+
+
+def require_active_player(player: Player) -> None:
+    if player.status != PlayerStatus.ACTIVE:
+        raise TeamError(
+            f"{player.name} is no longer on the team ({player.get_status_display().lower()})"
+        )
+
+
+def ruleset_for_key(key: str) -> Ruleset:
+    if key not in list_rulesets():
+        raise TeamError(f"There is no ruleset {key!r}; choose one of {', '.join(list_rulesets())}")
+    return get_ruleset(key)
+
+
+def ruleset_of(team: Team) -> Ruleset:
+    return ruleset_for_key(team.ruleset)
+
+
+def roster_of(team: Team, ruleset: Ruleset | None = None) -> Roster:
+    return (ruleset or ruleset_of(team)).roster(team.roster_slug)
+
+
+def draft_rules_of(ruleset: Ruleset) -> DraftRules:
+    return draft_rules_for(ruleset)
+
+
+def position_of(roster: Roster, position_slug: str) -> Position:
+    position = roster.positions.get(position_slug)
+    if position is None:
+        raise TeamError(f"{roster.name} teams have no position {position_slug!r}")
+    return position
+
+
+def value_input(player: Player) -> PlayerValueInput:
+    return PlayerValueInput(
+        position_slug=player.position_slug,
+        value_increases=player.value_increases,
+        miss_next_game=player.miss_next_game,
+        temporarily_retired=player.temporarily_retired,
+        journeyman=player.journeyman,
+    )
+
+
+def current_value(ruleset: Ruleset, roster: Roster, player: Player) -> int:
+    """The engine's current value of the player while he is on the team."""
+    return player_current_value(ruleset, roster, value_input(player))
+
+
+def active_players(team: Team):
+    return Player.objects.filter(team=team, status=PlayerStatus.ACTIVE)
+
+
+def free_number(team: Team, wanted: int | None, *, exclude: Player | None = None) -> int:
+    """``wanted`` if it is free among the team's active players, else the lowest free one."""
+    taken_qs = active_players(team)
+    if exclude is not None:
+        taken_qs = taken_qs.exclude(pk=exclude.pk)
+    taken = set(taken_qs.values_list("number", flat=True))
+    if wanted is not None:
+        check_number(wanted)
+        if wanted in taken:
+            holder = taken_qs.get(number=wanted)
+            raise TeamError(f"Number {wanted} is taken by {holder.name}")
+        return wanted
+    for number in range(1, MAX_PLAYER_NUMBER + 1):
+        if number not in taken:
+            return number
+    raise TeamError(f"{team.name} has no free shirt number left")
+
+
+def check_number(number: Any) -> None:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise TeamError(f"A shirt number must be a whole number; got {number!r}")
+    if not 1 <= number <= MAX_PLAYER_NUMBER:
+        raise TeamError(f"Shirt numbers run from 1 to {MAX_PLAYER_NUMBER}; got {number}")
+
+
+def default_name(position: Position, number: int) -> str:
+    return f"{position.name} {number}"
+
+
+def now() -> Any:
+    return timezone.now()

@@ -1,0 +1,227 @@
+"""Drafting a new team (facts §1, p.28-35): the engine validates, the ledger pays."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from rules_engine import DraftProposal, check_draft, validate_draft
+from rules_engine.draft import DraftCost
+from rules_engine.errors import DraftError
+from rules_engine.ruleset import Roster, Ruleset
+from teams.models import MAX_PLAYER_NUMBER, LedgerReason, Player, Team, TeamStatus
+from teams.services._common import (
+    current_value,
+    default_name,
+    draft_rules_of,
+    gp,
+    lock_team,
+    ruleset_for_key,
+)
+from teams.services.treasury import post_to_ledger
+
+TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+PLAYER_NAME_MAX = Player._meta.get_field("name").max_length
+
+PlayerSpecs = Mapping[str, int] | Iterable[Mapping[str, Any]]
+
+
+@dataclass
+class _Pick:
+    """One player of the draft as asked: position key, and maybe name and number."""
+
+    key: str
+    name: str = ""
+    number: int | None = None
+
+
+def _picks(players: PlayerSpecs, problems: list[str]) -> tuple[dict[str, Any], list[_Pick]]:
+    """The engine's ``{position: count}`` and the list of players to create.
+
+    A mapping is taken as position -> count; anything else as a list of
+    ``{"position_slug", "name"?, "number"?}``. Counts go to the engine as they
+    came, so it reports a bad one in its own words.
+    """
+    if isinstance(players, Mapping):
+        picks = [
+            _Pick(key)
+            for key, count in players.items()
+            if isinstance(count, int) and not isinstance(count, bool) and count > 0
+            for _ in range(count)
+        ]
+        return dict(players), picks
+    counts: dict[str, int] = {}
+    picks = []
+    for index, spec in enumerate(players, start=1):
+        if not isinstance(spec, Mapping) or not isinstance(spec.get("position_slug"), str):
+            problems.append(f"Player {index} of the draft needs a position")
+            continue
+        key = spec["position_slug"]
+        counts[key] = counts.get(key, 0) + 1
+        name = spec.get("name") or ""
+        if not isinstance(name, str) or len(name.strip()) > PLAYER_NAME_MAX:
+            problems.append(f"Player {index}'s name must be text of at most {PLAYER_NAME_MAX}")
+            name = ""
+        picks.append(_Pick(key, name.strip(), spec.get("number")))
+    return counts, picks
+
+
+def _number_problems(picks: list[_Pick]) -> list[str]:
+    problems: list[str] = []
+    seen: set[int] = set()
+    for pick in picks:
+        number = pick.number
+        if number is None:
+            continue
+        if isinstance(number, bool) or not isinstance(number, int):
+            problems.append(f"A shirt number must be a whole number; got {number!r}")
+        elif not 1 <= number <= MAX_PLAYER_NUMBER:
+            problems.append(f"Shirt numbers run from 1 to {MAX_PLAYER_NUMBER}; got {number}")
+        elif number in seen:
+            problems.append(f"Two players of the draft wear number {number}")
+        else:
+            seen.add(number)
+    return problems
+
+
+def _name_problems(name: Any) -> list[str]:
+    if not isinstance(name, str) or not name.strip():
+        return ["The team needs a name"]
+    if len(name.strip()) > TEAM_NAME_MAX:
+        return [f"A team name may be at most {TEAM_NAME_MAX} characters long"]
+    if Team.objects.filter(name__iexact=name.strip()).exists():
+        return [f"A team named {name.strip()!r} already exists; choose another name"]
+    return []
+
+
+def _number_picks(picks: list[_Pick]) -> None:
+    """Give every pick without a number the lowest free one, in draft order."""
+    taken = {p.number for p in picks if p.number is not None}
+    free = (n for n in range(1, MAX_PLAYER_NUMBER + 1) if n not in taken)
+    for pick in picks:
+        if pick.number is None:
+            pick.number = next(free)
+
+
+def _purchase_note(cost: DraftCost, player_count: int, proposal: DraftProposal) -> str:
+    parts = [f"{player_count} players"]
+    for count, one, many in (
+        (proposal.rerolls, "team re-roll", "team re-rolls"),
+        (proposal.assistant_coaches, "assistant coach", "assistant coaches"),
+        (proposal.cheerleaders, "cheerleader", "cheerleaders"),
+    ):
+        if count:
+            parts.append(f"{count} {one if count == 1 else many}")
+    if proposal.apothecary:
+        parts.append("an apothecary")
+    if cost.dedicated_fans:
+        parts.append(f"Dedicated Fans {proposal.dedicated_fans}")
+    return f"Draft: {', '.join(parts)} ({gp(cost.total)})"
+
+
+def _new_players(ruleset: Ruleset, roster: Roster, team: Team, picks: list[_Pick]) -> list[Player]:
+    players = []
+    for pick in picks:
+        position = roster.positions[pick.key]
+        player = Player(
+            team=team,
+            name=pick.name or default_name(position, pick.number),
+            number=pick.number,
+            position_slug=position.slug,
+            ma=position.ma,
+            st=position.st,
+            ag=position.ag,
+            pa=position.pa,
+            av=position.av,
+        )
+        player.current_value = current_value(ruleset, roster, player)
+        players.append(player)
+    return players
+
+
+def draft_team(
+    actor: Any,
+    *,
+    name: str,
+    ruleset_key: str,
+    roster_slug: str,
+    players: PlayerSpecs,
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    dedicated_fans: int = 1,
+    special_rule_choice: str | None = None,
+) -> Team:
+    """Create a team from a draft, paid from the draft budget (facts §1).
+
+    ``players`` is ``{"human-blitzer": 4, ...}`` or a list of
+    ``{"position_slug": ..., "name": ... (optional), "number": ... (optional)}``;
+    unnamed players are called "<Position> <number>", unnumbered ones take the
+    lowest free numbers. Every problem (the engine's draft rules, the team
+    name, shirt numbers) comes back at once in one DraftError and nothing is
+    saved. The ledger gets the budget in and the purchase out; what is left
+    is the treasury. The team is active once drafted.
+    """
+    if actor is None or not actor.has_perm("teams.add_team"):
+        raise PermissionDenied("Sign in to draft a team.")
+    ruleset = ruleset_for_key(ruleset_key)
+    problems: list[str] = _name_problems(name)
+    counts, picks = _picks(players, problems)
+    problems += _number_problems(picks)
+    proposal = DraftProposal(
+        roster_slug=roster_slug,
+        players=counts,
+        rerolls=rerolls,
+        assistant_coaches=assistant_coaches,
+        cheerleaders=cheerleaders,
+        apothecary=apothecary,
+        dedicated_fans=dedicated_fans,
+        special_rule_choice=special_rule_choice or None,
+    )
+    problems += validate_draft(ruleset, proposal)
+    if problems:
+        raise DraftError(problems)
+    cost = check_draft(ruleset, proposal)
+    roster = ruleset.roster(roster_slug)
+    for pick in picks:
+        pick.key = roster.positions.resolve(pick.key) or pick.key
+    _number_picks(picks)
+    budget = draft_rules_of(ruleset).budget
+
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                team = Team.objects.create(
+                    name=name.strip(),
+                    coach=actor,
+                    ruleset=ruleset.key,
+                    roster_slug=roster.slug,
+                    special_rule_choice=special_rule_choice or "",
+                    rerolls=rerolls,
+                    assistant_coaches=assistant_coaches,
+                    cheerleaders=cheerleaders,
+                    apothecary=bool(apothecary),
+                    dedicated_fans=dedicated_fans,
+                    status=TeamStatus.ACTIVE,
+                )
+        except IntegrityError:
+            raise DraftError(
+                [f"A team named {name.strip()!r} already exists; choose another name"]
+            ) from None
+        team = lock_team(team)
+        post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, "Draft budget", actor)
+        post_to_ledger(
+            team,
+            -cost.total,
+            LedgerReason.DRAFT_PURCHASE,
+            _purchase_note(cost, len(picks), proposal),
+            actor,
+            spending="This draft",
+        )
+        Player.objects.bulk_create(_new_players(ruleset, roster, team, picks))
+        return team

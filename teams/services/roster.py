@@ -1,0 +1,344 @@
+"""Keeping a roster between games (facts §4 step 4): hiring, firing, journeymen,
+temporary retirement, injuries, names and numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
+from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.errors import TeamError
+from teams.models import (
+    InjuryRecord,
+    LedgerReason,
+    Player,
+    PlayerSkill,
+    PlayerStatus,
+    Team,
+)
+from teams.services._common import (
+    active_players,
+    check_number,
+    current_value,
+    default_name,
+    draft_rules_of,
+    free_number,
+    lock_player,
+    lock_team,
+    now,
+    position_of,
+    require_active,
+    require_active_player,
+    require_change,
+    roster_of,
+    ruleset_of,
+)
+from teams.services.treasury import post_to_ledger
+
+# Facts §6: a journeyman plays with Loner (4+) and loses it when hired for good.
+JOURNEYMAN_SKILL = "Loner (4+)"
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _clean_name(name: str | None) -> str:
+    if name is None:
+        return ""
+    if not isinstance(name, str):
+        raise TeamError(f"A player's name must be text; got {name!r}")
+    name = name.strip()
+    limit = Player._meta.get_field("name").max_length
+    if len(name) > limit:
+        raise TeamError(f"A player's name may be at most {limit} characters long")
+    return name
+
+
+def _check_room(ruleset: Ruleset, roster: Roster, team: Team, position: Position) -> None:
+    """Refuse a permanent hire beyond 16 players, the position's or the Big Guy limit."""
+    permanent = list(
+        active_players(team).filter(journeyman=False).values_list("position_slug", flat=True)
+    )
+    most = draft_rules_of(ruleset).max_players
+    if len(permanent) >= most:
+        raise TeamError(f"{team.name} already has {most} players, the most a team may have")
+    same = sum(1 for slug in permanent if slug == position.slug)
+    if same >= position.max_count:
+        raise TeamError(
+            f"{roster.name} teams may have at most {position.max_count} "
+            f"{position.plural_name(position.max_count)}; {team.name} has {same}"
+        )
+    if position.big_guy and roster.max_big_guys is not None:
+        big_guys = sum(1 for slug in permanent if roster.positions[slug].big_guy)
+        if big_guys >= roster.max_big_guys:
+            noun = "Big Guy" if roster.max_big_guys == 1 else "Big Guys"
+            raise TeamError(
+                f"{roster.name} teams may have at most {roster.max_big_guys} {noun}; "
+                f"{team.name} has {big_guys}"
+            )
+
+
+def _new_player(
+    ruleset: Ruleset, roster: Roster, team: Team, position: Position, name: str, number: int
+) -> Player:
+    player = Player(
+        team=team,
+        name=name or default_name(position, number),
+        number=number,
+        position_slug=position.slug,
+        ma=position.ma,
+        st=position.st,
+        ag=position.ag,
+        pa=position.pa,
+        av=position.av,
+    )
+    player.current_value = current_value(ruleset, roster, player)
+    return player
+
+
+def hire_player(
+    actor: Any, team: Team, position_slug: str, name: str = "", number: int | None = None
+) -> Player:
+    """Hire a player at the position's cost from the treasury, within the
+    position's and the team's limits; he takes the lowest free number unless
+    given one, and is called "<Position> <number>" unless named."""
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        ruleset = ruleset_of(team)
+        roster = roster_of(team, ruleset)
+        position = position_of(roster, position_slug)
+        name = _clean_name(name)
+        _check_room(ruleset, roster, team, position)
+        number = free_number(team, number)
+        player = _new_player(ruleset, roster, team, position, name, number)
+        post_to_ledger(
+            team,
+            -position.cost,
+            LedgerReason.HIRE_PLAYER,
+            f"Hired {position.name} #{number} {player.name}",
+            actor,
+            spending=f"Hiring {_a(position.name)}",
+        )
+        player.save()
+        return player
+
+
+def fire_player(actor: Any, player: Player) -> Player:
+    """Fire a player: he leaves the team, his number is free, nothing is refunded."""
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active(team)
+        require_active_player(player)
+        player.status = PlayerStatus.FIRED
+        player.left_at = now()
+        player.save(update_fields=["status", "left_at"])
+        return player
+
+
+def rename_player(
+    actor: Any, player: Player, name: str | None = None, number: int | None = None
+) -> Player:
+    """Give a player a new name and/or shirt number (a free one)."""
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active_player(player)
+        if name is not None:
+            name = _clean_name(name)
+            if not name:
+                raise TeamError("A player needs a name")
+            player.name = name
+        if number is not None:
+            check_number(number)
+            player.number = free_number(team, number, exclude=player)
+        player.save(update_fields=["name", "number"])
+        return player
+
+
+def take_journeyman(
+    actor: Any,
+    team: Team,
+    *,
+    position_slug: str | None = None,
+    name: str = "",
+    number: int | None = None,
+) -> Player:
+    """Add a journeyman for the next game (facts §6, pre-game step 3).
+
+    He is a Lineman of the team's 0-12/0-16 position (``position_slug`` picks
+    one where the roster has two) with Loner (4+), costs nothing, and is
+    taken only while the team has fewer than 11 players available.
+    """
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        ruleset = ruleset_of(team)
+        roster = roster_of(team, ruleset)
+        linemen = roster.lineman_positions()
+        position = position_of(roster, position_slug) if position_slug else linemen[0]
+        if position not in linemen:
+            names = " or ".join(p.name for p in linemen)
+            raise TeamError(f"Journeymen of {roster.name} teams are {names}")
+        wanted = draft_rules_of(ruleset).min_players
+        available = (
+            active_players(team).filter(miss_next_game=False, temporarily_retired=False).count()
+        )
+        if available >= wanted:
+            raise TeamError(
+                f"{team.name} has {available} players available; journeymen are taken only "
+                f"to bring a team up to {wanted}"
+            )
+        number = free_number(team, number)
+        player = _new_player(ruleset, roster, team, position, _clean_name(name), number)
+        player.journeyman = True
+        player.current_value = current_value(ruleset, roster, player)
+        player.save()
+        skill = ruleset.skills.canonical(JOURNEYMAN_SKILL)
+        PlayerSkill.objects.create(player=player, skill=skill, source=PlayerSkill.Source.OTHER)
+        return player
+
+
+def release_journeymen(actor: Any, team: Team) -> int:
+    """After the game: journeymen who were not hired leave the team. Returns how many."""
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        return (
+            active_players(team)
+            .filter(journeyman=True)
+            .update(status=PlayerStatus.RETIRED, left_at=now())
+        )
+
+
+def hire_journeyman_permanently(actor: Any, player: Player) -> Player:
+    """Hire a journeyman for good (facts §4 step 4): the team must have fewer
+    than 16 players; he costs his current value (hiring fee plus value
+    increases, as ``rules_engine.player_current_value`` gives it), loses
+    Loner and keeps his SPP."""
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active(team)
+        require_active_player(player)
+        if not player.journeyman:
+            raise TeamError(f"{player.name} is not a journeyman")
+        ruleset = ruleset_of(team)
+        roster = roster_of(team, ruleset)
+        position = position_of(roster, player.position_slug)
+        _check_room(ruleset, roster, team, position)
+        # His current value as the engine reckons it (a Low Cost Linemen team's
+        # Lineman is worth his value increases only).
+        price = current_value(ruleset, roster, player)
+        post_to_ledger(
+            team,
+            -price,
+            LedgerReason.JOURNEYMAN_HIRE,
+            f"Hired journeyman {position.name} #{player.number} {player.name} permanently",
+            actor,
+            spending=f"Hiring journeyman {player.name} permanently",
+        )
+        loner = ruleset.skills.find(JOURNEYMAN_SKILL)
+        for skill in player.skills.all():
+            found = ruleset.skills.find(skill.skill)
+            if found is not None and found == loner:
+                skill.delete()
+        player.journeyman = False
+        player.current_value = current_value(ruleset, roster, player)
+        player.save(update_fields=["journeyman", "current_value"])
+        return player
+
+
+def temporarily_retire(actor: Any, player: Player) -> Player:
+    """Temporarily retire a player who suffered a Lasting Injury (facts §4 step 4):
+    he stays on the roster and in TV but leaves CTV."""
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active(team)
+        require_active_player(player)
+        if player.temporarily_retired:
+            raise TeamError(f"{player.name} is already temporarily retired")
+        if not player.injuries.filter(kind=InjuryRecord.Kind.LASTING).exists():
+            raise TeamError(
+                f"Only a player who suffered a Lasting Injury may be temporarily retired; "
+                f"{player.name} has none"
+            )
+        player.temporarily_retired = True
+        player.save(update_fields=["temporarily_retired"])
+        return player
+
+
+def end_temporary_retirement(actor: Any, player: Player) -> Player:
+    """Bring a temporarily retired player back to the team's available players."""
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active_player(player)
+        if not player.temporarily_retired:
+            raise TeamError(f"{player.name} is not temporarily retired")
+        player.temporarily_retired = False
+        player.save(update_fields=["temporarily_retired"])
+        return player
+
+
+def record_injury(
+    actor: Any,
+    player: Player,
+    kind: InjuryRecord.Kind | str,
+    *,
+    lasting_injury: LastingInjuryResult | None = None,
+    note: str = "",
+    source: str = "",
+) -> InjuryRecord:
+    """Write down an injury and what it does to the player.
+
+    Niggling: one more Niggling Injury. Lasting: the characteristic the
+    engine's Lasting Injury result names is reduced as the engine says
+    (``apply_lasting_injury``). Miss next game: he misses the next game.
+    Dead: he leaves the team. The casualty table decides which of these a
+    casualty brings; the matches app records each one.
+    """
+    try:
+        kind = InjuryRecord.Kind(kind)
+    except ValueError:
+        raise TeamError(f"Unknown kind of injury {kind!r}") from None
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active_player(player)
+        characteristic = ""
+        fields = []
+        if kind == InjuryRecord.Kind.LASTING:
+            if lasting_injury is None:
+                raise TeamError("A Lasting Injury needs the Lasting Injury roll's result")
+            characteristic = lasting_injury.characteristic
+            changed = apply_lasting_injury(
+                {c: getattr(player, c) for c in CHARACTERISTICS},
+                lasting_injury,
+                ruleset_key=team.ruleset,
+            )
+            for name in CHARACTERISTICS:
+                setattr(player, name, changed[name])
+            fields += list(CHARACTERISTICS)
+        elif kind == InjuryRecord.Kind.NIGGLING:
+            player.niggling_injuries += 1
+            fields.append("niggling_injuries")
+        elif kind == InjuryRecord.Kind.MISS_NEXT_GAME:
+            player.miss_next_game = True
+            fields.append("miss_next_game")
+        else:
+            player.status = PlayerStatus.DEAD
+            player.left_at = now()
+            fields += ["status", "left_at"]
+        player.save(update_fields=fields)
+        return InjuryRecord.objects.create(
+            player=player, kind=kind, characteristic=characteristic, note=note, source=source
+        )

@@ -1,0 +1,209 @@
+"""The treasury: the one way gold moves, and what a team buys with it.
+
+Money never changes by assignment. ``post_to_ledger`` writes a ledger row and
+sets ``Team.treasury`` to its ``balance_after`` in the same transaction, on a
+team row locked by ``lock_team``, and refuses to take the treasury below zero;
+so the treasury always equals the sum of the team's ledger.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import models, transaction
+
+from rules_engine.ruleset import Roster
+from teams.errors import TreasuryError
+from teams.models import LedgerReason, Team, TreasuryEntry
+from teams.services._common import (
+    draft_rules_of,
+    gp,
+    is_locked,
+    lock_team,
+    require_active,
+    require_change,
+    roster_of,
+    ruleset_of,
+)
+
+# Facts §1 (p.35): team re-rolls bought after the draft cost double the
+# roster's price, while team value still counts them at the roster's price.
+# The engine prices the draft and team value but not this purchase, so the
+# factor lives here, in one place, until the engine offers it.
+REROLL_PRICE_FACTOR_AFTER_DRAFT = 2
+
+
+class StaffKind(models.TextChoices):
+    ASSISTANT_COACH = "assistant_coach", "Assistant coach"
+    CHEERLEADER = "cheerleader", "Cheerleader"
+    APOTHECARY = "apothecary", "Apothecary"
+
+
+_PLURAL = {
+    StaffKind.ASSISTANT_COACH: "assistant coaches",
+    StaffKind.CHEERLEADER: "cheerleaders",
+    StaffKind.APOTHECARY: "apothecaries",
+}
+
+
+def post_to_ledger(
+    team: Team,
+    amount: int,
+    reason: LedgerReason | str,
+    note: str,
+    actor: Any,
+    match_ref: int | None = None,
+    *,
+    spending: str | None = None,
+) -> TreasuryEntry:
+    """Move ``amount`` gold (negative: spent) in or out of the team's treasury.
+
+    ``team`` must come from ``lock_team`` in the open transaction; the caller
+    has checked permission. ``spending`` words the purchase for the refusal
+    ("Hiring a Blitzer"); without it the note is used. Raises TreasuryError,
+    writing nothing, if the treasury would go below zero.
+    """
+    if not is_locked(team):
+        raise transaction.TransactionManagementError(
+            "post_to_ledger() needs the team row locked by lock_team() in the open transaction"
+        )
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise TypeError(f"ledger amounts are whole gold pieces, not {amount!r}")
+    reason = LedgerReason(reason)
+    balance = team.treasury + amount
+    if balance < 0:
+        raise TreasuryError(
+            f"Not enough gold in the treasury: {spending or note} costs {gp(-amount)}; "
+            f"the treasury holds {gp(team.treasury)}"
+        )
+    entry = TreasuryEntry.objects.create(
+        team=team,
+        amount=amount,
+        reason=reason,
+        note=note,
+        balance_after=balance,
+        created_by=actor if getattr(actor, "pk", None) is not None else None,
+        match_ref=match_ref,
+    )
+    team.treasury = balance
+    team.save(update_fields=["treasury", "updated_at"])
+    return entry
+
+
+def reroll_price_after_draft(roster: Roster) -> int:
+    """What one more team re-roll costs once the team is drafted (double)."""
+    return roster.reroll_cost * REROLL_PRICE_FACTOR_AFTER_DRAFT
+
+
+def buy_reroll(actor: Any, team: Team) -> Team:
+    """Buy one team re-roll from the treasury at double the roster price (facts §1)."""
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        ruleset = ruleset_of(team)
+        roster = roster_of(team, ruleset)
+        most = draft_rules_of(ruleset).max_rerolls
+        if team.rerolls >= most:
+            raise TreasuryError(f"{team.name} already has {most} team re-rolls, the most allowed")
+        price = reroll_price_after_draft(roster)
+        post_to_ledger(
+            team,
+            -price,
+            LedgerReason.REROLL,
+            f"Bought team re-roll {team.rerolls + 1}",
+            actor,
+            spending="A team re-roll after the draft",
+        )
+        team.rerolls += 1
+        team.save(update_fields=["rerolls", "updated_at"])
+        return team
+
+
+def _staff(team: Team, roster: Roster, kind: StaffKind) -> tuple[str, int, int, int]:
+    """(field, current count, most allowed, price) of one kind of sideline staff."""
+    rules = draft_rules_of(ruleset_of(team))
+    if kind == StaffKind.ASSISTANT_COACH:
+        return (
+            "assistant_coaches",
+            team.assistant_coaches,
+            rules.max_assistant_coaches,
+            roster.assistant_coach_cost,
+        )
+    if kind == StaffKind.CHEERLEADER:
+        return "cheerleaders", team.cheerleaders, rules.max_cheerleaders, roster.cheerleader_cost
+    if not roster.apothecary_allowed or roster.apothecary_cost is None:
+        raise TreasuryError(f"{roster.name} teams may not hire an apothecary")
+    return "apothecary", int(team.apothecary), rules.max_apothecaries, roster.apothecary_cost
+
+
+def _staff_kind(kind: StaffKind | str) -> StaffKind:
+    try:
+        return StaffKind(kind)
+    except ValueError:
+        kinds = ", ".join(StaffKind.values)
+        raise TreasuryError(f"Sideline staff are one of {kinds}; not {kind!r}") from None
+
+
+def hire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
+    """Hire one assistant coach, cheerleader or the apothecary from the treasury,
+    at the roster's price and within the draft maxima."""
+    kind = _staff_kind(kind)
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        roster = roster_of(team)
+        field, count, most, price = _staff(team, roster, kind)
+        if count >= most:
+            raise TreasuryError(
+                f"{team.name} already has an apothecary"
+                if kind == StaffKind.APOTHECARY
+                else f"{team.name} already has {most} {_PLURAL[kind]}, the most allowed"
+            )
+        article = "a" if kind == StaffKind.CHEERLEADER else "an"
+        post_to_ledger(
+            team,
+            -price,
+            LedgerReason.STAFF,
+            f"Hired {article} {kind.label.lower()}",
+            actor,
+            spending=f"Hiring {article} {kind.label.lower()}",
+        )
+        setattr(team, field, True if kind == StaffKind.APOTHECARY else count + 1)
+        team.save(update_fields=[field, "updated_at"])
+        return team
+
+
+def fire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
+    """Let one member of the sideline staff go. Nothing is refunded."""
+    kind = _staff_kind(kind)
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        field = {
+            StaffKind.ASSISTANT_COACH: "assistant_coaches",
+            StaffKind.CHEERLEADER: "cheerleaders",
+            StaffKind.APOTHECARY: "apothecary",
+        }[kind]
+        count = int(getattr(team, field))
+        if count == 0:
+            raise TreasuryError(f"{team.name} has no {kind.label.lower()} to let go")
+        setattr(team, field, False if kind == StaffKind.APOTHECARY else count - 1)
+        team.save(update_fields=[field, "updated_at"])
+        return team
+
+
+def correct_treasury(actor: Any, team: Team, amount: int, note: str) -> TreasuryEntry:
+    """A commissioner's or administrator's correction, posted like any other movement."""
+    with transaction.atomic():
+        team = lock_team(team)
+        if actor is None or not actor.has_perm("teams.correct_treasury", team):
+            raise PermissionDenied("Only a league commissioner may correct a treasury.")
+        if not note.strip():
+            raise TreasuryError("Say why the treasury is corrected")
+        return post_to_ledger(
+            team, amount, LedgerReason.CORRECTION, note.strip(), actor, spending=note.strip()
+        )
