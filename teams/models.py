@@ -216,6 +216,9 @@ class Advancement(models.Model):
 
     class Meta:
         ordering = ["player_id", "number"]
+        # Declared so system checks need not open a connection to ask (every
+        # supported backend has JSON; Django 6.1 checks all databases).
+        required_db_features = {"supports_json_field"}
         constraints = [
             models.UniqueConstraint(fields=["player", "number"], name="advancement_number_unique"),
             models.CheckConstraint(
