@@ -25,6 +25,7 @@ from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
 from rules_engine.bb2020.state import TeamState
 from rules_engine.errors import InducementError
 from rules_engine.ruleset import Inducement, Position, Roster, Ruleset, StarPlayer
+from rules_engine.sequence import Choice
 
 STAR_PLAYERS = "star-players"
 MERCENARIES = "mercenary-players"
@@ -199,6 +200,12 @@ def inducement_offer(
         "mercenaries": mercenaries,
         "player_slots": max(0, MAX_PLAYERS - len(team.available_players)),
     }
+
+
+def inducement_choice(side: str, team: TeamState, money: Money, offer: Mapping[str, Any]) -> Choice:
+    """The question for a coach who may buy inducements: the offer is its options."""
+    prompt = f"{team.name}: choose inducements to buy; {money.left(money.amount)}"
+    return Choice(side=side, kind="inducements", prompt=prompt, options=offer)
 
 
 def can_buy_anything(offer: Mapping[str, Any]) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
+from rules_engine.sequence import Choice
 from rules_engine.team_value import current_team_value
 
 # "If ... a team is unable to field 11 players it will make use of ... Journeymen".
@@ -133,4 +134,18 @@ def journeymen_for(
         players=players,
         ctv_before=current_team_value(ruleset, team.value_input()),
         ctv_after=current_team_value(ruleset, with_journeymen.value_input()),
+    )
+
+
+def journeymen_choice(ruleset: Ruleset, team: TeamState, side: str) -> Choice:
+    """The question for a coach whose roster has two Lineman lines: which position?"""
+    needed = journeymen_needed(team)
+    return Choice(
+        side=side,
+        kind="journeymen_position",
+        prompt=f"{team.name} takes {needed} journeymen: choose their position",
+        options={
+            "count": needed,
+            "positions": [p.slug for p in journeyman_positions(team.roster(ruleset))],
+        },
     )
