@@ -1,1 +1,416 @@
-"""Models of the leagues app."""
+"""Leagues, seasons, divisions, fixtures and the adjustments a commissioner makes.
+
+Rows are written only by ``leagues.services`` (which take the acting user,
+lock what they change and raise ``LeagueError`` with a message for the coach)
+and read through ``leagues.selectors``. The database guards what must never
+be wrong whoever writes: a team playing itself, negative scores, a result on
+a fixture that was not played, a conceding team that did not lose, a winner
+who was not in the match.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Lower
+
+
+class TieBreaker(models.TextChoices):
+    """What separates teams level on points, in the order a league lists them."""
+
+    TOUCHDOWN_DIFFERENCE = "touchdown_difference", "Touchdown difference"
+    TOUCHDOWNS_SCORED = "touchdowns_scored", "Touchdowns scored"
+    CASUALTIES = "casualties", "Casualties caused"
+    CASUALTY_DIFFERENCE = "casualty_difference", "Casualty difference"
+    HEAD_TO_HEAD = "head_to_head", "Head-to-head points"
+    FEWEST_CONCEDED_MATCHES = "fewest_conceded_matches", "Fewest conceded matches"
+
+
+def default_tie_breakers() -> list[str]:
+    """Facts §5 (p.98): ties broken by total touchdowns, then total casualties."""
+    return [TieBreaker.TOUCHDOWNS_SCORED.value, TieBreaker.CASUALTIES.value]
+
+
+class League(models.Model):
+    """A league: its ruleset, its commissioners and how it scores a season."""
+
+    name = models.CharField(max_length=100)
+    ruleset = models.CharField(max_length=40, help_text="Key of the rules engine's ruleset.")
+    commissioners = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="commissioned_leagues"
+    )
+    # Facts §5 (p.98): W 3 / D 1 / L 0.
+    points_for_win = models.SmallIntegerField(default=3)
+    points_for_draw = models.SmallIntegerField(default=1)
+    points_for_loss = models.SmallIntegerField(default=0)
+    bonus_three_touchdowns = models.BooleanField(
+        default=False, help_text="+1 point for scoring 3 or more touchdowns in a match."
+    )
+    bonus_clean_sheet = models.BooleanField(
+        default=False, help_text="+1 point for conceding no touchdown in a match."
+    )
+    bonus_three_casualties = models.BooleanField(
+        default=False, help_text="+1 point for causing 3 or more casualties in a match."
+    )
+    tie_breakers = models.JSONField(
+        default=default_tie_breakers,
+        help_text="Ordered list of: " + ", ".join(TieBreaker.values),
+    )
+    redraft_budget_cap = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Cap on the re-draft budget between seasons (facts §5: e.g. 1,300,000 gp).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("name"),
+                name="league_name_unique_ignoring_case",
+                violation_error_message="A league with this name already exists.",
+            ),
+            models.CheckConstraint(
+                condition=Q(points_for_win__gte=F("points_for_draw"))
+                & Q(points_for_draw__gte=F("points_for_loss")),
+                name="league_points_win_draw_loss_ordered",
+                violation_error_message="A win must earn at least a draw, a draw at least a loss.",
+            ),
+            models.CheckConstraint(
+                condition=Q(redraft_budget_cap__isnull=True) | Q(redraft_budget_cap__gte=1_000_000),
+                name="league_redraft_cap_at_least_budget",
+                violation_error_message="A re-draft cap below 1,000,000 gp is below the budget.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonStatus(models.TextChoices):
+    SIGN_UP = "sign_up", "Sign-up"
+    REGULAR_SEASON = "regular_season", "Regular season"
+    PLAYOFFS = "playoffs", "Play-offs"
+    FINISHED = "finished", "Finished"
+
+
+class SeasonFormat(models.TextChoices):
+    DOUBLE_ROUND_ROBIN = "double", "Double round robin"
+    SINGLE_ROUND_ROBIN = "single", "Single round robin"
+
+
+class PlayoffFormat(models.TextChoices):
+    TOP_FOUR = "top_four", "Top four"
+    TOP_TWO_PER_DIVISION = "top_two_per_division", "Top two of each of two divisions"
+    DIVISION_WINNERS_WILD_CARD = "division_winners_wild_card", "Division winners plus wild cards"
+
+
+class Season(models.Model):
+    """One season of a league, from sign-up to the final."""
+
+    Status = SeasonStatus
+    Format = SeasonFormat
+    PlayoffFormat = PlayoffFormat
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=20, choices=Status, default=Status.SIGN_UP)
+    format = models.CharField(max_length=10, choices=Format, default=Format.DOUBLE_ROUND_ROBIN)
+    playoff_format = models.CharField(
+        max_length=30, choices=PlayoffFormat, default=PlayoffFormat.TOP_FOUR
+    )
+    champion = models.ForeignKey(
+        "teams.Team",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Winner of the final: holds the League Trophy (facts §5).",
+    )
+    prizes_paid_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "-number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "number"],
+                name="season_number_unique_in_league",
+                violation_error_message="The league already has a season with this number.",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="season_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=SeasonStatus.values), name="season_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=SeasonFormat.values), name="season_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff_format__in=PlayoffFormat.values),
+                name="season_playoff_format_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league.name}, season {self.number}"
+
+
+class Division(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=60)
+
+    class Meta:
+        ordering = ["season", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "name"],
+                name="division_name_unique_in_season",
+                violation_error_message="The season already has a division with this name.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamEntry(models.Model):
+    """A team signed up for a season; ``division`` is set when it is admitted."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    division = models.ForeignKey(
+        Division, on_delete=models.PROTECT, null=True, blank=True, related_name="entries"
+    )
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="league_entries")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "division", "team__name"]
+        verbose_name_plural = "team entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "team"],
+                name="team_entry_unique_in_season",
+                violation_error_message="The team is already entered in this season.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} in {self.season}"
+
+    @property
+    def admitted(self) -> bool:
+        return self.division_id is not None
+
+
+class Round(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    deadline = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class FixtureKind(models.TextChoices):
+    LEAGUE = "league", "League"
+    FRIENDLY = "friendly", "Friendly"
+    PLAYOFF = "playoff", "Play-off"
+
+
+class FixtureStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    PLAYED = "played", "Played"
+    FORFEIT = "forfeit", "Conceded (1-0)"
+    UNPLAYED_DOUBLE_LOSS = "unplayed_double_loss", "Unplayed: a loss for both"
+    POSTPONED = "postponed", "Postponed"
+
+
+class PlayoffStage(models.TextChoices):
+    NONE = "", "-"
+    SEMI_FINAL = "semi_final", "Semi-final"
+    FINAL = "final", "Final"
+    THIRD_PLACE = "third_place", "Third-place match"
+
+
+class DecidedBy(models.TextChoices):
+    NONE = "", "-"
+    NORMAL = "normal", "Normal time"
+    EXTRA_TIME = "extra_time", "Extra time"
+    SUDDEN_DEATH = "sudden_death", "Sudden death"
+    CONCESSION = "concession", "Concession"
+
+
+class Fixture(models.Model):
+    """A match to play: league, friendly or play-off, and its result once closed."""
+
+    Kind = FixtureKind
+    Status = FixtureStatus
+    Stage = PlayoffStage
+    DecidedBy = DecidedBy
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="fixtures")
+    division = models.ForeignKey(
+        Division, on_delete=models.PROTECT, null=True, blank=True, related_name="fixtures"
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="fixtures"
+    )
+    kind = models.CharField(max_length=10, choices=Kind, default=Kind.LEAGUE)
+    home = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    away = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    deadline = models.DateField(null=True, blank=True)
+    status = models.CharField(max_length=25, choices=Status, default=Status.SCHEDULED)
+    # The result, filled when the match is closed (or a forfeit awarded).
+    home_touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_touchdowns = models.PositiveSmallIntegerField(null=True, blank=True)
+    home_casualties = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Casualties the home team caused."
+    )
+    away_casualties = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Casualties the away team caused."
+    )
+    conceded_by = models.ForeignKey(
+        "teams.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    concession_award_due = models.BooleanField(
+        default=False,
+        help_text=(
+            "A real-life concession: the winner is owed D6 x 10,000 gp and two MVPs "
+            "in the post-game (facts §5); the matches app clears it when paid."
+        ),
+    )
+    played_at = models.DateTimeField(null=True, blank=True)
+    # The play-off bracket.
+    stage = models.CharField(max_length=15, choices=Stage, blank=True, default=Stage.NONE)
+    slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    home_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    away_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    decided_by = models.CharField(
+        max_length=15, choices=DecidedBy, blank=True, default=DecidedBy.NONE
+    )
+    winner = models.ForeignKey(
+        "teams.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    RESULT_STATUSES = (Status.PLAYED, Status.FORFEIT)
+    COUNTED_STATUSES = (Status.PLAYED, Status.FORFEIT, Status.UNPLAYED_DOUBLE_LOSS)
+    OPEN_STATUSES = (Status.SCHEDULED, Status.POSTPONED)
+
+    class Meta:
+        ordering = ["season", "round__number", "id"]
+        indexes = [
+            models.Index(fields=["season", "kind", "status"], name="fixture_season_kind_status"),
+            models.Index(fields=["division", "kind", "status"], name="fixture_div_kind_status"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(home=F("away")),
+                name="fixture_home_is_not_away",
+                violation_error_message="A team cannot play itself.",
+            ),
+            models.CheckConstraint(
+                condition=(Q(home_touchdowns__isnull=True) | Q(home_touchdowns__gte=0))
+                & (Q(away_touchdowns__isnull=True) | Q(away_touchdowns__gte=0))
+                & (Q(home_casualties__isnull=True) | Q(home_casualties__gte=0))
+                & (Q(away_casualties__isnull=True) | Q(away_casualties__gte=0)),
+                name="fixture_scores_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(
+                        status__in=["played", "forfeit"],
+                        home_touchdowns__isnull=False,
+                        away_touchdowns__isnull=False,
+                        home_casualties__isnull=False,
+                        away_casualties__isnull=False,
+                    )
+                    | Q(
+                        ~Q(status__in=["played", "forfeit"]),
+                        home_touchdowns__isnull=True,
+                        away_touchdowns__isnull=True,
+                        home_casualties__isnull=True,
+                        away_casualties__isnull=True,
+                    )
+                ),
+                name="fixture_result_iff_played",
+                violation_error_message="Only a played or conceded fixture has a score.",
+            ),
+            models.CheckConstraint(
+                condition=Q(conceded_by__isnull=True)
+                | Q(conceded_by=F("home"), home_touchdowns__lt=F("away_touchdowns"))
+                | Q(conceded_by=F("away"), away_touchdowns__lt=F("home_touchdowns")),
+                name="fixture_conceding_team_lost",
+                violation_error_message="The conceding team must be in the match and lose it.",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner=F("home")) | Q(winner=F("away")),
+                name="fixture_winner_played",
+                violation_error_message="The winner must be one of the two teams.",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=FixtureStatus.values), name="fixture_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=FixtureKind.values), name="fixture_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="league") | Q(division__isnull=False),
+                name="fixture_league_has_division",
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="playoff") & ~Q(stage="") & Q(slot__isnull=False))
+                | (~Q(kind="playoff") & Q(stage="") & Q(slot__isnull=True)),
+                name="fixture_stage_iff_playoff",
+            ),
+            models.UniqueConstraint(
+                fields=["season", "stage", "slot"],
+                condition=Q(kind="playoff"),
+                name="fixture_playoff_slot_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} v {self.away}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.status in self.RESULT_STATUSES
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN_STATUSES
+
+
+class PointsAdjustment(models.Model):
+    """Points a commissioner takes away (or gives back), with the reason."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="adjustments")
+    team = models.ForeignKey("teams.Team", on_delete=models.PROTECT, related_name="+")
+    points = models.SmallIntegerField(help_text="Negative to dock points, e.g. -3.")
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "created_at", "id"]
+        indexes = [models.Index(fields=["season", "team"], name="adjustment_season_team")]
+        constraints = [
+            models.CheckConstraint(condition=~Q(points=0), name="adjustment_points_not_zero"),
+            models.CheckConstraint(condition=~Q(reason=""), name="adjustment_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.points:+d} ({self.reason})"

@@ -1,0 +1,127 @@
+"""Reads of the leagues app: querysets shaped for the pages and the API.
+
+The league tables live in ``leagues.standings`` (one SQL aggregate over the
+home and away sides of the fixtures) and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
+from leagues.standings import (
+    DivisionTable,
+    StandingRow,
+    division_standings,
+    head_to_head_points,
+    overall_standings,
+    season_standings,
+)
+
+__all__ = [
+    "Bracket",
+    "DivisionTable",
+    "StandingRow",
+    "adjustments",
+    "bracket",
+    "current_round",
+    "current_season",
+    "division_standings",
+    "entries",
+    "fixtures",
+    "head_to_head_points",
+    "latest_results",
+    "league_list",
+    "overall_standings",
+    "season_detail",
+    "season_standings",
+]
+
+FIXTURE_RELATED = ("home__coach", "away__coach", "round", "division", "winner", "conceded_by")
+
+
+def league_list() -> QuerySet[League]:
+    return League.objects.annotate(season_count=Count("seasons")).prefetch_related("commissioners")
+
+
+def current_season(league: League) -> Season | None:
+    """The league's newest season."""
+    return league.seasons.select_related("league", "champion").order_by("-number").first()
+
+
+def season_detail() -> QuerySet[Season]:
+    """Seasons with what a season page shows about its league and divisions."""
+    return Season.objects.select_related("league", "champion").prefetch_related(
+        "league__commissioners",
+        Prefetch("divisions", queryset=Division.objects.order_by("name")),
+    )
+
+
+def entries(season: Season) -> QuerySet[TeamEntry]:
+    return (
+        TeamEntry.objects.filter(season=season)
+        .select_related("team__coach", "division")
+        .order_by("division__name", "team__name")
+    )
+
+
+def fixtures(season: Season | None = None) -> QuerySet[Fixture]:
+    """Fixtures with both teams, their coaches, round and division in one query."""
+    qs = Fixture.objects.select_related(*FIXTURE_RELATED).order_by(
+        "round__number", "division__name", "kind", "id"
+    )
+    return qs if season is None else qs.filter(season=season)
+
+
+def current_round(season: Season) -> Round | None:
+    """The first round with a fixture still to play, else the last round."""
+    rounds = season.rounds.order_by("number")
+    open_round = rounds.filter(fixtures__status__in=Fixture.OPEN_STATUSES).distinct().first()
+    return open_round or rounds.last()
+
+
+def latest_results(season: Season, limit: int = 10) -> QuerySet[Fixture]:
+    return (
+        fixtures(season)
+        .filter(status__in=Fixture.COUNTED_STATUSES)
+        .order_by("-played_at", "-id")[:limit]
+    )
+
+
+def adjustments(season: Season) -> QuerySet[PointsAdjustment]:
+    return season.adjustments.select_related("team", "created_by").order_by("-created_at", "-id")
+
+
+@dataclass
+class Bracket:
+    semi_finals: list[Fixture]
+    final: Fixture | None
+    third_place: Fixture | None
+
+    @property
+    def started(self) -> bool:
+        return bool(self.semi_finals)
+
+
+def bracket(season: Season) -> Bracket:
+    """The season's play-off fixtures by stage, in slot order (one query)."""
+    playoff = list(fixtures(season).filter(kind=Fixture.Kind.PLAYOFF).order_by("stage", "slot"))
+    by_stage = {stage: [f for f in playoff if f.stage == stage] for stage in Fixture.Stage.values}
+    final = by_stage[Fixture.Stage.FINAL]
+    third = by_stage[Fixture.Stage.THIRD_PLACE]
+    return Bracket(
+        semi_finals=by_stage[Fixture.Stage.SEMI_FINAL],
+        final=final[0] if final else None,
+        third_place=third[0] if third else None,
+    )
+
+
+def open_league_fixtures(season: Season) -> QuerySet[Fixture]:
+    return season.fixtures.filter(kind=Fixture.Kind.LEAGUE, status__in=Fixture.OPEN_STATUSES)
+
+
+def teams_entered(season: Season) -> Q:
+    """A filter for teams with an entry in the season."""
+    return Q(league_entries__season=season)

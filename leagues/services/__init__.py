@@ -1,0 +1,57 @@
+"""Writes of the leagues app. Every service takes the acting user first, checks
+its permission (leagues/rules.py), runs in ``transaction.atomic()``, locks the
+season row (then the fixture) it changes, and raises a ``LeagueError`` with a
+sentence for the coach or commissioner (the API answers 400) or
+``PermissionDenied`` (403).
+
+For the matches app: ``record_result(actor, fixture, *, home_touchdowns,
+away_touchdowns, home_casualties, away_casualties, conceded_by=None)`` when a
+match closes, and ``results_changed(fixture)`` after changing a result any
+other way.
+"""
+
+from leagues.services.playoffs import (
+    playoff_seeds,
+    record_playoff_winner,
+    start_playoffs,
+)
+from leagues.services.results import (
+    FORFEIT_CONCESSION,
+    FORFEIT_KINDS,
+    FORFEIT_UNPLAYED,
+    award_forfeit,
+    dock_points,
+    record_result,
+    results_changed,
+)
+from leagues.services.schedule import generate_schedule, reschedule_fixture, schedule_friendly
+from leagues.services.setup import (
+    add_division,
+    admit_team,
+    create_league,
+    enter_team,
+    open_season,
+    withdraw_team,
+)
+
+__all__ = [
+    "FORFEIT_CONCESSION",
+    "FORFEIT_KINDS",
+    "FORFEIT_UNPLAYED",
+    "add_division",
+    "admit_team",
+    "award_forfeit",
+    "create_league",
+    "dock_points",
+    "enter_team",
+    "generate_schedule",
+    "open_season",
+    "playoff_seeds",
+    "record_playoff_winner",
+    "record_result",
+    "reschedule_fixture",
+    "results_changed",
+    "schedule_friendly",
+    "start_playoffs",
+    "withdraw_team",
+]

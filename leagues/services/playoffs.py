@@ -1,0 +1,249 @@
+"""Play-offs (facts §5, p.98-101): seeding, the bracket, the winners and the prizes.
+
+Four teams play: semi-finals 1 v 4 and 2 v 3 (the better seed at home), then
+the final between the winners and a third-place match between the losers.
+A level play-off goes to extra time and then sudden death; the fixture keeps
+how it was decided. When the final and the third-place match are decided the
+prizes are paid into the teams' treasuries (3rd 30,000, 2nd 60,000, 1st
+100,000 gp) and the winner holds the League Trophy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from leagues.errors import LeagueError
+from leagues.models import DecidedBy, Fixture, PlayoffFormat, PlayoffStage, Season
+from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
+from leagues.standings import StandingRow, overall_standings, season_standings
+from teams.models import LedgerReason, Team
+from teams.services import post_to_ledger
+from teams.services._common import lock_team
+
+SEEDS = 4
+PRIZES = ((1, 100_000), (2, 60_000), (3, 30_000))  # place, gold (facts §5)
+PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def playoff_seeds(season: Season) -> list[StandingRow]:
+    """The four play-off teams, seed 1 first, by the season's play-off format.
+
+    - top four: the best four of the whole season (one table across divisions);
+    - top two per division (two divisions): the division winners are seeds 1
+      and 2 by their record, runners-up 3 and 4 so that the semi-finals cross
+      over (seed 1 meets the other division's runner-up);
+    - division winners plus wild cards: every division winner by record, then
+      the best other teams to make four.
+    """
+    overall = overall_standings(season)
+    if len(overall) < SEEDS:
+        raise LeagueError(f"The play-offs need {SEEDS} teams; {season} has {len(overall)}.")
+    if season.playoff_format == PlayoffFormat.TOP_FOUR:
+        return overall[:SEEDS]
+    rank = {row.team_id: n for n, row in enumerate(overall)}
+    tables = season_standings(season)
+    winners = sorted((t.rows[0] for t in tables), key=lambda r: rank[r.team_id])
+    if season.playoff_format == PlayoffFormat.TOP_TWO_PER_DIVISION:
+        if len(tables) != 2 or any(len(t.rows) < 2 for t in tables):
+            raise LeagueError(
+                "The top-two-per-division format needs exactly two divisions of two or more teams."
+            )
+        runner_up = {t.division_id: t.rows[1] for t in tables}
+        return [*winners, runner_up[winners[0].division_id], runner_up[winners[1].division_id]]
+    if not 2 <= len(tables) <= SEEDS:
+        raise LeagueError(
+            f"The division-winners format needs 2 to {SEEDS} divisions; {season} has {len(tables)}."
+        )
+    taken = {row.team_id for row in winners}
+    wild_cards = [row for row in overall if row.team_id not in taken]
+    return [*winners, *wild_cards][:SEEDS]
+
+
+def start_playoffs(actor: Any, season: Season) -> list[Fixture]:
+    """Close the regular season and draw the semi-finals (1 v 4, 2 v 3)."""
+    require_commissioner(actor, season, "start the play-offs")
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, Season.Status.REGULAR_SEASON, doing="start the play-offs")
+        still_open = season.fixtures.filter(
+            kind=Fixture.Kind.LEAGUE, status__in=Fixture.OPEN_STATUSES
+        ).count()
+        if still_open:
+            raise LeagueError(
+                f"{still_open} league fixture(s) are still to be played: record them or award "
+                "forfeits before the play-offs."
+            )
+        seeds = playoff_seeds(season)
+        semis = [
+            Fixture.objects.create(
+                season=season,
+                kind=Fixture.Kind.PLAYOFF,
+                stage=PlayoffStage.SEMI_FINAL,
+                slot=slot,
+                home_id=seeds[high - 1].team_id,
+                away_id=seeds[low - 1].team_id,
+                home_seed=high,
+                away_seed=low,
+            )
+            for slot, (high, low) in enumerate(((1, 4), (2, 3)), start=1)
+        ]
+        season.status = Season.Status.PLAYOFFS
+        season.save(update_fields=["status"])
+    return semis
+
+
+def _loser_id(fixture: Fixture) -> int:
+    return fixture.away_id if fixture.winner_id == fixture.home_id else fixture.home_id
+
+
+def _seed_of(fixture: Fixture, team_id: int) -> int | None:
+    return fixture.home_seed if team_id == fixture.home_id else fixture.away_seed
+
+
+def _ensure_stage(
+    season: Season, stage: str, existing: Fixture | None, sides: list[tuple[int, int | None]]
+) -> Fixture:
+    """The final or third-place fixture between ``sides`` ((team, seed), better seed home)."""
+    (home, home_seed), (away, away_seed) = sorted(sides, key=lambda s: (s[1] or 99, s[0]))
+    if existing is not None:
+        if {existing.home_id, existing.away_id} == {home, away}:
+            return existing
+        if not existing.is_open:
+            raise LeagueError(
+                f"The {PlayoffStage(stage).label.lower()} has been played: the semi-final result "
+                "can no longer change who is in it."
+            )
+        existing.home_id, existing.away_id = home, away
+        existing.home_seed, existing.away_seed = home_seed, away_seed
+        existing.save(update_fields=["home", "away", "home_seed", "away_seed", "updated_at"])
+        return existing
+    return Fixture.objects.create(
+        season=season,
+        kind=Fixture.Kind.PLAYOFF,
+        stage=stage,
+        slot=1,
+        home_id=home,
+        away_id=away,
+        home_seed=home_seed,
+        away_seed=away_seed,
+    )
+
+
+def advance_bracket(season: Season, actor: Any) -> None:
+    """Bring the bracket up to date with the play-off results (season row locked).
+
+    Both semi-finals decided: the final and third-place match exist between
+    the right teams. Both of those decided: prizes paid, season finished.
+    """
+    if season.status != Season.Status.PLAYOFFS:
+        return
+    playoff = {
+        (f.stage, f.slot): f
+        for f in season.fixtures.select_for_update(of=("self",)).filter(kind=Fixture.Kind.PLAYOFF)
+    }
+    semis = [playoff.get((PlayoffStage.SEMI_FINAL, slot)) for slot in (1, 2)]
+    final = playoff.get((PlayoffStage.FINAL, 1))
+    third = playoff.get((PlayoffStage.THIRD_PLACE, 1))
+    if not all(s is not None and s.winner_id for s in semis):
+        for later in (final, third):
+            if later is not None:
+                if not later.is_open:
+                    raise LeagueError(
+                        f"The {later.get_stage_display().lower()} has been played: the "
+                        "semi-finals must keep their winners."
+                    )
+                later.delete()
+        return
+    final = _ensure_stage(
+        season,
+        PlayoffStage.FINAL,
+        final,
+        [(s.winner_id, _seed_of(s, s.winner_id)) for s in semis],
+    )
+    third = _ensure_stage(
+        season,
+        PlayoffStage.THIRD_PLACE,
+        third,
+        [(_loser_id(s), _seed_of(s, _loser_id(s))) for s in semis],
+    )
+    if final.winner_id and third.winner_id:
+        _finish_season(season, final, third, actor)
+
+
+def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Any) -> None:
+    """Pay the prizes (facts §5) and hand the League Trophy to the champion."""
+    places = {1: final.winner_id, 2: _loser_id(final), 3: third.winner_id}
+    for place, gold in PRIZES:
+        team = lock_team(places[place])
+        post_to_ledger(
+            team,
+            gold,
+            LedgerReason.PRIZE,
+            f"{season}: {PLACE_NAMES[place]} place prize"
+            + (" and the League Trophy" if place == 1 else ""),
+            actor,
+        )
+    season.champion_id = places[1]
+    season.prizes_paid_at = timezone.now()
+    season.status = Season.Status.FINISHED
+    season.save(update_fields=["champion", "prizes_paid_at", "status"])
+
+
+def record_playoff_winner(
+    actor: Any, fixture: Fixture, *, winner: Team | int, decided_by: str = DecidedBy.SUDDEN_DEATH
+) -> Fixture:
+    """Name the winner of a play-off left level after extra time (sudden death).
+
+    For when the roll-offs were made at the table; ``resolve_sudden_death``
+    rolls them here.
+    """
+    if actor is None or not actor.has_perm("leagues.record_result", fixture):
+        raise PermissionDenied(
+            "Only a coach of one of the two teams or a commissioner may record the winner."
+        )
+    if decided_by != DecidedBy.SUDDEN_DEATH:
+        raise LeagueError("Only a sudden death decides a level play-off after extra time.")
+    with transaction.atomic():
+        fixture, season = lock_fixture(fixture)
+        _require_level_playoff(fixture, season)
+        winner_id = winner.pk if isinstance(winner, Team) else winner
+        if winner_id not in (fixture.home_id, fixture.away_id):
+            raise LeagueError(f"The winner must be {fixture.home.name} or {fixture.away.name}.")
+        return _set_winner(fixture, season, winner_id, actor)
+
+
+def _require_level_playoff(fixture: Fixture, season: Season) -> None:
+    require_status(season, Season.Status.PLAYOFFS, doing="decide a play-off")
+    if fixture.kind != Fixture.Kind.PLAYOFF:
+        raise LeagueError(f"{fixture} is not a play-off: a level score is a draw.")
+    if (
+        fixture.status != Fixture.Status.PLAYED
+        or fixture.home_touchdowns != fixture.away_touchdowns
+    ):
+        raise LeagueError(
+            f"{fixture} has no level result to decide: record the score after extra time first."
+        )
+
+
+def _set_winner(fixture: Fixture, season: Season, winner_id: int, actor: Any) -> Fixture:
+    if fixture.winner_id == winner_id and fixture.decided_by == DecidedBy.SUDDEN_DEATH:
+        return fixture
+    fixture.winner_id = winner_id
+    fixture.decided_by = DecidedBy.SUDDEN_DEATH
+    fixture.save(update_fields=["winner", "decided_by", "updated_at"])
+    advance_bracket(season, actor)
+    return fixture
+
+
+def _engine_sudden_death() -> Any:
+    """The rules engine's ``sudden_death(dice)`` for BB2020, when it has one."""
+    try:
+        module = importlib.import_module("rules_engine.bb2020.extra_time")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "sudden_death", None)

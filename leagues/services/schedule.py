@@ -1,0 +1,151 @@
+"""Putting fixtures on the calendar: the season's rounds, friendlies, rescheduling."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from leagues.errors import LeagueError
+from leagues.models import Fixture, Round, Season, SeasonFormat
+from leagues.scheduling import round_deadlines, round_robin
+from leagues.services._common import (
+    entry_of,
+    lock_fixture,
+    lock_season,
+    require_commissioner,
+    require_status,
+)
+from teams.models import Team
+
+MIN_TEAMS_PER_DIVISION = 4  # facts §5 (p.98): at least 4 teams, divisions of at least 4
+PLAYING = (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS)
+
+
+def generate_schedule(
+    actor: Any, season: Season, *, start_date: date, days_per_round: int = 7
+) -> list[Fixture]:
+    """Draw up the regular season and close sign-up.
+
+    Each division plays a double round robin (a single one if the season says
+    so) by the circle method; round k of every division shares one deadline,
+    ``start_date + k * days_per_round`` days. Teams are taken in the order
+    they were admitted. The season moves to its regular season.
+    """
+    require_commissioner(actor, season, "draw up the schedule")
+    if not isinstance(days_per_round, int) or days_per_round < 1:
+        raise LeagueError("A round lasts at least one day.")
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, Season.Status.SIGN_UP, doing="draw up the schedule")
+        entries = list(
+            season.entries.select_related("team", "division").order_by("created_at", "id")
+        )
+        problems: list[str] = []
+        waiting = [e.team.name for e in entries if e.division_id is None]
+        if waiting:
+            problems.append(
+                f"Admit or withdraw the teams still waiting for a division: {', '.join(waiting)}."
+            )
+        by_division: dict[int, list] = {d.pk: [] for d in season.divisions.all()}
+        names = {d.pk: d.name for d in season.divisions.all()}
+        for entry in entries:
+            if entry.division_id is not None:
+                by_division[entry.division_id].append(entry.team)
+        for division_id, teams in by_division.items():
+            if len(teams) < MIN_TEAMS_PER_DIVISION:
+                problems.append(
+                    f"{names[division_id]} has {len(teams)} team(s); a division needs at least "
+                    f"{MIN_TEAMS_PER_DIVISION}."
+                )
+        if problems:
+            raise LeagueError(problems)
+        double = season.format == SeasonFormat.DOUBLE_ROUND_ROBIN
+        schedules = {d: round_robin(teams, double=double) for d, teams in by_division.items()}
+        count = max(len(rounds) for rounds in schedules.values())
+        deadlines = round_deadlines(start_date, count, days_per_round)
+        rounds = Round.objects.bulk_create(
+            Round(season=season, number=n, deadline=deadlines[n - 1]) for n in range(1, count + 1)
+        )
+        fixtures = [
+            Fixture(
+                season=season,
+                division_id=division_id,
+                round=rounds[n],
+                kind=Fixture.Kind.LEAGUE,
+                home=pairing.home,
+                away=pairing.away,
+                deadline=rounds[n].deadline,
+            )
+            for division_id, schedule in schedules.items()
+            for n, pairings in enumerate(schedule)
+            for pairing in pairings
+        ]
+        Fixture.objects.bulk_create(fixtures)
+        season.status = Season.Status.REGULAR_SEASON
+        season.save(update_fields=["status"])
+    return fixtures
+
+
+def schedule_friendly(
+    actor: Any, season: Season, *, home: Team, away: Team, deadline: date | None = None
+) -> Fixture:
+    """A friendly between two teams of the season, across divisions or not.
+
+    Friendlies earn no league points (facts §5). A commissioner or the coach
+    of either team may arrange one.
+    """
+    allowed = actor is not None and (
+        actor.has_perm("leagues.manage_league", season)
+        or actor.has_perm("leagues.enter_team", home)
+        or actor.has_perm("leagues.enter_team", away)
+    )
+    if not allowed:
+        raise PermissionDenied("Only a commissioner or one of the two coaches may arrange it.")
+    if home.pk == away.pk:
+        raise LeagueError("A team cannot play a friendly against itself.")
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, *PLAYING, doing="arrange a friendly")
+        entry_of(season, home)
+        entry_of(season, away)
+        return Fixture.objects.create(
+            season=season, kind=Fixture.Kind.FRIENDLY, home=home, away=away, deadline=deadline
+        )
+
+
+def reschedule_fixture(
+    actor: Any,
+    fixture: Fixture,
+    *,
+    deadline: date | None = None,
+    round_number: int | None = None,
+) -> Fixture:
+    """Move a fixture not yet played to another round and/or deadline; it is postponed.
+
+    Moving it to a round without a deadline given takes that round's deadline.
+    """
+    require_commissioner(actor, fixture, "reschedule fixtures")
+    if deadline is None and round_number is None:
+        raise LeagueError("Give the fixture a new deadline or a new round.")
+    with transaction.atomic():
+        fixture, season = lock_fixture(fixture)
+        require_status(season, *PLAYING, doing="reschedule a fixture")
+        if not fixture.is_open:
+            raise LeagueError(
+                f"{fixture} is already settled ({fixture.get_status_display().lower()}); "
+                "only a fixture still to play can be rescheduled."
+            )
+        if round_number is not None:
+            try:
+                fixture.round = season.rounds.get(number=round_number)
+            except Round.DoesNotExist:
+                raise LeagueError(f"{season} has no round {round_number}.") from None
+            if deadline is None:
+                deadline = fixture.round.deadline
+        fixture.deadline = deadline
+        fixture.status = Fixture.Status.POSTPONED
+        fixture.save(update_fields=["round", "deadline", "status", "updated_at"])
+        return fixture

@@ -1,0 +1,247 @@
+"""Setting a league up: the league itself, its seasons, divisions and entries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+import rules_engine
+from leagues.errors import LeagueError
+from leagues.models import (
+    Division,
+    League,
+    PlayoffFormat,
+    Season,
+    SeasonFormat,
+    TeamEntry,
+    TieBreaker,
+    default_tie_breakers,
+)
+from leagues.services._common import entry_of, lock_season, require_commissioner, require_status
+from teams.models import Team
+
+MAX_DIVISIONS = 4  # facts §5 (p.98): "optional 2-4 divisions"
+SIGN_UP = Season.Status.SIGN_UP
+
+
+def _scoring_problems(
+    points: tuple[int, int, int], tie_breakers: Sequence[str], redraft_budget_cap: int | None
+) -> list[str]:
+    problems: list[str] = []
+    win, draw, loss = points
+    if not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
+        problems.append("League points for a win, draw and loss must be whole numbers.")
+    elif not win >= draw >= loss:
+        problems.append(
+            f"A win ({win}) must earn at least as many points as a draw ({draw}), "
+            f"and a draw at least as many as a loss ({loss})."
+        )
+    if isinstance(tie_breakers, str) or not isinstance(tie_breakers, Sequence):
+        problems.append("Tie-breakers must be a list.")
+    else:
+        unknown = [b for b in tie_breakers if b not in TieBreaker.values]
+        if unknown:
+            problems.append(
+                f"Unknown tie-breaker {', '.join(map(str, unknown))}; choose from "
+                f"{', '.join(TieBreaker.values)}."
+            )
+        if len(set(tie_breakers)) != len(tie_breakers):
+            problems.append("Each tie-breaker may be listed once.")
+    if redraft_budget_cap is not None and redraft_budget_cap < 1_000_000:
+        problems.append("A re-draft cap must be at least the 1,000,000 gp budget.")
+    return problems
+
+
+def create_league(
+    actor: Any,
+    *,
+    name: str,
+    ruleset: str,
+    points_for_win: int = 3,
+    points_for_draw: int = 1,
+    points_for_loss: int = 0,
+    bonus_three_touchdowns: bool = False,
+    bonus_clean_sheet: bool = False,
+    bonus_three_casualties: bool = False,
+    tie_breakers: Sequence[str] | None = None,
+    redraft_budget_cap: int | None = None,
+) -> League:
+    """Create a league; the actor becomes its first commissioner.
+
+    Every problem comes back at once in one LeagueError and nothing is saved.
+    Points and tie-breakers default to facts §5: W 3 / D 1 / L 0, ties broken
+    by touchdowns scored, then casualties caused.
+    """
+    if actor is None or not actor.has_perm("leagues.add_league"):
+        raise PermissionDenied("Sign in to create a league.")
+    name = (name or "").strip()
+    tie_breakers = list(default_tie_breakers() if tie_breakers is None else tie_breakers)
+    problems: list[str] = []
+    if not name:
+        problems.append("Give the league a name.")
+    elif League.objects.filter(name__iexact=name).exists():
+        problems.append(f"A league called {name} already exists: choose another name.")
+    if ruleset not in rules_engine.list_rulesets():
+        problems.append(
+            f"Unknown ruleset {ruleset!r}; choose one of {', '.join(rules_engine.list_rulesets())}."
+        )
+    problems += _scoring_problems(
+        (points_for_win, points_for_draw, points_for_loss), tie_breakers, redraft_budget_cap
+    )
+    if problems:
+        raise LeagueError(problems)
+    try:
+        with transaction.atomic():
+            league = League.objects.create(
+                name=name,
+                ruleset=ruleset,
+                points_for_win=points_for_win,
+                points_for_draw=points_for_draw,
+                points_for_loss=points_for_loss,
+                bonus_three_touchdowns=bonus_three_touchdowns,
+                bonus_clean_sheet=bonus_clean_sheet,
+                bonus_three_casualties=bonus_three_casualties,
+                tie_breakers=tie_breakers,
+                redraft_budget_cap=redraft_budget_cap,
+            )
+            league.commissioners.add(actor)
+    except IntegrityError:
+        # Another commissioner took the name between the check and the insert.
+        raise LeagueError(f"A league called {name} already exists: choose another name.") from None
+    return league
+
+
+def open_season(
+    actor: Any,
+    league: League,
+    *,
+    format: str = SeasonFormat.DOUBLE_ROUND_ROBIN,
+    playoff_format: str = PlayoffFormat.TOP_FOUR,
+    divisions: Sequence[str] = ("Division 1",),
+) -> Season:
+    """Open the league's next season for sign-up, with its first division(s)."""
+    require_commissioner(actor, league, "open a season")
+    problems: list[str] = []
+    if format not in SeasonFormat.values:
+        problems.append(f"Unknown format {format!r}; choose {' or '.join(SeasonFormat.values)}.")
+    if playoff_format not in PlayoffFormat.values:
+        problems.append(
+            f"Unknown play-off format {playoff_format!r}; choose one of "
+            f"{', '.join(PlayoffFormat.values)}."
+        )
+    names = [n.strip() for n in divisions if n and n.strip()]
+    if not names:
+        problems.append("A season needs at least one division.")
+    if len(names) > MAX_DIVISIONS:
+        problems.append(f"A league has at most {MAX_DIVISIONS} divisions.")
+    if len({n.casefold() for n in names}) != len(names):
+        problems.append("Two divisions have the same name.")
+    if problems:
+        raise LeagueError(problems)
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league.pk)
+        running = league.seasons.exclude(status=Season.Status.FINISHED).first()
+        if running is not None:
+            raise LeagueError(
+                f"Season {running.number} of {league.name} is still running: "
+                "finish it before opening the next."
+            )
+        number = (league.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
+        season = Season.objects.create(
+            league=league, number=number, format=format, playoff_format=playoff_format
+        )
+        Division.objects.bulk_create(Division(season=season, name=n) for n in names)
+    return season
+
+
+def add_division(actor: Any, season: Season, name: str) -> Division:
+    """Add a division to a season still in sign-up."""
+    require_commissioner(actor, season, "add a division")
+    name = (name or "").strip()
+    if not name:
+        raise LeagueError("Give the division a name.")
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, SIGN_UP, doing="add a division")
+        if season.divisions.count() >= MAX_DIVISIONS:
+            raise LeagueError(f"A league has at most {MAX_DIVISIONS} divisions.")
+        if season.divisions.filter(name__iexact=name).exists():
+            raise LeagueError(f"{season} already has a division called {name}.")
+        return Division.objects.create(season=season, name=name)
+
+
+def _eligibility_problems(season: Season, team: Team) -> list[str]:
+    league = season.league
+    problems: list[str] = []
+    if team.ruleset != league.ruleset:
+        problems.append(
+            f"{team.name} plays the {team.ruleset} ruleset; {league.name} plays {league.ruleset}."
+        )
+    if team.status != Team.Status.ACTIVE:
+        problems.append(f"{team.name} is not active: only an active team can enter a season.")
+    return problems
+
+
+def enter_team(actor: Any, season: Season, team: Team) -> TeamEntry:
+    """A coach signs his own team up for a season in sign-up.
+
+    The commissioner then admits it into a division (``admit_team``).
+    """
+    if actor is None or not actor.has_perm("leagues.enter_team", team):
+        raise PermissionDenied(f"Only the coach of {team.name} may enter it into a season.")
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, SIGN_UP, doing="enter a team")
+        problems = _eligibility_problems(season, team)
+        if TeamEntry.objects.filter(season=season, team=team).exists():
+            problems.append(f"{team.name} is already entered in {season}.")
+        if problems:
+            raise LeagueError(problems)
+        return TeamEntry.objects.create(season=season, team=team)
+
+
+def admit_team(
+    actor: Any, season: Season, team: Team, division: Division | None = None
+) -> TeamEntry:
+    """The commissioner admits a team (entered or not) into a division of the season.
+
+    Without ``division`` the team goes into the season's only division.
+    Admitting an admitted team again moves it to the division given.
+    """
+    require_commissioner(actor, season, "admit teams")
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, SIGN_UP, doing="admit a team")
+        if division is None:
+            divisions = list(season.divisions.all()[:2])
+            if len(divisions) != 1:
+                raise LeagueError(f"Choose the division of {season} to admit {team.name} into.")
+            division = divisions[0]
+        elif division.season_id != season.pk:
+            raise LeagueError(f"{division.name} is not a division of {season}.")
+        problems = _eligibility_problems(season, team)
+        if problems:
+            raise LeagueError(problems)
+        entry, _ = TeamEntry.objects.update_or_create(
+            season=season, team=team, defaults={"division": division}
+        )
+        return entry
+
+
+def withdraw_team(actor: Any, season: Season, team: Team) -> None:
+    """Take a team out of a season still in sign-up (its coach or a commissioner)."""
+    if actor is None or not (
+        actor.has_perm("leagues.enter_team", team)
+        or actor.has_perm("leagues.manage_league", season)
+    ):
+        raise PermissionDenied(
+            f"Only the coach of {team.name} or a commissioner may withdraw it from {season}."
+        )
+    with transaction.atomic():
+        season = lock_season(season)
+        require_status(season, SIGN_UP, doing="withdraw a team")
+        entry_of(season, team).delete()
