@@ -1,0 +1,137 @@
+"""Re-drafting between seasons (league facts section 5, "Re-draft between seasons").
+
+"Re-draft between seasons: budget = 1,000,000 + Treasury + 20,000 per game played
++ 20,000 per league win + 10,000 per league draw (commissioner may cap at
+1,300,000). Staff at 10,000 (apothecary 50,000), re-rolls at roster price,
+players re-hired at current value + 20,000 per season played (fee does not
+change value). MNG players recover; each Niggling Injury is removed on D6 4+
+(+1 with an apothecary)."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.bb2020.state import TeamState
+from rules_engine.dice import Dice, Roll
+from rules_engine.errors import RulesError
+from rules_engine.sequence import recording
+
+REDRAFT_BASE = 1_000_000
+PER_GAME_PLAYED = 20_000
+PER_LEAGUE_WIN = 20_000
+PER_LEAGUE_DRAW = 10_000
+COMMISSIONERS_CAP = 1_300_000  # "commissioner may cap at 1,300,000"
+REHIRE_PER_SEASON = 20_000
+# "each Niggling Injury is removed on D6 4+ (+1 with an apothecary)"
+NIGGLING_RECOVERY_TARGET = 4
+APOTHECARY_MODIFIER = 1
+
+
+def redraft_budget(
+    treasury: int,
+    games_played: int,
+    league_wins: int,
+    league_draws: int,
+    cap: int | None = None,
+) -> int:
+    """Re-draft budget: 1,000,000 + Treasury + 20,000 per game played + 20,000 per league
+    win + 10,000 per league draw, no more than ``cap`` when the commissioner sets one
+    (the facts sheet names 1,300,000, ``COMMISSIONERS_CAP``)."""
+    counts = {
+        "treasury": treasury,
+        "games played": games_played,
+        "league wins": league_wins,
+        "league draws": league_draws,
+    }
+    problems = [f"{name} cannot be negative" for name, value in counts.items() if value < 0]
+    if league_wins + league_draws > games_played:
+        problems.append("a team cannot win or draw more league games than it played")
+    if cap is not None and cap < 0:
+        problems.append("a cap cannot be negative")
+    if problems:
+        raise RulesError(problems)
+    budget = (
+        REDRAFT_BASE
+        + treasury
+        + games_played * PER_GAME_PLAYED
+        + league_wins * PER_LEAGUE_WIN
+        + league_draws * PER_LEAGUE_DRAW
+    )
+    return budget if cap is None else min(budget, cap)
+
+
+def rehire_fee(current_value: int, seasons_played: int) -> int:
+    """Re-draft: "players re-hired at current value + 20,000 per season played (fee does
+    not change value)" - the fee is paid from the budget; the player's current value
+    stays what it was."""
+    if current_value < 0 or seasons_played < 0:
+        raise RulesError("Current value and seasons played cannot be negative")
+    return current_value + seasons_played * REHIRE_PER_SEASON
+
+
+@dataclass(frozen=True)
+class NigglingRecovery:
+    """One player's Niggling Injury rolls between seasons and what is left."""
+
+    niggling_injuries: int
+    rolls: tuple[Roll, ...]
+    modifier: int
+
+    @property
+    def removed(self) -> int:
+        return sum(
+            1 for roll in self.rolls if roll.total + self.modifier >= NIGGLING_RECOVERY_TARGET
+        )
+
+    @property
+    def remaining(self) -> int:
+        return self.niggling_injuries - self.removed
+
+
+def niggling_injury_recovery(
+    dice: Dice, niggling_injuries: int, apothecary: bool, *, purpose: str = "Niggling Injury"
+) -> NigglingRecovery:
+    """Re-draft: "each Niggling Injury is removed on D6 4+ (+1 with an apothecary)".
+
+    One D6 per Niggling Injury; with the team's apothecary a 3 removes it too.
+    """
+    if niggling_injuries < 0:
+        raise RulesError("A player cannot have fewer than 0 Niggling Injuries")
+    with recording(dice) as rolls:
+        for _ in range(niggling_injuries):
+            dice.d6(purpose)
+    return NigglingRecovery(niggling_injuries, tuple(rolls), APOTHECARY_MODIFIER * apothecary)
+
+
+@dataclass(frozen=True)
+class SeasonRecovery:
+    """The team after the close season's recovery: who recovered from MNG, each
+    player's Niggling Injury rolls, and every roll made."""
+
+    team: TeamState
+    recovered: tuple[Any, ...]
+    niggling: dict[Any, NigglingRecovery]
+    rolls: tuple[Roll, ...]
+
+
+def recover_between_seasons(team: TeamState, dice: Dice) -> SeasonRecovery:
+    """Re-draft: "MNG players recover; each Niggling Injury is removed on D6 4+ (+1 with
+    an apothecary)". Players roll in the team sheet's order."""
+    niggling: dict[Any, NigglingRecovery] = {}
+    players = []
+    with recording(dice) as rolls:
+        for player in team.players:
+            if player.niggling_injuries:
+                recovery = niggling_injury_recovery(
+                    dice,
+                    player.niggling_injuries,
+                    team.apothecary,
+                    purpose=f"Niggling Injury: {player.name}",
+                )
+                niggling[player.id] = recovery
+                player = player.evolve(niggling_injuries=recovery.remaining)
+            players.append(player.evolve(miss_next_game=False))
+    recovered = tuple(p.id for p in team.players if p.miss_next_game)
+    return SeasonRecovery(team.evolve(players=tuple(players)), recovered, niggling, tuple(rolls))

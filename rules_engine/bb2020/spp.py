@@ -1,0 +1,182 @@
+"""Star Player Points and the MVP (league facts section 4, step 3 "Player advancement").
+
+"SPP: Completion 1, Deflection 1, Interception 2, Casualty 2 (from a Block),
+Touchdown 3, MVP 4. MVP: each coach randomly picks one player of theirs who was
+eligible to play (no star players, mercenaries, or players killed this game); a
+conceding team gives none. Journeymen earn SPP; star players and mercenaries
+don't." The awards are read from the ruleset's tables (``tables.spp_award``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.bb2020.report import PlayerReport, TeamReport
+from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.dice import DIE_FACES, Dice, Roll
+from rules_engine.sequence import recording
+from rules_engine.tables import spp_award
+
+# Report field -> achievement as the SPP table names it.
+ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
+    ("completions", "Completion"),
+    ("deflections", "Deflection"),
+    ("interceptions", "Interception"),
+    ("casualties", "Casualty"),
+    ("touchdowns", "Touchdown"),
+)
+MVP = "MVP"
+
+# Dice a random pick can be made with, smallest first (see ``pick_at_random``).
+_PICK_DICE: tuple[str, ...] = tuple(sorted(("d3", "d6", "d8", "d16"), key=DIE_FACES.get))
+
+
+@dataclass(frozen=True)
+class SppEarned:
+    """SPP one player earned in a game, achievement by achievement."""
+
+    player_id: Any
+    completions: int = 0
+    deflections: int = 0
+    interceptions: int = 0
+    casualties: int = 0
+    touchdowns: int = 0
+    mvp: bool = False
+
+    @property
+    def breakdown(self) -> dict[str, int]:
+        """SPP per achievement, e.g. {"Touchdown": 6, "MVP": 4}; achievements with none left out."""
+        parts = {
+            name: getattr(self, field) * spp_award(name)
+            for field, name in ACHIEVEMENTS
+            if getattr(self, field)
+        }
+        if self.mvp:
+            parts[MVP] = spp_award(MVP)
+        return parts
+
+    @property
+    def total(self) -> int:
+        return sum(self.breakdown.values())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player_id": self.player_id, "spp": self.total, "breakdown": self.breakdown}
+
+
+def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False) -> SppEarned:
+    """Post-game step 3: the SPP a player earned from his report (and the MVP).
+
+    Only casualties caused by a Block count (``PlayerReport.casualties``).
+    """
+    if report is None:
+        return SppEarned(player_id, mvp=mvp)
+    return SppEarned(
+        player_id,
+        completions=report.completions,
+        deflections=report.deflections,
+        interceptions=report.interceptions,
+        casualties=report.casualties,
+        touchdowns=report.touchdowns,
+        mvp=mvp,
+    )
+
+
+@dataclass(frozen=True)
+class RandomPick:
+    """A fair random pick of one of ``count`` candidates: which, and the rolls it took."""
+
+    index: int
+    rolls: tuple[Roll, ...]
+
+
+def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
+    """Pick one of ``count`` candidates (index from 0) with equal chances, through ``dice``.
+
+    The smallest die with at least ``count`` faces is rolled and a result above
+    ``count`` re-rolled, so every candidate has the same chance (7 candidates:
+    a D8, re-rolling 8s). Past 16 candidates two D16 make a number of 1-256
+    ((first - 1) x 16 + second), re-rolled above ``count``. A single candidate
+    needs no roll.
+    """
+    if count < 1:
+        raise ValueError("a random pick needs at least one candidate")
+    if count > DIE_FACES["d16"] ** 2:
+        raise ValueError(f"cannot pick among {count} candidates with the dice")
+    with recording(dice) as rolls:
+        index = 0
+        if count > 1:
+            die = next((d for d in _PICK_DICE if DIE_FACES[d] >= count), None)
+            while True:
+                if die is None:
+                    number = (dice.d16(purpose) - 1) * DIE_FACES["d16"] + dice.d16(purpose)
+                else:
+                    number = dice.roll(die, purpose)
+                if number <= count:  # type: ignore[operator]
+                    index = number - 1  # type: ignore[operator]
+                    break
+    return RandomPick(index, tuple(rolls))
+
+
+def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ...]:
+    """The players an MVP may go to: those who were eligible to play this game.
+
+    ``team`` is the team as it stood for the game: a player marked MNG or
+    temporarily retired there missed it. Star players and mercenaries are not
+    on the team sheet; a player killed this game is left out. Journeymen who
+    played are in. Ordered by shirt number (then id), so a roll can be checked
+    against the team sheet.
+    """
+    eligible = []
+    for player in team.players:
+        player_report = report.player(player.id)
+        if not player.available or (player_report is not None and player_report.killed):
+            continue
+        eligible.append(player)
+    return tuple(sorted(eligible, key=lambda p: (p.number, str(p.id))))
+
+
+@dataclass(frozen=True)
+class MvpResult:
+    """A team's MVP: who (None if nobody), from whom, why none, and the rolls."""
+
+    side: str
+    player_id: Any
+    candidates: tuple[Any, ...]
+    rolls: tuple[Roll, ...] = ()
+    reason: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "player_id": self.player_id,
+            "candidates": list(self.candidates),
+            "rolls": [r.as_dict() for r in self.rolls],
+            "reason": self.reason,
+        }
+
+
+def most_valuable_player(
+    team: TeamState,
+    report: TeamReport,
+    dice: Dice,
+    *,
+    side: str,
+    league: bool = True,
+) -> MvpResult:
+    """Post-game step 3, MVP: "each coach randomly picks one player of theirs who was
+    eligible to play ...; a conceding team gives none."
+
+    Friendlies give no MVP either (facts section 5: "Friendlies across
+    divisions: no league points, no MVP"). The pick is ``pick_at_random`` over
+    ``mvp_candidates``, its rolls made for the purpose "MVP: <side>".
+    """
+    candidates = mvp_candidates(team, report)
+    ids = tuple(p.id for p in candidates)
+    if report.concession_penalty:
+        return MvpResult(side, None, ids, reason="A conceding team awards no MVP")
+    if not league:
+        return MvpResult(side, None, ids, reason="A friendly awards no MVP")
+    if not candidates:
+        return MvpResult(side, None, ids, reason="No player was eligible to play")
+    pick = pick_at_random(dice, len(candidates), f"MVP: {side}")
+    return MvpResult(side, candidates[pick.index].id, ids, pick.rolls)
