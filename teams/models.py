@@ -54,6 +54,15 @@ class LedgerReason(models.TextChoices):
     REDRAFT = "redraft", "Re-draft"
 
 
+class Characteristic(models.TextChoices):
+    NONE = "", "-"
+    MA = "ma", "MA"
+    ST = "st", "ST"
+    AG = "ag", "AG"
+    PA = "pa", "PA"
+    AV = "av", "AV"
+
+
 class Team(models.Model):
     """A coach's team: roster, sideline staff, fans and treasury."""
 
@@ -148,11 +157,20 @@ class Player(models.Model):
     temporarily_retired = models.BooleanField(default=False)
     journeyman = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
+    pending_advancement = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            "A characteristic improvement rolled but not yet chosen: {kind, rolls}. The roll "
+            "stands, so the coach cannot roll again by asking again."
+        ),
+    )
     hired_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["team_id", "number", "id"]
+        required_db_features = {"supports_json_field"}  # see Advancement.Meta
         indexes = [models.Index(fields=["team", "status"], name="player_team_status")]
         constraints = [
             models.UniqueConstraint(
@@ -206,6 +224,13 @@ class Advancement(models.Model):
     kind = models.CharField(max_length=30, choices=Kind)
     result = models.CharField(
         max_length=100, help_text='A skill name or a characteristic, e.g. "+1 MA" or "AG 2+".'
+    )
+    characteristic = models.CharField(
+        max_length=2,
+        choices=Characteristic,
+        blank=True,
+        default=Characteristic.NONE,
+        help_text="The characteristic a characteristic improvement raised, if it raised one.",
     )
     spp_cost = models.PositiveSmallIntegerField()
     value_increase = models.PositiveIntegerField(help_text="Gold pieces.")
@@ -269,13 +294,7 @@ class InjuryRecord(models.Model):
         MISS_NEXT_GAME = "miss_next_game", "Miss next game"
         DEAD = "dead", "Dead"
 
-    class Characteristic(models.TextChoices):
-        NONE = "", "-"
-        MA = "ma", "MA"
-        ST = "st", "ST"
-        AG = "ag", "AG"
-        PA = "pa", "PA"
-        AV = "av", "AV"
+    Characteristic = Characteristic
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="injuries")
     kind = models.CharField(max_length=20, choices=Kind)

@@ -4,6 +4,8 @@ the team row, asks the rules engine, and raises a ``RulesError`` with a
 sentence for the coach (the API answers 400) or ``PermissionDenied`` (403).
 """
 
+from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.convert import player_state, team_state
 from teams.services.draft import draft_team
 from teams.services.roster import (
     end_temporary_retirement,
@@ -27,6 +29,7 @@ from teams.services.treasury import (
 )
 
 __all__ = [
+    "AdvancementChoice",
     "StaffKind",
     "buy_reroll",
     "correct_treasury",
@@ -37,11 +40,14 @@ __all__ = [
     "hire_journeyman_permanently",
     "hire_player",
     "hire_staff",
+    "player_state",
     "post_to_ledger",
     "record_injury",
     "release_journeymen",
     "rename_player",
     "reroll_price_after_draft",
+    "spend_spp",
     "take_journeyman",
+    "team_state",
     "temporarily_retire",
 ]

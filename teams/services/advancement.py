@@ -1,0 +1,176 @@
+"""Spending Star Player Points (facts §4 step 3): the engine's
+``take_advancement`` decides, this service records the result and its dice."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+
+from rules_engine.dice import Dice, ScriptedDice, SeededDice
+from rules_engine.errors import AdvancementError
+from rules_engine.ruleset import Ruleset
+from teams.models import Advancement, Player, PlayerSkill
+from teams.services._common import (
+    current_value,
+    lock_player,
+    require_active,
+    require_active_player,
+    require_change,
+    roster_of,
+    ruleset_of,
+)
+from teams.services.convert import player_state
+
+if TYPE_CHECKING:
+    from rules_engine.bb2020.advancement import AdvancementResult
+
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+# Characteristics the roster prints as a target number ("AG 3+").
+TARGET_NUMBERS = ("ag", "pa", "av")
+
+
+@dataclass(frozen=True)
+class AdvancementChoice:
+    """The engine needs the coach's decision before the advancement is taken.
+
+    ``prompt`` and ``options`` are the engine's ``Choice`` (categories, skills,
+    or the characteristics a D16 allows). ``rolls`` holds a roll already made:
+    it stands, and the next ``spend_spp`` for this player replays it.
+    """
+
+    player: Player
+    kind: str
+    choice: str
+    prompt: str
+    options: Mapping[str, Any]
+    rolls: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _new_dice() -> Dice:
+    return SeededDice(secrets.randbits(64))
+
+
+def _skill_source(kind: str) -> PlayerSkill.Source:
+    if kind == Advancement.Kind.RANDOM_CHARACTERISTIC:
+        return PlayerSkill.Source.CHARACTERISTIC_SWAP
+    return PlayerSkill.Source(kind)
+
+
+def _described(name: str, before: int | None, after: int | None) -> str:
+    """ "+1 MA" for a characteristic that rises, "AG 2+" for a target number."""
+    label = name.upper()
+    if name in TARGET_NUMBERS:
+        return f"{label} {after}+"
+    return f"{after - before:+d} {label}" if before is not None and after is not None else label
+
+
+def _record(ruleset: Ruleset, player: Player, result: AdvancementResult) -> Advancement:
+    changed = result.player
+    characteristic = result.characteristic or ""
+    if characteristic:
+        text = _described(
+            characteristic,
+            getattr(player, characteristic),
+            changed.characteristic(ruleset, characteristic),
+        )
+    else:
+        text = result.skill or ""
+    advancement = Advancement.objects.create(
+        player=player,
+        number=changed.advancements,
+        kind=result.kind,
+        result=text,
+        characteristic=characteristic,
+        spp_cost=result.spp_cost,
+        value_increase=result.value_increase,
+        rolls=[roll.as_dict() for roll in result.rolls],
+    )
+    if result.skill and not characteristic:
+        PlayerSkill.objects.create(
+            player=player,
+            skill=result.skill,
+            source=_skill_source(result.kind),
+            advancement=advancement,
+        )
+    for name in CHARACTERISTICS:
+        setattr(player, name, changed.characteristic(ruleset, name))
+    player.spp_spent += result.spp_cost
+    player.advancements = changed.advancements
+    player.value_increases = changed.value_increases
+    player.current_value = current_value(ruleset, roster_of(player.team, ruleset), player)
+    player.pending_advancement = {}
+    player.save()
+    return advancement
+
+
+def spend_spp(
+    actor: Any,
+    player: Player,
+    kind: Advancement.Kind | str,
+    *,
+    category: str | None = None,
+    skill: str | None = None,
+    characteristic_choice: str | None = None,
+    dice: Dice | None = None,
+) -> Advancement | AdvancementChoice:
+    """Spend the player's SPP on one advancement of ``kind`` (random_primary,
+    chosen_primary, random_secondary, chosen_secondary, random_characteristic).
+
+    Returns the stored ``Advancement`` (its rolls kept), with the player's
+    characteristics, skills, SPP spent, advancements, value increases and
+    current value updated; or an ``AdvancementChoice`` when the coach must
+    still decide (the category of a random skill, the skill, or what to take
+    after the characteristic D16). A D16 already rolled is kept on the player
+    and replayed when he calls again, whatever ``dice`` says. Dice default to
+    fresh ``SeededDice``; tests pass ``ScriptedDice``. The engine's
+    AdvancementError says what is wrong with a request.
+    """
+    # Imported here so the rest of the teams app loads without the post-game engine.
+    from rules_engine.bb2020.advancement import take_advancement
+
+    kind = str(kind)
+    with transaction.atomic():
+        player, team = lock_player(player)
+        require_change(actor, team)
+        require_active(team)
+        require_active_player(player)
+        ruleset = ruleset_of(team)
+        pending = player.pending_advancement or {}
+        if pending:
+            if kind != pending.get("kind"):
+                raise AdvancementError(
+                    f"{player.name} has rolled for a "
+                    f"{str(pending.get('kind', '')).replace('_', ' ')} advancement: "
+                    "choose what he takes before anything else"
+                )
+            dice = ScriptedDice.replay(pending.get("rolls", []))
+        elif dice is None:
+            dice = _new_dice()
+        result = take_advancement(
+            ruleset,
+            player_state(player),
+            kind,
+            dice,
+            category=category,
+            skill=skill,
+            characteristic_choice=characteristic_choice,
+        )
+        if result.applied:
+            return _record(ruleset, player, result)
+        rolls = [roll.as_dict() for roll in result.rolls]
+        if rolls and not pending:
+            player.pending_advancement = {"kind": kind, "rolls": rolls}
+            player.save(update_fields=["pending_advancement"])
+        choice = result.pending
+        return AdvancementChoice(
+            player=player,
+            kind=kind,
+            choice=choice.kind if choice else "",
+            prompt=choice.prompt if choice else "",
+            options=dict(choice.options) if choice else {},
+            rolls=rolls,
+        )
