@@ -300,6 +300,9 @@ class Fixture(models.Model):
     winner = models.ForeignKey(
         "teams.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    sudden_death_rolls = models.JSONField(
+        default=list, blank=True, help_text="[{purpose, die, result}] of the roll-offs."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -13,6 +13,7 @@ other way.
 from leagues.services.playoffs import (
     playoff_seeds,
     record_playoff_winner,
+    resolve_sudden_death,
     start_playoffs,
 )
 from leagues.services.results import (
@@ -50,6 +51,7 @@ __all__ = [
     "record_playoff_winner",
     "record_result",
     "reschedule_fixture",
+    "resolve_sudden_death",
     "results_changed",
     "schedule_friendly",
     "start_playoffs",

@@ -230,14 +230,44 @@ def _require_level_playoff(fixture: Fixture, season: Season) -> None:
         )
 
 
-def _set_winner(fixture: Fixture, season: Season, winner_id: int, actor: Any) -> Fixture:
+def _set_winner(
+    fixture: Fixture, season: Season, winner_id: int, actor: Any, rolls: list | None = None
+) -> Fixture:
     if fixture.winner_id == winner_id and fixture.decided_by == DecidedBy.SUDDEN_DEATH:
         return fixture
     fixture.winner_id = winner_id
     fixture.decided_by = DecidedBy.SUDDEN_DEATH
-    fixture.save(update_fields=["winner", "decided_by", "updated_at"])
+    fixture.sudden_death_rolls = rolls or []
+    fixture.save(update_fields=["winner", "decided_by", "sudden_death_rolls", "updated_at"])
     advance_bracket(season, actor)
     return fixture
+
+
+def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
+    """SUDDEN DEATH (core rules; facts §5): five D6 roll-offs decide a play-off
+    still level after extra time. The rules engine rolls them with ``dice``;
+    the fixture keeps the winner and every roll. A play-off already decided by
+    sudden death keeps its winner (the roll-offs are not rolled twice).
+    """
+    if actor is None or not actor.has_perm("leagues.record_result", fixture):
+        raise PermissionDenied(
+            "Only a coach of one of the two teams or a commissioner may roll the sudden death."
+        )
+    sudden_death = _engine_sudden_death()
+    if sudden_death is None:
+        raise LeagueError(
+            "This ruleset cannot roll the sudden death here: roll it at the table and record "
+            "the winner."
+        )
+    with transaction.atomic():
+        fixture, season = lock_fixture(fixture)
+        _require_level_playoff(fixture, season)
+        if fixture.decided_by == DecidedBy.SUDDEN_DEATH and fixture.winner_id:
+            return fixture
+        result = sudden_death(dice)
+        winner_id = fixture.home_id if result.winner == "home" else fixture.away_id
+        rolls = [roll.as_dict() for roll in result.rolls]
+        return _set_winner(fixture, season, winner_id, actor, rolls)
 
 
 def _engine_sudden_death() -> Any:
