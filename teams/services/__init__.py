@@ -7,6 +7,7 @@ sentence for the coach (the API answers 400) or ``PermissionDenied`` (403).
 from teams.services.advancement import AdvancementChoice, spend_spp
 from teams.services.convert import player_state, team_state
 from teams.services.draft import draft_team
+from teams.services.redraft import RedraftResult, redraft_team
 from teams.services.roster import (
     end_temporary_retirement,
     fire_player,
@@ -30,6 +31,7 @@ from teams.services.treasury import (
 
 __all__ = [
     "AdvancementChoice",
+    "RedraftResult",
     "StaffKind",
     "buy_reroll",
     "correct_treasury",
@@ -43,6 +45,7 @@ __all__ = [
     "player_state",
     "post_to_ledger",
     "record_injury",
+    "redraft_team",
     "release_journeymen",
     "rename_player",
     "reroll_price_after_draft",

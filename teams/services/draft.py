@@ -31,7 +31,7 @@ PlayerSpecs = Mapping[str, int] | Iterable[Mapping[str, Any]]
 
 
 @dataclass
-class _Pick:
+class PlayerPick:
     """One player of the draft as asked: position key, and maybe name and number."""
 
     key: str
@@ -39,7 +39,9 @@ class _Pick:
     number: int | None = None
 
 
-def _picks(players: PlayerSpecs, problems: list[str]) -> tuple[dict[str, Any], list[_Pick]]:
+def player_picks(
+    players: PlayerSpecs, problems: list[str]
+) -> tuple[dict[str, Any], list[PlayerPick]]:
     """The engine's ``{position: count}`` and the list of players to create.
 
     A mapping is taken as position -> count; anything else as a list of
@@ -48,7 +50,7 @@ def _picks(players: PlayerSpecs, problems: list[str]) -> tuple[dict[str, Any], l
     """
     if isinstance(players, Mapping):
         picks = [
-            _Pick(key)
+            PlayerPick(key)
             for key, count in players.items()
             if isinstance(count, int) and not isinstance(count, bool) and count > 0
             for _ in range(count)
@@ -66,11 +68,11 @@ def _picks(players: PlayerSpecs, problems: list[str]) -> tuple[dict[str, Any], l
         if not isinstance(name, str) or len(name.strip()) > PLAYER_NAME_MAX:
             problems.append(f"Player {index}'s name must be text of at most {PLAYER_NAME_MAX}")
             name = ""
-        picks.append(_Pick(key, name.strip(), spec.get("number")))
+        picks.append(PlayerPick(key, name.strip(), spec.get("number")))
     return counts, picks
 
 
-def _number_problems(picks: list[_Pick]) -> list[str]:
+def number_problems(picks: list[PlayerPick]) -> list[str]:
     problems: list[str] = []
     seen: set[int] = set()
     for pick in picks:
@@ -98,9 +100,10 @@ def _name_problems(name: Any) -> list[str]:
     return []
 
 
-def _number_picks(picks: list[_Pick]) -> None:
-    """Give every pick without a number the lowest free one, in draft order."""
-    taken = {p.number for p in picks if p.number is not None}
+def number_picks(picks: list[PlayerPick], taken: Iterable[int] = ()) -> None:
+    """Give every pick without a number the lowest free one, in draft order
+    (``taken``: numbers worn by players already on the team)."""
+    taken = set(taken) | {p.number for p in picks if p.number is not None}
     free = (n for n in range(1, MAX_PLAYER_NUMBER + 1) if n not in taken)
     for pick in picks:
         if pick.number is None:
@@ -123,7 +126,9 @@ def _purchase_note(cost: DraftCost, player_count: int, proposal: DraftProposal) 
     return f"Draft: {', '.join(parts)} ({gp(cost.total)})"
 
 
-def _new_players(ruleset: Ruleset, roster: Roster, team: Team, picks: list[_Pick]) -> list[Player]:
+def new_players(
+    ruleset: Ruleset, roster: Roster, team: Team, picks: list[PlayerPick]
+) -> list[Player]:
     players = []
     for pick in picks:
         position = roster.positions[pick.key]
@@ -171,8 +176,8 @@ def draft_team(
         raise PermissionDenied("Sign in to draft a team.")
     ruleset = ruleset_for_key(ruleset_key)
     problems: list[str] = _name_problems(name)
-    counts, picks = _picks(players, problems)
-    problems += _number_problems(picks)
+    counts, picks = player_picks(players, problems)
+    problems += number_problems(picks)
     proposal = DraftProposal(
         roster_slug=roster_slug,
         players=counts,
@@ -190,7 +195,7 @@ def draft_team(
     roster = ruleset.roster(roster_slug)
     for pick in picks:
         pick.key = roster.positions.resolve(pick.key) or pick.key
-    _number_picks(picks)
+    number_picks(picks)
     budget = draft_rules_of(ruleset).budget
 
     with transaction.atomic():
@@ -223,5 +228,5 @@ def draft_team(
             actor,
             spending="This draft",
         )
-        Player.objects.bulk_create(_new_players(ruleset, roster, team, picks))
+        Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
         return team

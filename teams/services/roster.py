@@ -7,6 +7,11 @@ from typing import Any
 
 from django.db import transaction
 
+from rules_engine.bb2020.journeymen import (
+    JOURNEYMAN_TRAIT,
+    PLAYERS_TO_FIELD,
+    journeyman_positions,
+)
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.errors import TeamError
@@ -37,8 +42,6 @@ from teams.services._common import (
 )
 from teams.services.treasury import post_to_ledger
 
-# Facts §6: a journeyman plays with Loner (4+) and loses it when hired for good.
-JOURNEYMAN_SKILL = "Loner (4+)"
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
 
 
@@ -182,12 +185,12 @@ def take_journeyman(
         require_active(team)
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
-        linemen = roster.lineman_positions()
+        linemen = journeyman_positions(roster)
         position = position_of(roster, position_slug) if position_slug else linemen[0]
         if position not in linemen:
             names = " or ".join(p.name for p in linemen)
             raise TeamError(f"Journeymen of {roster.name} teams are {names}")
-        wanted = draft_rules_of(ruleset).min_players
+        wanted = PLAYERS_TO_FIELD
         available = (
             active_players(team).filter(miss_next_game=False, temporarily_retired=False).count()
         )
@@ -201,7 +204,7 @@ def take_journeyman(
         player.journeyman = True
         player.current_value = current_value(ruleset, roster, player)
         player.save()
-        skill = ruleset.skills.canonical(JOURNEYMAN_SKILL)
+        skill = ruleset.skills.canonical(JOURNEYMAN_TRAIT)
         PlayerSkill.objects.create(player=player, skill=skill, source=PlayerSkill.Source.OTHER)
         return player
 
@@ -245,7 +248,7 @@ def hire_journeyman_permanently(actor: Any, player: Player) -> Player:
             actor,
             spending=f"Hiring journeyman {player.name} permanently",
         )
-        loner = ruleset.skills.find(JOURNEYMAN_SKILL)
+        loner = ruleset.skills.find(JOURNEYMAN_TRAIT)
         for skill in player.skills.all():
             found = ruleset.skills.find(skill.skill)
             if found is not None and found == loner:
