@@ -8,6 +8,7 @@ from config import health, views
 api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("", include("teams.urls_api")),
+    path("", include("leagues.urls_api")),
 ]
 
 urlpatterns = [

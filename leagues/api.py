@@ -1,0 +1,244 @@
+"""The leagues API (/api/v1/leagues/...): everyone reads; writes go through the services.
+
+A refusal by the league rules is a 400 with the service's message
+(``config.api.exception_handler``); an action reserved to the league's
+commissioners (or the team's coach) is a 403.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from leagues import selectors, services
+from leagues.filters import FixtureFilter, SeasonFilter
+from leagues.models import Division, Season
+from leagues.serializers import (
+    AdmitTeamSerializer,
+    BracketSerializer,
+    DivisionCreateSerializer,
+    DivisionSerializer,
+    DivisionTableSerializer,
+    DockPointsSerializer,
+    EnterTeamSerializer,
+    ErrorSerializer,
+    FixtureSerializer,
+    ForfeitSerializer,
+    GenerateScheduleSerializer,
+    LeagueCreateSerializer,
+    LeagueSerializer,
+    OpenSeasonSerializer,
+    PointsAdjustmentSerializer,
+    RescheduleSerializer,
+    SeasonSerializer,
+    StandingRowSerializer,
+    TeamEntrySerializer,
+)
+
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="The league rules refuse: the reasons."),
+    401: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+    403: OpenApiResponse(ErrorSerializer, description="Not a commissioner of this league."),
+}
+NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="No such object.")}
+
+
+def _valid(serializer_class: type, request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _write(serializer_class: type, request_class: type | None = None, code: int = 201) -> Any:
+    return extend_schema(
+        request=request_class,
+        responses={code: serializer_class, **ERRORS, **NOT_FOUND},
+    )
+
+
+class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Leagues: anyone signed in may create one and becomes its commissioner."""
+
+    serializer_class = LeagueSerializer
+    lookup_value_regex = r"[0-9]+"
+
+    def get_queryset(self):
+        return selectors.league_list().order_by("name")
+
+    @_write(LeagueSerializer, LeagueCreateSerializer)
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        league = services.create_league(request.user, **_valid(LeagueCreateSerializer, request))
+        league = self.get_queryset().get(pk=league.pk)
+        return Response(LeagueSerializer(league).data, status=status.HTTP_201_CREATED)
+
+    @_write(SeasonSerializer, OpenSeasonSerializer)
+    @action(detail=True, methods=["post"], url_path="open-season")
+    def open_season(self, request: Request, pk: str) -> Response:
+        """Open the league's next season for sign-up (commissioners)."""
+        league = self.get_object()
+        season = services.open_season(request.user, league, **_valid(OpenSeasonSerializer, request))
+        season = selectors.season_detail().get(pk=season.pk)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(list=extend_schema(summary="Seasons (filter by league, status)"))
+class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = SeasonSerializer
+    filterset_class = SeasonFilter
+    lookup_value_regex = r"[0-9]+"
+
+    def get_queryset(self):
+        return selectors.season_detail().order_by("league__name", "-number")
+
+    def _season(self) -> Season:
+        return self.get_object()
+
+    @_write(DivisionSerializer, DivisionCreateSerializer)
+    @action(detail=True, methods=["post"], url_path="add-division")
+    def add_division(self, request: Request, pk: str) -> Response:
+        season = self._season()
+        name = _valid(DivisionCreateSerializer, request)["name"]
+        division = services.add_division(request.user, season, name)
+        return Response(DivisionSerializer(division).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: TeamEntrySerializer(many=True), **NOT_FOUND})
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def entries(self, request: Request, pk: str) -> Response:
+        """The teams entered in the season, admitted (with a division) or waiting."""
+        return Response(TeamEntrySerializer(selectors.entries(self._season()), many=True).data)
+
+    @_write(TeamEntrySerializer, EnterTeamSerializer)
+    @action(detail=True, methods=["post"])
+    def enter(self, request: Request, pk: str) -> Response:
+        """A coach enters his own team (sign-up only); a commissioner then admits it."""
+        season = self._season()
+        entry = services.enter_team(
+            request.user, season, _valid(EnterTeamSerializer, request)["team"]
+        )
+        return Response(TeamEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @_write(TeamEntrySerializer, AdmitTeamSerializer)
+    @action(detail=True, methods=["post"])
+    def admit(self, request: Request, pk: str) -> Response:
+        """A commissioner admits a team into a division (sign-up only)."""
+        season = self._season()
+        values = _valid(AdmitTeamSerializer, request)
+        entry = services.admit_team(request.user, season, values["team"], values.get("division"))
+        return Response(TeamEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @_write(SeasonSerializer, GenerateScheduleSerializer)
+    @action(detail=True, methods=["post"], url_path="generate-schedule")
+    def generate_schedule(self, request: Request, pk: str) -> Response:
+        """Draw up the round robin of every division and start the regular season."""
+        season = self._season()
+        services.generate_schedule(
+            request.user, season, **_valid(GenerateScheduleSerializer, request)
+        )
+        season = selectors.season_detail().get(pk=season.pk)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+    @_write(PointsAdjustmentSerializer, DockPointsSerializer)
+    @action(detail=True, methods=["post"], url_path="dock-points")
+    def dock_points(self, request: Request, pk: str) -> Response:
+        """Dock a team's league points, with the reason (3 unless told)."""
+        season = self._season()
+        values = _valid(DockPointsSerializer, request)
+        adjustment = services.dock_points(
+            request.user,
+            season,
+            values["team"],
+            reason=values["reason"],
+            points=values["points"],
+        )
+        return Response(PointsAdjustmentSerializer(adjustment).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: PointsAdjustmentSerializer(many=True), **NOT_FOUND})
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def adjustments(self, request: Request, pk: str) -> Response:
+        return Response(
+            PointsAdjustmentSerializer(selectors.adjustments(self._season()), many=True).data
+        )
+
+    @_write(BracketSerializer, None)
+    @action(detail=True, methods=["post"], url_path="start-playoffs")
+    def start_playoffs(self, request: Request, pk: str) -> Response:
+        """Seed the play-offs from the standings and draw the semi-finals."""
+        season = self._season()
+        services.start_playoffs(request.user, season)
+        return Response(
+            BracketSerializer(selectors.bracket(season)).data, status=status.HTTP_201_CREATED
+        )
+
+    @extend_schema(responses={200: DivisionTableSerializer(many=True), **NOT_FOUND})
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def standings(self, request: Request, pk: str) -> Response:
+        """Every division's table, best first."""
+        season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+        tables = selectors.season_standings(season)
+        return Response(DivisionTableSerializer(tables, many=True).data)
+
+    @extend_schema(responses={200: BracketSerializer, **NOT_FOUND})
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str) -> Response:
+        season = get_object_or_404(Season, pk=pk)
+        return Response(BracketSerializer(selectors.bracket(season)).data)
+
+
+class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = DivisionSerializer
+    filterset_fields = ["season"]
+    lookup_value_regex = r"[0-9]+"
+    queryset = Division.objects.order_by("season", "name")
+
+    @extend_schema(responses={200: StandingRowSerializer(many=True), **NOT_FOUND})
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def standings(self, request: Request, pk: str) -> Response:
+        """The division's table: points, then the league's tie-breakers."""
+        division = get_object_or_404(Division.objects.select_related("season__league"), pk=pk)
+        rows = selectors.division_standings(division)
+        return Response(StandingRowSerializer(rows, many=True).data)
+
+
+class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
+    """Fixtures; filter by season, round (number), division, team, status, kind."""
+
+    serializer_class = FixtureSerializer
+    filterset_class = FixtureFilter
+    lookup_value_regex = r"[0-9]+"
+
+    def get_queryset(self):
+        return selectors.fixtures()
+
+    @_write(FixtureSerializer, RescheduleSerializer, code=200)
+    @action(detail=True, methods=["post"])
+    def reschedule(self, request: Request, pk: str) -> Response:
+        """Move a fixture still to play to another round and/or deadline (commissioners)."""
+        fixture = self.get_object()
+        values = _valid(RescheduleSerializer, request)
+        fixture = services.reschedule_fixture(
+            request.user,
+            fixture,
+            deadline=values.get("deadline"),
+            round_number=values.get("round"),
+        )
+        return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)
+
+    @_write(FixtureSerializer, ForfeitSerializer, code=200)
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str) -> Response:
+        """Settle a fixture not played: "unplayed" (a loss for both) or "concession" (1-0)."""
+        fixture = self.get_object()
+        values = _valid(ForfeitSerializer, request)
+        fixture = services.award_forfeit(
+            request.user,
+            fixture,
+            kind=values["kind"],
+            conceded_by=values.get("conceded_by"),
+        )
+        return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)

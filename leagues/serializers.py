@@ -1,0 +1,255 @@
+"""API shapes of the leagues app: read serializers, and input serializers that
+only validate types before a service applies the league rules."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from leagues.models import (
+    Division,
+    Fixture,
+    League,
+    PlayoffFormat,
+    PointsAdjustment,
+    Season,
+    SeasonFormat,
+    TeamEntry,
+    TieBreaker,
+)
+from leagues.services import FORFEIT_KINDS
+from teams.models import Team
+
+
+class ErrorSerializer(serializers.Serializer):
+    """A refusal: the first reason in ``detail``, every reason in ``errors``."""
+
+    detail = serializers.CharField()
+    errors = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class TeamRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    coach = serializers.CharField(source="coach.get_username")
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    commissioners = serializers.SerializerMethodField()
+    tie_breakers = serializers.ListField(child=serializers.ChoiceField(TieBreaker.choices))
+
+    class Meta:
+        model = League
+        fields = [
+            "id",
+            "name",
+            "ruleset",
+            "commissioners",
+            "points_for_win",
+            "points_for_draw",
+            "points_for_loss",
+            "bonus_three_touchdowns",
+            "bonus_clean_sheet",
+            "bonus_three_casualties",
+            "tie_breakers",
+            "redraft_budget_cap",
+            "created_at",
+        ]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_commissioners(self, league: League) -> list[str]:
+        return [user.get_username() for user in league.commissioners.all()]
+
+
+class LeagueCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    ruleset = serializers.CharField(max_length=40, default="bb2020")
+    points_for_win = serializers.IntegerField(default=3, min_value=-99, max_value=99)
+    points_for_draw = serializers.IntegerField(default=1, min_value=-99, max_value=99)
+    points_for_loss = serializers.IntegerField(default=0, min_value=-99, max_value=99)
+    bonus_three_touchdowns = serializers.BooleanField(default=False)
+    bonus_clean_sheet = serializers.BooleanField(default=False)
+    bonus_three_casualties = serializers.BooleanField(default=False)
+    tie_breakers = serializers.ListField(
+        child=serializers.ChoiceField(TieBreaker.choices), required=False
+    )
+    redraft_budget_cap = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+class DivisionRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Division
+        fields = ["id", "name"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    league_name = serializers.CharField(source="league.name", read_only=True)
+    divisions = DivisionRefSerializer(many=True, read_only=True)
+    champion = TeamRefSerializer(allow_null=True, read_only=True)
+
+    class Meta:
+        model = Season
+        fields = [
+            "id",
+            "league",
+            "league_name",
+            "number",
+            "status",
+            "format",
+            "playoff_format",
+            "divisions",
+            "champion",
+            "prizes_paid_at",
+            "created_at",
+        ]
+
+
+class OpenSeasonSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(SeasonFormat.choices, default=SeasonFormat.DOUBLE_ROUND_ROBIN)
+    playoff_format = serializers.ChoiceField(PlayoffFormat.choices, default=PlayoffFormat.TOP_FOUR)
+    divisions = serializers.ListField(
+        child=serializers.CharField(max_length=60), default=lambda: ["Division 1"]
+    )
+
+
+class DivisionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Division
+        fields = ["id", "season", "name"]
+
+
+class DivisionCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=60)
+
+
+class TeamEntrySerializer(serializers.ModelSerializer):
+    team = TeamRefSerializer(read_only=True)
+    division_name = serializers.CharField(source="division.name", default=None, read_only=True)
+    admitted = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = TeamEntry
+        fields = ["id", "season", "division", "division_name", "team", "admitted", "created_at"]
+
+
+class EnterTeamSerializer(serializers.Serializer):
+    team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.select_related("coach"))
+
+
+class AdmitTeamSerializer(EnterTeamSerializer):
+    division = serializers.PrimaryKeyRelatedField(
+        queryset=Division.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Needed when the season has more than one division.",
+    )
+
+
+class GenerateScheduleSerializer(serializers.Serializer):
+    start_date = serializers.DateField()
+    days_per_round = serializers.IntegerField(default=7, min_value=1, max_value=365)
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    home = TeamRefSerializer(read_only=True)
+    away = TeamRefSerializer(read_only=True)
+    round = serializers.IntegerField(source="round.number", default=None, read_only=True)
+    division_name = serializers.CharField(source="division.name", default=None, read_only=True)
+
+    class Meta:
+        model = Fixture
+        fields = [
+            "id",
+            "season",
+            "division",
+            "division_name",
+            "round",
+            "kind",
+            "home",
+            "away",
+            "deadline",
+            "status",
+            "home_touchdowns",
+            "away_touchdowns",
+            "home_casualties",
+            "away_casualties",
+            "conceded_by",
+            "concession_award_due",
+            "played_at",
+            "stage",
+            "slot",
+            "home_seed",
+            "away_seed",
+            "decided_by",
+            "winner",
+        ]
+
+
+class RescheduleSerializer(serializers.Serializer):
+    deadline = serializers.DateField(required=False, allow_null=True)
+    round = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+
+
+class ForfeitSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(list(FORFEIT_KINDS.items()))
+    conceded_by = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="The conceding team, for a concession.",
+    )
+
+
+class PointsAdjustmentSerializer(serializers.ModelSerializer):
+    team = TeamRefSerializer(read_only=True)
+    created_by = serializers.CharField(
+        source="created_by.get_username", default=None, read_only=True
+    )
+
+    class Meta:
+        model = PointsAdjustment
+        fields = ["id", "season", "team", "points", "reason", "created_by", "created_at"]
+
+
+class DockPointsSerializer(serializers.Serializer):
+    team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
+    points = serializers.IntegerField(default=3, min_value=1, max_value=99)
+    reason = serializers.CharField(max_length=200)
+
+
+class StandingRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    team_id = serializers.IntegerField()
+    team_name = serializers.CharField()
+    coach = serializers.CharField()
+    division_id = serializers.IntegerField()
+    division_name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    touchdowns_for = serializers.IntegerField()
+    touchdowns_against = serializers.IntegerField()
+    touchdown_difference = serializers.IntegerField()
+    casualties_for = serializers.IntegerField()
+    casualties_against = serializers.IntegerField()
+    casualty_difference = serializers.IntegerField()
+    bonus_points = serializers.IntegerField()
+    adjustment = serializers.IntegerField(help_text="Points docked (negative) or given back.")
+    points = serializers.IntegerField()
+    conceded = serializers.IntegerField(help_text="Matches the team conceded.")
+    head_to_head = serializers.IntegerField(
+        allow_null=True, help_text="Points among the teams level with it, when that decided."
+    )
+
+
+class DivisionTableSerializer(serializers.Serializer):
+    division_id = serializers.IntegerField()
+    division_name = serializers.CharField()
+    rows = StandingRowSerializer(many=True)
+
+
+class BracketSerializer(serializers.Serializer):
+    semi_finals = FixtureSerializer(many=True)
+    final = FixtureSerializer(allow_null=True)
+    third_place = FixtureSerializer(allow_null=True)
