@@ -144,3 +144,22 @@ def test_players_and_ledgers_protect_their_team():
     PlayerFactory(team=team)
     with pytest.raises(ProtectedError):
         team.delete()
+
+
+def test_admin_pages_open(admin_client):
+    team = TeamFactory()
+    player = PlayerFactory(team=team)
+    AdvancementFactory(player=player)
+    InjuryRecordFactory(player=player)
+    PlayerSkillFactory(player=player)
+    TreasuryEntry.objects.create(
+        team=team, amount=0, reason=LedgerReason.CORRECTION, note="opening", balance_after=0
+    )
+    for url in (
+        "/admin/teams/team/",
+        f"/admin/teams/team/{team.pk}/change/",
+        "/admin/teams/player/",
+        f"/admin/teams/player/{player.pk}/change/",
+        "/admin/teams/treasuryentry/",
+    ):
+        assert admin_client.get(url).status_code == 200, url
