@@ -1,6 +1,11 @@
 from django.urls import path
+from rest_framework.routers import SimpleRouter
 
-from teams import ruleset_api
+from teams import api, ruleset_api
+
+router = SimpleRouter()
+router.register("teams", api.TeamViewSet, basename="api-team")
+router.register("players", api.PlayerViewSet, basename="api-player")
 
 urlpatterns = [
     path("rulesets/", ruleset_api.RulesetListView.as_view(), name="api-rulesets"),
@@ -28,4 +33,6 @@ urlpatterns = [
         ruleset_api.InducementListView.as_view(),
         name="api-ruleset-inducements",
     ),
+    path("teams/<int:pk>/ledger/", api.TeamLedgerView.as_view(), name="api-team-ledger"),
+    *router.urls,
 ]

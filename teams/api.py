@@ -1,0 +1,372 @@
+"""The teams API (/api/v1/teams/, /api/v1/players/): team sheets, the draft and
+every roster action between games.
+
+Views stay thin: an explicit input serializer checks the request's shape, a
+service in ``teams.services`` does the work. Rule problems come back as 400
+``{"detail", "errors"}`` with the engine's sentences (config/api.py); badly
+shaped input as 400 with the same two keys and ``fields``; someone else's team
+as 403; an unknown team or player as 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import exceptions, generics, mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import (
+    SAFE_METHODS,
+    AllowAny,
+    BasePermission,
+    IsAuthenticatedOrReadOnly,
+)
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+import rules_engine
+from teams import services, sheets
+from teams.errors import TeamError
+from teams.filters import TeamFilter
+from teams.models import Player, Team
+from teams.selectors import ledger
+from teams.serializers import (
+    AdvancementChoiceSerializer,
+    AdvancementSerializer,
+    DraftInputSerializer,
+    DraftPreviewSerializer,
+    HirePlayerInputSerializer,
+    LedgerEntrySerializer,
+    PlayerDetailSerializer,
+    RenamePlayerInputSerializer,
+    SheetPlayerSerializer,
+    SpendSppInputSerializer,
+    StaffInputSerializer,
+    TeamsErrorSerializer,
+    TeamSheetSerializer,
+    TeamsMessageSerializer,
+    TeamSummarySerializer,
+)
+from teams.services.advancement import AdvancementChoice, spend_spp
+
+CHANGE_TEAM = "teams.change_team"
+COST_PARTS = (
+    "players",
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",
+    "dedicated_fans",
+)
+
+NOT_FOUND = OpenApiResponse(TeamsMessageSerializer, description="No such team or player.")
+ERRORS: dict[int, Any] = {
+    400: OpenApiResponse(
+        TeamsErrorSerializer, description="The rules (or the input's shape) do not allow it."
+    ),
+    403: OpenApiResponse(TeamsMessageSerializer, description="Not signed in, or not your team."),
+    404: NOT_FOUND,
+}
+
+
+def responses(ok: dict[int, Any]) -> dict[int, Any]:
+    """A write's documented responses: its success plus 400, 403 and 404."""
+    return {**ok, **ERRORS}
+
+
+def _messages(errors: Any, field: str = "") -> list[str]:
+    """DRF's nested field errors as flat sentences ("players: ...")."""
+    if isinstance(errors, dict):
+        out: list[str] = []
+        for key, value in errors.items():
+            name = "" if key == "non_field_errors" else f"{field}.{key}" if field else str(key)
+            out += _messages(value, name)
+        return out
+    if isinstance(errors, list):
+        return [m for item in errors for m in _messages(item, field)]
+    return [f"{field}: {errors}" if field else str(errors)]
+
+
+class InvalidInput(exceptions.APIException):
+    """400 for a request of the wrong shape, in the same body as a rules error."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+
+    def __init__(self, fields: Any) -> None:
+        super().__init__()
+        messages = _messages(fields)
+        self.detail = {"detail": "; ".join(messages), "errors": messages, "fields": fields}
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    if not serializer.is_valid():
+        raise InvalidInput(serializer.errors)
+    return serializer.validated_data
+
+
+class CoachChangesTeam(BasePermission):
+    """Anyone reads; only who may change the team (teams/rules.py) writes to it,
+    checked before the input so another coach gets 403 whatever he sends."""
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        team = obj if isinstance(obj, Team) else obj.team
+        if not request.user.has_perm(CHANGE_TEAM, team):
+            raise exceptions.PermissionDenied(f"Only the coach of {team.name} may change it.")
+        return True
+
+
+def sheet_data(team_id: int, request: Request) -> dict[str, Any]:
+    try:
+        team = sheets.team_sheet(team_id)
+    except Team.DoesNotExist:
+        raise Http404("No such team.") from None
+    return TeamSheetSerializer(team, context={"request": request}).data
+
+
+def player_data(player_id: int, request: Request) -> dict[str, Any]:
+    try:
+        player = sheets.player_with_history(player_id)
+    except Player.DoesNotExist:
+        raise Http404("No such player.") from None
+    return PlayerDetailSerializer(player, context={"request": request}).data
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List teams", description="Filter by coach, ruleset, roster."),
+)
+class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = TeamSummarySerializer
+    filterset_class = TeamFilter
+    permission_classes = [IsAuthenticatedOrReadOnly, CoachChangesTeam]
+    lookup_value_regex = r"[0-9]+"
+
+    def get_queryset(self) -> Any:
+        return sheets.teams_list()
+
+    def get_object(self) -> Team:
+        team = get_object_or_404(Team.objects.select_related("coach"), pk=self.kwargs["pk"])
+        self.check_object_permissions(self.request, team)
+        return team
+
+    @extend_schema(
+        summary="A team sheet",
+        description="Players with stats, skills, SPP, value, injuries and availability; "
+        "TV and CTV with their parts; staff, fans and treasury.",
+        responses={200: TeamSheetSerializer, 404: NOT_FOUND},
+    )
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(sheet_data(int(pk), request))
+
+    @extend_schema(
+        summary="Draft a team",
+        description="Every broken draft rule comes back at once in `errors`; nothing is saved.",
+        request=DraftInputSerializer,
+        responses=responses({201: TeamSheetSerializer}),
+    )
+    def create(self, request: Request) -> Response:
+        data = validated(DraftInputSerializer, request)
+        team = services.draft_team(
+            request.user,
+            name=data["name"],
+            ruleset_key=data["ruleset"],
+            roster_slug=data["roster"],
+            players=data["players"],
+            rerolls=data["rerolls"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
+            dedicated_fans=data["dedicated_fans"],
+            special_rule_choice=data["special_rule_choice"] or None,
+        )
+        return Response(sheet_data(team.pk, request), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Price and check a draft without saving it",
+        request=DraftInputSerializer,
+        responses={200: DraftPreviewSerializer, 400: ERRORS[400]},
+    )
+    @action(detail=False, methods=["post"], url_path="draft-preview", permission_classes=[AllowAny])
+    def draft_preview(self, request: Request) -> Response:
+        data = validated(DraftInputSerializer, request)
+        if data["ruleset"] not in rules_engine.list_rulesets():
+            raise TeamError(f"There is no ruleset {data['ruleset']!r}")
+        ruleset = rules_engine.get_ruleset(data["ruleset"])
+        if data["roster"] not in ruleset.rosters:
+            raise TeamError(f"There is no {data['roster']!r} roster in {ruleset.name}")
+        proposal = rules_engine.DraftProposal(
+            roster_slug=data["roster"],
+            players=data["players"],
+            rerolls=data["rerolls"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
+            dedicated_fans=data["dedicated_fans"],
+            special_rule_choice=data["special_rule_choice"] or None,
+        )
+        cost = rules_engine.draft_cost(ruleset, proposal)
+        body = {
+            **{part: getattr(cost, part) for part in COST_PARTS},
+            "total": cost.total,
+            "budget": cost.budget,
+            "remaining": cost.remaining,
+            "errors": rules_engine.validate_draft(ruleset, proposal),
+        }
+        return Response(DraftPreviewSerializer(body).data)
+
+    @extend_schema(
+        summary="Hire a player from the treasury",
+        request=HirePlayerInputSerializer,
+        responses=responses({201: SheetPlayerSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="players")
+    def hire_player(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        data = validated(HirePlayerInputSerializer, request)
+        player = services.hire_player(
+            request.user, team, data["position"], name=data["name"], number=data["number"]
+        )
+        return Response(SheetPlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Buy a team re-roll (double the roster price after the draft)",
+        request=None,
+        responses=responses({200: TeamSheetSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="rerolls")
+    def buy_reroll(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        services.buy_reroll(request.user, team)
+        return Response(sheet_data(team.pk, request))
+
+    @extend_schema(
+        summary="Hire sideline staff",
+        request=StaffInputSerializer,
+        responses=responses({200: TeamSheetSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="staff/hire")
+    def hire_staff(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        services.hire_staff(request.user, team, validated(StaffInputSerializer, request)["kind"])
+        return Response(sheet_data(team.pk, request))
+
+    @extend_schema(
+        summary="Let sideline staff go (nothing refunded)",
+        request=StaffInputSerializer,
+        responses=responses({200: TeamSheetSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="staff/fire")
+    def fire_staff(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        services.fire_staff(request.user, team, validated(StaffInputSerializer, request)["kind"])
+        return Response(sheet_data(team.pk, request))
+
+
+@extend_schema(
+    summary="A team's ledger, oldest first",
+    description="Every movement of gold; the treasury is their sum.",
+    responses={200: LedgerEntrySerializer(many=True), 404: NOT_FOUND},
+)
+class TeamLedgerView(generics.ListAPIView):
+    serializer_class = LedgerEntrySerializer
+    filterset_class = None
+    filter_backends: list = []
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return ledger(0)
+        team = get_object_or_404(Team, pk=self.kwargs["pk"])
+        return ledger(team)
+
+
+class PlayerViewSet(viewsets.GenericViewSet):
+    queryset = Player.objects.select_related("team")
+    serializer_class = PlayerDetailSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly, CoachChangesTeam]
+    filter_backends: list = []
+    lookup_value_regex = r"[0-9]+"
+
+    def get_object(self) -> Player:
+        player = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
+        self.check_object_permissions(self.request, player)
+        return player
+
+    @extend_schema(
+        summary="A player with his history",
+        description="Stats, skills and how he gained them, advancements, injuries, "
+        "and the advancements his SPP pay for now.",
+        responses={200: PlayerDetailSerializer, 404: NOT_FOUND},
+    )
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(player_data(int(pk), request))
+
+    @extend_schema(
+        summary="Fire a player (nothing refunded)",
+        request=None,
+        responses=responses({200: PlayerDetailSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def fire(self, request: Request, pk: str) -> Response:
+        player = services.fire_player(request.user, self.get_object())
+        return Response(player_data(player.pk, request))
+
+    @extend_schema(
+        summary="Rename and/or renumber a player",
+        request=RenamePlayerInputSerializer,
+        responses=responses({200: PlayerDetailSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def rename(self, request: Request, pk: str) -> Response:
+        player = self.get_object()
+        data = validated(RenamePlayerInputSerializer, request)
+        services.rename_player(request.user, player, name=data["name"], number=data["number"])
+        return Response(player_data(player.pk, request))
+
+    @extend_schema(
+        summary="Hire a journeyman permanently (costs his current value)",
+        request=None,
+        responses=responses({200: PlayerDetailSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="hire-permanently")
+    def hire_permanently(self, request: Request, pk: str) -> Response:
+        player = services.hire_journeyman_permanently(request.user, self.get_object())
+        return Response(player_data(player.pk, request))
+
+    @extend_schema(
+        summary="Temporarily retire a player who suffered a Lasting Injury",
+        request=None,
+        responses=responses({200: PlayerDetailSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="retire-temporarily")
+    def retire_temporarily(self, request: Request, pk: str) -> Response:
+        player = services.temporarily_retire(request.user, self.get_object())
+        return Response(player_data(player.pk, request))
+
+    @extend_schema(
+        summary="Spend SPP on an advancement",
+        description="201 with the advancement taken; 200 with the choice the coach must "
+        "make first (a category, a skill, or what to take after the D16): call again "
+        "with the same kind and the answer. A roll already made stands.",
+        request=SpendSppInputSerializer,
+        responses=responses({201: AdvancementSerializer, 200: AdvancementChoiceSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def advancements(self, request: Request, pk: str) -> Response:
+        player = self.get_object()
+        data = validated(SpendSppInputSerializer, request)
+        result = spend_spp(
+            request.user,
+            player,
+            data["kind"],
+            category=data["category"],
+            skill=data["skill"],
+            characteristic_choice=data["characteristic_choice"],
+        )
+        if isinstance(result, AdvancementChoice):
+            return Response(AdvancementChoiceSerializer(result).data)
+        return Response(AdvancementSerializer(result).data, status=status.HTTP_201_CREATED)
