@@ -28,11 +28,13 @@ def sign_up(league, commissioner):
     return services.open_season(commissioner, league)
 
 
-def admitted_season(commissioner, league, teams: int = 6, **options) -> Season:
-    """A season in sign-up with ``teams`` admitted into its one division."""
+def admitted_season(
+    commissioner, league, teams: int = 6, prefix: str = "Team", **options
+) -> Season:
+    """A season in sign-up with ``teams`` (named Team A, Team B...) in its one division."""
     season = services.open_season(commissioner, league, **options)
     for n in range(teams):
-        services.admit_team(commissioner, season, TeamFactory(name=f"Team {chr(65 + n)}"))
+        services.admit_team(commissioner, season, TeamFactory(name=f"{prefix} {chr(65 + n)}"))
     return season
 
 

@@ -1,0 +1,153 @@
+"""Forms of the league pages. They check types; the services apply the league rules
+and their refusals come back as form errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+import rules_engine
+from leagues.models import (
+    Division,
+    Fixture,
+    PlayoffFormat,
+    Season,
+    SeasonFormat,
+    TieBreaker,
+    default_tie_breakers,
+)
+from leagues.services import FORFEIT_KINDS
+from teams.models import Team, TeamStatus
+
+TIE_BREAKER_SLOTS = 4
+DATE = forms.DateInput(attrs={"type": "date"})
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    ruleset = forms.ChoiceField(choices=())
+    points_for_win = forms.IntegerField(initial=3, min_value=-99, max_value=99)
+    points_for_draw = forms.IntegerField(initial=1, min_value=-99, max_value=99)
+    points_for_loss = forms.IntegerField(initial=0, min_value=-99, max_value=99)
+    bonus_three_touchdowns = forms.BooleanField(
+        required=False, label="+1 point for scoring 3 or more touchdowns"
+    )
+    bonus_clean_sheet = forms.BooleanField(
+        required=False, label="+1 point for conceding no touchdown"
+    )
+    bonus_three_casualties = forms.BooleanField(
+        required=False, label="+1 point for causing 3 or more casualties"
+    )
+    redraft_budget_cap = forms.IntegerField(
+        required=False,
+        min_value=0,
+        label="Re-draft budget cap (gp)",
+        help_text="Leave empty for no cap; the rulebook suggests 1,300,000.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [
+            (key, rules_engine.get_ruleset(key).name) for key in rules_engine.list_rulesets()
+        ]
+        defaults = default_tie_breakers()
+        for n in range(1, TIE_BREAKER_SLOTS + 1):
+            self.fields[f"tie_breaker_{n}"] = forms.ChoiceField(
+                choices=[("", "-")] + list(TieBreaker.choices),
+                required=False,
+                initial=defaults[n - 1] if n <= len(defaults) else "",
+                label=f"Tie-breaker {n}",
+            )
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        breakers = [data.pop(f"tie_breaker_{n}") for n in range(1, TIE_BREAKER_SLOTS + 1)]
+        data["tie_breakers"] = [b for b in breakers if b]
+        return data
+
+
+class OpenSeasonForm(forms.Form):
+    format = forms.ChoiceField(choices=SeasonFormat.choices)
+    playoff_format = forms.ChoiceField(choices=PlayoffFormat.choices, label="Play-off format")
+    divisions = forms.CharField(
+        initial="Division 1",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="One division name a line (up to four).",
+    )
+
+    def service_kwargs(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data["divisions"] = [line.strip() for line in data["divisions"].splitlines()]
+        return data
+
+
+class DivisionForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Division name")
+
+
+class AdmitForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none())
+    division = forms.ModelChoiceField(queryset=Division.objects.none())
+
+    def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = (
+            Team.objects.filter(ruleset=season.league.ruleset, status=TeamStatus.ACTIVE)
+            .exclude(league_entries__season=season, league_entries__division__isnull=False)
+            .select_related("coach")
+            .order_by("name")
+        )
+        self.fields["team"].label_from_instance = lambda t: f"{t.name} ({t.coach})"
+        self.fields["division"].queryset = season.divisions.order_by("name")
+
+
+class EnterForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Your team")
+
+    def __init__(self, season: Season, user: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = (
+            Team.objects.filter(coach=user, ruleset=season.league.ruleset)
+            .exclude(league_entries__season=season)
+            .order_by("name")
+        )
+
+
+class ScheduleForm(forms.Form):
+    start_date = forms.DateField(widget=DATE, help_text="Round 1 closes one round later.")
+    days_per_round = forms.IntegerField(initial=7, min_value=1, max_value=365)
+
+
+class DockPointsForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Team.objects.none())
+    points = forms.IntegerField(initial=3, min_value=1, max_value=99)
+    reason = forms.CharField(max_length=200)
+
+    def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = Team.objects.filter(league_entries__season=season).order_by(
+            "name"
+        )
+
+
+class RescheduleForm(forms.Form):
+    round = forms.IntegerField(required=False, min_value=1, label="Move to round")
+    deadline = forms.DateField(required=False, widget=DATE, label="New deadline")
+
+
+class ForfeitForm(forms.Form):
+    kind = forms.ChoiceField(choices=list(FORFEIT_KINDS.items()), widget=forms.RadioSelect)
+    conceded_by = forms.ModelChoiceField(
+        queryset=Team.objects.none(), required=False, label="Conceded by (for a concession)"
+    )
+
+    def __init__(self, fixture: Fixture, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["conceded_by"].queryset = Team.objects.filter(
+            pk__in=[fixture.home_id, fixture.away_id]
+        )
+
+
+class ConfirmForm(forms.Form):
+    """A button with nothing to fill in (start the play-offs); carries refusals."""

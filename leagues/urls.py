@@ -1,0 +1,24 @@
+"""League pages under /leagues/."""
+
+from django.urls import path
+
+from leagues import views
+
+urlpatterns = [
+    path("", views.league_list, name="league-list"),
+    path("new/", views.league_create, name="league-create"),
+    path("<int:pk>/", views.league_home, name="league-home"),
+    path("<int:pk>/open-season/", views.open_season, name="season-open"),
+    path("seasons/<int:pk>/fixtures/", views.season_fixtures, name="season-fixtures"),
+    path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
+    path("seasons/<int:pk>/bracket/", views.season_bracket, name="season-bracket"),
+    path("seasons/<int:pk>/enter/", views.season_enter, name="season-enter"),
+    path("seasons/<int:pk>/manage/", views.season_manage, name="season-manage"),
+    path(
+        "seasons/<int:pk>/manage/<slug:action>/",
+        views.season_manage_post,
+        name="season-manage-action",
+    ),
+    path("fixtures/<int:pk>/", views.fixture_detail, name="fixture-detail"),
+    path("fixtures/<int:pk>/<slug:action>/", views.fixture_action_post, name="fixture-action"),
+]

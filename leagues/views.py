@@ -1,0 +1,245 @@
+"""League pages: everyone reads the league, its fixtures, standings and bracket;
+commissioners manage their seasons; coaches enter their teams.
+
+Views stay thin: a form checks the input, a service applies the league rules,
+and a refusal (``RulesError``) becomes a form error on the same page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from leagues import forms, selectors, services
+from leagues.models import Fixture, League, Season
+from rules_engine.errors import RulesError
+
+
+def _attempt(form: Any, action: Callable[[], Any]) -> Any:
+    """Run a service; on a refusal put every reason on the form and return None."""
+    try:
+        return action()
+    except RulesError as exc:
+        for message in exc.messages:
+            form.add_error(None, message)
+    return None
+
+
+def _season(pk: int) -> Season:
+    return get_object_or_404(selectors.season_detail(), pk=pk)
+
+
+def _is_commissioner(request: HttpRequest, obj: Any) -> bool:
+    return request.user.has_perm("leagues.manage_league", obj)
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "leagues/league_list.html", {"leagues": selectors.league_list()})
+
+
+@login_required
+def league_create(request: HttpRequest) -> HttpResponse:
+    form = forms.LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = _attempt(
+            form, lambda: services.create_league(request.user, **form.service_kwargs())
+        )
+        if league is not None:
+            messages.success(request, f"{league.name} is created; you are its commissioner.")
+            return redirect("league-home", pk=league.pk)
+    return render(request, "leagues/league_form.html", {"form": form})
+
+
+def league_home(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League.objects.prefetch_related("commissioners"), pk=pk)
+    season = selectors.current_season(league)
+    context: dict[str, Any] = {
+        "league": league,
+        "season": season,
+        "seasons": league.seasons.order_by("-number"),
+        "is_commissioner": _is_commissioner(request, league),
+    }
+    if season is not None:
+        current = selectors.current_round(season)
+        context.update(
+            current_round=current,
+            round_fixtures=selectors.fixtures(season).filter(round=current) if current else [],
+            tables=selectors.season_standings(season),
+            latest=selectors.latest_results(season, 6),
+        )
+    return render(request, "leagues/league_home.html", context)
+
+
+def open_season(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    if not _is_commissioner(request, league):
+        raise PermissionDenied(f"Only a commissioner of {league.name} may open a season.")
+    form = forms.OpenSeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season = _attempt(
+            form, lambda: services.open_season(request.user, league, **form.service_kwargs())
+        )
+        if season is not None:
+            messages.success(request, f"Season {season.number} is open for sign-up.")
+            return redirect("season-manage", pk=season.pk)
+    return render(request, "leagues/season_form.html", {"league": league, "form": form})
+
+
+def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season(pk)
+    fixtures = list(selectors.fixtures(season))
+    rounds: dict[Any, list[Fixture]] = {}
+    for fixture in fixtures:
+        rounds.setdefault(fixture.round, []).append(fixture)
+    return render(
+        request,
+        "leagues/fixtures.html",
+        {"season": season, "rounds": list(rounds.items())},
+    )
+
+
+def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season(pk)
+    return render(
+        request,
+        "leagues/standings.html",
+        {
+            "season": season,
+            "tables": selectors.season_standings(season),
+            "adjustments": selectors.adjustments(season),
+        },
+    )
+
+
+def season_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season(pk)
+    return render(
+        request, "leagues/bracket.html", {"season": season, "bracket": selectors.bracket(season)}
+    )
+
+
+# --- the commissioner's screen: one page, one form per action ---------------------------
+
+MANAGE_FORMS = {
+    "division": lambda season, data: forms.DivisionForm(data),
+    "admit": lambda season, data: forms.AdmitForm(season, data),
+    "schedule": lambda season, data: forms.ScheduleForm(data),
+    "dock": lambda season, data: forms.DockPointsForm(season, data),
+    "playoffs": lambda season, data: forms.ConfirmForm(data),
+}
+
+MANAGE_ACTIONS: dict[str, Callable[[Any, Season, dict[str, Any]], Any]] = {
+    "division": lambda user, season, data: services.add_division(user, season, data["name"]),
+    "admit": lambda user, season, data: services.admit_team(
+        user, season, data["team"], data["division"]
+    ),
+    "schedule": lambda user, season, data: services.generate_schedule(user, season, **data),
+    "dock": lambda user, season, data: services.dock_points(
+        user, season, data["team"], reason=data["reason"], points=data["points"]
+    ),
+    "playoffs": lambda user, season, data: services.start_playoffs(user, season),
+}
+
+MANAGE_DONE = {
+    "division": "Division added.",
+    "admit": "Team admitted.",
+    "schedule": "The schedule is drawn up: the regular season has begun.",
+    "dock": "Points docked.",
+    "playoffs": "The play-offs are drawn.",
+}
+
+
+def season_manage(request: HttpRequest, pk: int, action: str | None = None) -> HttpResponse:
+    season = _season(pk)
+    if not _is_commissioner(request, season):
+        raise PermissionDenied(f"Only a commissioner of {season.league.name} may manage it.")
+    bound = {name: build(season, None) for name, build in MANAGE_FORMS.items()}
+    if request.method == "POST":
+        if action not in MANAGE_ACTIONS:
+            raise Http404("No such season action.")
+        form = bound[action] = MANAGE_FORMS[action](season, request.POST)
+        if form.is_valid():
+            done = _attempt(
+                form, lambda: MANAGE_ACTIONS[action](request.user, season, form.cleaned_data)
+            )
+            if done is not None:
+                messages.success(request, MANAGE_DONE[action])
+                return redirect("season-manage", pk=season.pk)
+    return render(
+        request,
+        "leagues/manage.html",
+        {
+            "season": season,
+            "forms": bound,
+            "entries": selectors.entries(season),
+            "open_fixtures": selectors.open_league_fixtures(season).count(),
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+@login_required
+def season_enter(request: HttpRequest, pk: int) -> HttpResponse:
+    season = _season(pk)
+    form = forms.EnterForm(season, request.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        team = form.cleaned_data["team"]
+        entry = _attempt(form, lambda: services.enter_team(request.user, season, team))
+        if entry is not None:
+            messages.success(request, f"{team.name} is entered; the commissioner will admit it.")
+            return redirect("league-home", pk=season.league_id)
+    return render(request, "leagues/enter.html", {"season": season, "form": form})
+
+
+# --- a fixture, and the commissioner's forms for it ----------------------------------------
+
+
+def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> HttpResponse:
+    fixture = get_object_or_404(selectors.fixtures().select_related("season__league"), pk=pk)
+    is_commissioner = _is_commissioner(request, fixture)
+    reschedule = forms.RescheduleForm()
+    forfeit = forms.ForfeitForm(fixture)
+    if request.method == "POST":
+        if not is_commissioner:
+            raise PermissionDenied(
+                f"Only a commissioner of {fixture.season.league.name} may change fixtures."
+            )
+        if action not in ("reschedule", "forfeit"):
+            raise Http404("No such fixture action.")
+        if action == "reschedule":
+            form = reschedule = forms.RescheduleForm(request.POST)
+            run = lambda data: services.reschedule_fixture(  # noqa: E731
+                request.user, fixture, deadline=data["deadline"], round_number=data["round"]
+            )
+        else:
+            form = forfeit = forms.ForfeitForm(fixture, request.POST)
+            run = lambda data: services.award_forfeit(  # noqa: E731
+                request.user, fixture, kind=data["kind"], conceded_by=data["conceded_by"]
+            )
+        if form.is_valid() and _attempt(form, lambda: run(form.cleaned_data)) is not None:
+            messages.success(request, "Fixture updated.")
+            return redirect("fixture-detail", pk=fixture.pk)
+    return render(
+        request,
+        "leagues/fixture_detail.html",
+        {
+            "fixture": fixture,
+            "is_commissioner": is_commissioner,
+            # After a refused POST the forms stay, to show why.
+            "show_forms": is_commissioner and (fixture.is_open or request.method == "POST"),
+            "reschedule_form": reschedule,
+            "forfeit_form": forfeit,
+        },
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+season_manage_post = require_POST(season_manage)
+fixture_action_post = require_POST(fixture_detail)
