@@ -102,6 +102,7 @@ def test_a_season_to_its_champion_with_prizes_in_the_ledger(regular_season_done,
 
 
 def test_a_level_play_off_waits_for_sudden_death(regular_season_done, commissioner):
+    pytest.importorskip("rules_engine.bb2020.extra_time")
     season = regular_season_done
     semi_1, semi_2 = services.start_playoffs(commissioner, season)
     tied = play(commissioner, semi_1, 1, 1)
@@ -205,3 +206,19 @@ def test_top_two_per_division_needs_two_divisions(regular_season_done, commissio
     with pytest.raises(LeagueError, match="exactly two divisions"):
         services.start_playoffs(commissioner, regular_season_done)
     assert not regular_season_done.fixtures.filter(stage=PlayoffStage.SEMI_FINAL).exists()
+
+
+def test_without_the_engines_sudden_death_the_winner_is_recorded_as_given(
+    regular_season_done, commissioner, monkeypatch
+):
+    from leagues.services import playoffs
+
+    monkeypatch.setattr(playoffs, "_engine_sudden_death", lambda: None)
+    season = regular_season_done
+    semi_1, _ = services.start_playoffs(commissioner, season)
+    play(commissioner, semi_1, 2, 2)
+    with pytest.raises(LeagueError, match="roll it at the table"):
+        services.resolve_sudden_death(commissioner, semi_1, ScriptedDice([]))
+    services.record_playoff_winner(commissioner, semi_1, winner=semi_1.away)
+    semi_1.refresh_from_db()
+    assert semi_1.winner_id == semi_1.away_id and semi_1.sudden_death_rolls == []
