@@ -1,0 +1,121 @@
+"""Standings for 1,000 teams and 20,000 played fixtures
+
+Builds one season in the configured database (10 divisions of 100 teams, each
+team playing 40 league fixtures) with bulk_create inside a transaction that is
+rolled back at the end, then times ``leagues.selectors.season_standings`` and
+the bare SQL it runs (captured with CaptureQueriesContext and re-run through a
+cursor), and prints both and their ratio: what the Python side (building rows
+and ordering them by the tie-breakers) adds to the database's aggregate.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+REPEATS = 5
+
+
+def _best(run: Callable[[], object]) -> float:
+    best = float("inf")
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def build(teams: int, fixtures: int, divisions: int, seed: int = 2020):
+    """One season of ``teams`` teams in ``divisions`` divisions and ``fixtures`` results."""
+    from leagues.models import Division, Fixture, League, Season, TeamEntry
+    from teams.models import Team
+
+    rng = random.Random(seed)
+    user_model = get_user_model()
+    stamp = f"bench-{time.time_ns()}"
+    coaches = user_model.objects.bulk_create(
+        user_model(username=f"{stamp}-coach-{n}") for n in range(10)
+    )
+    league = League.objects.create(name=f"Bench league {stamp}", ruleset="bb2020")
+    season = Season.objects.create(league=league, number=1, status=Season.Status.REGULAR_SEASON)
+    division_rows = Division.objects.bulk_create(
+        Division(season=season, name=f"Division {n + 1}") for n in range(divisions)
+    )
+    team_rows = Team.objects.bulk_create(
+        Team(
+            name=f"{stamp} team {n}",
+            coach=coaches[n % len(coaches)],
+            ruleset="bb2020",
+            roster_slug="human",
+        )
+        for n in range(teams)
+    )
+    members: dict[int, list] = {d.pk: [] for d in division_rows}
+    entries = []
+    for n, team in enumerate(team_rows):
+        division = division_rows[n % divisions]
+        members[division.pk].append(team)
+        entries.append(TeamEntry(season=season, division=division, team=team))
+    TeamEntry.objects.bulk_create(entries)
+    now = timezone.now()
+    rows = []
+    for n in range(fixtures):
+        division = division_rows[n % divisions]
+        home, away = rng.sample(members[division.pk], 2)
+        rows.append(
+            Fixture(
+                season=season,
+                division=division,
+                kind=Fixture.Kind.LEAGUE,
+                home=home,
+                away=away,
+                status=Fixture.Status.PLAYED,
+                home_touchdowns=rng.randint(0, 4),
+                away_touchdowns=rng.randint(0, 4),
+                home_casualties=rng.randint(0, 4),
+                away_casualties=rng.randint(0, 4),
+                played_at=now,
+            )
+        )
+    Fixture.objects.bulk_create(rows, batch_size=2000)
+    return Season.objects.select_related("league").get(pk=season.pk)
+
+
+def measure(teams: int = 1000, fixtures: int = 20_000, divisions: int = 10) -> dict[str, float]:
+    """Build the data, time the selector and its bare SQL; roll everything back."""
+    from leagues.selectors import season_standings
+
+    with transaction.atomic():
+        season = build(teams, fixtures, divisions)
+        with CaptureQueriesContext(connection) as captured:
+            tables = season_standings(season)
+        assert sum(len(t.rows) for t in tables) == teams
+        assert sum(r.played for t in tables for r in t.rows) == 2 * fixtures
+        statements = [q["sql"] for q in captured.captured_queries]
+
+        def bare() -> None:
+            with connection.cursor() as cursor:
+                for sql in statements:
+                    cursor.execute(sql)
+                    cursor.fetchall()
+
+        selector_s = _best(lambda: season_standings(season))
+        sql_s = _best(bare)
+        transaction.set_rollback(True)
+    return {"selector": selector_s, "sql": sql_s, "queries": len(statements)}
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)  # the bench writes (then rolls back) real rows
+    result = measure()
+    print(f"   database: {connection.vendor}, queries per call: {result['queries']}")
+    print(f"   season_standings(): {result['selector'] * 1000:8.1f} ms (best of {REPEATS})")
+    print(f"   its bare SQL:       {result['sql'] * 1000:8.1f} ms (best of {REPEATS})")
+    print(f"   ratio selector/SQL: {result['selector'] / result['sql']:8.2f}")
