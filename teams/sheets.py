@@ -91,8 +91,10 @@ def teams_list(queryset: QuerySet[Team] | None = None) -> QuerySet[Team]:
 
 
 def with_values(teams: Any) -> list[Team]:
-    """Evaluate annotated teams and attach each one's TV/CTV breakdown (no queries)."""
+    """Evaluate annotated teams and attach each one's TV/CTV breakdown and roster
+    name (no queries)."""
     teams = list(teams)
     for team in teams:
         team.value = selectors.value_breakdown(team)
+        team.roster_name = roster_for(team).name
     return teams

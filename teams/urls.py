@@ -1,6 +1,6 @@
 from django.urls import path
 
-from teams import ruleset_views
+from teams import ruleset_views, views
 
 urlpatterns = [
     path("rulesets/", ruleset_views.ruleset_list, name="ruleset-list"),
@@ -8,4 +8,30 @@ urlpatterns = [
     path(
         "rulesets/<str:key>/rosters/<slug:slug>/", ruleset_views.roster_detail, name="roster-detail"
     ),
+    path("teams/", views.team_list, name="team-list"),
+    path("teams/mine/", views.my_teams, name="team-mine"),
+    path("teams/draft/", views.draft_start, name="team-draft-start"),
+    path("teams/draft/<str:key>/<slug:slug>/", views.draft_team, name="team-draft"),
+    path(
+        "teams/draft/<str:key>/<slug:slug>/preview/",
+        views.draft_preview,
+        name="team-draft-preview",
+    ),
+    path("teams/<int:pk>/", views.team_detail, name="team-detail"),
+    path("teams/<int:pk>/print/", views.team_print, name="team-print"),
+    path("teams/<int:pk>/sheet.pdf", views.team_pdf, name="team-pdf"),
+    path("teams/<int:pk>/ledger/", views.team_ledger, name="team-ledger"),
+    path("teams/<int:pk>/hire/", views.team_hire_player, name="team-hire-player"),
+    path("teams/<int:pk>/rerolls/", views.team_buy_reroll, name="team-buy-reroll"),
+    path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),
+    path("players/<int:pk>/", views.player_detail, name="player-detail"),
+    path("players/<int:pk>/rename/", views.player_rename, name="player-rename"),
+    path("players/<int:pk>/fire/", views.player_fire, name="player-fire"),
+    path(
+        "players/<int:pk>/hire-permanently/",
+        views.player_hire_permanently,
+        name="player-hire-permanently",
+    ),
+    path("players/<int:pk>/retire/", views.player_retire, name="player-retire"),
+    path("players/<int:pk>/advance/", views.player_advance, name="player-advance"),
 ]

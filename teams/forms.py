@@ -1,0 +1,286 @@
+"""Forms of the teams pages. They check what a form can (a number is a number);
+the rules are the engine's and the services', whose sentences become form errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+
+from rules_engine import DraftCost, DraftProposal, draft_cost, validate_draft
+from rules_engine.draft import DraftRules, draft_rules_for
+from rules_engine.errors import RulesError
+from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.models import MAX_PLAYER_NUMBER, Advancement, Team
+from teams.services import StaffKind
+from teams.templatetags.dugout import gp
+
+TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+PLAYER_NAME_MAX = 100
+POSITION_PREFIX = "position_"
+
+
+def add_rules_errors(form: forms.Form, error: RulesError) -> None:
+    """Each of the engine's or a service's reasons as an error of the whole form."""
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def _count_field(label: str, low: int, high: int, initial: int, help_text: str) -> forms.Field:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        initial=initial,
+        help_text=help_text,
+        widget=forms.NumberInput(
+            attrs={"min": low, "max": high, "step": 1, "inputmode": "numeric"}
+        ),
+        error_messages={"invalid": f"Enter the number of {label.lower()} as a whole number."},
+    )
+
+
+def _number_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label="Shirt number",
+        required=False,
+        min_value=1,
+        max_value=MAX_PLAYER_NUMBER,
+        help_text="Leave empty for the lowest free number.",
+        error_messages={
+            "invalid": "Enter the shirt number as a whole number.",
+            "min_value": f"Choose a shirt number from 1 to {MAX_PLAYER_NUMBER}.",
+            "max_value": f"Choose a shirt number from 1 to {MAX_PLAYER_NUMBER}.",
+        },
+    )
+
+
+@dataclass
+class DraftPreview:
+    """What the draft costs as it stands, and every rule it breaks."""
+
+    cost: DraftCost
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def over_budget(self) -> bool:
+        return self.cost.remaining < 0
+
+
+class DraftForm(forms.Form):
+    """A team draft for one roster: a count per position, re-rolls, staff, fans,
+    the special rule where the roster offers a choice, and the team's name.
+
+    Counts are only checked to be whole numbers here, so every limit is reported
+    together, in the engine's words (``validate_draft``)."""
+
+    name = forms.CharField(
+        label="Team name",
+        max_length=TEAM_NAME_MAX,
+        error_messages={
+            "required": "Give the team a name.",
+            "max_length": f"Shorten the team name to at most {TEAM_NAME_MAX} characters.",
+        },
+    )
+
+    def __init__(self, ruleset: Ruleset, roster: Roster, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.roster = roster
+        rules: DraftRules = draft_rules_for(ruleset)
+        self.rules = rules
+        for position in roster.positions.values():
+            self.fields[POSITION_PREFIX + position.slug] = _count_field(
+                position.plural_name(),
+                position.min_count,
+                position.max_count,
+                position.min_count,
+                f"{position.min_count}–{position.max_count}, {gp(position.cost)} each",
+            )
+        self.fields["rerolls"] = _count_field(
+            "Team re-rolls",
+            0,
+            rules.max_rerolls,
+            0,
+            f"0–{rules.max_rerolls}, {gp(roster.reroll_cost)} each",
+        )
+        self.fields["assistant_coaches"] = _count_field(
+            "Assistant coaches",
+            0,
+            rules.max_assistant_coaches,
+            0,
+            f"0–{rules.max_assistant_coaches}, {gp(roster.assistant_coach_cost)} each",
+        )
+        self.fields["cheerleaders"] = _count_field(
+            "Cheerleaders",
+            0,
+            rules.max_cheerleaders,
+            0,
+            f"0–{rules.max_cheerleaders}, {gp(roster.cheerleader_cost)} each",
+        )
+        if roster.apothecary_allowed:
+            self.fields["apothecary"] = forms.BooleanField(
+                label="Apothecary",
+                required=False,
+                help_text=f"{gp(roster.apothecary_cost or 0)}",
+            )
+        self.fields["dedicated_fans"] = _count_field(
+            "Dedicated Fans",
+            rules.starting_dedicated_fans,
+            rules.max_dedicated_fans,
+            rules.starting_dedicated_fans,
+            f"{rules.starting_dedicated_fans}–{rules.max_dedicated_fans}; each beyond the "
+            f"first costs {gp(rules.dedicated_fan_cost)}",
+        )
+        if roster.special_rule_choices:
+            self.fields["special_rule_choice"] = forms.ChoiceField(
+                label="Special rule",
+                required=False,
+                choices=[("", "Choose later"), *((c, c) for c in roster.special_rule_choices)],
+                error_messages={
+                    "invalid_choice": "Choose one of the special rules listed.",
+                },
+            )
+
+    def position_fields(self) -> list[tuple[forms.BoundField, Position]]:
+        return [
+            (self[POSITION_PREFIX + position.slug], position)
+            for position in self.roster.positions.values()
+        ]
+
+    def staff_fields(self) -> list[forms.BoundField]:
+        names = ["rerolls", "assistant_coaches", "cheerleaders", "apothecary", "dedicated_fans"]
+        return [self[name] for name in names if name in self.fields]
+
+    def _value(self, name: str, default: Any) -> Any:
+        """The cleaned value if the form was checked, else the initial one."""
+        if self.is_bound:
+            value = self.cleaned_data.get(name) if hasattr(self, "cleaned_data") else None
+        else:
+            value = self.fields[name].initial if name in self.fields else None
+        return default if value is None or value == "" else value
+
+    def draft_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments for ``teams.services.draft_team``."""
+        return {
+            "name": self._value("name", ""),
+            "ruleset_key": self.ruleset.key,
+            "roster_slug": self.roster.slug,
+            "players": {
+                position.slug: self._value(POSITION_PREFIX + position.slug, 0)
+                for position in self.roster.positions.values()
+            },
+            "rerolls": self._value("rerolls", 0),
+            "assistant_coaches": self._value("assistant_coaches", 0),
+            "cheerleaders": self._value("cheerleaders", 0),
+            "apothecary": bool(self._value("apothecary", False)),
+            "dedicated_fans": self._value("dedicated_fans", self.rules.starting_dedicated_fans),
+            "special_rule_choice": self._value("special_rule_choice", None),
+        }
+
+    def proposal(self) -> DraftProposal:
+        kwargs = self.draft_kwargs()
+        return DraftProposal(
+            roster_slug=kwargs["roster_slug"],
+            players=kwargs["players"],
+            rerolls=kwargs["rerolls"],
+            assistant_coaches=kwargs["assistant_coaches"],
+            cheerleaders=kwargs["cheerleaders"],
+            apothecary=kwargs["apothecary"],
+            dedicated_fans=kwargs["dedicated_fans"],
+            special_rule_choice=kwargs["special_rule_choice"],
+        )
+
+    def preview(self) -> DraftPreview:
+        """The engine's price and problems for the draft as it stands (bound or not);
+        a count that is not a number is reported and counted as none."""
+        if self.is_bound:
+            self.is_valid()
+        proposal = self.proposal()
+        problems = [
+            message
+            for name, errors in (self.errors.items() if self.is_bound else ())
+            if name != "name"
+            for message in errors
+        ]
+        problems += validate_draft(self.ruleset, proposal)
+        return DraftPreview(draft_cost(self.ruleset, proposal), problems)
+
+
+class HirePlayerForm(forms.Form):
+    position = forms.ChoiceField(
+        label="Position", error_messages={"required": "Choose the position to hire."}
+    )
+    name = forms.CharField(
+        label="Name",
+        required=False,
+        max_length=PLAYER_NAME_MAX,
+        help_text="Leave empty to call him after his position and number.",
+        error_messages={"max_length": f"Shorten the name to at most {PLAYER_NAME_MAX} characters."},
+    )
+    number = _number_field()
+
+    def __init__(self, roster: Roster, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["position"].choices = [
+            (p.slug, f"{p.name} ({gp(p.cost)}, 0–{p.max_count})") for p in roster.positions.values()
+        ]
+
+
+class StaffForm(forms.Form):
+    HIRE, FIRE = "hire", "fire"
+
+    kind = forms.ChoiceField(
+        choices=StaffKind.choices,
+        error_messages={"invalid_choice": "Choose an assistant coach, cheerleader or apothecary."},
+    )
+    action = forms.ChoiceField(
+        choices=[(HIRE, "Hire"), (FIRE, "Let go")],
+        error_messages={"invalid_choice": "Choose whether to hire or let go."},
+    )
+
+
+class ActionForm(forms.Form):
+    """A one-tap action with no input: carries the service's refusal as an error."""
+
+
+class RenamePlayerForm(forms.Form):
+    name = forms.CharField(
+        label="Name",
+        required=False,
+        max_length=PLAYER_NAME_MAX,
+        error_messages={"max_length": f"Shorten the name to at most {PLAYER_NAME_MAX} characters."},
+    )
+    number = _number_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["number"].help_text = "Leave empty to keep his number."
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("name") and data.get("number") is None and not self.errors:
+            raise forms.ValidationError("Give a new name, a new number, or both.")
+        return data
+
+    def rename_kwargs(self) -> dict[str, Any]:
+        return {
+            "name": self.cleaned_data.get("name") or None,
+            "number": self.cleaned_data.get("number"),
+        }
+
+
+class SpendSppForm(forms.Form):
+    kind = forms.ChoiceField(
+        choices=Advancement.Kind.choices,
+        error_messages={"invalid_choice": "Choose one of the advancements listed."},
+    )
+    category = forms.CharField(required=False)
+    skill = forms.CharField(required=False)
+    characteristic_choice = forms.CharField(required=False)
+
+    def spend_kwargs(self) -> dict[str, Any]:
+        return {
+            name: self.cleaned_data.get(name) or None
+            for name in ("category", "skill", "characteristic_choice")
+        }

@@ -1,0 +1,408 @@
+"""Pages of the teams app: team lists, the draft builder (htmx budget), the team
+sheet with the coach's actions, players, the ledger, and printable sheets.
+
+Views validate a form and call a service; a refusal (the engine's or a service's
+sentence) is shown as an error of the form that asked, on the page it came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_POST
+
+import rules_engine
+from rules_engine.errors import RulesError
+from teams import services, sheets
+from teams.filters import TeamFilter
+from teams.forms import (
+    ActionForm,
+    DraftForm,
+    HirePlayerForm,
+    RenamePlayerForm,
+    SpendSppForm,
+    StaffForm,
+    add_rules_errors,
+)
+from teams.models import Player, Team
+from teams.pdf import team_sheet_pdf
+from teams.ruleset_api import ruleset_or_404
+from teams.selectors import ledger, teams_for_coach
+from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.treasury import reroll_price_after_draft
+
+CHANGE_TEAM = "teams.change_team"
+TEAMS_PER_PAGE = 50
+LEDGER_PER_PAGE = 50
+
+
+def _may_change(request: HttpRequest, team: Team) -> bool:
+    return request.user.has_perm(CHANGE_TEAM, team)
+
+
+def _team_to_change(request: HttpRequest, pk: int) -> Team:
+    """The team, if the user may change it (checked before any input is read)."""
+    team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
+    if not _may_change(request, team):
+        raise PermissionDenied(f"Only the coach of {team.name} may change it.")
+    return team
+
+
+def _player_to_change(request: HttpRequest, pk: int) -> Player:
+    player = get_object_or_404(Player.objects.select_related("team", "team__coach"), pk=pk)
+    if not _may_change(request, player.team):
+        raise PermissionDenied(f"Only the coach of {player.team.name} may change it.")
+    return player
+
+
+# --- lists ---------------------------------------------------------------------------
+
+
+def team_list(request: HttpRequest) -> HttpResponse:
+    """Every team, filterable by roster, ruleset and status."""
+    filterset = TeamFilter(request.GET or None, queryset=sheets.teams_list())
+    page = Paginator(filterset.qs, TEAMS_PER_PAGE).get_page(request.GET.get("page"))
+    rosters = rules_engine.get_ruleset("bb2020").rosters.values()
+    context = {
+        "teams": sheets.with_values(page.object_list),
+        "page": page,
+        "filter": filterset,
+        "rosters": sorted(rosters, key=lambda r: r.name),
+        "heading": "All teams",
+    }
+    return render(request, "teams/team_list.html", context)
+
+
+@login_required
+def my_teams(request: HttpRequest) -> HttpResponse:
+    teams = sheets.with_values(teams_for_coach(request.user).select_related("coach"))
+    return render(request, "teams/my_teams.html", {"teams": teams})
+
+
+# --- the draft -----------------------------------------------------------------------
+
+
+@login_required
+def draft_start(request: HttpRequest) -> HttpResponse:
+    """Step 1: choose the ruleset and the roster (``?roster=bb2020/human``)."""
+    choice = request.GET.get("roster", "")
+    error = ""
+    if choice:
+        key, _, slug = choice.partition("/")
+        if key in rules_engine.list_rulesets() and slug in rules_engine.get_ruleset(key).rosters:
+            return redirect("team-draft", key=key, slug=slug)
+        error = "Choose one of the rosters listed."
+    rulesets = [rules_engine.get_ruleset(key) for key in rules_engine.list_rulesets()]
+    groups = [(r, sorted(r.rosters.values(), key=lambda x: (x.tier, x.name))) for r in rulesets]
+    return render(request, "teams/draft_start.html", {"groups": groups, "error": error})
+
+
+def _draft_form(request: HttpRequest, key: str, slug: str) -> DraftForm:
+    ruleset = ruleset_or_404(key)
+    if slug not in ruleset.rosters:
+        raise Http404(f"{ruleset.name} has no roster {slug!r}")
+    data = request.POST if request.method == "POST" else None
+    return DraftForm(ruleset, ruleset.rosters[slug], data=data)
+
+
+@login_required
+def draft_team(request: HttpRequest, key: str, slug: str) -> HttpResponse:
+    """Step 2: the draft; the budget and problems update live (``draft_preview``)."""
+    form = _draft_form(request, key, slug)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = services.draft_team(request.user, **form.draft_kwargs())
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, f"{team.name} is drafted.")
+            return redirect("team-detail", pk=team.pk)
+    context = {"form": form, "roster": form.roster, "ruleset": form.ruleset}
+    context["preview"] = form.preview()
+    return render(request, "teams/draft_form.html", context)
+
+
+@require_POST
+def draft_preview(request: HttpRequest, key: str, slug: str) -> HttpResponse:
+    """The budget partial for htmx: cost, what is left, and every problem."""
+    form = _draft_form(request, key, slug)
+    context = {"form": form, "roster": form.roster, "preview": form.preview()}
+    return render(request, "teams/draft_form.html#budget", context)
+
+
+# --- the team sheet ------------------------------------------------------------------
+
+
+def _sheet(pk: int) -> Team:
+    try:
+        return sheets.team_sheet(pk)
+    except Team.DoesNotExist:
+        raise Http404("No such team.") from None
+
+
+def _player_rows(team: Team, with_advancement: bool) -> list[dict[str, Any]]:
+    roster = sheets.roster_for(team)
+    rows = []
+    for player in team.sheet_players:
+        position = sheets.position_for(roster, player)
+        rows.append(
+            {
+                "player": player,
+                "position": position,
+                "position_skills": sheets.position_skills(position),
+                "gained_skills": [s.skill for s in player.skills.all()],
+                "can_advance": with_advancement and sheets.can_advance(player),
+            }
+        )
+    return rows
+
+
+def sheet_context(request: HttpRequest, team: Team, **forms: Any) -> dict[str, Any]:
+    roster = sheets.roster_for(team)
+    may_change = _may_change(request, team)
+    context = {
+        "team": team,
+        "roster": roster,
+        "value": team.value,
+        "rows": _player_rows(team, may_change),
+        "may_change": may_change,
+        "reroll_price": reroll_price_after_draft(roster),
+    }
+    if may_change:
+        context.update(
+            hire_form=forms.get("hire_form") or HirePlayerForm(roster),
+            reroll_form=forms.get("reroll_form") or ActionForm(),
+            staff_form=forms.get("staff_form") or StaffForm(),
+            staff_kinds=_staff_kinds(team, roster),
+        )
+    return context
+
+
+def _staff_kinds(team: Team, roster: Any) -> list[dict[str, Any]]:
+    kinds = [
+        ("assistant_coach", "Assistant coach", team.assistant_coaches, roster.assistant_coach_cost),
+        ("cheerleader", "Cheerleader", team.cheerleaders, roster.cheerleader_cost),
+    ]
+    if roster.apothecary_allowed:
+        kinds.append(("apothecary", "Apothecary", int(team.apothecary), roster.apothecary_cost))
+    return [{"kind": k, "label": label, "count": n, "price": p} for k, label, n, p in kinds]
+
+
+def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
+    team = _sheet(pk)
+    context = sheet_context(request, team, **forms)
+    context["ledger"] = sheets.latest_ledger(team)
+    return render(request, "teams/team_sheet.html", context)
+
+
+@login_required
+@require_POST
+def team_hire_player(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team_to_change(request, pk)
+    form = HirePlayerForm(sheets.roster_for(team), request.POST)
+    if form.is_valid():
+        try:
+            player = services.hire_player(
+                request.user,
+                team,
+                form.cleaned_data["position"],
+                name=form.cleaned_data["name"],
+                number=form.cleaned_data["number"],
+            )
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, f"Hired #{player.number} {player.name}.")
+            return redirect("team-detail", pk=team.pk)
+    return team_detail(request, pk, hire_form=form)
+
+
+@login_required
+@require_POST
+def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team_to_change(request, pk)
+    form = ActionForm(request.POST)
+    try:
+        team = services.buy_reroll(request.user, team)
+    except RulesError as error:
+        add_rules_errors(form, error)
+        return team_detail(request, pk, reroll_form=form)
+    messages.success(request, f"Bought a team re-roll: {team.name} has {team.rerolls}.")
+    return redirect("team-detail", pk=team.pk)
+
+
+@login_required
+@require_POST
+def team_staff(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _team_to_change(request, pk)
+    form = StaffForm(request.POST)
+    if form.is_valid():
+        kind, hire = form.cleaned_data["kind"], form.cleaned_data["action"] == StaffForm.HIRE
+        try:
+            (services.hire_staff if hire else services.fire_staff)(request.user, team, kind)
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            label = services.StaffKind(kind).label.lower()
+            messages.success(request, f"{'Hired' if hire else 'Let go'}: {label}.")
+            return redirect("team-detail", pk=team.pk)
+    return team_detail(request, pk, staff_form=form)
+
+
+def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
+    team = get_object_or_404(Team, pk=pk)
+    page = Paginator(ledger(team), LEDGER_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "teams/ledger.html", {"team": team, "page": page})
+
+
+def team_print(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _sheet(pk)
+    return render(request, "teams/team_print.html", sheet_context(request, team))
+
+
+def team_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    team = _sheet(pk)
+    response = HttpResponse(team_sheet_pdf(team), content_type="application/pdf")
+    filename = f"{slugify(team.name) or 'team'}-sheet.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# --- players -------------------------------------------------------------------------
+
+
+def _player(pk: int) -> Player:
+    try:
+        return sheets.player_with_history(pk)
+    except Player.DoesNotExist:
+        raise Http404("No such player.") from None
+
+
+def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
+    player = _player(pk)
+    team = player.team
+    roster = sheets.roster_for(team)
+    position = sheets.position_for(roster, player)
+    may_change = _may_change(request, team) and player.is_active
+    context = {
+        "player": player,
+        "team": team,
+        "position": position,
+        "position_skills": sheets.position_skills(position),
+        "may_change": may_change,
+        "options": sheets.advancement_options(player) if may_change else (),
+        "has_lasting_injury": any(i.kind == "lasting" for i in player.injuries.all()),
+        "rename_form": forms.get("rename_form")
+        or RenamePlayerForm(initial={"name": player.name, "number": player.number}),
+        "action_form": forms.get("action_form") or ActionForm(),
+    }
+    return render(request, "teams/player_detail.html", context)
+
+
+@login_required
+@require_POST
+def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
+    player = _player_to_change(request, pk)
+    form = RenamePlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = services.rename_player(request.user, player, **form.rename_kwargs())
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, f"He is now #{player.number} {player.name}.")
+            return redirect("player-detail", pk=player.pk)
+    return player_detail(request, pk, rename_form=form)
+
+
+def _player_action(request: HttpRequest, pk: int, service: Any, done: str) -> HttpResponse:
+    player = _player_to_change(request, pk)
+    form = ActionForm(request.POST)
+    try:
+        player = service(request.user, player)
+    except RulesError as error:
+        add_rules_errors(form, error)
+        return player_detail(request, pk, action_form=form)
+    messages.success(request, done.format(name=player.name))
+    return redirect("player-detail", pk=player.pk)
+
+
+@login_required
+def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks for confirmation; POST fires him."""
+    player = _player_to_change(request, pk)
+    if request.method != "POST":
+        return render(request, "teams/player_fire.html", {"player": player, "team": player.team})
+    form = ActionForm(request.POST)
+    try:
+        services.fire_player(request.user, player)
+    except RulesError as error:
+        add_rules_errors(form, error)
+        context = {"player": player, "team": player.team, "form": form}
+        return render(request, "teams/player_fire.html", context)
+    messages.success(request, f"{player.name} is fired.")
+    return redirect("team-detail", pk=player.team_id)
+
+
+@login_required
+@require_POST
+def player_hire_permanently(request: HttpRequest, pk: int) -> HttpResponse:
+    return _player_action(
+        request, pk, services.hire_journeyman_permanently, "{name} is hired permanently."
+    )
+
+
+@login_required
+@require_POST
+def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
+    return _player_action(request, pk, services.temporarily_retire, "{name} is retired for now.")
+
+
+def _choice_context(player: Player, choice: AdvancementChoice) -> dict[str, Any]:
+    """What the advancement page needs to ask the engine's question."""
+    from rules_engine.bb2020.advancement import takeable_skills
+    from teams.services.convert import player_state
+
+    options = dict(choice.options)
+    if choice.choice == "characteristic_improvement":
+        ruleset = rules_engine.get_ruleset(player.team.ruleset)
+        state = player_state(player)
+        categories = [*options.get("primary", []), *options.get("secondary", [])]
+        options["skills"] = {c: list(takeable_skills(ruleset, state, c)) for c in categories}
+    return {"choice": choice, "options": options}
+
+
+@login_required
+def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
+    """Spend SPP: pick an advancement, answer the engine's question if it asks one."""
+    _player_to_change(request, pk)
+    player = _player(pk)
+    context: dict[str, Any] = {
+        "player": player,
+        "team": player.team,
+        "pending": player.pending_advancement,
+    }
+    form = SpendSppForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = spend_spp(
+                request.user, player, form.cleaned_data["kind"], **form.spend_kwargs()
+            )
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            if not isinstance(result, AdvancementChoice):
+                messages.success(request, f"{player.name} gained {result.result}.")
+                return redirect("player-detail", pk=player.pk)
+            context.update(_choice_context(player, result))
+    context["form"] = form
+    context["options"] = sheets.advancement_options(player)
+    context["kind_labels"] = dict(SpendSppForm.base_fields["kind"].choices)
+    return render(request, "teams/player_advance.html", context)
