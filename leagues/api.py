@@ -30,6 +30,7 @@ from leagues.serializers import (
     ErrorSerializer,
     FixtureSerializer,
     ForfeitSerializer,
+    FriendlySerializer,
     GenerateScheduleSerializer,
     LeagueCreateSerializer,
     LeagueSerializer,
@@ -157,6 +158,24 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
             points=values["points"],
         )
         return Response(PointsAdjustmentSerializer(adjustment).data, status=status.HTTP_201_CREATED)
+
+    @_write(FixtureSerializer, FriendlySerializer)
+    @action(detail=True, methods=["post"])
+    def friendly(self, request: Request, pk: str) -> Response:
+        """Arrange a friendly between two teams of the season (no league points)."""
+        season = self._season()
+        values = _valid(FriendlySerializer, request)
+        fixture = services.schedule_friendly(
+            request.user,
+            season,
+            home=values["home"],
+            away=values["away"],
+            deadline=values.get("deadline"),
+        )
+        return Response(
+            FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
     @extend_schema(responses={200: PointsAdjustmentSerializer(many=True), **NOT_FOUND})
     @action(detail=True, methods=["get"], pagination_class=None)

@@ -58,6 +58,19 @@ def is_fixture_coach(user: Any, fixture: Any) -> bool:
     return user.pk in {fixture.home.coach_id, fixture.away.coach_id}
 
 
+def commissions_team(user: Any, team: Any) -> bool:
+    """The user commissions a league the team is entered in.
+
+    For the teams app's ``is_league_commissioner`` hook (teams/rules.py), so a
+    commissioner may manage the rosters of the teams in his league.
+    """
+    from leagues.models import TeamEntry
+
+    if team is None or not user.is_authenticated:
+        return False
+    return TeamEntry.objects.filter(team=team, season__league__commissioners=user).exists()
+
+
 rules.add_perm("leagues.add_league", rules.is_authenticated)
 rules.add_perm("leagues.manage_league", is_league_commissioner | rules.is_superuser)
 rules.add_perm("leagues.enter_team", is_team_coach)

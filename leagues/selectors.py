@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
 from leagues.standings import (
@@ -34,6 +34,7 @@ __all__ = [
     "head_to_head_points",
     "latest_results",
     "league_list",
+    "open_league_fixtures",
     "overall_standings",
     "season_detail",
     "season_standings",
@@ -120,8 +121,3 @@ def bracket(season: Season) -> Bracket:
 
 def open_league_fixtures(season: Season) -> QuerySet[Fixture]:
     return season.fixtures.filter(kind=Fixture.Kind.LEAGUE, status__in=Fixture.OPEN_STATUSES)
-
-
-def teams_entered(season: Season) -> Q:
-    """A filter for teams with an entry in the season."""
-    return Q(league_entries__season=season)

@@ -185,6 +185,12 @@ class FixtureSerializer(serializers.ModelSerializer):
         ]
 
 
+class FriendlySerializer(serializers.Serializer):
+    home = serializers.PrimaryKeyRelatedField(queryset=Team.objects.select_related("coach"))
+    away = serializers.PrimaryKeyRelatedField(queryset=Team.objects.select_related("coach"))
+    deadline = serializers.DateField(required=False, allow_null=True)
+
+
 class RescheduleSerializer(serializers.Serializer):
     deadline = serializers.DateField(required=False, allow_null=True)
     round = serializers.IntegerField(required=False, allow_null=True, min_value=1)

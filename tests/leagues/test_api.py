@@ -282,3 +282,13 @@ def test_unknown_objects_are_404():
 def test_schema_is_valid():
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
     assert League.objects.count() == 0
+
+
+def test_friendly_endpoint(scheduled):
+    a, b = [e.team for e in scheduled.entries.select_related("team__coach")[:2]]
+    url = f"{API}/seasons/{scheduled.pk}/friendly/"
+    assert client_for(UserFactory()).post(url, {"home": a.pk, "away": b.pk}).status_code == 403
+    response = client_for(a.coach).post(url, {"home": a.pk, "away": b.pk})
+    assert response.status_code == 201 and response.json()["kind"] == "friendly"
+    same = client_for(a.coach).post(url, {"home": a.pk, "away": a.pk})
+    assert same.status_code == 400 and "itself" in same.json()["detail"]

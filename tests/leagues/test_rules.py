@@ -41,3 +41,14 @@ def test_everyone_reads_and_a_coach_enters_only_his_team():
     assert not fixture.home.coach.has_perm("leagues.enter_team", fixture.away)
     assert UserFactory().has_perm("leagues.add_league")
     assert not AnonymousUser().has_perm("leagues.add_league")
+
+
+def test_commissions_team_for_the_teams_app_hook():
+    from leagues.rules import commissions_team
+    from tests.leagues.factories import TeamEntryFactory
+
+    commissioner = UserFactory()
+    entry = TeamEntryFactory(division__season__league__commissioners=[commissioner])
+    assert commissions_team(commissioner, entry.team)
+    assert not commissions_team(UserFactory(), entry.team)
+    assert not commissions_team(AnonymousUser(), entry.team)
