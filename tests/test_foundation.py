@@ -90,6 +90,7 @@ def test_celery_task_runs_eagerly_without_a_broker(settings):
 
 
 @pytest.mark.redis
+@pytest.mark.django_db  # the worker runs Django's system checks, which open a connection
 def test_celery_task_runs_through_a_real_worker_on_redis():
     # A fresh app with the project's Celery settings, pointed at Redis.
     app = Celery("dugout-test")
