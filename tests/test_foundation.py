@@ -84,7 +84,7 @@ def test_celery_task_runs_eagerly_without_a_broker(settings):
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     try:
-        assert tasks.ping.delay().get(timeout=5) == "pong"
+        assert app.tasks[tasks.ping.name].delay().get(timeout=5) == "pong"
     finally:
         app.conf.task_always_eager = previous
 
@@ -100,9 +100,16 @@ def test_celery_task_runs_through_a_real_worker_on_redis():
     )
     app.finalize()
     assert "dugout.ping" in app.tasks
-    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
-        result = app.tasks["dugout.ping"].delay()
-        assert result.get(timeout=20) == "pong"
+    try:
+        with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+            result = app.tasks["dugout.ping"].delay()
+            assert result.get(timeout=20) == "pong"
+    finally:
+        # The worker made the test app the current one; give it back to the project's.
+        from config.celery import app as project_app
+
+        project_app.set_current()
+        project_app.set_default()
 
 
 @pytest.mark.postgres
