@@ -1,0 +1,34 @@
+"""The Blood Bowl 2020 sequences: pre-game, kick-off, post-game, conceding,
+extra time and re-drafting, as pure steps over plain data and a ``Dice``.
+
+Public contract (acceptance checks call these names):
+``winnings``, ``petty_cash``, ``prayers_to_nuffle_rolls``, ``advancement_cost``,
+``value_increase``, ``expensive_mistake``, ``dedicated_fans_change``,
+``redraft_budget``, ``pre_game`` and ``post_game``.
+"""
+
+from rules_engine.bb2020.advancement import advancement_cost, value_increase
+from rules_engine.bb2020.postgame import (
+    dedicated_fans_change,
+    expensive_mistake,
+    post_game,
+    winnings,
+)
+from rules_engine.bb2020.pregame import pre_game, petty_cash, prayers_to_nuffle_rolls
+from rules_engine.bb2020.redraft import redraft_budget
+from rules_engine.bb2020.state import PlayerState, TeamState
+
+__all__ = [
+    "PlayerState",
+    "TeamState",
+    "advancement_cost",
+    "dedicated_fans_change",
+    "expensive_mistake",
+    "petty_cash",
+    "post_game",
+    "prayers_to_nuffle_rolls",
+    "pre_game",
+    "redraft_budget",
+    "value_increase",
+    "winnings",
+]
