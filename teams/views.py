@@ -376,7 +376,7 @@ def _choice_context(player: Player, choice: AdvancementChoice) -> dict[str, Any]
         state = player_state(player)
         categories = [*options.get("primary", []), *options.get("secondary", [])]
         options["skills"] = {c: list(takeable_skills(ruleset, state, c)) for c in categories}
-    return {"choice": choice, "options": options}
+    return {"choice": choice, "choice_options": options}
 
 
 @login_required
