@@ -28,15 +28,11 @@ def is_team_coach(user: Any, team: Any) -> bool:
 
 @rules.predicate
 def is_league_commissioner(user: Any, team: Any) -> bool:
-    """The user commissions a league the team plays in.
+    """The user commissions a league the team is entered in (leagues app)."""
+    # Imported late: the leagues app depends on teams, not the other way round.
+    from leagues.rules import commissions_team
 
-    Hook for the leagues app: teams have no league link yet, so no one is a
-    commissioner of a team and this is always False. When the leagues app
-    links teams to leagues it replaces this body (e.g. "any league of the
-    team whose commissioner is the user"); ``teams.change_team`` already
-    includes it.
-    """
-    return False
+    return commissions_team(user, team)
 
 
 is_signed_in = rules.is_authenticated
