@@ -14,12 +14,13 @@ the answer and ``ScriptedDice.replay(result.rolls)``, so the roll stands.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import AdvancementError, RulesError
-from rules_engine.ruleset import Ruleset, skill_key
+from rules_engine.ruleset import Position, Ruleset, skill_key
 from rules_engine.sequence import Choice, recording
 from rules_engine.tables import (
     advancement_spp_cost,
@@ -83,27 +84,54 @@ def advancement_title(advancements: int) -> str | None:
     return load_league_tables(RULESET).advancement_spp_costs.title_after(advancements)
 
 
+@lru_cache(maxsize=1024)
+def _position(ruleset: Ruleset, slug: str) -> Position:
+    # Ruleset.position searches every roster; a post-game asks it for every player
+    # and skill, and a loaded ruleset never changes.
+    return ruleset.position(slug)
+
+
 def skill_categories(ruleset: Ruleset, player: PlayerState, access: str) -> tuple[str, ...]:
     """The player's "primary" or "secondary" skill categories, from his position."""
-    position = player.position(ruleset)
+    position = _position(ruleset, player.position_slug)
     return tuple(position.primary if access == "primary" else position.secondary)
+
+
+@lru_cache(maxsize=1024)
+def _position_skill_keys(ruleset: Ruleset, slug: str) -> frozenset[str]:
+    return frozenset(skill_key(s) for s in _position(ruleset, slug).skills)
+
+
+def held_skills(ruleset: Ruleset, player: PlayerState) -> frozenset[str]:
+    """The player's skills (position's and gained) as spelling-proof keys."""
+    gained = {skill_key(s) for s in player.skills}
+    return _position_skill_keys(ruleset, player.position_slug) | gained
 
 
 def has_skill(ruleset: Ruleset, player: PlayerState, name: str) -> bool:
     """Whether the player has the skill already, however it is spelled or parameterised."""
-    wanted = skill_key(name)
-    return any(skill_key(held) == wanted for held in player.all_skills(ruleset))
+    return skill_key(name) in held_skills(ruleset, player)
 
 
+@lru_cache(maxsize=64)
 def category_skills(category: str) -> tuple[str, ...]:
     """The skills of a category, as its random skill table lists them."""
     grid = load_league_tables(RULESET).random_skills[skill_category(category)]
     return tuple(grid[cell] for cell in sorted(grid))
 
 
+@lru_cache(maxsize=64)
+def _keyed_category_skills(category: str) -> tuple[tuple[str, str], ...]:
+    return tuple((skill, skill_key(skill)) for skill in category_skills(category))
+
+
 def takeable_skills(ruleset: Ruleset, player: PlayerState, category: str) -> tuple[str, ...]:
     """The category's skills the player does not have yet."""
-    return tuple(s for s in category_skills(category) if not has_skill(ruleset, player, s))
+    return _not_held(held_skills(ruleset, player), category)
+
+
+def _not_held(held: frozenset[str], category: str) -> tuple[str, ...]:
+    return tuple(s for s, key in _keyed_category_skills(category) if key not in held)
 
 
 def improvable_characteristics(
@@ -157,18 +185,19 @@ def advancement_options(ruleset: Ruleset, player: PlayerState) -> tuple[Advancem
     """
     if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
         return ()
+    costs = {kind: advancement_cost(kind, player.advancements) for kind in KINDS}
+    if player.spp < min(costs.values()):
+        return ()
+    held = held_skills(ruleset, player)
     options = []
-    for kind in KINDS:
-        cost = advancement_cost(kind, player.advancements)
+    for kind, cost in costs.items():
         if player.spp < cost:
             continue
         if kind == RANDOM_CHARACTERISTIC:
             options.append(AdvancementOption(kind, cost, None))
             continue
         categories = tuple(
-            c
-            for c in skill_categories(ruleset, player, SKILL_KINDS[kind][0])
-            if takeable_skills(ruleset, player, c)
+            c for c in skill_categories(ruleset, player, SKILL_KINDS[kind][0]) if _not_held(held, c)
         )
         if categories:
             options.append(AdvancementOption(kind, cost, value_increase(kind), categories))

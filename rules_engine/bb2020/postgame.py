@@ -333,8 +333,9 @@ def dedicated_fans(work: Mapping[str, PostGameWork], dice: Dice) -> dict[str, An
     return outcome
 
 
-def _advancement_choice(work: PostGameWork, player: PlayerState) -> Choice | None:
-    options = advancement_options(work.ruleset, player)
+def _advancement_choice(
+    work: PostGameWork, player: PlayerState, options: tuple[AdvancementOption, ...]
+) -> Choice | None:
     if not options:
         return None
     return Choice(
@@ -370,7 +371,9 @@ def player_advancement(
         for spp in earned:
             if spp.player_id in on_sheet and spp.total:
                 w.changed(spp.player_id, spp=w.team.player(spp.player_id).spp + spp.total)
-        choices = [_advancement_choice(w, p) for p in w.team.players]
+        choices = [
+            _advancement_choice(w, p, advancement_options(w.ruleset, p)) for p in w.team.players
+        ]
         w.details.update(mvp=mvp, spp=tuple(earned))
         outcome[side] = {
             "mvp": mvp.as_dict(),
@@ -507,7 +510,9 @@ def prepare_for_next_game(work: Mapping[str, PostGameWork]) -> dict[str, Any]:
 def _team_post_game(w: PostGameWork) -> TeamPostGame:
     # Listed from the final roster: hired journeymen may advance, fired players are gone.
     options = {p.id: advancement_options(w.ruleset, p) for p in w.team.players}
-    choices = tuple(c for c in (_advancement_choice(w, p) for p in w.team.players) if c)
+    choices = tuple(
+        c for c in (_advancement_choice(w, p, options[p.id]) for p in w.team.players) if c
+    )
     names = {f.name for f in fields(TeamPostGame)}
     values = {k: v for k, v in w.details.items() if k in names}
     values.update(
