@@ -204,6 +204,30 @@ def advancement_options(ruleset: Ruleset, player: PlayerState) -> tuple[Advancem
     return tuple(options)
 
 
+def advancement_choice(
+    ruleset: Ruleset,
+    player: PlayerState,
+    side: str,
+    options: tuple[AdvancementOption, ...] | None = None,
+) -> Choice | None:
+    """The coach's decision after post-game step 3, when the player can afford any
+    advancement: which one, or save the SPP. None when there is nothing to choose."""
+    options = advancement_options(ruleset, player) if options is None else options
+    if not options:
+        return None
+    return Choice(
+        side,
+        "advancement",
+        f"{player.name} has {player.spp} SPP: choose an advancement, or save the SPP",
+        {
+            "player_id": player.id,
+            "spp": player.spp,
+            "advancements": player.advancements,
+            "options": [o.as_dict() for o in options],
+        },
+    )
+
+
 @dataclass(frozen=True)
 class AdvancementResult:
     """One advancement taken (``applied``) or waiting for the coach (``pending``).

@@ -3,10 +3,10 @@
 1. outcome_and_winnings   2. dedicated_fans        3. player_advancement
 4. hiring_and_firing      5. expensive_mistakes    6. prepare_for_next_game
 
-``post_game`` runs them over both teams (home first, then away, for every
-roll) and returns a ``PostGameResult``: the steps with their rolls, and per
-team the changes to apply (gold per reason, Dedicated Fans, SPP, injuries,
-deaths, advancement options, hires) and the ``TeamState`` for the next game.
+``post_game`` runs them over both teams (home first for every roll) and
+returns a ``PostGameResult``: the steps with their rolls, and per team the
+changes to apply (gold per reason, Dedicated Fans, SPP, injuries, deaths,
+advancement options, hires) and the ``TeamState`` for the next game.
 
 ``home`` and ``away`` are the teams as they stood for this game, journeymen
 included: a player marked MNG there missed this game and comes back after it.
@@ -16,13 +16,12 @@ Coach decisions of step 4 come in ``choices``, keyed by side::
     {"home": {"hire_journeymen": [id, ...], "retire": [id, ...],
               "fire": [id, ...], "treasury_spent": 0}, "away": {...}}
 
-A side's entry is its whole answer (a missing key means none). Without an
-entry for a side that has a journeyman to hire or an injured player to retire,
-step 4 is pending (``result.pending``) and the sequence stops there, because
-Expensive Mistakes depend on the Treasury after it: call again with the same
-seed (or ``ScriptedDice.replay``) and the answers. Advancements are not
-decided here: step 3 lists what each player can afford, and the teams app
-applies the coach's pick with ``advancement.take_advancement``.
+A side's entry is its whole answer (a missing key means none). Without one,
+a side with a journeyman to hire or an injured player to retire leaves step 4
+pending and the sequence stops there (Expensive Mistakes read the Treasury
+after it): call again with the same seed and the answers. Step 3 lists the
+advancements each player can afford; the teams app applies the coach's pick
+with ``advancement.take_advancement``.
 """
 
 from __future__ import annotations
@@ -31,7 +30,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from rules_engine.bb2020.advancement import AdvancementOption, advancement_options
+from rules_engine.bb2020.advancement import (
+    AdvancementOption,
+    advancement_choice,
+    advancement_options,
+)
 from rules_engine.bb2020.conceding import MINIMUM_DEDICATED_FANS, ConcessionResult, concede
 from rules_engine.bb2020.report import SIDES, MatchReport, TeamReport, other_side
 from rules_engine.bb2020.spp import MvpResult, SppEarned, most_valuable_player, spp_earned
@@ -108,15 +111,10 @@ class ExpensiveMistakeResult:
         return self.treasury_before - self.gold_lost
 
     def as_dict(self) -> dict[str, Any]:
-        effect = self.effect_roll
-        return {
-            "treasury_before": self.treasury_before,
-            "outcome": self.outcome,
-            "roll": self.roll,
-            "effect_roll": list(effect) if isinstance(effect, tuple) else effect,
-            "gold_lost": self.gold_lost,
-            "treasury_after": self.treasury_after,
-        }
+        data = {k: v for k, v in vars(self).items() if k != "rolls"}
+        if isinstance(self.effect_roll, tuple):
+            data["effect_roll"] = list(self.effect_roll)
+        return {**data, "treasury_after": self.treasury_after}
 
 
 def resolve_expensive_mistake(
@@ -257,11 +255,10 @@ def outcome_and_winnings(
     (core rules, CONCEDING), winnings into the Treasury, injuries recorded and "Dead
     players are removed".
 
-    A concession's D3 off Dedicated Fans is taken here, before step 2's roll
-    (Decision: the core text lists it among the concession's consequences,
-    step 2 still applies to the losing team). Touchdown SPP of the conceding
-    team's players stand: the rule voids the team's score, not the players'
-    achievements (Decision).
+    Decisions: a concession's D3 off Dedicated Fans comes here, and step 2
+    still applies to the conceder as the loser (the core text lists both);
+    the conceder's players keep their touchdown SPP (the rule voids the
+    team's score, not the players' achievements).
     """
     outcome: dict[str, Any] = {
         "score": dict(zip(SIDES, report.final_score, strict=True)),
@@ -303,16 +300,8 @@ def outcome_and_winnings(
     return outcome
 
 
-_STEP1_KEYS = (
-    "result",
-    "touchdowns",
-    "winnings",
-    "dead",
-    "quit",
-    "miss_next_game",
-    "niggling_injuries",
-    "characteristic_losses",
-)
+_STEP1_KEYS = ("result", "touchdowns", "winnings", "dead", "quit")
+_STEP1_KEYS += ("miss_next_game", "niggling_injuries", "characteristic_losses")
 
 
 def dedicated_fans(work: Mapping[str, PostGameWork], dice: Dice) -> dict[str, Any]:
@@ -331,24 +320,6 @@ def dedicated_fans(work: Mapping[str, PostGameWork], dice: Dice) -> dict[str, An
         w.details["dedicated_fans_roll"] = roll
         outcome[side] = {"before": before, "roll": roll, "after": w.team.dedicated_fans}
     return outcome
-
-
-def _advancement_choice(
-    work: PostGameWork, player: PlayerState, options: tuple[AdvancementOption, ...]
-) -> Choice | None:
-    if not options:
-        return None
-    return Choice(
-        work.side,
-        "advancement",
-        f"{player.name} has {player.spp} SPP: choose an advancement, or save the SPP",
-        {
-            "player_id": player.id,
-            "spp": player.spp,
-            "advancements": player.advancements,
-            "options": [o.as_dict() for o in options],
-        },
-    )
 
 
 def player_advancement(
@@ -371,9 +342,7 @@ def player_advancement(
         for spp in earned:
             if spp.player_id in on_sheet and spp.total:
                 w.changed(spp.player_id, spp=w.team.player(spp.player_id).spp + spp.total)
-        choices = [
-            _advancement_choice(w, p, advancement_options(w.ruleset, p)) for p in w.team.players
-        ]
+        choices = [advancement_choice(w.ruleset, p, side) for p in w.team.players]
         w.details.update(mvp=mvp, spp=tuple(earned))
         outcome[side] = {
             "mvp": mvp.as_dict(),
@@ -456,8 +425,9 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
             raise RulesError(f"{pid!r} is not a player who suffered a Lasting Injury this game")
         w.changed(pid, temporarily_retired=True)
     fired = tuple(answer.get("fire", ()))
-    for pid in fired:
-        w.team.player(pid)
+    unknown_players = [pid for pid in fired if pid not in {p.id for p in w.team.players}]
+    if unknown_players:
+        raise RulesError(f"{w.team.name} has no players {unknown_players!r} to fire")
     w.replace_players(tuple(p for p in w.team.players if p.id not in fired))
     spent = answer.get("treasury_spent", 0)
     if not isinstance(spent, int) or not 0 <= spent <= w.team.treasury:
@@ -511,7 +481,7 @@ def _team_post_game(w: PostGameWork) -> TeamPostGame:
     # Listed from the final roster: hired journeymen may advance, fired players are gone.
     options = {p.id: advancement_options(w.ruleset, p) for p in w.team.players}
     choices = tuple(
-        c for c in (_advancement_choice(w, p, options[p.id]) for p in w.team.players) if c
+        c for p in w.team.players if (c := advancement_choice(w.ruleset, p, w.side, options[p.id]))
     )
     names = {f.name for f in fields(TeamPostGame)}
     values = {k: v for k, v in w.details.items() if k in names}
@@ -542,8 +512,8 @@ def post_game(
     divisions: no league points, no MVP"); everything else runs as usual.
     """
     work = {
-        "home": PostGameWork(ruleset, "home", home, report.home),
-        "away": PostGameWork(ruleset, "away", away, report.away),
+        side: PostGameWork(ruleset, side, t, report.side(side))
+        for side, t in zip(SIDES, (home, away), strict=True)
     }
     plan = (
         (

@@ -462,6 +462,10 @@ def test_firing_and_spending(bb2020) -> None:
     # 200,000 + 20,000 winnings - 120,000 = 100,000 at Expensive Mistakes: D6 4, averted
     assert h.expensive_mistake.treasury_before == 100_000
     assert ("purchases", -120_000) in [(c.reason, c.amount) for c in h.treasury_changes]
+    with pytest.raises(RulesError, match="no players \\['X1'\\] to fire"):
+        post_game(
+            bb2020, home, humans("A"), report, SeededDice(1), choices={"home": {"fire": ["X1"]}}
+        )
     with pytest.raises(RulesError, match="Unknown post-game choices"):
         post_game(bb2020, home, humans("A"), report, SeededDice(1), choices={"home": {"x": 1}})
 
