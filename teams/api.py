@@ -40,6 +40,8 @@ from teams.serializers import (
     HirePlayerInputSerializer,
     LedgerEntrySerializer,
     PlayerDetailSerializer,
+    RedraftInputSerializer,
+    RedraftResultSerializer,
     RenamePlayerInputSerializer,
     SheetPlayerSerializer,
     SpendSppInputSerializer,
@@ -50,6 +52,7 @@ from teams.serializers import (
     TeamSummarySerializer,
 )
 from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.redraft import redraft_team
 
 CHANGE_TEAM = "teams.change_team"
 COST_PARTS = (
@@ -265,6 +268,47 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         team = self.get_object()
         services.fire_staff(request.user, team, validated(StaffInputSerializer, request)["kind"])
         return Response(sheet_data(team.pk, request))
+
+    @extend_schema(
+        summary="Re-draft the team between seasons",
+        description="The budget is 1,000,000 + treasury + gold for the season's games, wins "
+        "and draws (capped where the commissioner says). Every problem comes back at once "
+        "in `errors` and nothing changes.",
+        request=RedraftInputSerializer,
+        responses=responses({200: RedraftResultSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def redraft(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        data = validated(RedraftInputSerializer, request)
+        result = redraft_team(
+            request.user,
+            team,
+            season_games=data["season_games"],
+            league_wins=data["league_wins"],
+            league_draws=data["league_draws"],
+            cap=data["cap"],
+            rehire={r["player"]: r["seasons"] for r in data["rehire"]},
+            hire=[
+                {"position_slug": h["position"], "name": h["name"], "number": h["number"]}
+                for h in data["hire"]
+            ],
+            rerolls=data["rerolls"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
+        )
+        body = {
+            "budget": result.budget,
+            "cost": result.cost,
+            "rehired": [p.pk for p in result.rehired],
+            "hired": [p.pk for p in result.hired],
+            "left": [p.pk for p in result.left],
+            "niggling_removed": {str(k): v for k, v in result.niggling_removed.items()},
+            "rolls": result.rolls,
+            "team": sheet_data(team.pk, request),
+        }
+        return Response(body)
 
 
 @extend_schema(

@@ -104,6 +104,36 @@ class SpendSppInputSerializer(serializers.Serializer):
     characteristic_choice = serializers.CharField(required=False, allow_null=True, default=None)
 
 
+class RehireSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="Id of a permanent player the team keeps.")
+    seasons = serializers.IntegerField(default=1, help_text="Seasons he has played.")
+
+
+class NewPlayerSerializer(serializers.Serializer):
+    position = serializers.CharField(help_text='Position slug, e.g. "human-blitzer".')
+    name = serializers.CharField(required=False, allow_blank=True, default="")
+    number = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class RedraftInputSerializer(serializers.Serializer):
+    """A re-draft between seasons: the season's record sets the budget; the team
+    keeps the players listed in ``rehire`` (the rest and every journeyman leave),
+    hires ``hire`` and buys re-rolls and staff afresh."""
+
+    season_games = serializers.IntegerField(help_text="Games played in the season.")
+    league_wins = serializers.IntegerField()
+    league_draws = serializers.IntegerField()
+    cap = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="The commissioner's cap."
+    )
+    rehire = RehireSerializer(many=True, default=list)
+    hire = NewPlayerSerializer(many=True, default=list)
+    rerolls = serializers.IntegerField(default=0)
+    assistant_coaches = serializers.IntegerField(default=0)
+    cheerleaders = serializers.IntegerField(default=0)
+    apothecary = serializers.BooleanField(default=False)
+
+
 # --- output -----------------------------------------------------------------------
 
 
@@ -390,3 +420,16 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
             "created_by",
             "match_ref",
         ]
+
+
+class RedraftResultSerializer(serializers.Serializer):
+    budget = serializers.IntegerField()
+    cost = serializers.IntegerField()
+    rehired = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
+    hired = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
+    left = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
+    niggling_removed = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Player id -> Niggling Injuries healed."
+    )
+    rolls = serializers.ListField(child=serializers.DictField())
+    team = TeamSheetSerializer()

@@ -155,6 +155,7 @@ def test_schema_validates_without_warnings(tmp_path):
         "/api/v1/teams/{id}/players/",
         "/api/v1/teams/{id}/ledger/",
         "/api/v1/players/{id}/advancements/",
+        "/api/v1/teams/{id}/redraft/",
     ):
         assert f"{path}:" in schema
     assert "TeamsError" in schema
