@@ -81,18 +81,30 @@ class Catalogue(Mapping[str, V]):
         """The canonical slug ``key`` stands for, or None."""
         if not isinstance(key, str):
             return None
-        for candidate in (key, slugify(key)):
-            if candidate in self._items:
-                return candidate
-            if candidate in self._aliases:
-                return self._aliases[candidate]
-        return None
+        if key in self._items:
+            return key
+        if key in self._aliases:
+            return self._aliases[key]
+        # Only a miss pays for slugifying: lookups by slug are the hot path.
+        candidate = slugify(key)
+        if candidate in self._items:
+            return candidate
+        return self._aliases.get(candidate)
 
     def __getitem__(self, key: str) -> V:
+        found = self._items.get(key) if isinstance(key, str) else None
+        if found is not None:
+            return found
         slug = self.resolve(key)
         if slug is None:
             raise KeyError(key)
         return self._items[slug]
+
+    def values(self):  # type: ignore[override]
+        return self._items.values()
+
+    def items(self):  # type: ignore[override]
+        return self._items.items()
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and self.resolve(key) is not None
@@ -415,6 +427,7 @@ class Ruleset:
     description: str = ""
     tables_loader: Callable[[str], Mapping[str, Any]] | None = field(default=None, repr=False)
     _tables: dict[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
+    _positions: dict[str, Position] = field(default_factory=dict, repr=False)
 
     def roster(self, slug_or_name: str) -> Roster:
         """The roster by slug or name, with a message naming the rosters if unknown."""
@@ -427,6 +440,13 @@ class Ruleset:
 
     def position(self, slug: str) -> Position:
         """A position by its ruleset-wide slug ("human-blitzer")."""
+        if not self._positions:
+            # Filled once: team value and the sequences look positions up per player.
+            for roster in self.rosters.values():
+                self._positions.update(roster.positions._items)
+        found = self._positions.get(slug)
+        if found is not None:
+            return found
         for roster in self.rosters.values():
             if slug in roster.positions:
                 return roster.positions[slug]

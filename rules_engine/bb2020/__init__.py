@@ -14,7 +14,7 @@ from rules_engine.bb2020.postgame import (
     post_game,
     winnings,
 )
-from rules_engine.bb2020.pregame import pre_game, petty_cash, prayers_to_nuffle_rolls
+from rules_engine.bb2020.pregame import petty_cash, prayers_to_nuffle_rolls, pre_game
 from rules_engine.bb2020.redraft import redraft_budget
 from rules_engine.bb2020.state import PlayerState, TeamState
 
