@@ -31,6 +31,12 @@ class DraftRules:
     starting_dedicated_fans: int = 1
     max_dedicated_fans: int = 6
     dedicated_fan_cost: int = 10_000
+    # Facts §1: re-rolls bought after the draft cost double; TV counts the roster price.
+    reroll_price_factor_after_draft: int = 2
+
+    def reroll_price_after_draft(self, roster: Roster) -> int:
+        """What one more team re-roll costs once the team is drafted."""
+        return roster.reroll_cost * self.reroll_price_factor_after_draft
 
 
 # Rulesets register their draft numbers here as they are added.

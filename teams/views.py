@@ -35,6 +35,7 @@ from teams.models import Player, Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
 from teams.selectors import ledger, teams_for_coach
+from teams.services._common import ruleset_of
 from teams.services.advancement import AdvancementChoice, spend_spp
 from teams.services.treasury import reroll_price_after_draft
 
@@ -173,7 +174,7 @@ def sheet_context(request: HttpRequest, team: Team, **forms: Any) -> dict[str, A
         "value": team.value,
         "rows": _player_rows(team, may_change),
         "may_change": may_change,
-        "reroll_price": reroll_price_after_draft(roster),
+        "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
     }
     if may_change:
         context.update(

@@ -13,7 +13,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
-from rules_engine.ruleset import Roster
+from rules_engine.ruleset import Roster, Ruleset
 from teams.errors import TreasuryError
 from teams.models import LedgerReason, Team, TreasuryEntry
 from teams.services._common import (
@@ -26,12 +26,6 @@ from teams.services._common import (
     roster_of,
     ruleset_of,
 )
-
-# Facts §1 (p.35): team re-rolls bought after the draft cost double the
-# roster's price, while team value still counts them at the roster's price.
-# The engine prices the draft and team value but not this purchase, so the
-# factor lives here, in one place, until the engine offers it.
-REROLL_PRICE_FACTOR_AFTER_DRAFT = 2
 
 
 class StaffKind(models.TextChoices):
@@ -91,9 +85,9 @@ def post_to_ledger(
     return entry
 
 
-def reroll_price_after_draft(roster: Roster) -> int:
-    """What one more team re-roll costs once the team is drafted (double)."""
-    return roster.reroll_cost * REROLL_PRICE_FACTOR_AFTER_DRAFT
+def reroll_price_after_draft(roster: Roster, ruleset: Ruleset) -> int:
+    """What one more team re-roll costs once the team is drafted (double, facts §1)."""
+    return draft_rules_of(ruleset).reroll_price_after_draft(roster)
 
 
 def buy_reroll(actor: Any, team: Team) -> Team:
@@ -107,7 +101,7 @@ def buy_reroll(actor: Any, team: Team) -> Team:
         most = draft_rules_of(ruleset).max_rerolls
         if team.rerolls >= most:
             raise TreasuryError(f"{team.name} already has {most} team re-rolls, the most allowed")
-        price = reroll_price_after_draft(roster)
+        price = reroll_price_after_draft(roster, ruleset)
         post_to_ledger(
             team,
             -price,

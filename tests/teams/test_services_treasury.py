@@ -52,7 +52,7 @@ def poor_team(roster_slug: str = "human", left: int = 0) -> Team:
 def test_rerolls_cost_double_after_the_draft():
     team = drafted_team()  # 11 Human Linemen: 550,000 spent
     roster = BB2020.roster("human")
-    assert reroll_price_after_draft(roster) == 2 * roster.reroll_cost == 100_000
+    assert reroll_price_after_draft(roster, BB2020) == 2 * roster.reroll_cost == 100_000
     team = buy_reroll(team.coach, team)
     assert (team.rerolls, team.treasury) == (1, 450_000 - 100_000)
     entry = team.ledger_entries.latest("id")
