@@ -7,6 +7,8 @@ caches the result; ``register_ruleset`` lets later editions ("classic",
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -98,11 +100,22 @@ def tables_of(key: str) -> Mapping[str, Any]:
     return load_tables(key)
 
 
-def _load_bb2020() -> Ruleset:
-    # Imported on first use: the loader reads and validates every data file.
-    from rules_engine.loaders.bb2020 import load_bb2020
+# The rulesets that ship with Dugout: key, name, and the loader module that
+# builds each (imported on first use: loading reads and validates data files).
+BUILTIN_RULESETS: tuple[tuple[str, str, str, str], ...] = (
+    ("bb2020", "Blood Bowl 2020", "rules_engine.loaders.bb2020", "load_bb2020"),
+    ("classic", "Classic league rules (LRB)", "rules_engine.loaders.classic", "load_classic"),
+    ("blitz_bowl", "Blitz Bowl", "rules_engine.loaders.blitz_bowl", "load_blitz_bowl"),
+)
 
-    return load_bb2020()
+
+def _lazy_loader(module_name: str, function_name: str) -> RulesetLoader:
+    def load() -> Ruleset:
+        return getattr(importlib.import_module(module_name), function_name)()
+
+    return load
 
 
-register_ruleset("bb2020", _load_bb2020, name="Blood Bowl 2020")
+for _key, _name, _module, _function in BUILTIN_RULESETS:
+    if importlib.util.find_spec(_module) is not None:
+        register_ruleset(_key, _lazy_loader(_module, _function), name=_name)

@@ -18,7 +18,12 @@ from rules_engine.bb2020.pregame import petty_cash, prayers_to_nuffle_rolls, pre
 from rules_engine.bb2020.redraft import redraft_budget
 from rules_engine.bb2020.state import PlayerState, TeamState
 
+# League tables rank by the league's own points scheme and tie-breakers
+# (facts section 5: W 3 / D 1 / L 0, ties broken by touchdowns then casualties).
+STANDINGS: dict[str, object] = {"rank_by": "league_points"}
+
 __all__ = [
+    "STANDINGS",
     "PlayerState",
     "TeamState",
     "advancement_cost",
