@@ -9,6 +9,7 @@ DJANGO_DEBUG=false and DJANGO_ALLOWED_HOSTS.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -28,6 +29,19 @@ def env_bool(name: str, default: bool) -> bool:
     if value in {"0", "false", "no", "off"}:
         return False
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A DRF throttle rate such as "120/minute", checked at start-up rather
+    than on the first API request."""
+    value = os.environ.get(name, "").strip() or default
+    count, _, period = value.partition("/")
+    if not (count.isdigit() and period[:1] in {"s", "m", "h", "d"}):
+        raise ImproperlyConfigured(
+            f"{name} must be a rate such as 120/minute (requests per second, minute, "
+            f"hour or day), not {value!r}"
+        )
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:
@@ -59,6 +73,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -81,9 +96,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout flagged during the request
+    # into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out username+address before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
@@ -182,7 +202,18 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# API throttling, counted in the shared cache (Redis when REDIS_URL is set, so
+# every gunicorn worker counts together; per process otherwise). Rates are
+# "<requests>/<second|minute|hour|day>".
+API_RATE_ANON = env_rate("DJANGO_API_RATE_ANON", "120/minute")
+API_RATE_USER = env_rate("DJANGO_API_RATE_USER", "600/minute")
+
 REST_FRAMEWORK = {
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {"anon": API_RATE_ANON, "user": API_RATE_USER},
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -220,6 +251,11 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Lax: links from elsewhere still arrive logged in; cross-site POSTs carry no cookie.
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+# No script reads the CSRF cookie: htmx sends the token from the page (base.html).
+CSRF_COOKIE_HTTPONLY = True
 if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -227,8 +263,33 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
-        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+if not DEBUG and BEHIND_TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def client_address(request) -> str | None:
+    """The client's address for login lockouts: behind our TLS proxy, the
+    address that proxy appended to X-Forwarded-For (the right-most; entries to
+    its left come from the client and could be forged); else REMOTE_ADDR."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if BEHIND_TLS_PROXY and forwarded.strip():
+        return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR")
+
+
+# Login throttling (django-axes): 5 failed logins for one username from one
+# address lock that pair out for 15 minutes; a success clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = client_address
+if BEHIND_TLS_PROXY:
+    # DRF's throttles likewise count the address the proxy saw.
+    REST_FRAMEWORK["NUM_PROXIES"] = 1
 
 LOGGING = {
     "version": 1,

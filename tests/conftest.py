@@ -5,6 +5,13 @@ Without it the test is skipped — except under CI (CI=true), where .ci/run has
 started Redis for both runs, so a missing Redis is a failure; PostgreSQL tests
 need the run to be configured for PostgreSQL (DATABASE_URL), and under CI a
 DATABASE_URL that names PostgreSQL but cannot be reached fails.
+
+Browser tests (marker ``browser``) drive Debian's chromium at CHROMIUM; they
+are skipped without it, except under CI, where .ci/run installs it.
+
+The API's throttles are off for the suite (``_unthrottled_api``): hundreds of
+tests from one address in a minute are not abuse. tests/test_security.py turns
+them back on with low rates.
 """
 
 from __future__ import annotations
@@ -15,6 +22,11 @@ import pytest
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 TEST_REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def chromium_available() -> bool:
+    return os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)
 
 
 def redis_available(url: str = TEST_REDIS_URL) -> bool:
@@ -43,11 +55,30 @@ def pytest_collection_modifyitems(config, items):
 
             if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
                 item.add_marker(pytest.mark.skip(reason="this run is not on PostgreSQL"))
+        if item.get_closest_marker("browser") and not chromium_available():
+            if IN_CI:
+                item.add_marker(pytest.mark.usefixtures("_require_chromium"))
+            else:
+                item.add_marker(pytest.mark.skip(reason=f"no browser at {CHROMIUM}"))
 
 
 @pytest.fixture
 def _require_redis():
     pytest.fail(f"CI=true but no Redis answers at {TEST_REDIS_URL}: .ci/run must start it")
+
+
+@pytest.fixture
+def _require_chromium():
+    pytest.fail(f"CI=true but there is no {CHROMIUM}: .ci/run must install chromium")
+
+
+@pytest.fixture(autouse=True)
+def _unthrottled_api(monkeypatch):
+    # DRF's throttles read their rates once, at import, into this class attribute;
+    # a rate of None lets every request through.
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"anon": None, "user": None})
 
 
 @pytest.fixture(autouse=True)
