@@ -20,4 +20,5 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("", include("teams.urls")),
     path("leagues/", include("leagues.urls")),
+    path("matches/", include("matches.urls")),
 ]

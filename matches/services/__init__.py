@@ -1,0 +1,55 @@
+"""Writes of the matches app. Every service takes the acting user first, checks
+``matches/rules.py``, runs in ``transaction.atomic()``, locks the match row
+(then the league's season and fixture, then the teams, lowest id first), calls
+the rules engine, and raises a ``RulesError`` with every reason for the coach
+(the API answers 400), ``PermissionDenied`` (403) or ``ReportConflict`` (409).
+
+Lifecycle, in order::
+
+    open_match(actor, fixture) -> Match                                  scheduled
+    start_pre_game(actor, match) -> Match                                pre_game
+    submit_pre_game_choice(actor, match, *, kind, answer, side=None)     pre_game
+    start_match(actor, match) -> Match                                   in_play
+    add_event(actor, match, *, kind, player=..., ...) -> MatchEvent      in_play
+    remove_event(actor, match, event) -> None                            in_play
+    submit_report(actor, match, *, home_touchdowns, away_touchdowns, conceded_by="",
+                  conceded_at_setup_players=None, events=None,
+                  idempotency_key=None) -> Submission          report_submitted/post_game
+    submit_post_game_choices(actor, match, *, side=None, hire_journeymen=(),
+                             retire=()) -> Report                        post_game
+    apply_post_game(match_id, report_id) -> PostGameApplication | None   (Celery task)
+    close_match(actor, match) -> Match                                   closed
+    correct_report(actor, match, *, home_touchdowns, ..., events=None, note) -> Report
+"""
+
+from matches.services.corrections import correct_report
+from matches.services.events import add_event, remove_event
+from matches.services.postgame import (
+    apply_post_game,
+    close_match,
+    post_game_for,
+    submit_post_game_choices,
+)
+from matches.services.pregame import (
+    open_match,
+    start_match,
+    start_pre_game,
+    submit_pre_game_choice,
+)
+from matches.services.reports import Submission, submit_report
+
+__all__ = [
+    "Submission",
+    "add_event",
+    "apply_post_game",
+    "close_match",
+    "correct_report",
+    "open_match",
+    "post_game_for",
+    "remove_event",
+    "start_match",
+    "start_pre_game",
+    "submit_post_game_choices",
+    "submit_pre_game_choice",
+    "submit_report",
+]

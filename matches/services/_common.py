@@ -1,0 +1,243 @@
+"""What every match service shares: locking, permission, seeds, team snapshots,
+the engine's sequence results as stored JSON and the dice they rolled."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import connection, transaction
+
+from matches.errors import MatchError
+from matches.models import DiceRoll, Match, Report, Sequence
+from matches.rules import coached_sides, may_answer_for
+from rules_engine import get_ruleset
+from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.ruleset import Ruleset
+from rules_engine.sequence import Choice, SequenceResult
+from teams.models import Team
+
+SIDES: tuple[str, str] = ("home", "away")
+PLAY = "matches.play_match"
+CORRECT = "matches.correct_report"
+CHANGE_TEAM = "teams.change_team"
+# The match sequences are the BB2020 ones (rules_engine.bb2020).
+RULESET = "bb2020"
+MATCH_RELATED = ("fixture__home__coach", "fixture__away__coach", "fixture__season__league")
+
+
+def new_seed() -> int:
+    """A fresh secret seed for one sequence's dice (fits a signed 64-bit column)."""
+    return secrets.randbits(63)
+
+
+def lock_match(match: Match | int) -> Match:
+    """The match row locked for the open transaction, with its fixture and teams."""
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
+    match_id = match.pk if isinstance(match, Match) else match
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related(*MATCH_RELATED)
+        .get(pk=match_id)
+    )
+
+
+def fetch_match(match: Match | int) -> Match:
+    match_id = match.pk if isinstance(match, Match) else match
+    return Match.objects.select_related(*MATCH_RELATED).get(pk=match_id)
+
+
+def require_play(actor: Any, match: Match) -> None:
+    if actor is None or not actor.has_perm(PLAY, match):
+        raise PermissionDenied(
+            f"Only the coaches of {match.fixture.home.name} and {match.fixture.away.name} "
+            "or a commissioner of the league may do that."
+        )
+
+
+def require_commissioner(actor: Any, match: Match) -> None:
+    if actor is None or not actor.has_perm(CORRECT, match):
+        raise PermissionDenied(
+            f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
+        )
+
+
+def require_status(match: Match, *statuses: str, doing: str) -> None:
+    if match.status not in statuses:
+        allowed = " or ".join(Match.Status(s).label.lower() for s in statuses)
+        raise MatchError(
+            f"{match.label} is {match.get_status_display().lower()}: you can {doing} "
+            f"only when it is {allowed}."
+        )
+
+
+def answering_side(actor: Any, match: Match, wanted: Iterable[str], side: str | None) -> str:
+    """The side whose decision ``actor`` makes: ``side`` if given, else the one
+    waiting side he may answer for. PermissionDenied if he may answer for none."""
+    waiting = [s for s in SIDES if s in set(wanted)]
+    if side is not None:
+        if side not in SIDES:
+            raise MatchError(f"A side is 'home' or 'away', not {side!r}.")
+        if side not in waiting:
+            raise MatchError(f"No decision of the {side} team is waiting.")
+        candidates = [side]
+    else:
+        mine = [s for s in waiting if s in coached_sides(actor, match)]
+        candidates = mine or [s for s in waiting if may_answer_for(actor, match, s)]
+    allowed = [s for s in candidates if may_answer_for(actor, match, s)]
+    if not allowed:
+        raise PermissionDenied("That decision belongs to the other coach.")
+    if len(allowed) > 1:
+        raise MatchError("Both teams have this decision waiting: say which side you answer for.")
+    return allowed[0]
+
+
+def team_of(match: Match, side: str) -> Team:
+    return match.fixture.home if side == "home" else match.fixture.away
+
+
+def side_of_team(match: Match, team_id: int) -> str | None:
+    if team_id == match.fixture.home_id:
+        return "home"
+    if team_id == match.fixture.away_id:
+        return "away"
+    return None
+
+
+def team_actor(actor: Any, team: Team) -> Any:
+    """Who the teams services act as for a change the match makes to ``team``: the
+    acting user when he may change the team, else the team's own coach (a coach
+    submitting the report changes the other team through its coach's rights)."""
+    if actor is not None and actor.has_perm(CHANGE_TEAM, team):
+        return actor
+    return team.coach
+
+
+def ruleset_for(match: Match) -> Ruleset:
+    return get_ruleset(RULESET)
+
+
+def is_league_game(match: Match) -> bool:
+    """Friendlies give no MVP (facts §5); league and play-off games are league play."""
+    return match.fixture.kind != match.fixture.Kind.FRIENDLY
+
+
+# --- team snapshots -------------------------------------------------------------------
+
+
+def state_to_json(state: TeamState) -> dict[str, Any]:
+    """A ``TeamState`` as plain JSON (tuples become lists)."""
+    return json.loads(json.dumps(dataclasses.asdict(state)))
+
+
+def state_from_json(data: dict[str, Any]) -> TeamState:
+    players = tuple(
+        PlayerState(
+            **{
+                **player,
+                "skills": tuple(player.get("skills", ())),
+                "characteristic_improvements": tuple(player.get("characteristic_improvements", ())),
+            }
+        )
+        for player in data.get("players", ())
+    )
+    return TeamState(**{**data, "players": players})
+
+
+def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
+    stored = getattr(match, field) or {}
+    return {side: state_from_json(stored[side]) for side in SIDES if side in stored}
+
+
+# --- sequence results as stored JSON ----------------------------------------------------
+
+
+def plain(value: Any) -> Any:
+    """Engine output as JSON (tuples to lists, dict keys to strings)."""
+    return json.loads(json.dumps(value, default=_default))
+
+
+def _default(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return dataclasses.asdict(value)
+    if hasattr(value, "as_dict"):
+        return value.as_dict()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    return str(value)
+
+
+def choice_json(choice: Choice) -> dict[str, Any]:
+    return {
+        "side": choice.side,
+        "kind": choice.kind,
+        "prompt": choice.prompt,
+        "options": plain(dict(choice.options)),
+    }
+
+
+def steps_json(result: SequenceResult) -> list[dict[str, Any]]:
+    return [
+        {
+            "step": step.step,
+            "title": step.title,
+            "rule": step.rule,
+            "complete": step.complete,
+            "outcome": plain(dict(step.outcome)),
+            "pending": [choice_json(c) for c in step.pending],
+            "rolls": len(step.rolls),
+        }
+        for step in result.steps
+    ]
+
+
+def store_rolls(
+    match: Match, sequence: str, result: SequenceResult, report: Report | None = None
+) -> None:
+    """Store every roll of ``result`` not stored yet, numbered in order.
+
+    A sequence re-run on the same seed with more answers makes the same rolls
+    up to where it stopped, so only the new ones are added; a re-run that
+    rolled differently would be a bug and is refused.
+    """
+    rows = [(step.step, roll) for step in result.steps for roll in step.rolls]  # engine order
+    stored = list(
+        DiceRoll.objects.filter(match=match, sequence=sequence, report=report).order_by("index")
+    )
+    for old, (_, roll) in zip(stored, rows, strict=False):
+        if old.as_roll() != plain(roll.as_dict()):
+            raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
+    DiceRoll.objects.bulk_create(
+        DiceRoll(
+            match=match,
+            report=report,
+            sequence=sequence,
+            index=index,
+            step=step,
+            purpose=roll.purpose,
+            die=roll.die,
+            result=plain(roll.as_dict())["result"],
+        )
+        for index, (step, roll) in enumerate(rows)
+        if index >= len(stored)
+    )
+
+
+__all__ = [
+    "SIDES",
+    "Sequence",
+    "answering_side",
+    "fetch_match",
+    "lock_match",
+    "new_seed",
+    "require_commissioner",
+    "require_play",
+    "require_status",
+    "state_from_json",
+    "state_to_json",
+]

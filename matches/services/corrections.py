@@ -1,0 +1,168 @@
+"""A commissioner's correction of a submitted report.
+
+The corrected report becomes a new version (the old one stays as history);
+if the old report's post-game was applied, every effect it had is inverted
+(``effects.revert_effects``: a "correction" ledger entry per reversed entry,
+SPP, Dedicated Fans, MNG, injuries, deaths, journeymen) and the post-game is
+run again on the same stored seed and applied, in one transaction. The teams
+end as they would had the corrected report been the first.
+
+Limit: a correction is refused once either team has started another match
+after this one's post-game was applied (that match's pre-game and post-game
+were worked out from the state the correction would change), and when
+inverting is no longer possible (SPP earned here already spent, gold taken
+back that was spent since, a returning player's number now worn by another).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from matches.errors import MatchError
+from matches.models import Match, PostGameApplication, Report
+from matches.services._common import (
+    SIDES,
+    lock_match,
+    require_commissioner,
+    require_status,
+)
+from matches.services.effects import apply_effects, revert_effects, revert_problems
+from matches.services.postgame import (
+    current_report,
+    post_game_for,
+    record_league_result,
+    run_post_game,
+    settle_status,
+)
+from matches.services.reports import (
+    attach_events,
+    checked_report,
+    create_report,
+    events_of,
+    report_payload,
+)
+from matches.services.validation import normalize_event
+from teams.services._common import lock_team
+
+
+def later_match_problems(match: Match, application: PostGameApplication) -> list[str]:
+    """Matches either team started (or had applied) after ``application``."""
+    fixture = match.fixture
+    teams = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
+    involved = Q(fixture__home_id__in=teams) | Q(fixture__away_id__in=teams)
+    later = (
+        Match.objects.filter(involved)
+        .exclude(pk=match.pk)
+        .filter(
+            Q(pre_game_started_at__gt=application.applied_at)
+            | Q(
+                applications__applied_at__gt=application.applied_at,
+                applications__reverted_at__isnull=True,
+            )
+        )
+        .select_related("fixture__home", "fixture__away")
+        .distinct()
+        .order_by("pk")
+    )
+    problems = []
+    for other in later:
+        names = [teams[t] for t in (other.fixture.home_id, other.fixture.away_id) if t in teams]
+        problems.append(
+            f"{' and '.join(names)} started {other.label} ({other.fixture}) after the post-game "
+            f"of {match.label} was applied: only a team's latest match can be corrected"
+        )
+    return problems
+
+
+def carried_choices(match: Match, report: Report, old: dict[str, Any]) -> dict[str, Any]:
+    """The coaches' step 4 answers of the old report that still apply to the new one;
+    anything newly on offer is answered "none" (coaches retire players on the team
+    pages)."""
+    probe = post_game_for(match, report, None)
+    offered: dict[str, dict[str, set]] = {side: {"hire": set(), "retire": set()} for side in SIDES}
+    for choice in probe.pending:
+        if choice.kind == "hire_journeymen":
+            offered[choice.side]["hire"] = set(choice.options.get("journeymen", {}))
+        elif choice.kind == "temporary_retirement":
+            offered[choice.side]["retire"] = set(choice.options.get("players", ()))
+    return {
+        side: {
+            "hire_journeymen": [
+                p
+                for p in (old.get(side) or {}).get("hire_journeymen", [])
+                if p in offered[side]["hire"]
+            ],
+            "retire": [
+                p for p in (old.get(side) or {}).get("retire", []) if p in offered[side]["retire"]
+            ],
+        }
+        for side in SIDES
+    }
+
+
+def correct_report(
+    actor: Any,
+    match: Match,
+    *,
+    home_touchdowns: int,
+    away_touchdowns: int,
+    conceded_by: str | None = "",
+    conceded_at_setup_players: int | None = None,
+    events: list[dict[str, Any]] | None = None,
+    note: str = "",
+) -> Report:
+    """Replace the current report with a corrected one (commissioners only).
+
+    The arguments are a whole report as ``submit_report`` takes it; without
+    ``events`` the current report's events are kept. ``note`` says why. Every
+    reason the report or the correction cannot stand comes at once (RulesError)
+    and nothing changes.
+    """
+    note = (note or "").strip()
+    payload = report_payload(
+        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players
+    )
+    with transaction.atomic():
+        match = lock_match(match)
+        require_commissioner(actor, match)
+        require_status(
+            match,
+            Match.Status.REPORT_SUBMITTED,
+            Match.Status.POST_GAME,
+            Match.Status.CLOSED,
+            doing="correct the report",
+        )
+        if not note:
+            raise MatchError("Say why the report is corrected; the coaches will read it.")
+        old = current_report(match)
+        new_events = [normalize_event(e) for e in events] if events is not None else events_of(old)
+        checked_report(match, payload, new_events)
+        application = PostGameApplication.objects.filter(report=old).first()
+        if application is not None:
+            problems = later_match_problems(match, application) + revert_problems(application)
+            if problems:
+                raise MatchError(problems)
+        old.is_current = False
+        old.replaced_at = timezone.now()
+        old.save(update_fields=["is_current", "replaced_at"])
+        new = create_report(match, actor, payload, note=note)
+        attach_events(match, new, new_events, actor)
+        run_post_game(match, new, carried_choices(match, new, old.post_game_choices))
+        if application is None:
+            settle_status(match, new)
+        else:
+            record_league_result(match, new, actor)
+            for team in sorted((match.fixture.home, match.fixture.away), key=lambda t: t.pk):
+                lock_team(team)
+            revert_effects(application, actor)
+            reapplied = PostGameApplication.objects.create(
+                report=new, match=match, applied_by=actor
+            )
+            apply_effects(reapplied, post_game_for(match, new, new.post_game_choices), actor)
+        new.save()
+        match.save()
+        return new

@@ -1,0 +1,315 @@
+"""Applying a post-game to the teams, and inverting it for a correction.
+
+Every change is made through the teams app's services where one exists
+(``post_to_ledger``, ``record_injury``, ``hire_journeyman_permanently``,
+``release_journeymen``, ``temporarily_retire``) or on rows it locks
+(``lock_team``/``lock_player``) where none does (SPP earned, Dedicated Fans,
+a player's return from MNG, a player who quits), and each is kept as an
+``AppliedEffect`` row holding what it changed, so ``revert_effects`` can undo
+exactly that: ledger entries are reversed by a "correction" entry each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
+from matches.services._common import SIDES, snapshot_states, team_actor, team_of
+from matches.services.reports import events_of, payload_of
+from matches.services.validation import engine_report
+from rules_engine.bb2020.postgame import PostGameResult, TeamPostGame
+from rules_engine.bb2020.report import TeamReport
+from rules_engine.bb2020.state import TeamState
+from rules_engine.injuries import LastingInjuryResult
+from rules_engine.tables import load_tables
+from teams.models import InjuryRecord, LedgerReason, Player, PlayerSkill, PlayerStatus, Team
+from teams.services import (
+    hire_journeyman_permanently,
+    post_to_ledger,
+    record_injury,
+    release_journeymen,
+    temporarily_retire,
+)
+from teams.services._common import current_value, lock_player, lock_team, roster_of, ruleset_of
+
+LEDGER_REASONS = {
+    "winnings": LedgerReason.WINNINGS,
+    "expensive_mistake": LedgerReason.EXPENSIVE_MISTAKE,
+}
+# Player fields an injury may change, as (field, how a reversal restores it).
+COUNTED_FIELDS = ("ma", "st", "ag", "pa", "av", "niggling_injuries")
+SET_FIELDS = ("status", "miss_next_game")
+
+
+class _Recorder:
+    """Writes the effects of one side, in the order they were made."""
+
+    def __init__(self, application: PostGameApplication, team: Team) -> None:
+        self.application, self.team = application, team
+
+    def __call__(self, kind: str, player: Player | None = None, **values: Any) -> AppliedEffect:
+        return AppliedEffect.objects.create(
+            application=self.application, kind=kind, team=self.team, player=player, **values
+        )
+
+
+def _fields(player: Player) -> dict[str, Any]:
+    return {name: getattr(player, name) for name in (*COUNTED_FIELDS, *SET_FIELDS)}
+
+
+def _lasting(characteristic: str, ruleset_key: str) -> LastingInjuryResult:
+    """The Lasting Injury table's row for ``characteristic`` (its D6 was rolled on the pitch)."""
+    table = load_tables(ruleset_key)["lasting_injury"]
+    entry = next(e for e in table.entries if e.effect["characteristic"] == characteristic)
+    return LastingInjuryResult(entry, entry.rolls[0])
+
+
+def apply_effects(application: PostGameApplication, result: PostGameResult, actor: Any) -> None:
+    """Apply both teams' post-game (the teams locked lowest id first)."""
+    match = application.match
+    report = engine_report(match, payload_of(application.report), events_of(application.report))
+    states = snapshot_states(match, "match_teams")
+    for team in sorted((match.fixture.home, match.fixture.away), key=lambda t: t.pk):
+        lock_team(team)
+    for side in SIDES:
+        _apply_side(application, side, result.teams[side], states[side], report.side(side), actor)
+
+
+def _apply_side(
+    application: PostGameApplication,
+    side: str,
+    outcome: TeamPostGame,
+    before: TeamState,
+    report: TeamReport,
+    actor: Any,
+) -> None:
+    match = application.match
+    team = team_of(match, side)
+    who = team_actor(actor, team)
+    record = _Recorder(application, team)
+    hired = iter(outcome.hired_journeymen)
+    for change in outcome.treasury_changes:
+        if change.reason == "journeyman_hired":
+            _hire_journeyman(record, who, Player.objects.get(pk=next(hired)))
+            continue
+        entry = post_to_ledger(
+            lock_team(team),
+            change.amount,
+            LEDGER_REASONS[change.reason],
+            f"{LedgerReason(LEDGER_REASONS[change.reason]).label}, {match.label}",
+            actor,
+            match_ref=match.pk,
+        )
+        record(EffectKind.LEDGER, amount=change.amount, ledger_entry=entry)
+    fans = outcome.dedicated_fans_change
+    if fans:
+        locked = lock_team(team)
+        locked.dedicated_fans += fans
+        locked.save(update_fields=["dedicated_fans", "updated_at"])
+        record(EffectKind.DEDICATED_FANS, amount=fans)
+    for earned in outcome.spp:
+        if earned.total:
+            player, _ = lock_player(earned.player_id)
+            player.spp_earned += earned.total
+            player.save(update_fields=["spp_earned"])
+            record(EffectKind.SPP, player, amount=earned.total)
+    _apply_injuries(record, who, match, outcome, team)
+    for pid in outcome.quit:
+        _set(record, pid, EffectKind.STATUS, status=PlayerStatus.RETIRED, left_at=timezone.now())
+    for pid in outcome.recovered:
+        if Player.objects.filter(pk=pid, status=PlayerStatus.ACTIVE, miss_next_game=True).exists():
+            _set(record, pid, EffectKind.MISS_NEXT_GAME, miss_next_game=False)
+    released = list(Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, journeyman=True))
+    if released:
+        release_journeymen(who, team)
+        for player in released:
+            status = {"before": {"status": player.status}, "after": {"status": "retired"}}
+            record(EffectKind.STATUS, player, **status)
+    for pid in outcome.retired:
+        temporarily_retire(who, Player.objects.get(pk=pid))
+        record(EffectKind.TEMPORARILY_RETIRED, Player.objects.get(pk=pid))
+    _write_stats(application, team, outcome, before, report)
+
+
+def _apply_injuries(
+    record: _Recorder, who: Any, match: Match, outcome: TeamPostGame, team: Team
+) -> None:
+    lasting = dict(outcome.characteristic_losses)
+    niggling = set(outcome.niggling_injuries)
+    planned: list[tuple[Any, str, str]] = [(p, InjuryRecord.Kind.DEAD, "") for p in outcome.dead]
+    planned += [(pid, InjuryRecord.Kind.LASTING, c) for pid, c in lasting.items()]
+    planned += [(pid, InjuryRecord.Kind.NIGGLING, "") for pid in outcome.niggling_injuries]
+    planned += [
+        (pid, InjuryRecord.Kind.MISS_NEXT_GAME, "")
+        for pid in outcome.miss_next_game
+        if pid not in niggling and pid not in lasting
+    ]
+    for pid, kind, characteristic in planned:
+        player = Player.objects.get(pk=pid)
+        before = _fields(player)
+        injury = record_injury(
+            who,
+            player,
+            kind,
+            lasting_injury=_lasting(characteristic, team.ruleset) if characteristic else None,
+            source=match.label,
+        )
+        player.refresh_from_db()
+        if kind in (InjuryRecord.Kind.LASTING, InjuryRecord.Kind.NIGGLING):
+            player.miss_next_game = True  # Serious and Lasting Injuries carry MNG
+            player.save(update_fields=["miss_next_game"])
+        record(
+            EffectKind.INJURY,
+            player,
+            before=before,
+            after=_fields(player),
+            injury_record_id=injury.pk,
+        )
+
+
+def _set(record: _Recorder, player_id: Any, kind: str, **changes: Any) -> None:
+    player, _ = lock_player(player_id)
+    before = {name: getattr(player, name) for name in changes if name != "left_at"}
+    for name, value in changes.items():
+        setattr(player, name, value)
+    player.save(update_fields=list(changes))
+    record(kind, player, before=before, after={k: v for k, v in changes.items() if k in before})
+
+
+def _hire_journeyman(record: _Recorder, who: Any, player: Player) -> None:
+    skills_before = set(player.skills.values_list("skill", flat=True))
+    hire_journeyman_permanently(who, player)
+    entry = record.team.ledger_entries.filter(reason=LedgerReason.JOURNEYMAN_HIRE).latest("id")
+    record(EffectKind.LEDGER, amount=entry.amount, ledger_entry=entry)
+    removed = sorted(skills_before - set(player.skills.values_list("skill", flat=True)))
+    record(EffectKind.JOURNEYMAN_HIRED, player, before={"journeyman": True, "skills": removed})
+
+
+def _write_stats(
+    application: PostGameApplication,
+    team: Team,
+    outcome: TeamPostGame,
+    before: TeamState,
+    report: TeamReport,
+) -> None:
+    rows = []
+    for player in before.players:
+        if not player.available:
+            continue
+        done = report.player(player.id)
+        rows.append(
+            PlayerMatchStats(
+                player_id=player.id,
+                match=application.match,
+                application=application,
+                team=team,
+                season_id=application.match.fixture.season_id,
+                touchdowns=done.touchdowns if done else 0,
+                completions=done.completions if done else 0,
+                casualties=(done.casualties + done.other_casualties) if done else 0,
+                interceptions=done.interceptions if done else 0,
+                deflections=done.deflections if done else 0,
+                spp=outcome.spp_of(player.id),
+                mvp=outcome.mvp.player_id == player.id,
+            )
+        )
+    PlayerMatchStats.objects.bulk_create(rows)
+
+
+# --- corrections ------------------------------------------------------------------------
+
+
+def revert_problems(application: PostGameApplication) -> list[str]:
+    """Why the application cannot be inverted as things stand (empty: it can)."""
+    problems = []
+    effects = application.effects.select_related("player", "team")
+    spp: dict[Player, int] = {}
+    for effect in effects:
+        if effect.kind == EffectKind.SPP:
+            spp[effect.player] = spp.get(effect.player, 0) + effect.amount
+    for player, amount in spp.items():
+        player.refresh_from_db(fields=["spp_earned", "spp_spent"])
+        if player.spp_earned - amount < player.spp_spent:
+            problems.append(
+                f"{player.name} has already spent SPP earned in {application.match.label}"
+            )
+    for effect in effects:
+        returning = effect.before.get("status") == PlayerStatus.ACTIVE
+        if returning and effect.after.get("status") != PlayerStatus.ACTIVE:
+            holder = (
+                Player.objects.filter(
+                    team=effect.team, status=PlayerStatus.ACTIVE, number=effect.player.number
+                )
+                .exclude(pk=effect.player_id)
+                .first()
+            )
+            if holder is not None:
+                problems.append(
+                    f"{effect.player.name} would come back, but #{effect.player.number} "
+                    f"is now worn by {holder.name}"
+                )
+    for team in {e.team for e in effects if e.kind == EffectKind.LEDGER}:
+        gold = effects.filter(kind=EffectKind.LEDGER, team=team).aggregate(total=Sum("amount"))
+        team.refresh_from_db(fields=["treasury"])
+        if team.treasury - (gold["total"] or 0) < 0:
+            problems.append(
+                f"{team.name} has spent gold since: taking back {application.match.label}'s "
+                f"{gold['total']:,} gp would leave its treasury below zero"
+            )
+    return problems
+
+
+def revert_effects(application: PostGameApplication, actor: Any) -> None:
+    """Undo every effect of the application, newest first (teams already locked)."""
+    label = application.match.label
+    for effect in application.effects.select_related("ledger_entry").order_by("-id"):
+        if effect.kind == EffectKind.LEDGER:
+            entry = effect.ledger_entry
+            effect.reversal_entry = post_to_ledger(
+                lock_team(effect.team_id),
+                -entry.amount,
+                LedgerReason.CORRECTION,
+                f"Correction of {label}: reverses {entry.get_reason_display().lower()}",
+                actor,
+                match_ref=application.match_id,
+            )
+            effect.save(update_fields=["reversal_entry"])
+        elif effect.kind == EffectKind.DEDICATED_FANS:
+            team = lock_team(effect.team_id)
+            team.dedicated_fans = max(1, team.dedicated_fans - effect.amount)
+            team.save(update_fields=["dedicated_fans", "updated_at"])
+        else:
+            _revert_player(effect)
+    application.player_stats.all().delete()
+    application.reverted_at = timezone.now()
+    application.save(update_fields=["reverted_at"])
+
+
+def _revert_player(effect: AppliedEffect) -> None:
+    player, team = lock_player(effect.player_id)
+    if effect.kind == EffectKind.SPP:
+        player.spp_earned -= effect.amount
+    elif effect.kind == EffectKind.TEMPORARILY_RETIRED:
+        player.temporarily_retired = False
+    elif effect.kind == EffectKind.JOURNEYMAN_HIRED:
+        player.journeyman = True
+        for skill in effect.before.get("skills", []):
+            PlayerSkill.objects.get_or_create(
+                player=player, skill=skill, defaults={"source": PlayerSkill.Source.OTHER}
+            )
+        ruleset = ruleset_of(team)
+        player.current_value = current_value(ruleset, roster_of(team, ruleset), player)
+    else:
+        if effect.kind == EffectKind.INJURY and effect.injury_record_id:
+            InjuryRecord.objects.filter(pk=effect.injury_record_id).delete()
+        for name, value in effect.before.items():
+            if name in COUNTED_FIELDS and value is not None:
+                setattr(player, name, getattr(player, name) + value - effect.after[name])
+            elif name in SET_FIELDS and value != effect.after.get(name):
+                setattr(player, name, value)
+        if player.status == PlayerStatus.ACTIVE:
+            player.left_at = None
+    player.save()

@@ -1,0 +1,98 @@
+"""The draft match report, one tap at a time, while the match is in play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from matches.errors import MatchError, ReportError
+from matches.models import EventKind, Match, MatchEvent
+from matches.services._common import lock_match, require_play, require_status
+from matches.services.validation import ReportContext, event_problems, normalize_event
+from teams.models import Player
+
+
+def add_event(
+    actor: Any,
+    match: Match,
+    *,
+    kind: str,
+    player: Player | int | None = None,
+    victim: Player | int | None = None,
+    side: str = "",
+    by_block: bool = True,
+    injury: str = "",
+    characteristic: str = "",
+    apothecary_used: bool = False,
+    detail: str = "",
+) -> MatchEvent:
+    """Add one event to the draft report of a match in play.
+
+    Player events (touchdown, completion, deflection, interception, casualty,
+    injury, sent_off) name a ``player`` of either team who played (his side
+    comes from his team); a casualty names the ``victim`` of the other team and
+    whether it came from a Block (``by_block``: only those earn SPP); an injury
+    gives the Casualty table's ``injury`` result after any apothecary (and the
+    ``characteristic`` of a Lasting Injury). Kick-off events (weather_change,
+    bribe, kick_off) give a ``detail`` and, for a bribe or kick-off, the
+    ``side``. Either coach or a commissioner may record events for both teams.
+    Raises ReportError with every reason the event cannot stand.
+    """
+    event = normalize_event(
+        {
+            "kind": kind,
+            "side": side,
+            "player": player,
+            "victim": victim,
+            "by_block": by_block,
+            "injury": injury,
+            "characteristic": characteristic,
+            "apothecary_used": apothecary_used,
+            "detail": detail,
+        }
+    )
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.IN_PLAY, doing="record match events")
+        context = ReportContext.build(match, [event])
+        problems = event_problems(context, event)
+        if (
+            not problems
+            and event["kind"] == EventKind.INJURY
+            and MatchEvent.objects.filter(
+                match=match, report=None, kind=EventKind.INJURY, player_id=event["player"]
+            ).exists()
+        ):
+            problems.append(
+                f"{context.name(event['player'])} already has an injury in this report: "
+                "remove it first to record another"
+            )
+        if problems:
+            raise ReportError(problems)
+        return MatchEvent.objects.create(
+            match=match,
+            kind=event["kind"],
+            side=event["side"],
+            player_id=event["player"],
+            victim_id=event["victim"],
+            by_block=event["by_block"],
+            injury=event["injury"],
+            characteristic=event["characteristic"],
+            apothecary_used=event["apothecary_used"],
+            detail=event["detail"],
+            created_by=actor,
+        )
+
+
+def remove_event(actor: Any, match: Match, event: MatchEvent | int) -> None:
+    """Take one event back out of the draft report of a match in play."""
+    event_id = event.pk if isinstance(event, MatchEvent) else event
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.IN_PLAY, doing="remove match events")
+        deleted, _ = MatchEvent.objects.filter(pk=event_id, match=match, report=None).delete()
+        if not deleted:
+            raise MatchError(f"{match.label} has no event {event_id} in its draft report.")

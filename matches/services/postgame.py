@@ -1,0 +1,245 @@
+"""The post-game sequence: run it on the match's seed with the report and the
+coaches' step 4 decisions, then apply it to both teams (a Celery task), and
+close the match."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from leagues.services import record_result
+from matches.errors import MatchError
+from matches.models import Match, PostGameApplication, Report, Sequence
+from matches.services._common import (
+    SIDES,
+    answering_side,
+    choice_json,
+    is_league_game,
+    lock_match,
+    plain,
+    require_play,
+    require_status,
+    ruleset_for,
+    snapshot_states,
+    steps_json,
+    store_rolls,
+    team_of,
+)
+from matches.services.reports import events_of, payload_of
+from matches.services.validation import casualties_caused, engine_report
+from rules_engine.bb2020.postgame import PostGameResult, TeamPostGame, post_game
+from rules_engine.dice import Dice, SeededDice
+
+
+def team_summary(team: TeamPostGame) -> dict[str, Any]:
+    """What the post-game did to one team, as plain data for pages and the API."""
+    return plain(
+        {
+            "result": team.result,
+            "touchdowns": team.touchdowns,
+            "winnings": team.winnings,
+            "treasury_changes": [
+                {"reason": c.reason, "amount": c.amount} for c in team.treasury_changes
+            ],
+            "dedicated_fans_before": team.dedicated_fans_before,
+            "dedicated_fans_roll": team.dedicated_fans_roll,
+            "dedicated_fans_after": team.dedicated_fans_after,
+            "concession": team.concession.as_dict() if team.concession else None,
+            "mvp": team.mvp.player_id,
+            "mvp_reason": team.mvp.reason,
+            "spp": [s.as_dict() for s in team.spp if s.total],
+            "dead": team.dead,
+            "quit": team.quit,
+            "miss_next_game": team.miss_next_game,
+            "recovered": team.recovered,
+            "niggling_injuries": team.niggling_injuries,
+            "characteristic_losses": team.characteristic_losses,
+            "advancement_eligible": list(team.advancement_options),
+            "hired_journeymen": team.hired_journeymen,
+            "released_journeymen": team.released_journeymen,
+            "retired": team.retired,
+            "expensive_mistake": team.expensive_mistake.as_dict(),
+            "team_value": team.team_value,
+            "current_team_value": team.current_team_value,
+            "treasury": team.team.treasury,
+            "dedicated_fans": team.team.dedicated_fans,
+        }
+    )
+
+
+def post_game_for(
+    match: Match, report: Report, choices: dict[str, Any] | None, dice: Dice | None = None
+) -> PostGameResult:
+    """The engine's post-game of ``report`` over both teams as they stood at kick-off,
+    on the match's post-game seed (or ``dice``, e.g. a replay of the stored rolls)."""
+    states = snapshot_states(match, "match_teams")
+    return post_game(
+        ruleset_for(match),
+        states["home"],
+        states["away"],
+        engine_report(match, payload_of(report), events_of(report)),
+        dice or SeededDice(match.post_game_seed),
+        choices=choices or None,
+        league=is_league_game(match),
+    )
+
+
+def run_post_game(match: Match, report: Report, choices: dict[str, Any]) -> PostGameResult:
+    """Run the post-game and keep its result, choices and new rolls on the report
+    (the caller saves the report). RulesError for an answer the rules refuse."""
+    result = post_game_for(match, report, choices)
+    report.post_game_choices = choices
+    report.post_game_complete = result.complete
+    report.post_game_result = {
+        "complete": result.complete,
+        "steps": steps_json(result),
+        "pending": [choice_json(c) for c in result.pending],
+        "teams": {side: team_summary(team) for side, team in result.teams.items()},
+    }
+    store_rolls(match, Sequence.POST_GAME, result, report)
+    return result
+
+
+def settle_status(match: Match, report: Report) -> None:
+    """Waiting for step 4 decisions: report_submitted; complete: post_game, and the
+    application is queued for after the commit."""
+    if report.post_game_complete:
+        match.status = Match.Status.POST_GAME
+        queue_application(match, report)
+    else:
+        match.status = Match.Status.REPORT_SUBMITTED
+
+
+def queue_application(match: Match, report: Report) -> None:
+    from matches.tasks import apply_post_game as task
+
+    match_id, report_id = match.pk, report.pk
+    transaction.on_commit(lambda: task.delay(match_id, report_id))
+
+
+def current_report(match: Match) -> Report:
+    report = match.reports.filter(is_current=True).first()
+    if report is None:
+        raise MatchError(f"{match.label} has no report yet.")
+    return report
+
+
+def _ids(values: Iterable[Any], what: str) -> list[int]:
+    ids = list(values or ())
+    bad = [v for v in ids if isinstance(v, bool) or not isinstance(v, int)]
+    if bad:
+        raise MatchError(f"{what} are given by player id; {bad!r} are not ids")
+    return ids
+
+
+def submit_post_game_choices(
+    actor: Any,
+    match: Match,
+    *,
+    side: str | None = None,
+    hire_journeymen: Iterable[int] = (),
+    retire: Iterable[int] = (),
+) -> Report:
+    """Post-game step 4 for one side: the journeymen who played to hire for good
+    (they lose Loner, cost their current value) and the players who suffered a
+    Lasting Injury to retire temporarily. The answer is the side's whole answer.
+    Only that side's coach (or a commissioner) answers; when no decision is
+    left the post-game completes and is queued for applying."""
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
+        report = current_report(match)
+        waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
+        side = answering_side(actor, match, waiting, side)
+        choices = copy.deepcopy(report.post_game_choices)
+        choices[side] = {
+            "hire_journeymen": _ids(hire_journeymen, "Journeymen to hire"),
+            "retire": _ids(retire, "Players to retire"),
+        }
+        run_post_game(match, report, choices)
+        settle_status(match, report)
+        report.save()
+        match.save()
+        return report
+
+
+def record_league_result(match: Match, report: Report, actor: Any) -> None:
+    """The final score (after a concession's award) and the casualties each team
+    caused go to the league, whose standings read them."""
+    final = engine_report(match, payload_of(report), events_of(report)).final_score
+    caused = casualties_caused(events_of(report))
+    conceded = team_of(match, report.conceded_by) if report.conceded_by else None
+    record_result(
+        actor,
+        match.fixture,
+        home_touchdowns=final[0],
+        away_touchdowns=final[1],
+        home_casualties=caused["home"],
+        away_casualties=caused["away"],
+        conceded_by=conceded,
+    )
+
+
+def result_actor(match: Match, report: Report) -> Any:
+    """Who the league result and the team changes are recorded as."""
+    if report.submitted_by is not None:
+        return report.submitted_by
+    return match.fixture.home.coach
+
+
+def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None:
+    """Apply a complete post-game to both teams, once: the league result, then the
+    teams' ledgers, fans, players and stats, in one transaction.
+
+    Idempotent: the ``PostGameApplication`` row is unique per report and made in
+    the same transaction as the effects, so a second run (a retried task, two
+    workers) finds it and changes nothing. A report replaced by a correction
+    meanwhile is not applied (None).
+    """
+    from matches.services.effects import apply_effects
+
+    existing = PostGameApplication.objects.filter(report_id=report_id).first()
+    if existing is not None:
+        return existing
+    with transaction.atomic():
+        match = lock_match(match_id)
+        report = Report.objects.get(pk=report_id, match=match)
+        if not report.is_current or not report.post_game_complete:
+            return None
+        actor = result_actor(match, report)
+        try:
+            with transaction.atomic():
+                application = PostGameApplication.objects.create(
+                    report=report, match=match, applied_by=actor
+                )
+        except IntegrityError:
+            return PostGameApplication.objects.get(report_id=report_id)
+        record_league_result(match, report, actor)
+        result = post_game_for(match, report, report.post_game_choices)
+        apply_effects(application, result, actor)
+        return application
+
+
+def close_match(actor: Any, match: Match) -> Match:
+    """The coaches are done with the post-game (its effects are applied): close it."""
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.POST_GAME, doing="close the match")
+        report = current_report(match)
+        if not PostGameApplication.objects.filter(report=report).exists():
+            raise MatchError(
+                f"The post-game of {match.label} is still being applied; try again shortly."
+            )
+        match.status = Match.Status.CLOSED
+        match.closed_at = timezone.now()
+        match.save(update_fields=["status", "closed_at", "updated_at"])
+        return match
+
+
+__all__ = ["SIDES", "apply_post_game", "close_match", "submit_post_game_choices"]

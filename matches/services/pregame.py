@@ -1,0 +1,254 @@
+"""From fixture to kick-off: open the match, run the pre-game sequence with both
+coaches' decisions, then start the match (journeymen taken, inducements paid)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from leagues.models import Fixture, Season
+from matches.errors import MatchError
+from matches.models import Match, Sequence
+from matches.services._common import (
+    RULESET,
+    SIDES,
+    answering_side,
+    choice_json,
+    lock_match,
+    new_seed,
+    plain,
+    require_play,
+    require_status,
+    ruleset_for,
+    snapshot_states,
+    state_to_json,
+    steps_json,
+    store_rolls,
+    team_actor,
+    team_of,
+)
+from rules_engine.bb2020.pregame import PreGameResult, pre_game
+from rules_engine.dice import SeededDice
+from teams.models import LedgerReason, TeamStatus
+from teams.services import post_to_ledger, take_journeyman, team_state
+from teams.services._common import lock_team
+
+# The season phase in which each kind of fixture takes a result (as record_result has it).
+RESULT_PHASES = {
+    Fixture.Kind.LEAGUE: (Season.Status.REGULAR_SEASON,),
+    Fixture.Kind.FRIENDLY: (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS),
+    Fixture.Kind.PLAYOFF: (Season.Status.PLAYOFFS,),
+}
+# Pending choice kind -> how its answer goes into pre_game()'s choices.
+PER_SIDE_CHOICES = ("journeymen_position", "inducements")
+WHOLE_MATCH_CHOICES = ("kick_or_receive",)
+
+
+def check_fixture_playable(fixture: Fixture) -> None:
+    """The fixture still takes a result: open, in the right season phase, a BB2020 league."""
+    problems = []
+    if not fixture.is_open:
+        problems.append(
+            f"{fixture} is already settled ({fixture.get_status_display().lower()}): "
+            "it is not played again."
+        )
+    season = fixture.season
+    phases = RESULT_PHASES[fixture.kind]
+    if season.status not in phases:
+        allowed = " or ".join(Season.Status(s).label.lower() for s in phases)
+        problems.append(
+            f"{season} is in {season.get_status_display().lower()}: a "
+            f"{fixture.get_kind_display().lower()} fixture is played during {allowed}."
+        )
+    if season.league.ruleset != RULESET:
+        problems.append(
+            f"{season.league.name} plays {season.league.ruleset!r}; matches are run with "
+            f"the {RULESET} sequences only."
+        )
+    if problems:
+        raise MatchError(problems)
+
+
+def open_match(actor: Any, fixture: Fixture) -> Match:
+    """The match of ``fixture``, created on first call (idempotent).
+
+    Either coach or a commissioner may open it; the fixture must still be open
+    and its season in the phase that plays it.
+    """
+    fixture = Fixture.objects.select_related("home", "away", "season__league").get(pk=fixture.pk)
+    if actor is None or not actor.has_perm("leagues.record_result", fixture):
+        raise PermissionDenied(
+            "Only the coaches of the two teams or a commissioner may open this match."
+        )
+    existing = Match.objects.filter(fixture=fixture).first()
+    if existing is not None:
+        return existing
+    check_fixture_playable(fixture)
+    try:
+        with transaction.atomic():
+            return Match.objects.create(fixture=fixture)
+    except IntegrityError:
+        return Match.objects.get(fixture=fixture)  # opened by someone else meanwhile
+
+
+def pre_game_summary(result: PreGameResult) -> dict[str, Any]:
+    """The numbers a match sheet shows, each None until its step has run."""
+    journeymen = result.journeymen
+    return {
+        "fan_factor": result.fan_factor,
+        "weather": str(result.weather.name) if result.weather is not None else None,
+        "journeymen": (
+            {side: [p.position_slug for p in journeymen[side]] for side in SIDES}
+            if journeymen is not None
+            else None
+        ),
+        "ctv_before_inducements": result.ctv_before_inducements,
+        "ctv_after_inducements": result.ctv_after_inducements,
+        "petty_cash": result.petty_cash,
+        "treasury_spent": result.treasury_spent,
+        "inducements": result.inducements,
+        "star_players_not_fielded": list(result.star_players_not_fielded),
+        "underdog": result.underdog,
+        "prayers": (
+            {side: list(names) for side, names in result.prayers.items()}
+            if result.prayers is not None
+            else None
+        ),
+        "kicking_team": result.kicking_team,
+        "receiving_team": result.receiving_team,
+    }
+
+
+def run_pre_game(match: Match, choices: dict[str, Any]) -> PreGameResult:
+    """Re-run the pre-game on the match's seed with ``choices``; store the result and
+    the new rolls. Raises RulesError (nothing stored) for an answer the rules refuse."""
+    states = snapshot_states(match, "pre_game_teams")
+    result = pre_game(
+        ruleset_for(match),
+        states["home"],
+        states["away"],
+        SeededDice(match.pre_game_seed),
+        league=True,
+        choices=choices,
+    )
+    match.pre_game_result = {
+        "complete": result.complete,
+        "steps": steps_json(result),
+        "pending": [choice_json(c) for c in result.pending],
+        "summary": plain(pre_game_summary(result)),
+    }
+    store_rolls(match, Sequence.PRE_GAME, result)
+    return result
+
+
+def start_pre_game(actor: Any, match: Match, *, seed: int | None = None) -> Match:
+    """Begin the pre-game: both teams as they stand now, a fresh secret seed, and
+    the sequence run up to the first decision a coach owes.
+
+    ``seed`` is for tests and the demo only; the API never passes one.
+    """
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.SCHEDULED, doing="start the pre-game")
+        check_fixture_playable(match.fixture)
+        inactive = [
+            f"{team.name} is {team.get_status_display().lower()}: it cannot play"
+            for team in (match.fixture.home, match.fixture.away)
+            if team.status != TeamStatus.ACTIVE
+        ]
+        if inactive:
+            raise MatchError(inactive)
+        match.pre_game_seed = new_seed() if seed is None else seed
+        match.pre_game_teams = {
+            side: state_to_json(team_state(team_of(match, side))) for side in SIDES
+        }
+        match.pre_game_choices = {}
+        match.pre_game_started_at = timezone.now()
+        match.status = Match.Status.PRE_GAME
+        run_pre_game(match, {})
+        match.save()
+        return match
+
+
+def submit_pre_game_choice(
+    actor: Any, match: Match, *, kind: str, answer: Any, side: str | None = None
+) -> Match:
+    """Answer one pending pre-game decision and run the sequence on.
+
+    ``kind`` is a pending choice's kind: "journeymen_position" (a position slug,
+    or a list, one per journeyman), "inducements" ({slug: count, "star_players":
+    [...], "mercenaries": [...]}, {} for none) or "kick_or_receive" ("kick" or
+    "receive"). Only the coach of the side the choice belongs to (or a
+    commissioner, naming ``side`` when both sides wait) may answer. An answer
+    the rules refuse raises RulesError with every reason and changes nothing.
+    """
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.PRE_GAME, doing="make pre-game choices")
+        pending = match.pre_game_result.get("pending", [])
+        waiting = [c["side"] for c in pending if c["kind"] == kind]
+        if not waiting:
+            kinds = ", ".join(sorted({c["kind"] for c in pending})) or "nothing"
+            raise MatchError(f"No {kind!r} decision is waiting; the pre-game waits for {kinds}.")
+        side = answering_side(actor, match, waiting, side)
+        choices = copy.deepcopy(match.pre_game_choices)
+        if kind in PER_SIDE_CHOICES:
+            if kind == "inducements" and not isinstance(answer, dict):
+                raise MatchError("Inducements are given as {inducement: count, ...}; {} for none.")
+            choices.setdefault(kind, {})[side] = answer
+        else:
+            choices[kind] = answer
+        run_pre_game(match, choices)
+        match.pre_game_choices = choices
+        match.save()
+        return match
+
+
+def start_match(actor: Any, match: Match) -> Match:
+    """Kick-off: the pre-game must be complete. Journeymen are taken on as temporary
+    players (Loner (4+)) and the Treasury gold spent on inducements is posted to
+    each team's ledger (petty cash is not the team's gold and is never posted);
+    both teams are then kept as they stand for the post-game."""
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.PRE_GAME, doing="start the match")
+        stored = match.pre_game_result
+        if not stored.get("complete"):
+            waiting = "; ".join(c["prompt"] for c in stored.get("pending", []))
+            raise MatchError(f"The pre-game is not finished: {waiting}")
+        summary = stored["summary"]
+        for side in SIDES:
+            team = team_of(match, side)
+            for slug in (summary.get("journeymen") or {}).get(side, []):
+                take_journeyman(team_actor(actor, team), team, position_slug=slug)
+            spent = (summary.get("treasury_spent") or {}).get(side) or 0
+            if spent:
+                bought = ", ".join(
+                    f"{count} x {slug}"
+                    for slug, count in ((summary.get("inducements") or {}).get(side) or {})
+                    .get("items", {})
+                    .items()
+                )
+                post_to_ledger(
+                    lock_team(team),
+                    -spent,
+                    LedgerReason.INDUCEMENT,
+                    f"Inducements for {match.label}" + (f": {bought}" if bought else ""),
+                    actor,
+                    match_ref=match.pk,
+                    spending=f"Inducements for {match.label}",
+                )
+        match.match_teams = {
+            side: state_to_json(team_state(team_of(match, side))) for side in SIDES
+        }
+        match.status = Match.Status.IN_PLAY
+        match.kicked_off_at = timezone.now()
+        match.save()
+        return match

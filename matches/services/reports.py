@@ -1,0 +1,229 @@
+"""Submitting the match report, exactly once per match.
+
+The database decides who reports first: a report row is unique per
+(match, idempotency key) and only one row per match may be current. A second
+submission with the same key and the same body gets the first report back;
+any other second submission is a ``ReportConflict`` (HTTP 409): a submitted
+report changes only through a commissioner's correction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from matches.errors import MatchError, ReportConflict, ReportError
+from matches.models import Match, MatchEvent, Report
+from matches.services._common import fetch_match, lock_match, new_seed, require_play
+from matches.services.pregame import check_fixture_playable
+from matches.services.validation import (
+    ReportContext,
+    engine_report,
+    event_from_row,
+    normalize_event,
+    report_problems,
+)
+from rules_engine.errors import RulesError
+
+MAX_KEY_LENGTH = 100
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The report a submission stands for; ``created`` False for an idempotent replay."""
+
+    report: Report
+    created: bool
+
+
+def report_payload(
+    home_touchdowns: Any,
+    away_touchdowns: Any,
+    conceded_by: str | None = "",
+    conceded_at_setup_players: int | None = None,
+) -> dict[str, Any]:
+    return {
+        "home_touchdowns": home_touchdowns,
+        "away_touchdowns": away_touchdowns,
+        "conceded_by": conceded_by or "",
+        "conceded_at_setup_players": conceded_at_setup_players,
+    }
+
+
+def payload_of(report: Report) -> dict[str, Any]:
+    return report_payload(
+        report.home_touchdowns,
+        report.away_touchdowns,
+        report.conceded_by,
+        report.conceded_at_setup_players,
+    )
+
+
+def events_of(report: Report) -> list[dict[str, Any]]:
+    return [event_from_row(e) for e in report.events.order_by("id")]
+
+
+def body_hash(payload: Mapping[str, Any], events: list[dict[str, Any]] | None) -> str:
+    body = {**payload, "events": events}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def checked_report(match: Match, payload: Mapping[str, Any], events: list[dict[str, Any]]) -> None:
+    """Raise ReportError with every reason the report does not add up."""
+    context = ReportContext.build(match, events)
+    problems = report_problems(context, payload, events)
+    if not problems:
+        try:
+            engine_report(match, payload, events)
+        except RulesError as error:
+            problems += error.messages
+    if problems:
+        raise ReportError(problems)
+
+
+def conflict(match: Match) -> ReportConflict:
+    current = match.reports.filter(is_current=True).first()
+    league = match.fixture.season.league.name
+    return ReportConflict(
+        f"{match.label} already has a report"
+        + (f" (version {current.version})" if current else "")
+        + f". To change it, ask a commissioner of {league} to correct it.",
+        current.pk if current else None,
+    )
+
+
+def _replay(existing: Report, digest: str) -> Submission:
+    if existing.body_hash != digest:
+        raise ReportConflict(
+            "This Idempotency-Key was already used for a different report of "
+            f"Match #{existing.match_id}; send the same report or use a new key.",
+            existing.pk,
+        )
+    return Submission(existing, created=False)
+
+
+def create_report(
+    match: Match,
+    actor: Any,
+    payload: Mapping[str, Any],
+    *,
+    key: str | None = None,
+    digest: str = "",
+    note: str = "",
+) -> Report:
+    """Insert the report row (the unique constraints may refuse it: IntegrityError)."""
+    version = (match.reports.aggregate(top=Max("version"))["top"] or 0) + 1
+    with transaction.atomic():
+        return Report.objects.create(
+            match=match,
+            version=version,
+            is_current=True,
+            idempotency_key=key or "",
+            body_hash=digest,
+            submitted_by=actor if getattr(actor, "pk", None) else None,
+            note=note,
+            **payload,
+        )
+
+
+def attach_events(
+    match: Match, report: Report, events: Iterable[dict[str, Any]], actor: Any
+) -> None:
+    MatchEvent.objects.bulk_create(
+        MatchEvent(
+            match=match,
+            report=report,
+            kind=e["kind"],
+            side=e["side"],
+            player_id=e["player"],
+            victim_id=e["victim"],
+            by_block=e["by_block"],
+            injury=e["injury"],
+            characteristic=e["characteristic"],
+            apothecary_used=e["apothecary_used"],
+            detail=e["detail"],
+            created_by=actor if getattr(actor, "pk", None) else None,
+        )
+        for e in events
+    )
+
+
+def submit_report(
+    actor: Any,
+    match: Match,
+    *,
+    home_touchdowns: int,
+    away_touchdowns: int,
+    conceded_by: str | None = "",
+    conceded_at_setup_players: int | None = None,
+    events: list[Mapping[str, Any]] | None = None,
+    idempotency_key: str | None = None,
+    seed: int | None = None,
+) -> Submission:
+    """Submit the report of a match in play and start its post-game.
+
+    ``home_touchdowns``/``away_touchdowns`` are scored on the pitch (a
+    concession's award is the engine's to work out); ``conceded_by`` names the
+    side that conceded and ``conceded_at_setup_players`` how many players it
+    could set up if it conceded before a set-up. ``events`` (dicts as
+    ``add_event`` takes them) replace the draft; without them the draft
+    events are the report's. Every reason a report does not add up comes at
+    once (ReportError) and nothing is saved.
+
+    The same ``idempotency_key`` with the same body returns the first report
+    (``created`` False); a match already reported raises ReportConflict. On
+    success the post-game runs to its first coach decision, or completes and is
+    queued for applying (Celery task ``apply_post_game`` after commit).
+    ``seed`` (tests, demo) fixes the post-game dice; the API never passes it.
+    """
+    from matches.services.postgame import run_post_game, settle_status
+
+    payload = report_payload(
+        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players
+    )
+    given = None if events is None else [normalize_event(e) for e in events]
+    digest = body_hash(payload, given)
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > MAX_KEY_LENGTH:
+        raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
+    with transaction.atomic():
+        # Not locked yet: the report's unique constraints decide who reports first.
+        match = fetch_match(match)
+        require_play(actor, match)
+        if key is not None:
+            existing = Report.objects.filter(match=match, idempotency_key=key).first()
+            if existing is not None:
+                return _replay(existing, digest)
+        if match.status in (Match.Status.SCHEDULED, Match.Status.PRE_GAME):
+            raise MatchError(f"{match.label} has not kicked off: start the match first.")
+        if match.status != Match.Status.IN_PLAY:
+            raise conflict(match)
+        check_fixture_playable(match.fixture)
+        drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
+        report_events = given if given is not None else [event_from_row(e) for e in drafts]
+        checked_report(match, payload, report_events)
+        try:
+            report = create_report(match, actor, payload, key=key, digest=digest)
+        except IntegrityError:
+            if key is not None:
+                existing = Report.objects.filter(match=match, idempotency_key=key).first()
+                if existing is not None:
+                    return _replay(existing, digest)
+            raise conflict(match) from None
+        match = lock_match(match)
+        MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
+        attach_events(match, report, report_events, actor)
+        if match.post_game_seed is None:
+            match.post_game_seed = new_seed() if seed is None else seed
+        run_post_game(match, report, {})
+        settle_status(match, report)
+        match.save()
+        report.save()
+        return Submission(report, created=True)

@@ -1,0 +1,293 @@
+"""Checking a match report and turning it into the engine's ``MatchReport``.
+
+Events are plain dicts (``normalize_event``): kind, side, player, victim (ids),
+by_block, injury, characteristic, apothecary_used, detail. Every check lists
+all its reasons; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from matches.models import KICK_OFF_EVENTS, PLAYER_EVENTS, EventKind, InjuryResult, Match
+from matches.services._common import SIDES, snapshot_states, team_of
+from rules_engine.bb2020.report import CHARACTERISTICS, MatchReport, PlayerReport, TeamReport
+from rules_engine.bb2020.state import PlayerState
+from teams.models import Player, PlayerStatus
+
+EVENT_FIELDS = (
+    "kind",
+    "side",
+    "player",
+    "victim",
+    "by_block",
+    "injury",
+    "characteristic",
+    "apothecary_used",
+    "detail",
+)
+MAX_SET_UP_PLAYERS = 11
+COUNTED = {
+    EventKind.TOUCHDOWN: "touchdowns",
+    EventKind.COMPLETION: "completions",
+    EventKind.DEFLECTION: "deflections",
+    EventKind.INTERCEPTION: "interceptions",
+}
+
+
+def _pk(value: Any) -> Any:
+    return value.pk if isinstance(value, Player) else value
+
+
+def normalize_event(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """One event as the plain dict the services store and hash."""
+    return {
+        "kind": str(raw.get("kind") or ""),
+        "side": str(raw.get("side") or ""),
+        "player": _pk(raw.get("player")),
+        "victim": _pk(raw.get("victim")),
+        "by_block": bool(raw.get("by_block", True)),
+        "injury": str(raw.get("injury") or ""),
+        "characteristic": str(raw.get("characteristic") or "").lower(),
+        "apothecary_used": bool(raw.get("apothecary_used", False)),
+        "detail": str(raw.get("detail") or "").strip(),
+    }
+
+
+def event_from_row(event: Any) -> dict[str, Any]:
+    return normalize_event({name: getattr(event, name) for name in EVENT_FIELDS})
+
+
+@dataclass
+class ReportContext:
+    """Both teams as they stood at kick-off, and the player rows an event names."""
+
+    match: Match
+    at_kick_off: dict[str, dict[Any, PlayerState]] = field(default_factory=dict)
+    rows: dict[Any, Player] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, match: Match, events: Iterable[Mapping[str, Any]]) -> ReportContext:
+        states = snapshot_states(match, "match_teams")
+        at_kick_off = {side: {p.id: p for p in states[side].players} for side in states}
+        ids = {e.get(k) for e in events for k in ("player", "victim")} - {None}
+        wanted = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
+        rows = {p.pk: p for p in Player.objects.filter(pk__in=wanted).select_related("team")}
+        return cls(match, at_kick_off, rows)
+
+    def team_name(self, side: str) -> str:
+        return team_of(self.match, side).name
+
+    def side_of(self, player: Player) -> str | None:
+        fixture = self.match.fixture
+        return {fixture.home_id: "home", fixture.away_id: "away"}.get(player.team_id)
+
+    def player_problem(self, player_id: Any, role: str) -> tuple[str | None, str | None]:
+        """(side, None) for a player who played; (side or None, reason) otherwise."""
+        row = self.rows.get(player_id)
+        if row is None:
+            return None, f"there is no player {player_id!r} ({role})"
+        side = self.side_of(row)
+        if side is None:
+            home, away = self.team_name("home"), self.team_name("away")
+            return None, f"{row.name} ({role}) plays for neither {home} nor {away}"
+        state = self.at_kick_off.get(side, {}).get(player_id)
+        if state is None:
+            if row.status != PlayerStatus.ACTIVE:
+                why = {"dead": "is dead", "fired": "was fired"}.get(row.status, "left the team")
+                return side, f"{row.name} ({role}) {why} before this match and did not play"
+            return side, f"{row.name} ({role}) joined {row.team.name} after kick-off"
+        if state.miss_next_game:
+            return side, f"{row.name} ({role}) was missing this game (miss next game)"
+        if state.temporarily_retired:
+            return side, f"{row.name} ({role}) is temporarily retired and did not play"
+        return side, None
+
+    def name(self, player_id: Any) -> str:
+        row = self.rows.get(player_id)
+        return row.name if row else str(player_id)
+
+
+def _label(index: int | None, event: Mapping[str, Any]) -> str:
+    kind = event.get("kind") or "event"
+    return f"Event {index} ({kind})" if index is not None else f"The {kind} event"
+
+
+def event_problems(
+    ctx: ReportContext, event: dict[str, Any], index: int | None = None
+) -> list[str]:
+    """Every reason one event cannot stand. Fills in ``side`` from the player."""
+    label = _label(index, event)
+    kind = event["kind"]
+    if kind not in EventKind.values:
+        return [f"{label}: not a kind of event; use one of {', '.join(EventKind.values)}"]
+    problems: list[str] = []
+    if kind in PLAYER_EVENTS:
+        if event["player"] is None:
+            return [f"{label}: say which player"]
+        side, problem = ctx.player_problem(event["player"], "player")
+        if problem:
+            problems.append(f"{label}: {problem}")
+        if side is not None:
+            if event["side"] and event["side"] != side:
+                problems.append(
+                    f"{label}: {ctx.name(event['player'])} plays for the {side} team, "
+                    f"not the {event['side']} team"
+                )
+            event["side"] = side
+    else:
+        if event["player"] is not None:
+            problems.append(f"{label}: a kick-off event names no player")
+        if kind == EventKind.WEATHER_CHANGE:
+            event["side"] = ""
+        elif event["side"] not in SIDES:
+            problems.append(f"{label}: say which team ('home' or 'away')")
+        if kind in (EventKind.WEATHER_CHANGE, EventKind.KICK_OFF) and not event["detail"]:
+            problems.append(f"{label}: say what happened (the new weather or kick-off result)")
+    problems += _casualty_problems(ctx, event, label)
+    problems += _injury_problems(event, label)
+    return problems
+
+
+def _casualty_problems(ctx: ReportContext, event: dict[str, Any], label: str) -> list[str]:
+    if event["kind"] != EventKind.CASUALTY:
+        return [f"{label}: only a casualty names a victim"] if event["victim"] is not None else []
+    if event["victim"] is None:
+        return [f"{label}: say who the victim was"]
+    victim_side, problem = ctx.player_problem(event["victim"], "victim")
+    if problem:
+        return [f"{label}: {problem}"]
+    if victim_side == event["side"]:
+        other = "away" if event["side"] == "home" else "home"
+        return [f"{label}: the victim {ctx.name(event['victim'])} must play for the {other} team"]
+    return []
+
+
+def _injury_problems(event: dict[str, Any], label: str) -> list[str]:
+    problems = []
+    injury, characteristic = event["injury"], event["characteristic"]
+    if event["kind"] != EventKind.INJURY:
+        if injury or characteristic or event["apothecary_used"]:
+            problems.append(f"{label}: only an injury event has a casualty result or apothecary")
+        return problems
+    if injury not in InjuryResult.values:
+        problems.append(f"{label}: the casualty result is one of {', '.join(InjuryResult.values)}")
+    elif injury == InjuryResult.LASTING_INJURY and characteristic not in CHARACTERISTICS:
+        problems.append(
+            f"{label}: a Lasting Injury reduces one of {', '.join(CHARACTERISTICS)}; say which"
+        )
+    elif injury != InjuryResult.LASTING_INJURY and characteristic:
+        problems.append(f"{label}: only a Lasting Injury names a characteristic")
+    return problems
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def report_problems(
+    ctx: ReportContext, payload: Mapping[str, Any], events: list[dict[str, Any]]
+) -> list[str]:
+    """Every reason the whole report does not add up (events checked one by one too)."""
+    problems: list[str] = []
+    score = {side: payload.get(f"{side}_touchdowns") for side in SIDES}
+    for side, value in score.items():
+        if not _count(value):
+            problems.append(f"The {side} touchdowns must be a whole number, 0 or more")
+    conceded_by = payload.get("conceded_by") or ""
+    set_up = payload.get("conceded_at_setup_players")
+    if conceded_by not in ("", *SIDES):
+        problems.append(f"The conceding team is 'home' or 'away', not {conceded_by!r}")
+    if set_up is not None:
+        if not conceded_by:
+            problems.append("Players at set-up are given only for a team that conceded")
+        elif not _count(set_up) or set_up > MAX_SET_UP_PLAYERS:
+            problems.append(f"Players at set-up run from 0 to {MAX_SET_UP_PLAYERS}")
+    for index, event in enumerate(events, start=1):
+        problems += event_problems(ctx, event, index)
+    touchdowns = Counter(e["side"] for e in events if e["kind"] == EventKind.TOUCHDOWN)
+    for side in SIDES:
+        if _count(score[side]) and touchdowns[side] != score[side]:
+            problems.append(
+                f"{ctx.team_name(side)} scored {score[side]} touchdown(s) but "
+                f"{touchdowns[side]} touchdown event(s) name its players"
+            )
+    injured = Counter(e["player"] for e in events if e["kind"] == EventKind.INJURY)
+    problems += [
+        f"{ctx.name(pid)} suffers {n} injuries; a player leaves the pitch at his first casualty"
+        for pid, n in injured.items()
+        if n > 1
+    ]
+    return problems
+
+
+def engine_report(
+    match: Match, payload: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
+) -> MatchReport:
+    """The engine's ``MatchReport`` for a checked report: touchdowns on the pitch,
+    each side's Fan Factor from pre-game step 1, the concession, player reports."""
+    fan_factor = (match.pre_game_result.get("summary") or {}).get("fan_factor") or {}
+    players: dict[str, dict[Any, dict[str, Any]]] = {side: {} for side in SIDES}
+    for event in events:
+        kind = event["kind"]
+        if kind not in PLAYER_EVENTS:
+            continue
+        row = players[event["side"]].setdefault(event["player"], {})
+        if kind in COUNTED or kind == EventKind.CASUALTY:
+            name = COUNTED.get(kind) or ("casualties" if event["by_block"] else "other_casualties")
+            row[name] = row.get(name, 0) + 1
+        elif kind == EventKind.SENT_OFF:
+            row["sent_off"] = True
+        elif kind == EventKind.INJURY:
+            row.update(_suffered(event))
+    conceded_by = payload.get("conceded_by") or ""
+
+    def team_report(side: str) -> TeamReport:
+        return TeamReport(
+            touchdowns=payload[f"{side}_touchdowns"],
+            fan_factor=fan_factor.get(side, 0),
+            conceded=conceded_by == side,
+            players=tuple(
+                PlayerReport(player_id=pid, **values)
+                for pid, values in sorted(players[side].items())
+            ),
+            set_up_players_when_conceding=(
+                payload.get("conceded_at_setup_players") if conceded_by == side else None
+            ),
+        )
+
+    return MatchReport(home=team_report("home"), away=team_report("away"))
+
+
+def _suffered(event: Mapping[str, Any]) -> dict[str, Any]:
+    injury = event["injury"]
+    if injury == InjuryResult.SERIOUSLY_HURT:
+        return {"miss_next_game": True}
+    if injury == InjuryResult.SERIOUS_INJURY:
+        return {"niggling_injuries": 1}
+    if injury == InjuryResult.LASTING_INJURY:
+        return {"lasting_injury": event["characteristic"]}
+    if injury == InjuryResult.DEAD:
+        return {"killed": True}
+    return {}
+
+
+def casualties_caused(events: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """Casualties each side caused, any way (the standings' casualties)."""
+    counts = Counter(e["side"] for e in events if e["kind"] == EventKind.CASUALTY)
+    return {side: counts[side] for side in SIDES}
+
+
+__all__ = [
+    "KICK_OFF_EVENTS",
+    "ReportContext",
+    "casualties_caused",
+    "engine_report",
+    "event_from_row",
+    "event_problems",
+    "normalize_event",
+    "report_problems",
+]

@@ -1,0 +1,3 @@
+"""Match pages under /matches/, built on ``matches.services`` and ``matches.selectors``."""
+
+urlpatterns: list = []
