@@ -137,8 +137,9 @@ def low_api_rates(settings, monkeypatch):
     }
     # The throttles bound the rates at import (see tests/conftest.py); rebind them.
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", api_settings.DEFAULT_THROTTLE_RATES)
-    keys: list[str] = ["throttle_anon_127.0.0.1"]
-    # Only this test's keys: with Redis the cache shares its database with Celery.
+    # An anonymous client counts under both scopes, by address. Delete only
+    # these keys: with Redis the cache shares its database with Celery.
+    keys: list[str] = ["throttle_anon_127.0.0.1", "throttle_user_127.0.0.1"]
     cache.delete_many(keys)
     yield keys
     cache.delete_many(keys)
