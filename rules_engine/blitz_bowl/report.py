@@ -43,7 +43,7 @@ class BlitzBowlTeamReport:
     Challenge cards. ``bonus_play_points`` are points scored by Bonus Play cards
     ("Teams can score points by scoring touchdowns, claiming Challenge cards and
     some Bonus Play cards"). ``points``, when given, is the score the coaches read
-    off the score track; it must equal the sum of the parts.
+    off the score track and must equal the sum of the parts; left out, it is that sum.
     """
 
     touchdowns: int = 0
@@ -60,6 +60,8 @@ class BlitzBowlTeamReport:
         problems = self.problems()
         if problems:
             raise RulesError(problems)
+        if self.points is None:
+            object.__setattr__(self, "points", self.total)
 
     def problems(self, team: str = "The team") -> list[str]:
         """Every way this report breaks the scoring rules, as sentences."""

@@ -211,7 +211,7 @@ def _check_tables(tables_loader: Callable[[str], Any], problems: list[str]) -> N
     by_name = {str(entry.name): entry for entry in table.entries}
     for name, effect in RESOLVED_REGIONAL_EFFECTS.items():
         if name not in by_name or effect not in by_name[name].effect:
-            problems.append(f"the {REGIONAL_LEAGUE} table needs {name!r} with {effect!r}")
+            problems.append(f"the {REGIONAL_LEAGUE} table needs {name} with {effect!r}")
 
 
 def load_blitz_bowl(
