@@ -9,6 +9,7 @@ api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("", include("teams.urls_api")),
     path("", include("leagues.urls_api")),
+    path("", include("matches.urls_api")),
 ]
 
 urlpatterns = [

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import secrets
 from collections.abc import Iterable
+from types import ModuleType
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -17,6 +18,7 @@ from matches.models import DiceRoll, Match, Report, Sequence
 from matches.rules import coached_sides, may_answer_for
 from rules_engine import get_ruleset
 from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.editions import sequences_for
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, SequenceResult
 from teams.models import Team
@@ -25,8 +27,6 @@ SIDES: tuple[str, str] = ("home", "away")
 PLAY = "matches.play_match"
 CORRECT = "matches.correct_report"
 CHANGE_TEAM = "teams.change_team"
-# The match sequences are the BB2020 ones (rules_engine.bb2020).
-RULESET = "bb2020"
 MATCH_RELATED = ("fixture__home__coach", "fixture__away__coach", "fixture__season__league")
 
 
@@ -118,8 +118,20 @@ def team_actor(actor: Any, team: Team) -> Any:
     return team.coach
 
 
+def ruleset_key(match: Match) -> str:
+    return match.fixture.season.league.ruleset
+
+
 def ruleset_for(match: Match) -> Ruleset:
-    return get_ruleset(RULESET)
+    return get_ruleset(ruleset_key(match))
+
+
+def sequences(key: str) -> ModuleType:
+    """The engine module with ``pre_game``/``post_game`` for a ruleset key."""
+    try:
+        return sequences_for(key)
+    except (LookupError, ImportError):
+        raise MatchError(f"The rules engine has no match sequences for {key!r} yet.") from None
 
 
 def is_league_game(match: Match) -> bool:

@@ -78,10 +78,16 @@ def later_match_problems(match: Match, application: PostGameApplication) -> list
     return problems
 
 
-def carried_choices(match: Match, report: Report, old: dict[str, Any]) -> dict[str, Any]:
-    """The coaches' step 4 answers of the old report that still apply to the new one;
-    anything newly on offer is answered "none" (coaches retire players on the team
-    pages)."""
+def carried_choices(
+    match: Match, report: Report, old: dict[str, Any], *, answer_all: bool
+) -> dict[str, Any]:
+    """The coaches' step 4 answers of the old report that still apply to the new one.
+
+    ``answer_all`` (the post-game must be applied at once): a side that had not
+    answered, or anything newly on offer, is answered "none" (coaches may still
+    retire players on the team pages). Otherwise sides that had not answered
+    are left to answer.
+    """
     probe = post_game_for(match, report, None)
     offered: dict[str, dict[str, set]] = {side: {"hire": set(), "retire": set()} for side in SIDES}
     for choice in probe.pending:
@@ -89,6 +95,7 @@ def carried_choices(match: Match, report: Report, old: dict[str, Any]) -> dict[s
             offered[choice.side]["hire"] = set(choice.options.get("journeymen", {}))
         elif choice.kind == "temporary_retirement":
             offered[choice.side]["retire"] = set(choice.options.get("players", ()))
+    sides = SIDES if answer_all else [side for side in SIDES if side in old]
     return {
         side: {
             "hire_journeymen": [
@@ -100,7 +107,7 @@ def carried_choices(match: Match, report: Report, old: dict[str, Any]) -> dict[s
                 p for p in (old.get(side) or {}).get("retire", []) if p in offered[side]["retire"]
             ],
         }
-        for side in SIDES
+        for side in sides
     }
 
 
@@ -151,7 +158,10 @@ def correct_report(
         old.save(update_fields=["is_current", "replaced_at"])
         new = create_report(match, actor, payload, note=note)
         attach_events(match, new, new_events, actor)
-        run_post_game(match, new, carried_choices(match, new, old.post_game_choices))
+        choices = carried_choices(
+            match, new, old.post_game_choices, answer_all=application is not None
+        )
+        run_post_game(match, new, choices)
         if application is None:
             settle_status(match, new)
         else:

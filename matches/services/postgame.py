@@ -24,6 +24,8 @@ from matches.services._common import (
     require_play,
     require_status,
     ruleset_for,
+    ruleset_key,
+    sequences,
     snapshot_states,
     steps_json,
     store_rolls,
@@ -31,7 +33,7 @@ from matches.services._common import (
 )
 from matches.services.reports import events_of, payload_of
 from matches.services.validation import casualties_caused, engine_report
-from rules_engine.bb2020.postgame import PostGameResult, TeamPostGame, post_game
+from rules_engine.bb2020.postgame import PostGameResult, TeamPostGame
 from rules_engine.dice import Dice, SeededDice
 
 
@@ -77,7 +79,7 @@ def post_game_for(
     """The engine's post-game of ``report`` over both teams as they stood at kick-off,
     on the match's post-game seed (or ``dice``, e.g. a replay of the stored rolls)."""
     states = snapshot_states(match, "match_teams")
-    return post_game(
+    return sequences(ruleset_key(match)).post_game(
         ruleset_for(match),
         states["home"],
         states["away"],

@@ -14,7 +14,6 @@ from leagues.models import Fixture, Season
 from matches.errors import MatchError
 from matches.models import Match, Sequence
 from matches.services._common import (
-    RULESET,
     SIDES,
     answering_side,
     choice_json,
@@ -24,6 +23,8 @@ from matches.services._common import (
     require_play,
     require_status,
     ruleset_for,
+    ruleset_key,
+    sequences,
     snapshot_states,
     state_to_json,
     steps_json,
@@ -31,7 +32,7 @@ from matches.services._common import (
     team_actor,
     team_of,
 )
-from rules_engine.bb2020.pregame import PreGameResult, pre_game
+from rules_engine.bb2020.pregame import PreGameResult
 from rules_engine.dice import SeededDice
 from teams.models import LedgerReason, TeamStatus
 from teams.services import post_to_ledger, take_journeyman, team_state
@@ -64,11 +65,10 @@ def check_fixture_playable(fixture: Fixture) -> None:
             f"{season} is in {season.get_status_display().lower()}: a "
             f"{fixture.get_kind_display().lower()} fixture is played during {allowed}."
         )
-    if season.league.ruleset != RULESET:
-        problems.append(
-            f"{season.league.name} plays {season.league.ruleset!r}; matches are run with "
-            f"the {RULESET} sequences only."
-        )
+    try:
+        sequences(season.league.ruleset)
+    except MatchError as error:
+        problems += error.messages
     if problems:
         raise MatchError(problems)
 
@@ -127,7 +127,7 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> PreGameResult:
     """Re-run the pre-game on the match's seed with ``choices``; store the result and
     the new rolls. Raises RulesError (nothing stored) for an answer the rules refuse."""
     states = snapshot_states(match, "pre_game_teams")
-    result = pre_game(
+    result = sequences(ruleset_key(match)).pre_game(
         ruleset_for(match),
         states["home"],
         states["away"],

@@ -1,0 +1,401 @@
+"""The matches API (/api/v1/matches/, /api/v1/leaderboards/).
+
+Everyone reads; the coaches of the two teams and the league's commissioners
+run a match; only a commissioner corrects a report. Views stay thin: an input
+serializer checks the request's shape and a service in ``matches.services``
+does the work. Rule problems come back as 400 ``{"detail", "errors"}`` with
+every reason; someone else's match as 403; an unknown match or event as 404;
+a second report for a match already reported as 409.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from leagues.models import Fixture
+from matches import selectors, services
+from matches.errors import ReportConflict
+from matches.filters import MatchFilter
+from matches.models import Match, MatchEvent
+from matches.serializers import (
+    CorrectionInputSerializer,
+    DiceRollSerializer,
+    EventInputSerializer,
+    LeaderboardQuerySerializer,
+    LeaderboardRowSerializer,
+    MatchDetailSerializer,
+    MatchErrorSerializer,
+    MatchEventSerializer,
+    MatchMessageSerializer,
+    MatchSummarySerializer,
+    NextMatchSerializer,
+    OpenMatchInputSerializer,
+    PostGameChoiceInputSerializer,
+    PostGameStateSerializer,
+    PreGameChoiceInputSerializer,
+    ReportConflictSerializer,
+    ReportInputSerializer,
+    ReportSerializer,
+    SequenceStateSerializer,
+)
+
+PLAY = "matches.play_match"
+CORRECT = "matches.correct_report"
+
+BAD = OpenApiResponse(MatchErrorSerializer, description="The rules (or the input's shape) refuse.")
+DENIED = OpenApiResponse(MatchMessageSerializer, description="Not signed in.")
+FORBIDDEN = OpenApiResponse(
+    MatchMessageSerializer, description="Not a coach of this match or a commissioner."
+)
+NOT_FOUND = OpenApiResponse(MatchMessageSerializer, description="No such match (or event).")
+CONFLICT = OpenApiResponse(
+    ReportConflictSerializer,
+    description="The match already has a report: a commissioner corrects it.",
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Send the same key again with the same report to get the first one back.",
+)
+EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+def writes(ok: dict[int, Any], *, conflict: bool = False) -> dict[int, Any]:
+    """A write's documented responses: its success plus 400, 401, 403, 404 (and 409)."""
+    errors = {400: BAD, 401: DENIED, 403: FORBIDDEN, 404: NOT_FOUND}
+    return {**ok, **errors, **({409: CONFLICT} if conflict else {})}
+
+
+def _messages(errors: Any, field: str = "") -> list[str]:
+    if isinstance(errors, dict):
+        out: list[str] = []
+        for key, value in errors.items():
+            name = "" if key == "non_field_errors" else f"{field}.{key}" if field else str(key)
+            out += _messages(value, name)
+        return out
+    if isinstance(errors, list):
+        return [m for item in errors for m in _messages(item, field)]
+    return [f"{field}: {errors}" if field else str(errors)]
+
+
+class InvalidInput(exceptions.APIException):
+    """400 for a request of the wrong shape, in the same body as a rules error."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+
+    def __init__(self, fields: Any) -> None:
+        super().__init__()
+        messages = _messages(fields)
+        self.detail = {"detail": "; ".join(messages), "errors": messages, "fields": fields}
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    if not serializer.is_valid():
+        raise InvalidInput(serializer.errors)
+    return dict(serializer.validated_data)
+
+
+class MatchPermission(BasePermission):
+    """Anyone reads; writes need a coach of the match or a commissioner (a
+    correction: a commissioner), checked before the input is read."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return request.method in SAFE_METHODS or bool(request.user.is_authenticated)
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        if getattr(view, "action", None) == "correct":
+            if not request.user.has_perm(CORRECT, obj):
+                raise exceptions.PermissionDenied(
+                    "Only a commissioner of the league may correct a report."
+                )
+        elif not request.user.has_perm(PLAY, obj):
+            raise exceptions.PermissionDenied(
+                "Only the coaches of the two teams or a commissioner may do that."
+            )
+        return True
+
+
+def conflict_response(error: ReportConflict) -> Response:
+    return Response(
+        {"detail": error.message, "report": error.report_id}, status=status.HTTP_409_CONFLICT
+    )
+
+
+class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """One match per fixture, from the pre-game to the post-game."""
+
+    serializer_class = MatchSummarySerializer
+    filterset_class = MatchFilter
+    permission_classes = [MatchPermission]
+    lookup_value_regex = r"[0-9]+"
+
+    def get_queryset(self) -> Any:
+        return selectors.match_list()
+
+    def _match(self) -> Match:
+        return self.get_object()
+
+    def _detail(self, match: Match) -> dict[str, Any]:
+        match = selectors.match_detail(match.pk)
+        report = selectors.current_report(match)
+        context = {
+            "current_report": report.pk if report else None,
+            "permissions": selectors.permissions(self.request.user, match),
+        }
+        return MatchDetailSerializer(match, context=context).data
+
+    def _pre_game(self, match: Match) -> dict[str, Any]:
+        match = selectors.match_detail(match.pk)
+        return SequenceStateSerializer(selectors.pre_game_state(match, self.request.user)).data
+
+    def _post_game(self, match: Match) -> dict[str, Any]:
+        match = selectors.match_detail(match.pk)
+        state = selectors.post_game_state(match, self.request.user)
+        return PostGameStateSerializer(state).data
+
+    @extend_schema(summary="List matches", description="Filter by season, team and status.")
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    @extend_schema(responses={200: MatchDetailSerializer, 404: NOT_FOUND})
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return Response(self._detail(self._match()))
+
+    @extend_schema(
+        summary="Open the match of a fixture",
+        request=OpenMatchInputSerializer,
+        responses=writes({200: MatchDetailSerializer, 201: MatchDetailSerializer}),
+    )
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Either coach or a commissioner opens it; 200 if it was open already."""
+        fixture_id = validated(OpenMatchInputSerializer, request.data)["fixture"]
+        fixture = get_object_or_404(Fixture, pk=fixture_id)
+        existed = Match.objects.filter(fixture=fixture).exists()
+        match = services.open_match(request.user, fixture)
+        code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
+        return Response(self._detail(match), status=code)
+
+    @extend_schema(
+        summary="Start the pre-game", request=None, responses=writes({200: SequenceStateSerializer})
+    )
+    @action(detail=True, methods=["post"], url_path="start-pre-game")
+    def start_pre_game(self, request: Request, pk: str) -> Response:
+        match = services.start_pre_game(request.user, self._match())
+        return Response(self._pre_game(match))
+
+    @extend_schema(
+        summary="The pre-game: steps, decisions waiting, numbers, dice",
+        responses={200: SequenceStateSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], url_path="pre-game")
+    def pre_game(self, request: Request, pk: str) -> Response:
+        return Response(self._pre_game(self._match()))
+
+    @extend_schema(
+        summary="Answer a pre-game decision",
+        request=PreGameChoiceInputSerializer,
+        responses=writes({200: SequenceStateSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="pre-game-choices")
+    def pre_game_choices(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        values = validated(PreGameChoiceInputSerializer, request.data)
+        match = services.submit_pre_game_choice(request.user, match, **values)
+        return Response(self._pre_game(match))
+
+    @extend_schema(
+        summary="Kick off (journeymen taken, inducements paid)",
+        request=None,
+        responses=writes({200: MatchDetailSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str) -> Response:
+        return Response(self._detail(services.start_match(request.user, self._match())))
+
+    @extend_schema(
+        methods=["GET"],
+        summary="The draft report's events",
+        responses={200: MatchEventSerializer(many=True), 404: NOT_FOUND},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Add one event to the draft report",
+        request=EventInputSerializer,
+        responses=writes({201: MatchEventSerializer}),
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    def events(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        if request.method == "GET":
+            return Response(MatchEventSerializer(selectors.draft_events(match), many=True).data)
+        values = validated(EventInputSerializer, request.data)
+        event = services.add_event(request.user, match, **values)
+        event = selectors.draft_events(match).get(pk=event.pk)
+        return Response(MatchEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Remove one event from the draft report",
+        parameters=[EVENT_ID],
+        request=None,
+        responses=writes({204: None}),
+    )
+    @action(
+        detail=True,
+        methods=["delete"],
+        url_path=r"events/(?P<event_id>[0-9]+)",
+        filter_backends=[],
+    )
+    def remove_event(self, request: Request, pk: str, event_id: str) -> Response:
+        match = self._match()
+        event = get_object_or_404(MatchEvent, pk=int(event_id), match=match, report=None)
+        services.remove_event(request.user, match, event)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        methods=["GET"],
+        summary="The current report",
+        responses={200: ReportSerializer, 404: NOT_FOUND},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Submit the report (once; Idempotency-Key makes a retry safe)",
+        description=(
+            "Without `events` the draft's events are the report's. 201 with the report; "
+            "200 with the same report when the same Idempotency-Key and body come again; "
+            "409 when the match already has a report (ask a commissioner to correct it)."
+        ),
+        parameters=[IDEMPOTENCY_KEY],
+        request=ReportInputSerializer,
+        responses=writes({200: ReportSerializer, 201: ReportSerializer}, conflict=True),
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def report(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        if request.method == "GET":
+            report = selectors.current_report(match)
+            if report is None:
+                raise exceptions.NotFound(f"{match.label} has no report yet.")
+            return Response(ReportSerializer(report).data)
+        values = validated(ReportInputSerializer, request.data)
+        try:
+            submission = services.submit_report(
+                request.user,
+                match,
+                idempotency_key=request.headers.get("Idempotency-Key"),
+                **values,
+            )
+        except ReportConflict as error:
+            return conflict_response(error)
+        code = status.HTTP_201_CREATED if submission.created else status.HTTP_200_OK
+        return Response(ReportSerializer(submission.report).data, status=code)
+
+    @extend_schema(
+        summary="Every version of the report (corrections after the first)",
+        responses={200: ReportSerializer(many=True), 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def reports(self, request: Request, pk: str) -> Response:
+        history = selectors.report_history(self._match())
+        return Response(ReportSerializer(history, many=True).data)
+
+    @extend_schema(
+        summary="Correct the report (commissioners)",
+        description=(
+            "A new version replaces the current one; an applied post-game is reverted and "
+            "applied again on the same dice. Refused once either team has started a later match."
+        ),
+        request=CorrectionInputSerializer,
+        responses=writes({201: ReportSerializer}),
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def correct(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        values = validated(CorrectionInputSerializer, request.data)
+        report = services.correct_report(request.user, match, **values)
+        return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="The post-game: steps, decisions waiting, what it did to each team",
+        responses={200: PostGameStateSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], url_path="post-game", filter_backends=[])
+    def post_game(self, request: Request, pk: str) -> Response:
+        return Response(self._post_game(self._match()))
+
+    @extend_schema(
+        summary="Answer post-game step 4 (journeymen to hire, players to retire)",
+        request=PostGameChoiceInputSerializer,
+        responses=writes({200: PostGameStateSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="post-game-choices", filter_backends=[])
+    def post_game_choices(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        values = validated(PostGameChoiceInputSerializer, request.data)
+        services.submit_post_game_choices(request.user, match, **values)
+        return Response(self._post_game(match))
+
+    @extend_schema(
+        summary="Close the match", request=None, responses=writes({200: MatchDetailSerializer})
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def close(self, request: Request, pk: str) -> Response:
+        return Response(self._detail(services.close_match(request.user, self._match())))
+
+    @extend_schema(
+        summary="Every roll, pre-game then post-game (per report version)",
+        responses={200: DiceRollSerializer(many=True), 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def dice(self, request: Request, pk: str) -> Response:
+        return Response(DiceRollSerializer(selectors.dice_log(self._match()), many=True).data)
+
+    @extend_schema(
+        summary="My next match (a match in progress, else the next open fixture)",
+        responses={200: NextMatchSerializer, 401: DENIED, 403: DENIED},
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        permission_classes=[IsAuthenticated],
+        pagination_class=None,
+        filter_backends=[],
+    )
+    def next(self, request: Request) -> Response:
+        found = selectors.next_match_for(request.user)
+        data = {
+            "fixture": found.fixture if found else None,
+            "match": found.match if found else None,
+        }
+        return Response(NextMatchSerializer(data).data)
+
+
+class LeaderboardView(APIView):
+    """The best players of a season (or of all seasons) by one statistic."""
+
+    permission_classes: list = []
+
+    @extend_schema(
+        summary="Leaderboards",
+        parameters=[LeaderboardQuerySerializer],
+        responses={200: LeaderboardRowSerializer(many=True), 400: BAD},
+    )
+    def get(self, request: Request) -> Response:
+        query = validated(LeaderboardQuerySerializer, request.query_params)
+        rows = selectors.leaderboards(query.get("season"), query["stat"], query["limit"])
+        return Response(LeaderboardRowSerializer(rows, many=True).data)

@@ -1,0 +1,332 @@
+"""API shapes of the matches app: read serializers over the selectors' results,
+and explicit input serializers that check only the request's shape (the
+services apply the rules and list every reason)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from matches.models import DiceRoll, EventKind, InjuryResult, Match, MatchEvent, Report
+from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
+
+SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
+CHARACTERISTIC_CHOICES = [(c, c.upper()) for c in ("ma", "st", "ag", "pa", "av")]
+PRE_GAME_KINDS = [
+    ("journeymen_position", "Journeymen's position"),
+    ("inducements", "Inducements to buy"),
+    ("kick_or_receive", "Kick or receive"),
+]
+MAX_SCORE = 99
+
+
+def choice(choices: Any, **kwargs: Any) -> serializers.ChoiceField:
+    """A ChoiceField documented by a pattern rather than a named enum: the apps share
+    field names ("kind", "status", "side") over different choice sets, which the
+    schema's enum components would make collide."""
+    values = [c[0] if isinstance(c, (tuple, list)) else c for c in choices]
+    optional = "?" if kwargs.get("allow_blank") else ""
+    schema: dict[str, Any] = {"type": "string", "pattern": f"^({'|'.join(values)}){optional}$"}
+    if kwargs.get("allow_null"):
+        schema["nullable"] = True
+    kwargs.setdefault(
+        "help_text", "One of: " + ", ".join(values) + (" (or blank)" if optional else "")
+    )
+    field_class = extend_schema_field(schema)(
+        type("InlineChoiceField", (serializers.ChoiceField,), {})
+    )
+    return field_class(choices, **kwargs)
+
+
+# --- errors -------------------------------------------------------------------------
+
+
+class MatchErrorSerializer(serializers.Serializer):
+    """A 400: ``detail`` sums up, ``errors`` lists every reason as a sentence."""
+
+    detail = serializers.CharField()
+    errors = serializers.ListField(child=serializers.CharField(), required=False)
+    fields = serializers.DictField(required=False, help_text="Input of the wrong shape, by field.")
+
+
+class MatchMessageSerializer(serializers.Serializer):
+    """A 401, 403 or 404: one sentence."""
+
+    detail = serializers.CharField()
+
+
+class ReportConflictSerializer(serializers.Serializer):
+    """A 409: the match already has a report; ``report`` is its id."""
+
+    detail = serializers.CharField()
+    report = serializers.IntegerField(allow_null=True)
+
+
+# --- reading --------------------------------------------------------------------------
+
+
+class MatchTeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    coach = serializers.CharField(source="coach.get_username")
+
+
+class MatchSummarySerializer(serializers.ModelSerializer):
+    fixture = serializers.IntegerField(source="fixture_id")
+    kind = serializers.CharField(source="fixture.kind")
+    season = serializers.IntegerField(source="fixture.season_id")
+    league = serializers.CharField(source="fixture.season.league.name")
+    round = serializers.IntegerField(source="fixture.round.number", allow_null=True, default=None)
+    home = MatchTeamSerializer(source="fixture.home")
+    away = MatchTeamSerializer(source="fixture.away")
+    home_touchdowns = serializers.IntegerField(source="fixture.home_touchdowns", allow_null=True)
+    away_touchdowns = serializers.IntegerField(source="fixture.away_touchdowns", allow_null=True)
+    status = choice(Match.Status.choices)
+    status_display = serializers.CharField(source="get_status_display")
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "fixture",
+            "kind",
+            "season",
+            "league",
+            "round",
+            "home",
+            "away",
+            "status",
+            "status_display",
+            "home_touchdowns",
+            "away_touchdowns",
+            "pre_game_started_at",
+            "kicked_off_at",
+            "closed_at",
+        ]
+
+
+class MatchPermissionsSerializer(serializers.Serializer):
+    play = serializers.BooleanField(help_text="May run the match (a coach or commissioner).")
+    correct = serializers.BooleanField(help_text="May correct its report (a commissioner).")
+    sides = serializers.ListField(child=serializers.CharField(), help_text="Sides he coaches.")
+
+
+class MatchDetailSerializer(MatchSummarySerializer):
+    current_report = serializers.SerializerMethodField()
+    permissions = serializers.SerializerMethodField()
+
+    class Meta(MatchSummarySerializer.Meta):
+        fields = [*MatchSummarySerializer.Meta.fields, "current_report", "permissions"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_current_report(self, match: Match) -> int | None:
+        return self.context.get("current_report")
+
+    @extend_schema_field(MatchPermissionsSerializer)
+    def get_permissions(self, match: Match) -> dict[str, Any]:
+        permissions = self.context.get("permissions")
+        return MatchPermissionsSerializer(permissions).data if permissions else {}
+
+
+class MatchEventSerializer(serializers.ModelSerializer):
+    kind = choice(EventKind.choices)
+    side = choice(SIDE_CHOICES, allow_blank=True)
+    injury = choice(InjuryResult.choices, allow_blank=True)
+    characteristic = choice(CHARACTERISTIC_CHOICES, allow_blank=True)
+    player_name = serializers.CharField(source="player.name", allow_null=True, default=None)
+    victim_name = serializers.CharField(source="victim.name", allow_null=True, default=None)
+
+    class Meta:
+        model = MatchEvent
+        fields = [
+            "id",
+            "kind",
+            "side",
+            "player",
+            "player_name",
+            "victim",
+            "victim_name",
+            "by_block",
+            "injury",
+            "characteristic",
+            "apothecary_used",
+            "detail",
+            "created_at",
+        ]
+
+
+class DiceRollSerializer(serializers.ModelSerializer):
+    report_version = serializers.IntegerField(
+        source="report.version", allow_null=True, default=None
+    )
+    result = serializers.JSONField(help_text="A number, [d6, d6] for 2D6, or a block die face.")
+    sequence = choice([("pre_game", "Pre-game"), ("post_game", "Post-game")])
+
+    class Meta:
+        model = DiceRoll
+        fields = ["sequence", "report_version", "index", "step", "purpose", "die", "result"]
+
+
+class PendingChoiceSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    kind = serializers.CharField()
+    prompt = serializers.CharField()
+    options = serializers.JSONField()
+    yours = serializers.BooleanField(help_text="Whether you may answer it.")
+
+
+class SequenceStateSerializer(serializers.Serializer):
+    """A pre-game or post-game: steps with outcomes, decisions waiting, numbers, rolls."""
+
+    started = serializers.BooleanField()
+    complete = serializers.BooleanField()
+    steps = serializers.ListField(child=serializers.JSONField())
+    pending = PendingChoiceSerializer(many=True)
+    summary = serializers.JSONField()
+    rolls = DiceRollSerializer(many=True)
+
+
+class PostGameStateSerializer(SequenceStateSerializer):
+    applied = serializers.BooleanField(help_text="Whether its effects are on the teams.")
+    report = serializers.IntegerField(source="report.pk", allow_null=True, default=None)
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    submitted_by = serializers.CharField(
+        source="submitted_by.get_username", allow_null=True, default=None
+    )
+    conceded_by = choice(SIDE_CHOICES, allow_blank=True)
+    events = serializers.SerializerMethodField()
+    post_game = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Report
+        fields = [
+            "id",
+            "match",
+            "version",
+            "is_current",
+            "home_touchdowns",
+            "away_touchdowns",
+            "conceded_by",
+            "conceded_at_setup_players",
+            "note",
+            "submitted_by",
+            "submitted_at",
+            "replaced_at",
+            "post_game_complete",
+            "events",
+            "post_game",
+        ]
+
+    @extend_schema_field(MatchEventSerializer(many=True))
+    def get_events(self, report: Report) -> list[dict[str, Any]]:
+        events = report.events.select_related("player", "victim").order_by("id")
+        return MatchEventSerializer(events, many=True).data
+
+    @extend_schema_field(serializers.JSONField())
+    def get_post_game(self, report: Report) -> dict[str, Any]:
+        """Per team: result, winnings, fans, MVP, SPP, injuries, hires, mistakes."""
+        return (report.post_game_result or {}).get("teams", {})
+
+
+class FixtureRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
+    deadline = serializers.DateField(allow_null=True)
+    home = MatchTeamSerializer()
+    away = MatchTeamSerializer()
+
+
+class NextMatchSerializer(serializers.Serializer):
+    fixture = FixtureRefSerializer(allow_null=True)
+    match = MatchSummarySerializer(allow_null=True)
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    player_name = serializers.CharField()
+    player_number = serializers.IntegerField()
+    position_slug = serializers.CharField()
+    team_id = serializers.IntegerField()
+    team_name = serializers.CharField()
+    total = serializers.IntegerField()
+    games = serializers.IntegerField()
+
+
+# --- input ------------------------------------------------------------------------------
+
+
+class OpenMatchInputSerializer(serializers.Serializer):
+    fixture = serializers.IntegerField(help_text="The fixture to play.")
+
+
+class PreGameChoiceInputSerializer(serializers.Serializer):
+    kind = choice(PRE_GAME_KINDS, help_text="A pending choice's kind.")
+    answer = serializers.JSONField(
+        help_text=(
+            "journeymen_position: a position slug (or one per journeyman); inducements: "
+            '{"bribes": 1, "star_players": [...], "mercenaries": [...]} ({} for none); '
+            'kick_or_receive: "kick" or "receive".'
+        )
+    )
+    side = choice(SIDE_CHOICES, required=False, help_text="Needed only when both sides wait.")
+
+
+class EventInputSerializer(serializers.Serializer):
+    kind = choice(EventKind.choices)
+    player = serializers.IntegerField(required=False, allow_null=True, default=None)
+    victim = serializers.IntegerField(
+        required=False, allow_null=True, default=None, help_text="A casualty's victim."
+    )
+    side = choice(
+        SIDE_CHOICES, required=False, allow_blank=True, default="", help_text="Kick-off events."
+    )
+    by_block = serializers.BooleanField(
+        required=False, default=True, help_text="A casualty from a Block (earns 2 SPP)."
+    )
+    injury = choice(InjuryResult.choices, required=False, allow_blank=True, default="")
+    characteristic = choice(CHARACTERISTIC_CHOICES, required=False, allow_blank=True, default="")
+    apothecary_used = serializers.BooleanField(required=False, default=False)
+    detail = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
+class ReportInputSerializer(serializers.Serializer):
+    home_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
+    away_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
+    conceded_by = choice(
+        SIDE_CHOICES, required=False, allow_blank=True, allow_null=True, default=""
+    )
+    conceded_at_setup_players = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Players the conceding team could set up, if it conceded before a set-up.",
+    )
+    events = EventInputSerializer(
+        many=True, required=False, help_text="The whole report's events; omit to use the draft."
+    )
+
+
+class CorrectionInputSerializer(ReportInputSerializer):
+    note = serializers.CharField(max_length=300, help_text="Why the report is corrected.")
+
+
+class PostGameChoiceInputSerializer(serializers.Serializer):
+    side = choice(SIDE_CHOICES, required=False)
+    hire_journeymen = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list
+    )
+    retire = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+
+
+class LeaderboardQuerySerializer(serializers.Serializer):
+    season = serializers.IntegerField(required=False, help_text="A season id; all seasons if none.")
+    stat = choice([(s, s) for s in LEADERBOARD_STATS], required=False, default="touchdowns")
+    limit = serializers.IntegerField(
+        required=False, default=10, min_value=1, max_value=MAX_LEADERBOARD_LIMIT
+    )
