@@ -28,10 +28,11 @@ def regional_league_table() -> Table:
 
 
 def regional_rule(d8: int) -> TableEntry:
-    """The row of the Regional League table a D8 roll lands on (Blitz Bowl Arenas):
-    1 Halfling Moot Madness, 2 Underworld Challenge, 3 Sylvanian Spotlight,
-    4 Elven Kingdoms League, 5 The Gut Cup Grind, 6 The Badlands Brawl,
-    7 World's Edge Superleague, 8 Lustrian Superleague."""
+    """The row of the Regional League table a D8 roll lands on. Blitz Bowl Arenas: the
+    coach that won the coin toss "roll[s] a D8 and consult[s] the following table to see
+    what regional rules apply for the game": 1 Halfling Moot Madness, 2 Underworld
+    Challenge, 3 Sylvanian Spotlight, 4 Elven Kingdoms League, 5 The Gut Cup Grind,
+    6 The Badlands Brawl, 7 World's Edge Superleague, 8 Lustrian Superleague."""
     if isinstance(d8, bool) or not isinstance(d8, int):
         raise RulesError(f"The Regional League table is read with a D8 roll; got {d8!r}")
     return regional_league_table().lookup(d8)

@@ -19,7 +19,7 @@ from rules_engine.blitz_bowl import (
 from rules_engine.dice import Roll, ScriptedDice, SeededDice
 from rules_engine.errors import DiceScriptError, RulesError
 from rules_engine.sequence import Choice
-from tests.rules_engine.blitz_bowl.conftest import box_team
+from tests.rules_engine.blitz_bowl.teams import box_team
 
 STEPS = ["coin_toss", "regional_rules", "pitch", "ball_placement"]
 
