@@ -21,7 +21,7 @@ POST_GAME_SEED = 7_331
 class Setup:
     """Who and what a match test works with."""
 
-    match: Match
+    match: Match | None
     fixture: Fixture
     season: Season
     home: Team
@@ -31,7 +31,8 @@ class Setup:
     commissioner: Any
 
     def refresh(self) -> Setup:
-        self.match.refresh_from_db()
+        if self.match is not None:
+            self.match.refresh_from_db()
         self.home.refresh_from_db()
         self.away.refresh_from_db()
         return self
@@ -51,9 +52,10 @@ def league_match(
     home_players: dict[str, int] | None = None,
     away_players: dict[str, int] | None = None,
     tag: str = "",
+    opened: bool = True,
 ) -> Setup:
     """A regular-season fixture of a one-division league between two freshly
-    drafted teams, and its match opened by the commissioner."""
+    drafted teams, and its match opened by the commissioner (``opened``)."""
     commissioner = UserFactory()
     league = LeagueFactory(commissioners=[commissioner])
     season = SeasonFactory(league=league, status=Season.Status.REGULAR_SEASON)
@@ -76,7 +78,7 @@ def league_match(
     for team in (home, away):
         TeamEntry.objects.create(season=season, division=division, team=team)
     fixture = FixtureFactory(division=division, home=home, away=away, kind=kind)
-    match = services.open_match(commissioner, fixture)
+    match = services.open_match(commissioner, fixture) if opened else None
     return Setup(match, fixture, season, home, away, home_coach, away_coach, commissioner)
 
 
