@@ -58,7 +58,12 @@ from rules_engine.bb2020.postgame import (
 from rules_engine.bb2020.report import SIDES, MatchReport
 from rules_engine.bb2020.spp import most_valuable_player
 from rules_engine.bb2020.state import TeamState
-from rules_engine.classic.improvement import Improvement, improvement, improvement_options
+from rules_engine.classic.improvement import (
+    Improvement,
+    ImprovementOption,
+    improvement,
+    improvement_options,
+)
 from rules_engine.classic.rules import (
     ClassicSppEarned,
     fame,
@@ -86,7 +91,7 @@ class ImprovementRoll:
     player_id: Any
     title: str
     improvement: Improvement
-    options: tuple[Any, ...]
+    options: tuple[ImprovementOption, ...]
     rolls: tuple[Roll, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:

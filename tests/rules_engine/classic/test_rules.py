@@ -136,6 +136,19 @@ def test_fan_factor_change_refuses_totals_the_dice_cannot_make(result: str, tota
         fan_factor_change(result, 5, total)
 
 
+@given(st.integers(0, 20), st.integers(2, 12))
+def test_a_tie_reads_one_2d6_both_ways(fan_factor: int, total: int) -> None:
+    change = fan_factor_change("draw", fan_factor, total)
+    assert change == (total > fan_factor) - (total < fan_factor)
+    assert fan_factor_change("loss", fan_factor, total) == min(change, 0)
+
+
+@given(st.integers(1, 6), st.integers(0, 2), st.booleans())
+def test_winnings_run_from_10000_to_90000(d6: int, fame_: int, won_or_tied: bool) -> None:
+    gold = winnings(d6, fame_, won_or_tied)
+    assert 10_000 <= gold <= 90_000 and gold % 10_000 == 0
+
+
 def test_fan_factor_change_refuses_an_unknown_result() -> None:
     with pytest.raises(ValueError):
         fan_factor_change("forfeit", 5, 7)
