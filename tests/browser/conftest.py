@@ -1,0 +1,57 @@
+"""Browser tests: Playwright drives Debian's chromium (never a downloaded
+browser) against pytest-django's live server.
+
+Tests here are marked ``browser``; tests/conftest.py skips them when
+/usr/bin/chromium is absent, and fails them under CI.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.conftest import CHROMIUM
+
+# Playwright's sync API keeps an asyncio loop running in the main thread from
+# its first use to the end of the session, so Django would take every later
+# database call in that thread for one made from async code and refuse it.
+# Nothing in these tests is async; the live server answers from its own thread.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A page in a phone-sized (390×844) touch browser, addressed to the live server."""
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        base_url=live_server.url,
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
