@@ -1,11 +1,13 @@
-"""Demo matches for `manage.py load_demo`: round 3 of the demo league played in full.
+"""Demo matches for `manage.py load_demo`: the demo league's first two rounds,
+played in full through every match service.
 
-The leagues demo records rounds 1 and 2 straight into the fixtures, so their
-fixtures are settled; round 3's fixtures are played here through every match
-service, as coaches would on the site: pre-game (seeded dice, each coach's
-decisions), events tapped one by one, the report, the post-game and close.
-A fixture whose match exists already is left alone, so loading twice changes
-nothing.
+The leagues demo records rounds 1 and 2 straight into the fixtures
+(``record_result``). Each of those fixtures is then played here as coaches
+would on the site: pre-game on seeded dice with each coach's decisions,
+events tapped one by one, the report (agreeing with the recorded score and
+casualties, so the league's numbers stay as they are), the post-game and
+close. Round 3 stays open for visitors to play. A fixture whose match exists
+already is left alone, so loading twice changes nothing.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from matches import selectors, services
 from matches.models import Match
 
 LEAGUE_NAME = "Old World Cup"
-ROUND = 3
-# Per fixture of the round: (home touchdowns, away touchdowns, a casualty's result or "").
-SCRIPT = [(2, 1, "badly_hurt"), (1, 1, "seriously_hurt"), (0, 2, "serious_injury")]
+ROUNDS = (1, 2)
 SEED = 2_020
+# The casualty results the demo's victims suffer, in turn.
+INJURIES = ("badly_hurt", "seriously_hurt", "badly_hurt", "serious_injury")
 
 
 def _answer(choice: dict[str, Any]) -> Any:
@@ -29,7 +31,7 @@ def _answer(choice: dict[str, Any]) -> Any:
         return "receive"
     if choice["kind"] == "journeymen_position":
         return choice["options"]["positions"][0]
-    return {}  # inducements: the demo coaches keep their gold
+    return {}  # inducements: the demo coaches keep their gold and petty cash
 
 
 def _pre_game(match: Match, coaches: dict[str, Any], seed: int) -> Match:
@@ -42,32 +44,34 @@ def _pre_game(match: Match, coaches: dict[str, Any], seed: int) -> Match:
     return services.start_match(coaches["home"], match)
 
 
-def _tap_events(match: Match, coach: Any, score: tuple[int, int], injury: str) -> None:
-    home = list(selectors.players_who_played(match, "home"))
-    away = list(selectors.players_who_played(match, "away"))
-    for players, touchdowns in ((home, score[0]), (away, score[1])):
-        for n in range(touchdowns):
-            if n:
-                services.add_event(coach, match, kind="completion", player=players[0])
-            services.add_event(coach, match, kind="touchdown", player=players[-1 - n])
-    if injury:
-        services.add_event(coach, match, kind="casualty", player=home[1], victim=away[1])
-        services.add_event(coach, match, kind="injury", player=away[1], injury=injury)
-    services.add_event(coach, match, kind="interception", player=away[2])
+def _tap_events(match: Match, coach: Any, fixture: Fixture) -> None:
+    """Touchdowns and casualties as the league recorded them, with a few passes."""
+    players = {side: list(selectors.players_who_played(match, side)) for side in ("home", "away")}
+    scored = {"home": fixture.home_touchdowns, "away": fixture.away_touchdowns}
+    caused = {"home": fixture.home_casualties, "away": fixture.away_casualties}
+    injuries = iter(INJURIES * 4)
+    for side, other in (("home", "away"), ("away", "home")):
+        mine = players[side]
+        for n in range(scored[side]):
+            services.add_event(coach, match, kind="completion", player=mine[0])
+            services.add_event(coach, match, kind="touchdown", player=mine[-1 - n])
+        for n in range(caused[side]):
+            victim = players[other][1 + n]
+            services.add_event(coach, match, kind="casualty", player=mine[1 + n], victim=victim)
+            services.add_event(coach, match, kind="injury", player=victim, injury=next(injuries))
 
 
-def play(fixture: Fixture, script: tuple[int, int, str], seed: int) -> Match:
-    """Play one fixture from opening the match to closing it."""
+def play(fixture: Fixture, seed: int) -> Match:
+    """Play one fixture from opening its match to closing it."""
     coaches = {"home": fixture.home.coach, "away": fixture.away.coach}
     match = services.open_match(coaches["home"], fixture)
     match = _pre_game(match, coaches, seed)
-    home_td, away_td, injury = script
-    _tap_events(match, coaches["home"], (home_td, away_td), injury)
+    _tap_events(match, coaches["home"], fixture)
     submission = services.submit_report(
         coaches["home"],
         match,
-        home_touchdowns=home_td,
-        away_touchdowns=away_td,
+        home_touchdowns=fixture.home_touchdowns,
+        away_touchdowns=fixture.away_touchdowns,
         idempotency_key=f"demo-{fixture.pk}",
         seed=seed + 1,
     )
@@ -84,16 +88,17 @@ def load(users: dict[str, Any], log: Callable[[str], None]) -> None:
     if season is None:
         return
     fixtures = (
-        season.fixtures.filter(kind=Fixture.Kind.LEAGUE, round__number=ROUND)
-        .select_related("home__coach", "away__coach", "season__league")
-        .order_by("id")
+        season.fixtures.filter(
+            kind=Fixture.Kind.LEAGUE, round__number__in=ROUNDS, status=Fixture.Status.PLAYED
+        )
+        .select_related("home__coach", "away__coach", "season__league", "round")
+        .order_by("round__number", "id")
     )
-    for number, (fixture, script) in enumerate(zip(fixtures, SCRIPT, strict=False)):
-        if Match.objects.filter(fixture=fixture).exists() or not fixture.is_open:
+    for number, fixture in enumerate(fixtures):
+        if Match.objects.filter(fixture=fixture).exists():
             continue
-        match = play(fixture, script, SEED + 10 * number)
-        fixture.refresh_from_db()
+        match = play(fixture, SEED + 10 * number)
         log(
-            f"Played {match.label}: {fixture.home.name} {fixture.home_touchdowns}-"
-            f"{fixture.away_touchdowns} {fixture.away.name} (round {ROUND}, full post-game)"
+            f"Played {match.label} in full: {fixture.home.name} {fixture.home_touchdowns}-"
+            f"{fixture.away_touchdowns} {fixture.away.name} (round {fixture.round.number})"
         )

@@ -50,12 +50,18 @@ WHOLE_MATCH_CHOICES = ("kick_or_receive",)
 
 
 def check_fixture_playable(fixture: Fixture) -> None:
-    """The fixture still takes a result: open, in the right season phase, a BB2020 league."""
+    """The fixture takes a match: not settled by the commissioner (forfeit, unplayed),
+    in the season phase that plays it, in a league whose ruleset has match sequences.
+
+    A fixture whose result was recorded without a match (``record_result``
+    straight from the leagues app) may still be played through the match flow
+    to record its post-game; its report must then agree with that result.
+    """
     problems = []
-    if not fixture.is_open:
+    if fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
         problems.append(
             f"{fixture} is already settled ({fixture.get_status_display().lower()}): "
-            "it is not played again."
+            "it is not played."
         )
     season = fixture.season
     phases = RESULT_PHASES[fixture.kind]

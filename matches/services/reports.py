@@ -24,6 +24,7 @@ from matches.services._common import fetch_match, lock_match, new_seed, require_
 from matches.services.pregame import check_fixture_playable
 from matches.services.validation import (
     ReportContext,
+    casualties_caused,
     engine_report,
     event_from_row,
     normalize_event,
@@ -75,17 +76,47 @@ def body_hash(payload: Mapping[str, Any], events: list[dict[str, Any]] | None) -
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def checked_report(match: Match, payload: Mapping[str, Any], events: list[dict[str, Any]]) -> None:
-    """Raise ReportError with every reason the report does not add up."""
+def checked_report(
+    match: Match,
+    payload: Mapping[str, Any],
+    events: list[dict[str, Any]],
+    *,
+    agree_with_fixture: bool = False,
+) -> None:
+    """Raise ReportError with every reason the report does not add up.
+
+    ``agree_with_fixture``: a result the league recorded without a match must
+    be the report's (final score after any concession, casualties caused).
+    """
     context = ReportContext.build(match, events)
     problems = report_problems(context, payload, events)
     if not problems:
         try:
-            engine_report(match, payload, events)
+            final = engine_report(match, payload, events).final_score
         except RulesError as error:
             problems += error.messages
+        else:
+            if agree_with_fixture:
+                problems += _disagreement(match, final, casualties_caused(events))
     if problems:
         raise ReportError(problems)
+
+
+def _disagreement(match: Match, final: tuple[int, int], caused: dict[str, int]) -> list[str]:
+    fixture = match.fixture
+    if fixture.status != fixture.Status.PLAYED:
+        return []
+    recorded = (fixture.home_touchdowns, fixture.away_touchdowns)
+    recorded_cas = (fixture.home_casualties, fixture.away_casualties)
+    if (recorded, recorded_cas) == (final, (caused["home"], caused["away"])):
+        return []
+    return [
+        f"The league has recorded {fixture.home.name} {recorded[0]}-{recorded[1]} "
+        f"{fixture.away.name} (casualties caused {recorded_cas[0]}-{recorded_cas[1]}) for "
+        f"this fixture; this report says {final[0]}-{final[1]} (casualties caused "
+        f"{caused['home']}-{caused['away']}). Make it agree, or ask a commissioner to "
+        "change the recorded result first."
+    ]
 
 
 def conflict(match: Match) -> ReportConflict:
@@ -208,7 +239,7 @@ def submit_report(
         check_fixture_playable(match.fixture)
         drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
         report_events = given if given is not None else [event_from_row(e) for e in drafts]
-        checked_report(match, payload, report_events)
+        checked_report(match, payload, report_events, agree_with_fixture=True)
         try:
             report = create_report(match, actor, payload, key=key, digest=digest)
         except IntegrityError:

@@ -190,3 +190,35 @@ def test_a_settled_fixture_cannot_be_opened():
         services.open_match(s.commissioner, s.fixture)
     with pytest.raises(PermissionDenied):
         services.open_match(UserFactory(), s.fixture)
+
+
+def test_a_fixture_recorded_without_a_match_is_played_to_agree_with_its_result(
+    django_capture_on_commit_callbacks,
+):
+    from leagues.services import record_result
+
+    s = league_match()
+    record_result(
+        s.commissioner,
+        s.fixture,
+        home_touchdowns=1,
+        away_touchdowns=0,
+        home_casualties=0,
+        away_casualties=0,
+    )
+    kick_off(s)
+    h = s.players("home")
+    with pytest.raises(ReportError, match="The league has recorded .* 1-0"):
+        services.submit_report(s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_report(
+            s.home_coach,
+            s.match,
+            home_touchdowns=1,
+            away_touchdowns=0,
+            events=[event("touchdown", h[0])],
+            seed=POST_GAME_SEED,
+        )
+    s.fixture.refresh_from_db()
+    assert (s.fixture.home_touchdowns, s.fixture.away_touchdowns) == (1, 0)
+    assert Match.objects.get(pk=s.match.pk).status == Match.Status.POST_GAME

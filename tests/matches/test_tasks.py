@@ -67,6 +67,7 @@ def test_the_task_twice_applies_once(monkeypatch):
 
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)  # the worker thread must see committed rows
+@pytest.mark.filterwarnings("ignore:Call to deprecated setex:DeprecationWarning")  # celery's
 def test_the_task_through_a_real_worker_on_redis_twice(monkeypatch):
     s, report = _reported(monkeypatch)
     app = Celery("dugout-matches-test")
