@@ -9,7 +9,8 @@ Pages and endpoints read matches only through here:
 - ``pre_game_state(match, user)`` / ``post_game_state(match, user)``: the steps
   so far, the decisions waiting (``yours`` marks the user's own), the numbers.
 - ``draft_events(match)``, ``current_report(match)``, ``report_history(match)``,
-  ``report_events(report)``: the report being entered and the reports in.
+  ``report_events(report)``, ``kick_off_events(report)``: the report being
+  entered and the reports in.
 - ``players_who_played(match, side)``: the players an event may name.
 - ``dice_log(match)``: every stored roll, pre-game then post-game per report.
 - ``next_match_for(user)``: the coach's match in progress, else his next fixture.
@@ -25,6 +26,7 @@ from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, Val
 
 from leagues.models import Fixture, Season
 from matches.models import (
+    KICK_OFF_EVENTS,
     DiceRoll,
     Match,
     MatchEvent,
@@ -185,6 +187,11 @@ def draft_events(match: Match) -> QuerySet[MatchEvent]:
 
 def report_events(report: Report) -> QuerySet[MatchEvent]:
     return MatchEvent.objects.filter(report=report).select_related(*EVENT_RELATED).order_by("id")
+
+
+def kick_off_events(report: Report) -> QuerySet[MatchEvent]:
+    """The kick-off events worth keeping (weather changes, bribes, kick-off results)."""
+    return report_events(report).filter(kind__in=KICK_OFF_EVENTS)
 
 
 def current_report(match: Match) -> Report | None:

@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
 from matches.errors import MatchError
-from matches.models import DiceRoll, Match, Report, Sequence
+from matches.models import DiceRoll, Match, Report
 from matches.rules import coached_sides, may_answer_for
 from rules_engine import get_ruleset
 from rules_engine.bb2020.state import PlayerState, TeamState
@@ -238,18 +238,3 @@ def store_rolls(
         for index, (step, roll) in enumerate(rows)
         if index >= len(stored)
     )
-
-
-__all__ = [
-    "SIDES",
-    "Sequence",
-    "answering_side",
-    "fetch_match",
-    "lock_match",
-    "new_seed",
-    "require_commissioner",
-    "require_play",
-    "require_status",
-    "state_from_json",
-    "state_to_json",
-]

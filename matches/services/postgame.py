@@ -15,7 +15,6 @@ from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
-    SIDES,
     answering_side,
     choice_json,
     is_league_game,
@@ -120,7 +119,8 @@ def queue_application(match: Match, report: Report) -> None:
     from matches.tasks import apply_post_game as task
 
     match_id, report_id = match.pk, report.pk
-    transaction.on_commit(lambda: task.delay(match_id, report_id))
+    # Robust: the report stands even if queueing fails; the task can be run again.
+    transaction.on_commit(lambda: task.delay(match_id, report_id), robust=True)
 
 
 def current_report(match: Match) -> Report:
@@ -242,6 +242,3 @@ def close_match(actor: Any, match: Match) -> Match:
         match.closed_at = timezone.now()
         match.save(update_fields=["status", "closed_at", "updated_at"])
         return match
-
-
-__all__ = ["SIDES", "apply_post_game", "close_match", "submit_post_game_choices"]

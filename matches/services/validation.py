@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from matches.models import KICK_OFF_EVENTS, PLAYER_EVENTS, EventKind, InjuryResult, Match
+from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services._common import SIDES, snapshot_states, team_of
 from rules_engine.bb2020.report import CHARACTERISTICS, MatchReport, PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState
@@ -279,15 +279,3 @@ def casualties_caused(events: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """Casualties each side caused, any way (the standings' casualties)."""
     counts = Counter(e["side"] for e in events if e["kind"] == EventKind.CASUALTY)
     return {side: counts[side] for side in SIDES}
-
-
-__all__ = [
-    "KICK_OFF_EVENTS",
-    "ReportContext",
-    "casualties_caused",
-    "engine_report",
-    "event_from_row",
-    "event_problems",
-    "normalize_event",
-    "report_problems",
-]

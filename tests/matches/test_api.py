@@ -220,3 +220,11 @@ def test_schema_documents_the_matches_api(tmp_path):
     ):
         assert f"{path}:" in schema
     assert "Idempotency-Key" in schema and "'409':" in schema
+
+
+def test_the_match_list_costs_the_same_queries_for_more_matches(django_assert_max_num_queries):
+    for _ in range(3):
+        league_match()
+    with django_assert_max_num_queries(4):
+        response = client_for().get(f"{API}/")
+    assert response.status_code == 200 and response.json()["count"] == 3

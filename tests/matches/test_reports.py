@@ -7,7 +7,7 @@ import pytest
 from django.apps import apps
 from django.core.exceptions import PermissionDenied
 
-from matches import services
+from matches import selectors, services
 from matches.errors import MatchError, ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from rules_engine.errors import RulesError
@@ -141,6 +141,7 @@ def test_the_draft_becomes_the_report(in_play):
         "weather_change",
     ]
     assert not MatchEvent.objects.filter(match=s.match, report=None).exists()
+    assert [e.detail for e in selectors.kick_off_events(submission.report)] == ["Blizzard"]
 
 
 def test_the_lifecycle_refuses_steps_out_of_order():
