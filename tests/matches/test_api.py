@@ -111,6 +111,11 @@ def test_two_coaches_play_a_match_over_the_api(django_capture_on_commit_callback
     assert_treasury_is_ledger(s.away)
     rows = {r.team_id: r for r in league_selectors.overall_standings(s.season)}
     assert rows[s.home.pk].points == 3 and rows[s.away.pk].casualties_for == 1
+    sheet = client_for().get(f"/api/v1/teams/{s.home.pk}/").json()
+    scorer = next(p for p in sheet["players"] if p["id"] == h[0].pk)
+    assert scorer["spp_earned"] >= 3  # the touchdown (and perhaps the MVP)
+    assert next(p for p in sheet["players"] if p["id"] == h[2].pk)["miss_next_game"] is False
+    assert sheet["dedicated_fans"] == post_game["summary"]["home"]["dedicated_fans"]
     board = client_for().get("/api/v1/leaderboards/", {"season": s.season.pk, "stat": "touchdowns"})
     assert board.status_code == 200
     assert board.json()[0]["player_id"] == h[0].pk and board.json()[0]["total"] == 1
