@@ -53,10 +53,11 @@ def test_five_failed_logins_lock_the_username_out_until_the_cool_off(client):
 
     fifth = log_in(client, "coach", "wrong")
     assert fifth.status_code == 429
-    page = fifth.content.decode()
+    page = " ".join(fifth.content.decode().split())
     assert f"<h1>{LOCKED_OUT}</h1>" in page
     assert "Logging in as coach is locked for 15 minutes" in page
     assert "5 failed attempts" in page
+    assert "each attempt before then starts the wait again" in page
 
     # The right password is refused while the lock lasts.
     sixth = log_in(client, "coach", TEST_PASSWORD)
