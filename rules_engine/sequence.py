@@ -104,6 +104,10 @@ def run_step(
     else:
         outcome, pending = result, ()
     return StepResult(
-        step=step, title=title, rule=rule, outcome=outcome, rolls=tuple(rolls),
+        step=step,
+        title=title,
+        rule=rule,
+        outcome=outcome,
+        rolls=tuple(rolls),
         pending=tuple(pending),
     )
