@@ -49,6 +49,8 @@ class LedgerReason(models.TextChoices):
     INDUCEMENT = "inducement", "Inducements"
     WINNINGS = "winnings", "Winnings"
     EXPENSIVE_MISTAKE = "expensive_mistake", "Expensive mistake"
+    SPIRALLING_EXPENSES = "spiralling_expenses", "Spiralling expenses"
+    PURCHASES = "purchases", "Purchases after a match"
     PRIZE = "prize", "Prize"
     CORRECTION = "correction", "Correction"
     REDRAFT = "redraft", "Re-draft"
@@ -83,6 +85,8 @@ class Team(models.Model):
     assistant_coaches = models.PositiveSmallIntegerField(default=0)
     cheerleaders = models.PositiveSmallIntegerField(default=0)
     apothecary = models.BooleanField(default=False)
+    # BB2020's Dedicated Fans; a classic team keeps its Fan Factor here (the engine's
+    # TeamState.dedicated_fans holds either, as its ruleset reads it).
     dedicated_fans = models.PositiveSmallIntegerField(default=_DRAFT.starting_dedicated_fans)
     treasury = models.PositiveBigIntegerField(
         default=0, help_text="Gold pieces; always the sum of the team's ledger."
@@ -136,11 +140,12 @@ class Player(models.Model):
     position_slug = models.SlugField(max_length=120)
     # Current characteristics, copied from the position at hire; AG, PA and AV
     # hold the target number (AG 3 means 3+); PA is null where the roster shows "-".
-    ma = models.PositiveSmallIntegerField()
-    st = models.PositiveSmallIntegerField()
-    ag = models.PositiveSmallIntegerField()
+    # Any may be null where the ruleset prints none (Blitz Bowl's text gives no profile).
+    ma = models.PositiveSmallIntegerField(null=True, blank=True)
+    st = models.PositiveSmallIntegerField(null=True, blank=True)
+    ag = models.PositiveSmallIntegerField(null=True, blank=True)
     pa = models.PositiveSmallIntegerField(null=True, blank=True)
-    av = models.PositiveSmallIntegerField()
+    av = models.PositiveSmallIntegerField(null=True, blank=True)
     spp_earned = models.PositiveIntegerField(default=0)
     spp_spent = models.PositiveIntegerField(default=0)
     advancements = models.PositiveSmallIntegerField(default=0)
@@ -210,7 +215,8 @@ class Player(models.Model):
 
 
 class Advancement(models.Model):
-    """One advancement bought with SPP (facts §4 step 3), with the dice it took."""
+    """One advancement bought with SPP (facts §4 step 3), or a classic Improvement roll
+    taken (SPP never spent), with the dice it took."""
 
     class Kind(models.TextChoices):
         RANDOM_PRIMARY = "random_primary", "Random primary skill"
@@ -218,6 +224,7 @@ class Advancement(models.Model):
         RANDOM_SECONDARY = "random_secondary", "Random secondary skill"
         CHOSEN_SECONDARY = "chosen_secondary", "Chosen secondary skill"
         RANDOM_CHARACTERISTIC = "random_characteristic", "Random characteristic improvement"
+        IMPROVEMENT = "improvement", "Improvement roll (classic)"
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="advancement_history")
     number = models.PositiveSmallIntegerField(help_text="1st to 6th advancement.")
@@ -265,6 +272,7 @@ class PlayerSkill(models.Model):
         RANDOM_SECONDARY = "random_secondary", "Random secondary"
         CHOSEN_SECONDARY = "chosen_secondary", "Chosen secondary"
         CHARACTERISTIC_SWAP = "characteristic_swap", "Skill taken instead of a characteristic"
+        IMPROVEMENT = "improvement", "Improvement roll (classic)"
         OTHER = "other", "Other"
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="skills")

@@ -4,9 +4,13 @@ data and a ``Dice``.
 Public contract: ``pre_game`` (coin toss, D8 regional rules, pitch, ball placement),
 ``post_game`` (points and how the game was won, from a ``BlitzBowlReport``),
 ``STANDINGS``, and the pure rules ``score``, ``sudden_death_margin``,
-``is_sudden_death``, ``game_result`` and ``regional_rule``.
+``is_sudden_death``, ``game_result`` and ``regional_rule``; ``REPORT`` (the report its
+post-game reads) and ``take_advancement`` (refusing: Blitz Bowl players never develop).
 """
 
+from typing import Any
+
+from rules_engine.bb2020.advancement import AdvancementResult
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.blitz_bowl.postgame import (
     BlitzBowlPostGameResult,
@@ -36,11 +40,25 @@ from rules_engine.blitz_bowl.scoring import (
     scoring_rules,
     sudden_death_margin,
 )
+from rules_engine.dice import Dice
+from rules_engine.errors import AdvancementError
+from rules_engine.ruleset import Ruleset
 
 # League tables of Blitz Bowl leagues rank by wins, then by points scored (the
 # issue: "League standings of Blitz Bowl leagues rank by wins and then points
 # scored"); Blitz Bowl itself is exhibition play and sets no league points.
 STANDINGS: dict[str, object] = {"rank_by": ["wins", "points_scored"]}
+# The post-game reads a report in points, not BB2020's events report.
+REPORT = BlitzBowlReport
+
+
+def take_advancement(
+    ruleset: Ruleset, player: PlayerState, kind: str, dice: Dice, **choices: Any
+) -> AdvancementResult:
+    """BB2020's ``take_advancement`` signature, refusing: Blitz Bowl has no Star Player
+    Points and no advancement ("no Star Player Points" - see ``post_game``)."""
+    raise AdvancementError("Blitz Bowl players do not gain advancements")
+
 
 __all__ = [
     "DRAW",
@@ -48,6 +66,7 @@ __all__ = [
     "ONE_TRAPDOOR",
     "PITCHES",
     "POINTS_VICTORY",
+    "REPORT",
     "STANDINGS",
     "SUDDEN_DEATH",
     "TWO_TRAPDOORS",
@@ -70,4 +89,5 @@ __all__ = [
     "score",
     "scoring_rules",
     "sudden_death_margin",
+    "take_advancement",
 ]

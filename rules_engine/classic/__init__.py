@@ -9,9 +9,16 @@ holds its Fan Factor and ``PlayerState.spp`` its SPP total (never spent).
 
 Public contract: ``pre_game``, ``post_game``, ``STANDINGS``, the rule numbers
 (``gate``, ``fame``, ``winnings``, ``fan_factor_change``, ``spiralling_expenses``,
-``spp_title``, ``improvement``, ...) and ``take_improvement``.
+``spp_title``, ``improvement``, ...), ``take_improvement`` and ``take_advancement``
+(``take_improvement`` behind BB2020's ``take_advancement`` signature, so the apps
+apply a player's development the same way whatever the ruleset).
 """
 
+from typing import Any
+
+from rules_engine.bb2020.advancement import AdvancementResult
+from rules_engine.bb2020.report import MatchReport
+from rules_engine.bb2020.state import PlayerState
 from rules_engine.classic.improvement import (
     Improvement,
     ImprovementOption,
@@ -41,13 +48,90 @@ from rules_engine.classic.rules import (
     weather,
     winnings,
 )
-from rules_engine.classic.tables import load_classic_tables
+from rules_engine.classic.tables import CHARACTERISTIC_KINDS, load_classic_tables
+from rules_engine.dice import Dice
+from rules_engine.errors import AdvancementError
+from rules_engine.ruleset import Ruleset
+from rules_engine.sequence import Choice, recording
 
 # League tables rank by the league's own points scheme, as for BB2020: the classic
 # sheet sets no points of its own.
 STANDINGS: dict[str, object] = {"rank_by": "league_points"}
+# The post-match reads BB2020's events report (``bb2020.report.MatchReport``).
+REPORT = MatchReport
+IMPROVEMENT = "improvement"
+
+
+def take_advancement(
+    ruleset: Ruleset,
+    player: PlayerState,
+    kind: str,
+    dice: Dice,
+    *,
+    category: str | None = None,
+    skill: str | None = None,
+    characteristic_choice: str | None = None,
+) -> AdvancementResult:
+    """The Improvement roll a new title earned (post-match step 4), taken as BB2020's
+    ``take_advancement`` takes an advancement: ``kind`` is "improvement"; the 2D6 come
+    from ``dice`` (the apps replay the roll the post-match made); the pick is
+    ``characteristic_choice`` (one of the roll's options: ma, st, ag, av, new_skill,
+    any_skill) and, for a skill, ``skill`` (a skill alone takes "new_skill" where it
+    may, else "any_skill"). Without a pick the result is pending with the roll's
+    options. SPP are never spent (``spp_cost`` 0); ``category`` is not used.
+    """
+    del category  # the roll's option decides where a skill may come from
+    if kind != IMPROVEMENT:
+        raise AdvancementError(f"A classic player takes an {IMPROVEMENT!r}, not {kind!r}")
+    titles = titles_reached(0, player.spp)
+    if player.journeyman or player.advancements >= len(titles):
+        raise AdvancementError(
+            f"{player.name} has no Improvement roll to take: {player.spp} SPP make him "
+            f"{spp_title(player.spp)} and he has taken {player.advancements} improvement(s)"
+        )
+    title = titles[player.advancements]
+    with recording(dice) as rolls:
+        rolled = improvement(dice.two_d6(f"Improvement ({player.name}, {title})"))
+    allowed = improvement_options(ruleset, player, rolled)
+    pick = characteristic_choice
+    if pick is None and skill is not None:
+        kinds = [o.kind for o in allowed if o.kind not in CHARACTERISTIC_KINDS]
+        found = ruleset.skills.find(skill)
+        fitting = [
+            o.kind
+            for o in allowed
+            if o.kind in kinds and found is not None and found.category in o.categories
+        ]
+        pick = (fitting or kinds or [None])[0]
+    details: dict[str, Any] = {"title": title, "improvement": rolled.result}
+    if pick is None:
+        options = {**rolled.as_dict(), "title": title, "options": [o.as_dict() for o in allowed]}
+        prompt = f"{player.name} is now {title}: rolled {rolled.total}; choose an improvement"
+        return AdvancementResult(
+            player.id,
+            kind,
+            False,
+            player,
+            0,
+            rolls=tuple(rolls),
+            pending=Choice("", IMPROVEMENT, prompt, options),
+            **details,
+        )
+    changed = take_improvement(ruleset, player, rolled, pick, skill)
+    value = changed.value_increases - player.value_increases
+    if pick in CHARACTERISTIC_KINDS:
+        details["characteristic"] = pick
+    else:
+        details["skill"] = changed.skills[-1]
+        details["category"] = ruleset.skills.find(changed.skills[-1]).category
+    return AdvancementResult(
+        player.id, kind, True, changed, 0, value, rolls=tuple(rolls), **details
+    )
+
 
 __all__ = [
+    "IMPROVEMENT",
+    "REPORT",
     "STANDINGS",
     "ClassicPreGameResult",
     "ClassicSppEarned",
@@ -74,6 +158,7 @@ __all__ = [
     "spiralling_expenses",
     "spp_award",
     "spp_title",
+    "take_advancement",
     "take_improvement",
     "titles_reached",
     "total_gate",

@@ -1,5 +1,7 @@
 """Spending Star Player Points (facts §4 step 3): the engine's
-``take_advancement`` decides, this service records the result and its dice."""
+``take_advancement`` of the team's ruleset decides (``_common.take_advancement_of``:
+BB2020's advancements, classic's Improvement rolls, none in Blitz Bowl), this
+service records the result and its dice."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 
-from rules_engine.dice import Dice, ScriptedDice, SeededDice
+from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
 from teams.models import Advancement, Player, PlayerSkill
@@ -22,6 +24,7 @@ from teams.services._common import (
     require_change,
     roster_of,
     ruleset_of,
+    take_advancement_of,
 )
 from teams.services.convert import player_state
 
@@ -102,9 +105,24 @@ def _record(ruleset: Ruleset, player: Player, result: AdvancementResult) -> Adva
     player.advancements = changed.advancements
     player.value_increases = changed.value_increases
     player.current_value = current_value(ruleset, roster_of(player.team, ruleset), player)
-    player.pending_advancement = {}
+    player.pending_advancement = next_pending(player.pending_advancement)
     player.save()
     return advancement
+
+
+def next_pending(pending: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What stays pending once the pending roll is taken: the next roll queued (a classic
+    player reaching two titles in one match owes two Improvement rolls), else nothing."""
+    queued = list((pending or {}).get("queued") or [])
+    if not queued:
+        return {}
+    return {"kind": pending["kind"], "rolls": queued[0], "queued": queued[1:]}
+
+
+def replayed(rolls: list[dict[str, Any]]) -> Dice:
+    """Dice giving back the results of rolls already made, in order. Results only: a roll
+    made in a match keeps the purpose it had then (the player's name may change since)."""
+    return ScriptedDice(Roll.from_dict(roll).result for roll in rolls)
 
 
 def spend_spp(
@@ -118,7 +136,11 @@ def spend_spp(
     dice: Dice | None = None,
 ) -> Advancement | AdvancementChoice:
     """Spend the player's SPP on one advancement of ``kind`` (random_primary,
-    chosen_primary, random_secondary, chosen_secondary, random_characteristic).
+    chosen_primary, random_secondary, chosen_secondary, random_characteristic), or,
+    for a classic player, take the Improvement roll a new title earned (``kind``
+    "improvement"; ``characteristic_choice`` one of the roll's options - ma, st, ag,
+    av, new_skill, any_skill - and ``skill`` for a skill; the roll the post-match
+    made waits on the player and is replayed; no SPP are spent).
 
     Returns the stored ``Advancement`` (its rolls kept), with the player's
     characteristics, skills, SPP spent, advancements, value increases and
@@ -129,9 +151,6 @@ def spend_spp(
     fresh ``SeededDice``; tests pass ``ScriptedDice``. The engine's
     AdvancementError says what is wrong with a request.
     """
-    # Imported here so the rest of the teams app loads without the post-game engine.
-    from rules_engine.bb2020.advancement import take_advancement
-
     kind = str(kind)
     with transaction.atomic():
         player, team = lock_player(player)
@@ -147,10 +166,10 @@ def spend_spp(
                     f"{str(pending.get('kind', '')).replace('_', ' ')} advancement: "
                     "choose what he takes before anything else"
                 )
-            dice = ScriptedDice.replay(pending.get("rolls", []))
+            dice = replayed(pending.get("rolls", []))
         elif dice is None:
             dice = _new_dice()
-        result = take_advancement(
+        result = take_advancement_of(ruleset)(
             ruleset,
             player_state(player),
             kind,

@@ -219,14 +219,17 @@ def draft_team(
                 [f"A team named {name.strip()!r} already exists; choose another name"]
             ) from None
         team = lock_team(team)
-        post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, "Draft budget", actor)
-        post_to_ledger(
-            team,
-            -cost.total,
-            LedgerReason.DRAFT_PURCHASE,
-            _purchase_note(cost, len(picks), proposal),
-            actor,
-            spending="This draft",
-        )
+        # A ruleset without gold (Blitz Bowl: budget 0, nothing costs) posts nothing.
+        if budget:
+            post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, "Draft budget", actor)
+        if cost.total:
+            post_to_ledger(
+                team,
+                -cost.total,
+                LedgerReason.DRAFT_PURCHASE,
+                _purchase_note(cost, len(picks), proposal),
+                actor,
+                spending="This draft",
+            )
         Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
         return team

@@ -30,6 +30,7 @@ from teams.services._common import (
     default_name,
     draft_rules_of,
     free_number,
+    league_tables_key,
     lock_player,
     lock_team,
     now,
@@ -326,7 +327,7 @@ def record_injury(
             changed = apply_lasting_injury(
                 {c: getattr(player, c) for c in CHARACTERISTICS},
                 lasting_injury,
-                ruleset_key=team.ruleset,
+                ruleset_key=league_tables_key(team.ruleset),
             )
             for name in CHARACTERISTICS:
                 setattr(player, name, changed[name])
