@@ -278,6 +278,14 @@ class Fixture(models.Model):
     away_casualties = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Casualties the away team caused."
     )
+    # Where the league's ruleset scores games in points (Blitz Bowl), the points each
+    # team scored: the result (win, draw, loss) is read from them, not the touchdowns.
+    home_points = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Points the home team scored (Blitz Bowl)."
+    )
+    away_points = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Points the away team scored (Blitz Bowl)."
+    )
     conceded_by = models.ForeignKey(
         "teams.Team", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -348,6 +356,12 @@ class Fixture(models.Model):
                 ),
                 name="fixture_result_iff_played",
                 violation_error_message="Only a played or conceded fixture has a score.",
+            ),
+            models.CheckConstraint(
+                condition=Q(home_points__isnull=True, away_points__isnull=True)
+                | Q(status="played", home_points__isnull=False, away_points__isnull=False),
+                name="fixture_points_both_when_played",
+                violation_error_message="Points are recorded for both teams of a played fixture.",
             ),
             models.CheckConstraint(
                 condition=Q(conceded_by__isnull=True)

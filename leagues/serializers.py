@@ -18,7 +18,16 @@ from leagues.models import (
     TieBreaker,
 )
 from leagues.services import FORFEIT_KINDS
+from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Team
+
+
+def ruleset_name(key: str) -> str:
+    """The ruleset's name as the pages show it ("Blitz Bowl"), else its key."""
+    try:
+        return get_ruleset(key).name
+    except UnknownRulesetError:
+        return key
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -36,6 +45,7 @@ class TeamRefSerializer(serializers.Serializer):
 
 class LeagueSerializer(serializers.ModelSerializer):
     commissioners = serializers.SerializerMethodField()
+    ruleset_name = serializers.SerializerMethodField()
     tie_breakers = serializers.ListField(child=serializers.ChoiceField(TieBreaker.choices))
 
     class Meta:
@@ -44,6 +54,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "ruleset",
+            "ruleset_name",
             "commissioners",
             "points_for_win",
             "points_for_draw",
@@ -59,6 +70,10 @@ class LeagueSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_commissioners(self, league: League) -> list[str]:
         return [user.get_username() for user in league.commissioners.all()]
+
+    @extend_schema_field(serializers.CharField())
+    def get_ruleset_name(self, league: League) -> str:
+        return ruleset_name(league.ruleset)
 
 
 class LeagueCreateSerializer(serializers.Serializer):
@@ -173,6 +188,8 @@ class FixtureSerializer(serializers.ModelSerializer):
             "away_touchdowns",
             "home_casualties",
             "away_casualties",
+            "home_points",
+            "away_points",
             "conceded_by",
             "concession_award_due",
             "played_at",
@@ -244,6 +261,10 @@ class StandingRowSerializer(serializers.Serializer):
     adjustment = serializers.IntegerField(help_text="Points docked (negative) or given back.")
     points = serializers.IntegerField()
     conceded = serializers.IntegerField(help_text="Matches the team conceded.")
+    points_scored = serializers.IntegerField(
+        help_text="Game points scored, where the ruleset scores games in points (Blitz Bowl)."
+    )
+    points_conceded = serializers.IntegerField(help_text="Game points the opponents scored.")
     head_to_head = serializers.IntegerField(
         allow_null=True, help_text="Points among the teams level with it, when that decided."
     )

@@ -16,8 +16,11 @@ portable between SQLite and PostgreSQL (CASE, COALESCE, UNION ALL only); the
 table and column names come from the models' ``_meta`` and every value is a
 query parameter.
 
-Python then only orders the per-team rows (never loops over matches) by
-points and the league's tie-breakers. Head-to-head is again a database
+Python then only orders the per-team rows (never loops over matches) by what
+the league's ruleset ranks by (``STANDINGS`` of its sequences module,
+``rules_engine.editions.sequences_for``: the league's points scheme for BB2020
+and classic, wins then points scored for Blitz Bowl) and the league's
+tie-breakers. Head-to-head is again a database
 aggregate: one more statement sums the points each tied team earned in the
 fixtures between the teams of its tied group (every group at once), run only
 when the league uses head-to-head and some teams are level.
@@ -25,7 +28,9 @@ when the league uses head-to-head and some teams are level.
 Results (facts §5): a win, draw or loss earns the league's points for it;
 "unplayed" fixtures are a loss for both (counted as played, no touchdowns);
 a real-life concession is a 1-0 win for the opponent. Bonus points are for
-matches actually played, not for forfeits.
+matches actually played, not for forfeits. Where a ruleset scores games in
+points (Blitz Bowl; ``Fixture.home_points``) the result is read from the
+points, else from the touchdowns.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from django.db import connection
 
 from leagues.models import Division, Fixture, League, PointsAdjustment, Season, TeamEntry
 from leagues.models import TieBreaker as TB
+from rules_engine.editions import sequences_for
 from teams.models import Team
 
 PLAYED = Fixture.Status.PLAYED.value
@@ -66,6 +72,8 @@ class StandingRow:
     adjustment: int = 0
     points: int = 0
     conceded: int = 0
+    points_scored: int = 0
+    points_conceded: int = 0
     head_to_head: int | None = None
     position: int = 0
 
@@ -100,6 +108,10 @@ def _sides_sql(extra_where: str = "") -> str:
             f"COALESCE(f.{other}_touchdowns, 0) AS td_against, "
             f"COALESCE(f.{side}_casualties, 0) AS cas_for, "
             f"COALESCE(f.{other}_casualties, 0) AS cas_against, "
+            f"COALESCE(f.{side}_points, 0) AS pts_for, "
+            f"COALESCE(f.{other}_points, 0) AS pts_against, "
+            f"COALESCE(f.{side}_points, f.{side}_touchdowns, 0) AS score_for, "
+            f"COALESCE(f.{other}_points, f.{other}_touchdowns, 0) AS score_against, "
             f"CASE WHEN f.conceded_by_id = f.{side}_id THEN 1 ELSE 0 END AS conceded "
             f"FROM {fixture} f WHERE f.season_id = %s AND f.kind = %s "
             f"AND f.status IN (%s, %s, %s){extra_where}"
@@ -113,10 +125,11 @@ def _sides_params(season_id: int, extra: list) -> list:
 
 
 def _result_columns(league: League) -> tuple[str, list]:
-    """Per-row won/drawn/lost/bonus (as 0/1 integers) and the row's points."""
-    won = "CASE WHEN s.status <> %s AND s.td_for > s.td_against THEN 1 ELSE 0 END"
-    drawn = "CASE WHEN s.status = %s AND s.td_for = s.td_against THEN 1 ELSE 0 END"
-    lost = "CASE WHEN s.status = %s OR s.td_for < s.td_against THEN 1 ELSE 0 END"
+    """Per-row won/drawn/lost/bonus (as 0/1 integers) and the row's points. The result
+    reads the score: points where the fixture has them, else touchdowns."""
+    won = "CASE WHEN s.status <> %s AND s.score_for > s.score_against THEN 1 ELSE 0 END"
+    drawn = "CASE WHEN s.status = %s AND s.score_for = s.score_against THEN 1 ELSE 0 END"
+    lost = "CASE WHEN s.status = %s OR s.score_for < s.score_against THEN 1 ELSE 0 END"
     bonus = (
         "(CASE WHEN s.status = %s AND s.td_for >= 3 THEN %s ELSE 0 END"
         " + CASE WHEN s.status = %s AND s.td_against = 0 THEN %s ELSE 0 END"
@@ -161,7 +174,8 @@ def _standings_rows(season: Season, division_id: int | None = None) -> list[Stan
                COALESCE(r.cas_for, 0), COALESCE(r.cas_against, 0), COALESCE(r.bonus, 0),
                COALESCE(a.points, 0), COALESCE(r.conceded, 0),
                COALESCE(r.won, 0) * %s + COALESCE(r.drawn, 0) * %s + COALESCE(r.lost, 0) * %s
-                 + COALESCE(r.bonus, 0) + COALESCE(a.points, 0)
+                 + COALESCE(r.bonus, 0) + COALESCE(a.points, 0),
+               COALESCE(r.pts_for, 0), COALESCE(r.pts_against, 0)
         FROM {_t(TeamEntry)} e
         JOIN {_t(Team)} t ON t.id = e.team_id
         JOIN {_t(user)} u ON u.id = t.coach_id
@@ -171,7 +185,8 @@ def _standings_rows(season: Season, division_id: int | None = None) -> list[Stan
                    SUM(s.lost) AS lost, SUM(s.td_for) AS td_for,
                    SUM(s.td_against) AS td_against, SUM(s.cas_for) AS cas_for,
                    SUM(s.cas_against) AS cas_against, SUM(s.bonus) AS bonus,
-                   SUM(s.conceded) AS conceded
+                   SUM(s.conceded) AS conceded, SUM(s.pts_for) AS pts_for,
+                   SUM(s.pts_against) AS pts_against
             FROM (SELECT s.*, {result_sql} FROM ({_sides_sql(fixture_filter)}) s) s
             GROUP BY s.team_id
         ) r ON r.team_id = e.team_id
@@ -210,6 +225,8 @@ def _standings_rows(season: Season, division_id: int | None = None) -> list[Stan
                 adjustment=r[14],
                 conceded=r[15],
                 points=r[16],
+                points_scored=r[17],
+                points_conceded=r[18],
             )
             for r in cursor.fetchall()
         ]
@@ -254,17 +271,47 @@ _KEYS: dict[str, Callable[[StandingRow], int]] = {
 }
 
 
+# What a ruleset's STANDINGS may rank by, best first.
+RANK_KEYS: dict[str, Callable[[StandingRow], int]] = {
+    "league_points": lambda r: -r.points,
+    "wins": lambda r: -r.won,
+    "points_scored": lambda r: -r.points_scored,
+}
+LEAGUE_POINTS = "league_points"
+
+
+def rank_by(league: League) -> tuple[str, ...]:
+    """What the league's ruleset ranks a table by (its sequences module's
+    ``STANDINGS["rank_by"]``), before the league's tie-breakers: ("league_points",)
+    for BB2020 and classic, ("wins", "points_scored") for Blitz Bowl."""
+    try:
+        wanted = sequences_for(league.ruleset).STANDINGS.get("rank_by", LEAGUE_POINTS)
+    except LookupError:
+        wanted = LEAGUE_POINTS
+    keys = (wanted,) if isinstance(wanted, str) else tuple(wanted)
+    unknown = [k for k in keys if k not in RANK_KEYS]
+    if unknown or not keys:
+        raise LookupError(f"{league.ruleset}: standings cannot rank by {unknown or keys}")
+    return keys
+
+
 def rank(season: Season, rows: list[StandingRow], *, by_division: bool) -> list[StandingRow]:
-    """Order rows by points, then the league's tie-breakers, then name; number them.
+    """Order rows by what the ruleset ranks by (``rank_by``), then the league's
+    tie-breakers, then name; number them.
 
     Head-to-head, where the league lists it, compares the teams level on
-    points and on every tie-breaker listed before it, among themselves.
+    the ruleset's keys and on every tie-breaker listed before it, among themselves.
     """
     breakers = [b for b in season.league.tie_breakers if b in _KEYS]
+    ranked_by = [RANK_KEYS[k] for k in rank_by(season.league)]
 
     def level_key(row: StandingRow, upto: int) -> tuple:
         prefix = (row.division_id,) if by_division else ()
-        return (*prefix, -row.points, *(_KEYS[b](row) for b in breakers[:upto]))
+        return (
+            *prefix,
+            *(key(row) for key in ranked_by),
+            *(_KEYS[b](row) for b in breakers[:upto]),
+        )
 
     if TB.HEAD_TO_HEAD in breakers:
         upto = breakers.index(TB.HEAD_TO_HEAD)

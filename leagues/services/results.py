@@ -68,10 +68,15 @@ def record_result(
     away_casualties: int,
     conceded_by: Team | int | None = None,
     decided_by: str | None = None,
+    home_points: int | None = None,
+    away_points: int | None = None,
 ) -> Fixture:
     """Record (or correct) the result of a fixture; the matches app calls this on close.
 
-    Casualties are those each team *caused*. ``conceded_by`` names a team that
+    Casualties are those each team *caused*. ``home_points``/``away_points`` (both or
+    neither) are the points scored where the league's ruleset scores games in points
+    (Blitz Bowl): the winner is then the team with more points, whatever the
+    touchdowns. ``conceded_by`` names a team that
     conceded during the match: it must have lost. Recording the same numbers
     again changes nothing (not even ``played_at``); different numbers
     overwrite the earlier ones. On a play-off fixture a decisive score decides
@@ -91,6 +96,10 @@ def record_result(
         home_casualties=home_casualties,
         away_casualties=away_casualties,
     )
+    if (home_points is None) != (away_points is None):
+        raise LeagueError("Give the points of both teams, or of neither.")
+    if home_points is not None:
+        _check_numbers(home_points=home_points, away_points=away_points)
     if decided_by not in (None, DecidedBy.NORMAL, DecidedBy.EXTRA_TIME):
         raise LeagueError("A score is decided in normal time or extra time.")
     with transaction.atomic():
@@ -114,13 +123,16 @@ def record_result(
                     "A conceding team loses: its opponent gets one touchdown plus all of the "
                     "conceding team's (p.67), so the conceding team must have fewer touchdowns."
                 )
-        winner_id, how = _playoff_outcome(
-            fixture, home_touchdowns, away_touchdowns, conceded_id, decided_by
-        )
+        scores = (home_touchdowns, away_touchdowns)
+        if home_points is not None:
+            scores = (home_points, away_points)
+        winner_id, how = _playoff_outcome(fixture, *scores, conceded_id, decided_by)
         new = {
             "status": Fixture.Status.PLAYED,
             "home_touchdowns": home_touchdowns,
             "away_touchdowns": away_touchdowns,
+            "home_points": home_points,
+            "away_points": away_points,
             "home_casualties": home_casualties,
             "away_casualties": away_casualties,
             "conceded_by_id": conceded_id,
@@ -140,7 +152,8 @@ def record_result(
 def _playoff_outcome(
     fixture: Fixture, home_td: int, away_td: int, conceded_id: int | None, decided_by: str | None
 ) -> tuple[int | None, str]:
-    """The winner and how, for a play-off; (None, "") for any other fixture."""
+    """The winner and how, for a play-off; (None, "") for any other fixture. The scores
+    are touchdowns, or points where the ruleset scores games in points."""
     if fixture.kind != Fixture.Kind.PLAYOFF:
         return None, DecidedBy.NONE
     if conceded_id is not None:
