@@ -1,3 +1,32 @@
 """Match pages under /matches/, built on ``matches.services`` and ``matches.selectors``."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from matches import leaderboard_views, views
+
+urlpatterns = [
+    path("", views.match_list, name="match-list"),
+    path("next/", views.next_match, name="match-next"),
+    path("leaderboards/", leaderboard_views.leaderboards, name="leaderboards"),
+    path(
+        "leaderboards/season/<int:season_id>/",
+        leaderboard_views.leaderboards,
+        name="leaderboards-season",
+    ),
+    path("fixture/<int:fixture_id>/", views.open_for_fixture, name="match-open"),
+    path("<int:pk>/", views.match_detail, name="match-detail"),
+    path("<int:pk>/start-pre-game/", views.start_pre_game, name="match-start-pre-game"),
+    path(
+        "<int:pk>/pre-game/<str:side>/<slug:kind>/",
+        views.pre_game_choice,
+        name="match-pre-game-choice",
+    ),
+    path("<int:pk>/start/", views.start_match, name="match-start"),
+    path("<int:pk>/picker/", views.event_picker, name="match-event-picker"),
+    path("<int:pk>/events/", views.add_event, name="match-add-event"),
+    path("<int:pk>/events/<int:event_id>/remove/", views.remove_event, name="match-remove-event"),
+    path("<int:pk>/report/", views.submit_report, name="match-report"),
+    path("<int:pk>/post-game/<str:side>/", views.post_game_choices, name="match-post-game-choices"),
+    path("<int:pk>/close/", views.close_match, name="match-close"),
+    path("<int:pk>/correct/", views.correct_report, name="match-correct"),
+]

@@ -1,0 +1,608 @@
+"""Match pages: the match sheet from pre-game to post-game, live report entry
+(one htmx tap per event), the report, the post-game decisions, corrections,
+the match list, "my next match" and opening a fixture's match.
+
+Views check who may act (PermissionDenied, 403, before reading the input),
+validate a form and call ``matches.services`` as ``matches/api.py`` does; a
+refusal (``RulesError``) becomes the form's errors on the page it came from.
+A coach records the events and decisions of his own team; a commissioner
+may record for both (``may_answer_for``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from leagues.models import Fixture
+from matches import presenters, selectors, services
+from matches.errors import ReportConflict
+from matches.forms import (
+    KICK_OFF_KINDS,
+    TAP_KINDS,
+    AnswerForm,
+    CorrectionEventFormSet,
+    CorrectionForm,
+    EventForm,
+    InducementsForm,
+    JourneymenForm,
+    MatchFilterForm,
+    PostGameChoicesForm,
+    ReportForm,
+    add_rules_errors,
+)
+from matches.models import EventKind, Match, MatchEvent
+from matches.rules import may_answer_for
+from rules_engine.errors import RulesError
+
+PLAY = "matches.play_match"
+CORRECT = "matches.correct_report"
+CHANGE_TEAM = "teams.change_team"
+MATCHES_PER_PAGE = 50
+SIDES = ("home", "away")
+TWO_STEP_KINDS = (EventKind.CASUALTY, EventKind.INJURY)
+REPORTED = (Match.Status.REPORT_SUBMITTED, Match.Status.POST_GAME, Match.Status.CLOSED)
+
+
+def _match(pk: int) -> Match:
+    try:
+        return selectors.match_detail(pk)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+
+
+def _to_play(request: HttpRequest, pk: int) -> Match:
+    """The match, if the user may run it (checked before any input is read)."""
+    match = _match(pk)
+    if not request.user.has_perm(PLAY, match):
+        raise PermissionDenied(
+            f"Only the coaches of {match.fixture.home.name} and {match.fixture.away.name} "
+            "or a commissioner of the league may do that."
+        )
+    return match
+
+
+def _mine(request: HttpRequest, match: Match, side: str) -> None:
+    """A side's events and decisions are its coach's (or a commissioner's)."""
+    if side and not may_answer_for(request.user, match, side):
+        team = match.fixture.home if side == "home" else match.fixture.away
+        raise PermissionDenied(f"Only the coach of {team.name} records and decides for it.")
+
+
+def _url(match: Match, anchor: str = "") -> str:
+    return reverse("match-detail", args=[match.pk]) + (f"#{anchor}" if anchor else "")
+
+
+# --- the match page ----------------------------------------------------------------------
+
+
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return render_match(request, _match(pk))
+
+
+def render_match(
+    request: HttpRequest, match: Match, *, status: int = 200, **forms: Any
+) -> HttpResponse:
+    context = match_context(request, match, **forms)
+    return render(request, "matches/match_detail.html", context, status=status)
+
+
+def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str, Any]:
+    user = request.user
+    perms = selectors.permissions(user, match)
+    teams = presenters.team_names(match)
+    ruleset = presenters.ruleset_of(match)
+    context: dict[str, Any] = {
+        "match": match,
+        "fixture": match.fixture,
+        "perms": perms,
+        "teams": teams,
+        "action_errors": forms.get("action_errors", []),
+    }
+    if match.status != Match.Status.SCHEDULED:
+        context["pre_game"] = pre_game_context(request, match, teams, ruleset, forms)
+    if match.status == Match.Status.IN_PLAY:
+        params = forms.get("picker_params") or request.GET
+        context.update(live_context(request, match, perms, teams, params, **forms))
+    names = presenters.player_names(match)
+    if match.status in REPORTED:
+        context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
+    context["history"] = history_context(match, teams)
+    context["dice"] = [
+        {"roll": roll, "result": presenters.roll_text(roll.result)}
+        for roll in selectors.dice_log(match)
+    ]
+    return context
+
+
+def _choice_form(choice: Any, ruleset: Any, data: Any = None) -> Any:
+    prefix = f"{choice.side}-{choice.kind}"
+    if choice.kind == "inducements":
+        return InducementsForm(choice.options, ruleset, data=data, prefix=prefix)
+    if choice.kind == "journeymen_position":
+        return JourneymenForm(choice.options, ruleset, data=data, prefix=prefix)
+    if choice.options.get("answers"):
+        return AnswerForm(choice.options, data=data, prefix=prefix)
+    return None
+
+
+def _choice_answer(form: Any) -> Any:
+    if isinstance(form, AnswerForm):
+        return form.answer_value()
+    return form.answer()
+
+
+def pre_game_context(
+    request: HttpRequest, match: Match, teams: dict, ruleset: Any, forms: dict
+) -> dict[str, Any]:
+    state = selectors.pre_game_state(match, request.user)
+    posted = forms.get("choice_forms") or {}
+    pending = []
+    for choice in state.pending:
+        form = None
+        if choice.yours:
+            form = posted.get((choice.side, choice.kind)) or _choice_form(choice, ruleset)
+        pending.append(
+            {"choice": choice, "team": teams.get(choice.side, choice.side), "form": form}
+        )
+    return {
+        "state": state,
+        "steps": presenters.steps(state.steps, state.rolls, teams, ruleset),
+        "rows": presenters.pre_game_rows(state.summary, ruleset),
+        "pending": pending,
+    }
+
+
+# --- live report entry -----------------------------------------------------------------------
+
+
+def recordable_sides(request: HttpRequest, match: Match) -> list[str]:
+    return [s for s in SIDES if may_answer_for(request.user, match, s)]
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str, Any] | None:
+    """Where the coach is in tapping one event: choose the event, then the player,
+    then (a casualty) the victim or (an injury) its result."""
+    sides = recordable_sides(request, match)
+    if not sides or not request.user.has_perm(PLAY, match):
+        return None
+    teams = presenters.team_names(match)
+    side = params.get("side") if params.get("side") in sides else ""
+    if len(sides) == 1:
+        side = sides[0]
+    kind = params.get("kind") if params.get("kind") in dict(TAP_KINDS) else ""
+    picker: dict[str, Any] = {
+        "sides": [{"key": s, "team": teams[s]} for s in sides],
+        "side": side,
+        "team": teams.get(side, ""),
+        "kind": kind,
+        "kind_label": dict(TAP_KINDS).get(kind, ""),
+        "kinds": TAP_KINDS,
+        "step": "kind",
+    }
+    if not side or not kind:
+        return picker
+    other = "away" if side == "home" else "home"
+    players = list(selectors.players_who_played(match, side))
+    player = next((p for p in players if p.pk == _int(params.get("player"))), None)
+    if kind in TWO_STEP_KINDS and player is not None:
+        picker.update(player=player)
+        if kind == EventKind.CASUALTY:
+            victims = list(selectors.players_who_played(match, other))
+            picker.update(step="victim", victims=victims, other_team=teams[other])
+        else:
+            picker.update(step="injury", outcomes=EventForm.base_fields["outcome"].choices[1:])
+        return picker
+    picker.update(step="player", players=players, next=kind in TWO_STEP_KINDS)
+    return picker
+
+
+def live_context(
+    request: HttpRequest, match: Match, perms: Any, teams: dict, params: Any, **forms: Any
+) -> dict[str, Any]:
+    events = list(selectors.draft_events(match))
+    sides = recordable_sides(request, match) if perms.play else []
+    rows = [
+        {
+            "event": e,
+            "text": presenters.event_text(e, teams),
+            "team": teams.get(e.side, ""),
+            "removable": perms.play and (not e.side or e.side in sides),
+        }
+        for e in events
+    ]
+    score = presenters.running_score(events)
+    report_form = forms.get("report_form")
+    if report_form is None and perms.play:
+        initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
+        report_form = ReportForm(teams, initial=initial)
+    return {
+        "events": rows,
+        "score": score,
+        "picker": picker_context(request, match, params) if perms.play else None,
+        "event_form": forms.get("event_form"),
+        "recorded": forms.get("recorded", ""),
+        "report_form": report_form,
+        "kick_off_kinds": KICK_OFF_KINDS,
+        "kick_off_sides": [{"key": s, "team": teams[s]} for s in sides],
+    }
+
+
+def render_live(request: HttpRequest, match: Match, **forms: Any) -> HttpResponse:
+    """The live partial for htmx: running score, the tap picker, the events, the report form."""
+    perms = selectors.permissions(request.user, match)
+    teams = presenters.team_names(match)
+    params = forms.pop("picker_params", None) or {}
+    context = {"match": match, "perms": perms, "teams": teams}
+    context.update(live_context(request, match, perms, teams, params, **forms))
+    return render(request, "matches/match_detail.html#live", context)
+
+
+def event_picker(request: HttpRequest, pk: int) -> HttpResponse:
+    """The picker partial (htmx) for the next tap; without htmx, the match page."""
+    match = _match(pk)
+    if not request.htmx:
+        return redirect(f"{_url(match)}?{request.GET.urlencode()}#live")
+    context = {"match": match, "picker": picker_context(request, match, request.GET)}
+    return render(request, "matches/match_detail.html#picker", context)
+
+
+def _event_side(match: Match, kwargs: dict[str, Any]) -> str:
+    """The side the event is recorded for: its player's (from the kick-off snapshot)
+    or, for a bribe or kick-off event, the side given."""
+    player = kwargs.get("player")
+    if player is not None:
+        for side in SIDES:
+            players = ((match.match_teams or {}).get(side) or {}).get("players", ())
+            if any(p["id"] == player for p in players):
+                return side
+        return ""
+    return kwargs.get("side") or ""
+
+
+@login_required
+@require_POST
+def add_event(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _to_play(request, pk)
+    form = EventForm(request.POST)
+    recorded = ""
+    if form.is_valid():
+        kwargs = form.event_kwargs()
+        _mine(request, match, _event_side(match, kwargs))
+        try:
+            event = services.add_event(request.user, match, **kwargs)
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            event = selectors.draft_events(match).get(pk=event.pk)
+            recorded = presenters.event_text(event, presenters.team_names(match))
+            if not request.htmx:
+                messages.success(request, f"Recorded: {recorded}.")
+                return redirect(_url(match, "live"))
+            return render_live(request, match, recorded=recorded)
+    if not request.htmx:
+        return render_match(request, match, status=400, event_form=form, picker_params=request.POST)
+    # htmx swaps only successful responses: the errors come back as a 200 partial.
+    return render_live(request, match, event_form=form, picker_params=request.POST)
+
+
+@login_required
+@require_POST
+def remove_event(request: HttpRequest, pk: int, event_id: int) -> HttpResponse:
+    match = _to_play(request, pk)
+    event = get_object_or_404(MatchEvent, pk=event_id, match=match, report=None)
+    _mine(request, match, event.side)
+    form = EventForm()
+    try:
+        services.remove_event(request.user, match, event)
+    except RulesError as error:
+        add_rules_errors(form, error)
+        if not request.htmx:
+            return render_match(request, match, status=400, event_form=form)
+        return render_live(request, match, event_form=form)
+    if not request.htmx:
+        messages.success(request, "Event removed.")
+        return redirect(_url(match, "live"))
+    return render_live(request, match, recorded="Event removed")
+
+
+@login_required
+@require_POST
+def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
+    match = _to_play(request, pk)
+    form = ReportForm(presenters.team_names(match), request.POST)
+    if form.is_valid():
+        try:
+            submission = services.submit_report(
+                request.user,
+                match,
+                idempotency_key=form.cleaned_data.get("idempotency_key") or None,
+                **form.report_kwargs(),
+            )
+        except ReportConflict as error:
+            messages.error(request, error.message)
+            return redirect(_url(match, "report"))
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            if submission.created:
+                messages.success(request, "The report is in: the post-game has begun.")
+            else:
+                messages.info(request, "This report was already in; nothing changed.")
+            return redirect(_url(match, "post-game"))
+    if match.status != Match.Status.IN_PLAY:
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        return redirect(_url(match))
+    return render_match(request, match, status=400, report_form=form)
+
+
+# --- buttons and decisions ------------------------------------------------------------------
+
+
+def _act(request: HttpRequest, pk: int, service: Any, done: str, anchor: str) -> HttpResponse:
+    match = _to_play(request, pk)
+    try:
+        service(request.user, match)
+    except RulesError as error:
+        return render_match(request, match, status=400, action_errors=error.messages)
+    messages.success(request, done)
+    return redirect(_url(match, anchor))
+
+
+@login_required
+@require_POST
+def start_pre_game(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, services.start_pre_game, "The pre-game has begun.", "pre-game")
+
+
+@login_required
+@require_POST
+def start_match(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, services.start_match, "Kick-off! Record the match as it goes.", "live")
+
+
+@login_required
+@require_POST
+def close_match(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, services.close_match, "The match is closed.", "")
+
+
+@login_required
+@require_POST
+def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> HttpResponse:
+    match = _to_play(request, pk)
+    _mine(request, match, side)
+    state = selectors.pre_game_state(match, request.user)
+    choice = next((c for c in state.pending if (c.side, c.kind) == (side, kind)), None)
+    if choice is None:
+        messages.error(request, "That decision is no longer waiting; here is where the match is.")
+        return redirect(_url(match, "pre-game"))
+    form = _choice_form(choice, presenters.ruleset_of(match), data=request.POST)
+    if form is None:
+        raise Http404("This decision is not answered on this page.")
+    if form.is_valid():
+        try:
+            services.submit_pre_game_choice(
+                request.user, match, kind=kind, answer=_choice_answer(form), side=side
+            )
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, f"{presenters.team_names(match)[side]}: answered.")
+            return redirect(_url(match, "pre-game"))
+    return render_match(request, match, status=400, choice_forms={(side, kind): form})
+
+
+def post_game_context(
+    request: HttpRequest, match: Match, teams: dict, names: dict, ruleset: Any, forms: dict
+) -> dict[str, Any]:
+    state = selectors.post_game_state(match, request.user)
+    posted = forms.get("post_game_forms") or {}
+    fixture = match.fixture
+    cards = []
+    for side, team in (("home", fixture.home), ("away", fixture.away)):
+        summary = state.summary.get(side)
+        pending = [c for c in state.pending if c.side == side]
+        form = None
+        if pending and all(c.yours for c in pending):
+            form = posted.get(side) or PostGameChoicesForm(pending, names, prefix=side)
+        cards.append(
+            {
+                "side": side,
+                "team": team,
+                "summary": presenters.post_game_team(summary, names) if summary else None,
+                "pending": pending,
+                "form": form,
+                "may_advance": state.applied and request.user.has_perm(CHANGE_TEAM, team),
+            }
+        )
+    return {
+        "state": state,
+        "steps": presenters.steps(state.steps, state.rolls, teams, ruleset, detailed=False),
+        "cards": cards,
+    }
+
+
+@login_required
+@require_POST
+def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
+    match = _to_play(request, pk)
+    _mine(request, match, side)
+    state = selectors.post_game_state(match, request.user)
+    pending = [c for c in state.pending if c.side == side]
+    if not pending:
+        messages.error(request, "No post-game decision of that team is waiting.")
+        return redirect(_url(match, "post-game"))
+    form = PostGameChoicesForm(
+        pending, presenters.player_names(match), data=request.POST, prefix=side
+    )
+    if form.is_valid():
+        try:
+            services.submit_post_game_choices(
+                request.user, match, side=side, **form.choice_kwargs()
+            )
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, f"{presenters.team_names(match)[side]}: decided.")
+            return redirect(_url(match, "post-game"))
+    return render_match(request, match, status=400, post_game_forms={side: form})
+
+
+# --- history and corrections ------------------------------------------------------------------
+
+
+def history_context(match: Match, teams: dict) -> list[dict[str, Any]]:
+    """Every version of the report with its events (two queries, whatever the count)."""
+    reports = list(selectors.report_history(match))
+    if not reports:
+        return []
+    by_report: dict[int, list[str]] = {r.pk: [] for r in reports}
+    events = (
+        MatchEvent.objects.filter(match=match, report__isnull=False)
+        .select_related("player", "victim")
+        .order_by("id")
+    )
+    for event in events:
+        by_report.setdefault(event.report_id, []).append(presenters.event_text(event, teams))
+    return [{"report": r, "events": by_report[r.pk]} for r in reversed(reports)]
+
+
+EVENT_FIELDS = (
+    "kind",
+    "side",
+    "player_id",
+    "victim_id",
+    "by_block",
+    "injury",
+    "characteristic",
+    "apothecary_used",
+    "detail",
+)
+
+
+def event_dict(event: MatchEvent) -> dict[str, Any]:
+    """A stored event as ``correct_report`` takes it."""
+    return {name.removesuffix("_id"): getattr(event, name) for name in EVENT_FIELDS}
+
+
+def _player_choices(match: Match, teams: dict) -> list[tuple[str, Any]]:
+    return [
+        (
+            teams[side],
+            [(p.pk, f"#{p.number} {p.name}") for p in selectors.players_who_played(match, side)],
+        )
+        for side in SIDES
+    ]
+
+
+@login_required
+def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """A commissioner corrects the report: the score, the events to keep, events to add."""
+    match = _match(pk)
+    if not request.user.has_perm(CORRECT, match):
+        raise PermissionDenied(
+            f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
+        )
+    report = selectors.current_report(match)
+    if report is None:
+        raise Http404(f"{match.label} has no report to correct yet.")
+    teams = presenters.team_names(match)
+    events = list(selectors.report_events(report))
+    initial = {
+        "home_touchdowns": report.home_touchdowns,
+        "away_touchdowns": report.away_touchdowns,
+        "conceded_by": report.conceded_by,
+        "conceded_at_setup_players": report.conceded_at_setup_players,
+        "keep": [str(e.pk) for e in events],
+    }
+    data = request.POST if request.method == "POST" else None
+    rows = [(e.pk, presenters.event_text(e, teams)) for e in events]
+    form = CorrectionForm(teams, rows, data, initial=initial)
+    formset = CorrectionEventFormSet(
+        data, prefix="add", form_kwargs={"players": _player_choices(match, teams)}
+    )
+    if data is not None and form.is_valid() and formset.is_valid():
+        kept = [event_dict(e) for e in events if e.pk in form.kept()]
+        added = [event for f in formset if (event := f.event())]
+        try:
+            services.correct_report(
+                request.user,
+                match,
+                **form.report_kwargs(),
+                events=kept + added,
+                note=form.cleaned_data["note"],
+            )
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, "The report is corrected; the post-game was run again.")
+            return redirect(_url(match, "history"))
+    context = {"match": match, "fixture": match.fixture, "form": form, "formset": formset}
+    context["report"] = report
+    return render(request, "matches/correct.html", context, status=400 if data is not None else 200)
+
+
+# --- lists and ways in --------------------------------------------------------------------------
+
+
+def match_list(request: HttpRequest) -> HttpResponse:
+    form = MatchFilterForm(request.GET or None)
+    chosen = form.cleaned_data if form.is_valid() else {}
+    matches = selectors.match_list(
+        season=chosen.get("season"), team=chosen.get("team"), status=chosen.get("status") or ""
+    )
+    page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "matches/match_list.html", {"form": form, "page": page})
+
+
+@login_required
+def next_match(request: HttpRequest) -> HttpResponse:
+    found = selectors.next_match_for(request.user)
+    return render(request, "matches/next.html", {"found": found})
+
+
+def open_for_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
+    """The fixture's match: opened on POST (either coach or a commissioner) if there
+    is none yet, then its page."""
+    fixture = get_object_or_404(
+        Fixture.objects.select_related("home__coach", "away__coach", "season__league", "round"),
+        pk=fixture_id,
+    )
+    existing = selectors.match_for_fixture(fixture)
+    if existing is not None:
+        return redirect(_url(existing))
+    errors: list[str] = []
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        try:
+            match = services.open_match(request.user, fixture)
+        except RulesError as error:
+            errors = error.messages
+        else:
+            messages.success(request, "The match is open: start the pre-game when you are ready.")
+            return redirect(_url(match))
+    context = {
+        "fixture": fixture,
+        "errors": errors,
+        "may_open": request.user.has_perm("leagues.record_result", fixture),
+    }
+    return render(request, "matches/open.html", context, status=400 if errors else 200)
