@@ -313,6 +313,7 @@ def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> dict[st
                 "amount": c["amount"],
             }
             for c in team.get("treasury_changes") or []
+            if c["reason"] != "winnings"  # shown on its own line
         ],
         "fans_before": team.get("dedicated_fans_before"),
         "fans_roll": team.get("dedicated_fans_roll"),

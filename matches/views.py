@@ -118,7 +118,11 @@ def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str,
         context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
     context["history"] = history_context(match, teams)
     context["dice"] = [
-        {"roll": roll, "result": presenters.roll_text(roll.result)}
+        {
+            "roll": roll,
+            "step": presenters.humanize(roll.step),
+            "result": presenters.roll_text(roll.result),
+        }
         for roll in selectors.dice_log(match)
     ]
     return context
