@@ -276,7 +276,9 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         methods=["POST"],
         summary="Submit the report (once; Idempotency-Key makes a retry safe)",
         description=(
-            "Without `events` the draft's events are the report's. 201 with the report; "
+            "Without `events` the draft's events are the report's. A Blitz Bowl game adds "
+            "its points: Challenge cards, Clean Sweeps, Bonus Play points, Sudden Death "
+            "(refused by a league scored in touchdowns). 201 with the report; "
             "200 with the same report when the same Idempotency-Key and body come again; "
             "409 when the match already has a report (ask a commissioner to correct it)."
         ),
@@ -339,7 +341,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(self._post_game(self._match()))
 
     @extend_schema(
-        summary="Answer post-game step 4 (journeymen to hire, players to retire)",
+        summary="Answer the post-game's decisions",
+        description=(
+            "BB2020 step 4: journeymen to hire, players to retire; classic: whether the "
+            "winner re-rolls the winnings (reroll_winnings). A decision waiting and not "
+            "given is answered none."
+        ),
         request=PostGameChoiceInputSerializer,
         responses=writes({200: PostGameStateSerializer}),
     )

@@ -17,7 +17,8 @@ Lifecycle (``Match.status``)::
   holds both teams as they stood at kick-off (the post-game's input); the
   draft report grows one ``MatchEvent`` at a time.
 - ``report_submitted``: a ``Report`` is in; the post-game waits for the
-  coaches' step 4 decisions (journeymen to hire, players to retire).
+  coaches' decisions (BB2020 step 4: journeymen to hire, players to retire;
+  classic: the winner's re-roll of the winnings).
 - ``post_game``: the post-game sequence is complete; a Celery task applies it
   (``PostGameApplication`` with its ``AppliedEffect`` rows).
 - ``closed``: the coaches are done; corrections remain possible.
@@ -128,6 +129,28 @@ class Report(models.Model):
             "(3 or fewer: no penalty); empty for a concession at the start of a turn."
         ),
     )
+    # A game scored in points (Blitz Bowl): what each team scored beyond its touchdowns,
+    # and how the game ended. Left at their defaults for a BB2020 or classic report.
+    home_challenge_cards = models.JSONField(
+        default=list, blank=True, help_text="Points of each Challenge card the home team claimed."
+    )
+    away_challenge_cards = models.JSONField(
+        default=list, blank=True, help_text="Points of each Challenge card the away team claimed."
+    )
+    home_clean_sweeps = models.PositiveSmallIntegerField(default=0)
+    away_clean_sweeps = models.PositiveSmallIntegerField(default=0)
+    home_bonus_play_points = models.PositiveSmallIntegerField(default=0)
+    away_bonus_play_points = models.PositiveSmallIntegerField(default=0)
+    sudden_death_winner = models.CharField(
+        max_length=4,
+        choices=Side,
+        blank=True,
+        default="",
+        help_text="The side that won by a Sudden Death Victory (Blitz Bowl).",
+    )
+    endgame_reached = models.BooleanField(
+        default=False, help_text="The Endgame had begun (no Sudden Death Victory after it)."
+    )
     post_game_choices = models.JSONField(
         default=dict, blank=True, help_text="Step 4 answers per side, post_game()'s choices shape."
     )
@@ -162,6 +185,10 @@ class Report(models.Model):
             models.CheckConstraint(
                 condition=~Q(conceded_by="") | Q(conceded_at_setup_players__isnull=True),
                 name="report_setup_players_only_when_conceded",
+            ),
+            models.CheckConstraint(
+                condition=Q(sudden_death_winner__in=["", "home", "away"]),
+                name="report_sudden_death_winner_side",
             ),
         ]
 
@@ -356,6 +383,7 @@ class EffectKind(models.TextChoices):
     STATUS = "status", "Player status"
     JOURNEYMAN_HIRED = "journeyman_hired", "Journeyman hired"
     TEMPORARILY_RETIRED = "temporarily_retired", "Temporarily retired"
+    IMPROVEMENT_ROLL = "improvement_roll", "Improvement roll owed"
 
 
 class AppliedEffect(models.Model):

@@ -5,6 +5,8 @@ Pages and endpoints read matches only through here:
 - ``match_list(season=, team=, status=)`` / ``match_detail(pk)``: matches with
   their fixture, teams, coaches, season and league in one query.
 - ``match_for_fixture(fixture)``: the fixture's match, or None before it is opened.
+- ``ruleset_of(match)``: the key and name of the ruleset the match's league plays
+  (``RulesetRef``), for the page header and the API.
 - ``permissions(user, match)``: what the user may do (buttons to show).
 - ``pre_game_state(match, user)`` / ``post_game_state(match, user)``: the steps
   so far, the decisions waiting (``yours`` marks the user's own), the numbers.
@@ -35,6 +37,7 @@ from matches.models import (
     Report,
 )
 from matches.rules import coached_sides, may_answer_for
+from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Player, Team
 
 MATCH_RELATED = (
@@ -84,6 +87,23 @@ def match_detail(match_id: int) -> Match:
 
 def match_for_fixture(fixture: Fixture | int) -> Match | None:
     return Match.objects.select_related(*MATCH_RELATED).filter(fixture=fixture).first()
+
+
+@dataclass(frozen=True)
+class RulesetRef:
+    """The ruleset a match is played under: its key ("blitz_bowl") and name ("Blitz Bowl")."""
+
+    key: str
+    name: str
+
+
+def ruleset_of(match: Match) -> RulesetRef:
+    """The ruleset of the match's league (chosen when the league was created)."""
+    key = match.fixture.season.league.ruleset
+    try:
+        return RulesetRef(key, get_ruleset(key).name)
+    except UnknownRulesetError:
+        return RulesetRef(key, key)
 
 
 @dataclass(frozen=True)

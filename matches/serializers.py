@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from matches.models import DiceRoll, EventKind, InjuryResult, Match, MatchEvent, Report
-from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
+from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
 
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
 CHARACTERISTIC_CHOICES = [(c, c.upper()) for c in ("ma", "st", "ag", "pa", "av")]
@@ -18,6 +18,8 @@ PRE_GAME_KINDS = [
     ("journeymen_position", "Journeymen's position"),
     ("inducements", "Inducements to buy"),
     ("kick_or_receive", "Kick or receive"),
+    ("petty_cash", "Treasury gold into Petty Cash (classic)"),
+    ("pitch", "Pitch: one_trapdoor or two_trapdoors (Blitz Bowl)"),
 ]
 MAX_SCORE = 99
 
@@ -78,11 +80,17 @@ class MatchSummarySerializer(serializers.ModelSerializer):
     kind = serializers.CharField(source="fixture.kind")
     season = serializers.IntegerField(source="fixture.season_id")
     league = serializers.CharField(source="fixture.season.league.name")
+    ruleset = serializers.CharField(
+        source="fixture.season.league.ruleset", help_text="The league's ruleset key."
+    )
+    ruleset_name = serializers.SerializerMethodField(help_text='e.g. "Blitz Bowl".')
     round = serializers.IntegerField(source="fixture.round.number", allow_null=True, default=None)
     home = MatchTeamSerializer(source="fixture.home")
     away = MatchTeamSerializer(source="fixture.away")
     home_touchdowns = serializers.IntegerField(source="fixture.home_touchdowns", allow_null=True)
     away_touchdowns = serializers.IntegerField(source="fixture.away_touchdowns", allow_null=True)
+    home_points = serializers.IntegerField(source="fixture.home_points", allow_null=True)
+    away_points = serializers.IntegerField(source="fixture.away_points", allow_null=True)
     status = choice(Match.Status.choices)
     status_display = serializers.CharField(source="get_status_display")
 
@@ -94,6 +102,8 @@ class MatchSummarySerializer(serializers.ModelSerializer):
             "kind",
             "season",
             "league",
+            "ruleset",
+            "ruleset_name",
             "round",
             "home",
             "away",
@@ -101,10 +111,15 @@ class MatchSummarySerializer(serializers.ModelSerializer):
             "status_display",
             "home_touchdowns",
             "away_touchdowns",
+            "home_points",
+            "away_points",
             "pre_game_started_at",
             "kicked_off_at",
             "closed_at",
         ]
+
+    def get_ruleset_name(self, match: Match) -> str:
+        return ruleset_of(match).name
 
 
 class MatchPermissionsSerializer(serializers.Serializer):
@@ -198,6 +213,9 @@ class ReportSerializer(serializers.ModelSerializer):
         source="submitted_by.get_username", allow_null=True, default=None
     )
     conceded_by = choice(SIDE_CHOICES, allow_blank=True)
+    sudden_death_winner = choice(SIDE_CHOICES, allow_blank=True)
+    home_challenge_cards = serializers.ListField(child=serializers.IntegerField())
+    away_challenge_cards = serializers.ListField(child=serializers.IntegerField())
     events = serializers.SerializerMethodField()
     post_game = serializers.SerializerMethodField()
 
@@ -212,6 +230,14 @@ class ReportSerializer(serializers.ModelSerializer):
             "away_touchdowns",
             "conceded_by",
             "conceded_at_setup_players",
+            "home_challenge_cards",
+            "away_challenge_cards",
+            "home_clean_sweeps",
+            "away_clean_sweeps",
+            "home_bonus_play_points",
+            "away_bonus_play_points",
+            "sudden_death_winner",
+            "endgame_reached",
             "note",
             "submitted_by",
             "submitted_at",
@@ -310,6 +336,44 @@ class ReportInputSerializer(serializers.Serializer):
     events = EventInputSerializer(
         many=True, required=False, help_text="The whole report's events; omit to use the draft."
     )
+    # A game scored in points (Blitz Bowl); a league scored in touchdowns refuses them.
+    home_challenge_cards = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_SCORE),
+        required=False,
+        help_text="Blitz Bowl: the points of each Challenge card the home team claimed.",
+    )
+    away_challenge_cards = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_SCORE),
+        required=False,
+        help_text="Blitz Bowl: the points of each Challenge card the away team claimed.",
+    )
+    home_clean_sweeps = serializers.IntegerField(
+        min_value=0, max_value=MAX_SCORE, required=False, help_text="Blitz Bowl: Clean Sweeps."
+    )
+    away_clean_sweeps = serializers.IntegerField(
+        min_value=0, max_value=MAX_SCORE, required=False, help_text="Blitz Bowl: Clean Sweeps."
+    )
+    home_bonus_play_points = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SCORE,
+        required=False,
+        help_text="Blitz Bowl: points scored by Bonus Play cards.",
+    )
+    away_bonus_play_points = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SCORE,
+        required=False,
+        help_text="Blitz Bowl: points scored by Bonus Play cards.",
+    )
+    sudden_death_winner = choice(
+        SIDE_CHOICES,
+        required=False,
+        allow_blank=True,
+        help_text="Blitz Bowl: the side that won by a Sudden Death Victory (blank: none).",
+    )
+    endgame_reached = serializers.BooleanField(
+        required=False, help_text="Blitz Bowl: the Endgame had begun when the game ended."
+    )
 
 
 class CorrectionInputSerializer(ReportInputSerializer):
@@ -322,6 +386,12 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
         child=serializers.IntegerField(), required=False, default=list
     )
     retire = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    reroll_winnings = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Classic: whether the winner re-rolls the winnings D6.",
+    )
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):

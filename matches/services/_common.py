@@ -7,7 +7,6 @@ import dataclasses
 import json
 import secrets
 from collections.abc import Iterable
-from types import ModuleType
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -16,10 +15,7 @@ from django.db import connection, transaction
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.rules import coached_sides, may_answer_for
-from rules_engine import get_ruleset
 from rules_engine.bb2020.state import PlayerState, TeamState
-from rules_engine.editions import sequences_for
-from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, SequenceResult
 from teams.models import Team
 
@@ -116,22 +112,6 @@ def team_actor(actor: Any, team: Team) -> Any:
     if actor is not None and actor.has_perm(CHANGE_TEAM, team):
         return actor
     return team.coach
-
-
-def ruleset_key(match: Match) -> str:
-    return match.fixture.season.league.ruleset
-
-
-def ruleset_for(match: Match) -> Ruleset:
-    return get_ruleset(ruleset_key(match))
-
-
-def sequences(key: str) -> ModuleType:
-    """The engine module with ``pre_game``/``post_game`` for a ruleset key."""
-    try:
-        return sequences_for(key)
-    except (LookupError, ImportError):
-        raise MatchError(f"The rules engine has no match sequences for {key!r} yet.") from None
 
 
 def is_league_game(match: Match) -> bool:

@@ -32,6 +32,7 @@ from matches.services._common import (
 )
 from matches.services.effects import apply_effects, revert_effects, revert_problems
 from matches.services.postgame import (
+    ANSWERS,
     current_report,
     post_game_for,
     record_league_result,
@@ -45,7 +46,7 @@ from matches.services.reports import (
     events_of,
     report_payload,
 )
-from matches.services.validation import normalize_event
+from matches.services.validation import POINTS_FIELDS, normalize_event
 from teams.services._common import lock_team
 
 
@@ -78,10 +79,20 @@ def later_match_problems(match: Match, application: PostGameApplication) -> list
     return problems
 
 
+# Of an answer carried to the corrected report, what is still on offer (by the pending
+# choice's options); an answer key not listed carries as it was (a yes or no).
+STILL_OFFERED = {
+    "hire_journeymen": lambda options: set(options.get("journeymen", {})),
+    "retire": lambda options: set(options.get("players", ())),
+}
+NONE = {key: none for key, none in ANSWERS.values()}  # an answer key's "none"
+
+
 def carried_choices(
     match: Match, report: Report, old: dict[str, Any], *, answer_all: bool
 ) -> dict[str, Any]:
-    """The coaches' step 4 answers of the old report that still apply to the new one.
+    """The coaches' answers of the old report that still apply to the new one (BB2020
+    step 4's hires and retirements, classic's re-roll of the winnings).
 
     ``answer_all`` (the post-game must be applied at once): a side that had not
     answered, or anything newly on offer, is answered "none" (coaches may still
@@ -89,26 +100,24 @@ def carried_choices(
     are left to answer.
     """
     probe = post_game_for(match, report, None)
-    offered: dict[str, dict[str, set]] = {side: {"hire": set(), "retire": set()} for side in SIDES}
+    offered: dict[str, dict[str, Any]] = {side: {} for side in SIDES}
     for choice in probe.pending:
-        if choice.kind == "hire_journeymen":
-            offered[choice.side]["hire"] = set(choice.options.get("journeymen", {}))
-        elif choice.kind == "temporary_retirement":
-            offered[choice.side]["retire"] = set(choice.options.get("players", ()))
-    sides = SIDES if answer_all else [side for side in SIDES if side in old]
-    return {
-        side: {
-            "hire_journeymen": [
-                p
-                for p in (old.get(side) or {}).get("hire_journeymen", [])
-                if p in offered[side]["hire"]
-            ],
-            "retire": [
-                p for p in (old.get(side) or {}).get("retire", []) if p in offered[side]["retire"]
-            ],
-        }
-        for side in sides
-    }
+        if choice.kind in ANSWERS:
+            offered[choice.side][ANSWERS[choice.kind][0]] = choice.options
+    carried: dict[str, Any] = {}
+    for side in SIDES:
+        if not offered[side] or not (answer_all or side in old):
+            continue
+        before = old.get(side) or {}
+        answer = {}
+        for key, options in offered[side].items():
+            given = before.get(key, NONE[key])
+            if key in STILL_OFFERED:
+                allowed = STILL_OFFERED[key](options)
+                given = [p for p in given if p in allowed]
+            answer[key] = given
+        carried[side] = answer
+    return carried
 
 
 def correct_report(
@@ -121,18 +130,18 @@ def correct_report(
     conceded_at_setup_players: int | None = None,
     events: list[dict[str, Any]] | None = None,
     note: str = "",
+    **points: Any,
 ) -> Report:
     """Replace the current report with a corrected one (commissioners only).
 
     The arguments are a whole report as ``submit_report`` takes it; without
-    ``events`` the current report's events are kept. ``note`` says why. Every
+    ``events`` the current report's events are kept; ``points`` are a game scored
+    in points' fields (``validation.POINTS_FIELDS``), those not given kept from the
+    current report. ``note`` says why. Every
     reason the report or the correction cannot stand comes at once (RulesError)
     and nothing changes.
     """
     note = (note or "").strip()
-    payload = report_payload(
-        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players
-    )
     with transaction.atomic():
         match = lock_match(match)
         require_commissioner(actor, match)
@@ -146,6 +155,14 @@ def correct_report(
         if not note:
             raise MatchError("Say why the report is corrected; the coaches will read it.")
         old = current_report(match)
+        kept = {name: getattr(old, name) for name in POINTS_FIELDS}
+        payload = report_payload(
+            home_touchdowns,
+            away_touchdowns,
+            conceded_by,
+            conceded_at_setup_players,
+            **{**kept, **{k: v for k, v in points.items() if v is not None}},
+        )
         new_events = [normalize_event(e) for e in events] if events is not None else events_of(old)
         checked_report(match, payload, new_events)
         application = PostGameApplication.objects.filter(report=old).first()

@@ -4,9 +4,19 @@ Every change is made through the teams app's services where one exists
 (``post_to_ledger``, ``record_injury``, ``hire_journeyman_permanently``,
 ``release_journeymen``, ``temporarily_retire``) or on rows it locks
 (``lock_team``/``lock_player``) where none does (SPP earned, Dedicated Fans,
-a player's return from MNG, a player who quits), and each is kept as an
-``AppliedEffect`` row holding what it changed, so ``revert_effects`` can undo
-exactly that: ledger entries are reversed by a "correction" entry each.
+a player's return from MNG, a player who quits, an Improvement roll owed), and
+each is kept as an ``AppliedEffect`` row holding what it changed, so
+``revert_effects`` can undo exactly that: ledger entries are reversed by a
+"correction" entry each.
+
+The outcome of any ruleset is applied by the same code, from what it carries:
+its treasury changes (BB2020's winnings and Expensive Mistakes; classic's
+winnings, Spiralling Expenses and purchases), the change of
+``dedicated_fans`` (a classic team's Fan Factor lives in that column), SPP
+(classic's are totals, never spent), injuries, journeymen, and the rolls a
+player takes later (classic's Improvement rolls, kept on the player as his
+pending advancement). A Blitz Bowl outcome changes none of these: only the
+league result and the players' match statistics are written.
 """
 
 from __future__ import annotations
@@ -17,15 +27,23 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
-from matches.services._common import SIDES, snapshot_states, team_actor, team_of
-from matches.services.reports import events_of, payload_of
-from matches.services.validation import engine_report
-from rules_engine.bb2020.postgame import PostGameResult, TeamPostGame
-from rules_engine.bb2020.report import TeamReport
+from matches.services._common import SIDES, plain, snapshot_states, team_actor, team_of
+from matches.services.reports import events_of
+from matches.services.validation import player_reports
+from rules_engine.bb2020.report import RULESET as REPORT_TABLES
+from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
 from rules_engine.injuries import LastingInjuryResult
 from rules_engine.tables import load_tables
-from teams.models import InjuryRecord, LedgerReason, Player, PlayerSkill, PlayerStatus, Team
+from teams.models import (
+    Advancement,
+    InjuryRecord,
+    LedgerReason,
+    Player,
+    PlayerSkill,
+    PlayerStatus,
+    Team,
+)
 from teams.services import (
     hire_journeyman_permanently,
     post_to_ledger,
@@ -38,6 +56,8 @@ from teams.services._common import current_value, lock_player, lock_team, roster
 LEDGER_REASONS = {
     "winnings": LedgerReason.WINNINGS,
     "expensive_mistake": LedgerReason.EXPENSIVE_MISTAKE,
+    "spiralling_expenses": LedgerReason.SPIRALLING_EXPENSES,
+    "purchases": LedgerReason.PURCHASES,
 }
 # Player fields an injury may change, as (field, how a reversal restores it).
 COUNTED_FIELDS = ("ma", "st", "ag", "pa", "av", "niggling_injuries")
@@ -60,30 +80,31 @@ def _fields(player: Player) -> dict[str, Any]:
     return {name: getattr(player, name) for name in (*COUNTED_FIELDS, *SET_FIELDS)}
 
 
-def _lasting(characteristic: str, ruleset_key: str) -> LastingInjuryResult:
-    """The Lasting Injury table's row for ``characteristic`` (its D6 was rolled on the pitch)."""
-    table = load_tables(ruleset_key)["lasting_injury"]
+def _lasting(characteristic: str) -> LastingInjuryResult:
+    """The Lasting Injury table's row for ``characteristic`` (its D6 was rolled on the
+    pitch): BB2020's, whose events report (``PlayerReport``) BB2020 and classic read."""
+    table = load_tables(REPORT_TABLES)["lasting_injury"]
     entry = next(e for e in table.entries if e.effect["characteristic"] == characteristic)
     return LastingInjuryResult(entry, entry.rolls[0])
 
 
-def apply_effects(application: PostGameApplication, result: PostGameResult, actor: Any) -> None:
+def apply_effects(application: PostGameApplication, result: Any, actor: Any) -> None:
     """Apply both teams' post-game (the teams locked lowest id first)."""
     match = application.match
-    report = engine_report(match, payload_of(application.report), events_of(application.report))
+    done = player_reports(events_of(application.report))
     states = snapshot_states(match, "match_teams")
     for team in sorted((match.fixture.home, match.fixture.away), key=lambda t: t.pk):
         lock_team(team)
     for side in SIDES:
-        _apply_side(application, side, result.teams[side], states[side], report.side(side), actor)
+        _apply_side(application, side, result.teams[side], states[side], done[side], actor)
 
 
 def _apply_side(
     application: PostGameApplication,
     side: str,
-    outcome: TeamPostGame,
+    outcome: Any,
     before: TeamState,
-    report: TeamReport,
+    done: tuple[PlayerReport, ...],
     actor: Any,
 ) -> None:
     match = application.match
@@ -116,6 +137,8 @@ def _apply_side(
             player.spp_earned += earned.total
             player.save(update_fields=["spp_earned"])
             record(EffectKind.SPP, player, amount=earned.total)
+    for owed in getattr(outcome, "improvements", ()):
+        _owe_roll(record, owed.player_id, [roll.as_dict() for roll in owed.rolls])
     _apply_injuries(record, who, match, outcome, team)
     for pid in outcome.quit:
         _set(record, pid, EffectKind.STATUS, status=PlayerStatus.RETIRED, left_at=timezone.now())
@@ -131,12 +154,29 @@ def _apply_side(
     for pid in outcome.retired:
         temporarily_retire(who, Player.objects.get(pk=pid))
         record(EffectKind.TEMPORARILY_RETIRED, Player.objects.get(pk=pid))
-    _write_stats(application, team, outcome, before, report)
+    _write_stats(application, team, outcome, before, done)
 
 
-def _apply_injuries(
-    record: _Recorder, who: Any, match: Match, outcome: TeamPostGame, team: Team
-) -> None:
+def _owe_roll(record: _Recorder, player_id: Any, rolls: list[dict[str, Any]]) -> None:
+    """An Improvement roll the player takes later (``teams.services.spend_spp`` replays
+    it): the first one owed is his pending advancement, any more wait in its queue."""
+    player, _ = lock_player(player_id)
+    pending = dict(player.pending_advancement or {})
+    if pending.get("kind") == Advancement.Kind.IMPROVEMENT:
+        after = {**pending, "queued": [*pending.get("queued", []), plain(rolls)]}
+    else:
+        after = {"kind": Advancement.Kind.IMPROVEMENT.value, "rolls": plain(rolls), "queued": []}
+    player.pending_advancement = after
+    player.save(update_fields=["pending_advancement"])
+    record(
+        EffectKind.IMPROVEMENT_ROLL,
+        player,
+        before={"pending_advancement": pending},
+        after={"pending_advancement": after},
+    )
+
+
+def _apply_injuries(record: _Recorder, who: Any, match: Match, outcome: Any, team: Team) -> None:
     lasting = dict(outcome.characteristic_losses)
     niggling = set(outcome.niggling_injuries)
     planned: list[tuple[Any, str, str]] = [(p, InjuryRecord.Kind.DEAD, "") for p in outcome.dead]
@@ -154,7 +194,7 @@ def _apply_injuries(
             who,
             player,
             kind,
-            lasting_injury=_lasting(characteristic, team.ruleset) if characteristic else None,
+            lasting_injury=_lasting(characteristic) if characteristic else None,
             source=match.label,
         )
         player.refresh_from_db()
@@ -191,15 +231,17 @@ def _hire_journeyman(record: _Recorder, who: Any, player: Player) -> None:
 def _write_stats(
     application: PostGameApplication,
     team: Team,
-    outcome: TeamPostGame,
+    outcome: Any,
     before: TeamState,
-    report: TeamReport,
+    reports: tuple[PlayerReport, ...],
 ) -> None:
+    by_player = {r.player_id: r for r in reports}
+    mvp = outcome.mvp.player_id if outcome.mvp else None
     rows = []
     for player in before.players:
         if not player.available:
             continue
-        done = report.player(player.id)
+        done = by_player.get(player.id)
         rows.append(
             PlayerMatchStats(
                 player_id=player.id,
@@ -213,7 +255,7 @@ def _write_stats(
                 interceptions=done.interceptions if done else 0,
                 deflections=done.deflections if done else 0,
                 spp=outcome.spp_of(player.id),
-                mvp=outcome.mvp.player_id == player.id,
+                mvp=mvp is not None and mvp == player.id,
             )
         )
     PlayerMatchStats.objects.bulk_create(rows)
@@ -251,6 +293,13 @@ def revert_problems(application: PostGameApplication) -> list[str]:
                     f"{effect.player.name} would come back, but #{effect.player.number} "
                     f"is now worn by {holder.name}"
                 )
+    for effect in effects.filter(kind=EffectKind.IMPROVEMENT_ROLL):
+        effect.player.refresh_from_db(fields=["pending_advancement"])
+        if effect.player.pending_advancement != effect.after.get("pending_advancement"):
+            problems.append(
+                f"{effect.player.name} has already taken an Improvement roll made in "
+                f"{application.match.label}"
+            )
     for team in {e.team for e in effects if e.kind == EffectKind.LEDGER}:
         gold = effects.filter(kind=EffectKind.LEDGER, team=team).aggregate(total=Sum("amount"))
         team.refresh_from_db(fields=["treasury"])
@@ -292,6 +341,8 @@ def _revert_player(effect: AppliedEffect) -> None:
     player, team = lock_player(effect.player_id)
     if effect.kind == EffectKind.SPP:
         player.spp_earned -= effect.amount
+    elif effect.kind == EffectKind.IMPROVEMENT_ROLL:
+        player.pending_advancement = effect.before.get("pending_advancement") or {}
     elif effect.kind == EffectKind.TEMPORARILY_RETIRED:
         player.temporarily_retired = False
     elif effect.kind == EffectKind.JOURNEYMAN_HIRED:

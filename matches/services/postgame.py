@@ -1,10 +1,12 @@
-"""The post-game sequence: run it on the match's seed with the report and the
-coaches' step 4 decisions, then apply it to both teams (a Celery task), and
-close the match."""
+"""The post-game sequence: run the league's ruleset's post-game on the match's seed
+with the report and the coaches' decisions (BB2020 step 4: journeymen to hire,
+players to retire; classic: the winner's re-roll of the winnings), then apply it
+to both teams (a Celery task), and close the match."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
@@ -22,74 +24,96 @@ from matches.services._common import (
     plain,
     require_play,
     require_status,
-    ruleset_for,
-    ruleset_key,
-    sequences,
     snapshot_states,
     steps_json,
     store_rolls,
     team_of,
 )
 from matches.services.reports import events_of, payload_of
-from matches.services.validation import casualties_caused, engine_report
-from rules_engine.bb2020.postgame import PostGameResult, TeamPostGame
+from matches.services.rulesets import rules_for
+from matches.services.validation import engine_report, league_result
+from rules_engine.bb2020.postgame import TeamPostGame
 from rules_engine.dice import Dice, SeededDice
+from rules_engine.sequence import SequenceResult
+
+# BB2020's TeamPostGame names; a ruleset's own outcome adds more (classic's gate, FAME,
+# dice, Spiralling Expenses and Improvement rolls; Blitz Bowl's points and ending).
+TEAM_POST_GAME_FIELDS = frozenset(f.name for f in dataclasses.fields(TeamPostGame))
+# A pending post-game choice's kind -> the answer key it takes, and the answer "none".
+ANSWERS: dict[str, tuple[str, Any]] = {
+    "hire_journeymen": ("hire_journeymen", []),
+    "temporary_retirement": ("retire", []),
+    "reroll_winnings": ("reroll_winnings", False),
+}
 
 
-def team_summary(team: TeamPostGame) -> dict[str, Any]:
-    """What the post-game did to one team, as plain data for pages and the API."""
-    return plain(
-        {
-            "result": team.result,
-            "touchdowns": team.touchdowns,
-            "winnings": team.winnings,
-            "treasury_changes": [
-                {"reason": c.reason, "amount": c.amount} for c in team.treasury_changes
-            ],
-            "dedicated_fans_before": team.dedicated_fans_before,
-            "dedicated_fans_roll": team.dedicated_fans_roll,
-            "dedicated_fans_after": team.dedicated_fans_after,
-            "concession": team.concession.as_dict() if team.concession else None,
-            "mvp": team.mvp.player_id,
-            "mvp_reason": team.mvp.reason,
-            "spp": [s.as_dict() for s in team.spp if s.total],
-            "dead": team.dead,
-            "quit": team.quit,
-            "miss_next_game": team.miss_next_game,
-            "recovered": team.recovered,
-            "niggling_injuries": team.niggling_injuries,
-            "characteristic_losses": team.characteristic_losses,
-            "advancement_eligible": list(team.advancement_options),
-            "hired_journeymen": team.hired_journeymen,
-            "released_journeymen": team.released_journeymen,
-            "retired": team.retired,
-            "expensive_mistake": team.expensive_mistake.as_dict(),
-            "team_value": team.team_value,
-            "current_team_value": team.current_team_value,
-            "treasury": team.team.treasury,
-            "dedicated_fans": team.team.dedicated_fans,
-        }
-    )
+def team_summary(team: Any) -> dict[str, Any]:
+    """What the post-game did to one team, as plain data for pages and the API: BB2020's
+    names (None where a ruleset has no such thing: Blitz Bowl's MVP, concession or
+    Expensive Mistakes), then what the ruleset's outcome adds."""
+    mvp, mistake, concession = team.mvp, team.expensive_mistake, team.concession
+    summary = {
+        "result": team.result,
+        "touchdowns": team.touchdowns,
+        "winnings": team.winnings,
+        "treasury_changes": [
+            {"reason": c.reason, "amount": c.amount} for c in team.treasury_changes
+        ],
+        "dedicated_fans_before": team.dedicated_fans_before,
+        "dedicated_fans_roll": team.dedicated_fans_roll,
+        "dedicated_fans_after": team.dedicated_fans_after,
+        "concession": concession.as_dict() if concession else None,
+        "mvp": mvp.player_id if mvp else None,
+        "mvp_reason": mvp.reason if mvp else None,
+        "spp": [s.as_dict() for s in team.spp if s.total],
+        "dead": team.dead,
+        "quit": team.quit,
+        "miss_next_game": team.miss_next_game,
+        "recovered": team.recovered,
+        "niggling_injuries": team.niggling_injuries,
+        "characteristic_losses": team.characteristic_losses,
+        "advancement_eligible": list(team.advancement_options),
+        "hired_journeymen": team.hired_journeymen,
+        "released_journeymen": team.released_journeymen,
+        "retired": team.retired,
+        "expensive_mistake": mistake.as_dict() if mistake else None,
+        "team_value": team.team_value,
+        "current_team_value": team.current_team_value,
+        "treasury": team.team.treasury,
+        "dedicated_fans": team.team.dedicated_fans,
+    }
+    for item in dataclasses.fields(team):
+        if item.name not in TEAM_POST_GAME_FIELDS:
+            summary[item.name] = _as_data(getattr(team, item.name))
+    return plain(summary)
+
+
+def _as_data(value: Any) -> Any:
+    if hasattr(value, "as_dict"):
+        return value.as_dict()
+    if isinstance(value, (tuple, list)):
+        return [_as_data(item) for item in value]
+    return value
 
 
 def post_game_for(
     match: Match, report: Report, choices: dict[str, Any] | None, dice: Dice | None = None
-) -> PostGameResult:
-    """The engine's post-game of ``report`` over both teams as they stood at kick-off,
-    on the match's post-game seed (or ``dice``, e.g. a replay of the stored rolls)."""
+) -> Any:
+    """The league's ruleset's post-game of ``report`` over both teams as they stood at
+    kick-off, on the match's post-game seed (or ``dice``, e.g. a replay of the stored
+    rolls). A ``SequenceResult`` whose ``teams`` hold each side's outcome once complete."""
     states = snapshot_states(match, "match_teams")
-    return sequences(ruleset_key(match)).post_game(
-        ruleset_for(match),
+    return rules_for(match).post_game(
         states["home"],
         states["away"],
         engine_report(match, payload_of(report), events_of(report)),
         dice or SeededDice(match.post_game_seed),
-        choices=choices or None,
-        league=is_league_game(match),
+        choices or None,
+        is_league_game(match),
     )
 
 
-def run_post_game(match: Match, report: Report, choices: dict[str, Any]) -> PostGameResult:
+def run_post_game(match: Match, report: Report, choices: dict[str, Any]) -> SequenceResult:
     """Run the post-game and keep its result, choices and new rolls on the report
     (the caller saves the report). RulesError for an answer the rules refuse."""
     result = post_game_for(match, report, choices)
@@ -145,24 +169,37 @@ def submit_post_game_choices(
     side: str | None = None,
     hire_journeymen: Iterable[int] = (),
     retire: Iterable[int] = (),
+    reroll_winnings: bool | None = None,
 ) -> Report:
-    """Post-game step 4 for one side: the journeymen who played to hire for good
-    (they lose Loner, cost their current value) and the players who suffered a
-    Lasting Injury to retire temporarily. The answer is the side's whole answer.
-    Only that side's coach (or a commissioner) answers; when no decision is
-    left the post-game completes and is queued for applying."""
+    """One side's post-game decisions: BB2020 step 4, the journeymen who played to hire
+    for good (they lose Loner, cost their current value) and the players who suffered
+    a Lasting Injury to retire temporarily; classic, whether the winner re-rolls the
+    winnings D6. The answer is the side's whole answer: a decision waiting and not
+    given is answered "none" (no hire, no retirement, no re-roll). Only that side's
+    coach (or a commissioner) answers; when no decision is left the post-game
+    completes and is queued for applying."""
+    if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
+        raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
         require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
         report = current_report(match)
-        waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
-        side = answering_side(actor, match, waiting, side)
-        choices = copy.deepcopy(report.post_game_choices)
-        choices[side] = {
+        pending = report.post_game_result.get("pending", [])
+        side = answering_side(actor, match, {c["side"] for c in pending}, side)
+        given = {
             "hire_journeymen": _ids(hire_journeymen, "Journeymen to hire"),
             "retire": _ids(retire, "Players to retire"),
+            "reroll_winnings": reroll_winnings,
         }
+        answer = {
+            ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
+            for c in pending
+            if c["side"] == side and c["kind"] in ANSWERS
+        }
+        answer.update({key: value for key, value in given.items() if value not in (None, [])})
+        choices = copy.deepcopy(report.post_game_choices)
+        choices[side] = answer
         run_post_game(match, report, choices)
         settle_status(match, report)
         report.save()
@@ -171,19 +208,16 @@ def submit_post_game_choices(
 
 
 def record_league_result(match: Match, report: Report, actor: Any) -> None:
-    """The final score (after a concession's award) and the casualties each team
-    caused go to the league, whose standings read them."""
-    final = engine_report(match, payload_of(report), events_of(report)).final_score
-    caused = casualties_caused(events_of(report))
-    conceded = team_of(match, report.conceded_by) if report.conceded_by else None
+    """The final score (after a concession's award), the casualties each team caused
+    and, where the ruleset scores games in points, the points go to the league, whose
+    standings read them."""
+    result = league_result(match, payload_of(report), events_of(report))
+    conceded = result.pop("conceded_by")
     record_result(
         actor,
         match.fixture,
-        home_touchdowns=final[0],
-        away_touchdowns=final[1],
-        home_casualties=caused["home"],
-        away_casualties=caused["away"],
-        conceded_by=conceded,
+        conceded_by=team_of(match, conceded) if conceded else None,
+        **result,
     )
 
 

@@ -22,9 +22,6 @@ from matches.services._common import (
     plain,
     require_play,
     require_status,
-    ruleset_for,
-    ruleset_key,
-    sequences,
     snapshot_states,
     state_to_json,
     steps_json,
@@ -32,8 +29,11 @@ from matches.services._common import (
     team_actor,
     team_of,
 )
-from rules_engine.bb2020.pregame import PreGameResult
+from matches.services.rulesets import rules_for, rules_for_key
+from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import SeededDice
+from rules_engine.sequence import SequenceResult
+from rules_engine.tables import TableEntry
 from teams.models import LedgerReason, TeamStatus
 from teams.services import post_to_ledger, take_journeyman, team_state
 from teams.services._common import lock_team
@@ -44,9 +44,36 @@ RESULT_PHASES = {
     Fixture.Kind.FRIENDLY: (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS),
     Fixture.Kind.PLAYOFF: (Season.Status.PLAYOFFS,),
 }
-# Pending choice kind -> how its answer goes into pre_game()'s choices.
-PER_SIDE_CHOICES = ("journeymen_position", "inducements")
-WHOLE_MATCH_CHOICES = ("kick_or_receive",)
+# Pending choice kinds answered per side ({kind: {side: answer}} in pre_game()'s
+# choices); any other kind (kick_or_receive, pitch) is answered for the match.
+PER_SIDE_CHOICES = ("journeymen_position", "inducements", "petty_cash")
+# The numbers a match sheet shows, as the pre-game results name them: those a
+# result has go into its summary (BB2020's, then what classic and Blitz Bowl add).
+SUMMARY_FIELDS = (
+    "fan_factor",
+    "weather",
+    "journeymen",
+    "ctv_before_inducements",
+    "ctv_after_inducements",
+    "petty_cash",
+    "treasury_spent",
+    "inducements",
+    "star_players_not_fielded",
+    "underdog",
+    "prayers",
+    "kicking_team",
+    "receiving_team",
+    "gate",
+    "total_gate",
+    "fame",
+    "inducement_money",
+    "coin_toss_winner",
+    "first_turn",
+    "regional_rule",
+    "sudden_death_margin",
+    "pitch",
+    "ball_end_zone",
+)
 
 
 def check_fixture_playable(fixture: Fixture) -> None:
@@ -72,7 +99,7 @@ def check_fixture_playable(fixture: Fixture) -> None:
             f"{fixture.get_kind_display().lower()} fixture is played during {allowed}."
         )
     try:
-        sequences(season.league.ruleset)
+        rules_for_key(season.league.ruleset)
     except MatchError as error:
         problems += error.messages
     if problems:
@@ -101,45 +128,39 @@ def open_match(actor: Any, fixture: Fixture) -> Match:
         return Match.objects.get(fixture=fixture)  # opened by someone else meanwhile
 
 
-def pre_game_summary(result: PreGameResult) -> dict[str, Any]:
-    """The numbers a match sheet shows, each None until its step has run."""
-    journeymen = result.journeymen
+def pre_game_summary(result: SequenceResult) -> dict[str, Any]:
+    """The numbers a match sheet shows, each None until its step has run: those of
+    ``SUMMARY_FIELDS`` the ruleset's pre-game result has (fans, weather, journeymen,
+    CTVs, petty cash, inducements, prayers, kicking team; classic's gate and FAME;
+    Blitz Bowl's coin toss, regional rule, pitch and ball placement)."""
     return {
-        "fan_factor": result.fan_factor,
-        "weather": str(result.weather.name) if result.weather is not None else None,
-        "journeymen": (
-            {side: [p.position_slug for p in journeymen[side]] for side in SIDES}
-            if journeymen is not None
-            else None
-        ),
-        "ctv_before_inducements": result.ctv_before_inducements,
-        "ctv_after_inducements": result.ctv_after_inducements,
-        "petty_cash": result.petty_cash,
-        "treasury_spent": result.treasury_spent,
-        "inducements": result.inducements,
-        "star_players_not_fielded": list(result.star_players_not_fielded),
-        "underdog": result.underdog,
-        "prayers": (
-            {side: list(names) for side, names in result.prayers.items()}
-            if result.prayers is not None
-            else None
-        ),
-        "kicking_team": result.kicking_team,
-        "receiving_team": result.receiving_team,
+        name: _summary_value(getattr(result, name))
+        for name in SUMMARY_FIELDS
+        if hasattr(type(result), name)
     }
 
 
-def run_pre_game(match: Match, choices: dict[str, Any]) -> PreGameResult:
-    """Re-run the pre-game on the match's seed with ``choices``; store the result and
-    the new rolls. Raises RulesError (nothing stored) for an answer the rules refuse."""
+def _summary_value(value: Any) -> Any:
+    """A result's number as plain data: a table row by its name, a journeyman by his
+    position, tuples as lists."""
+    if isinstance(value, TableEntry):
+        return str(value.name)
+    if isinstance(value, PlayerState):
+        return value.position_slug
+    if isinstance(value, dict):
+        return {key: _summary_value(item) for key, item in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_summary_value(item) for item in value]
+    return value
+
+
+def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
+    """Re-run the league's ruleset's pre-game on the match's seed with ``choices``;
+    store the result and the new rolls. Raises RulesError (nothing stored) for an
+    answer the rules refuse."""
     states = snapshot_states(match, "pre_game_teams")
-    result = sequences(ruleset_key(match)).pre_game(
-        ruleset_for(match),
-        states["home"],
-        states["away"],
-        SeededDice(match.pre_game_seed),
-        league=True,
-        choices=choices,
+    result = rules_for(match).pre_game(
+        states["home"], states["away"], SeededDice(match.pre_game_seed), choices
     )
     match.pre_game_result = {
         "complete": result.complete,
@@ -188,8 +209,9 @@ def submit_pre_game_choice(
 
     ``kind`` is a pending choice's kind: "journeymen_position" (a position slug,
     or a list, one per journeyman), "inducements" ({slug: count, "star_players":
-    [...], "mercenaries": [...]}, {} for none) or "kick_or_receive" ("kick" or
-    "receive"). Only the coach of the side the choice belongs to (or a
+    [...], "mercenaries": [...]}, {} for none), "petty_cash" (classic: gold moved
+    from the Treasury), "kick_or_receive" ("kick" or "receive") or "pitch" (Blitz
+    Bowl: "one_trapdoor" or "two_trapdoors"). Only the coach of the side the choice belongs to (or a
     commissioner, naming ``side`` when both sides wait) may answer. An answer
     the rules refuse raises RulesError with every reason and changes nothing.
     """

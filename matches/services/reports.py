@@ -23,10 +23,10 @@ from matches.models import Match, MatchEvent, Report
 from matches.services._common import fetch_match, lock_match, new_seed, require_play
 from matches.services.pregame import check_fixture_playable
 from matches.services.validation import (
+    POINTS_FIELDS,
     ReportContext,
-    casualties_caused,
-    engine_report,
     event_from_row,
+    league_result,
     normalize_event,
     report_problems,
 )
@@ -48,12 +48,20 @@ def report_payload(
     away_touchdowns: Any,
     conceded_by: str | None = "",
     conceded_at_setup_players: int | None = None,
+    **points: Any,
 ) -> dict[str, Any]:
+    """The report as stored and hashed. ``points`` are ``POINTS_FIELDS`` (a game scored
+    in points); only those given (not None) are kept, so a touchdowns report hashes
+    as it always did."""
+    unknown = sorted(set(points) - set(POINTS_FIELDS))
+    if unknown:
+        raise TypeError(f"a report has no {', '.join(unknown)}")
     return {
         "home_touchdowns": home_touchdowns,
         "away_touchdowns": away_touchdowns,
         "conceded_by": conceded_by or "",
         "conceded_at_setup_players": conceded_at_setup_players,
+        **{name: value for name, value in points.items() if value is not None},
     }
 
 
@@ -63,6 +71,7 @@ def payload_of(report: Report) -> dict[str, Any]:
         report.away_touchdowns,
         report.conceded_by,
         report.conceded_at_setup_players,
+        **{name: getattr(report, name) for name in POINTS_FIELDS},
     )
 
 
@@ -86,36 +95,47 @@ def checked_report(
     """Raise ReportError with every reason the report does not add up.
 
     ``agree_with_fixture``: a result the league recorded without a match must
-    be the report's (final score after any concession, casualties caused).
+    be the report's (final score after any concession, casualties caused, and
+    points where the game is scored in them).
     """
     context = ReportContext.build(match, events)
     problems = report_problems(context, payload, events)
     if not problems:
         try:
-            final = engine_report(match, payload, events).final_score
+            result = league_result(match, payload, events)
         except RulesError as error:
             problems += error.messages
         else:
             if agree_with_fixture:
-                problems += _disagreement(match, final, casualties_caused(events))
+                problems += _disagreement(match, result)
     if problems:
         raise ReportError(problems)
 
 
-def _disagreement(match: Match, final: tuple[int, int], caused: dict[str, int]) -> list[str]:
+def _disagreement(match: Match, result: Mapping[str, Any]) -> list[str]:
     fixture = match.fixture
     if fixture.status != fixture.Status.PLAYED:
         return []
-    recorded = (fixture.home_touchdowns, fixture.away_touchdowns)
-    recorded_cas = (fixture.home_casualties, fixture.away_casualties)
-    if (recorded, recorded_cas) == (final, (caused["home"], caused["away"])):
+    names = ("touchdowns", "casualties", "points")
+    recorded = {n: (getattr(fixture, f"home_{n}"), getattr(fixture, f"away_{n}")) for n in names}
+    reported = {n: (result.get(f"home_{n}"), result.get(f"away_{n}")) for n in names}
+    if recorded == reported:
         return []
+
+    def said(numbers: dict[str, tuple[Any, Any]]) -> tuple[str, str]:
+        home, away = numbers["touchdowns"]
+        cas = numbers["casualties"]
+        points = numbers["points"]
+        extra = f", points {points[0]}-{points[1]}" if points[0] is not None else ""
+        return f"{home}-{away}", f"(casualties caused {cas[0]}-{cas[1]}{extra})"
+
+    score, details = said(recorded)
+    reported_score, reported_details = said(reported)
     return [
-        f"The league has recorded {fixture.home.name} {recorded[0]}-{recorded[1]} "
-        f"{fixture.away.name} (casualties caused {recorded_cas[0]}-{recorded_cas[1]}) for "
-        f"this fixture; this report says {final[0]}-{final[1]} (casualties caused "
-        f"{caused['home']}-{caused['away']}). Make it agree, or ask a commissioner to "
-        "change the recorded result first."
+        f"The league has recorded {fixture.home.name} {score} {fixture.away.name} {details} "
+        f"for this fixture; this report says {reported_score} {reported_details}. Make it "
+        "agree, or ask a "
+        "commissioner to change the recorded result first."
     ]
 
 
@@ -197,13 +217,19 @@ def submit_report(
     events: list[Mapping[str, Any]] | None = None,
     idempotency_key: str | None = None,
     seed: int | None = None,
+    **points: Any,
 ) -> Submission:
     """Submit the report of a match in play and start its post-game.
 
     ``home_touchdowns``/``away_touchdowns`` are scored on the pitch (a
     concession's award is the engine's to work out); ``conceded_by`` names the
     side that conceded and ``conceded_at_setup_players`` how many players it
-    could set up if it conceded before a set-up. ``events`` (dicts as
+    could set up if it conceded before a set-up. ``points`` are the
+    ``POINTS_FIELDS`` of a game scored in points (Blitz Bowl):
+    ``home_challenge_cards``/``away_challenge_cards`` (each card's points),
+    ``home_clean_sweeps``, ``home_bonus_play_points`` (and away),
+    ``sudden_death_winner`` ("home"/"away") and ``endgame_reached``; a league
+    scored in touchdowns refuses them. ``events`` (dicts as
     ``add_event`` takes them) replace the draft; without them the draft
     events are the report's. Every reason a report does not add up comes at
     once (ReportError) and nothing is saved.
@@ -217,7 +243,7 @@ def submit_report(
     from matches.services.postgame import run_post_game, settle_status
 
     payload = report_payload(
-        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players
+        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players, **points
     )
     given = None if events is None else [normalize_event(e) for e in events]
     digest = body_hash(payload, given)

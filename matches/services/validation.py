@@ -1,21 +1,31 @@
-"""Checking a match report and turning it into the engine's ``MatchReport``.
+"""Checking a match report and turning it into the report the league's ruleset's
+post-game reads.
 
 Events are plain dicts (``normalize_event``): kind, side, player, victim (ids),
 by_block, injury, characteristic, apothecary_used, detail. Every check lists
 all its reasons; nothing here writes.
+
+The ruleset's sequences module names its report type (``rulesets.MatchRules.
+report_type``) and ``REPORT_SHAPES`` says, per type, how to build it and what it
+gives the league: BB2020's ``MatchReport`` (BB2020 and classic) from touchdowns,
+the concession and the player events; Blitz Bowl's ``BlitzBowlReport`` from the
+points fields (``POINTS_FIELDS``: Challenge cards, Clean Sweeps, Bonus Play
+points, Sudden Death), the regional rule the pre-game rolled and the touchdowns.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services._common import SIDES, snapshot_states, team_of
+from matches.services.rulesets import rules_for
 from rules_engine.bb2020.report import CHARACTERISTICS, MatchReport, PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState
+from rules_engine.blitz_bowl import BlitzBowlReport
 from teams.models import Player, PlayerStatus
 
 EVENT_FIELDS = (
@@ -30,6 +40,17 @@ EVENT_FIELDS = (
     "detail",
 )
 MAX_SET_UP_PLAYERS = 11
+# A report's fields for a game scored in points, with the value each takes when not given.
+POINTS_FIELDS: dict[str, Any] = {
+    "home_challenge_cards": [],
+    "away_challenge_cards": [],
+    "home_clean_sweeps": 0,
+    "away_clean_sweeps": 0,
+    "home_bonus_play_points": 0,
+    "away_bonus_play_points": 0,
+    "sudden_death_winner": "",
+    "endgame_reached": False,
+}
 COUNTED = {
     EventKind.TOUCHDOWN: "touchdowns",
     EventKind.COMPLETION: "completions",
@@ -197,6 +218,7 @@ def report_problems(
     for side, value in score.items():
         if not _count(value):
             problems.append(f"The {side} touchdowns must be a whole number, 0 or more")
+    problems += shape_of(ctx.match).problems(payload)
     conceded_by = payload.get("conceded_by") or ""
     set_up = payload.get("conceded_at_setup_players")
     if conceded_by not in ("", *SIDES):
@@ -226,10 +248,13 @@ def report_problems(
 
 def engine_report(
     match: Match, payload: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
-) -> MatchReport:
-    """The engine's ``MatchReport`` for a checked report: touchdowns on the pitch,
-    each side's Fan Factor from pre-game step 1, the concession, player reports."""
-    fan_factor = (match.pre_game_result.get("summary") or {}).get("fan_factor") or {}
+) -> Any:
+    """The report the match's ruleset's post-game reads, for a checked report."""
+    return shape_of(match).build(match, payload, list(events))
+
+
+def player_reports(events: Iterable[Mapping[str, Any]]) -> dict[str, tuple[PlayerReport, ...]]:
+    """Per side, what each player did and suffered, from the player events."""
     players: dict[str, dict[Any, dict[str, Any]]] = {side: {} for side in SIDES}
     for event in events:
         kind = event["kind"]
@@ -243,6 +268,26 @@ def engine_report(
             row["sent_off"] = True
         elif kind == EventKind.INJURY:
             row.update(_suffered(event))
+    return {
+        side: tuple(
+            PlayerReport(player_id=pid, **values) for pid, values in sorted(players[side].items())
+        )
+        for side in SIDES
+    }
+
+
+def _summary(match: Match) -> dict[str, Any]:
+    return match.pre_game_result.get("summary") or {}
+
+
+def events_report(
+    match: Match, payload: Mapping[str, Any], events: list[Mapping[str, Any]]
+) -> MatchReport:
+    """BB2020's ``MatchReport`` (BB2020, classic): touchdowns on the pitch, each side's
+    Fan Factor from the pre-game (classic: its gate in thousands), the concession and
+    the player reports."""
+    fan_factor = _summary(match).get("fan_factor") or {}
+    players = player_reports(events)
     conceded_by = payload.get("conceded_by") or ""
 
     def team_report(side: str) -> TeamReport:
@@ -250,16 +295,109 @@ def engine_report(
             touchdowns=payload[f"{side}_touchdowns"],
             fan_factor=fan_factor.get(side, 0),
             conceded=conceded_by == side,
-            players=tuple(
-                PlayerReport(player_id=pid, **values)
-                for pid, values in sorted(players[side].items())
-            ),
+            players=players[side],
             set_up_players_when_conceding=(
                 payload.get("conceded_at_setup_players") if conceded_by == side else None
             ),
         )
 
     return MatchReport(home=team_report("home"), away=team_report("away"))
+
+
+def points_report(
+    match: Match, payload: Mapping[str, Any], events: list[Mapping[str, Any]]
+) -> BlitzBowlReport:
+    """Blitz Bowl's report: per side the touchdowns, Challenge cards, Clean Sweeps and
+    Bonus Play points; the regional rule the pre-game rolled; a Sudden Death winner."""
+    field_of = {**POINTS_FIELDS, **payload}
+    return BlitzBowlReport(
+        home=_points_side(field_of, "home"),
+        away=_points_side(field_of, "away"),
+        regional_rule=_summary(match).get("regional_rule"),
+        sudden_death_winner=field_of["sudden_death_winner"] or None,
+        endgame_reached=bool(field_of["endgame_reached"]),
+    )
+
+
+def _points_side(payload: Mapping[str, Any], side: str) -> dict[str, Any]:
+    return {
+        "touchdowns": payload[f"{side}_touchdowns"],
+        "challenge_cards": payload[f"{side}_challenge_cards"],
+        "clean_sweeps": payload[f"{side}_clean_sweeps"],
+        "bonus_play_points": payload[f"{side}_bonus_play_points"],
+    }
+
+
+def _events_result(report: MatchReport, events: list[Mapping[str, Any]]) -> dict[str, Any]:
+    final = report.final_score
+    caused = casualties_caused(events)
+    return {
+        "home_touchdowns": final[0],
+        "away_touchdowns": final[1],
+        "home_casualties": caused["home"],
+        "away_casualties": caused["away"],
+        "conceded_by": report.conceded_by,
+    }
+
+
+def _points_result(report: BlitzBowlReport, events: list[Mapping[str, Any]]) -> dict[str, Any]:
+    caused = casualties_caused(events)
+    return {
+        "home_touchdowns": report.home.touchdowns,
+        "away_touchdowns": report.away.touchdowns,
+        "home_casualties": caused["home"],
+        "away_casualties": caused["away"],
+        "conceded_by": None,
+        "home_points": report.points("home"),
+        "away_points": report.points("away"),
+    }
+
+
+def _events_problems(payload: Mapping[str, Any]) -> list[str]:
+    given = [
+        name for name, default in POINTS_FIELDS.items() if payload.get(name, default) != default
+    ]
+    if not given:
+        return []
+    return [
+        f"{', '.join(given)}: only a game scored in points (Blitz Bowl) has them; "
+        "this league's games are scored in touchdowns"
+    ]
+
+
+def _points_problems(payload: Mapping[str, Any]) -> list[str]:
+    if payload.get("conceded_by") or payload.get("conceded_at_setup_players") is not None:
+        return ["A game scored in points (Blitz Bowl) has no concession; leave conceded_by blank"]
+    return []
+
+
+@dataclass(frozen=True)
+class ReportShape:
+    """How one report type is built from a submitted report, what it tells the league
+    (``record_result``'s keywords) and what a submission must not carry for it."""
+
+    build: Callable[[Match, Mapping[str, Any], list[Mapping[str, Any]]], Any]
+    league_result: Callable[[Any, list[Mapping[str, Any]]], dict[str, Any]]
+    problems: Callable[[Mapping[str, Any]], list[str]]
+
+
+REPORT_SHAPES: dict[type, ReportShape] = {
+    MatchReport: ReportShape(events_report, _events_result, _events_problems),
+    BlitzBowlReport: ReportShape(points_report, _points_result, _points_problems),
+}
+
+
+def shape_of(match: Match) -> ReportShape:
+    return REPORT_SHAPES[rules_for(match).report_type]
+
+
+def league_result(
+    match: Match, payload: Mapping[str, Any], events: list[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """What the league records for the report: touchdowns (after a concession's award),
+    casualties caused, the conceding side, and points where the game is scored in them."""
+    shape = shape_of(match)
+    return shape.league_result(shape.build(match, payload, events), events)
 
 
 def _suffered(event: Mapping[str, Any]) -> dict[str, Any]:
