@@ -17,7 +17,7 @@ from django.db import transaction
 DEMO_PASSWORD = "bloodbowl-demo"
 DEMO_COMMISSIONER = "commissioner"
 DEMO_COACHES = ("grimnir", "lothar", "skrit", "gorbag", "ariel", "morg")
-DEMO_STEPS = ("teams.demo", "leagues.demo", "matches.demo")
+DEMO_STEPS = ("teams.demo", "leagues.demo", "matches.demo", "matches.demo_rulesets")
 
 
 def ensure_users() -> dict[str, object]:
