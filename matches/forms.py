@@ -140,13 +140,14 @@ class InducementsForm(forms.Form):
                 row["name"],
                 most,
                 f"{gp(row['price'])} each" + (f", at most {most}" if most is not None else ""),
+                price=row["price"],
             )
         stars = options.get("star_players") or []
         if stars:
             self.fields["star_players"] = forms.MultipleChoiceField(
                 label=f"Star players (at most {options.get('max_star_players', 2)})",
                 required=False,
-                widget=forms.CheckboxSelectMultiple,
+                widget=PricedCheckboxes(prices={s["slug"]: s["cost"] for s in stars}),
                 choices=[(s["slug"], _star_label(s)) for s in stars],
                 error_messages=_choose("star players"),
             )
@@ -157,6 +158,7 @@ class InducementsForm(forms.Form):
                     f"Mercenary {merc.get('name') or position_name(ruleset, merc['position'])}",
                     slots,
                     f"{gp(merc['price'])} each (Loner 4+)",
+                    price=merc["price"],
                 )
 
     def answer(self) -> dict[str, Any]:
@@ -181,8 +183,26 @@ class InducementsForm(forms.Form):
         return [self[n] for n in self.fields if n.startswith(self.MERCENARY)]
 
 
-def _count(label: str, most: int | None, help_text: str) -> forms.IntegerField:
-    attrs = {"min": 0, "step": 1, "inputmode": "numeric"}
+class PricedCheckboxes(forms.CheckboxSelectMultiple):
+    """Checkboxes that carry their price (``data-price``) for the money left (match.js)."""
+
+    def __init__(self, *args: Any, prices: Mapping[str, int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.prices = prices
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(name, value, *args, **kwargs)
+        if str(value) in self.prices:
+            option["attrs"]["data-price"] = self.prices[str(value)]
+        return option
+
+
+def _count(
+    label: str, most: int | None, help_text: str, *, price: int | None = None
+) -> forms.IntegerField:
+    attrs: dict[str, Any] = {"min": 0, "step": 1, "inputmode": "numeric"}
+    if price is not None:
+        attrs["data-price"] = price
     if most is not None:
         attrs["max"] = most
     return forms.IntegerField(

@@ -10,13 +10,14 @@ from django.shortcuts import get_object_or_404, render
 from leagues.models import Season
 from matches import selectors
 
+# (statistic, board title, column heading, what the heading abbreviates)
 BOARDS = (
-    ("touchdowns", "Top scorers", "Touchdowns"),
-    ("casualties", "Casualties caused", "Casualties"),
-    ("completions", "Completions", "Completions"),
-    ("interceptions", "Interceptions", "Interceptions"),
-    ("spp", "Star Player Points", "SPP"),
-    ("mvp", "Most Valuable Player awards", "MVPs"),
+    ("touchdowns", "Top scorers", "TD", "Touchdowns"),
+    ("casualties", "Casualties caused", "CAS", "Casualties caused"),
+    ("completions", "Completions", "Comp", "Completions"),
+    ("interceptions", "Interceptions", "Int", "Interceptions"),
+    ("spp", "Star Player Points", "SPP", "Star Player Points"),
+    ("mvp", "Most Valuable Player awards", "MVP", "MVP awards"),
 )
 BOARD_LENGTH = 10
 
@@ -30,9 +31,10 @@ def leaderboards(request: HttpRequest, season_id: int | None = None) -> HttpResp
             "stat": stat,
             "title": title,
             "column": column,
+            "column_long": long,
             "rows": selectors.leaderboards(season, stat, BOARD_LENGTH),
         }
-        for stat, title, column in BOARDS
+        for stat, title, column, long in BOARDS
     ]
     seasons = Season.objects.select_related("league").order_by("league__name", "-number")
     context = {"season": season, "boards": boards, "seasons": seasons}

@@ -265,6 +265,9 @@ def pre_game_rows(summary: Mapping[str, Any], ruleset: Ruleset | None) -> list[d
             return None
         return [fmt(value.get(side)) if value.get(side) is not None else "—" for side in SIDES]
 
+    def money(value: int) -> str:
+        return gp(value) if value else "none"
+
     rows = [
         ("Fan Factor", per_side("fan_factor")),
         (
@@ -275,8 +278,8 @@ def pre_game_rows(summary: Mapping[str, Any], ruleset: Ruleset | None) -> list[d
             ),
         ),
         ("CTV", per_side("ctv_before_inducements", gp)),
-        ("Petty cash", per_side("petty_cash", gp)),
-        ("Spent from the Treasury", per_side("treasury_spent", gp)),
+        ("Petty cash", per_side("petty_cash", money)),
+        ("Spent from the Treasury", per_side("treasury_spent", money)),
         ("Inducements", per_side("inducements", lambda v: bought_text(v, ruleset))),
         ("CTV after inducements", per_side("ctv_after_inducements", gp)),
         ("Prayers to Nuffle", per_side("prayers", lambda v: ", ".join(v) or "none")),

@@ -117,15 +117,27 @@ def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str,
     if match.status in REPORTED:
         context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
     context["history"] = history_context(match, teams)
-    context["dice"] = [
-        {
-            "roll": roll,
-            "step": presenters.humanize(roll.step),
-            "result": presenters.roll_text(roll.result),
-        }
-        for roll in selectors.dice_log(match)
-    ]
+    context["dice"] = dice_groups(match)
     return context
+
+
+def dice_groups(match: Match) -> list[dict[str, Any]]:
+    """Every roll, one group per sequence: the pre-game, then each report's post-game."""
+    groups: list[dict[str, Any]] = []
+    for roll in selectors.dice_log(match):
+        title = roll.get_sequence_display()
+        if roll.report_id:
+            title += f" (report v{roll.report.version})"
+        if not groups or groups[-1]["title"] != title:
+            groups.append({"title": title, "rows": []})
+        groups[-1]["rows"].append(
+            {
+                "roll": roll,
+                "step": presenters.humanize(roll.step),
+                "result": presenters.roll_text(roll.result),
+            }
+        )
+    return groups
 
 
 def _choice_form(choice: Any, ruleset: Any, data: Any = None) -> Any:
