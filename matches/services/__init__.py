@@ -4,6 +4,10 @@
 the rules engine, and raises a ``RulesError`` with every reason for the coach
 (the API answers 400), ``PermissionDenied`` (403) or ``ReportConflict`` (409).
 
+Every sequence is the league's ruleset's: ``rulesets.rules_for(match)`` is the one
+place that asks the rules engine for it (``rules_engine.editions.sequences_for``),
+so a BB2020, classic or Blitz Bowl match runs through the same services.
+
 Lifecycle, in order::
 
     open_match(actor, fixture) -> Match                                  scheduled
@@ -13,10 +17,10 @@ Lifecycle, in order::
     add_event(actor, match, *, kind, player=..., ...) -> MatchEvent      in_play
     remove_event(actor, match, event) -> None                            in_play
     submit_report(actor, match, *, home_touchdowns, away_touchdowns, conceded_by="",
-                  conceded_at_setup_players=None, events=None,
-                  idempotency_key=None) -> Submission          report_submitted/post_game
+                  conceded_at_setup_players=None, events=None, idempotency_key=None,
+                  **points) -> Submission                       report_submitted/post_game
     submit_post_game_choices(actor, match, *, side=None, hire_journeymen=(),
-                             retire=()) -> Report                        post_game
+                             retire=(), reroll_winnings=None) -> Report  post_game
     apply_post_game(match_id, report_id) -> PostGameApplication | None   (Celery task)
     close_match(actor, match) -> Match                                   closed
     correct_report(actor, match, *, home_touchdowns, ..., events=None, note) -> Report

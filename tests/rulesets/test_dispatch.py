@@ -166,3 +166,20 @@ def test_pages_show_a_dash_for_a_profile_the_rule_text_does_not_print(client):
     client.force_login(game.home.coach)
     sheet = client.get(reverse("team-detail", args=[game.home.pk])).content.decode()
     assert "Blitz Bowl" in sheet
+
+
+def test_a_blitz_bowl_team_buys_nothing_and_a_classic_team_hires_from_bb2020_rosters():
+    from teams.errors import TeamError, TreasuryError
+    from teams.services import buy_reroll, hire_player, hire_staff
+
+    team = kicked_off("blitz_bowl").home
+    with pytest.raises(TreasuryError, match="0 team re-rolls, the most allowed"):
+        buy_reroll(team.coach, team)
+    with pytest.raises(TreasuryError, match="may not hire an apothecary"):
+        hire_staff(team.coach, team, "apothecary")
+    with pytest.raises(TeamError, match="already has 6 players"):
+        hire_player(team.coach, team, "skaven-lineman")
+    classic = kicked_off("classic").home
+    blitzer = hire_player(classic.coach, classic, "human-blitzer")
+    assert (blitzer.ma, blitzer.st, blitzer.current_value) == (7, 3, 85_000)
+    assert_treasury_is_ledger(classic)
