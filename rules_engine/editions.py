@@ -8,7 +8,9 @@ names. Every sequences module exposes the same functions:
 
 taking ``rules_engine.bb2020.state.TeamState`` pictures of the teams and
 returning a ``rules_engine.sequence.SequenceResult`` whose steps record every
-roll; and a ``STANDINGS`` mapping saying how league tables rank teams.
+roll; a ``STANDINGS`` mapping saying how league tables rank teams; ``REPORT``,
+the match report type ``post_game`` reads; and ``take_advancement(ruleset,
+player, kind, dice, *, category, skill, characteristic_choice)``.
 """
 
 from __future__ import annotations

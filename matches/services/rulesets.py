@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from matches.errors import MatchError
 from rules_engine import get_ruleset
-from rules_engine.bb2020.report import MatchReport
 from rules_engine.editions import sequences_for
 from rules_engine.ruleset import Ruleset
 
@@ -39,9 +38,8 @@ class MatchRules:
 
     @property
     def report_type(self) -> type:
-        """The report the post-game reads: the module's ``REPORT``; BB2020's sequences
-        module names none and reads its own ``MatchReport``."""
-        return getattr(self.sequences, "REPORT", MatchReport)
+        """The report the post-game reads: the sequences module's ``REPORT``."""
+        return self.sequences.REPORT
 
     def pre_game(self, home: Any, away: Any, dice: Any, choices: dict[str, Any]) -> Any:
         return self.sequences.pre_game(self.ruleset, home, away, dice, league=True, choices=choices)

@@ -7,7 +7,7 @@ Public contract (acceptance checks call these names):
 ``redraft_budget``, ``pre_game`` and ``post_game``.
 """
 
-from rules_engine.bb2020.advancement import advancement_cost, value_increase
+from rules_engine.bb2020.advancement import advancement_cost, take_advancement, value_increase
 from rules_engine.bb2020.postgame import (
     dedicated_fans_change,
     expensive_mistake,
@@ -16,14 +16,19 @@ from rules_engine.bb2020.postgame import (
 )
 from rules_engine.bb2020.pregame import petty_cash, prayers_to_nuffle_rolls, pre_game
 from rules_engine.bb2020.redraft import redraft_budget
+from rules_engine.bb2020.report import MatchReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 
 # League tables rank by the league's own points scheme and tie-breakers
 # (facts section 5: W 3 / D 1 / L 0, ties broken by touchdowns then casualties).
 STANDINGS: dict[str, object] = {"rank_by": "league_points"}
+# The report the post-game reads (every sequences module names its own).
+REPORT = MatchReport
 
 __all__ = [
+    "REPORT",
     "STANDINGS",
+    "MatchReport",
     "PlayerState",
     "TeamState",
     "advancement_cost",
@@ -34,6 +39,7 @@ __all__ = [
     "prayers_to_nuffle_rolls",
     "pre_game",
     "redraft_budget",
+    "take_advancement",
     "value_increase",
     "winnings",
 ]

@@ -11,7 +11,6 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from rules_engine import PlayerValueInput, get_ruleset, list_rulesets, player_current_value
-from rules_engine.bb2020.advancement import take_advancement as bb2020_take_advancement
 from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.editions import sequences_for
 from rules_engine.errors import RulesetDataError
@@ -112,13 +111,12 @@ def draft_rules_of(ruleset: Ruleset) -> DraftRules:
 def take_advancement_of(ruleset: Ruleset) -> Callable[..., Any]:
     """The ruleset's ``take_advancement(ruleset, player, kind, dice, *, category, skill,
     characteristic_choice)``, found in its sequences module (``rules_engine.editions``):
-    classic's takes an Improvement roll, Blitz Bowl's refuses. BB2020's sequences module
-    does not re-export it; its advancement module holds it."""
+    classic's takes an Improvement roll, Blitz Bowl's refuses."""
     try:
         module = sequences_for(ruleset.key)
     except LookupError:
         raise TeamError(f"{ruleset.name} players cannot develop here yet") from None
-    return getattr(module, "take_advancement", bb2020_take_advancement)
+    return module.take_advancement
 
 
 @cache
