@@ -4,11 +4,11 @@ form errors (``add_rules_errors``)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 
 from leagues.models import Season
 from matches.models import EventKind, InjuryResult, MatchStatus
@@ -21,14 +21,12 @@ from teams.templatetags.dugout import gp
 __all__ = [
     "ActionForm",
     "AnswerForm",
-    "CorrectionEventForm",
-    "CorrectionForm",
     "EventForm",
     "InducementsForm",
     "JourneymenForm",
     "MatchFilterForm",
+    "PettyCashForm",
     "PostGameChoicesForm",
-    "ReportForm",
     "add_rules_errors",
 ]
 
@@ -244,6 +242,37 @@ class JourneymenForm(forms.Form):
         return self.cleaned_data["position"]
 
 
+class PettyCashForm(forms.Form):
+    """Classic: how much Treasury gold goes into Petty Cash for inducements."""
+
+    amount = forms.IntegerField(
+        label="Gold to move into Petty Cash",
+        min_value=0,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0, "step": 10_000, "inputmode": "numeric"}),
+        error_messages={
+            "required": "Enter the gold to move (0 for none).",
+            "invalid": "Enter the gold as a whole number of gold pieces, e.g. 50000.",
+            "min_value": "Enter 0 or more gold pieces.",
+        },
+    )
+
+    def __init__(self, options: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        treasury = options.get("treasury") or 0
+        field = self.fields["amount"]
+        field.max_value = treasury
+        field.widget.attrs["max"] = treasury
+        field.validators.append(MaxValueValidator(treasury))
+        field.error_messages["max_value"] = f"The Treasury holds {gp(treasury)}: move at most that."
+        field.help_text = (
+            f"The Treasury holds {gp(treasury)}; team value {gp(options.get('team_value'))}."
+        )
+
+    def answer(self) -> int:
+        return self.cleaned_data["amount"]
+
+
 class AnswerForm(forms.Form):
     """A decision with a few named answers (kick or receive): one button each."""
 
@@ -258,172 +287,12 @@ class AnswerForm(forms.Form):
         return self.cleaned_data["answer"]
 
 
-# --- the report ------------------------------------------------------------------------------
-
-
-def _score(label: str) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label,
-        min_value=0,
-        max_value=MAX_SCORE,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": MAX_SCORE}),
-        error_messages={
-            "required": f"Enter the {label.lower()} (0 if none).",
-            "invalid": f"Enter the {label.lower()} as a whole number.",
-            "min_value": f"The {label.lower()} cannot be below 0.",
-            "max_value": f"The {label.lower()} cannot be above {MAX_SCORE}.",
-        },
-    )
-
-
-class ReportForm(forms.Form):
-    """The final score on the pitch and any concession. ``idempotency_key`` is made
-    when the form is drawn, so a double tap on "Submit" sends the same report twice
-    and the service keeps one."""
-
-    home_touchdowns = _score("Home touchdowns")
-    away_touchdowns = _score("Away touchdowns")
-    conceded_by = forms.ChoiceField(
-        required=False, label="Concession", error_messages=_choose("who conceded")
-    )
-    conceded_at_setup_players = forms.IntegerField(
-        required=False,
-        min_value=0,
-        max_value=MAX_SET_UP_PLAYERS,
-        label="Players the conceding team could set up",
-        help_text="Only if it conceded before a set-up; leave empty otherwise.",
-        error_messages={
-            "invalid": "Enter the number of players as a whole number.",
-            "min_value": "Enter 0 or more players.",
-            "max_value": f"A team sets up at most {MAX_SET_UP_PLAYERS} players.",
-        },
-    )
-    idempotency_key = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
-
-    def __init__(self, teams: Mapping[str, str], *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("initial", {})
-        kwargs["initial"].setdefault("idempotency_key", uuid.uuid4().hex)
-        super().__init__(*args, **kwargs)
-        self.fields["home_touchdowns"].label = f"Touchdowns by {teams['home']}"
-        self.fields["away_touchdowns"].label = f"Touchdowns by {teams['away']}"
-        self.fields["conceded_by"].choices = [
-            ("", "Nobody conceded"),
-            ("home", f"{teams['home']} conceded"),
-            ("away", f"{teams['away']} conceded"),
-        ]
-
-    def report_kwargs(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {
-            "home_touchdowns": data["home_touchdowns"],
-            "away_touchdowns": data["away_touchdowns"],
-            "conceded_by": data.get("conceded_by") or "",
-            "conceded_at_setup_players": data.get("conceded_at_setup_players"),
-        }
-
-
-class CorrectionForm(ReportForm):
-    """A commissioner's correction: the score, the events to keep, and why."""
-
-    keep = forms.MultipleChoiceField(
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        label="Events to keep",
-        help_text="Untick an event to drop it from the corrected report.",
-    )
-    note = forms.CharField(
-        max_length=300,
-        label="Why is the report corrected?",
-        help_text="The coaches read it in the report's history.",
-        error_messages={
-            "required": "Say why the report is corrected; the coaches will read it.",
-            "max_length": "Say why in at most 300 characters.",
-        },
-    )
-
-    def __init__(
-        self, teams: Mapping[str, str], events: Iterable[tuple[int, str]], *args: Any, **kwargs: Any
-    ) -> None:
-        super().__init__(teams, *args, **kwargs)
-        del self.fields["idempotency_key"]
-        self.fields["keep"].choices = [(str(pk), text) for pk, text in events]
-        self.fields["keep"].error_messages = _choose("the events to keep")
-
-    def kept(self) -> set[int]:
-        return {int(pk) for pk in self.cleaned_data.get("keep") or ()}
-
-
-class CorrectionEventForm(forms.Form):
-    """An event a correction adds: every field a select, a blank kind adds nothing."""
-
-    kind = forms.ChoiceField(
-        choices=[("", "— add nothing —"), *EventKind.choices],
-        required=False,
-        label="What happened",
-        error_messages=_choose("what happened"),
-    )
-    player = forms.TypedChoiceField(
-        coerce=int, empty_value=None, required=False, error_messages=_choose("the player")
-    )
-    victim = forms.TypedChoiceField(
-        coerce=int,
-        empty_value=None,
-        required=False,
-        label="Victim (a casualty)",
-        error_messages=_choose("the victim"),
-    )
-    by_block = forms.BooleanField(required=False, initial=True, label="By a Block (2 SPP)")
-    injury = forms.ChoiceField(
-        choices=[("", "—"), *InjuryResult.choices],
-        required=False,
-        label="Injury result (an injury)",
-        error_messages=_choose("the injury's result"),
-    )
-    characteristic = forms.ChoiceField(
-        choices=CHARACTERISTIC_CHOICES,
-        required=False,
-        label="Characteristic lost (a lasting injury)",
-        error_messages=_choose("the characteristic"),
-    )
-    apothecary_used = forms.BooleanField(required=False, label="After the apothecary")
-    side = forms.ChoiceField(
-        choices=[("", "—"), *SIDE_CHOICES],
-        required=False,
-        label="Team (a bribe or kick-off event)",
-        error_messages=_choose("a team"),
-    )
-    detail = forms.CharField(required=False, max_length=200, label="Detail")
-
-    def __init__(self, *args: Any, players: list[tuple[str, Any]] = (), **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "—"), *players]
-        self.fields["victim"].choices = [("", "—"), *players]
-
-    def event(self) -> dict[str, Any] | None:
-        data = getattr(self, "cleaned_data", None) or {}
-        if not data.get("kind"):
-            return None
-        return {
-            "kind": data["kind"],
-            "side": data.get("side") or "",
-            "player": data.get("player"),
-            "victim": data.get("victim"),
-            "by_block": bool(data.get("by_block")),
-            "injury": data.get("injury") or "",
-            "characteristic": data.get("characteristic") or "",
-            "apothecary_used": bool(data.get("apothecary_used")),
-            "detail": data.get("detail") or "",
-        }
-
-
-CorrectionEventFormSet = forms.formset_factory(CorrectionEventForm, extra=3, max_num=20)
-
-
 # --- the post-game's decisions ---------------------------------------------------------------
 
 
 class PostGameChoicesForm(forms.Form):
-    """Post-game step 4 for one team: journeymen to hire for good, players to retire."""
+    """One team's post-game decisions: BB2020 step 4 (journeymen to hire for good,
+    players to retire) or classic's re-roll of the winnings D6."""
 
     hire_journeymen = forms.TypedMultipleChoiceField(
         coerce=int,
@@ -464,12 +333,25 @@ class PostGameChoicesForm(forms.Form):
             del self.fields["hire_journeymen"]
         if not retire:
             del self.fields["retire"]
+        reroll = next((c for c in pending if c.kind == "reroll_winnings"), None)
+        if reroll is not None:
+            options = reroll.options
+            self.fields["reroll_winnings"] = forms.ChoiceField(
+                label=f"Re-roll the winnings D6? It rolled {options.get('roll')}",
+                help_text=f"As it stands: {gp(options.get('winnings'))} in winnings.",
+                choices=[("no", "Keep it"), ("yes", "Re-roll it (the new roll stands)")],
+                widget=forms.RadioSelect,
+                error_messages=_choose("whether to re-roll the winnings"),
+            )
 
-    def choice_kwargs(self) -> dict[str, list[int]]:
-        return {
+    def choice_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
             "hire_journeymen": list(self.cleaned_data.get("hire_journeymen") or []),
             "retire": list(self.cleaned_data.get("retire") or []),
         }
+        if "reroll_winnings" in self.fields:
+            kwargs["reroll_winnings"] = self.cleaned_data["reroll_winnings"] == "yes"
+        return kwargs
 
 
 # --- lists -------------------------------------------------------------------------------------

@@ -211,6 +211,21 @@ def generic_lines(outcome: Mapping[str, Any], teams: Mapping[str, str]) -> list[
     return [f"{teams.get(k, humanize(str(k)))}: {_short(v, teams)}" for k, v in outcome.items()]
 
 
+def dice_groups(rolls: Iterable[DiceRoll]) -> list[dict[str, Any]]:
+    """Every roll, one group per sequence: the pre-game, then each report's post-game."""
+    groups: list[dict[str, Any]] = []
+    for roll in rolls:
+        title = roll.get_sequence_display()
+        if roll.report_id:
+            title += f" (report v{roll.report.version})"
+        if not groups or groups[-1]["title"] != title:
+            groups.append({"title": title, "rows": []})
+        groups[-1]["rows"].append(
+            {"roll": roll, "step": humanize(roll.step), "result": roll_text(roll.result)}
+        )
+    return groups
+
+
 def rolls_by_step(rolls: Iterable[DiceRoll]) -> dict[str, list[DiceRoll]]:
     grouped: dict[str, list[DiceRoll]] = defaultdict(list)
     for roll in rolls:
@@ -303,27 +318,73 @@ def _named(ids: Iterable[Any], names: Mapping[int, str]) -> list[str]:
     return [names.get(i, f"player {i}") for i in ids or ()]
 
 
+def _dice(values: Any, joiner: str = " then ") -> str:
+    """Dice rolled one after another ("1 then 4": a re-roll), or summed (" + ")."""
+    values = [v for v in values or () if v is not None]
+    return joiner.join(map(str, values))
+
+
+def _money_rows(team: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Winnings and the other Treasury changes, with classic's dice and gate."""
+    rows = []
+    winnings = gp(team.get("winnings"))
+    if team.get("winnings_dice"):
+        winnings += f" (D6 {_dice(team['winnings_dice'])})"
+    rows.append(("Winnings", winnings))
+    if team.get("gate") is not None:
+        rows.append(("Gate", f"{team['gate']:,} fans; FAME {team.get('fame', 0)}"))
+    rows += [
+        (LEDGER_REASONS.get(c["reason"], humanize(c["reason"])), f"{c['amount']:+,} gp")
+        for c in team.get("treasury_changes") or []
+        if c["reason"] != "winnings"  # on its own line
+    ]
+    if team.get("spiralling_expenses"):
+        rows.append(("Spiralling Expenses", f"−{gp(team['spiralling_expenses'])}"))
+    return rows
+
+
+def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tuple[str, str]]:
+    """The figures of one team's post-game, only those its ruleset has."""
+    rows = [("Touchdowns", str(team.get("touchdowns", "—")))]
+    if team.get("points") is not None:  # Blitz Bowl
+        rows.append(("Points", f"{team['points']} – {team.get('opponent_points', '?')}"))
+        for key in ("challenge_points", "clean_sweeps", "bonus_play_points"):
+            if team.get(key):
+                rows.append((humanize(key), str(team[key])))
+        if team.get("ending"):
+            rows.append(("Decided by", humanize(team["ending"])))
+    has_money = bool(team.get("team_value") or team.get("winnings") or team.get("treasury"))
+    if has_money:
+        rows += _money_rows(team)
+    before, after = team.get("dedicated_fans_before"), team.get("dedicated_fans_after")
+    roll = team.get("dedicated_fans_roll")
+    if before is not None and (before != after or roll is not None):
+        label = "Fan Factor" if team.get("fan_factor_dice") else "Dedicated Fans"
+        rolled = _dice(team.get("fan_factor_dice") or [roll], " + ")
+        rows.append((label, f"{before} → {after}" + (f" (rolled {rolled})" if rolled else "")))
+    if team.get("mvp") is not None:
+        reason = f" ({team['mvp_reason']})" if team.get("mvp_reason") else ""
+        rows.append(("MVP", names.get(team["mvp"], f"player {team['mvp']}") + reason))
+    mistake = team.get("expensive_mistake")
+    if mistake:
+        text = mistake.get("outcome") or "—"
+        if mistake.get("roll"):
+            text += f" (D6 {mistake['roll']})"
+        if mistake.get("gold_lost"):
+            text += f": −{gp(mistake['gold_lost'])}"
+        rows.append(("Expensive mistakes", text))
+    if has_money:
+        rows.append(("Treasury", gp(team.get("treasury"))))
+        tv, ctv = gp(team.get("team_value")), gp(team.get("current_team_value"))
+        rows.append(("Team value / CTV", f"{tv} / {ctv}"))
+    return rows
+
+
 def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
     """One team's post-game, every player named."""
-    mistake = team.get("expensive_mistake") or {}
     return {
         "result": RESULTS.get(team.get("result"), team.get("result") or "—"),
-        "touchdowns": team.get("touchdowns"),
-        "winnings": team.get("winnings"),
-        "treasury_changes": [
-            {
-                "reason": LEDGER_REASONS.get(c["reason"], humanize(c["reason"])),
-                "amount": c["amount"],
-            }
-            for c in team.get("treasury_changes") or []
-            if c["reason"] != "winnings"  # shown on its own line
-        ],
-        "fans_before": team.get("dedicated_fans_before"),
-        "fans_roll": team.get("dedicated_fans_roll"),
-        "fans_after": team.get("dedicated_fans_after"),
-        "concession": team.get("concession"),
-        "mvp": names.get(team["mvp"], "") if team.get("mvp") is not None else "",
-        "mvp_reason": team.get("mvp_reason", ""),
+        "rows": post_game_rows(team, names),
         "spp": [
             {
                 "player": names.get(row["player_id"], f"player {row['player_id']}"),
@@ -344,19 +405,10 @@ def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> dict[st
         "hired": _named(team.get("hired_journeymen"), names),
         "released": _named(team.get("released_journeymen"), names),
         "retired": _named(team.get("retired"), names),
-        "mistake": {
-            "outcome": mistake.get("outcome", "—"),
-            "roll": mistake.get("roll"),
-            "gold_lost": mistake.get("gold_lost") or 0,
-        },
         "advancements": [
             {"id": pid, "name": names.get(pid, f"player {pid}")}
             for pid in team.get("advancement_eligible") or []
         ],
-        "team_value": team.get("team_value"),
-        "current_team_value": team.get("current_team_value"),
-        "treasury": team.get("treasury"),
-        "dedicated_fans": team.get("dedicated_fans"),
     }
 
 
@@ -383,6 +435,16 @@ def event_text(event: Any, teams: Mapping[str, str]) -> str:
     if event.side and not event.player_id:
         text += f" ({teams.get(event.side, event.side)})"
     return text
+
+
+def history(
+    reports: Iterable[Any], events: Iterable[Any], teams: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The report's versions, newest first, each with its events as lines."""
+    by_report: dict[int, list[str]] = defaultdict(list)
+    for event in sorted(events, key=lambda e: e.pk):
+        by_report[event.report_id].append(event_text(event, teams))
+    return [{"report": r, "events": by_report[r.pk]} for r in reversed(list(reports))]
 
 
 def running_score(events: Iterable[Any]) -> dict[str, int]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import leaderboard_views, views
+from matches import correction_views, leaderboard_views, views
 
 urlpatterns = [
     path("", views.match_list, name="match-list"),
@@ -28,5 +28,5 @@ urlpatterns = [
     path("<int:pk>/report/", views.submit_report, name="match-report"),
     path("<int:pk>/post-game/<str:side>/", views.post_game_choices, name="match-post-game-choices"),
     path("<int:pk>/close/", views.close_match, name="match-close"),
-    path("<int:pk>/correct/", views.correct_report, name="match-correct"),
+    path("<int:pk>/correct/", correction_views.correct_report, name="match-correct"),
 ]

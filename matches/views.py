@@ -30,17 +30,16 @@ from matches.forms import (
     KICK_OFF_KINDS,
     TAP_KINDS,
     AnswerForm,
-    CorrectionEventFormSet,
-    CorrectionForm,
     EventForm,
     InducementsForm,
     JourneymenForm,
     MatchFilterForm,
+    PettyCashForm,
     PostGameChoicesForm,
-    ReportForm,
     add_rules_errors,
 )
 from matches.models import EventKind, Match, MatchEvent
+from matches.report_forms import ReportForm
 from matches.rules import may_answer_for
 from rules_engine.errors import RulesError
 
@@ -76,6 +75,18 @@ def _mine(request: HttpRequest, match: Match, side: str) -> None:
     if side and not may_answer_for(request.user, match, side):
         team = match.fixture.home if side == "home" else match.fixture.away
         raise PermissionDenied(f"Only the coach of {team.name} records and decides for it.")
+
+
+def scored_in_points(match: Match) -> bool:
+    """Whether the league's games are scored in points (Blitz Bowl): its report type
+    counts points, so the report form asks for the cards that score them."""
+    from matches.services.rulesets import rules_for
+
+    try:
+        report_type = rules_for(match).report_type
+    except (RulesError, AttributeError):
+        return False
+    return callable(getattr(report_type, "points", None))
 
 
 def _url(match: Match, anchor: str = "") -> str:
@@ -117,27 +128,8 @@ def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str,
     if match.status in REPORTED:
         context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
     context["history"] = history_context(match, teams)
-    context["dice"] = dice_groups(match)
+    context["dice"] = presenters.dice_groups(selectors.dice_log(match))
     return context
-
-
-def dice_groups(match: Match) -> list[dict[str, Any]]:
-    """Every roll, one group per sequence: the pre-game, then each report's post-game."""
-    groups: list[dict[str, Any]] = []
-    for roll in selectors.dice_log(match):
-        title = roll.get_sequence_display()
-        if roll.report_id:
-            title += f" (report v{roll.report.version})"
-        if not groups or groups[-1]["title"] != title:
-            groups.append({"title": title, "rows": []})
-        groups[-1]["rows"].append(
-            {
-                "roll": roll,
-                "step": presenters.humanize(roll.step),
-                "result": presenters.roll_text(roll.result),
-            }
-        )
-    return groups
 
 
 def _choice_form(choice: Any, ruleset: Any, data: Any = None) -> Any:
@@ -146,6 +138,8 @@ def _choice_form(choice: Any, ruleset: Any, data: Any = None) -> Any:
         return InducementsForm(choice.options, ruleset, data=data, prefix=prefix)
     if choice.kind == "journeymen_position":
         return JourneymenForm(choice.options, ruleset, data=data, prefix=prefix)
+    if choice.kind == "petty_cash":
+        return PettyCashForm(choice.options, data=data, prefix=prefix)
     if choice.options.get("answers"):
         return AnswerForm(choice.options, data=data, prefix=prefix)
     return None
@@ -247,7 +241,7 @@ def live_context(
     report_form = forms.get("report_form")
     if report_form is None and perms.play:
         initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
-        report_form = ReportForm(teams, initial=initial)
+        report_form = ReportForm(teams, initial=initial, points=scored_in_points(match))
     return {
         "events": rows,
         "score": score,
@@ -342,7 +336,7 @@ def remove_event(request: HttpRequest, pk: int, event_id: int) -> HttpResponse:
 @require_POST
 def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
     match = _to_play(request, pk)
-    form = ReportForm(presenters.team_names(match), request.POST)
+    form = ReportForm(presenters.team_names(match), request.POST, points=scored_in_points(match))
     if form.is_valid():
         try:
             submission = services.submit_report(
@@ -482,98 +476,20 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
     return render_match(request, match, status=400, post_game_forms={side: form})
 
 
-# --- history and corrections ------------------------------------------------------------------
+# --- history ------------------------------------------------------------------------------------
 
 
 def history_context(match: Match, teams: dict) -> list[dict[str, Any]]:
     """Every version of the report with its events (two queries, whatever the count)."""
     reports = list(selectors.report_history(match))
-    if not reports:
-        return []
-    by_report: dict[int, list[str]] = {r.pk: [] for r in reports}
     events = (
-        MatchEvent.objects.filter(match=match, report__isnull=False)
-        .select_related("player", "victim")
-        .order_by("id")
-    )
-    for event in events:
-        by_report.setdefault(event.report_id, []).append(presenters.event_text(event, teams))
-    return [{"report": r, "events": by_report[r.pk]} for r in reversed(reports)]
-
-
-EVENT_FIELDS = (
-    "kind",
-    "side",
-    "player_id",
-    "victim_id",
-    "by_block",
-    "injury",
-    "characteristic",
-    "apothecary_used",
-    "detail",
-)
-
-
-def event_dict(event: MatchEvent) -> dict[str, Any]:
-    """A stored event as ``correct_report`` takes it."""
-    return {name.removesuffix("_id"): getattr(event, name) for name in EVENT_FIELDS}
-
-
-def _player_choices(match: Match, teams: dict) -> list[tuple[str, Any]]:
-    return [
-        (
-            teams[side],
-            [(p.pk, f"#{p.number} {p.name}") for p in selectors.players_who_played(match, side)],
+        MatchEvent.objects.filter(match=match, report__isnull=False).select_related(
+            "player", "victim"
         )
-        for side in SIDES
-    ]
-
-
-@login_required
-def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
-    """A commissioner corrects the report: the score, the events to keep, events to add."""
-    match = _match(pk)
-    if not request.user.has_perm(CORRECT, match):
-        raise PermissionDenied(
-            f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
-        )
-    report = selectors.current_report(match)
-    if report is None:
-        raise Http404(f"{match.label} has no report to correct yet.")
-    teams = presenters.team_names(match)
-    events = list(selectors.report_events(report))
-    initial = {
-        "home_touchdowns": report.home_touchdowns,
-        "away_touchdowns": report.away_touchdowns,
-        "conceded_by": report.conceded_by,
-        "conceded_at_setup_players": report.conceded_at_setup_players,
-        "keep": [str(e.pk) for e in events],
-    }
-    data = request.POST if request.method == "POST" else None
-    rows = [(e.pk, presenters.event_text(e, teams)) for e in events]
-    form = CorrectionForm(teams, rows, data, initial=initial)
-    formset = CorrectionEventFormSet(
-        data, prefix="add", form_kwargs={"players": _player_choices(match, teams)}
+        if reports
+        else []
     )
-    if data is not None and form.is_valid() and formset.is_valid():
-        kept = [event_dict(e) for e in events if e.pk in form.kept()]
-        added = [event for f in formset if (event := f.event())]
-        try:
-            services.correct_report(
-                request.user,
-                match,
-                **form.report_kwargs(),
-                events=kept + added,
-                note=form.cleaned_data["note"],
-            )
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
-            messages.success(request, "The report is corrected; the post-game was run again.")
-            return redirect(_url(match, "history"))
-    context = {"match": match, "fixture": match.fixture, "form": form, "formset": formset}
-    context["report"] = report
-    return render(request, "matches/correct.html", context, status=400 if data is not None else 200)
+    return presenters.history(reports, events, teams)
 
 
 # --- lists and ways in --------------------------------------------------------------------------

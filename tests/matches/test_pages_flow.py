@@ -53,7 +53,10 @@ def answer_data(choice, options_page: str) -> dict[str, object]:
         return {}
     if choice.kind == "journeymen_position":
         return {f"{prefix}-position": choice.options["positions"][0]}
-    return {f"{prefix}-answer": "receive" if "receive" in choice.options["answers"] else ""}
+    if choice.kind == "petty_cash":
+        return {f"{prefix}-amount": 0}
+    answers = [str(a) for a in choice.options["answers"]]
+    return {f"{prefix}-answer": "receive" if "receive" in answers else answers[0]}
 
 
 def play_pre_game(match: Match, clients: dict[str, Client]) -> list[str]:

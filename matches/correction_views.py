@@ -1,0 +1,95 @@
+"""A commissioner's correction of a match report, on one form: the score (and a
+points game's cards), the events to keep, events to add, and why. The services
+take the whole events list: the kept events of the current report plus the new."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from matches import presenters, selectors, services
+from matches.forms import add_rules_errors
+from matches.models import Match, MatchEvent
+from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
+from matches.views import CORRECT, SIDES, _match, _url, scored_in_points
+from rules_engine.errors import RulesError
+
+EVENT_FIELDS = (
+    "kind",
+    "side",
+    "player_id",
+    "victim_id",
+    "by_block",
+    "injury",
+    "characteristic",
+    "apothecary_used",
+    "detail",
+)
+
+
+def event_dict(event: MatchEvent) -> dict[str, Any]:
+    """A stored event as ``correct_report`` takes it."""
+    return {name.removesuffix("_id"): getattr(event, name) for name in EVENT_FIELDS}
+
+
+def _player_choices(match: Match, teams: dict) -> list[tuple[str, Any]]:
+    return [
+        (
+            teams[side],
+            [(p.pk, f"#{p.number} {p.name}") for p in selectors.players_who_played(match, side)],
+        )
+        for side in SIDES
+    ]
+
+
+@login_required
+def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """A commissioner corrects the report: the score, the events to keep, events to add."""
+    match = _match(pk)
+    if not request.user.has_perm(CORRECT, match):
+        raise PermissionDenied(
+            f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
+        )
+    report = selectors.current_report(match)
+    if report is None:
+        raise Http404(f"{match.label} has no report to correct yet.")
+    teams = presenters.team_names(match)
+    events = list(selectors.report_events(report))
+    initial = {
+        "home_touchdowns": report.home_touchdowns,
+        "away_touchdowns": report.away_touchdowns,
+        "conceded_by": report.conceded_by,
+        "conceded_at_setup_players": report.conceded_at_setup_players,
+        "keep": [str(e.pk) for e in events],
+        **{name: getattr(report, name, None) for name in POINTS_FIELD_NAMES},
+    }
+    data = request.POST if request.method == "POST" else None
+    rows = [(e.pk, presenters.event_text(e, teams)) for e in events]
+    form = CorrectionForm(teams, rows, data, initial=initial, points=scored_in_points(match))
+    formset = CorrectionEventFormSet(
+        data, prefix="add", form_kwargs={"players": _player_choices(match, teams)}
+    )
+    if data is not None and form.is_valid() and formset.is_valid():
+        kept = [event_dict(e) for e in events if e.pk in form.kept()]
+        added = [event for f in formset if (event := f.event())]
+        try:
+            services.correct_report(
+                request.user,
+                match,
+                **form.report_kwargs(),
+                events=kept + added,
+                note=form.cleaned_data["note"],
+            )
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(request, "The report is corrected; the post-game was run again.")
+            return redirect(_url(match, "history"))
+    context = {"match": match, "fixture": match.fixture, "form": form, "formset": formset}
+    context["report"] = report
+    return render(request, "matches/correct.html", context, status=400 if data is not None else 200)

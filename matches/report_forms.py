@@ -1,0 +1,265 @@
+"""Forms of the match report: the final score (and, for a game scored in points, the
+cards that score them) with its idempotency key, and a commissioner's correction
+(the score, the events to keep, events to add, why)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+
+from matches.forms import (
+    CHARACTERISTIC_CHOICES,
+    MAX_SCORE,
+    MAX_SET_UP_PLAYERS,
+    SIDE_CHOICES,
+    _choose,
+)
+from matches.models import EventKind, InjuryResult
+
+
+def _score(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=MAX_SCORE,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": MAX_SCORE}),
+        error_messages={
+            "required": f"Enter the {label.lower()} (0 if none).",
+            "invalid": f"Enter the {label.lower()} as a whole number.",
+            "min_value": f"The {label.lower()} cannot be below 0.",
+            "max_value": f"The {label.lower()} cannot be above {MAX_SCORE}.",
+        },
+    )
+
+
+class CardPointsField(forms.CharField):
+    """The points of each Challenge card a team claimed, typed as "2, 3"."""
+
+    def to_python(self, value: Any) -> list[int]:
+        text = super().to_python(value)
+        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+        if not all(p.isdigit() and 1 <= int(p) <= MAX_SCORE for p in parts):
+            raise forms.ValidationError(
+                "Enter each Challenge card's points as whole numbers from 1 to "
+                f"{MAX_SCORE}, separated by commas: e.g. 2, 3."
+            )
+        return [int(p) for p in parts]
+
+    def prepare_value(self, value: Any) -> Any:
+        return ", ".join(map(str, value)) if isinstance(value, list) else value
+
+
+def _points_fields(teams: Mapping[str, str]) -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    for side in ("home", "away"):
+        fields[f"{side}_challenge_cards"] = CardPointsField(
+            required=False,
+            label=f"Challenge cards claimed by {teams[side]}",
+            help_text="The points of each card, e.g. 2, 3; empty for none.",
+        )
+        for name, label in (
+            ("clean_sweeps", "Clean Sweeps"),
+            ("bonus_play_points", "Bonus Play points"),
+        ):
+            fields[f"{side}_{name}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=MAX_SCORE,
+                initial=0,
+                label=f"{label} of {teams[side]}",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+                error_messages={
+                    "invalid": f"Enter the {label} as a whole number.",
+                    "min_value": f"Enter 0 or more {label}.",
+                    "max_value": f"Enter at most {MAX_SCORE} {label}.",
+                },
+            )
+    fields["sudden_death_winner"] = forms.ChoiceField(
+        required=False,
+        label="Sudden Death Victory",
+        choices=[("", "None"), ("home", teams["home"]), ("away", teams["away"])],
+        error_messages=_choose("who won by Sudden Death"),
+    )
+    fields["endgame_reached"] = forms.BooleanField(
+        required=False, label="The Endgame had begun when the game ended"
+    )
+    return fields
+
+
+POINTS_FIELD_NAMES = (
+    "home_challenge_cards",
+    "home_clean_sweeps",
+    "home_bonus_play_points",
+    "away_challenge_cards",
+    "away_clean_sweeps",
+    "away_bonus_play_points",
+    "sudden_death_winner",
+    "endgame_reached",
+)
+
+
+class ReportForm(forms.Form):
+    """The final score on the pitch and any concession. ``idempotency_key`` is made
+    when the form is drawn, so a double tap on "Submit" sends the same report twice
+    and the service keeps one."""
+
+    home_touchdowns = _score("Home touchdowns")
+    away_touchdowns = _score("Away touchdowns")
+    conceded_by = forms.ChoiceField(
+        required=False, label="Concession", error_messages=_choose("who conceded")
+    )
+    conceded_at_setup_players = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_SET_UP_PLAYERS,
+        label="Players the conceding team could set up",
+        help_text="Only if it conceded before a set-up; leave empty otherwise.",
+        error_messages={
+            "invalid": "Enter the number of players as a whole number.",
+            "min_value": "Enter 0 or more players.",
+            "max_value": f"A team sets up at most {MAX_SET_UP_PLAYERS} players.",
+        },
+    )
+    idempotency_key = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self, teams: Mapping[str, str], *args: Any, points: bool = False, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("initial", {})
+        kwargs["initial"].setdefault("idempotency_key", uuid.uuid4().hex)
+        super().__init__(*args, **kwargs)
+        self.fields["home_touchdowns"].label = f"Touchdowns by {teams['home']}"
+        self.fields["away_touchdowns"].label = f"Touchdowns by {teams['away']}"
+        self.fields["conceded_by"].choices = [
+            ("", "Nobody conceded"),
+            ("home", f"{teams['home']} conceded"),
+            ("away", f"{teams['away']} conceded"),
+        ]
+        self.points = points
+        if points:  # a game scored in points (Blitz Bowl) has its cards, no concession
+            del self.fields["conceded_by"], self.fields["conceded_at_setup_players"]
+            self.fields.update(_points_fields(teams))
+
+    def report_kwargs(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        kwargs = {
+            "home_touchdowns": data["home_touchdowns"],
+            "away_touchdowns": data["away_touchdowns"],
+            "conceded_by": data.get("conceded_by") or "",
+            "conceded_at_setup_players": data.get("conceded_at_setup_players"),
+        }
+        if self.points:
+            kwargs.update(
+                {name: data[name] for name in POINTS_FIELD_NAMES if data.get(name) is not None}
+            )
+            kwargs["sudden_death_winner"] = data.get("sudden_death_winner") or ""
+            kwargs["endgame_reached"] = bool(data.get("endgame_reached"))
+        return kwargs
+
+    def points_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in POINTS_FIELD_NAMES if name in self.fields]
+
+
+class CorrectionForm(ReportForm):
+    """A commissioner's correction: the score, the events to keep, and why."""
+
+    keep = forms.MultipleChoiceField(
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Events to keep",
+        help_text="Untick an event to drop it from the corrected report.",
+    )
+    note = forms.CharField(
+        max_length=300,
+        label="Why is the report corrected?",
+        help_text="The coaches read it in the report's history.",
+        error_messages={
+            "required": "Say why the report is corrected; the coaches will read it.",
+            "max_length": "Say why in at most 300 characters.",
+        },
+    )
+
+    def __init__(
+        self,
+        teams: Mapping[str, str],
+        events: Iterable[tuple[int, str]],
+        *args: Any,
+        points: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(teams, *args, points=points, **kwargs)
+        del self.fields["idempotency_key"]
+        self.fields["keep"].choices = [(str(pk), text) for pk, text in events]
+        self.fields["keep"].error_messages = _choose("the events to keep")
+
+    def kept(self) -> set[int]:
+        return {int(pk) for pk in self.cleaned_data.get("keep") or ()}
+
+
+class CorrectionEventForm(forms.Form):
+    """An event a correction adds: every field a select, a blank kind adds nothing."""
+
+    kind = forms.ChoiceField(
+        choices=[("", "— add nothing —"), *EventKind.choices],
+        required=False,
+        label="What happened",
+        error_messages=_choose("what happened"),
+    )
+    player = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, error_messages=_choose("the player")
+    )
+    victim = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Victim (a casualty)",
+        error_messages=_choose("the victim"),
+    )
+    by_block = forms.BooleanField(required=False, initial=True, label="By a Block (2 SPP)")
+    injury = forms.ChoiceField(
+        choices=[("", "—"), *InjuryResult.choices],
+        required=False,
+        label="Injury result (an injury)",
+        error_messages=_choose("the injury's result"),
+    )
+    characteristic = forms.ChoiceField(
+        choices=CHARACTERISTIC_CHOICES,
+        required=False,
+        label="Characteristic lost (a lasting injury)",
+        error_messages=_choose("the characteristic"),
+    )
+    apothecary_used = forms.BooleanField(required=False, label="After the apothecary")
+    side = forms.ChoiceField(
+        choices=[("", "—"), *SIDE_CHOICES],
+        required=False,
+        label="Team (a bribe or kick-off event)",
+        error_messages=_choose("a team"),
+    )
+    detail = forms.CharField(required=False, max_length=200, label="Detail")
+
+    def __init__(self, *args: Any, players: list[tuple[str, Any]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "—"), *players]
+        self.fields["victim"].choices = [("", "—"), *players]
+
+    def event(self) -> dict[str, Any] | None:
+        data = getattr(self, "cleaned_data", None) or {}
+        if not data.get("kind"):
+            return None
+        return {
+            "kind": data["kind"],
+            "side": data.get("side") or "",
+            "player": data.get("player"),
+            "victim": data.get("victim"),
+            "by_block": bool(data.get("by_block")),
+            "injury": data.get("injury") or "",
+            "characteristic": data.get("characteristic") or "",
+            "apothecary_used": bool(data.get("apothecary_used")),
+            "detail": data.get("detail") or "",
+        }
+
+
+CorrectionEventFormSet = forms.formset_factory(CorrectionEventForm, extra=3, max_num=20)
