@@ -1,8 +1,9 @@
 """The leagues API (/api/v1/leagues/...): everyone reads; writes go through the services.
 
 A refusal by the league rules is a 400 with the service's message
-(``config.api.exception_handler``); an action reserved to the league's
-commissioners (or the team's coach) is a 403.
+(``config.api.exception_handler``); input of the wrong shape a 400 in the same
+body (``detail``, ``errors``) with ``fields``; an action reserved to the league's
+commissioners (or the team's coach) is a 403; an unknown object a 404.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from leagues import selectors, services
 from leagues.filters import FixtureFilter, SeasonFilter
 from leagues.models import Division, Season
 from leagues.serializers import (
+    FILTER_ERRORS,
     AdmitTeamSerializer,
     BracketSerializer,
     DivisionCreateSerializer,
@@ -41,19 +43,34 @@ from leagues.serializers import (
     StandingRowSerializer,
     TeamEntrySerializer,
 )
+from teams.api import ApiPagination, InvalidInput
 
+BAD_REQUEST = OpenApiResponse(
+    ErrorSerializer, description="The league rules (or the input's shape) refuse: the reasons."
+)
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="The league rules refuse: the reasons."),
+    400: BAD_REQUEST,
     401: OpenApiResponse(ErrorSerializer, description="Not signed in."),
     403: OpenApiResponse(ErrorSerializer, description="Not a commissioner of this league."),
 }
 NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="No such object.")}
+# A list's filters refuse a value of the wrong type (django-filter answers 400).
+BAD_FILTER = {400: OpenApiResponse(FILTER_ERRORS, description="A filter's value is invalid.")}
 
 
 def _valid(serializer_class: type, request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
+    if not serializer.is_valid():
+        raise InvalidInput(serializer.errors)
     return serializer.validated_data
+
+
+def _read(serializer_class: type) -> Any:
+    """A list and a detail view's documented answers: 400 for a bad filter, 404."""
+    return extend_schema_view(
+        list=extend_schema(responses={200: serializer_class(many=True), **BAD_FILTER}),
+        retrieve=extend_schema(responses={200: serializer_class, **NOT_FOUND}),
+    )
 
 
 def _write(serializer_class: type, request_class: type | None = None, code: int = 201) -> Any:
@@ -63,8 +80,11 @@ def _write(serializer_class: type, request_class: type | None = None, code: int 
     )
 
 
+@_read(LeagueSerializer)
 class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Leagues: anyone signed in may create one and becomes its commissioner."""
+
+    pagination_class = ApiPagination
 
     serializer_class = LeagueSerializer
     lookup_value_regex = r"[0-9]+"
@@ -79,7 +99,7 @@ class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response(LeagueSerializer(league).data, status=status.HTTP_201_CREATED)
 
     @_write(SeasonSerializer, OpenSeasonSerializer)
-    @action(detail=True, methods=["post"], url_path="open-season")
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="open-season")
     def open_season(self, request: Request, pk: str) -> Response:
         """Open the league's next season for sign-up (commissioners)."""
         league = self.get_object()
@@ -88,8 +108,10 @@ class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
+@_read(SeasonSerializer)
 @extend_schema_view(list=extend_schema(summary="Seasons (filter by league, status)"))
 class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    pagination_class = ApiPagination
     serializer_class = SeasonSerializer
     filterset_class = SeasonFilter
     lookup_value_regex = r"[0-9]+"
@@ -101,7 +123,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return self.get_object()
 
     @_write(DivisionSerializer, DivisionCreateSerializer)
-    @action(detail=True, methods=["post"], url_path="add-division")
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="add-division")
     def add_division(self, request: Request, pk: str) -> Response:
         season = self._season()
         name = _valid(DivisionCreateSerializer, request)["name"]
@@ -109,13 +131,13 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(DivisionSerializer(division).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: TeamEntrySerializer(many=True), **NOT_FOUND})
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def entries(self, request: Request, pk: str) -> Response:
         """The teams entered in the season, admitted (with a division) or waiting."""
         return Response(TeamEntrySerializer(selectors.entries(self._season()), many=True).data)
 
     @_write(TeamEntrySerializer, EnterTeamSerializer)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], filter_backends=[])
     def enter(self, request: Request, pk: str) -> Response:
         """A coach enters his own team (sign-up only); a commissioner then admits it."""
         season = self._season()
@@ -125,7 +147,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(TeamEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @_write(TeamEntrySerializer, AdmitTeamSerializer)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], filter_backends=[])
     def admit(self, request: Request, pk: str) -> Response:
         """A commissioner admits a team into a division (sign-up only)."""
         season = self._season()
@@ -134,7 +156,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(TeamEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @_write(SeasonSerializer, GenerateScheduleSerializer)
-    @action(detail=True, methods=["post"], url_path="generate-schedule")
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="generate-schedule")
     def generate_schedule(self, request: Request, pk: str) -> Response:
         """Draw up the round robin of every division and start the regular season."""
         season = self._season()
@@ -145,7 +167,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     @_write(PointsAdjustmentSerializer, DockPointsSerializer)
-    @action(detail=True, methods=["post"], url_path="dock-points")
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="dock-points")
     def dock_points(self, request: Request, pk: str) -> Response:
         """Dock a team's league points, with the reason (3 unless told)."""
         season = self._season()
@@ -160,7 +182,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(PointsAdjustmentSerializer(adjustment).data, status=status.HTTP_201_CREATED)
 
     @_write(FixtureSerializer, FriendlySerializer)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], filter_backends=[])
     def friendly(self, request: Request, pk: str) -> Response:
         """Arrange a friendly between two teams of the season (no league points)."""
         season = self._season()
@@ -178,14 +200,14 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         )
 
     @extend_schema(responses={200: PointsAdjustmentSerializer(many=True), **NOT_FOUND})
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def adjustments(self, request: Request, pk: str) -> Response:
         return Response(
             PointsAdjustmentSerializer(selectors.adjustments(self._season()), many=True).data
         )
 
     @_write(BracketSerializer, None)
-    @action(detail=True, methods=["post"], url_path="start-playoffs")
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="start-playoffs")
     def start_playoffs(self, request: Request, pk: str) -> Response:
         """Seed the play-offs from the standings and draw the semi-finals."""
         season = self._season()
@@ -195,7 +217,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         )
 
     @extend_schema(responses={200: DivisionTableSerializer(many=True), **NOT_FOUND})
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def standings(self, request: Request, pk: str) -> Response:
         """Every division's table, best first."""
         season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
@@ -203,20 +225,22 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(DivisionTableSerializer(tables, many=True).data)
 
     @extend_schema(responses={200: BracketSerializer, **NOT_FOUND})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def bracket(self, request: Request, pk: str) -> Response:
         season = get_object_or_404(Season, pk=pk)
         return Response(BracketSerializer(selectors.bracket(season)).data)
 
 
+@_read(DivisionSerializer)
 class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
+    pagination_class = ApiPagination
     serializer_class = DivisionSerializer
     filterset_fields = ["season"]
     lookup_value_regex = r"[0-9]+"
     queryset = Division.objects.order_by("season", "name")
 
     @extend_schema(responses={200: StandingRowSerializer(many=True), **NOT_FOUND})
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
     def standings(self, request: Request, pk: str) -> Response:
         """The division's table: points, then the league's tie-breakers."""
         division = get_object_or_404(Division.objects.select_related("season__league"), pk=pk)
@@ -224,8 +248,11 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(StandingRowSerializer(rows, many=True).data)
 
 
+@_read(FixtureSerializer)
 class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
     """Fixtures; filter by season, round (number), division, team, status, kind."""
+
+    pagination_class = ApiPagination
 
     serializer_class = FixtureSerializer
     filterset_class = FixtureFilter
@@ -235,7 +262,7 @@ class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
         return selectors.fixtures()
 
     @_write(FixtureSerializer, RescheduleSerializer, code=200)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], filter_backends=[])
     def reschedule(self, request: Request, pk: str) -> Response:
         """Move a fixture still to play to another round and/or deadline (commissioners)."""
         fixture = self.get_object()
@@ -249,7 +276,7 @@ class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)
 
     @_write(FixtureSerializer, ForfeitSerializer, code=200)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], filter_backends=[])
     def forfeit(self, request: Request, pk: str) -> Response:
         """Settle a fixture not played: "unplayed" (a loss for both) or "concession" (1-0)."""
         fixture = self.get_object()

@@ -31,10 +31,23 @@ def ruleset_name(key: str) -> str:
 
 
 class ErrorSerializer(serializers.Serializer):
-    """A refusal: the first reason in ``detail``, every reason in ``errors``."""
+    """A refusal: the first reason in ``detail``, every reason in ``errors``; for
+    input of the wrong shape, the messages by field in ``fields``."""
 
     detail = serializers.CharField()
     errors = serializers.ListField(child=serializers.CharField(), required=False)
+    fields = serializers.DictField(
+        required=False, help_text="Input of the wrong shape: messages by field (nested as sent)."
+    )
+
+
+# django-filter's 400 for a list filter given a value of the wrong type:
+# {"season": ["Enter a number."]}.
+FILTER_ERRORS = {
+    "type": "object",
+    "description": "Messages by filter name.",
+    "additionalProperties": {"type": "array", "items": {"type": "string"}},
+}
 
 
 class TeamRefSerializer(serializers.Serializer):
@@ -139,7 +152,9 @@ class DivisionCreateSerializer(serializers.Serializer):
 
 class TeamEntrySerializer(serializers.ModelSerializer):
     team = TeamRefSerializer(read_only=True)
-    division_name = serializers.CharField(source="division.name", default=None, read_only=True)
+    division_name = serializers.CharField(
+        source="division.name", default=None, allow_null=True, read_only=True
+    )
     admitted = serializers.BooleanField(read_only=True)
 
     class Meta:
@@ -168,8 +183,12 @@ class GenerateScheduleSerializer(serializers.Serializer):
 class FixtureSerializer(serializers.ModelSerializer):
     home = TeamRefSerializer(read_only=True)
     away = TeamRefSerializer(read_only=True)
-    round = serializers.IntegerField(source="round.number", default=None, read_only=True)
-    division_name = serializers.CharField(source="division.name", default=None, read_only=True)
+    round = serializers.IntegerField(
+        source="round.number", default=None, allow_null=True, read_only=True
+    )
+    division_name = serializers.CharField(
+        source="division.name", default=None, allow_null=True, read_only=True
+    )
 
     class Meta:
         model = Fixture
@@ -226,7 +245,7 @@ class ForfeitSerializer(serializers.Serializer):
 class PointsAdjustmentSerializer(serializers.ModelSerializer):
     team = TeamRefSerializer(read_only=True)
     created_by = serializers.CharField(
-        source="created_by.get_username", default=None, read_only=True
+        source="created_by.get_username", default=None, allow_null=True, read_only=True
     )
 
     class Meta:

@@ -14,9 +14,15 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    extend_schema_view,
+)
 from rest_framework import exceptions, generics, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import (
     SAFE_METHODS,
     AllowAny,
@@ -64,18 +70,68 @@ COST_PARTS = (
     "dedicated_fans",
 )
 
+
+@extend_schema_serializer(component_name="TeamsError")
+class TeamsInputErrorSerializer(TeamsErrorSerializer):
+    """A 400: ``detail`` sums up, ``errors`` lists every reason; ``fields`` has the
+    messages of input of the wrong shape by field, nested as the input was
+    (``{"players": {"human-blitzer": ["A valid integer is required."]}}``)."""
+
+    errors = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Every reason (absent when the body is not even JSON).",
+    )
+    fields = serializers.DictField(
+        required=False, help_text="Input of the wrong shape: messages by field (nested as sent)."
+    )
+
+
+class ApiPagination(LimitOffsetPagination):
+    """The API's pages, with the page size capped: ``?limit=10**29`` is a page of
+    MAX_LIMIT, not a number the database cannot take."""
+
+    max_limit = 500
+
+
+# A position's count in a draft: far above any roster's limit (the engine says
+# what the limit is), low enough that pricing the draft stays cheap.
+MAX_POSITION_COUNT = 99
+
+
+class DraftRequestSerializer(DraftInputSerializer):
+    """The draft's input with each position's count bounded: the engine builds
+    every player it prices, so ``{"human-lineman": 10**12}`` would exhaust the
+    server's memory instead of coming back as a broken draft rule."""
+
+    players = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_POSITION_COUNT),
+        help_text='Position slug -> how many, e.g. {"human-blitzer": 4, "human-lineman": 7}.',
+    )
+
+
 NOT_FOUND = OpenApiResponse(TeamsMessageSerializer, description="No such team or player.")
 ERRORS: dict[int, Any] = {
     400: OpenApiResponse(
-        TeamsErrorSerializer, description="The rules (or the input's shape) do not allow it."
+        TeamsInputErrorSerializer, description="The rules (or the input's shape) do not allow it."
     ),
+    401: OpenApiResponse(TeamsMessageSerializer, description="Not signed in."),
     403: OpenApiResponse(TeamsMessageSerializer, description="Not signed in, or not your team."),
     404: NOT_FOUND,
 }
+# django-filter's 400 for a filter given a value of the wrong type: {"status": ["..."]}.
+BAD_FILTER = OpenApiResponse(
+    {
+        "type": "object",
+        "description": "Messages by filter name.",
+        "additionalProperties": {"type": "array", "items": {"type": "string"}},
+    },
+    description="A filter's value is invalid.",
+)
 
 
 def responses(ok: dict[int, Any]) -> dict[int, Any]:
-    """A write's documented responses: its success plus 400, 403 and 404."""
+    """A write's documented responses: its success plus 400, 401, 403 and 404."""
     return {**ok, **ERRORS}
 
 
@@ -141,11 +197,16 @@ def player_data(player_id: int, request: Request) -> dict[str, Any]:
 
 
 @extend_schema_view(
-    list=extend_schema(summary="List teams", description="Filter by coach, ruleset, roster."),
+    list=extend_schema(
+        summary="List teams",
+        description="Filter by coach, ruleset, roster.",
+        responses={200: TeamSummarySerializer(many=True), 400: BAD_FILTER},
+    ),
 )
 class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = TeamSummarySerializer
     filterset_class = TeamFilter
+    pagination_class = ApiPagination
     permission_classes = [IsAuthenticatedOrReadOnly, CoachChangesTeam]
     lookup_value_regex = r"[0-9]+"
 
@@ -169,11 +230,11 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="Draft a team",
         description="Every broken draft rule comes back at once in `errors`; nothing is saved.",
-        request=DraftInputSerializer,
+        request=DraftRequestSerializer,
         responses=responses({201: TeamSheetSerializer}),
     )
     def create(self, request: Request) -> Response:
-        data = validated(DraftInputSerializer, request)
+        data = validated(DraftRequestSerializer, request)
         team = services.draft_team(
             request.user,
             name=data["name"],
@@ -191,12 +252,12 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Price and check a draft without saving it",
-        request=DraftInputSerializer,
+        request=DraftRequestSerializer,
         responses={200: DraftPreviewSerializer, 400: ERRORS[400]},
     )
     @action(detail=False, methods=["post"], url_path="draft-preview", permission_classes=[AllowAny])
     def draft_preview(self, request: Request) -> Response:
-        data = validated(DraftInputSerializer, request)
+        data = validated(DraftRequestSerializer, request)
         if data["ruleset"] not in rules_engine.list_rulesets():
             raise TeamError(f"There is no ruleset {data['ruleset']!r}")
         ruleset = rules_engine.get_ruleset(data["ruleset"])
@@ -318,6 +379,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 )
 class TeamLedgerView(generics.ListAPIView):
     serializer_class = LedgerEntrySerializer
+    pagination_class = ApiPagination
     filterset_class = None
     filter_backends: list = []
 
