@@ -72,15 +72,21 @@ def humanize(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def _short(value: Any, names: Mapping[str, str]) -> str:
+GOLD_WORDS = ("treasury", "value", "cash", "gold", "money", "cost", "winnings", "price")
+
+
+def _short(value: Any, names: Mapping[str, str], key: str = "") -> str:
+    """An outcome's value in a few words: gold as gold ("130k"), sides by team name."""
     if isinstance(value, Mapping):
         return "; ".join(
-            f"{names.get(k, humanize(str(k)))} {_short(v, names)}" for k, v in value.items()
+            f"{names.get(k, humanize(str(k)))} {_short(v, names, str(k))}" for k, v in value.items()
         )
     if isinstance(value, list):
         return ", ".join(_short(v, names) for v in value) or "none"
     if value is None or value == "":
         return "—"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return gp(value) if any(word in key for word in GOLD_WORDS) else str(value)
     return str(names.get(value, value)) if isinstance(value, str) else str(value)
 
 
@@ -208,7 +214,9 @@ STEP_LINES = {
 
 def generic_lines(outcome: Mapping[str, Any], teams: Mapping[str, str]) -> list[str]:
     """A step this module has no words for: its outcome, key by key."""
-    return [f"{teams.get(k, humanize(str(k)))}: {_short(v, teams)}" for k, v in outcome.items()]
+    return [
+        f"{teams.get(k, humanize(str(k)))}: {_short(v, teams, str(k))}" for k, v in outcome.items()
+    ]
 
 
 def dice_groups(rolls: Iterable[DiceRoll]) -> list[dict[str, Any]]:

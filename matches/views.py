@@ -269,7 +269,10 @@ def event_picker(request: HttpRequest, pk: int) -> HttpResponse:
     match = _match(pk)
     if not request.htmx:
         return redirect(f"{_url(match)}?{request.GET.urlencode()}#live")
-    context = {"match": match, "picker": picker_context(request, match, request.GET)}
+    picker = picker_context(request, match, request.GET)
+    if picker is None:
+        raise PermissionDenied("Only the coaches of the two teams or a commissioner record events.")
+    context = {"match": match, "picker": picker}
     return render(request, "matches/match_detail.html#picker", context)
 
 

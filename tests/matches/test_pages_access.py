@@ -49,6 +49,8 @@ def test_a_coach_of_another_team_sees_no_forms_and_is_refused(in_play):
     ]
     for action, data in posts:
         assert outsider.post(action, data, **HTMX).status_code == 403, action
+    picker = reverse("match-event-picker", args=[s.match.pk])
+    assert outsider.get(picker, {"side": "home", "kind": "touchdown"}, **HTMX).status_code == 403
     anonymous = Client()
     assert "what happened?" not in html(anonymous.get(url))
     response = anonymous.post(posts[0][0], posts[0][1])
