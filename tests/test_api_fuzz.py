@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
 import pytest
 import schemathesis
-from django.db import transaction
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -240,13 +243,27 @@ coach_schema = load_schema(coverage=True)
 commissioner_schema = load_schema(coverage=False)
 
 
+@contextmanager
+def connections_kept_open() -> Iterator[None]:
+    """Requests through the WSGI app (not Django's test client) fire request_started
+    and request_finished, whose close_old_connections would close the connection
+    and its test transaction (PostgreSQL): keep it open, as the test client does."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """The league, built once for the module in a transaction rolled back at its
     end; each case runs in a savepoint inside it (the ``db`` fixture)."""
     from config.celery import app
 
-    with django_db_blocker.unblock():
+    with django_db_blocker.unblock(), connections_kept_open():
         eager = app.conf.task_always_eager
         app.conf.task_always_eager = True
         try:
