@@ -6,6 +6,10 @@ rolled back at the end, then times ``leagues.selectors.season_standings`` and
 the bare SQL it runs (captured with CaptureQueriesContext and re-run through a
 cursor), and prints both and their ratio: what the Python side (building rows
 and ordering them by the tie-breakers) adds to the database's aggregate.
+
+The team sheet likewise, among those 1,000 teams: one team of 15 players
+drafted through teams.services, read by ``teams.sheets.team_sheet`` and
+serialized as the API sends it, against the bare SQL of its queries.
 """
 
 from __future__ import annotations
@@ -88,9 +92,38 @@ def build(teams: int, fixtures: int, divisions: int, seed: int = 2020):
     return Season.objects.select_related("league").get(pk=season.pk)
 
 
+def _bare(statements: list[str]) -> Callable[[], None]:
+    def run() -> None:
+        with connection.cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql)
+                cursor.fetchall()
+
+    return run
+
+
+def sheet_team(stamp: str):
+    """A team of 15 players with re-rolls and an apothecary, drafted through the service."""
+    from teams.services import draft_team
+
+    coach = get_user_model().objects.create_user(f"{stamp}-sheet-coach")
+    return draft_team(
+        coach,
+        name=f"{stamp} sheet team",
+        ruleset_key="bb2020",
+        roster_slug="human",
+        players={"human-lineman": 11, "human-blitzer": 2, "human-catcher": 2},
+        rerolls=2,
+        apothecary=True,
+    )
+
+
 def measure(teams: int = 1000, fixtures: int = 20_000, divisions: int = 10) -> dict[str, float]:
-    """Build the data, time the selector and its bare SQL; roll everything back."""
+    """Build the data, time the selector and its bare SQL, and the team sheet and its
+    bare SQL; roll everything back."""
     from leagues.selectors import season_standings
+    from teams.serializers import TeamSheetSerializer
+    from teams.sheets import team_sheet
 
     with transaction.atomic():
         season = build(teams, fixtures, divisions)
@@ -99,17 +132,28 @@ def measure(teams: int = 1000, fixtures: int = 20_000, divisions: int = 10) -> d
         assert sum(len(t.rows) for t in tables) == teams
         assert sum(r.played for t in tables for r in t.rows) == 2 * fixtures
         statements = [q["sql"] for q in captured.captured_queries]
-
-        def bare() -> None:
-            with connection.cursor() as cursor:
-                for sql in statements:
-                    cursor.execute(sql)
-                    cursor.fetchall()
-
         selector_s = _best(lambda: season_standings(season))
-        sql_s = _best(bare)
+        sql_s = _best(_bare(statements))
+
+        team = sheet_team(season.league.name.removeprefix("Bench league "))
+
+        def sheet() -> object:
+            return TeamSheetSerializer(team_sheet(team.pk)).data
+
+        with CaptureQueriesContext(connection) as captured:
+            assert len(sheet()["players"]) == 15
+        sheet_statements = [q["sql"] for q in captured.captured_queries]
+        sheet_s = _best(sheet)
+        sheet_sql_s = _best(_bare(sheet_statements))
         transaction.set_rollback(True)
-    return {"selector": selector_s, "sql": sql_s, "queries": len(statements)}
+    return {
+        "selector": selector_s,
+        "sql": sql_s,
+        "queries": len(statements),
+        "sheet": sheet_s,
+        "sheet_sql": sheet_sql_s,
+        "sheet_queries": len(sheet_statements),
+    }
 
 
 def main() -> None:
@@ -119,3 +163,9 @@ def main() -> None:
     print(f"   season_standings(): {result['selector'] * 1000:8.1f} ms (best of {REPEATS})")
     print(f"   its bare SQL:       {result['sql'] * 1000:8.1f} ms (best of {REPEATS})")
     print(f"   ratio selector/SQL: {result['selector'] / result['sql']:8.2f}")
+    print(
+        f"   team sheet (15 players, among 1,000 teams): {result['sheet'] * 1000:8.1f} ms "
+        f"({result['sheet_queries']} queries, serialized as the API sends it)"
+    )
+    print(f"   its bare SQL:       {result['sheet_sql'] * 1000:8.1f} ms (best of {REPEATS})")
+    print(f"   ratio sheet/SQL:    {result['sheet'] / result['sheet_sql']:8.2f}")
