@@ -10,8 +10,15 @@ about 14 played league fixtures; bench_standings.build) and one team of 15
 players drafted through teams.services. Then each page
 takes a bounded load - ``wrk`` when it is installed, else a small thread-pool
 client over http.client, bounded by request count and time - and the bench
-prints requests per second and the 50th/95th percentile latency. Only
-127.0.0.1 is ever addressed; the whole run takes well under a minute.
+prints requests per second and the 50th/95th percentile latency.
+
+Then report submission: REPORT_MATCHES matches kicked off through
+matches.services (each between two teams of its own), and the Python client
+POSTs each match's report once to /api/v1/matches/<id>/report/ with its home
+coach's API token (201 each: the report, its post-game run to the end and
+applied in-process, as Celery runs eagerly without REDIS_URL - the server
+gets no REDIS_URL, so nothing is queued on a shared broker). Only 127.0.0.1 is
+ever addressed; the whole run takes well under a minute.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_DIR = ROOT / "var" / "bench"
@@ -42,6 +50,7 @@ MAX_REQUESTS = 5_000  # per page, for the Python client
 DIVISIONS = 4
 TEAMS_PER_DIVISION = 8
 STARTUP_TIMEOUT = 30
+REPORT_MATCHES = 120  # reports submitted over HTTP, one per match
 
 WRK_SCRIPT = """
 done = function(summary, latency, requests)
@@ -81,7 +90,7 @@ def percentile(values: list[float], pct: float) -> float:
 
 def server_env(database_url: str) -> dict[str, str]:
     """Production-like settings for the child processes and gunicorn."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "REDIS_URL"}
     env.update(
         DATABASE_URL=database_url,
         DJANGO_SETTINGS_MODULE="config.settings",
@@ -125,7 +134,9 @@ def load_data() -> dict[str, object]:
         apothecary=True,
     )
     played = season.fixtures.aggregate(n=Count("id"))["n"]
+    reports = matches_in_play(stamp, REPORT_MATCHES)
     return {
+        "reports": reports,
         "stamp": stamp,
         "league": season.league.name,
         "standings": f"/leagues/seasons/{season.pk}/standings/",
@@ -134,6 +145,72 @@ def load_data() -> dict[str, object]:
         "teams": teams,
         "fixtures": played,
     }
+
+
+def matches_in_play(stamp: str, count: int) -> list[dict[str, Any]]:
+    """``count`` matches kicked off through the services, each between two drafted
+    teams of their own, in a season of their own league; their report paths and
+    the home coaches' API tokens."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from leagues import services as league_services
+    from leagues.models import Fixture
+    from matches import selectors as match_selectors
+    from matches import services as match_services
+    from teams.services import draft_team
+
+    user_model = get_user_model()
+    commissioner = user_model.objects.create_user(f"{stamp}-reports-commissioner")
+    league = league_services.create_league(
+        commissioner, name=f"Bench reports {stamp}", ruleset="bb2020"
+    )
+    season = league_services.open_season(commissioner, league)
+    teams = []
+    for n in range(2 * count):
+        coach = user_model.objects.create_user(f"{stamp}-reports-coach-{n}")
+        team = draft_team(
+            coach,
+            name=f"Bench reports {stamp[-8:]} {n}",
+            ruleset_key="bb2020",
+            roster_slug="human",
+            players={"human-lineman": 11},
+        )
+        league_services.admit_team(commissioner, season, team)
+        teams.append(team)
+    league_services.generate_schedule(
+        commissioner, season, start_date=datetime.date(2026, 3, 2), days_per_round=7
+    )
+    out = []
+    for n in range(count):
+        home, away = teams[2 * n], teams[2 * n + 1]
+        fixture = Fixture.objects.filter(season=season, home=home, away=away).first()
+        if fixture is None:
+            fixture = Fixture.objects.filter(season=season, home=away, away=home).first()
+            home, away = away, home
+        coaches = {"home": home.coach, "away": away.coach}
+        match = match_services.open_match(coaches["home"], fixture)
+        match = match_services.start_pre_game(coaches["home"], match, seed=n)
+        while match.pre_game_result["pending"]:
+            choice = match.pre_game_result["pending"][0]
+            answer = {"kick_or_receive": "receive", "inducements": {}}.get(
+                choice["kind"], (choice["options"].get("positions") or [None])[0]
+            )
+            match = match_services.submit_pre_game_choice(
+                coaches[choice["side"]], match, kind=choice["kind"], answer=answer
+            )
+        match = match_services.start_match(coaches["home"], match)
+        scorer = match_selectors.players_who_played(match, "home").last()
+        token = Token.objects.create(user=coaches["home"]).key
+        report = {
+            "home_touchdowns": 1,
+            "away_touchdowns": 0,
+            "events": [{"kind": "touchdown", "player": scorer.pk}],
+        }
+        out.append({"path": f"/api/v1/matches/{match.pk}/report/", "token": token, "body": report})
+    return out
 
 
 def delete_data(stamp: str) -> None:
@@ -145,16 +222,34 @@ def delete_data(stamp: str) -> None:
     from django.db import transaction
 
     from leagues.models import Fixture, League, Season, TeamEntry
+    from matches.models import (
+        AppliedEffect,
+        DiceRoll,
+        Match,
+        MatchEvent,
+        PlayerMatchStats,
+        PostGameApplication,
+        Report,
+    )
     from teams.models import Player, Team, TreasuryEntry
 
     with transaction.atomic():
         teams = Team.objects.filter(coach__username__startswith=f"{stamp}-")
-        seasons = Season.objects.filter(league__name=f"Bench league {stamp}")
+        names = [f"Bench league {stamp}", f"Bench reports {stamp}"]
+        seasons = Season.objects.filter(league__name__in=names)
+        matches = Match.objects.filter(fixture__season__in=seasons)
+        PlayerMatchStats.objects.filter(match__in=matches).delete()
+        AppliedEffect.objects.filter(application__match__in=matches).delete()
+        PostGameApplication.objects.filter(match__in=matches).delete()
+        DiceRoll.objects.filter(match__in=matches).delete()
+        MatchEvent.objects.filter(match__in=matches).delete()
+        Report.objects.filter(match__in=matches).delete()
+        matches.delete()
         Fixture.objects.filter(season__in=seasons).delete()
         TeamEntry.objects.filter(season__in=seasons).delete()
         TreasuryEntry.objects.filter(team__in=teams).delete()
         Player.objects.filter(team__in=teams).delete()
-        League.objects.filter(name=f"Bench league {stamp}").delete()
+        League.objects.filter(name__in=names).delete()
         teams.delete()
         get_user_model().objects.filter(username__startswith=f"{stamp}-").delete()
 
@@ -338,6 +433,72 @@ def python_load(
     )
 
 
+def post_load(
+    port: int,
+    requests: list[dict[str, Any]],
+    *,
+    seconds: float = SECONDS * 4,
+    connections: int = CONNECTIONS,
+) -> LoadResult:
+    """POST each request's body once to its path (with its token) from
+    ``connections`` threads, until every one is sent or ``seconds`` pass."""
+    lock = threading.Lock()
+    pending = list(reversed(requests))
+    latencies: list[float] = []
+    errors = 0
+    deadline = time.monotonic() + seconds
+
+    def take() -> dict[str, Any] | None:
+        with lock:
+            if not pending or time.monotonic() >= deadline:
+                return None
+            return pending.pop()
+
+    def client() -> None:
+        nonlocal errors
+        connection = http.client.HTTPConnection(HOST, port, timeout=30)
+        mine: list[float] = []
+        failed = 0
+        try:
+            while (request := take()) is not None:
+                headers = {
+                    "Content-Type": "application/json",
+                    "Authorization": f"Token {request['token']}",
+                }
+                started = time.perf_counter()
+                try:
+                    body = json.dumps(request["body"]).encode()
+                    connection.request("POST", request["path"], body=body, headers=headers)
+                    response = connection.getresponse()
+                    response.read()
+                    if response.status != 201:
+                        failed += 1
+                except (OSError, http.client.HTTPException):
+                    failed += 1
+                    connection.close()
+                    connection = http.client.HTTPConnection(HOST, port, timeout=30)
+                    continue
+                mine.append(time.perf_counter() - started)
+        finally:
+            connection.close()
+            with lock:
+                latencies.extend(mine)
+                errors += failed
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=connections) as pool:
+        for future in [pool.submit(client) for _ in range(connections)]:
+            future.result()
+    return LoadResult(
+        requests=len(latencies),
+        seconds=time.perf_counter() - started,
+        p50_ms=percentile(latencies, 50) * 1000,
+        p95_ms=percentile(latencies, 95) * 1000,
+        errors=errors,
+        tool="python",
+    )
+
+
 def load(port: int, path: str) -> LoadResult:
     if shutil.which("wrk"):
         return wrk_load(f"http://{HOST}:{port}{path}")
@@ -385,6 +546,13 @@ def main() -> None:
                 f"p50 {result.p50_ms:6.1f} ms, p95 {result.p95_ms:6.1f} ms, "
                 f"{result.requests} requests, {result.errors} errors"
             )
+        result = post_load(port, data["reports"])
+        print(
+            f"   {'report POST':<11} ({len(data['reports']):>3} matches): "
+            f"{result.per_second:8.1f} requests/s, "
+            f"p50 {result.p50_ms:6.1f} ms, p95 {result.p95_ms:6.1f} ms, "
+            f"{result.requests - result.errors} reports (201), {result.errors} errors"
+        )
     finally:
         stop_gunicorn(server)
         if configured:
