@@ -1,7 +1,9 @@
 """The team sheet as a PDF (reportlab), to print or take to the table.
 
 Drawn with the PDF standard fonts, so nothing is fetched or installed. The team's
-name is the document's title as well as its heading.
+name is the document's title as well as its heading. Numbers go through the pages'
+template filters (``gp``, ``stat``, ``target``), so a characteristic the ruleset does
+not print (Blitz Bowl's) reads "—" here as on the page.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 
 from teams.models import Team
 from teams.sheets import position_for, position_skills, roster_for
-from teams.templatetags.dugout import gp, target
+from teams.templatetags.dugout import gp, stat, target
 
 GRID = colors.HexColor("#d9d6cf")
 HEAD = colors.HexColor("#f0eee8")
@@ -54,8 +56,8 @@ def _players_table(team: Team, styles: object) -> Table:
                 str(player.number),
                 _p(player.name, small),
                 _p(position.name if position else player.position_slug, small),
-                str(player.ma),
-                str(player.st),
+                stat(player.ma),
+                stat(player.st),
                 target(player.ag),
                 target(player.pa),
                 target(player.av),

@@ -7,6 +7,7 @@ page, the API and the PDF can show them and which players may spend SPP.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
@@ -14,14 +15,29 @@ from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from rules_engine import get_ruleset
 from rules_engine.bb2020.advancement import AdvancementOption
 from rules_engine.bb2020.advancement import advancement_options as engine_advancement_options
+from rules_engine.bb2020.advancement import takeable_skills as bb2020_takeable
+from rules_engine.classic import IMPROVEMENT
+from rules_engine.classic.improvement import takeable_skills as classic_takeable
+from rules_engine.draft import draft_rules_for
+from rules_engine.editions import sequences_for
+from rules_engine.errors import DiceScriptError, RulesError
 from rules_engine.ruleset import Position, Roster
 from teams import selectors
 from teams.models import Advancement, InjuryRecord, Player, PlayerSkill, Team, TreasuryEntry
+from teams.services.advancement import AdvancementChoice, replayed
 from teams.services.convert import player_state
+from teams.templatetags.dugout import gp
 
 LATEST_LEDGER_ENTRIES = 5
-# Advancement (spend_spp) follows the BB2020 rules the engine implements.
-ADVANCEMENT_RULESETS = frozenset({"bb2020"})
+# How a ruleset's players develop, as its ``take_advancement`` (rules_engine.editions)
+# takes it: BB2020 players spend SPP on advancements they choose; classic players take
+# the Improvement roll a new SPP title earns (post-match step 4), which waits on the
+# player; Blitz Bowl players (any ruleset not listed) do not develop.
+SPEND_SPP = "spend_spp"
+IMPROVEMENT_ROLL = "improvement_roll"
+DEVELOPMENT: dict[str, str] = {"bb2020": SPEND_SPP, "classic": IMPROVEMENT_ROLL}
+# Kept for callers that ask which rulesets spend SPP on advancements.
+ADVANCEMENT_RULESETS = frozenset(k for k, how in DEVELOPMENT.items() if how == SPEND_SPP)
 
 
 def roster_for(team: Team) -> Roster:
@@ -71,17 +87,142 @@ def player_with_history(player_id: int) -> Player:
     )
 
 
+def development(ruleset_key: str) -> str:
+    """How players of the ruleset develop: ``SPEND_SPP``, ``IMPROVEMENT_ROLL`` or ""."""
+    return DEVELOPMENT.get(ruleset_key, "")
+
+
 def advancement_options(player: Player) -> tuple[AdvancementOption, ...]:
     """The advancements the player's unspent SPP pay for now (none for a player
-    who left, or whose ruleset has no advancement rules here)."""
-    if not player.is_active or player.team.ruleset not in ADVANCEMENT_RULESETS:
+    who left, or whose ruleset does not spend SPP on advancements: a classic player
+    takes the Improvement roll waiting on him, ``pending_choice``)."""
+    if not player.is_active or development(player.team.ruleset) != SPEND_SPP:
         return ()
     return engine_advancement_options(get_ruleset(player.team.ruleset), player_state(player))
 
 
 def can_advance(player: Player) -> bool:
     """Whether the player may spend SPP now, or has a roll waiting for a choice."""
+    if not player.is_active or not development(player.team.ruleset):
+        return False
     return bool(player.pending_advancement) or bool(advancement_options(player))
+
+
+def pending_choice(player: Player) -> AdvancementChoice | None:
+    """The question a roll already made asks the coach - BB2020's characteristic D16,
+    classic's Improvement roll - asked again by the ruleset's ``take_advancement`` over
+    the stored dice, changing nothing; None without such a roll (or if the player has
+    changed so that the engine no longer asks: ``spend_spp`` then says why)."""
+    pending = player.pending_advancement or {}
+    if not pending or not player.is_active or not development(player.team.ruleset):
+        return None
+    ruleset = get_ruleset(player.team.ruleset)
+    try:
+        result = sequences_for(ruleset.key).take_advancement(
+            ruleset, player_state(player), str(pending.get("kind")), replayed(pending["rolls"])
+        )
+    except (RulesError, DiceScriptError, LookupError, KeyError, TypeError, ValueError):
+        return None
+    if result.applied or result.pending is None:
+        return None
+    return AdvancementChoice(
+        player=player,
+        kind=str(pending["kind"]),
+        choice=result.pending.kind,
+        prompt=result.pending.prompt,
+        options=dict(result.pending.options),
+        rolls=[roll.as_dict() for roll in result.rolls],
+    )
+
+
+def choice_options(player: Player, choice: AdvancementChoice) -> dict[str, Any]:
+    """The engine's options of ``choice`` plus, where the coach may pick a skill, the
+    skills he may take, by category: ``skills`` for BB2020's characteristic improvement
+    (a skill instead), and each classic Improvement option's ``skills``."""
+    ruleset = get_ruleset(player.team.ruleset)
+    state = player_state(player)
+    options = dict(choice.options)
+    if choice.choice == "characteristic_improvement":
+        categories = [*options.get("primary", []), *options.get("secondary", [])]
+        options["skills"] = {c: list(bb2020_takeable(ruleset, state, c)) for c in categories}
+    elif choice.choice == IMPROVEMENT:
+        options["options"] = [
+            {
+                **option,
+                "skills": {
+                    c: list(classic_takeable(ruleset, state, c)) for c in option["categories"]
+                },
+            }
+            for option in options.get("options", [])
+        ]
+    return options
+
+
+@dataclass(frozen=True)
+class StaffOffer:
+    """One kind of sideline staff on the team sheet: how many the team has, the most the
+    ruleset's draft rules allow, the price, and whether one more may be hired now
+    (``hire_refusal`` says why not: at the most allowed, or short of gold)."""
+
+    kind: str
+    label: str
+    count: int
+    most: int
+    price: int
+    hire_refusal: str = ""
+
+    @property
+    def may_hire(self) -> bool:
+        return not self.hire_refusal
+
+
+def staff_offers(team: Team, roster: Roster | None = None) -> list[StaffOffer]:
+    """The sideline staff the team may keep, as ``teams.services.hire_staff`` allows them:
+    the draft rules' maxima (``draft_rules_for``), an apothecary only where the roster
+    allows one, and none at all where the ruleset has none (Blitz Bowl); a kind the team
+    may not hire but still has is listed, so it can be let go."""
+    roster = roster or roster_for(team)
+    rules = draft_rules_for(get_ruleset(team.ruleset))
+    kinds = [
+        ("assistant_coach", "Assistant coach", team.assistant_coaches,
+         rules.max_assistant_coaches, roster.assistant_coach_cost),
+        ("cheerleader", "Cheerleader", team.cheerleaders,
+         rules.max_cheerleaders, roster.cheerleader_cost),
+    ]  # fmt: skip
+    if roster.apothecary_allowed and roster.apothecary_cost is not None:
+        kinds.append(
+            ("apothecary", "Apothecary", int(team.apothecary), rules.max_apothecaries,
+             roster.apothecary_cost)
+        )  # fmt: skip
+    elif team.apothecary:
+        kinds.append(("apothecary", "Apothecary", 1, 0, 0))
+    offers = []
+    for kind, label, count, most, price in kinds:
+        if not most and not count:
+            continue
+        refusal = ""
+        if not most:
+            refusal = f"{roster.name} teams may not hire one"
+        elif count >= most:
+            refusal = f"{most} is the most allowed" if most > 1 else "A team may have only one"
+        elif price > team.treasury:
+            refusal = f"Costs {gp(price)}; the treasury holds {gp(team.treasury)}"
+        offers.append(StaffOffer(kind, label, count, most, price, refusal))
+    return offers
+
+
+def reroll_refusal(team: Team, roster: Roster | None = None) -> str | None:
+    """Why the team may not buy a team re-roll now ("" if it may), or None where its
+    ruleset has no team re-rolls to buy (Blitz Bowl)."""
+    rules = draft_rules_for(get_ruleset(team.ruleset))
+    if not rules.max_rerolls:
+        return None
+    if team.rerolls >= rules.max_rerolls:
+        return f"{team.name} has {rules.max_rerolls} team re-rolls, the most allowed."
+    price = rules.reroll_price_after_draft(roster or roster_for(team))
+    if price > team.treasury:
+        return f"A team re-roll costs {gp(price)}; the treasury holds {gp(team.treasury)}."
+    return ""
 
 
 def teams_list(queryset: QuerySet[Team] | None = None) -> QuerySet[Team]:

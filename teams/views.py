@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
+from rules_engine.classic import spp_title
 from rules_engine.errors import RulesError
 from teams import services, sheets
 from teams.filters import TeamFilter
@@ -175,25 +176,18 @@ def sheet_context(request: HttpRequest, team: Team, **forms: Any) -> dict[str, A
         "rows": _player_rows(team, may_change),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
+        "development": sheets.development(team.ruleset),
+        "improvement_roll": sheets.development(team.ruleset) == sheets.IMPROVEMENT_ROLL,
     }
     if may_change:
         context.update(
             hire_form=forms.get("hire_form") or HirePlayerForm(roster),
             reroll_form=forms.get("reroll_form") or ActionForm(),
+            reroll_refusal=sheets.reroll_refusal(team, roster),
             staff_form=forms.get("staff_form") or StaffForm(),
-            staff_kinds=_staff_kinds(team, roster),
+            staff_kinds=sheets.staff_offers(team, roster),
         )
     return context
-
-
-def _staff_kinds(team: Team, roster: Any) -> list[dict[str, Any]]:
-    kinds = [
-        ("assistant_coach", "Assistant coach", team.assistant_coaches, roster.assistant_coach_cost),
-        ("cheerleader", "Cheerleader", team.cheerleaders, roster.cheerleader_cost),
-    ]
-    if roster.apothecary_allowed:
-        kinds.append(("apothecary", "Apothecary", int(team.apothecary), roster.apothecary_cost))
-    return [{"kind": k, "label": label, "count": n, "price": p} for k, label, n, p in kinds]
 
 
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
@@ -299,6 +293,9 @@ def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
         "position_skills": sheets.position_skills(position),
         "may_change": may_change,
         "options": sheets.advancement_options(player) if may_change else (),
+        "can_advance": may_change and sheets.can_advance(player),
+        "development": sheets.development(team.ruleset),
+        "improvement_roll": sheets.development(team.ruleset) == sheets.IMPROVEMENT_ROLL,
         "has_lasting_injury": any(i.kind == "lasting" for i in player.injuries.all()),
         "rename_form": forms.get("rename_form")
         or RenamePlayerForm(initial={"name": player.name, "number": player.number}),
@@ -366,31 +363,24 @@ def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
     return _player_action(request, pk, services.temporarily_retire, "{name} is retired for now.")
 
 
-def _choice_context(player: Player, choice: AdvancementChoice) -> dict[str, Any]:
-    """What the advancement page needs to ask the engine's question."""
-    from rules_engine.bb2020.advancement import takeable_skills
-    from teams.services.convert import player_state
-
-    options = dict(choice.options)
-    if choice.choice == "characteristic_improvement":
-        ruleset = rules_engine.get_ruleset(player.team.ruleset)
-        state = player_state(player)
-        categories = [*options.get("primary", []), *options.get("secondary", [])]
-        options["skills"] = {c: list(takeable_skills(ruleset, state, c)) for c in categories}
-    return {"choice": choice, "choice_options": options}
-
-
 @login_required
 def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
-    """Spend SPP: pick an advancement, answer the engine's question if it asks one."""
+    """Develop a player the way his ruleset does: spend SPP on an advancement (BB2020),
+    or take the Improvement roll a new title earned (classic). A roll already made
+    (a D16, an Improvement roll) is shown with its options at once; the coach picks."""
     _player_to_change(request, pk)
     player = _player(pk)
+    how = sheets.development(player.team.ruleset)
     context: dict[str, Any] = {
         "player": player,
         "team": player.team,
         "pending": player.pending_advancement,
+        "development": how,
+        "improvement_roll": how == sheets.IMPROVEMENT_ROLL,
+        "ruleset_name": rules_engine.get_ruleset(player.team.ruleset).name,
     }
     form = SpendSppForm(request.POST or None)
+    choice = None
     if request.method == "POST" and form.is_valid():
         try:
             result = spend_spp(
@@ -402,7 +392,14 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
             if not isinstance(result, AdvancementChoice):
                 messages.success(request, f"{player.name} gained {result.result}.")
                 return redirect("player-detail", pk=player.pk)
-            context.update(_choice_context(player, result))
+            choice = result
+    if choice is None and player.pending_advancement:
+        choice = sheets.pending_choice(player)
+        context["waiting"] = choice is not None
+    if choice is not None:
+        context.update(choice=choice, choice_options=sheets.choice_options(player, choice))
+    if context["improvement_roll"]:
+        context["title"] = spp_title(player.spp)
     context["form"] = form
     context["options"] = sheets.advancement_options(player)
     context["kind_labels"] = dict(SpendSppForm.base_fields["kind"].choices)

@@ -1,5 +1,5 @@
-"""Template filters for Blood Bowl numbers (gold pieces, target numbers) and for a
-ruleset's name and how its league tables rank teams."""
+"""Template filters for Blood Bowl numbers (gold pieces, characteristics, target numbers)
+and for a ruleset's name and how its league tables rank and separate teams."""
 
 from __future__ import annotations
 
@@ -7,20 +7,51 @@ from typing import Any
 
 from django import template
 
+from leagues.models import TieBreaker
 from rules_engine import UnknownRulesetError, get_ruleset
 from rules_engine.editions import sequences_for
 
 register = template.Library()
 
 
+# Negative gold prints with the minus sign (U+2212), as the pages' "−" rows do.
+MINUS = "\u2212"
+
+
 @register.filter
 def gp(value: int | None) -> str:
-    """150000 -> "150k" as rosters print prices; None -> "—"."""
+    """Gold as rosters print prices: 150000 -> "150k", -50000 -> "−50k", 2500 ->
+    "2,500 gp", 0 -> "0 gp" (never "0k"); None -> "—"."""
     if value is None:
         return "—"
-    if value % 1000 == 0:
-        return f"{value // 1000:,}k"
-    return f"{value:,} gp"
+    if value == 0:
+        return "0 gp"
+    sign = MINUS if value < 0 else ""
+    amount = abs(value)
+    if amount % 1000 == 0:
+        return f"{sign}{amount // 1000:,}k"
+    return f"{sign}{amount:,} gp"
+
+
+@register.filter
+def gp_signed(value: int | None) -> str:
+    """A movement of gold: "+50k", "−50k", or "0 gp" for nothing (no sign on zero)."""
+    if value is None or value <= 0:
+        return gp(value)
+    return f"+{gp(value)}"
+
+
+@register.filter
+def gp_less(value: int | None) -> str:
+    """An amount taken off a total ("Less ..."): 50000 -> "−50k", 0 -> "0 gp"."""
+    return gp(None if value is None else -value)
+
+
+@register.filter
+def stat(value: int | None) -> str:
+    """A characteristic as a number (MA 6, ST 3); "—" where the player has none (Blitz
+    Bowl's Team cards print no MA or ST)."""
+    return "—" if value is None else str(value)
 
 
 @register.filter
@@ -68,3 +99,13 @@ def ranked_by(key: str | None) -> str:
     if keys in ([], ["league_points"]):
         return ""
     return ", then ".join(RANK_LABELS.get(k, k.replace("_", " ")) for k in keys)
+
+
+@register.filter
+def tie_breaker_names(keys: Any) -> str:
+    """A league's tie-breakers, in order, by the names ``TieBreaker`` gives them:
+    ["touchdowns_scored", "casualties"] -> "Touchdowns scored, Casualties caused"."""
+    labels = dict(TieBreaker.choices)
+    return ", ".join(
+        str(labels.get(key, str(key).replace("_", " ").capitalize())) for key in keys or ()
+    )

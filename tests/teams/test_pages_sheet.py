@@ -248,7 +248,9 @@ def test_ledger_page(client, team):
     html = html_of(client.get(reverse("team-ledger", args=[team.pk])))
     assert "<h1>Altdorf Griffons: ledger</h1>" in html
     assert "Draft budget" in html and "Bought team re-roll 4" in html
-    assert "+1,000k" in html and "-100k" in html
+    # Negative gold prints with the minus sign (U+2212) like the sheet's other "−" figures;
+    # this used to pin the hyphen-minus of the old "-100k".
+    assert "+1,000k" in html and "\u2212100k" in html
 
 
 @pytest.mark.django_db
