@@ -247,6 +247,8 @@ class DecidedBy(models.TextChoices):
     EXTRA_TIME = "extra_time", "Extra time"
     SUDDEN_DEATH = "sudden_death", "Sudden death"
     CONCESSION = "concession", "Concession"
+    # A play-off drawn on points (Blitz Bowl has no extra time or sudden death roll-off).
+    COMMISSIONER = "commissioner", "Commissioner's decision"
 
 
 class Fixture(models.Model):

@@ -6,6 +6,14 @@ A level play-off goes to extra time and then sudden death; the fixture keeps
 how it was decided. When the final and the third-place match are decided the
 prizes are paid into the teams' treasuries (3rd 30,000, 2nd 60,000, 1st
 100,000 gp) and the winner holds the League Trophy.
+
+Where the league's ruleset scores games in points (Blitz Bowl: the fixture holds
+``home_points``/``away_points``) the points decide a play-off, whatever the
+touchdowns. Blitz Bowl has no extra time and no roll-offs: "POINTS VICTORY: ...
+If both teams have the same score, the game ends in a draw!" A play-off drawn on
+points waits for a commissioner to name who goes through (``record_playoff_winner``,
+decided by ``DecidedBy.COMMISSIONER``). A ruleset without gold (its draft budget is
+nothing, as Blitz Bowl's) pays no prizes; its champion is still crowned.
 """
 
 from __future__ import annotations
@@ -21,6 +29,8 @@ from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, PlayoffFormat, PlayoffStage, Season
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
 from leagues.standings import StandingRow, overall_standings, season_standings
+from rules_engine import get_ruleset
+from rules_engine.draft import draft_rules_for
 from teams.models import LedgerReason, Team
 from teams.services import post_to_ledger
 from teams.services._common import lock_team
@@ -175,10 +185,20 @@ def advance_bracket(season: Season, actor: Any) -> None:
         _finish_season(season, final, third, actor)
 
 
+def _pays_prizes(season: Season) -> bool:
+    """Whether the league's ruleset has gold to pay prizes in: not where its teams are
+    drafted without a budget (Blitz Bowl: "no gold, re-rolls, staff or fans")."""
+    try:
+        return draft_rules_for(get_ruleset(season.league.ruleset)).budget > 0
+    except LookupError:
+        return True
+
+
 def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Any) -> None:
-    """Pay the prizes (facts §5) and hand the League Trophy to the champion."""
+    """Pay the prizes (facts §5), where the ruleset has gold, and hand the League Trophy
+    to the champion."""
     places = {1: final.winner_id, 2: _loser_id(final), 3: third.winner_id}
-    for place, gold in PRIZES:
+    for place, gold in PRIZES if _pays_prizes(season) else ():
         team = lock_team(places[place])
         post_to_ledger(
             team,
@@ -194,49 +214,87 @@ def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Any) -
     season.save(update_fields=["champion", "prizes_paid_at", "status"])
 
 
-def record_playoff_winner(
-    actor: Any, fixture: Fixture, *, winner: Team | int, decided_by: str = DecidedBy.SUDDEN_DEATH
-) -> Fixture:
-    """Name the winner of a play-off left level after extra time (sudden death).
+def scored_in_points(fixture: Fixture) -> bool:
+    """Whether the fixture's result is in points (the ruleset scores games in points,
+    Blitz Bowl): then the points decide it, not the touchdowns."""
+    return fixture.home_points is not None and fixture.away_points is not None
 
-    For when the roll-offs were made at the table; ``resolve_sudden_death``
-    rolls them here.
+
+def final_score(fixture: Fixture) -> tuple[int | None, int | None]:
+    """The score that decides the fixture: the points where it was scored in points,
+    else the touchdowns."""
+    if scored_in_points(fixture):
+        return fixture.home_points, fixture.away_points
+    return fixture.home_touchdowns, fixture.away_touchdowns
+
+
+def record_playoff_winner(
+    actor: Any, fixture: Fixture, *, winner: Team | int, decided_by: str | None = None
+) -> Fixture:
+    """Name the winner of a play-off left level.
+
+    Touchdowns level after extra time: the sudden death was rolled at the table
+    (``resolve_sudden_death`` rolls it here); ``decided_by`` is "sudden_death", the
+    default. Points level (Blitz Bowl): "If both teams have the same score, the game
+    ends in a draw!" and the rules go no further, so a commissioner names who goes
+    through; ``decided_by`` is "commissioner", the default.
     """
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
             "Only a coach of one of the two teams or a commissioner may record the winner."
         )
-    if decided_by != DecidedBy.SUDDEN_DEATH:
+    if decided_by not in (None, DecidedBy.SUDDEN_DEATH, DecidedBy.COMMISSIONER):
         raise LeagueError("Only a sudden death decides a level play-off after extra time.")
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
         _require_level_playoff(fixture, season)
+        if scored_in_points(fixture):
+            require_commissioner(actor, season, "name the winner of a play-off drawn on points")
+            if decided_by not in (None, DecidedBy.COMMISSIONER):
+                raise LeagueError(
+                    f"{fixture} is drawn on points: there is no extra time or sudden death "
+                    "in its rules, and the commissioner names who goes through."
+                )
+            how = DecidedBy.COMMISSIONER
+        else:
+            if decided_by not in (None, DecidedBy.SUDDEN_DEATH):
+                raise LeagueError("Only a sudden death decides a level play-off after extra time.")
+            how = DecidedBy.SUDDEN_DEATH
         winner_id = winner.pk if isinstance(winner, Team) else winner
         if winner_id not in (fixture.home_id, fixture.away_id):
             raise LeagueError(f"The winner must be {fixture.home.name} or {fixture.away.name}.")
-        return _set_winner(fixture, season, winner_id, actor)
+        return _set_winner(fixture, season, winner_id, actor, how=how)
 
 
 def _require_level_playoff(fixture: Fixture, season: Season) -> None:
     require_status(season, Season.Status.PLAYOFFS, doing="decide a play-off")
     if fixture.kind != Fixture.Kind.PLAYOFF:
         raise LeagueError(f"{fixture} is not a play-off: a level score is a draw.")
-    if (
-        fixture.status != Fixture.Status.PLAYED
-        or fixture.home_touchdowns != fixture.away_touchdowns
-    ):
+    home, away = final_score(fixture)
+    if fixture.status != Fixture.Status.PLAYED or home != away:
         raise LeagueError(
-            f"{fixture} has no level result to decide: record the score after extra time first."
+            f"{fixture} has no level result to decide: "
+            + (
+                "the points decide it."
+                if fixture.status == Fixture.Status.PLAYED and scored_in_points(fixture)
+                else "record the score after extra time first."
+            )
         )
 
 
 def _set_winner(
-    fixture: Fixture, season: Season, winner_id: int, actor: Any, rolls: list | None = None
+    fixture: Fixture,
+    season: Season,
+    winner_id: int,
+    actor: Any,
+    rolls: list | None = None,
+    *,
+    how: str = DecidedBy.SUDDEN_DEATH,
 ) -> Fixture:
-    if fixture.winner_id == winner_id and fixture.decided_by == DecidedBy.SUDDEN_DEATH:
+    if fixture.winner_id == winner_id and fixture.decided_by == how:
         return fixture
     fixture.winner_id = winner_id
-    fixture.decided_by = DecidedBy.SUDDEN_DEATH
+    fixture.decided_by = how
     fixture.sudden_death_rolls = rolls or []
     fixture.save(update_fields=["winner", "decided_by", "sudden_death_rolls", "updated_at"])
     advance_bracket(season, actor)
@@ -262,6 +320,12 @@ def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
         _require_level_playoff(fixture, season)
+        if scored_in_points(fixture):
+            raise LeagueError(
+                f"{fixture} is drawn on points, and a draw has no sudden death to roll "
+                '("If both teams have the same score, the game ends in a draw!"): the '
+                "commissioner names who goes through."
+            )
         if fixture.decided_by == DecidedBy.SUDDEN_DEATH and fixture.winner_id:
             return fixture
         result = sudden_death(dice)
