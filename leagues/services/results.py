@@ -164,11 +164,18 @@ def _playoff_outcome(
             fixture.home_id if home_td > away_td else fixture.away_id,
             decided_by or DecidedBy.NORMAL,
         )
+    # A level score already settled (sudden death, or the commissioner for a draw on
+    # points) stays settled when the same level result is recorded again.
+    previous = (
+        (fixture.home_points, fixture.away_points)
+        if fixture.home_points is not None
+        else (fixture.home_touchdowns, fixture.away_touchdowns)
+    )
     if (
-        fixture.decided_by == DecidedBy.SUDDEN_DEATH
-        and fixture.home_touchdowns == fixture.away_touchdowns
+        fixture.decided_by in (DecidedBy.SUDDEN_DEATH, DecidedBy.COMMISSIONER)
+        and previous[0] == previous[1]
     ):
-        return fixture.winner_id, DecidedBy.SUDDEN_DEATH  # a level score stays decided
+        return fixture.winner_id, fixture.decided_by
     return None, DecidedBy.NONE
 
 
