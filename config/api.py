@@ -1,4 +1,5 @@
-"""API glue shared by every app: domain errors become HTTP 400."""
+"""API glue shared by every app: domain errors become HTTP 400, one pagination,
+and JSON 404/500 pages for /api/ paths."""
 
 from __future__ import annotations
 
@@ -6,11 +7,19 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import status
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from config.filters import MAX_ID
 from rules_engine.errors import RulesError
+
+# The most rows one page of any list holds.
+MAX_LIMIT = 500
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -39,3 +48,68 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             {"detail": str(exc) or "You may not do that."}, status=status.HTTP_403_FORBIDDEN
         )
     return drf_exception_handler(exc, context)
+
+
+# --- pagination -----------------------------------------------------------------------
+
+
+class ApiPagination(LimitOffsetPagination):
+    """Every list's pages: ``?limit`` is capped at MAX_LIMIT (``?limit=10**29`` is a
+    page of MAX_LIMIT, not a number the database cannot take); a limit or offset
+    that is not a whole number (or is too long to be one) means the default."""
+
+    max_limit = MAX_LIMIT
+
+    def get_limit(self, request: Request) -> int | None:
+        limit = _whole_number(request.query_params.get(self.limit_query_param))
+        if limit is None or limit < 1:
+            return self.default_limit
+        return min(limit, self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        offset = _whole_number(request.query_params.get(self.offset_query_param))
+        if offset is None or offset < 0:
+            return 0
+        return min(offset, MAX_ID)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.limit_query_param: {"minimum": 1, "maximum": self.max_limit},
+            self.offset_query_param: {"minimum": 0},
+        }
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
+
+
+def _whole_number(raw: str | None) -> int | None:
+    if raw is None or len(raw) > 30:
+        return None
+    try:
+        return int(raw.strip())
+    except ValueError:
+        return None
+
+
+# --- Django's own 404 and 500 ---------------------------------------------------------
+
+API_PREFIX = "/api/"
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A path no URL routes: JSON under /api/ (as the API's own 404s), the site's
+    page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """An unhandled error: JSON under /api/, the site's page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse(
+            {"detail": "A server error occurred."},
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    return defaults.server_error(request)

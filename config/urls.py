@@ -23,3 +23,7 @@ urlpatterns = [
     path("leagues/", include("leagues.urls")),
     path("matches/", include("matches.urls")),
 ]
+
+# Paths no URL routes: JSON {"detail": "Not found."} under /api/, the site's page elsewhere.
+handler404 = "config.api.not_found"
+handler500 = "config.api.server_error"

@@ -5,14 +5,17 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q, QuerySet
 
+from config.filters import MAX_SMALL, BoundedNumberFilter, IdFilter
 from leagues.models import Fixture, FixtureKind, FixtureStatus, Season
 
 
 class FixtureFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="season_id")
-    round = django_filters.NumberFilter(field_name="round__number", label="Round number")
-    division = django_filters.NumberFilter(field_name="division_id")
-    team = django_filters.NumberFilter(method="filter_team", label="Team id (home or away)")
+    season = IdFilter(field_name="season_id")
+    round = BoundedNumberFilter(
+        field_name="round__number", label="Round number", min_value=0, max_value=MAX_SMALL
+    )
+    division = IdFilter(field_name="division_id")
+    team = IdFilter(method="filter_team", label="Team id (home or away)")
     status = django_filters.ChoiceFilter(choices=FixtureStatus.choices)
     kind = django_filters.ChoiceFilter(choices=FixtureKind.choices)
 
@@ -25,7 +28,7 @@ class FixtureFilter(django_filters.FilterSet):
 
 
 class SeasonFilter(django_filters.FilterSet):
-    league = django_filters.NumberFilter(field_name="league_id")
+    league = IdFilter(field_name="league_id")
 
     class Meta:
         model = Season

@@ -5,12 +5,13 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q, QuerySet
 
+from config.filters import IdFilter
 from matches.models import Match, MatchStatus
 
 
 class MatchFilter(django_filters.FilterSet):
-    season = django_filters.NumberFilter(field_name="fixture__season_id", label="Season id")
-    team = django_filters.NumberFilter(method="filter_team", label="Team id (home or away)")
+    season = IdFilter(field_name="fixture__season_id", label="Season id")
+    team = IdFilter(method="filter_team", label="Team id (home or away)")
     status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
 
     class Meta:

@@ -9,6 +9,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.filters import id_field
 from matches.models import DiceRoll, EventKind, InjuryResult, Match, MatchEvent, Report
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
 
@@ -30,7 +31,10 @@ def choice(choices: Any, **kwargs: Any) -> serializers.ChoiceField:
     schema's enum components would make collide."""
     values = [c[0] if isinstance(c, (tuple, list)) else c for c in choices]
     optional = "?" if kwargs.get("allow_blank") else ""
-    schema: dict[str, Any] = {"type": "string", "pattern": f"^({'|'.join(values)}){optional}$"}
+    # The pattern names the choices only: for a blank field drf-spectacular adds
+    # the blank itself as a second option of a oneOf ({"maxLength": 0}), and ""
+    # must match exactly one of the two.
+    schema: dict[str, Any] = {"type": "string", "pattern": f"^({'|'.join(values)})$"}
     if kwargs.get("allow_null"):
         schema["nullable"] = True
     kwargs.setdefault(
@@ -395,7 +399,7 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):
-    season = serializers.IntegerField(required=False, help_text="A season id; all seasons if none.")
+    season = id_field(required=False, help_text="A season id; all seasons if none.")
     stat = choice([(s, s) for s in LEADERBOARD_STATS], required=False, default="touchdowns")
     limit = serializers.IntegerField(
         required=False, default=10, min_value=1, max_value=MAX_LEADERBOARD_LIMIT

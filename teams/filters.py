@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import django_filters
 
+from config.filters import IdFilter
 from teams.models import Team, TeamStatus
 
 
 class TeamFilter(django_filters.FilterSet):
-    coach = django_filters.NumberFilter(field_name="coach_id", help_text="The coach's user id.")
+    coach = IdFilter(field_name="coach_id", help_text="The coach's user id.")
     coach_username = django_filters.CharFilter(
         field_name="coach__username", lookup_expr="iexact", help_text="The coach's username."
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -113,6 +113,13 @@ class InducementSerializer(serializers.Serializer):
     price_note = serializers.CharField()
 
 
+class RulesetMessageSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+UNKNOWN = OpenApiResponse(RulesetMessageSerializer, description="No such ruleset (or roster).")
+
+
 class RulesetView(APIView):
     """Base for the read-only ruleset endpoints: public, unpaginated, no database."""
 
@@ -131,7 +138,7 @@ class RulesetListView(RulesetView):
 
 
 class RulesetDetailView(RulesetView):
-    @extend_schema(responses=RulesetSerializer, summary="One ruleset")
+    @extend_schema(responses={200: RulesetSerializer, 404: UNKNOWN}, summary="One ruleset")
     def get(self, request: Request, key: str) -> Response:
         ruleset_or_404(key)
         return Response(RulesetSerializer(ruleset_summary(key)).data)
@@ -148,14 +155,20 @@ def ruleset_summary(key: str) -> dict[str, Any]:
 
 
 class RosterListView(RulesetView):
-    @extend_schema(responses=RosterSerializer(many=True), summary="A ruleset's team rosters")
+    @extend_schema(
+        responses={200: RosterSerializer(many=True), 404: UNKNOWN},
+        summary="A ruleset's team rosters",
+    )
     def get(self, request: Request, key: str) -> Response:
         ruleset = ruleset_or_404(key)
         return Response(RosterSerializer(list(ruleset.rosters.values()), many=True).data)
 
 
 class RosterDetailView(RulesetView):
-    @extend_schema(responses=RosterSerializer, summary="One team roster with its positions")
+    @extend_schema(
+        responses={200: RosterSerializer, 404: UNKNOWN},
+        summary="One team roster with its positions",
+    )
     def get(self, request: Request, key: str, slug: str) -> Response:
         ruleset = ruleset_or_404(key)
         if slug not in ruleset.rosters:
@@ -164,21 +177,30 @@ class RosterDetailView(RulesetView):
 
 
 class StarPlayerListView(RulesetView):
-    @extend_schema(responses=StarPlayerSerializer(many=True), summary="A ruleset's star players")
+    @extend_schema(
+        responses={200: StarPlayerSerializer(many=True), 404: UNKNOWN},
+        summary="A ruleset's star players",
+    )
     def get(self, request: Request, key: str) -> Response:
         ruleset = ruleset_or_404(key)
         return Response(StarPlayerSerializer(list(ruleset.star_players.values()), many=True).data)
 
 
 class SkillListView(RulesetView):
-    @extend_schema(responses=SkillSerializer(many=True), summary="A ruleset's skills and traits")
+    @extend_schema(
+        responses={200: SkillSerializer(many=True), 404: UNKNOWN},
+        summary="A ruleset's skills and traits",
+    )
     def get(self, request: Request, key: str) -> Response:
         ruleset = ruleset_or_404(key)
         return Response(SkillSerializer(list(ruleset.skills.values()), many=True).data)
 
 
 class InducementListView(RulesetView):
-    @extend_schema(responses=InducementSerializer(many=True), summary="A ruleset's inducements")
+    @extend_schema(
+        responses={200: InducementSerializer(many=True), 404: UNKNOWN},
+        summary="A ruleset's inducements",
+    )
     def get(self, request: Request, key: str) -> Response:
         ruleset = ruleset_or_404(key)
         return Response(InducementSerializer(list(ruleset.inducements.values()), many=True).data)
