@@ -111,3 +111,26 @@ def run_step(
         rolls=tuple(rolls),
         pending=tuple(pending),
     )
+
+
+def checked_choices(
+    choices: Mapping[str, Any] | None,
+    known: frozenset[str] | set[str],
+    *,
+    sequence: str,
+    per_side: tuple[str, ...] = (),
+    sides: tuple[str, ...] = ("home", "away"),
+) -> Mapping[str, Any]:
+    """A sequence's ``choices`` after checking their shape: only ``known`` keys, and the
+    ``per_side`` ones given per side. Raises RulesError naming what is wrong."""
+    from rules_engine.errors import RulesError
+
+    choices = choices or {}
+    unknown = sorted(set(choices) - set(known))
+    if unknown:
+        raise RulesError(f"Unknown {sequence} choices {unknown}; known: {', '.join(sorted(known))}")
+    for key in per_side:
+        given = choices.get(key) or {}
+        if not isinstance(given, Mapping) or set(given) - set(sides):
+            raise RulesError(f"The {key} choice is given per side: 'home' and/or 'away'")
+    return choices

@@ -34,7 +34,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import InducementError, RulesError
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import Choice, SequenceResult, StepResult, run_step
+from rules_engine.sequence import Choice, SequenceResult, StepResult, checked_choices, run_step
 from rules_engine.tables import Table, TableEntry
 from rules_engine.team_value import current_team_value
 
@@ -485,17 +485,9 @@ class PreGameResult(SequenceResult):
 
 
 def _answers(choices: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    choices = choices or {}
-    unknown = sorted(set(choices) - CHOICE_KEYS)
-    if unknown:
-        raise RulesError(
-            f"Unknown pre-game choices {unknown}; known: {', '.join(sorted(CHOICE_KEYS))}"
-        )
-    for key in ("journeymen_position", "inducements"):
-        per_side = choices.get(key) or {}
-        if not isinstance(per_side, Mapping) or set(per_side) - set(SIDES):
-            raise RulesError(f"The {key} choice is given per side: 'home' and/or 'away'")
-    return choices
+    return checked_choices(
+        choices, CHOICE_KEYS, sequence="pre-game", per_side=("journeymen_position", "inducements")
+    )
 
 
 def pre_game(

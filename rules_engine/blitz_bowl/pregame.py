@@ -46,7 +46,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import Choice, SequenceResult, StepResult, run_step
+from rules_engine.sequence import Choice, SequenceResult, StepResult, checked_choices, run_step
 from rules_engine.tables import TableEntry
 
 PRE_GAME = "pre-game"
@@ -248,14 +248,7 @@ class BlitzBowlPreGameResult(SequenceResult):
 
 
 def _answers(choices: Mapping[str, Any] | None) -> Mapping[str, Any]:
-    choices = choices or {}
-    unknown = sorted(set(choices) - CHOICE_KEYS)
-    if unknown:
-        raise RulesError(
-            f"Unknown Blitz Bowl pre-game choices {unknown}; "
-            f"known: {', '.join(sorted(CHOICE_KEYS))}"
-        )
-    return choices
+    return checked_choices(choices, CHOICE_KEYS, sequence="Blitz Bowl pre-game")
 
 
 def _check_team(ruleset: Ruleset, side: str, team: TeamState) -> None:
