@@ -42,7 +42,12 @@ class BoundedNumberFilter(django_filters.NumberFilter):
 
 
 class IdFilter(BoundedNumberFilter):
-    """A row's id: 1 to MAX_ID."""
+    """A row's id, 0 to MAX_ID: an id no row has (0 included) filters to an empty
+    list, as before; only a number the database cannot take is refused."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("min_value", 0)
+        super().__init__(*args, **kwargs)
 
 
 def id_field(**kwargs: Any) -> serializers.IntegerField:

@@ -223,6 +223,8 @@ REST_FRAMEWORK = {
     # The API's clients send JSON; no endpoint takes a form or a file (the pages post
     # to their own views), so any other body is a documented 415.
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # So APIClient.post(url, data) in the tests sends JSON, the one body the API reads.
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "config.api.ApiPagination",
     "PAGE_SIZE": 50,
