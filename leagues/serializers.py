@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.fields import StrictCharField
 from leagues.models import (
     Division,
     Fixture,
@@ -34,8 +35,8 @@ class ErrorSerializer(serializers.Serializer):
     """A refusal: the first reason in ``detail``, every reason in ``errors``; for
     input of the wrong shape, the messages by field in ``fields``."""
 
-    detail = serializers.CharField()
-    errors = serializers.ListField(child=serializers.CharField(), required=False)
+    detail = StrictCharField()
+    errors = serializers.ListField(child=StrictCharField(), required=False)
     fields = serializers.DictField(
         required=False, help_text="Input of the wrong shape: messages by field (nested as sent)."
     )
@@ -52,8 +53,8 @@ FILTER_ERRORS = {
 
 class TeamRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    coach = serializers.CharField(source="coach.get_username")
+    name = StrictCharField()
+    coach = StrictCharField(source="coach.get_username")
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -80,18 +81,18 @@ class LeagueSerializer(serializers.ModelSerializer):
             "created_at",
         ]
 
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    @extend_schema_field(serializers.ListField(child=StrictCharField()))
     def get_commissioners(self, league: League) -> list[str]:
         return [user.get_username() for user in league.commissioners.all()]
 
-    @extend_schema_field(serializers.CharField())
+    @extend_schema_field(StrictCharField())
     def get_ruleset_name(self, league: League) -> str:
         return ruleset_name(league.ruleset)
 
 
 class LeagueCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    ruleset = serializers.CharField(max_length=40, default="bb2020")
+    name = StrictCharField(max_length=100)
+    ruleset = StrictCharField(max_length=40, default="bb2020")
     points_for_win = serializers.IntegerField(default=3, min_value=-99, max_value=99)
     points_for_draw = serializers.IntegerField(default=1, min_value=-99, max_value=99)
     points_for_loss = serializers.IntegerField(default=0, min_value=-99, max_value=99)
@@ -111,7 +112,7 @@ class DivisionRefSerializer(serializers.ModelSerializer):
 
 
 class SeasonSerializer(serializers.ModelSerializer):
-    league_name = serializers.CharField(source="league.name", read_only=True)
+    league_name = StrictCharField(source="league.name", read_only=True)
     divisions = DivisionRefSerializer(many=True, read_only=True)
     champion = TeamRefSerializer(allow_null=True, read_only=True)
 
@@ -136,7 +137,7 @@ class OpenSeasonSerializer(serializers.Serializer):
     format = serializers.ChoiceField(SeasonFormat.choices, default=SeasonFormat.DOUBLE_ROUND_ROBIN)
     playoff_format = serializers.ChoiceField(PlayoffFormat.choices, default=PlayoffFormat.TOP_FOUR)
     divisions = serializers.ListField(
-        child=serializers.CharField(max_length=60), default=lambda: ["Division 1"]
+        child=StrictCharField(max_length=60), default=lambda: ["Division 1"]
     )
 
 
@@ -147,12 +148,12 @@ class DivisionSerializer(serializers.ModelSerializer):
 
 
 class DivisionCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=60)
+    name = StrictCharField(max_length=60)
 
 
 class TeamEntrySerializer(serializers.ModelSerializer):
     team = TeamRefSerializer(read_only=True)
-    division_name = serializers.CharField(
+    division_name = StrictCharField(
         source="division.name", default=None, allow_null=True, read_only=True
     )
     admitted = serializers.BooleanField(read_only=True)
@@ -186,7 +187,7 @@ class FixtureSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(
         source="round.number", default=None, allow_null=True, read_only=True
     )
-    division_name = serializers.CharField(
+    division_name = StrictCharField(
         source="division.name", default=None, allow_null=True, read_only=True
     )
 
@@ -244,7 +245,7 @@ class ForfeitSerializer(serializers.Serializer):
 
 class PointsAdjustmentSerializer(serializers.ModelSerializer):
     team = TeamRefSerializer(read_only=True)
-    created_by = serializers.CharField(
+    created_by = StrictCharField(
         source="created_by.get_username", default=None, allow_null=True, read_only=True
     )
 
@@ -256,16 +257,16 @@ class PointsAdjustmentSerializer(serializers.ModelSerializer):
 class DockPointsSerializer(serializers.Serializer):
     team = serializers.PrimaryKeyRelatedField(queryset=Team.objects.all())
     points = serializers.IntegerField(default=3, min_value=1, max_value=99)
-    reason = serializers.CharField(max_length=200)
+    reason = StrictCharField(max_length=200)
 
 
 class StandingRowSerializer(serializers.Serializer):
     position = serializers.IntegerField()
     team_id = serializers.IntegerField()
-    team_name = serializers.CharField()
-    coach = serializers.CharField()
+    team_name = StrictCharField()
+    coach = StrictCharField()
     division_id = serializers.IntegerField()
-    division_name = serializers.CharField()
+    division_name = StrictCharField()
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -291,7 +292,7 @@ class StandingRowSerializer(serializers.Serializer):
 
 class DivisionTableSerializer(serializers.Serializer):
     division_id = serializers.IntegerField()
-    division_name = serializers.CharField()
+    division_name = StrictCharField()
     rows = StandingRowSerializer(many=True)
 
 

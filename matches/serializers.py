@@ -9,6 +9,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.fields import StrictCharField
 from config.filters import id_field
 from matches.models import DiceRoll, EventKind, InjuryResult, Match, MatchEvent, Report
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
@@ -52,21 +53,21 @@ def choice(choices: Any, **kwargs: Any) -> serializers.ChoiceField:
 class MatchErrorSerializer(serializers.Serializer):
     """A 400: ``detail`` sums up, ``errors`` lists every reason as a sentence."""
 
-    detail = serializers.CharField()
-    errors = serializers.ListField(child=serializers.CharField(), required=False)
+    detail = StrictCharField()
+    errors = serializers.ListField(child=StrictCharField(), required=False)
     fields = serializers.DictField(required=False, help_text="Input of the wrong shape, by field.")
 
 
 class MatchMessageSerializer(serializers.Serializer):
     """A 401, 403 or 404: one sentence."""
 
-    detail = serializers.CharField()
+    detail = StrictCharField()
 
 
 class ReportConflictSerializer(serializers.Serializer):
     """A 409: the match already has a report; ``report`` is its id."""
 
-    detail = serializers.CharField()
+    detail = StrictCharField()
     report = serializers.IntegerField(allow_null=True)
 
 
@@ -75,16 +76,16 @@ class ReportConflictSerializer(serializers.Serializer):
 
 class MatchTeamSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    coach = serializers.CharField(source="coach.get_username")
+    name = StrictCharField()
+    coach = StrictCharField(source="coach.get_username")
 
 
 class MatchSummarySerializer(serializers.ModelSerializer):
     fixture = serializers.IntegerField(source="fixture_id")
-    kind = serializers.CharField(source="fixture.kind")
+    kind = StrictCharField(source="fixture.kind")
     season = serializers.IntegerField(source="fixture.season_id")
-    league = serializers.CharField(source="fixture.season.league.name")
-    ruleset = serializers.CharField(
+    league = StrictCharField(source="fixture.season.league.name")
+    ruleset = StrictCharField(
         source="fixture.season.league.ruleset", help_text="The league's ruleset key."
     )
     ruleset_name = serializers.SerializerMethodField(help_text='e.g. "Blitz Bowl".')
@@ -96,7 +97,7 @@ class MatchSummarySerializer(serializers.ModelSerializer):
     home_points = serializers.IntegerField(source="fixture.home_points", allow_null=True)
     away_points = serializers.IntegerField(source="fixture.away_points", allow_null=True)
     status = choice(Match.Status.choices)
-    status_display = serializers.CharField(source="get_status_display")
+    status_display = StrictCharField(source="get_status_display")
 
     class Meta:
         model = Match
@@ -129,7 +130,7 @@ class MatchSummarySerializer(serializers.ModelSerializer):
 class MatchPermissionsSerializer(serializers.Serializer):
     play = serializers.BooleanField(help_text="May run the match (a coach or commissioner).")
     correct = serializers.BooleanField(help_text="May correct its report (a commissioner).")
-    sides = serializers.ListField(child=serializers.CharField(), help_text="Sides he coaches.")
+    sides = serializers.ListField(child=StrictCharField(), help_text="Sides he coaches.")
 
 
 class MatchDetailSerializer(MatchSummarySerializer):
@@ -154,8 +155,8 @@ class MatchEventSerializer(serializers.ModelSerializer):
     side = choice(SIDE_CHOICES, allow_blank=True)
     injury = choice(InjuryResult.choices, allow_blank=True)
     characteristic = choice(CHARACTERISTIC_CHOICES, allow_blank=True)
-    player_name = serializers.CharField(source="player.name", allow_null=True, default=None)
-    victim_name = serializers.CharField(source="victim.name", allow_null=True, default=None)
+    player_name = StrictCharField(source="player.name", allow_null=True, default=None)
+    victim_name = StrictCharField(source="victim.name", allow_null=True, default=None)
 
     class Meta:
         model = MatchEvent
@@ -189,9 +190,9 @@ class DiceRollSerializer(serializers.ModelSerializer):
 
 
 class PendingChoiceSerializer(serializers.Serializer):
-    side = serializers.CharField()
-    kind = serializers.CharField()
-    prompt = serializers.CharField()
+    side = StrictCharField()
+    kind = StrictCharField()
+    prompt = StrictCharField()
     options = serializers.JSONField()
     yours = serializers.BooleanField(help_text="Whether you may answer it.")
 
@@ -213,7 +214,7 @@ class PostGameStateSerializer(SequenceStateSerializer):
 
 
 class ReportSerializer(serializers.ModelSerializer):
-    submitted_by = serializers.CharField(
+    submitted_by = StrictCharField(
         source="submitted_by.get_username", allow_null=True, default=None
     )
     conceded_by = choice(SIDE_CHOICES, allow_blank=True)
@@ -264,8 +265,8 @@ class ReportSerializer(serializers.ModelSerializer):
 
 class FixtureRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
-    status = serializers.CharField()
+    kind = StrictCharField()
+    status = StrictCharField()
     round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
     deadline = serializers.DateField(allow_null=True)
     home = MatchTeamSerializer()
@@ -279,11 +280,11 @@ class NextMatchSerializer(serializers.Serializer):
 
 class LeaderboardRowSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
-    player_name = serializers.CharField()
+    player_name = StrictCharField()
     player_number = serializers.IntegerField()
-    position_slug = serializers.CharField()
+    position_slug = StrictCharField()
     team_id = serializers.IntegerField()
-    team_name = serializers.CharField()
+    team_name = StrictCharField()
     total = serializers.IntegerField()
     games = serializers.IntegerField()
 
@@ -322,7 +323,7 @@ class EventInputSerializer(serializers.Serializer):
     injury = choice(InjuryResult.choices, required=False, allow_blank=True, default="")
     characteristic = choice(CHARACTERISTIC_CHOICES, required=False, allow_blank=True, default="")
     apothecary_used = serializers.BooleanField(required=False, default=False)
-    detail = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    detail = StrictCharField(required=False, allow_blank=True, default="", max_length=200)
 
 
 class ReportInputSerializer(serializers.Serializer):
@@ -381,7 +382,7 @@ class ReportInputSerializer(serializers.Serializer):
 
 
 class CorrectionInputSerializer(ReportInputSerializer):
-    note = serializers.CharField(max_length=300, help_text="Why the report is corrected.")
+    note = StrictCharField(max_length=300, help_text="Why the report is corrected.")
 
 
 class PostGameChoiceInputSerializer(serializers.Serializer):

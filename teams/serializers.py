@@ -9,6 +9,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.fields import StrictCharField
 from rules_engine.ruleset import Position
 from teams.models import (
     Advancement,
@@ -41,10 +42,10 @@ def choice_field(choices: Any, **kwargs: Any) -> serializers.ChoiceField:
 class TeamsErrorSerializer(serializers.Serializer):
     """A 400: ``detail`` sums up, ``errors`` lists every reason as a sentence."""
 
-    detail = serializers.CharField()
-    errors = serializers.ListField(child=serializers.CharField())
+    detail = StrictCharField()
+    errors = serializers.ListField(child=StrictCharField())
     fields = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
+        child=serializers.ListField(child=StrictCharField()),
         required=False,
         help_text="Input that did not have the right shape, by field.",
     )
@@ -53,16 +54,16 @@ class TeamsErrorSerializer(serializers.Serializer):
 class TeamsMessageSerializer(serializers.Serializer):
     """A 401, 403 or 404: one sentence."""
 
-    detail = serializers.CharField()
+    detail = StrictCharField()
 
 
 # --- input ------------------------------------------------------------------------
 
 
 class DraftInputSerializer(serializers.Serializer):
-    name = serializers.CharField(allow_blank=True, help_text="The team's name, unique.")
-    ruleset = serializers.CharField(default="bb2020")
-    roster = serializers.CharField(help_text='Roster slug, e.g. "human".')
+    name = StrictCharField(allow_blank=True, help_text="The team's name, unique.")
+    ruleset = StrictCharField(default="bb2020")
+    roster = StrictCharField(help_text='Roster slug, e.g. "human".')
     players = serializers.DictField(
         child=serializers.IntegerField(),
         help_text='Position slug -> how many, e.g. {"human-blitzer": 4, "human-lineman": 7}.',
@@ -72,19 +73,19 @@ class DraftInputSerializer(serializers.Serializer):
     cheerleaders = serializers.IntegerField(default=0)
     apothecary = serializers.BooleanField(default=False)
     dedicated_fans = serializers.IntegerField(default=1)
-    special_rule_choice = serializers.CharField(
+    special_rule_choice = StrictCharField(
         required=False, allow_blank=True, allow_null=True, default=None
     )
 
 
 class HirePlayerInputSerializer(serializers.Serializer):
-    position = serializers.CharField(help_text='Position slug, e.g. "human-blitzer".')
-    name = serializers.CharField(required=False, allow_blank=True, default="")
+    position = StrictCharField(help_text='Position slug, e.g. "human-blitzer".')
+    name = StrictCharField(required=False, allow_blank=True, default="")
     number = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
 class RenamePlayerInputSerializer(serializers.Serializer):
-    name = serializers.CharField(required=False, allow_null=True, default=None)
+    name = StrictCharField(required=False, allow_null=True, default=None)
     number = serializers.IntegerField(required=False, allow_null=True, default=None)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -99,9 +100,9 @@ class StaffInputSerializer(serializers.Serializer):
 
 class SpendSppInputSerializer(serializers.Serializer):
     kind = choice_field(Advancement.Kind.choices)
-    category = serializers.CharField(required=False, allow_null=True, default=None)
-    skill = serializers.CharField(required=False, allow_null=True, default=None)
-    characteristic_choice = serializers.CharField(required=False, allow_null=True, default=None)
+    category = StrictCharField(required=False, allow_null=True, default=None)
+    skill = StrictCharField(required=False, allow_null=True, default=None)
+    characteristic_choice = StrictCharField(required=False, allow_null=True, default=None)
 
 
 class RehireSerializer(serializers.Serializer):
@@ -110,8 +111,8 @@ class RehireSerializer(serializers.Serializer):
 
 
 class NewPlayerSerializer(serializers.Serializer):
-    position = serializers.CharField(help_text='Position slug, e.g. "human-blitzer".')
-    name = serializers.CharField(required=False, allow_blank=True, default="")
+    position = StrictCharField(help_text='Position slug, e.g. "human-blitzer".')
+    name = StrictCharField(required=False, allow_blank=True, default="")
     number = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
@@ -148,7 +149,7 @@ class DraftPreviewSerializer(serializers.Serializer):
     budget = serializers.IntegerField()
     remaining = serializers.IntegerField(help_text="Negative when over budget.")
     errors = serializers.ListField(
-        child=serializers.CharField(), help_text="Every rule the draft breaks; empty when legal."
+        child=StrictCharField(), help_text="Every rule the draft breaks; empty when legal."
     )
 
 
@@ -168,7 +169,7 @@ class TeamValueSerializer(serializers.Serializer):
 
 class InjurySerializer(serializers.ModelSerializer):
     kind = choice_field(InjuryRecord.Kind.choices, read_only=True)
-    kind_display = serializers.CharField(source="get_kind_display")
+    kind_display = StrictCharField(source="get_kind_display")
 
     class Meta:
         model = InjuryRecord
@@ -177,7 +178,7 @@ class InjurySerializer(serializers.ModelSerializer):
 
 class PlayerSkillSerializer(serializers.ModelSerializer):
     source = choice_field(PlayerSkill.Source.choices, read_only=True)
-    source_display = serializers.CharField(source="get_source_display")
+    source_display = StrictCharField(source="get_source_display")
     advancement = serializers.IntegerField(
         source="advancement.number", allow_null=True, default=None
     )
@@ -189,7 +190,7 @@ class PlayerSkillSerializer(serializers.ModelSerializer):
 
 class AdvancementSerializer(serializers.ModelSerializer):
     kind = choice_field(Advancement.Kind.choices, read_only=True)
-    kind_display = serializers.CharField(source="get_kind_display")
+    kind_display = StrictCharField(source="get_kind_display")
     player = serializers.IntegerField(source="player_id")
 
     class Meta:
@@ -212,20 +213,20 @@ class AdvancementSerializer(serializers.ModelSerializer):
 class AdvancementChoiceSerializer(serializers.Serializer):
     """The coach must decide before the advancement is taken; call again with the answer."""
 
-    kind = serializers.CharField()
-    choice = serializers.CharField(
+    kind = StrictCharField()
+    choice = StrictCharField(
         help_text="advancement_category, advancement_skill or characteristic_improvement"
     )
-    prompt = serializers.CharField()
+    prompt = StrictCharField()
     options = serializers.DictField()
     rolls = serializers.ListField(child=serializers.DictField())
 
 
 class AdvancementOptionSerializer(serializers.Serializer):
-    kind = serializers.CharField()
+    kind = StrictCharField()
     cost = serializers.IntegerField()
     value_increase = serializers.IntegerField(allow_null=True)
-    categories = serializers.ListField(child=serializers.CharField())
+    categories = serializers.ListField(child=StrictCharField())
 
 
 class SheetPlayerSerializer(serializers.ModelSerializer):
@@ -278,12 +279,12 @@ class SheetPlayerSerializer(serializers.ModelSerializer):
         position = self._position(player)
         return position.name if position else player.position_slug
 
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    @extend_schema_field(serializers.ListField(child=StrictCharField()))
     def get_skills(self, player: Player) -> list[str]:
         """The position's skills, then those he gained."""
         return position_skills(self._position(player)) + self.get_gained_skills(player)
 
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    @extend_schema_field(serializers.ListField(child=StrictCharField()))
     def get_gained_skills(self, player: Player) -> list[str]:
         return [skill.skill for skill in player.skills.all()]
 
@@ -295,7 +296,7 @@ class SheetPlayerSerializer(serializers.ModelSerializer):
 class TeamSummarySerializer(serializers.ModelSerializer):
     """A team in a list: needs the ``with_team_value`` annotations."""
 
-    coach_username = serializers.CharField(source="coach.username")
+    coach_username = StrictCharField(source="coach.username")
     roster_name = serializers.SerializerMethodField()
     team_value = serializers.SerializerMethodField()
     current_team_value = serializers.SerializerMethodField()
@@ -404,8 +405,8 @@ class PlayerDetailSerializer(SheetPlayerSerializer):
 
 class LedgerEntrySerializer(serializers.ModelSerializer):
     reason = choice_field(LedgerReason.choices, read_only=True)
-    reason_display = serializers.CharField(source="get_reason_display")
-    created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+    reason_display = StrictCharField(source="get_reason_display")
+    created_by = StrictCharField(source="created_by.username", allow_null=True, default=None)
 
     class Meta:
         model = TreasuryEntry

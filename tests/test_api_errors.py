@@ -141,3 +141,18 @@ def test_a_blank_choice_matches_exactly_one_option_of_its_schema(schema):
         jsonschema.validate("", field)  # oneOf: exactly one option matches
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate("nonsense", field)
+
+
+@pytest.mark.django_db
+def test_a_number_where_the_schema_says_string_is_refused(client):
+    from tests.factories import drafted_team
+
+    team = drafted_team()
+    player = team.players.first()
+    client.force_login(team.coach)
+    response = client.post(
+        f"/api/v1/players/{player.pk}/rename/", {"name": 365}, content_type="application/json"
+    )
+    assert response.status_code == 400
+    player.refresh_from_db()
+    assert player.name != "365"

@@ -55,12 +55,7 @@ SCHEMA_PATH = "/api/v1/schema/"
 # Bugs fuzzing found in code this suite may not change (matches/**, the teams'
 # ruleset API, the filters): that operation's case is an expected failure until
 # it is fixed there. Each reason names the failing request.
-KNOWN_BUGS: dict[str, str] = {
-    "POST /api/v1/players/{id}/rename/": (
-        "teams/serializers.py RenamePlayerInputSerializer.name is a DRF CharField, which "
-        'takes a number: POST /api/v1/players/{id}/rename/ {"name": 365} is accepted'
-    ),
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 # Existing rows, per kind, filled by the ``world`` fixture before any case is drawn.
 IDS: dict[str, list[Any]] = {}
