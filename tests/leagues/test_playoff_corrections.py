@@ -12,8 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_commissioners_decision_survives_recording_the_same_draw_again(
-    blitz_bowl_playoffs,
-    commissioner,  # noqa: F811
+    blitz_bowl_playoffs,  # noqa: F811
+    commissioner,
 ):
     _, (semi_1, _) = blitz_bowl_playoffs
     play_points(commissioner, semi_1, 1, 0, 5, 5)
