@@ -17,6 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.input import validated
 from leagues import selectors, services
 from leagues.filters import FixtureFilter, SeasonFilter
 from leagues.models import Division, Season
@@ -42,7 +43,6 @@ from leagues.serializers import (
     StandingRowSerializer,
     TeamEntrySerializer,
 )
-from teams.api import InvalidInput
 
 BAD_REQUEST = OpenApiResponse(
     ErrorSerializer, description="The league rules (or the input's shape) refuse: the reasons."
@@ -53,13 +53,6 @@ ERRORS = {
     403: OpenApiResponse(ErrorSerializer, description="Not a commissioner of this league."),
 }
 NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="No such object.")}
-
-
-def _valid(serializer_class: type, request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    if not serializer.is_valid():
-        raise InvalidInput(serializer.errors)
-    return serializer.validated_data
 
 
 def _read(serializer_class: type) -> Any:
@@ -90,7 +83,7 @@ class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     @_write(LeagueSerializer, LeagueCreateSerializer)
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        league = services.create_league(request.user, **_valid(LeagueCreateSerializer, request))
+        league = services.create_league(request.user, **validated(LeagueCreateSerializer, request))
         league = self.get_queryset().get(pk=league.pk)
         return Response(LeagueSerializer(league).data, status=status.HTTP_201_CREATED)
 
@@ -99,7 +92,9 @@ class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     def open_season(self, request: Request, pk: str) -> Response:
         """Open the league's next season for sign-up (commissioners)."""
         league = self.get_object()
-        season = services.open_season(request.user, league, **_valid(OpenSeasonSerializer, request))
+        season = services.open_season(
+            request.user, league, **validated(OpenSeasonSerializer, request)
+        )
         season = selectors.season_detail().get(pk=season.pk)
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
@@ -121,7 +116,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], filter_backends=[], url_path="add-division")
     def add_division(self, request: Request, pk: str) -> Response:
         season = self._season()
-        name = _valid(DivisionCreateSerializer, request)["name"]
+        name = validated(DivisionCreateSerializer, request)["name"]
         division = services.add_division(request.user, season, name)
         return Response(DivisionSerializer(division).data, status=status.HTTP_201_CREATED)
 
@@ -137,7 +132,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         """A coach enters his own team (sign-up only); a commissioner then admits it."""
         season = self._season()
         entry = services.enter_team(
-            request.user, season, _valid(EnterTeamSerializer, request)["team"]
+            request.user, season, validated(EnterTeamSerializer, request)["team"]
         )
         return Response(TeamEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
@@ -146,7 +141,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     def admit(self, request: Request, pk: str) -> Response:
         """A commissioner admits a team into a division (sign-up only)."""
         season = self._season()
-        values = _valid(AdmitTeamSerializer, request)
+        values = validated(AdmitTeamSerializer, request)
         entry = services.admit_team(request.user, season, values["team"], values.get("division"))
         return Response(TeamEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
@@ -156,7 +151,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         """Draw up the round robin of every division and start the regular season."""
         season = self._season()
         services.generate_schedule(
-            request.user, season, **_valid(GenerateScheduleSerializer, request)
+            request.user, season, **validated(GenerateScheduleSerializer, request)
         )
         season = selectors.season_detail().get(pk=season.pk)
         return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
@@ -166,7 +161,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     def dock_points(self, request: Request, pk: str) -> Response:
         """Dock a team's league points, with the reason (3 unless told)."""
         season = self._season()
-        values = _valid(DockPointsSerializer, request)
+        values = validated(DockPointsSerializer, request)
         adjustment = services.dock_points(
             request.user,
             season,
@@ -181,7 +176,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     def friendly(self, request: Request, pk: str) -> Response:
         """Arrange a friendly between two teams of the season (no league points)."""
         season = self._season()
-        values = _valid(FriendlySerializer, request)
+        values = validated(FriendlySerializer, request)
         fixture = services.schedule_friendly(
             request.user,
             season,
@@ -258,7 +253,7 @@ class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
     def reschedule(self, request: Request, pk: str) -> Response:
         """Move a fixture still to play to another round and/or deadline (commissioners)."""
         fixture = self.get_object()
-        values = _valid(RescheduleSerializer, request)
+        values = validated(RescheduleSerializer, request)
         fixture = services.reschedule_fixture(
             request.user,
             fixture,
@@ -272,7 +267,7 @@ class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
     def forfeit(self, request: Request, pk: str) -> Response:
         """Settle a fixture not played: "unplayed" (a loss for both) or "concession" (1-0)."""
         fixture = self.get_object()
-        values = _valid(ForfeitSerializer, request)
+        values = validated(ForfeitSerializer, request)
         fixture = services.award_forfeit(
             request.user,
             fixture,

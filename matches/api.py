@@ -15,13 +15,14 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, mixins, serializers, status, viewsets
+from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.input import validated
 from leagues.models import Fixture
 from matches import selectors, services
 from matches.errors import ReportConflict
@@ -76,37 +77,6 @@ def writes(ok: dict[int, Any], *, conflict: bool = False) -> dict[int, Any]:
     """A write's documented responses: its success plus 400, 401, 403, 404 (and 409)."""
     errors = {400: BAD, 401: DENIED, 403: FORBIDDEN, 404: NOT_FOUND}
     return {**ok, **errors, **({409: CONFLICT} if conflict else {})}
-
-
-def _messages(errors: Any, field: str = "") -> list[str]:
-    if isinstance(errors, dict):
-        out: list[str] = []
-        for key, value in errors.items():
-            name = "" if key == "non_field_errors" else f"{field}.{key}" if field else str(key)
-            out += _messages(value, name)
-        return out
-    if isinstance(errors, list):
-        return [m for item in errors for m in _messages(item, field)]
-    return [f"{field}: {errors}" if field else str(errors)]
-
-
-class InvalidInput(exceptions.APIException):
-    """400 for a request of the wrong shape, in the same body as a rules error."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "invalid"
-
-    def __init__(self, fields: Any) -> None:
-        super().__init__()
-        messages = _messages(fields)
-        self.detail = {"detail": "; ".join(messages), "errors": messages, "fields": fields}
-
-
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    if not serializer.is_valid():
-        raise InvalidInput(serializer.errors)
-    return dict(serializer.validated_data)
 
 
 class MatchPermission(BasePermission):

@@ -32,6 +32,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules_engine
+from config.input import validated
 from teams import services, sheets
 from teams.errors import TeamError
 from teams.filters import TeamFilter
@@ -116,38 +117,6 @@ ERRORS: dict[int, Any] = {
 def responses(ok: dict[int, Any]) -> dict[int, Any]:
     """A write's documented responses: its success plus 400, 401, 403 and 404."""
     return {**ok, **ERRORS}
-
-
-def _messages(errors: Any, field: str = "") -> list[str]:
-    """DRF's nested field errors as flat sentences ("players: ...")."""
-    if isinstance(errors, dict):
-        out: list[str] = []
-        for key, value in errors.items():
-            name = "" if key == "non_field_errors" else f"{field}.{key}" if field else str(key)
-            out += _messages(value, name)
-        return out
-    if isinstance(errors, list):
-        return [m for item in errors for m in _messages(item, field)]
-    return [f"{field}: {errors}" if field else str(errors)]
-
-
-class InvalidInput(exceptions.APIException):
-    """400 for a request of the wrong shape, in the same body as a rules error."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "invalid"
-
-    def __init__(self, fields: Any) -> None:
-        super().__init__()
-        messages = _messages(fields)
-        self.detail = {"detail": "; ".join(messages), "errors": messages, "fields": fields}
-
-
-def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    if not serializer.is_valid():
-        raise InvalidInput(serializer.errors)
-    return serializer.validated_data
 
 
 class CoachChangesTeam(BasePermission):
