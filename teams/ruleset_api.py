@@ -155,14 +155,25 @@ def ruleset_summary(key: str) -> dict[str, Any]:
     }
 
 
-class RosterListView(RulesetView):
-    @extend_schema(
-        responses={200: RosterSerializer(many=True), 404: UNKNOWN},
-        summary="A ruleset's team rosters",
-    )
-    def get(self, request: Request, key: str) -> Response:
-        ruleset = ruleset_or_404(key)
-        return Response(RosterSerializer(list(ruleset.rosters.values()), many=True).data)
+def catalogue_view(attribute: str, serializer: type[serializers.Serializer], summary: str) -> type:
+    """A read-only list of one of a ruleset's catalogues (``ruleset.<attribute>``)."""
+
+    class CatalogueView(RulesetView):
+        @extend_schema(responses={200: serializer(many=True), 404: UNKNOWN}, summary=summary)
+        def get(self, request: Request, key: str) -> Response:
+            items = list(getattr(ruleset_or_404(key), attribute).values())
+            return Response(serializer(items, many=True).data)
+
+    CatalogueView.__name__ = CatalogueView.__qualname__ = f"{attribute.title()}ListView"
+    return CatalogueView
+
+
+RosterListView = catalogue_view("rosters", RosterSerializer, "A ruleset's team rosters")
+StarPlayerListView = catalogue_view(
+    "star_players", StarPlayerSerializer, "A ruleset's star players"
+)
+SkillListView = catalogue_view("skills", SkillSerializer, "A ruleset's skills and traits")
+InducementListView = catalogue_view("inducements", InducementSerializer, "A ruleset's inducements")
 
 
 class RosterDetailView(RulesetView):
@@ -175,33 +186,3 @@ class RosterDetailView(RulesetView):
         if slug not in ruleset.rosters:
             raise Http404(f"{ruleset.name} has no roster {slug!r}")
         return Response(RosterSerializer(ruleset.rosters[slug]).data)
-
-
-class StarPlayerListView(RulesetView):
-    @extend_schema(
-        responses={200: StarPlayerSerializer(many=True), 404: UNKNOWN},
-        summary="A ruleset's star players",
-    )
-    def get(self, request: Request, key: str) -> Response:
-        ruleset = ruleset_or_404(key)
-        return Response(StarPlayerSerializer(list(ruleset.star_players.values()), many=True).data)
-
-
-class SkillListView(RulesetView):
-    @extend_schema(
-        responses={200: SkillSerializer(many=True), 404: UNKNOWN},
-        summary="A ruleset's skills and traits",
-    )
-    def get(self, request: Request, key: str) -> Response:
-        ruleset = ruleset_or_404(key)
-        return Response(SkillSerializer(list(ruleset.skills.values()), many=True).data)
-
-
-class InducementListView(RulesetView):
-    @extend_schema(
-        responses={200: InducementSerializer(many=True), 404: UNKNOWN},
-        summary="A ruleset's inducements",
-    )
-    def get(self, request: Request, key: str) -> Response:
-        ruleset = ruleset_or_404(key)
-        return Response(InducementSerializer(list(ruleset.inducements.values()), many=True).data)
