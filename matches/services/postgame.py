@@ -147,6 +147,18 @@ def queue_application(match: Match, report: Report) -> None:
     transaction.on_commit(lambda: task.delay(match_id, report_id), robust=True)
 
 
+def owed_post_games() -> list[tuple[int, int]]:
+    """(match id, report id) of every current report whose post-game work is owed and
+    ready to run now: what ``matches.tasks.apply_post_game`` does for them has not been
+    done yet. A periodic sweep re-queues these (an enqueue lost while the broker was
+    down, a worker killed mid-task); the task is idempotent, so a duplicate is harmless.
+    """
+    owed = Report.objects.filter(
+        is_current=True, post_game_complete=True, application__isnull=True
+    ).order_by("pk")
+    return list(owed.values_list("match_id", "pk"))
+
+
 def current_report(match: Match) -> Report:
     report = match.reports.filter(is_current=True).first()
     if report is None:
