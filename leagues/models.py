@@ -62,6 +62,19 @@ class League(models.Model):
         blank=True,
         help_text="Cap on the re-draft budget between seasons (facts §5: e.g. 1,300,000 gp).",
     )
+    # One column, so one holder per league: set by the play-offs when a final decides
+    # a champion, kept until the league's next final does (facts §5).
+    trophy_holder = models.ForeignKey(
+        "teams.Team",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="league_trophies_held",
+        help_text=(
+            "The champion of the league's last final: holds the League Trophy (one free "
+            "re-roll while held, counts in TV; facts §5)."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -294,9 +307,24 @@ class Fixture(models.Model):
     concession_award_due = models.BooleanField(
         default=False,
         help_text=(
-            "A real-life concession: the winner is owed D6 x 10,000 gp and two MVPs "
-            "in the post-game (facts §5); the matches app clears it when paid."
+            "A real-life concession whose award (D6 x 10,000 gp and two MVPs, facts §5) "
+            "is owed and not yet paid; award_forfeit pays it at once, so it stays False."
         ),
+    )
+    # What a real-life concession paid the opponent, so that undoing or correcting the
+    # forfeit can take back exactly that.
+    concession_award = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            "{team, gold_roll, gold, mvps: [{player, name, spp}], ledger_entry}; "
+            "empty when nothing was paid."
+        ),
+    )
+    concession_rolls = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="[{purpose, die, result}] of the real-life concession's gold and MVP picks.",
     )
     played_at = models.DateTimeField(null=True, blank=True)
     # The play-off bracket.

@@ -6,6 +6,9 @@
 - TV is the players' current values plus sideline staff plus team re-rolls at
   the roster's price. Dedicated Fans and Treasury add nothing (the facts
   sheet's Decision).
+- The League Trophy (facts section 5: "League Trophy (one free re-roll while
+  held, counts in TV)") counts as one more team re-roll at the roster's price
+  while the team holds it.
 - CTV is TV less the players who miss the next game and the temporarily
   retired, plus journeymen at their hiring cost (nothing for Low Cost Linemen
   teams), plus inducements when CTV is recalculated to find the Underdog.
@@ -42,7 +45,9 @@ class PlayerValueInput:
 class TeamValueInput:
     """A team as team value sees it. ``dedicated_fans`` and ``treasury`` are
     carried so callers can pass a whole team, but never count (facts section 2).
-    ``inducements_value`` is the gold spent on inducements for the next game."""
+    ``inducements_value`` is the gold spent on inducements for the next game.
+    ``league_trophies`` is how many League Trophies the team holds (one per league
+    whose last final it won): each is a free team re-roll that counts in TV."""
 
     roster_slug: str
     players: Sequence[PlayerValueInput] = ()
@@ -53,6 +58,7 @@ class TeamValueInput:
     dedicated_fans: int = 1
     treasury: int = 0
     inducements_value: int = 0
+    league_trophies: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,7 @@ class TeamValueBreakdown:
     temporarily_retired: int
     journeymen: int
     inducements: int
+    league_trophy: int = 0
 
     @property
     def sideline_staff(self) -> int:
@@ -75,8 +82,8 @@ class TeamValueBreakdown:
 
     @property
     def team_value(self) -> int:
-        """TV: players, re-rolls and sideline staff."""
-        return self.players + self.rerolls + self.sideline_staff
+        """TV: players, re-rolls (the League Trophy's free one included) and sideline staff."""
+        return self.players + self.rerolls + self.league_trophy + self.sideline_staff
 
     @property
     def current_team_value(self) -> int:
@@ -121,6 +128,7 @@ def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBre
         ("assistant coaches", team.assistant_coaches),
         ("cheerleaders", team.cheerleaders),
         ("inducements value", team.inducements_value),
+        ("League Trophies", team.league_trophies),
     ):
         if count < 0:
             raise ValueError(f"{label} cannot be negative")
@@ -153,6 +161,7 @@ def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBre
         temporarily_retired=temporarily_retired,
         journeymen=journeymen,
         inducements=team.inducements_value,
+        league_trophy=team.league_trophies * roster.reroll_cost,
     )
 
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import models
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum, Value
+from django.db.models import (
+    Count,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.db.models.functions import Coalesce
 
 from rules_engine import TeamValueBreakdown, TeamValueInput, get_ruleset, team_value_breakdown
@@ -44,9 +54,23 @@ PLAYER_VALUE_ANNOTATIONS: dict[str, Any] = {
 }
 
 
+# League Trophies held (facts §5: "one free re-roll while held, counts in TV"), as a
+# subquery so the join to the leagues does not multiply the players' sums.
+LEAGUE_TROPHIES = Coalesce(
+    Subquery(
+        Team.objects.filter(pk=OuterRef("pk"))
+        .annotate(held=Count("league_trophies_held"))
+        .values("held")[:1],
+        output_field=IntegerField(),
+    ),
+    Value(0),
+)
+
+
 def with_team_value(queryset: QuerySet[Team]) -> QuerySet[Team]:
-    """Teams annotated with the player parts of TV and CTV (one GROUP BY query)."""
-    return queryset.annotate(**PLAYER_VALUE_ANNOTATIONS)
+    """Teams annotated with the player parts of TV and CTV and the League Trophies
+    they hold (one GROUP BY query)."""
+    return queryset.annotate(**PLAYER_VALUE_ANNOTATIONS, league_trophies=LEAGUE_TROPHIES)
 
 
 def value_breakdown(team: Team) -> TeamValueBreakdown:
@@ -62,6 +86,7 @@ def value_breakdown(team: Team) -> TeamValueBreakdown:
             assistant_coaches=team.assistant_coaches,
             cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
+            league_trophies=team.league_trophies,
         ),
     )
     return TeamValueBreakdown(
@@ -74,6 +99,7 @@ def value_breakdown(team: Team) -> TeamValueBreakdown:
         temporarily_retired=team.value_temporarily_retired,
         journeymen=team.value_journeymen,
         inducements=0,
+        league_trophy=staff.league_trophy,
     )
 
 

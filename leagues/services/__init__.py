@@ -22,9 +22,11 @@ from leagues.services.results import (
     FORFEIT_KINDS,
     FORFEIT_UNPLAYED,
     award_forfeit,
+    correct_forfeit,
     dock_points,
     record_result,
     results_changed,
+    undo_forfeit,
 )
 from leagues.services.schedule import generate_schedule, reschedule_fixture, schedule_friendly
 from leagues.services.setup import (
@@ -43,6 +45,7 @@ __all__ = [
     "add_division",
     "admit_team",
     "award_forfeit",
+    "correct_forfeit",
     "create_league",
     "dock_points",
     "enter_team",
@@ -56,5 +59,6 @@ __all__ = [
     "results_changed",
     "schedule_friendly",
     "start_playoffs",
+    "undo_forfeit",
     "withdraw_team",
 ]

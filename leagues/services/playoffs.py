@@ -5,7 +5,9 @@ the final between the winners and a third-place match between the losers.
 A level play-off goes to extra time and then sudden death; the fixture keeps
 how it was decided. When the final and the third-place match are decided the
 prizes are paid into the teams' treasuries (3rd 30,000, 2nd 60,000, 1st
-100,000 gp) and the winner holds the League Trophy.
+100,000 gp) and the winner holds the League Trophy (``League.trophy_holder``) until
+the league's next final decides a new champion: "one free re-roll while held,
+counts in TV" (the team's games and its TV read it from there).
 
 Where the league's ruleset scores games in points (Blitz Bowl: the fixture holds
 ``home_points``/``away_points``) the points decide a play-off, whatever the
@@ -26,7 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from leagues.errors import LeagueError
-from leagues.models import DecidedBy, Fixture, PlayoffFormat, PlayoffStage, Season
+from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffStage, Season
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
 from leagues.standings import StandingRow, overall_standings, season_standings
 from rules_engine import get_ruleset
@@ -209,6 +211,9 @@ def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Any) -
             actor,
         )
     season.champion_id = places[1]
+    # The League Trophy passes to the new champion (one holder per league: one column).
+    League.objects.filter(pk=season.league_id).update(trophy_holder_id=places[1])
+    season.league.trophy_holder_id = places[1]
     season.prizes_paid_at = timezone.now()
     season.status = Season.Status.FINISHED
     season.save(update_fields=["champion", "prizes_paid_at", "status"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -18,7 +20,11 @@ from leagues.services._common import (
     require_status,
 )
 from leagues.services.playoffs import advance_bracket
-from teams.models import Team
+from rules_engine.dice import Dice, SeededDice
+from rules_engine.editions import sequences_for
+from teams.models import LedgerReason, Player, Team
+from teams.services import post_to_ledger, team_state
+from teams.services._common import gp, lock_team
 
 FORFEIT_UNPLAYED = "unplayed"
 FORFEIT_CONCESSION = "concession"
@@ -179,19 +185,30 @@ def _playoff_outcome(
     return None, DecidedBy.NONE
 
 
+def concession_dice() -> Dice:
+    """The dice a real-life concession's award is rolled with (tests pass their own)."""
+    return SeededDice(secrets.randbits(63))
+
+
 def award_forfeit(
-    actor: Any, fixture: Fixture, *, kind: str, conceded_by: Team | int | None = None
+    actor: Any,
+    fixture: Fixture,
+    *,
+    kind: str,
+    conceded_by: Team | int | None = None,
+    dice: Dice | None = None,
 ) -> Fixture:
     """Settle a fixture that was not played (facts §5, p.98).
 
-    ``kind`` "unplayed": a loss for both teams (counts as played, no points).
-    ``kind`` "concession": ``conceded_by`` conceded for real-life reasons and
-    its opponent wins 1-0; the opponent is also owed D6 x 10,000 gp and two
-    MVPs, which the post-game pays: the fixture records that it is due.
+    ``kind`` "unplayed": a loss for both teams (counts as played, no points, no
+    gold). ``kind`` "concession": ``conceded_by`` conceded for real-life reasons
+    and its opponent wins 1-0 and "gains D6 x 10,000 and two MVPs": where the
+    league's ruleset has that rule the award is rolled with ``dice`` and paid at
+    once (gold through the opponent's ledger, 4 SPP per MVP), and the fixture
+    keeps what was paid and every roll (``concession_award``, ``concession_rolls``).
     """
     require_commissioner(actor, fixture, "award forfeits")
-    if kind not in FORFEIT_KINDS:
-        raise LeagueError(f"A forfeit is {' or '.join(FORFEIT_KINDS)}, not {kind!r}.")
+    _check_forfeit_kind(kind)
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
         require_status(season, *_PHASES[fixture.kind], doing="award a forfeit here")
@@ -199,31 +216,198 @@ def award_forfeit(
             raise LeagueError(
                 f"{fixture} is already settled ({fixture.get_status_display().lower()})."
             )
-        fixture.played_at = timezone.now()
-        if kind == FORFEIT_UNPLAYED:
-            if fixture.kind == Fixture.Kind.PLAYOFF:
-                raise LeagueError(
-                    "A play-off needs a winner: award it as a concession by one team instead."
-                )
-            if conceded_by is not None:
-                raise LeagueError("An unplayed fixture is a loss for both: no team concedes it.")
-            fixture.status = Fixture.Status.UNPLAYED_DOUBLE_LOSS
-        else:
-            if conceded_by is None:
-                raise LeagueError("Say which team conceded.")
-            conceded_id = _side(fixture, conceded_by, "conceding team")
-            home_conceded = conceded_id == fixture.home_id
-            fixture.status = Fixture.Status.FORFEIT
-            fixture.home_touchdowns, fixture.away_touchdowns = (0, 1) if home_conceded else (1, 0)
-            fixture.home_casualties = fixture.away_casualties = 0
-            fixture.conceded_by_id = conceded_id
-            fixture.concession_award_due = True
-            if fixture.kind == Fixture.Kind.PLAYOFF:
-                fixture.winner_id = fixture.away_id if home_conceded else fixture.home_id
-                fixture.decided_by = DecidedBy.CONCESSION
+        _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
         advance_bracket(season, actor)
     return fixture
+
+
+def correct_forfeit(
+    actor: Any,
+    fixture: Fixture,
+    *,
+    kind: str,
+    conceded_by: Team | int | None = None,
+    dice: Dice | None = None,
+) -> Fixture:
+    """Correct a forfeit the commissioner awarded: another kind, or the other team
+    conceding. What the old forfeit paid is taken back exactly (a correction entry
+    in the ledger, the MVPs' SPP) before the new one is settled and paid. The same
+    forfeit again changes nothing (its award is not rolled twice)."""
+    require_commissioner(actor, fixture, "correct forfeits")
+    _check_forfeit_kind(kind)
+    with transaction.atomic():
+        fixture, season = lock_fixture(fixture)
+        _require_forfeit(fixture, season, "correct")
+        same_kind = (fixture.status == Fixture.Status.FORFEIT) == (kind == FORFEIT_CONCESSION)
+        if same_kind and fixture.conceded_by_id == _team_id(conceded_by):
+            return fixture
+        if kind == FORFEIT_CONCESSION and conceded_by is not None:
+            _side(fixture, conceded_by, "conceding team")
+        _undo_settlement(fixture, actor, "Forfeit corrected")
+        _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
+        fixture.save()
+        advance_bracket(season, actor)
+    return fixture
+
+
+def undo_forfeit(actor: Any, fixture: Fixture) -> Fixture:
+    """Undo a forfeit: the fixture is to be played again (scheduled, no result), and
+    whatever the forfeit paid is taken back exactly (a correction entry in the
+    ledger, the MVPs' SPP). Refused, changing nothing, where the gold or the SPP
+    have been spent since, or where a later play-off depends on the result."""
+    require_commissioner(actor, fixture, "undo forfeits")
+    with transaction.atomic():
+        fixture, season = lock_fixture(fixture)
+        _require_forfeit(fixture, season, "undo")
+        _undo_settlement(fixture, actor, "Forfeit undone")
+        fixture.save()
+        advance_bracket(season, actor)
+    return fixture
+
+
+def _check_forfeit_kind(kind: str) -> None:
+    if kind not in FORFEIT_KINDS:
+        raise LeagueError(f"A forfeit is {' or '.join(FORFEIT_KINDS)}, not {kind!r}.")
+
+
+def _require_forfeit(fixture: Fixture, season: Season, doing: str) -> None:
+    require_status(season, *_PHASES[fixture.kind], doing=f"{doing} a forfeit here")
+    if fixture.status not in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
+        raise LeagueError(
+            f"{fixture} was not settled as a forfeit "
+            f"({fixture.get_status_display().lower()}): there is no forfeit to {doing}."
+        )
+
+
+def _settle_forfeit(
+    fixture: Fixture,
+    season: Season,
+    actor: Any,
+    kind: str,
+    conceded_by: Team | int | None,
+    dice: Dice | None,
+) -> None:
+    """Set the forfeit on the locked, open ``fixture`` and pay a concession's award
+    (the caller saves the fixture and advances the bracket)."""
+    fixture.played_at = timezone.now()
+    if kind == FORFEIT_UNPLAYED:
+        if fixture.kind == Fixture.Kind.PLAYOFF:
+            raise LeagueError(
+                "A play-off needs a winner: award it as a concession by one team instead."
+            )
+        if conceded_by is not None:
+            raise LeagueError("An unplayed fixture is a loss for both: no team concedes it.")
+        fixture.status = Fixture.Status.UNPLAYED_DOUBLE_LOSS
+        return
+    if conceded_by is None:
+        raise LeagueError("Say which team conceded.")
+    conceded_id = _side(fixture, conceded_by, "conceding team")
+    home_conceded = conceded_id == fixture.home_id
+    fixture.status = Fixture.Status.FORFEIT
+    fixture.home_touchdowns, fixture.away_touchdowns = (0, 1) if home_conceded else (1, 0)
+    fixture.home_casualties = fixture.away_casualties = 0
+    fixture.conceded_by_id = conceded_id
+    if fixture.kind == Fixture.Kind.PLAYOFF:
+        fixture.winner_id = fixture.away_id if home_conceded else fixture.home_id
+        fixture.decided_by = DecidedBy.CONCESSION
+    _pay_concession_award(fixture, season, actor, dice)
+
+
+def concession_award_rule(ruleset_key: str) -> Callable[..., Any] | None:
+    """The league ruleset's ``real_life_concession_award``, or None where its rules
+    give the opponent of a real-life concession nothing beyond the 1-0 win."""
+    try:
+        sequences = sequences_for(ruleset_key)
+    except LookupError:
+        return None
+    return getattr(sequences, "real_life_concession_award", None)
+
+
+def _pay_concession_award(fixture: Fixture, season: Season, actor: Any, dice: Dice | None) -> None:
+    """Facts §5: the opponent of a real-life concession "gains D6 x 10,000 and two
+    MVPs". Gold through its ledger (team row locked), 4 SPP per MVP; the fixture
+    keeps what was paid, to be taken back exactly, and the rolls, to be shown."""
+    fixture.concession_award_due = False
+    fixture.concession_award, fixture.concession_rolls = {}, []
+    award_rule = concession_award_rule(season.league.ruleset)
+    if award_rule is None:
+        return
+    conceder = fixture.home if fixture.conceded_by_id == fixture.home_id else fixture.away
+    opponent_id = fixture.away_id if conceder.pk == fixture.home_id else fixture.home_id
+    team = lock_team(opponent_id)
+    award = award_rule(
+        team_state(team),
+        dice or concession_dice(),
+        league=fixture.kind != Fixture.Kind.FRIENDLY,
+    )
+    entry = post_to_ledger(
+        team,
+        award.gold,
+        LedgerReason.WINNINGS,
+        f"{season}: {conceder.name} conceded for real-life reasons: "
+        f"D6 ({award.gold_roll}) x 10,000 gp"[:200],
+        actor,
+    )
+    players = Player.objects.select_for_update().in_bulk(list(award.spp_by_player))
+    mvps = []
+    for player_id, spp in award.spp_by_player.items():
+        player = players[player_id]
+        player.spp_earned += spp
+        player.save(update_fields=["spp_earned"])
+        mvps.append({"player": player.pk, "name": str(player), "spp": spp})
+    fixture.concession_award = {
+        "team": team.pk,
+        "gold_roll": award.gold_roll,
+        "gold": award.gold,
+        "mvps": mvps,
+        "ledger_entry": entry.pk,
+        "note": award.reason,
+    }
+    fixture.concession_rolls = [roll.as_dict() for roll in award.rolls]
+
+
+def _undo_settlement(fixture: Fixture, actor: Any, why: str) -> None:
+    """Take back what the forfeit paid and reopen the locked ``fixture``."""
+    paid = fixture.concession_award or {}
+    if paid:
+        team = lock_team(paid["team"])
+        players = Player.objects.select_for_update().in_bulk([m["player"] for m in paid["mvps"]])
+        problems = [
+            f"{players[m['player']]} of {team.name} has spent SPP the award gave him: "
+            "undo that advancement first."
+            for m in paid["mvps"]
+            if players[m["player"]].spp_earned - m["spp"] < players[m["player"]].spp_spent
+        ]
+        if team.treasury < paid["gold"]:
+            problems.append(
+                f"{team.name} has spent the award's gold: taking back {gp(paid['gold'])} "
+                f"needs it in the treasury, which holds {gp(team.treasury)}."
+            )
+        if problems:
+            raise LeagueError(problems)
+        post_to_ledger(
+            team,
+            -paid["gold"],
+            LedgerReason.CORRECTION,
+            f"{why}: the real-life concession award taken back "
+            f"(D6 ({paid['gold_roll']}) x 10,000 gp, {fixture.season})"[:200],
+            actor,
+        )
+        for mvp in paid["mvps"]:
+            player = players[mvp["player"]]
+            player.spp_earned -= mvp["spp"]
+            player.save(update_fields=["spp_earned"])
+    fixture.status = Fixture.Status.SCHEDULED
+    fixture.home_touchdowns = fixture.away_touchdowns = None
+    fixture.home_casualties = fixture.away_casualties = None
+    fixture.conceded_by_id = None
+    fixture.concession_award_due = False
+    fixture.concession_award, fixture.concession_rolls = {}, []
+    fixture.played_at = None
+    if fixture.kind == Fixture.Kind.PLAYOFF:
+        fixture.winner_id = None
+        fixture.decided_by = DecidedBy.NONE
 
 
 def dock_points(

@@ -4,10 +4,12 @@ extra time and re-drafting, as pure steps over plain data and a ``Dice``.
 Public contract (acceptance checks call these names):
 ``winnings``, ``petty_cash``, ``prayers_to_nuffle_rolls``, ``advancement_cost``,
 ``value_increase``, ``expensive_mistake``, ``dedicated_fans_change``,
-``redraft_budget``, ``pre_game`` and ``post_game``.
+``redraft_budget``, ``pre_game`` and ``post_game``; and ``real_life_concession_award``
+(league play's real-life concession, which the other rulesets do not have).
 """
 
 from rules_engine.bb2020.advancement import advancement_cost, take_advancement, value_increase
+from rules_engine.bb2020.forfeit import RealLifeConcessionAward, real_life_concession_award
 from rules_engine.bb2020.postgame import (
     dedicated_fans_change,
     expensive_mistake,
@@ -30,6 +32,7 @@ __all__ = [
     "STANDINGS",
     "MatchReport",
     "PlayerState",
+    "RealLifeConcessionAward",
     "TeamState",
     "advancement_cost",
     "dedicated_fans_change",
@@ -38,6 +41,7 @@ __all__ = [
     "post_game",
     "prayers_to_nuffle_rolls",
     "pre_game",
+    "real_life_concession_award",
     "redraft_budget",
     "take_advancement",
     "value_increase",

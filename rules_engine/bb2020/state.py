@@ -74,7 +74,12 @@ class PlayerState:
 
 @dataclass(frozen=True)
 class TeamState:
-    """A team between games: roster, players, staff, fans and treasury (gp)."""
+    """A team between games: roster, players, staff, fans and treasury (gp).
+
+    ``rerolls`` are the team re-rolls bought; ``league_trophies`` the League
+    Trophies held (facts section 5: "one free re-roll while held, counts in TV"),
+    each one more team re-roll in its games (``game_rerolls``) and in its TV.
+    """
 
     name: str
     roster_slug: str
@@ -87,10 +92,16 @@ class TeamState:
     dedicated_fans: int = 1
     treasury: int = 0
     id: Any = None
+    league_trophies: int = 0
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def roster(self, ruleset: Ruleset) -> Roster:
         return ruleset.roster(self.roster_slug)
+
+    @property
+    def game_rerolls(self) -> int:
+        """Team re-rolls the team takes into a game: those bought plus the League Trophy's."""
+        return self.rerolls + self.league_trophies
 
     @property
     def available_players(self) -> tuple[PlayerState, ...]:
@@ -113,6 +124,7 @@ class TeamState:
             dedicated_fans=self.dedicated_fans,
             treasury=self.treasury,
             inducements_value=inducements_value,
+            league_trophies=self.league_trophies,
         )
 
     def evolve(self, **changes: Any) -> TeamState:

@@ -53,8 +53,9 @@ def state_players():
 
 def team_state(team: Team | int) -> TeamState:
     """The team between games as ``rules_engine.bb2020.state.TeamState``: its
-    active players (journeymen included), staff, fans and treasury. ``id`` is
-    the team's primary key and each player's ``id`` his."""
+    active players (journeymen included), staff, fans and treasury, and the League
+    Trophies it holds (each one more team re-roll in its games, counted in TV).
+    ``id`` is the team's primary key and each player's ``id`` his."""
     team_id = team.pk if isinstance(team, Team) else team
     team = Team.objects.prefetch_related(
         Prefetch("players", queryset=state_players(), to_attr="state_players")
@@ -71,4 +72,5 @@ def team_state(team: Team | int) -> TeamState:
         apothecary=team.apothecary,
         dedicated_fans=team.dedicated_fans,
         treasury=team.treasury,
+        league_trophies=team.league_trophies_held.count(),
     )

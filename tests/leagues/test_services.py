@@ -314,13 +314,15 @@ def test_forfeit_unplayed_is_a_loss_for_both(scheduled, commissioner):
         )
 
 
-def test_forfeit_concession_is_a_one_nil_win_with_the_award_due(scheduled, commissioner):
+def test_forfeit_concession_is_a_one_nil_win_with_the_award_paid(scheduled, commissioner):
     fixture = first_fixture(scheduled)
     services.award_forfeit(commissioner, fixture, kind="concession", conceded_by=fixture.away)
     fixture.refresh_from_db()
     assert fixture.status == Fixture.Status.FORFEIT
     assert (fixture.home_touchdowns, fixture.away_touchdowns) == (1, 0)
-    assert fixture.conceded_by_id == fixture.away_id and fixture.concession_award_due
+    # The award (D6 x 10,000 gp, two MVPs) is paid at once: nothing is left owed.
+    assert fixture.conceded_by_id == fixture.away_id and not fixture.concession_award_due
+    assert fixture.concession_award["team"] == fixture.home_id
     rows = {r.team_id: r for r in division_standings(fixture.division)}
     assert (rows[fixture.home_id].won, rows[fixture.home_id].points) == (1, 3)
     assert (rows[fixture.away_id].lost, rows[fixture.away_id].conceded) == (1, 1)
