@@ -222,7 +222,8 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.schema.ApiSchema",
     # The API's clients send JSON; no endpoint takes a form or a file (the pages post
     # to their own views), so any other body is a documented 415.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Bounded in size and nesting: a deep body is a 400, not a RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
     # So APIClient.post(url, data) in the tests sends JSON, the one body the API reads.
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -9,6 +9,8 @@ from django import forms
 
 import rules_engine
 from leagues.models import (
+    MAX_REDRAFT_BUDGET_CAP,
+    REDRAFT_CAP_MESSAGE,
     Division,
     Fixture,
     PlayoffFormat,
@@ -42,6 +44,8 @@ class LeagueForm(forms.Form):
     redraft_budget_cap = forms.IntegerField(
         required=False,
         min_value=0,
+        max_value=MAX_REDRAFT_BUDGET_CAP,
+        error_messages={"max_value": REDRAFT_CAP_MESSAGE},
         label="Re-draft budget cap (gp)",
         help_text="Leave empty for no cap; the rulebook suggests 1,300,000.",
     )

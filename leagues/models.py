@@ -11,9 +11,17 @@ who was not in the match.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
+
+# A re-draft cap above any budget a team could reach is no cap (the rulebook suggests
+# 1,300,000 gp); the bound keeps the number one the database stores.
+MAX_REDRAFT_BUDGET_CAP = 100_000_000
+REDRAFT_CAP_MESSAGE = (
+    f"A re-draft cap is at most {MAX_REDRAFT_BUDGET_CAP:,} gp; leave it empty for no cap."
+)
 
 
 class TieBreaker(models.TextChoices):
@@ -60,6 +68,7 @@ class League(models.Model):
     redraft_budget_cap = models.PositiveIntegerField(
         null=True,
         blank=True,
+        validators=[MaxValueValidator(MAX_REDRAFT_BUDGET_CAP, REDRAFT_CAP_MESSAGE)],
         help_text="Cap on the re-draft budget between seasons (facts §5: e.g. 1,300,000 gp).",
     )
     # One column, so one holder per league: set by the play-offs when a final decides

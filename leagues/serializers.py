@@ -8,6 +8,8 @@ from rest_framework import serializers
 
 from config.fields import StrictCharField
 from leagues.models import (
+    MAX_REDRAFT_BUDGET_CAP,
+    REDRAFT_CAP_MESSAGE,
     Division,
     Fixture,
     League,
@@ -102,7 +104,13 @@ class LeagueCreateSerializer(serializers.Serializer):
     tie_breakers = serializers.ListField(
         child=serializers.ChoiceField(TieBreaker.choices), required=False
     )
-    redraft_budget_cap = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    redraft_budget_cap = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=MAX_REDRAFT_BUDGET_CAP,
+        error_messages={"max_value": REDRAFT_CAP_MESSAGE},
+    )
 
 
 class DivisionRefSerializer(serializers.ModelSerializer):

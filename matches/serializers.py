@@ -13,6 +13,7 @@ from config.fields import StrictCharField
 from config.filters import id_field
 from matches.models import DiceRoll, EventKind, InjuryResult, Match, MatchEvent, Report
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
+from matches.services.validation import MAX_REPORT_EVENTS
 
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
 CHARACTERISTIC_CHOICES = [(c, c.upper()) for c in ("ma", "st", "ag", "pa", "av")]
@@ -339,7 +340,13 @@ class ReportInputSerializer(serializers.Serializer):
         help_text="Players the conceding team could set up, if it conceded before a set-up.",
     )
     events = EventInputSerializer(
-        many=True, required=False, help_text="The whole report's events; omit to use the draft."
+        many=True,
+        required=False,
+        max_length=MAX_REPORT_EVENTS,
+        error_messages={
+            "max_length": "A report lists at most {max_length} events (what a game can hold)."
+        },
+        help_text="The whole report's events; omit to use the draft.",
     )
     # A game scored in points (Blitz Bowl); a league scored in touchdowns refuses them.
     home_challenge_cards = serializers.ListField(

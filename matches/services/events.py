@@ -5,11 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count
 
 from matches.errors import MatchError, ReportError
 from matches.models import EventKind, Match, MatchEvent
 from matches.services._common import lock_match, require_play, require_status
-from matches.services.validation import ReportContext, event_problems, normalize_event
+from matches.services.validation import (
+    ReportContext,
+    event_problems,
+    event_room_problems,
+    normalize_event,
+)
 from teams.models import Player
 
 
@@ -58,6 +64,12 @@ def add_event(
         require_status(match, Match.Status.IN_PLAY, doing="record match events")
         context = ReportContext.build(match, [event])
         problems = event_problems(context, event)
+        recorded = dict(
+            MatchEvent.objects.filter(match=match, report=None)
+            .values_list("kind")
+            .annotate(n=Count("id"))
+        )
+        problems += event_room_problems(recorded, event["kind"])
         if (
             not problems
             and event["kind"] == EventKind.INJURY

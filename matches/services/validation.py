@@ -23,6 +23,7 @@ from typing import Any
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services._common import SIDES, snapshot_states, team_of
 from matches.services.rulesets import rules_for
+from rules_engine.bb2020.inducements import MAX_PLAYERS
 from rules_engine.bb2020.report import CHARACTERISTICS, MatchReport, PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.blitz_bowl import BlitzBowlReport
@@ -40,6 +41,38 @@ EVENT_FIELDS = (
     "detail",
 )
 MAX_SET_UP_PLAYERS = 11
+
+# --- how many events one game can hold -------------------------------------------------
+# A report is checked, stored and read back whole, so its size is bounded by what a
+# game can hold, generously (a real report has a few dozen events):
+# - a game is 2 halves of 8 turns per team, and a drawn play-off may add Extra Time
+#   (8 more each): at most 24 turns per team, 48 in the game;
+# - a team has at most 16 players for a game (its own, journeymen, star players and
+#   mercenaries: ``rules_engine.bb2020.inducements.MAX_PLAYERS``);
+# - every drive starts with a kick-off: one per half and Extra Time, one after each
+#   touchdown.
+TEAM_TURNS = 2 * 8 + 8
+GAME_TURNS = 2 * TEAM_TURNS
+PLAYERS_PER_TEAM = MAX_PLAYERS
+MAX_BRIBES_PER_TEAM = 8  # inducements allow 3 (6 for a few rosters); kept for each side
+EVENT_LIMITS: dict[str, tuple[int, str]] = {
+    # kind: (most in one report, why) - both teams together
+    EventKind.TOUCHDOWN: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
+    EventKind.COMPLETION: (2 * GAME_TURNS, f"a pass and a dump-off in each of {GAME_TURNS} turns"),
+    EventKind.DEFLECTION: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
+    EventKind.INTERCEPTION: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
+    EventKind.CASUALTY: (
+        2 * 4 * PLAYERS_PER_TEAM,
+        f"four for each of the {PLAYERS_PER_TEAM} players a team may field",
+    ),
+    EventKind.INJURY: (2 * 2 * PLAYERS_PER_TEAM, f"one per player, {PLAYERS_PER_TEAM} a team"),
+    EventKind.SENT_OFF: (2 * 2 * PLAYERS_PER_TEAM, f"one per player, {PLAYERS_PER_TEAM} a team"),
+    EventKind.WEATHER_CHANGE: (3 + 2 * GAME_TURNS, "one per kick-off"),
+    EventKind.KICK_OFF: (3 + 2 * GAME_TURNS, "one per kick-off"),
+    EventKind.BRIBE: (2 * MAX_BRIBES_PER_TEAM, f"{MAX_BRIBES_PER_TEAM} for each team"),
+}
+# The most events a report may list (the API refuses a longer list before reading it).
+MAX_REPORT_EVENTS = sum(limit for limit, _why in EVENT_LIMITS.values())
 # A report's fields for a game scored in points, with the value each takes when not given.
 POINTS_FIELDS: dict[str, Any] = {
     "home_challenge_cards": [],
@@ -94,6 +127,9 @@ class ReportContext:
     def build(cls, match: Match, events: Iterable[Mapping[str, Any]]) -> ReportContext:
         states = snapshot_states(match, "match_teams")
         at_kick_off = {side: {p.id: p for p in states[side].players} for side in states}
+        events = list(events)
+        if len(events) > MAX_REPORT_EVENTS:
+            events = []  # refused by report_problems; no query with thousands of ids
         ids = {e.get(k) for e in events for k in ("player", "victim")} - {None}
         wanted = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
         rows = {p.pk: p for p in Player.objects.filter(pk__in=wanted).select_related("team")}
@@ -209,11 +245,48 @@ def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+def _kind_label(kind: str) -> str:
+    return EventKind(kind).label.lower() if kind in EventKind.values else kind
+
+
+def event_count_problems(events: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Why a report lists more events than a game can hold (``EVENT_LIMITS``)."""
+    events = list(events)
+    if len(events) > MAX_REPORT_EVENTS:
+        return [
+            f"A report lists at most {MAX_REPORT_EVENTS} events (what a game can hold); "
+            f"this one lists {len(events)}"
+        ]
+    counts = Counter(e.get("kind") for e in events)
+    return [
+        f"A report lists at most {limit} {_kind_label(kind)} events ({why}); "
+        f"this one lists {counts[kind]}"
+        for kind, (limit, why) in EVENT_LIMITS.items()
+        if counts[kind] > limit
+    ]
+
+
+def event_room_problems(recorded: Mapping[str, int], kind: str) -> list[str]:
+    """Why one more ``kind`` event does not fit beside the ``recorded`` ones (count
+    per kind of a match's draft report)."""
+    limit, why = EVENT_LIMITS.get(kind, (MAX_REPORT_EVENTS, ""))
+    if recorded.get(kind, 0) >= limit:
+        return [
+            f"The report already has {recorded.get(kind, 0)} {_kind_label(kind)} events, "
+            f"the most a game can hold ({why}): remove one before adding another"
+        ]
+    if sum(recorded.values()) >= MAX_REPORT_EVENTS:
+        return [f"The report already has {MAX_REPORT_EVENTS} events, the most a game can hold"]
+    return []
+
+
 def report_problems(
     ctx: ReportContext, payload: Mapping[str, Any], events: list[dict[str, Any]]
 ) -> list[str]:
     """Every reason the whole report does not add up (events checked one by one too)."""
-    problems: list[str] = []
+    problems = event_count_problems(events)
+    if len(events) > MAX_REPORT_EVENTS:
+        return problems  # not worth reading one by one
     score = {side: payload.get(f"{side}_touchdowns") for side in SIDES}
     for side, value in score.items():
         if not _count(value):
