@@ -375,3 +375,66 @@ class TreasuryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.amount:+,} gp ({self.note})"
+
+
+class Redraft(models.Model):
+    """A team's re-draft between two seasons of its league (facts §5): the season's
+    record that made the budget, what the re-draft cost, and every roll it made.
+
+    Written only by ``teams.services.redraft.redraft_team`` in the transaction that
+    re-drafts the team and enters it into ``to_season``; one per team and closed
+    season. ``rehired`` lists ``{player, name, seasons, fee}`` (seasons played before
+    this re-draft; the next re-draft counts this one), ``hired`` the new players' ids,
+    ``rolls`` ``[{purpose, die, result}]`` as the dice recorded them.
+    """
+
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="redrafts")
+    from_season = models.ForeignKey("leagues.Season", on_delete=models.PROTECT, related_name="+")
+    to_season = models.ForeignKey("leagues.Season", on_delete=models.PROTECT, related_name="+")
+    treasury = models.PositiveBigIntegerField(help_text="Gold pieces before the re-draft.")
+    games_played = models.PositiveSmallIntegerField()
+    league_wins = models.PositiveSmallIntegerField()
+    league_draws = models.PositiveSmallIntegerField()
+    cap = models.PositiveIntegerField(null=True, blank=True, help_text="The league's cap.")
+    budget = models.PositiveBigIntegerField(help_text="Gold pieces.")
+    cost = models.PositiveBigIntegerField(help_text="Gold pieces.")
+    rehired = models.JSONField(default=list, blank=True)
+    hired = models.JSONField(default=list, blank=True)
+    rolls = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["team_id", "created_at", "id"]
+        required_db_features = {"supports_json_field"}  # see Advancement.Meta
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "from_season"],
+                name="redraft_once_per_team_and_season",
+                violation_error_message="The team has already re-drafted after this season.",
+            ),
+            models.CheckConstraint(
+                condition=~Q(from_season=models.F("to_season")),
+                name="redraft_between_two_seasons",
+            ),
+            models.CheckConstraint(
+                condition=Q(league_wins__lte=models.F("games_played") - models.F("league_draws")),
+                name="redraft_wins_and_draws_at_most_games",
+            ),
+            models.CheckConstraint(
+                condition=Q(cost__lte=models.F("budget")), name="redraft_cost_within_budget"
+            ),
+            models.CheckConstraint(
+                condition=Q(cap__isnull=True) | Q(budget__lte=models.F("cap")),
+                name="redraft_budget_within_cap",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} re-drafted for season {self.to_season_id}"
+
+    @property
+    def remaining(self) -> int:
+        return self.budget - self.cost
