@@ -3,6 +3,7 @@ and JSON 404/500 pages for /api/ paths."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -16,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.filters import MAX_ID
+from config.middleware import database_unavailable, is_database_outage
 from rules_engine.errors import RulesError
 
 # The most rows one page of any list holds.
@@ -106,7 +108,10 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """An unhandled error: JSON under /api/, the site's page elsewhere."""
+    """An unhandled error: JSON under /api/, the site's page elsewhere; the database
+    being unreachable is the documented 503 (config/middleware.py)."""
+    if is_database_outage(sys.exc_info()[1]):
+        return database_unavailable(request)
     if request.path.startswith(API_PREFIX):
         return JsonResponse(
             {"detail": "A server error occurred."},

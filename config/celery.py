@@ -1,4 +1,5 @@
-"""The Celery app. Workers: `make worker` (needs REDIS_URL)."""
+"""The Celery app. Workers: `make worker` (needs REDIS_URL; runs Celery beat too),
+or `make beat` beside workers started otherwise."""
 
 import os
 
@@ -9,3 +10,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("dugout")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# Celery beat: every DUGOUT_POST_GAME_SWEEP_SECONDS (30) re-queue the post-games the database
+# says are still owed (matches/tasks.py). Run exactly one beat per deployment; a
+# second one only queues harmless duplicates.
+SWEEP_SECONDS = float(os.environ.get("DUGOUT_POST_GAME_SWEEP_SECONDS", "30"))
+app.conf.beat_schedule = {
+    "sweep-owed-post-games": {
+        "task": "matches.sweep_post_games",
+        "schedule": SWEEP_SECONDS,
+        # A sweep not started within its interval is superseded by the next one.
+        "options": {"expires": SWEEP_SECONDS},
+    }
+}

@@ -1,4 +1,9 @@
-"""GET /healthz: is the database reachable, and the broker when one is configured."""
+"""GET /healthz: is the database reachable, and the broker when one is configured.
+
+``status`` is "ok"; "degraded" with Redis down (pages and the API still answer, a
+report's post-game waits for the broker: the sweep queues it when Redis is back),
+still 200 so a load balancer keeps the app in service; "down" with the database
+unreachable: 503, as every page then answers (config/middleware.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from config.middleware import RETRY_AFTER_SECONDS
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +32,7 @@ def database_status() -> str:
 
 
 def broker_status() -> str:
-    """'eager' without a broker (tasks run in-process), else 'ok' or 'down'."""
+    """'eager' without a broker (tasks run in-process), else 'ok' or 'degraded'."""
     if not settings.REDIS_URL:
         return "eager"
     import redis
@@ -36,8 +43,8 @@ def broker_status() -> str:
         )
         client.ping()
     except Exception:
-        logger.exception("health check: broker unreachable")
-        return "down"
+        logger.warning("health check: broker unreachable", exc_info=True)
+        return "degraded"
     return "ok"
 
 
@@ -45,5 +52,13 @@ def broker_status() -> str:
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
     body = {"database": database_status(), "broker": broker_status()}
-    healthy = body["database"] == "ok" and body["broker"] in {"ok", "eager"}
-    return JsonResponse(body, status=200 if healthy else 503)
+    if body["database"] != "ok":
+        overall = "down"
+    elif body["broker"] not in {"ok", "eager"}:
+        overall = "degraded"
+    else:
+        overall = "ok"
+    response = JsonResponse({"status": overall, **body}, status=503 if overall == "down" else 200)
+    if overall == "down":
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

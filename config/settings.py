@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the database unreachable is a 503 with Retry-After, not a 500.
+    "config.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -186,6 +188,9 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            # Redis down must not hold requests up (the throttles fall back, see
+            # config/throttling.py).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
 else:
@@ -201,17 +206,38 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Faults (matches/tasks.py): a worker takes one task at a time and acknowledges it
+# when done, so a killed worker leaves at most the task it was running, which Redis
+# delivers again (at once when a pool process dies, after the visibility timeout when
+# the whole worker does; the post-game sweep does not wait that long).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600, "socket_connect_timeout": 2}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# With Redis down a request that queues a task must fail fast (the report is saved,
+# the sweep queues it later), not retry for 20 s before answering.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 
 # API throttling, counted in the shared cache (Redis when REDIS_URL is set, so
-# every gunicorn worker counts together; per process otherwise). Rates are
-# "<requests>/<second|minute|hour|day>".
+# every gunicorn worker counts together; per process otherwise), one atomic counter
+# per client and window; with Redis down each process counts alone
+# (config/throttling.py). Rates are "<requests>/<second|minute|hour|day>".
 API_RATE_ANON = env_rate("DJANGO_API_RATE_ANON", "120/minute")
 API_RATE_USER = env_rate("DJANGO_API_RATE_USER", "600/minute")
 
 REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "config.throttling.AnonRateThrottle",
+        "config.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": API_RATE_ANON, "user": API_RATE_USER},
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -285,11 +311,13 @@ def client_address(request) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
-# Login throttling (django-axes): 5 failed logins for one username from one
-# address lock that pair out for 15 minutes; a success clears the count.
-AXES_FAILURE_LIMIT = 5
+# Login throttling (django-axes): within 15 minutes, 5 failed logins for one username
+# from one address, 20 from one address or 20 for one username lock that out for 15
+# minutes (config/lockout.py: each set's limit); a success clears that pair's count.
+AXES_HANDLER = "config.lockout.LockoutHandler"
+AXES_FAILURE_LIMIT = "config.lockout.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], ["ip_address"], ["username"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = client_address

@@ -122,10 +122,11 @@ UNKNOWN = OpenApiResponse(RulesetMessageSerializer, description="No such ruleset
 
 
 class RulesetView(APIView):
-    """Base for the read-only ruleset endpoints: public, unpaginated, no database."""
+    """Base for the read-only ruleset endpoints: public, unpaginated. Clients are
+    authenticated as everywhere else, so a signed-in client counts against its own
+    rate limit, not its address's anonymous one."""
 
     permission_classes = [AllowAny]
-    authentication_classes: list = []
 
 
 class RulesetListView(RulesetView):

@@ -54,15 +54,15 @@ def test_healthz_ok(client, settings):
     response = client.get("/healthz")
     assert response.status_code == 200
     expected_broker = "ok" if settings.REDIS_URL else "eager"
-    assert response.json() == {"database": "ok", "broker": expected_broker}
+    assert response.json() == {"status": "ok", "database": "ok", "broker": expected_broker}
 
 
 @pytest.mark.django_db
-def test_healthz_503_when_broker_is_down(client, settings):
+def test_healthz_degraded_but_serving_when_broker_is_down(client, settings):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     response = client.get("/healthz")
-    assert response.status_code == 503
-    assert response.json() == {"database": "ok", "broker": "down"}
+    assert response.status_code == 200  # pages and the API still answer
+    assert response.json() == {"status": "degraded", "database": "ok", "broker": "degraded"}
 
 
 @pytest.mark.django_db
@@ -76,6 +76,8 @@ def test_healthz_503_when_database_is_down(client, monkeypatch):
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["database"] == "down"
+    assert response.json()["status"] == "down"
+    assert int(response.headers["Retry-After"]) > 0
 
 
 def test_celery_task_runs_eagerly_without_a_broker(settings):
