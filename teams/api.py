@@ -47,6 +47,7 @@ from teams.serializers import (
     LedgerEntrySerializer,
     PlayerDetailSerializer,
     RedraftInputSerializer,
+    RedraftOptionsSerializer,
     RedraftResultSerializer,
     RenamePlayerInputSerializer,
     SheetPlayerSerializer,
@@ -58,7 +59,7 @@ from teams.serializers import (
     TeamSummarySerializer,
 )
 from teams.services.advancement import AdvancementChoice, spend_spp
-from teams.services.redraft import redraft_team
+from teams.services.redraft import budget_of, redraft_team, rehire_candidates, season_to_redraft
 
 CHANGE_TEAM = "teams.change_team"
 COST_PARTS = (
@@ -283,25 +284,57 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return Response(sheet_data(team.pk, request))
 
     @extend_schema(
+        methods=["GET"],
+        summary="What the team's re-draft starts from",
+        description="The closed season the team re-drafts after, the budget the server "
+        "computes from its record (games played, league wins and draws, the treasury, the "
+        "league's cap) and each permanent player's re-hire fee. 400 with the reason when "
+        "the team has no re-draft to make.",
+        responses=responses({200: RedraftOptionsSerializer}),
+    )
+    @extend_schema(
+        methods=["POST"],
         summary="Re-draft the team between seasons",
-        description="The budget is 1,000,000 + treasury + gold for the season's games, wins "
-        "and draws (capped where the commissioner says). Every problem comes back at once "
-        "in `errors` and nothing changes.",
+        description="The client sends its choices only: players re-hired, players hired, "
+        "re-rolls and staff. The budget (1,000,000 + treasury + 20,000 per game played + "
+        "20,000 per league win + 10,000 per league draw, capped where the league says) and "
+        "the re-hire fees come from the recorded season; numbers sent for them are ignored. "
+        "The re-drafted team enters the league's next season. Every problem comes back at "
+        "once in `errors` and nothing changes.",
         request=RedraftInputSerializer,
         responses=responses({200: RedraftResultSerializer}),
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["get", "post"])
     def redraft(self, request: Request, pk: str) -> Response:
         team = self.get_object()
+        if request.method == "GET":
+            record = season_to_redraft(team)
+            budget = budget_of(team, record)
+            return Response(
+                {
+                    "from_season": record.from_season.pk,
+                    "to_season": record.to_season.pk,
+                    "budget": budget.as_dict(),
+                    "players": [
+                        {
+                            "player": c.player.pk,
+                            "name": c.player.name,
+                            "number": c.player.number,
+                            "position": c.player.position_slug,
+                            "current_value": c.player.current_value,
+                            "seasons": c.seasons,
+                            "fee": c.fee,
+                        }
+                        for c in rehire_candidates(team)
+                    ],
+                }
+            )
         data = validated(RedraftInputSerializer, request)
         result = redraft_team(
             request.user,
             team,
-            season_games=data["season_games"],
-            league_wins=data["league_wins"],
-            league_draws=data["league_draws"],
-            cap=data["cap"],
-            rehire={r["player"]: r["seasons"] for r in data["rehire"]},
+            from_season=data["season"],
+            rehire=[r["player"] for r in data["rehire"]],
             hire=[
                 {"position_slug": h["position"], "name": h["name"], "number": h["number"]}
                 for h in data["hire"]
@@ -311,10 +344,18 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             cheerleaders=data["cheerleaders"],
             apothecary=data["apothecary"],
         )
+        record = result.record
         body = {
+            "id": record.pk,
+            "from_season": record.from_season_id,
+            "to_season": record.to_season_id,
+            "division": result.entry.division_id if result.entry else None,
             "budget": result.budget,
+            "budget_parts": result.budget_parts.as_dict(),
             "cost": result.cost,
+            "cost_parts": result.cost_parts.as_dict(),
             "rehired": [p.pk for p in result.rehired],
+            "fees": {str(row["player"]): row["fee"] for row in record.rehired},
             "hired": [p.pk for p in result.hired],
             "left": [p.pk for p in result.left],
             "niggling_removed": {str(k): v for k, v in result.niggling_removed.items()},

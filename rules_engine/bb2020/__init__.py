@@ -26,8 +26,13 @@ from rules_engine.bb2020.state import PlayerState, TeamState
 STANDINGS: dict[str, object] = {"rank_by": "league_points"}
 # The report the post-game reads (every sequences module names its own).
 REPORT = MatchReport
+# Between seasons every team re-draws its roster (facts section 5, "Re-draft between
+# seasons": a budget from the season's record, re-hire fees, MNG recovery, Niggling
+# Injury rolls; ``bb2020.redraft``).
+BETWEEN_SEASONS = "redraft"  # rules_engine.editions.REDRAFT
 
 __all__ = [
+    "BETWEEN_SEASONS",
     "REPORT",
     "STANDINGS",
     "MatchReport",

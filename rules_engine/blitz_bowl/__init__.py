@@ -50,6 +50,9 @@ from rules_engine.ruleset import Ruleset
 STANDINGS: dict[str, object] = {"rank_by": ["wins", "points_scored"]}
 # The post-game reads a report in points, not BB2020's events report.
 REPORT = BlitzBowlReport
+# Blitz Bowl teams have no gold, development or injuries to carry: a team goes into
+# the next season as it is (Dugout's reading; the text has no seasons).
+BETWEEN_SEASONS = "carry_over"  # rules_engine.editions.CARRY_OVER
 
 
 def take_advancement(
@@ -61,6 +64,7 @@ def take_advancement(
 
 
 __all__ = [
+    "BETWEEN_SEASONS",
     "DRAW",
     "ENDINGS",
     "ONE_TRAPDOOR",

@@ -59,6 +59,10 @@ from rules_engine.sequence import Choice, recording
 STANDINGS: dict[str, object] = {"rank_by": "league_points"}
 # The post-match reads BB2020's events report (``bb2020.report.MatchReport``).
 REPORT = MatchReport
+# The classic sheet has no re-draft: a team plays on from season to season as it
+# stands, players, injuries, Fan Factor and treasury (Dugout's reading where the
+# text is silent).
+BETWEEN_SEASONS = "carry_over"  # rules_engine.editions.CARRY_OVER
 IMPROVEMENT = "improvement"
 
 
@@ -130,6 +134,7 @@ def take_advancement(
 
 
 __all__ = [
+    "BETWEEN_SEASONS",
     "IMPROVEMENT",
     "REPORT",
     "STANDINGS",
