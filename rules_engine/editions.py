@@ -9,14 +9,21 @@ names. Every sequences module exposes the same functions:
 taking ``rules_engine.bb2020.state.TeamState`` pictures of the teams and
 returning a ``rules_engine.sequence.SequenceResult`` whose steps record every
 roll; a ``STANDINGS`` mapping saying how league tables rank teams; ``REPORT``,
-the match report type ``post_game`` reads; and ``take_advancement(ruleset,
-player, kind, dice, *, category, skill, characteristic_choice)``.
+the match report type ``post_game`` reads; ``take_advancement(ruleset,
+player, kind, dice, *, category, skill, characteristic_choice)``; and
+``BETWEEN_SEASONS``, what a league's teams do between two seasons (``REDRAFT``:
+each coach re-drafts, BB2020's "Re-draft between seasons"; ``CARRY_OVER``: the
+team goes into the next season as it is).
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
+
+# What a ruleset's teams do between seasons (each sequences module's BETWEEN_SEASONS).
+REDRAFT = "redraft"
+CARRY_OVER = "carry_over"
 
 SEQUENCE_MODULES: dict[str, str] = {
     "bb2020": "rules_engine.bb2020",
@@ -33,3 +40,8 @@ def sequences_for(ruleset_key: str) -> ModuleType:
         known = ", ".join(SEQUENCE_MODULES)
         raise LookupError(f"no sequences for ruleset {ruleset_key!r}; known: {known}") from None
     return importlib.import_module(module_name)
+
+
+def between_seasons(ruleset_key: str) -> str:
+    """``REDRAFT`` or ``CARRY_OVER``: what the ruleset's teams do between two seasons."""
+    return str(sequences_for(ruleset_key).BETWEEN_SEASONS)

@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from teams.models import Player, PlayerStatus, TreasuryEntry
 from tests.factories import UserFactory, assert_treasury_is_ledger, drafted_team
+from tests.teams.redraft_helpers import DRAW, LOSS, WIN, closed_season
 
 
 @pytest.fixture
@@ -28,12 +29,10 @@ def client_for(user) -> APIClient:
 @pytest.mark.django_db
 def test_redraft_keeps_rehires_and_hires_new_players(coach, team):
     kept = list(team.players.order_by("number")[:10])
+    closed_season(team, [WIN, WIN, WIN, DRAW, LOSS, LOSS])
     response = client_for(coach).post(
         f"/api/v1/teams/{team.pk}/redraft/",
         {
-            "season_games": 6,
-            "league_wins": 3,
-            "league_draws": 1,
             "rehire": [{"player": p.pk} for p in kept],
             "hire": [{"position": "human-blitzer", "name": "Nils", "number": 20}],
             "rerolls": 3,
@@ -56,13 +55,11 @@ def test_redraft_keeps_rehires_and_hires_new_players(coach, team):
 
 @pytest.mark.django_db
 def test_refused_redraft_lists_every_reason_and_changes_nothing(coach, team):
+    closed_season(team, [LOSS])
     entries = TreasuryEntry.objects.count()
     response = client_for(coach).post(
         f"/api/v1/teams/{team.pk}/redraft/",
         {
-            "season_games": 0,
-            "league_wins": 0,
-            "league_draws": 0,
             "rehire": [{"player": 999}],
             "hire": [{"position": "human-blitzer"}] * 5,
         },
@@ -79,10 +76,9 @@ def test_refused_redraft_lists_every_reason_and_changes_nothing(coach, team):
 
 @pytest.mark.django_db
 def test_another_coach_may_not_redraft(team):
+    closed_season(team, [WIN])
     response = client_for(UserFactory()).post(
-        f"/api/v1/teams/{team.pk}/redraft/",
-        {"season_games": 1, "league_wins": 0, "league_draws": 0},
-        format="json",
+        f"/api/v1/teams/{team.pk}/redraft/", {"rehire": []}, format="json"
     )
     assert response.status_code == 403
     assert team.players.filter(status=PlayerStatus.ACTIVE).count() == 11

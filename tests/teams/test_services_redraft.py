@@ -20,6 +20,7 @@ from teams.services import (
     team_state,
 )
 from tests.factories import UserFactory, assert_treasury_is_ledger, drafted_team
+from tests.teams.redraft_helpers import DRAW, LOSS, WIN, closed_season
 
 pytestmark = pytest.mark.django_db
 
@@ -45,13 +46,11 @@ def test_redraft_keeps_who_is_rehired_and_pays_from_the_budget():
     kept = list(team.players.filter(number__in=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]))
     star = next(p for p in kept if p.number == 12)
     assert star.current_value == 85_000 + 20_000
+    closed_season(team, [WIN, WIN, WIN, DRAW, LOSS, LOSS])
 
     result = redraft_team(
         team.coach,
         team,
-        season_games=6,
-        league_wins=3,
-        league_draws=1,
         rehire=[p.pk for p in kept],
         hire=[{"position_slug": "human-catcher", "name": "Ulf", "number": 11}],
         rerolls=2,
@@ -83,15 +82,12 @@ def test_redraft_keeps_who_is_rehired_and_pays_from_the_budget():
 
 def test_a_redraft_that_breaks_the_rules_reports_everything_and_changes_nothing():
     team = a_season_old_team()
+    closed_season(team, [LOSS], cap=1_000_000)
     rows = (TreasuryEntry.objects.count(), Player.objects.filter(status="active").count())
     with pytest.raises(DraftError) as caught:
         redraft_team(
             team.coach,
             team,
-            season_games=1,
-            league_wins=0,
-            league_draws=0,
-            cap=1_000_000,
             rehire=[p.pk for p in team.players.all()] + [999_999],
             hire={"human-blitzer": 3},
             rerolls=8,
@@ -105,19 +101,17 @@ def test_a_redraft_that_breaks_the_rules_reports_everything_and_changes_nothing(
     )
     assert rows == (TreasuryEntry.objects.count(), Player.objects.filter(status="active").count())
     with pytest.raises(PermissionDenied):
-        redraft_team(UserFactory(), team, season_games=0, league_wins=0, league_draws=0)
+        redraft_team(UserFactory(), team)
 
 
 def test_journeymen_leave_at_the_redraft():
     team = drafted_team()
     record_injury(team.coach, team.players.get(number=1), "miss_next_game")
     journeyman = take_journeyman(team.coach, team)
+    closed_season(team, [])
     result = redraft_team(
         team.coach,
         team,
-        season_games=0,
-        league_wins=0,
-        league_draws=0,
         rehire=[p.pk for p in team.players.filter(journeyman=False)],
         dice=ScriptedDice([]),
     )
