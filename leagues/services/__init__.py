@@ -28,6 +28,12 @@ from leagues.services.results import (
     results_changed,
     undo_forfeit,
 )
+from leagues.services.rollover import (
+    Rollover,
+    awaiting_redraft,
+    close_season,
+    roll_over_season,
+)
 from leagues.services.schedule import generate_schedule, reschedule_fixture, schedule_friendly
 from leagues.services.setup import (
     add_division,
@@ -42,9 +48,12 @@ __all__ = [
     "FORFEIT_CONCESSION",
     "FORFEIT_KINDS",
     "FORFEIT_UNPLAYED",
+    "Rollover",
     "add_division",
     "admit_team",
     "award_forfeit",
+    "awaiting_redraft",
+    "close_season",
     "correct_forfeit",
     "create_league",
     "dock_points",
@@ -57,6 +66,7 @@ __all__ = [
     "reschedule_fixture",
     "resolve_sudden_death",
     "results_changed",
+    "roll_over_season",
     "schedule_friendly",
     "start_playoffs",
     "undo_forfeit",

@@ -1,0 +1,164 @@
+"""Closing a season and opening the next (season rollover).
+
+The commissioner closes a season once its games are done and opens the league's
+next season in one step (``roll_over_season``). What the teams do between the
+two seasons is the league's ruleset's (``rules_engine.editions.between_seasons``):
+
+- **re-draft** (BB2020, facts §5): each coach re-drafts his team
+  (``teams.services.redraft_team``: the budget from the season's recorded games,
+  wins and draws, re-hire fees, staff, re-rolls, MNG recovery, Niggling Injury
+  rolls) and the re-drafted team enters the new season. Until then it waits,
+  listed by ``awaiting_redraft``.
+- **carry over** (classic and Blitz Bowl, where the texts say nothing of
+  seasons): every active team of the closed season enters the new season as it
+  is. A classic team keeps its players, injuries, Fan Factor and treasury; a
+  Blitz Bowl team, which has no gold or development, is simply entered again.
+
+Either way a team goes into the division of the same name as before (the new
+season copies the closed season's divisions, format and play-off format); the
+commissioner can still move it or admit others while the season is in sign-up.
+
+When is a season done: its play-offs decided (the season finished itself, with
+its prizes); or, where the commissioner chooses to play no play-offs this
+season, every league fixture settled and the commissioner saying so
+(``without_playoffs``: no prizes, no champion). A season in sign-up, with league
+fixtures still to play, or with a play-off undecided is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from leagues.errors import LeagueError
+from leagues.models import Fixture, League, Season, TeamEntry
+from leagues.services._common import lock_season, require_commissioner
+from leagues.services.setup import open_season
+from rules_engine.editions import CARRY_OVER, between_seasons
+from teams.models import Redraft, Team
+
+
+@dataclass(frozen=True)
+class Rollover:
+    """A season closed and the next opened: the teams carried over and the teams
+    whose coaches have a re-draft to make."""
+
+    closed: Season
+    opened: Season
+    carried_over: list[Team] = field(default_factory=list)
+    awaiting_redraft: list[Team] = field(default_factory=list)
+
+
+def _open_count(season: Season, kind: str) -> int:
+    return season.fixtures.filter(kind=kind, status__in=Fixture.OPEN_STATUSES).count()
+
+
+def _refusal(season: Season, without_playoffs: bool) -> str | None:
+    """Why the season cannot be closed yet, or None."""
+    status = season.status
+    if status == Season.Status.SIGN_UP:
+        return f"{season} has not begun: draw up its schedule and play it before closing it."
+    if status == Season.Status.PLAYOFFS:
+        open_playoffs = _open_count(season, Fixture.Kind.PLAYOFF)
+        return (
+            f"The play-offs of {season} are not decided: {open_playoffs or 'a'} play-off "
+            "fixture(s) still to settle. The season closes once the final and the "
+            "third-place match have winners."
+        )
+    if status == Season.Status.REGULAR_SEASON:
+        still_open = _open_count(season, Fixture.Kind.LEAGUE)
+        if still_open:
+            return (
+                f"{still_open} league fixture(s) of {season} are still to be played: record "
+                "them or award forfeits before closing the season."
+            )
+        if not without_playoffs:
+            return (
+                f"{season} has had no play-offs: start them, or close the season without play-offs."
+            )
+    return None
+
+
+def close_season(actor: Any, season: Season, *, without_playoffs: bool = False) -> Season:
+    """Close the season once its games are done (see the module); a season whose
+    play-offs finished is closed already. No prizes without play-offs."""
+    require_commissioner(actor, season, "close a season")
+    with transaction.atomic():
+        season = lock_season(season)
+        refusal = _refusal(season, without_playoffs)
+        if refusal:
+            raise LeagueError(refusal)
+        if season.status != Season.Status.FINISHED:
+            season.status = Season.Status.FINISHED
+            season.save(update_fields=["status"])
+    return season
+
+
+def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = False) -> Rollover:
+    """Close the season and open the league's next one, with the same divisions,
+    format and play-off format; enter the teams that carry over (see the module)."""
+    require_commissioner(actor, season, "close a season and open the next")
+    with transaction.atomic():
+        season = lock_season(season)
+        later = (
+            Season.objects.filter(league_id=season.league_id, number__gt=season.number)
+            .order_by("number")
+            .first()
+        )
+        if later is not None:
+            raise LeagueError(f"{later} is open already: {season} was rolled over before.")
+        closed = close_season(actor, season, without_playoffs=without_playoffs)
+        league = League.objects.get(pk=season.league_id)
+        old_entries = list(
+            TeamEntry.objects.filter(season=closed, division__isnull=False)
+            .select_related("team", "division")
+            .order_by("division__name", "team__name")
+        )
+        names = list(closed.divisions.order_by("name").values_list("name", flat=True))
+        opened = open_season(
+            actor,
+            league,
+            format=closed.format,
+            playoff_format=closed.playoff_format,
+            divisions=names or ("Division 1",),
+        )
+        carried: list[Team] = []
+        waiting: list[Team] = []
+        active = [e for e in old_entries if e.team.status == Team.Status.ACTIVE]
+        if between_seasons(league.ruleset) == CARRY_OVER:
+            divisions = {d.name: d for d in opened.divisions.all()}
+            TeamEntry.objects.bulk_create(
+                TeamEntry(season=opened, team=e.team, division=divisions.get(e.division.name))
+                for e in active
+            )
+            carried = [e.team for e in active]
+        else:
+            waiting = [e.team for e in active]
+    return Rollover(closed=closed, opened=opened, carried_over=carried, awaiting_redraft=waiting)
+
+
+def awaiting_redraft(season: Season) -> list[Team]:
+    """Active teams of the season before ``season`` (in sign-up) whose coaches have
+    not re-drafted into it yet, where the league's ruleset re-drafts."""
+    if season.status != Season.Status.SIGN_UP or between_seasons(season.league.ruleset) == (
+        CARRY_OVER
+    ):
+        return []
+    previous = Season.objects.filter(league_id=season.league_id, number=season.number - 1).first()
+    if previous is None or previous.status != Season.Status.FINISHED:
+        return []
+    done = Redraft.objects.filter(from_season=previous).values_list("team_id", flat=True)
+    entered = TeamEntry.objects.filter(season=season).values_list("team_id", flat=True)
+    return list(
+        Team.objects.filter(
+            league_entries__season=previous,
+            league_entries__division__isnull=False,
+            status=Team.Status.ACTIVE,
+        )
+        .exclude(pk__in=done)
+        .exclude(pk__in=entered)
+        .select_related("coach")
+        .order_by("name")
+    )
