@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint worker install migrate demo clean
+.PHONY: run test bench lint worker beat install migrate demo clean
 
 # Django 6 needs Python >= 3.12: take the repo's pyenv version (.python-version),
 # else the newest python3.1x on PATH; stop with a clear message if none fits.
@@ -48,9 +48,17 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# A Celery worker taking one task at a time (prefetch 1, late acks: settings.py), with
+# Celery beat inside it (-B) for the periodic post-game sweep. Start one such worker;
+# further workers (`make worker BEAT=`) or a separate `make beat` share the queue.
+BEAT ?= -B -s var/celerybeat-schedule
 worker: install
 	@[ -n "$$REDIS_URL" ] || { echo "make worker needs REDIS_URL (e.g. redis://127.0.0.1:6379/0)" >&2; exit 1; }
-	$(VENV)/bin/celery -A config worker --loglevel=info
+	$(VENV)/bin/celery -A config worker --loglevel=info --prefetch-multiplier=1 $(BEAT)
+
+beat: install
+	@[ -n "$$REDIS_URL" ] || { echo "make beat needs REDIS_URL (e.g. redis://127.0.0.1:6379/0)" >&2; exit 1; }
+	$(VENV)/bin/celery -A config beat --loglevel=info -s var/celerybeat-schedule
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis
