@@ -74,6 +74,10 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "axes",
+    # Accounts: sign-up (by a league's invite or open sign-up), login, password
+    # reset and change (accounts/adapter.py; templates/account/).
+    "allauth",
+    "allauth.account",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -98,6 +102,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     # Last, as django-axes asks: it turns a lockout flagged during the request
     # into the lockout page.
     "axes.middleware.AxesMiddleware",
@@ -108,6 +113,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "rules.permissions.ObjectPermissionBackend",
     "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -160,6 +166,59 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth). Coaches log in by username, as before; the form's
+# field keeps the name "username" (accounts/forms.py), which django-axes reads.
+# Sign-up is open only to a visitor holding a league's valid invite link or
+# joining a league that allows sign-up (accounts/adapter.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+# The address is where a password reset goes; it is not verified at sign-up
+# (an invite link already vouches for the coach).
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Dugout] "
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+# django-axes throttles logins (AXES_* below, one lockout page); allauth's own
+# login counters would lock differently and earlier, so they are off.
+ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
+
+
+# Mail (Django's MAILERS) is how a coach resets a forgotten password. Embedded mode
+# (DEBUG on, no EMAIL_HOST): printed on the console. At scale: SMTP to EMAIL_HOST,
+# by default with STARTTLS; without EMAIL_HOST, to a relay on localhost:25.
+def mailers_from_env() -> dict:
+    host = os.environ.get("EMAIL_HOST", "").strip()
+    if not host and DEBUG:
+        return {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    use_ssl = env_bool("EMAIL_USE_SSL", False)
+    use_tls = env_bool("EMAIL_USE_TLS", bool(host) and not use_ssl)
+    if use_tls and use_ssl:
+        raise ImproperlyConfigured(
+            "EMAIL_USE_TLS and EMAIL_USE_SSL are both on: set one (STARTTLS, usually on "
+            "port 587, or SSL, usually on port 465)."
+        )
+    options: dict = {
+        "host": host or "localhost",
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": use_tls,
+        "use_ssl": use_ssl,
+        "timeout": 10,
+    }
+    port = os.environ.get("EMAIL_PORT", "").strip()
+    if port:
+        if not port.isdigit():
+            raise ImproperlyConfigured(f"EMAIL_PORT must be a port number, not {port!r}")
+        options["port"] = int(port)
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    return {"default": {"BACKEND": smtp, "OPTIONS": options}}
+
+
+MAILERS = mailers_from_env()
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dugout <dugout@localhost>")
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

@@ -1,5 +1,5 @@
+from allauth.account import views as account_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
@@ -15,8 +15,12 @@ api_v1 = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # allauth's login and logout under the names the pages and tests have always used.
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("", include("teams.urls_accounts")),
+    path("accounts/", include("allauth.urls")),
+    path("", include("leagues.urls_invites")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("", include("teams.urls")),

@@ -84,6 +84,18 @@ class League(models.Model):
             "re-roll while held, counts in TV; facts §5)."
         ),
     )
+    # Accounts (leagues/invites.py): who coaches here, and whether a visitor may
+    # make an account and join without an invite link.
+    coaches = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        related_name="coached_leagues",
+        blank=True,
+        help_text="Coaches who joined by an invite link or the league's open sign-up.",
+    )
+    allow_signup = models.BooleanField(
+        default=False,
+        help_text="Anyone may sign up and join as a coach, without an invite link.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -109,6 +121,34 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class LeagueInvite(models.Model):
+    """A link that makes whoever opens it a coach of the league (leagues/invites.py):
+    unguessable, until ``expires_at``, for ``max_uses`` coaches (1: one person)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    max_uses = models.PositiveSmallIntegerField(default=1)
+    uses = models.PositiveSmallIntegerField(default=0)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(max_uses__gte=1), name="invite_max_uses_positive"),
+            models.CheckConstraint(
+                condition=Q(uses__lte=F("max_uses")), name="invite_uses_within_max"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.league} ({self.uses}/{self.max_uses} used)"
 
 
 class SeasonStatus(models.TextChoices):

@@ -57,6 +57,7 @@ from teams.serializers import (
     TeamSheetSerializer,
     TeamsMessageSerializer,
     TeamSummarySerializer,
+    TransferInputSerializer,
 )
 from teams.services.advancement import AdvancementChoice, spend_spp
 from teams.services.redraft import budget_of, redraft_team, rehire_candidates, season_to_redraft
@@ -281,6 +282,26 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def fire_staff(self, request: Request, pk: str) -> Response:
         team = self.get_object()
         services.fire_staff(request.user, team, validated(StaffInputSerializer, request)["kind"])
+        return Response(sheet_data(team.pk, request))
+
+    @extend_schema(
+        summary="Hand the team to another coach",
+        description="Only a commissioner of a league the team plays in. The team keeps "
+        "its players, treasury and history; the new coach runs it from now on.",
+        request=TransferInputSerializer,
+        responses=responses({200: TeamSheetSerializer}),
+    )
+    @action(detail=True, methods=["post"])
+    def transfer(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        # Before the input: the team's own coach hears 403 whatever he sends.
+        if not request.user.has_perm(services.TRANSFER_TEAM, team):
+            raise exceptions.PermissionDenied(
+                f"Only a commissioner of a league {team.name} plays in may hand it to "
+                "another coach."
+            )
+        new_coach = validated(TransferInputSerializer, request)["coach"]
+        services.transfer_team(request.user, team, new_coach)
         return Response(sheet_data(team.pk, request))
 
     @extend_schema(

@@ -9,6 +9,8 @@ imports this module at start-up).
 - ``teams.change_team``: the team's coach, the commissioner of a league the
   team plays in, or a superuser.
 - ``teams.correct_treasury``: a league commissioner or a superuser, not the coach.
+- ``teams.transfer_team``: hand the team to another coach: a commissioner of a
+  league the team plays in, or a superuser, not the coach.
 - ``teams.view_team`` / ``teams.view_ledger``: everyone reads team sheets and
   treasuries (standings, results and team sheets are public).
 """
@@ -41,5 +43,6 @@ can_change_team = is_team_coach | is_league_commissioner | rules.is_superuser
 rules.add_perm("teams.add_team", is_signed_in)
 rules.add_perm("teams.change_team", can_change_team)
 rules.add_perm("teams.correct_treasury", is_league_commissioner | rules.is_superuser)
+rules.add_perm("teams.transfer_team", is_league_commissioner | rules.is_superuser)
 rules.add_perm("teams.view_team", rules.always_allow)
 rules.add_perm("teams.view_ledger", rules.always_allow)

@@ -98,6 +98,27 @@ class StaffInputSerializer(serializers.Serializer):
     kind = choice_field(StaffKind.choices)
 
 
+class TransferInputSerializer(serializers.Serializer):
+    """Who takes the team over: a coach named by his username."""
+
+    coach = StrictCharField(max_length=150, help_text="The new coach's username.")
+
+    def validate_coach(self, value: str) -> Any:
+        from django.contrib.auth import get_user_model
+
+        users = get_user_model().objects.filter(is_active=True)
+        user = users.filter(username=value).first()
+        if user is None:
+            # "Lothar" for "lothar", when only one account could be meant.
+            matches = list(users.filter(username__iexact=value)[:2])
+            user = matches[0] if len(matches) == 1 else None
+        if user is None:
+            raise serializers.ValidationError(
+                f"No coach has the username {value!r}: check its spelling."
+            )
+        return user
+
+
 class SpendSppInputSerializer(serializers.Serializer):
     kind = choice_field(Advancement.Kind.choices)
     category = StrictCharField(required=False, allow_null=True, default=None)

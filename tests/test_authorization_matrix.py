@@ -183,6 +183,12 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"season_games": 1, "league_wins": 1, "league_draws": 0},
         expect=coach_or_commissioner(400),  # its season is still under way
     ),
+    "POST /api/v1/teams/{id}/transfer/": Row(
+        path=lambda w: {"id": w["team"]},
+        body=lambda w: {"coach": "matrix-third"},
+        # The league's commissioner hands a team over; its own coach may not give it away.
+        expect=only_commissioner(),
+    ),
     "POST /api/v1/players/{id}/rename/": Row(
         path=lambda w: {"id": w["player"]},
         body=lambda w: {"name": "Matrix Renamed"},

@@ -19,6 +19,7 @@ from teams.services.roster import (
     take_journeyman,
     temporarily_retire,
 )
+from teams.services.transfer import TRANSFER_TEAM, transfer_team
 from teams.services.treasury import (
     StaffKind,
     buy_reroll,
@@ -33,6 +34,7 @@ __all__ = [
     "AdvancementChoice",
     "RedraftResult",
     "StaffKind",
+    "TRANSFER_TEAM",
     "buy_reroll",
     "correct_treasury",
     "draft_team",
@@ -53,4 +55,5 @@ __all__ = [
     "take_journeyman",
     "team_state",
     "temporarily_retire",
+    "transfer_team",
 ]

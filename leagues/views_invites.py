@@ -1,0 +1,209 @@
+"""Pages for coaches joining a league (leagues/invites.py): the league's coaches
+page where its commissioners make invite links and open or close sign-up, the
+invite link itself, and the join page of a league open for sign-up.
+
+A link that cannot be used answers with a page saying why and whom to ask:
+404 for a token that never existed, 410 for one expired, used up or withdrawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from leagues import invites
+from leagues.models import League, LeagueInvite
+from rules_engine.errors import RulesError
+
+MANAGE_LEAGUE = "leagues.manage_league"
+
+
+class InviteForm(forms.Form):
+    max_uses = forms.IntegerField(
+        label="For how many coaches",
+        initial=1,
+        min_value=1,
+        max_value=invites.MAX_USES,
+        help_text=f"1 for one person; up to {invites.MAX_USES} for a link shared with a group.",
+    )
+    days = forms.IntegerField(
+        label="Valid for (days)",
+        initial=invites.DEFAULT_DAYS,
+        min_value=1,
+        max_value=invites.MAX_DAYS,
+    )
+
+
+def _league(pk: int) -> League:
+    return get_object_or_404(League.objects.prefetch_related("commissioners", "coaches"), pk=pk)
+
+
+def _require_commissioner(request: HttpRequest, league: League) -> None:
+    if not request.user.has_perm(MANAGE_LEAGUE, league):
+        raise PermissionDenied(f"Only a commissioner of {league.name} may invite coaches to it.")
+
+
+def _coaches_page(
+    request: HttpRequest, league: League, form: InviteForm | None = None, status: int = 200
+) -> HttpResponse:
+    is_commissioner = request.user.has_perm(MANAGE_LEAGUE, league)
+    context: dict[str, Any] = {
+        "league": league,
+        "coaches": league.coaches.order_by("username"),
+        "is_commissioner": is_commissioner,
+    }
+    if is_commissioner:
+        now = timezone.now()
+        context["invite_form"] = form or InviteForm()
+        context["invites"] = [
+            {
+                "invite": invite,
+                "url": request.build_absolute_uri(reverse("invite-accept", args=[invite.token])),
+                "problem": invites.invite_problem(invite, now),
+            }
+            for invite in league.invites.select_related("league")[:20]
+        ]
+    return render(request, "leagues/coaches.html", context, status=status)
+
+
+def league_coaches(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who coaches in the league; for its commissioners, the invite links too."""
+    return _coaches_page(request, _league(pk))
+
+
+@login_required
+@require_POST
+def league_invite_create(request: HttpRequest, pk: int) -> HttpResponse:
+    league = _league(pk)
+    _require_commissioner(request, league)
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        try:
+            invites.create_invite(
+                request.user,
+                league,
+                max_uses=form.cleaned_data["max_uses"],
+                days=form.cleaned_data["days"],
+            )
+        except RulesError as error:
+            for message in error.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(request, "Invite link made: copy it from the list below and send it.")
+            return redirect("league-coaches", pk=league.pk)
+    return _coaches_page(request, league, form, status=400)
+
+
+@login_required
+@require_POST
+def league_invite_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    invite = get_object_or_404(LeagueInvite.objects.select_related("league"), pk=pk)
+    _require_commissioner(request, invite.league)
+    invites.revoke_invite(request.user, invite)
+    messages.success(request, "The invite link is withdrawn: it no longer lets anyone in.")
+    return redirect("league-coaches", pk=invite.league_id)
+
+
+@login_required
+@require_POST
+def league_signup_toggle(request: HttpRequest, pk: int) -> HttpResponse:
+    league = _league(pk)
+    _require_commissioner(request, league)
+    allow = request.POST.get("allow_signup") == "on"
+    invites.set_open_signup(request.user, league, allow)
+    if allow:
+        messages.success(request, f"Anyone may now sign up and join {league.name}.")
+    else:
+        messages.success(request, f"{league.name} now takes new coaches by invite link only.")
+    return redirect("league-coaches", pk=league.pk)
+
+
+def _refused(request: HttpRequest, league: League | None, reason: str, status: int) -> HttpResponse:
+    return render(
+        request, "leagues/invite_refused.html", {"league": league, "reason": reason}, status=status
+    )
+
+
+def _welcome(request: HttpRequest, league: League) -> HttpResponse:
+    messages.success(
+        request,
+        f"You are a coach of {league.name}. Draft a team, then enter it when a season "
+        "opens for sign-up.",
+    )
+    return redirect("league-home", pk=league.pk)
+
+
+def _join_page(
+    request: HttpRequest, league: League, *, invite: LeagueInvite | None
+) -> HttpResponse:
+    """The page a visitor or a signed-in user sees before joining."""
+    here = request.get_full_path()
+    already = request.user.is_authenticated and invites.is_league_coach(request.user, league)
+    return render(
+        request,
+        "leagues/invite.html",
+        {"league": league, "invite": invite, "next": here, "already_coach": already},
+    )
+
+
+def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: sign up or log in, then join the league as a coach."""
+    invite = invites.find_invite(token)
+    if invite is None:
+        return _refused(
+            request,
+            None,
+            "There is no such invite link. Check that it was copied whole, or ask the "
+            "commissioner who sent it for a new one.",
+            404,
+        )
+    league = invite.league
+    if request.user.is_authenticated and invites.is_league_coach(request.user, league):
+        return _join_page(request, league, invite=invite)
+    problem = invites.invite_problem(invite)
+    if problem:
+        return _refused(request, league, problem, 410)
+    if not request.user.is_authenticated:
+        invites.remember_invite(request, invite)
+        return _join_page(request, league, invite=invite)
+    if request.method == "POST":
+        try:
+            league = invites.redeem_invite(request.user, token)
+        except RulesError as error:
+            return _refused(request, league, str(error), 410)
+        return _welcome(request, league)
+    return _join_page(request, league, invite=invite)
+
+
+def league_join(request: HttpRequest, pk: int) -> HttpResponse:
+    """A league open for sign-up: anyone may join it as a coach."""
+    league = _league(pk)
+    if request.user.is_authenticated and invites.is_league_coach(request.user, league):
+        return _join_page(request, league, invite=None)
+    if not league.allow_signup:
+        return _refused(
+            request,
+            league,
+            f"{league.name} takes new coaches by invitation only: ask one of its "
+            "commissioners for an invite link.",
+            403,
+        )
+    if not request.user.is_authenticated:
+        invites.remember_open_league(request, league)
+        return _join_page(request, league, invite=None)
+    if request.method == "POST":
+        try:
+            league = invites.join_league(request.user, league)
+        except RulesError as error:
+            return _refused(request, league, str(error), 403)
+        return _welcome(request, league)
+    return _join_page(request, league, invite=None)

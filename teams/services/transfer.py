@@ -1,0 +1,42 @@
+"""Handing a team to another coach (a coach leaves the league, a team changes hands).
+
+The team keeps everything it has (players, treasury, ledger, entries, matches);
+only its coach changes, so from then on the new coach runs it and the old one
+no longer may.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from teams.errors import TeamError
+from teams.models import Team
+from teams.services._common import lock_team
+
+TRANSFER_TEAM = "teams.transfer_team"
+
+
+def transfer_team(actor: Any, team: Team, new_coach: Any) -> Team:
+    """Make ``new_coach`` the coach of ``team``.
+
+    Only a commissioner of a league the team plays in (or a superuser) may: the
+    coach cannot give his team away, nor anyone take it (teams/rules.py).
+    """
+    with transaction.atomic():
+        locked = lock_team(team)
+        if actor is None or not actor.has_perm(TRANSFER_TEAM, locked):
+            raise PermissionDenied(
+                f"Only a commissioner of a league {locked.name} plays in may hand it to "
+                "another coach."
+            )
+        if new_coach is None or not new_coach.is_active:
+            raise TeamError("The new coach's account is closed: choose an active coach.")
+        if new_coach.pk == locked.coach_id:
+            raise TeamError(f"{new_coach.username} already coaches {locked.name}.")
+        locked.coach = new_coach
+        locked.save(update_fields=["coach", "updated_at"])
+    team.coach = new_coach
+    return locked
