@@ -13,6 +13,7 @@ from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.models import MAX_PLAYER_NUMBER, Advancement, Team
+from teams.names import NameFormField
 from teams.services import StaffKind
 from teams.templatetags.dugout import gp
 
@@ -74,7 +75,7 @@ class DraftForm(forms.Form):
     Counts are only checked to be whole numbers here, so every limit is reported
     together, in the engine's words (``validate_draft``)."""
 
-    name = forms.CharField(
+    name = NameFormField(
         label="Team name",
         max_length=TEAM_NAME_MAX,
         error_messages={
@@ -211,7 +212,7 @@ class HirePlayerForm(forms.Form):
     position = forms.ChoiceField(
         label="Position", error_messages={"required": "Choose the position to hire."}
     )
-    name = forms.CharField(
+    name = NameFormField(
         label="Name",
         required=False,
         max_length=PLAYER_NAME_MAX,
@@ -245,7 +246,7 @@ class ActionForm(forms.Form):
 
 
 class RenamePlayerForm(forms.Form):
-    name = forms.CharField(
+    name = NameFormField(
         label="Name",
         required=False,
         max_length=PLAYER_NAME_MAX,

@@ -22,6 +22,7 @@ from teams.models import (
     TeamStatus,
     TreasuryEntry,
 )
+from teams.names import NameSerializerField
 from teams.services import StaffKind
 from teams.sheets import position_for, position_skills, roster_for
 
@@ -61,7 +62,7 @@ class TeamsMessageSerializer(serializers.Serializer):
 
 
 class DraftInputSerializer(serializers.Serializer):
-    name = StrictCharField(allow_blank=True, help_text="The team's name, unique.")
+    name = NameSerializerField(allow_blank=True, help_text="The team's name, unique.")
     ruleset = StrictCharField(default="bb2020")
     roster = StrictCharField(help_text='Roster slug, e.g. "human".')
     players = serializers.DictField(
@@ -80,12 +81,12 @@ class DraftInputSerializer(serializers.Serializer):
 
 class HirePlayerInputSerializer(serializers.Serializer):
     position = StrictCharField(help_text='Position slug, e.g. "human-blitzer".')
-    name = StrictCharField(required=False, allow_blank=True, default="")
+    name = NameSerializerField(required=False, allow_blank=True, default="")
     number = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
 class RenamePlayerInputSerializer(serializers.Serializer):
-    name = StrictCharField(required=False, allow_null=True, default=None)
+    name = NameSerializerField(required=False, allow_null=True, default=None)
     number = serializers.IntegerField(required=False, allow_null=True, default=None)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -132,7 +133,7 @@ class RehireSerializer(serializers.Serializer):
 
 class NewPlayerSerializer(serializers.Serializer):
     position = StrictCharField(help_text='Position slug, e.g. "human-blitzer".')
-    name = StrictCharField(required=False, allow_blank=True, default="")
+    name = NameSerializerField(required=False, allow_blank=True, default="")
     number = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 

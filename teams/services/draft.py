@@ -14,6 +14,7 @@ from rules_engine.draft import DraftCost
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Roster, Ruleset
 from teams.models import MAX_PLAYER_NUMBER, LedgerReason, Player, Team, TeamStatus
+from teams.names import clean_name, taken_message, team_name_taken
 from teams.services._common import (
     current_value,
     default_name,
@@ -65,6 +66,8 @@ def player_picks(
         key = spec["position_slug"]
         counts[key] = counts.get(key, 0) + 1
         name = spec.get("name") or ""
+        if isinstance(name, str):
+            name = clean_name(name)
         if not isinstance(name, str) or len(name.strip()) > PLAYER_NAME_MAX:
             problems.append(f"Player {index}'s name must be text of at most {PLAYER_NAME_MAX}")
             name = ""
@@ -95,8 +98,9 @@ def _name_problems(name: Any) -> list[str]:
         return ["The team needs a name"]
     if len(name.strip()) > TEAM_NAME_MAX:
         return [f"A team name may be at most {TEAM_NAME_MAX} characters long"]
-    if Team.objects.filter(name__iexact=name.strip()).exists():
-        return [f"A team named {name.strip()!r} already exists; choose another name"]
+    existing = team_name_taken(name.strip())
+    if existing is not None:
+        return [taken_message(name.strip(), existing)]
     return []
 
 
@@ -175,6 +179,7 @@ def draft_team(
     if actor is None or not actor.has_perm("teams.add_team"):
         raise PermissionDenied("Sign in to draft a team.")
     ruleset = ruleset_for_key(ruleset_key)
+    name = clean_name(name) if isinstance(name, str) else name  # teams/names.py
     problems: list[str] = _name_problems(name)
     counts, picks = player_picks(players, problems)
     problems += number_problems(picks)

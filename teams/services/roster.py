@@ -23,6 +23,7 @@ from teams.models import (
     PlayerStatus,
     Team,
 )
+from teams.names import clean_name
 from teams.services._common import (
     active_players,
     check_number,
@@ -55,7 +56,7 @@ def _clean_name(name: str | None) -> str:
         return ""
     if not isinstance(name, str):
         raise TeamError(f"A player's name must be text; got {name!r}")
-    name = name.strip()
+    name = clean_name(name)  # teams/names.py: no zero-width or look-alike tricks
     limit = Player._meta.get_field("name").max_length
     if len(name) > limit:
         raise TeamError(f"A player's name may be at most {limit} characters long")
