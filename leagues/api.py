@@ -39,6 +39,8 @@ from leagues.serializers import (
     OpenSeasonSerializer,
     PointsAdjustmentSerializer,
     RescheduleSerializer,
+    RollOverInputSerializer,
+    RolloverSerializer,
     SeasonSerializer,
     StandingRowSerializer,
     TeamEntrySerializer,
@@ -205,6 +207,23 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(
             BracketSerializer(selectors.bracket(season)).data, status=status.HTTP_201_CREATED
         )
+
+    @_write(RolloverSerializer, RollOverInputSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="roll-over")
+    def roll_over(self, request: Request, pk: str) -> Response:
+        """Close the season (its play-offs decided, or its league fixtures settled and
+        ``without_playoffs``) and open the league's next season (commissioners).
+        BB2020 teams then re-draft into it; classic and Blitz Bowl teams carry over."""
+        season = self._season()
+        values = validated(RollOverInputSerializer, request)
+        rollover = services.roll_over_season(request.user, season, **values)
+        body = {
+            "closed": selectors.season_detail().get(pk=rollover.closed.pk),
+            "opened": selectors.season_detail().get(pk=rollover.opened.pk),
+            "carried_over": rollover.carried_over,
+            "awaiting_redraft": rollover.awaiting_redraft,
+        }
+        return Response(RolloverSerializer(body).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: DivisionTableSerializer(many=True), **NOT_FOUND})
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)

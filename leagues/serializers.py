@@ -308,3 +308,24 @@ class BracketSerializer(serializers.Serializer):
     semi_finals = FixtureSerializer(many=True)
     final = FixtureSerializer(allow_null=True)
     third_place = FixtureSerializer(allow_null=True)
+
+
+class RollOverInputSerializer(serializers.Serializer):
+    """Close a season and open the next: the commissioner's one choice."""
+
+    without_playoffs = serializers.BooleanField(
+        default=False,
+        help_text="Close a regular season whose league fixtures are all settled without "
+        "play-offs (no prizes, no champion).",
+    )
+
+
+class RolloverSerializer(serializers.Serializer):
+    closed = SeasonSerializer()
+    opened = SeasonSerializer()
+    carried_over = TeamRefSerializer(
+        many=True, help_text="Teams entered into the new season as they are (classic, Blitz Bowl)."
+    )
+    awaiting_redraft = TeamRefSerializer(
+        many=True, help_text="Teams whose coaches re-draft before they enter (BB2020)."
+    )

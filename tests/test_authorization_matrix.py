@@ -145,6 +145,11 @@ ROWS: dict[str, Row] = {
         body=None,
         expect=only_commissioner(400),  # fixtures are still to be played
     ),
+    "POST /api/v1/leagues/seasons/{id}/roll-over/": Row(
+        path=lambda w: {"id": w["season"]},
+        body=lambda w: {"without_playoffs": True},
+        expect=only_commissioner(400),  # fixtures are still to be played
+    ),
     "POST /api/v1/leagues/fixtures/{id}/reschedule/": Row(
         path=lambda w: {"id": w["open_fixture"]},
         body=lambda w: {"deadline": "2026-12-01"},
@@ -180,7 +185,7 @@ ROWS: dict[str, Row] = {
     ),
     "POST /api/v1/teams/{id}/redraft/": Row(
         path=lambda w: {"id": w["team"]},
-        body=lambda w: {"season_games": 1, "league_wins": 1, "league_draws": 0},
+        body=lambda w: {"rehire": []},
         expect=coach_or_commissioner(400),  # its season is still under way
     ),
     "POST /api/v1/teams/{id}/transfer/": Row(
