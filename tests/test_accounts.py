@@ -382,3 +382,15 @@ def test_a_coach_profile_lists_his_teams_and_leagues(client, commissioner, leagu
     assert f'href="{reverse("coach-profile", args=["grombrindal"])}">Profile</a>' in own
     assert client.get(reverse("my-profile")).url == reverse("coach-profile", args=["grombrindal"])
     assert client.get(reverse("coach-profile", args=["nobody"])).status_code == 404
+
+
+def test_a_coach_adds_an_email_address_for_password_resets(client):
+    coach = UserFactory(username="noaddress", email="")
+    client.force_login(coach)
+    url = reverse("account_email")
+    empty = page(client.get(url))
+    assert "<h1>Your e-mail address</h1>" in empty and 'class="site-header"' in empty
+    assert "Your account has no e-mail address" in empty
+    added = client.post(url, {"action_add": "", "email": "found@dugout.invalid"})
+    assert added.status_code == 302
+    assert "found@dugout.invalid" in page(client.get(url))
