@@ -26,10 +26,11 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
-from django.db.models.functions import Lower
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
+from leagues.backup_checks import backup_problems
 from leagues.errors import LeagueError
 from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
 from matches.models import (
@@ -316,26 +317,10 @@ def _relabel(text: str, matches: dict[int, int]) -> str:
 
 
 def _check(document: dict[str, Any]) -> None:
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupError("This is not a Dugout league backup.")
-    if document.get("version") != VERSION:
-        raise BackupError(
-            f"This backup is version {document.get('version')}; this Dugout reads version "
-            f"{VERSION}."
-        )
-    name = document["league"]["name"]
-    if League.objects.filter(name__iexact=name).exists():
-        raise BackupError(
-            f"A league named {name!r} already exists: delete or rename it before importing."
-        )
-    names = {t["name"].lower() for t in document["teams"]}
-    clash = list(
-        Team.objects.annotate(lowered=Lower("name"))
-        .filter(lowered__in=names)
-        .values_list("name", flat=True)
-    )
-    if clash:
-        raise BackupError("Teams with these names already exist: " + ", ".join(sorted(clash)) + ".")
+    """BackupError listing every problem of the document (leagues/backup_checks.py)."""
+    problems = backup_problems(document, SECTIONS, FORMAT, VERSION)
+    if problems:
+        raise BackupError(problems)
 
 
 def _users(document: dict[str, Any]) -> dict[str, Any]:
@@ -358,8 +343,21 @@ def _users(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_league(document: dict[str, Any]) -> League:
-    """Recreate the league of ``document`` (from ``export_league``), in one transaction."""
+    """Recreate the league of ``document`` (from ``export_league``), in one transaction.
+
+    Refused with every problem at once (``BackupError``), nothing written, when the
+    document does not hold together (``_check``) or the database refuses a row."""
     _check(document)
+    try:
+        return _write(document)
+    except (DatabaseError, ValidationError, ValueError, TypeError, KeyError) as error:
+        raise BackupError(
+            f"The database refused the backup ({type(error).__name__}: {error}); "
+            "nothing was imported."
+        ) from None
+
+
+def _write(document: dict[str, Any]) -> League:
     with transaction.atomic():
         users = _users(document)
         ids: dict[str, dict[int, int]] = {}

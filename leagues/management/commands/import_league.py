@@ -1,5 +1,6 @@
 """manage.py import_league <file.json>: recreate a league exported by
-export_league, in one transaction; refused if its name (or a team's) exists."""
+export_league, in one transaction; refused, with every problem listed and nothing
+written, if its name (or a team's) exists or the file does not hold together."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from leagues.backup import import_league
+from leagues.backup_checks import describe
 from rules_engine.errors import RulesError
 
 
@@ -22,12 +24,12 @@ class Command(BaseCommand):
         try:
             with open(options["file"], encoding="utf-8") as source:
                 document = json.load(source)
-        except (OSError, json.JSONDecodeError) as error:
+        except (OSError, ValueError, RecursionError) as error:  # ValueError: JSON, UTF-8
             raise CommandError(f"Cannot read {options['file']}: {error}") from None
         try:
             league = import_league(document)
         except RulesError as error:
-            raise CommandError("; ".join(error.messages)) from None
+            raise CommandError(describe(error.messages)) from None
         counts = {k: len(v) for k, v in document.items() if isinstance(v, list)}
         self.stdout.write(
             f"Imported {league.name} (id {league.pk}): {counts.get('seasons', 0)} season(s), "
