@@ -285,3 +285,101 @@ class SpendSppForm(forms.Form):
             name: self.cleaned_data.get(name) or None
             for name in ("category", "skill", "characteristic_choice")
         }
+
+
+REHIRE_PREFIX = "rehire_"
+HIRE_PREFIX = "hire_"
+
+
+class RedraftForm(forms.Form):
+    """A re-draft between seasons: who is re-hired (ticked), how many of each position
+    are hired, re-rolls and staff. Only choices: the budget and the re-hire fees are the
+    server's (``teams.services.redraft``)."""
+
+    def __init__(
+        self, ruleset: Ruleset, roster: Roster, candidates: list[Any], *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.roster = roster
+        self.candidates = candidates
+        rules: DraftRules = draft_rules_for(ruleset)
+        for candidate in candidates:
+            player = candidate.player
+            self.fields[f"{REHIRE_PREFIX}{player.pk}"] = forms.BooleanField(
+                label=f"#{player.number} {player.name}",
+                required=False,
+                initial=True,
+                help_text=f"{gp(candidate.fee)} ({candidate.seasons} season"
+                f"{'' if candidate.seasons == 1 else 's'} played)",
+            )
+        for position in roster.positions.values():
+            self.fields[HIRE_PREFIX + position.slug] = _count_field(
+                f"New {position.plural_name()}",
+                0,
+                position.max_count,
+                0,
+                f"0–{position.max_count} in all, {gp(position.cost)} each",
+            )
+        self.fields["rerolls"] = _count_field(
+            "Team re-rolls", 0, rules.max_rerolls, 0, f"{gp(roster.reroll_cost)} each"
+        )
+        self.fields["assistant_coaches"] = _count_field(
+            "Assistant coaches",
+            0,
+            rules.max_assistant_coaches,
+            0,
+            f"{gp(roster.assistant_coach_cost)} each",
+        )
+        self.fields["cheerleaders"] = _count_field(
+            "Cheerleaders", 0, rules.max_cheerleaders, 0, f"{gp(roster.cheerleader_cost)} each"
+        )
+        if roster.apothecary_allowed:
+            self.fields["apothecary"] = forms.BooleanField(
+                label="Apothecary", required=False, help_text=gp(roster.apothecary_cost or 0)
+            )
+
+    def rehire_fields(self) -> list[tuple[forms.BoundField, Any]]:
+        return [(self[f"{REHIRE_PREFIX}{c.player.pk}"], c) for c in self.candidates]
+
+    def hire_fields(self) -> list[tuple[forms.BoundField, Position]]:
+        return [(self[HIRE_PREFIX + p.slug], p) for p in self.roster.positions.values()]
+
+    def staff_fields(self) -> list[forms.BoundField]:
+        names = ["rerolls", "assistant_coaches", "cheerleaders", "apothecary"]
+        return [self[name] for name in names if name in self.fields]
+
+    def _value(self, name: str, default: Any) -> Any:
+        if self.is_bound:
+            value = self.cleaned_data.get(name) if hasattr(self, "cleaned_data") else None
+        else:
+            value = self.fields[name].initial if name in self.fields else None
+        return default if value is None or value == "" else value
+
+    def choices(self) -> dict[str, Any]:
+        """Keyword arguments for ``redraft_team`` / ``plan_redraft``: the choices only."""
+        if self.is_bound:
+            self.is_valid()
+        return {
+            "rehire": [
+                c.player.pk
+                for c in self.candidates
+                if self._value(f"{REHIRE_PREFIX}{c.player.pk}", False)
+            ],
+            "hire": {
+                position.slug: self._value(HIRE_PREFIX + position.slug, 0)
+                for position in self.roster.positions.values()
+                if self._value(HIRE_PREFIX + position.slug, 0)
+            },
+            "rerolls": self._value("rerolls", 0),
+            "assistant_coaches": self._value("assistant_coaches", 0),
+            "cheerleaders": self._value("cheerleaders", 0),
+            "apothecary": bool(self._value("apothecary", False)),
+        }
+
+    def input_problems(self) -> list[str]:
+        """The form's own errors (a count that is not a number), as sentences."""
+        if not self.is_bound:
+            return []
+        self.is_valid()
+        return [message for errors in self.errors.values() for message in errors]

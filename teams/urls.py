@@ -24,6 +24,12 @@ urlpatterns = [
     path("teams/<int:pk>/hire/", views.team_hire_player, name="team-hire-player"),
     path("teams/<int:pk>/rerolls/", views.team_buy_reroll, name="team-buy-reroll"),
     path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),
+    path("teams/<int:pk>/redraft/", views.team_redraft, name="team-redraft"),
+    path(
+        "teams/<int:pk>/redraft/preview/",
+        views.team_redraft_preview,
+        name="team-redraft-preview",
+    ),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
     path("players/<int:pk>/rename/", views.player_rename, name="player-rename"),
     path("players/<int:pk>/fire/", views.player_fire, name="player-fire"),

@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
+from leagues.services.rollover import between_seasons_text
 from rules_engine.classic import spp_title
 from rules_engine.errors import RulesError
 from teams import services, sheets
@@ -27,6 +28,7 @@ from teams.forms import (
     ActionForm,
     DraftForm,
     HirePlayerForm,
+    RedraftForm,
     RenamePlayerForm,
     SpendSppForm,
     StaffForm,
@@ -38,6 +40,12 @@ from teams.ruleset_api import ruleset_or_404
 from teams.selectors import ledger, teams_for_coach
 from teams.services._common import ruleset_of
 from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.redraft import (
+    plan_redraft,
+    redraft_team,
+    rehire_candidates,
+    season_to_redraft,
+)
 from teams.services.treasury import reroll_price_after_draft
 
 CHANGE_TEAM = "teams.change_team"
@@ -404,3 +412,70 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
     context["options"] = sheets.advancement_options(player)
     context["kind_labels"] = dict(SpendSppForm.base_fields["kind"].choices)
     return render(request, "teams/player_advance.html", context)
+
+
+# --- the re-draft between seasons ------------------------------------------------------
+
+
+def _redraft_form(request: HttpRequest, team: Team) -> tuple[RedraftForm, Any]:
+    """The re-draft form and the season it re-drafts after; the season's problem
+    (still under way, next season not open...) as a RulesError."""
+    record = season_to_redraft(team)
+    ruleset = ruleset_of(team)
+    data = request.POST if request.method == "POST" else None
+    form = RedraftForm(ruleset, ruleset.roster(team.roster_slug), rehire_candidates(team), data)
+    return form, record
+
+
+def _redraft_preview(team: Team, form: RedraftForm, record: Any) -> Any:
+    plan = plan_redraft(team, record, **form.choices())
+    return plan, form.input_problems() + plan.problems
+
+
+@login_required
+def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
+    """The coach re-drafts his team between seasons: the budget is the server's (the
+    closed season's record), the page takes his choices; the budget updates live."""
+    team = _team_to_change(request, pk)
+    try:
+        form, record = _redraft_form(request, team)
+    except RulesError as error:
+        context = {"team": team, "refusal": error.messages}
+        return render(request, "teams/redraft_form.html", context, status=200)
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = redraft_team(request.user, team, **form.choices())
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{team.name} is re-drafted for {result.record.to_season}: "
+                f"{len(result.rehired)} re-hired, {len(result.hired)} hired.",
+            )
+            return redirect("team-detail", pk=team.pk)
+    plan, problems = _redraft_preview(team, form, record)
+    context = {
+        "team": team,
+        "form": form,
+        "record": record,
+        "plan": plan,
+        "problems": problems,
+        "between_seasons": between_seasons_text(record.from_season.league),
+    }
+    status = 400 if request.method == "POST" else 200
+    return render(request, "teams/redraft_form.html", context, status=status)
+
+
+@require_POST
+def team_redraft_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The budget partial for htmx: the server's budget, the cost of the choices so far
+    and every problem."""
+    team = _team_to_change(request, pk)
+    try:
+        form, record = _redraft_form(request, team)
+    except RulesError as error:
+        return HttpResponse(" ".join(error.messages), status=400)
+    plan, problems = _redraft_preview(team, form, record)
+    context = {"team": team, "form": form, "plan": plan, "problems": problems}
+    return render(request, "teams/redraft_form.html#budget", context)
