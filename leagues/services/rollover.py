@@ -36,7 +36,7 @@ from leagues.errors import LeagueError
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services._common import lock_season, require_commissioner
 from leagues.services.setup import open_season
-from rules_engine.editions import CARRY_OVER, between_seasons
+from rules_engine.editions import CARRY_OVER, REDRAFT, between_seasons
 from teams.models import Redraft, Team
 
 
@@ -49,6 +49,23 @@ class Rollover:
     opened: Season
     carried_over: list[Team] = field(default_factory=list)
     awaiting_redraft: list[Team] = field(default_factory=list)
+
+
+# What a league's page says its teams do between seasons (see the module).
+BETWEEN_SEASONS_TEXT = {
+    REDRAFT: "each coach re-drafts his team (budget 1,000,000 gp + treasury + 20,000 per "
+    "game played + 20,000 per league win + 10,000 per league draw, capped where the league "
+    "says; players re-hired at current value + 20,000 per season played; MNG players "
+    "recover, each Niggling Injury heals on a D6 of 4+, +1 with an apothecary) and the "
+    "re-drafted team enters the new season.",
+    CARRY_OVER: "every team goes into the new season as it is: players, injuries, fans "
+    "and treasury (Dugout's reading: the rules have no re-draft).",
+}
+
+
+def between_seasons_text(league: League) -> str:
+    """What the league's teams do between seasons, in words for its pages."""
+    return BETWEEN_SEASONS_TEXT[between_seasons(league.ruleset)]
 
 
 def _open_count(season: Season, kind: str) -> int:
