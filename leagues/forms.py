@@ -155,3 +155,14 @@ class ForfeitForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     """A button with nothing to fill in (start the play-offs); carries refusals."""
+
+
+class RollOverForm(forms.Form):
+    """Close the season and open the next (``services.roll_over_season``)."""
+
+    without_playoffs = forms.BooleanField(
+        label="Close without play-offs",
+        required=False,
+        help_text="For a regular season whose league fixtures are all settled: no play-offs, "
+        "no prizes, no champion.",
+    )

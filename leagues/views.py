@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from leagues import forms, selectors, services
 from leagues.models import Fixture, League, Season
+from leagues.services.rollover import between_seasons_text
 from rules_engine.errors import RulesError
 
 
@@ -133,6 +134,7 @@ MANAGE_FORMS = {
     "schedule": lambda season, data: forms.ScheduleForm(data),
     "dock": lambda season, data: forms.DockPointsForm(season, data),
     "playoffs": lambda season, data: forms.ConfirmForm(data),
+    "rollover": lambda season, data: forms.RollOverForm(data),
 }
 
 MANAGE_ACTIONS: dict[str, Callable[[Any, Season, dict[str, Any]], Any]] = {
@@ -145,6 +147,7 @@ MANAGE_ACTIONS: dict[str, Callable[[Any, Season, dict[str, Any]], Any]] = {
         user, season, data["team"], reason=data["reason"], points=data["points"]
     ),
     "playoffs": lambda user, season, data: services.start_playoffs(user, season),
+    "rollover": lambda user, season, data: services.roll_over_season(user, season, **data),
 }
 
 MANAGE_DONE = {
@@ -153,6 +156,7 @@ MANAGE_DONE = {
     "schedule": "The schedule is drawn up: the regular season has begun.",
     "dock": "Points docked.",
     "playoffs": "The play-offs are drawn.",
+    "rollover": "The season is closed and the next is open for sign-up.",
 }
 
 
@@ -171,6 +175,8 @@ def season_manage(request: HttpRequest, pk: int, action: str | None = None) -> H
             )
             if done is not None:
                 messages.success(request, MANAGE_DONE[action])
+                if isinstance(done, services.Rollover):
+                    return redirect("season-manage", pk=done.opened.pk)
                 return redirect("season-manage", pk=season.pk)
     return render(
         request,
@@ -180,6 +186,9 @@ def season_manage(request: HttpRequest, pk: int, action: str | None = None) -> H
             "forms": bound,
             "entries": selectors.entries(season),
             "open_fixtures": selectors.open_league_fixtures(season).count(),
+            "awaiting_redraft": services.awaiting_redraft(season),
+            "between_seasons": between_seasons_text(season.league),
+            "next_season": season.league.seasons.filter(number=season.number + 1).first(),
         },
         status=400 if request.method == "POST" else 200,
     )
