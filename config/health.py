@@ -43,7 +43,7 @@ def broker_status() -> str:
         )
         client.ping()
     except Exception:
-        logger.warning("health check: broker unreachable", exc_info=True)
+        logger.warning("health check: broker unreachable at %s", settings.REDIS_URL.split("@")[-1])
         return "degraded"
     return "ok"
 

@@ -61,9 +61,6 @@ class DatabaseUnavailableMiddleware:
         if not is_database_outage(exception):
             return None
         logger.warning(
-            "database unavailable: %s %s answered 503",
-            request.method,
-            request.path,
-            exc_info=exception,
+            "database unavailable: %s %s answered 503 (%s)", request.method, request.path, exception
         )
         return database_unavailable(request)

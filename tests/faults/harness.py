@@ -287,7 +287,7 @@ def post_report(port: int, play: dict[str, Any], key: str) -> Answer:
 
 
 def matches_in_play(count: int) -> list[dict[str, Any]]:
-    """``count`` matches kicked off, each between two teams of its own, with the
+    """``count`` (at least 2) matches kicked off, each between two teams of its own, with the
     home coach's API token and a report to POST (bench/bench_http.py's set-up)."""
     from bench.bench_http import matches_in_play as kicked_off
 
