@@ -294,3 +294,24 @@ class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
             conceded_by=values.get("conceded_by"),
         )
         return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)
+
+    @_write(FixtureSerializer, ForfeitSerializer, code=200)
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="correct-forfeit")
+    def correct_forfeit(self, request: Request, pk: str) -> Response:
+        """Change a forfeit (kind or conceding team): what it paid is taken back first."""
+        fixture = self.get_object()
+        values = validated(ForfeitSerializer, request)
+        fixture = services.correct_forfeit(
+            request.user,
+            fixture,
+            kind=values["kind"],
+            conceded_by=values.get("conceded_by"),
+        )
+        return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)
+
+    @_write(FixtureSerializer, None, code=200)
+    @action(detail=True, methods=["post"], filter_backends=[], url_path="undo-forfeit")
+    def undo_forfeit(self, request: Request, pk: str) -> Response:
+        """Undo a forfeit: the fixture is to play again and what it paid is taken back."""
+        fixture = services.undo_forfeit(request.user, self.get_object())
+        return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)

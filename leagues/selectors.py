@@ -44,7 +44,11 @@ FIXTURE_RELATED = ("home__coach", "away__coach", "round", "division", "winner", 
 
 
 def league_list() -> QuerySet[League]:
-    return League.objects.annotate(season_count=Count("seasons")).prefetch_related("commissioners")
+    return (
+        League.objects.annotate(season_count=Count("seasons"))
+        .select_related("trophy_holder")
+        .prefetch_related("commissioners")
+    )
 
 
 def current_season(league: League) -> Season | None:

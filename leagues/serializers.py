@@ -61,6 +61,11 @@ class TeamRefSerializer(serializers.Serializer):
 
 class LeagueSerializer(serializers.ModelSerializer):
     commissioners = serializers.SerializerMethodField()
+    trophy_holder = TeamRefSerializer(
+        allow_null=True,
+        read_only=True,
+        help_text="The champion of the league's last final, holding the League Trophy.",
+    )
     ruleset_name = serializers.SerializerMethodField()
     tie_breakers = serializers.ListField(child=serializers.ChoiceField(TieBreaker.choices))
 
@@ -80,6 +85,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "bonus_three_casualties",
             "tie_breakers",
             "redraft_budget_cap",
+            "trophy_holder",
             "created_at",
         ]
 
@@ -220,6 +226,8 @@ class FixtureSerializer(serializers.ModelSerializer):
             "away_points",
             "conceded_by",
             "concession_award_due",
+            "concession_award",
+            "concession_rolls",
             "played_at",
             "stage",
             "slot",

@@ -215,21 +215,28 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
     is_commissioner = _is_commissioner(request, fixture)
     reschedule = forms.RescheduleForm()
     forfeit = forms.ForfeitForm(fixture)
+    undo = forms.ConfirmForm()
     if request.method == "POST":
         if not is_commissioner:
             raise PermissionDenied(
                 f"Only a commissioner of {fixture.season.league.name} may change fixtures."
             )
-        if action not in ("reschedule", "forfeit"):
+        if action not in ("reschedule", "forfeit", "correct-forfeit", "undo-forfeit"):
             raise Http404("No such fixture action.")
         if action == "reschedule":
             form = reschedule = forms.RescheduleForm(request.POST)
             run = lambda data: services.reschedule_fixture(  # noqa: E731
                 request.user, fixture, deadline=data["deadline"], round_number=data["round"]
             )
+        elif action == "undo-forfeit":
+            form = undo = forms.ConfirmForm(request.POST)
+            run = lambda data: services.undo_forfeit(request.user, fixture)  # noqa: E731
         else:
             form = forfeit = forms.ForfeitForm(fixture, request.POST)
-            run = lambda data: services.award_forfeit(  # noqa: E731
+            settle = (
+                services.correct_forfeit if action == "correct-forfeit" else services.award_forfeit
+            )
+            run = lambda data: settle(  # noqa: E731
                 request.user, fixture, kind=data["kind"], conceded_by=data["conceded_by"]
             )
         if form.is_valid() and _attempt(form, lambda: run(form.cleaned_data)) is not None:
@@ -245,6 +252,9 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
             "show_forms": is_commissioner and (fixture.is_open or request.method == "POST"),
             "reschedule_form": reschedule,
             "forfeit_form": forfeit,
+            "undo_forfeit_form": undo,
+            "forfeit_settled": is_commissioner
+            and fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS),
         },
         status=400 if request.method == "POST" else 200,
     )

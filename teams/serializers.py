@@ -188,6 +188,9 @@ class TeamValueSerializer(serializers.Serializer):
     missing_next_game = serializers.IntegerField()
     temporarily_retired = serializers.IntegerField()
     journeymen = serializers.IntegerField()
+    league_trophy = serializers.IntegerField(
+        help_text="The League Trophy's free re-roll at the roster's price, while held (else 0)."
+    )
     team_value = serializers.IntegerField(help_text="TV")
     current_team_value = serializers.IntegerField(help_text="CTV")
 

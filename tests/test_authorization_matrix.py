@@ -160,6 +160,16 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"kind": "unplayed"},
         expect=only_commissioner(),
     ),
+    "POST /api/v1/leagues/fixtures/{id}/correct-forfeit/": Row(
+        path=lambda w: {"id": w["open_fixture"]},
+        body=lambda w: {"kind": "unplayed"},
+        expect=only_commissioner(400),  # the fixture was not settled as a forfeit
+    ),
+    "POST /api/v1/leagues/fixtures/{id}/undo-forfeit/": Row(
+        path=lambda w: {"id": w["open_fixture"]},
+        body=None,
+        expect=only_commissioner(400),  # the fixture was not settled as a forfeit
+    ),
     # --- teams and players -------------------------------------------------------
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),
     "POST /api/v1/teams/draft-preview/": Row(
