@@ -80,7 +80,8 @@ def test_a_team_cannot_pass_as_an_existing_one(look_alike):
     before = (Team.objects.count(), Player.objects.count(), TreasuryEntry.objects.count())
     with pytest.raises(DraftError) as refused:
         drafted_team(UserFactory(), name=look_alike)
-    assert any("Reikland Reavers" in m and "choose another name" in m for m in refused.value.messages)
+    messages = refused.value.messages
+    assert any("Reikland Reavers" in m and "choose another name" in m for m in messages)
     assert (Team.objects.count(), Player.objects.count(), TreasuryEntry.objects.count()) == before
 
 
