@@ -45,8 +45,7 @@ def submitted_reports(count: int, monkeypatch) -> list[dict]:
     for play in plays:
         match = Match.objects.get(pk=play["match"])
         coach = users.get(auth_token__key=play["token"])
-        submission = services.submit_report(coach, match, **play["body"])
-        assert submission.report.post_game_complete, submission.report.post_game_result
+        services.submit_report(coach, match, **play["body"])
     return plays
 
 
