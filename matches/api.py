@@ -311,11 +311,14 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(self._post_game(self._match()))
 
     @extend_schema(
-        summary="Answer the post-game's decisions",
+        summary="Answer the post-game's decisions: done with the hiring step",
         description=(
-            "BB2020 step 4: journeymen to hire, players to retire; classic: whether the "
-            "winner re-rolls the winnings (reroll_winnings). A decision waiting and not "
-            "given is answered none."
+            "BB2020 step 4 (hiring, firing, temporarily retiring): the side's coach says "
+            "he is done, with the journeymen to hire and players to retire; what he buys "
+            "or fires meanwhile he does from the team's own endpoints. Expensive Mistakes "
+            "then roll on the Treasury as it stands. Classic: whether the winner "
+            "re-rolls the winnings (reroll_winnings). A decision waiting and not given is "
+            "answered none."
         ),
         request=PostGameChoiceInputSerializer,
         responses=writes({200: PostGameStateSerializer}),
@@ -325,6 +328,21 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         match = self._match()
         values = validated(PostGameChoiceInputSerializer, request.data)
         services.submit_post_game_choices(request.user, match, **values)
+        return Response(self._post_game(match))
+
+    @extend_schema(
+        summary="End the post-game's waiting for coaches not done by the deadline",
+        description=(
+            "Commissioners only, after the report's hiring_deadline: each side that has "
+            "not answered is answered none and the post-game completes."
+        ),
+        request=None,
+        responses=writes({200: PostGameStateSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="end-post-game", filter_backends=[])
+    def end_post_game(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        services.end_hiring_step(request.user, match)
         return Response(self._post_game(match))
 
     @extend_schema(

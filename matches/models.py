@@ -17,10 +17,14 @@ Lifecycle (``Match.status``)::
   holds both teams as they stood at kick-off (the post-game's input); the
   draft report grows one ``MatchEvent`` at a time.
 - ``report_submitted``: a ``Report`` is in; the post-game waits for the
-  coaches' decisions (BB2020 step 4: journeymen to hire, players to retire;
-  classic: the winner's re-roll of the winnings).
-- ``post_game``: the post-game sequence is complete; a Celery task applies it
-  (``PostGameApplication`` with its ``AppliedEffect`` rows).
+  coaches' decisions (BB2020 step 4, hiring and firing: each coach says when
+  done, after hiring journeymen, retiring players or buying from the team's
+  pages; classic: the winner's re-roll of the winnings). Where the ruleset has
+  such a step, what comes before it (results, winnings, fans, SPP, injuries) is
+  applied at once (``PostGameApplication`` of phase ``results``).
+- ``post_game``: the post-game sequence is complete; a Celery task applies the
+  rest (phase ``final``: Expensive Mistakes on the Treasury as it then stands,
+  the next game prepared), with its ``AppliedEffect`` rows.
 - ``closed``: the coaches are done; corrections remain possible.
 """
 
@@ -153,6 +157,23 @@ class Report(models.Model):
     )
     post_game_choices = models.JSONField(
         default=dict, blank=True, help_text="Step 4 answers per side, post_game()'s choices shape."
+    )
+    post_game_input = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=(
+            "What each team held when the post-game read it, per side: treasury and "
+            "dedicated_fans when its results were applied, step_4_treasury when step 5 rolled."
+        ),
+    )
+    results_ready = models.BooleanField(
+        default=False,
+        help_text="The steps before the coaches' hiring step are complete (applied apart).",
+    )
+    hiring_deadline = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="After it, the commissioner may end the hiring step for a coach not done.",
     )
     post_game_result = models.JSONField(default=dict, blank=True)
     post_game_complete = models.BooleanField(default=False)
@@ -351,11 +372,23 @@ class DiceRoll(models.Model):
         return {"purpose": self.purpose, "die": self.die, "result": self.result}
 
 
-class PostGameApplication(models.Model):
-    """The post-game of one report, applied to the teams. One per report (the
-    task that applies it may run twice: the second run finds this row)."""
+class ApplicationPhase(models.TextChoices):
+    RESULTS = "results", "Results (the steps before hiring)"
+    FINAL = "final", "Final (hiring onward; the whole post-game where nothing waits)"
 
-    report = models.OneToOneField(Report, on_delete=models.PROTECT, related_name="application")
+
+class PostGameApplication(models.Model):
+    """The post-game of one report, applied to the teams: one row per phase and report
+    (the task that applies it may run twice: the second run finds the row).
+
+    A ruleset whose post-game holds at a hiring step (BB2020 step 4) is applied in two
+    phases: ``results`` at once, ``final`` when the coaches are done. Otherwise one
+    ``final`` application holds the whole post-game."""
+
+    Phase = ApplicationPhase
+
+    report = models.ForeignKey(Report, on_delete=models.PROTECT, related_name="applications")
+    phase = models.CharField(max_length=8, choices=Phase, default=Phase.FINAL)
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="applications")
     applied_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -365,9 +398,15 @@ class PostGameApplication(models.Model):
 
     class Meta:
         ordering = ["match_id", "applied_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["report", "phase"], name="application_one_per_phase"),
+            models.CheckConstraint(
+                condition=Q(phase__in=ApplicationPhase.values), name="application_phase_valid"
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"Post-game of {self.report}"
+        return f"Post-game of {self.report} ({self.phase})"
 
     @property
     def is_reverted(self) -> bool:

@@ -413,6 +413,10 @@ def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> dict[st
         "hired": _named(team.get("hired_journeymen"), names),
         "released": _named(team.get("released_journeymen"), names),
         "retired": _named(team.get("retired"), names),
+        "not_done": [
+            f"{names.get(item['player'], item['player'])}: not done, {item['why']}"
+            for item in team.get("not_done") or []
+        ],
         "advancements": [
             {"id": pid, "name": names.get(pid, f"player {pid}")}
             for pid in team.get("advancement_eligible") or []

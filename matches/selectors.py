@@ -191,7 +191,9 @@ def post_game_state(match: Match, user: Any = None) -> SequenceState:
         pending=_pending(stored, user, match),
         summary=stored.get("teams", {}),
         rolls=list(DiceRoll.objects.filter(report=report).order_by("index")),
-        applied=PostGameApplication.objects.filter(report=report).exists(),
+        applied=PostGameApplication.objects.filter(
+            report=report, phase=PostGameApplication.Phase.FINAL
+        ).exists(),
         report=report,
     )
 

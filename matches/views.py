@@ -21,6 +21,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from leagues.models import Fixture
@@ -42,6 +43,7 @@ from matches.models import EventKind, Match, MatchEvent
 from matches.report_forms import ReportForm
 from matches.rules import may_answer_for
 from rules_engine.errors import RulesError
+from teams.selectors import value_breakdown
 
 PLAY = "matches.play_match"
 CORRECT = "matches.correct_report"
@@ -393,6 +395,14 @@ def start_match(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def end_post_game(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request, pk, services.end_hiring_step, "The post-game's waiting is ended.", "post-game"
+    )
+
+
+@login_required
+@require_POST
 def close_match(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, services.close_match, "The match is closed.", "")
 
@@ -423,6 +433,19 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
     return render_match(request, match, status=400, choice_forms={(side, kind): form})
 
 
+def live_figures(summary: dict[str, Any], team: Any) -> dict[str, Any]:
+    """While the coaches hire and fire (step 4), the Treasury and TV a post-game shows
+    are the team's own, as its sheet shows them now."""
+    team.refresh_from_db(fields=["treasury", "dedicated_fans"])
+    value = value_breakdown(team)
+    return {
+        **summary,
+        "treasury": team.treasury,
+        "team_value": value.team_value,
+        "current_team_value": value.current_team_value,
+    }
+
+
 def post_game_context(
     request: HttpRequest, match: Match, teams: dict, names: dict, ruleset: Any, forms: dict
 ) -> dict[str, Any]:
@@ -432,6 +455,8 @@ def post_game_context(
     cards = []
     for side, team in (("home", fixture.home), ("away", fixture.away)):
         summary = state.summary.get(side)
+        if summary and not state.applied:
+            summary = live_figures(summary, team)
         pending = [c for c in state.pending if c.side == side]
         form = None
         if pending and all(c.yours for c in pending):
@@ -446,10 +471,14 @@ def post_game_context(
                 "may_advance": state.applied and request.user.has_perm(CHANGE_TEAM, team),
             }
         )
+    report = state.report
+    deadline = report.hiring_deadline if report is not None else None
     return {
         "state": state,
         "steps": presenters.steps(state.steps, state.rolls, teams, ruleset, detailed=False),
         "cards": cards,
+        "deadline": deadline if state.pending else None,
+        "may_end": bool(state.pending) and deadline is not None and deadline <= timezone.now(),
     }
 
 

@@ -178,15 +178,15 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/teams/{id}/players/": Row(
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"position": "human-blitzer", "name": "Matrix Blitzer"},
-        expect=coach_or_commissioner(),
+        expect=coach_or_commissioner(400),  # the team is playing a match: purchases wait for its post-game
     ),
     "POST /api/v1/teams/{id}/rerolls/": Row(
-        path=lambda w: {"id": w["team"]}, body=None, expect=coach_or_commissioner()
+        path=lambda w: {"id": w["team"]}, body=None, expect=coach_or_commissioner(400)
     ),
     "POST /api/v1/teams/{id}/staff/hire/": Row(
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"kind": "cheerleader"},
-        expect=coach_or_commissioner(),
+        expect=coach_or_commissioner(400),  # the team is playing a match: purchases wait for its post-game
     ),
     "POST /api/v1/teams/{id}/staff/fire/": Row(
         path=lambda w: {"id": w["team"]},
@@ -210,7 +210,9 @@ ROWS: dict[str, Row] = {
         expect=coach_or_commissioner(),
     ),
     "POST /api/v1/players/{id}/fire/": Row(
-        path=lambda w: {"id": w["player"]}, body=None, expect=coach_or_commissioner()
+        path=lambda w: {"id": w["player"]},
+        body=None,
+        expect=coach_or_commissioner(400),  # the team is playing a match
     ),
     "POST /api/v1/players/{id}/advancements/": Row(
         path=lambda w: {"id": w["mvp"]},
@@ -266,6 +268,11 @@ ROWS: dict[str, Row] = {
         path=lambda w: {"id": w["played"]},
         body=lambda w: {},
         expect=coach_or_commissioner(400),  # the match is closed
+    ),
+    "POST /api/v1/matches/{id}/end-post-game/": Row(
+        path=lambda w: {"id": w["played"]},
+        body=None,
+        expect=only_commissioner(400),  # the match is closed
     ),
     "POST /api/v1/matches/{id}/close/": Row(
         path=lambda w: {"id": w["played"]},

@@ -22,6 +22,7 @@ Lifecycle, in order::
     submit_post_game_choices(actor, match, *, side=None, hire_journeymen=(),
                              retire=(), reroll_winnings=None) -> Report  post_game
     apply_post_game(match_id, report_id) -> PostGameApplication | None   (Celery task)
+    end_hiring_step(actor, match) -> Report          (commissioner, after the deadline)
     close_match(actor, match) -> Match                                   closed
     correct_report(actor, match, *, home_touchdowns, ..., events=None, note) -> Report
 """
@@ -31,6 +32,7 @@ from matches.services.events import add_event, remove_event
 from matches.services.postgame import (
     apply_post_game,
     close_match,
+    end_hiring_step,
     post_game_for,
     submit_post_game_choices,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "apply_post_game",
     "close_match",
     "correct_report",
+    "end_hiring_step",
     "open_match",
     "post_game_for",
     "remove_event",

@@ -16,6 +16,7 @@ back that was spent since, a returning player's number now worn by another).
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.db import transaction
@@ -30,12 +31,14 @@ from matches.services._common import (
     require_commissioner,
     require_status,
 )
-from matches.services.effects import apply_effects, revert_effects, revert_problems
+from matches.services.effects import FINAL_REASONS, revert_effects, revert_problems
 from matches.services.postgame import (
     ANSWERS,
+    apply_final,
+    apply_results,
     current_report,
+    lock_both,
     post_game_for,
-    record_league_result,
     run_post_game,
     settle_status,
 )
@@ -47,7 +50,6 @@ from matches.services.reports import (
     report_payload,
 )
 from matches.services.validation import POINTS_FIELDS, normalize_event
-from teams.services._common import lock_team
 
 
 def later_match_problems(match: Match, application: PostGameApplication) -> list[str]:
@@ -120,6 +122,37 @@ def carried_choices(
     return carried
 
 
+def carried_input(
+    match: Match, old: Report, new: Report, applications: list[PostGameApplication]
+) -> dict[str, Any]:
+    """The figures the old report's post-game read (Treasury and Dedicated Fans when its
+    results were applied, the Treasury step 4 left), for the corrected one: the step 4
+    Treasury moves by what the correction changes in the gold of the results (more or
+    fewer touchdowns, more or less winnings), as if the corrected report had come first."""
+    figures = copy.deepcopy(old.post_game_input or {})
+    if not figures:
+        return figures
+    results_gold: dict[int, int] = {}
+    for application in applications:
+        if application.phase == PostGameApplication.Phase.RESULTS:
+            for effect in application.effects.filter(kind="ledger"):
+                results_gold[effect.team_id] = results_gold.get(effect.team_id, 0) + effect.amount
+    probe = post_game_for(match, new, {side: {} for side in SIDES}, figures=figures)
+    for side in SIDES:
+        held = figures.get(side) or {}
+        if "step_4_treasury" not in held:
+            continue
+        gold = sum(
+            c.amount for c in probe.teams[side].treasury_changes if c.reason not in FINAL_REASONS
+        )
+        team_id = match.fixture.home_id if side == "home" else match.fixture.away_id
+        held["step_4_treasury"] = max(
+            0, held["step_4_treasury"] + gold - results_gold.get(team_id, 0)
+        )
+        held.pop("not_done", None)
+    return figures
+
+
 def correct_report(
     actor: Any,
     match: Match,
@@ -165,31 +198,43 @@ def correct_report(
         )
         new_events = [normalize_event(e) for e in events] if events is not None else events_of(old)
         checked_report(match, payload, new_events)
-        application = PostGameApplication.objects.filter(report=old).first()
-        if application is not None:
-            problems = later_match_problems(match, application) + revert_problems(application)
-            if problems:
-                raise MatchError(problems)
+        applications = list(old.applications.order_by("-id"))
+        problems = []
+        for application in applications:
+            problems += revert_problems(application)
+        if applications:
+            problems = later_match_problems(match, applications[-1]) + problems
+        if problems:
+            raise MatchError(problems)
         old.is_current = False
         old.replaced_at = timezone.now()
         old.save(update_fields=["is_current", "replaced_at"])
         new = create_report(match, actor, payload, note=note)
         attach_events(match, new, new_events, actor)
-        choices = carried_choices(
-            match, new, old.post_game_choices, answer_all=application is not None
-        )
+        final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
+        choices = carried_choices(match, new, old.post_game_choices, answer_all=final)
+        if final:  # both coaches were done with the hiring step: they stay done
+            for side in SIDES:
+                choices.setdefault(side, {})
+        if applications:
+            lock_both(match)
+            new.post_game_input = carried_input(match, old, new, applications)
+            for application in applications:
+                revert_effects(application, actor)
+            new.hiring_deadline = old.hiring_deadline
         run_post_game(match, new, choices)
-        if application is None:
-            settle_status(match, new)
+        new.save()
+        if applications:
+            # Applied now, in this transaction: the teams end as the corrected report
+            # would have left them, had it been the first.
+            if new.results_ready:
+                apply_results(match, new)
+            if new.post_game_complete:
+                apply_final(match, new, results_applied=new.results_ready)
+            else:
+                settle_status(match, new)
         else:
-            record_league_result(match, new, actor)
-            for team in sorted((match.fixture.home, match.fixture.away), key=lambda t: t.pk):
-                lock_team(team)
-            revert_effects(application, actor)
-            reapplied = PostGameApplication.objects.create(
-                report=new, match=match, applied_by=actor
-            )
-            apply_effects(reapplied, post_game_for(match, new, new.post_game_choices), actor)
+            settle_status(match, new)
         new.save()
         match.save()
         return new

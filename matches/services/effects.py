@@ -88,25 +88,45 @@ def _lasting(characteristic: str) -> LastingInjuryResult:
     return LastingInjuryResult(entry, entry.rolls[0])
 
 
-def apply_effects(application: PostGameApplication, result: Any, actor: Any) -> None:
-    """Apply both teams' post-game (the teams locked lowest id first)."""
+# Gold the coaches' hiring step and what follows it move (phase "final" of a post-game
+# applied in two phases); any other reason belongs to its results.
+FINAL_REASONS = frozenset({"journeyman_hired", "expensive_mistake", "purchases"})
+
+
+def apply_effects(
+    application: PostGameApplication, result: Any, actor: Any, *, phase: str | None = None
+) -> None:
+    """Apply both teams' post-game (the teams locked lowest id first): the effects of
+    ``phase`` ("results": the steps before the coaches' hiring step; "final": that step
+    and after), or all of them (None)."""
     match = application.match
     done = player_reports(events_of(application.report))
     states = snapshot_states(match, "match_teams")
     for team in sorted((match.fixture.home, match.fixture.away), key=lambda t: t.pk):
         lock_team(team)
     for side in SIDES:
-        _apply_side(application, side, result.teams[side], states[side], done[side], actor)
+        outcome = result.teams[side]
+        if phase != "final":
+            _apply_results(application, side, outcome, states[side], done[side], actor)
+        if phase != "results":
+            _apply_final(application, side, outcome, actor)
 
 
-def _apply_side(
-    application: PostGameApplication,
-    side: str,
-    outcome: Any,
-    before: TeamState,
-    done: tuple[PlayerReport, ...],
-    actor: Any,
-) -> None:
+def _post_gold(record: _Recorder, match: Match, change: Any, actor: Any) -> None:
+    entry = post_to_ledger(
+        lock_team(record.team),
+        change.amount,
+        LEDGER_REASONS[change.reason],
+        f"{LedgerReason(LEDGER_REASONS[change.reason]).label}, {match.label}",
+        actor,
+        match_ref=match.pk,
+    )
+    record(EffectKind.LEDGER, amount=change.amount, ledger_entry=entry)
+
+
+def _apply_final(application: PostGameApplication, side: str, outcome: Any, actor: Any) -> None:
+    """The coaches' hiring step and after: journeymen hired for good (the others
+    leave), temporary retirements, Expensive Mistakes, players back from MNG."""
     match = application.match
     team = team_of(match, side)
     who = team_actor(actor, team)
@@ -115,16 +135,40 @@ def _apply_side(
     for change in outcome.treasury_changes:
         if change.reason == "journeyman_hired":
             _hire_journeyman(record, who, Player.objects.get(pk=next(hired)))
-            continue
-        entry = post_to_ledger(
-            lock_team(team),
-            change.amount,
-            LEDGER_REASONS[change.reason],
-            f"{LedgerReason(LEDGER_REASONS[change.reason]).label}, {match.label}",
-            actor,
-            match_ref=match.pk,
-        )
-        record(EffectKind.LEDGER, amount=change.amount, ledger_entry=entry)
+        elif change.reason in FINAL_REASONS:
+            _post_gold(record, match, change, actor)
+    for pid in outcome.recovered:
+        if Player.objects.filter(pk=pid, status=PlayerStatus.ACTIVE, miss_next_game=True).exists():
+            _set(record, pid, EffectKind.MISS_NEXT_GAME, miss_next_game=False)
+    released = list(Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, journeyman=True))
+    if released:
+        release_journeymen(who, team)
+        for player in released:
+            status = {"before": {"status": player.status}, "after": {"status": "retired"}}
+            record(EffectKind.STATUS, player, **status)
+    for pid in outcome.retired:
+        temporarily_retire(who, Player.objects.get(pk=pid))
+        record(EffectKind.TEMPORARILY_RETIRED, Player.objects.get(pk=pid))
+
+
+def _apply_results(
+    application: PostGameApplication,
+    side: str,
+    outcome: Any,
+    before: TeamState,
+    done: tuple[PlayerReport, ...],
+    actor: Any,
+) -> None:
+    """The steps before the coaches' hiring step: winnings (and a classic team's other
+    gold), Dedicated Fans, SPP, Improvement rolls owed, injuries, deaths, quitters and
+    the players' match statistics."""
+    match = application.match
+    team = team_of(match, side)
+    who = team_actor(actor, team)
+    record = _Recorder(application, team)
+    for change in outcome.treasury_changes:
+        if change.reason not in FINAL_REASONS:
+            _post_gold(record, match, change, actor)
     fans = outcome.dedicated_fans_change
     if fans:
         locked = lock_team(team)
@@ -142,18 +186,6 @@ def _apply_side(
     _apply_injuries(record, who, match, outcome, team)
     for pid in outcome.quit:
         _set(record, pid, EffectKind.STATUS, status=PlayerStatus.RETIRED, left_at=timezone.now())
-    for pid in outcome.recovered:
-        if Player.objects.filter(pk=pid, status=PlayerStatus.ACTIVE, miss_next_game=True).exists():
-            _set(record, pid, EffectKind.MISS_NEXT_GAME, miss_next_game=False)
-    released = list(Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, journeyman=True))
-    if released:
-        release_journeymen(who, team)
-        for player in released:
-            status = {"before": {"status": player.status}, "after": {"status": "retired"}}
-            record(EffectKind.STATUS, player, **status)
-    for pid in outcome.retired:
-        temporarily_retire(who, Player.objects.get(pk=pid))
-        record(EffectKind.TEMPORARILY_RETIRED, Player.objects.get(pk=pid))
     _write_stats(application, team, outcome, before, done)
 
 
@@ -221,7 +253,7 @@ def _set(record: _Recorder, player_id: Any, kind: str, **changes: Any) -> None:
 
 def _hire_journeyman(record: _Recorder, who: Any, player: Player) -> None:
     skills_before = set(player.skills.values_list("skill", flat=True))
-    hire_journeyman_permanently(who, player)
+    hire_journeyman_permanently(who, player, by_post_game=True)
     entry = record.team.ledger_entries.filter(reason=LedgerReason.JOURNEYMAN_HIRE).latest("id")
     record(EffectKind.LEDGER, amount=entry.amount, ledger_entry=entry)
     removed = sorted(skills_before - set(player.skills.values_list("skill", flat=True)))

@@ -8,20 +8,24 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from leagues.services import record_result
 from matches.errors import MatchError
-from matches.models import Match, PostGameApplication, Report, Sequence
+from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
+    SIDES,
     answering_side,
     choice_json,
     is_league_game,
     lock_match,
     plain,
+    require_commissioner,
     require_play,
     require_status,
     snapshot_states,
@@ -35,6 +39,14 @@ from matches.services.validation import engine_report, league_result
 from rules_engine.bb2020.postgame import TeamPostGame
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.sequence import SequenceResult
+from teams.models import Player, PlayerStatus, Team
+from teams.selectors import value_breakdown
+from teams.services._common import lock_team
+
+Phase = PostGameApplication.Phase
+# How long the coaches have for the hiring step before the commissioner may end it
+# for a coach who has not said he is done (a league week, less a day's grace).
+HIRING_DEADLINE = timedelta(days=6)
 
 # BB2020's TeamPostGame names; a ruleset's own outcome adds more (classic's gate, FAME,
 # dice, Spiralling Expenses and Improvement rolls; Blitz Bowl's points and ending).
@@ -45,6 +57,8 @@ ANSWERS: dict[str, tuple[str, Any]] = {
     "temporary_retirement": ("retire", []),
     "reroll_winnings": ("reroll_winnings", False),
 }
+# The pending choice of a side whose hiring step waits only for "done".
+HIRING_DONE = "hiring"
 
 
 def team_summary(team: Any) -> dict[str, Any]:
@@ -96,54 +110,167 @@ def _as_data(value: Any) -> Any:
     return value
 
 
+def _hiring_step(match: Match) -> str | None:
+    """The ruleset's post-game step that holds for the coaches (BB2020's step 4), if any."""
+    return rules_for(match).sequences.HIRING_STEP
+
+
+def _figures(match: Match, report: Report) -> dict[str, dict[str, int]]:
+    """What each team holds for the post-game to read: the figures stored when its
+    results were applied, else the teams' rows as they stand now."""
+    stored = report.post_game_input or {}
+    figures = {}
+    for side in SIDES:
+        if side in stored:
+            figures[side] = dict(stored[side])
+        else:
+            team = Team.objects.only("treasury", "dedicated_fans").get(pk=team_of(match, side).pk)
+            figures[side] = {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
+    return figures
+
+
 def post_game_for(
-    match: Match, report: Report, choices: dict[str, Any] | None, dice: Dice | None = None
+    match: Match,
+    report: Report,
+    choices: dict[str, Any] | None,
+    dice: Dice | None = None,
+    *,
+    hold: bool = False,
+    figures: dict[str, dict[str, int]] | None = None,
 ) -> Any:
-    """The league's ruleset's post-game of ``report`` over both teams as they stood at
-    kick-off, on the match's post-game seed (or ``dice``, e.g. a replay of the stored
-    rolls). A ``SequenceResult`` whose ``teams`` hold each side's outcome once complete."""
+    """The league's ruleset's post-game of ``report``, on the match's post-game seed (or
+    ``dice``, e.g. a replay of the stored rolls). The players are the teams as they
+    stood at kick-off; the Treasury and Dedicated Fans are what the teams held when
+    the post-game read them (``figures``, by default ``_figures``): a purchase or
+    another match's post-game since kick-off counts. ``hold``: the hiring step waits
+    for each coach. A ``SequenceResult`` whose ``teams`` hold each side's outcome
+    once complete."""
+    figures = figures if figures is not None else _figures(match, report)
     states = snapshot_states(match, "match_teams")
-    return rules_for(match).post_game(
+    for side in SIDES:
+        held = figures[side]
+        states[side] = states[side].evolve(
+            treasury=held["treasury"], dedicated_fans=held["dedicated_fans"]
+        )
+    rules = rules_for(match)
+    extra = {"hold_hiring": True} if hold else {}
+    return rules.post_game(
         states["home"],
         states["away"],
         engine_report(match, payload_of(report), events_of(report)),
         dice or SeededDice(match.post_game_seed),
         choices or None,
         is_league_game(match),
+        **extra,
     )
 
 
+def _with_step_4_treasury(
+    match: Match, report: Report, choices: dict[str, Any], figures: dict[str, Any]
+) -> dict[str, Any]:
+    """``choices`` with each answered side's Treasury as step 4 leaves it (the stored
+    figure once applied, else the team's row now): Expensive Mistakes read it."""
+    if _hiring_step(match) is None:
+        return choices
+    given = copy.deepcopy(choices)
+    for side, answer in given.items():
+        if "step_4_treasury" in figures.get(side, {}):
+            answer["treasury"] = figures[side]["step_4_treasury"]
+        else:
+            answer["treasury"] = Team.objects.values_list("treasury", flat=True).get(
+                pk=team_of(match, side).pk
+            )
+    return given
+
+
 def run_post_game(match: Match, report: Report, choices: dict[str, Any]) -> SequenceResult:
-    """Run the post-game and keep its result, choices and new rolls on the report
-    (the caller saves the report). RulesError for an answer the rules refuse."""
-    result = post_game_for(match, report, choices)
+    """Run the post-game as far as the coaches' answers take it and keep its result,
+    choices and the rolls of its first steps on the report (the caller saves the
+    report). Where the ruleset holds at a hiring step, it waits there for each coach.
+    RulesError for an answer the rules refuse."""
+    hiring = _hiring_step(match)
+    figures = _figures(match, report)
+    result = post_game_for(
+        match,
+        report,
+        _with_step_4_treasury(match, report, choices, figures),
+        hold=hiring is not None,
+        figures=figures,
+    )
     report.post_game_choices = choices
     report.post_game_complete = result.complete
-    report.post_game_result = {
+    report.results_ready = hiring is not None and any(s.step == hiring for s in result.steps)
+    report.post_game_result = _result_json(result)
+    if report.results_ready and not result.complete:
+        report.post_game_result["teams"] = _so_far(match, report, figures)
+    if report.results_ready and report.hiring_deadline is None:
+        report.hiring_deadline = timezone.now() + HIRING_DEADLINE
+    # Rolls from the hiring step on are stored when the rest is applied (they read the
+    # Treasury as it then stands).
+    store_rolls(match, Sequence.POST_GAME, _before(result, hiring), report)
+    return result
+
+
+def _so_far(
+    match: Match, report: Report, figures: dict[str, dict[str, int]]
+) -> dict[str, dict[str, Any]]:
+    """Each team's post-game up to the hiring step (result, winnings, fans, MVP, SPP,
+    injuries), shown while the coaches hire and fire: nothing of what comes after."""
+    probe = post_game_for(match, report, {side: {} for side in SIDES}, figures=figures)
+    teams = {}
+    for side, team in probe.teams.items():
+        summary = team_summary(team)
+        winnings = sum(
+            c["amount"] for c in summary["treasury_changes"] if c["reason"] == "winnings"
+        )
+        summary.update(
+            treasury_changes=[c for c in summary["treasury_changes"] if c["reason"] == "winnings"],
+            expensive_mistake=None,
+            hired_journeymen=[],
+            released_journeymen=[],
+            retired=[],
+            treasury=figures[side]["treasury"] + winnings,
+            so_far=True,
+        )
+        teams[side] = summary
+    return teams
+
+
+def _result_json(result: SequenceResult) -> dict[str, Any]:
+    return {
         "complete": result.complete,
         "steps": steps_json(result),
         "pending": [choice_json(c) for c in result.pending],
         "teams": {side: team_summary(team) for side, team in result.teams.items()},
     }
-    store_rolls(match, Sequence.POST_GAME, result, report)
-    return result
+
+
+def _before(result: SequenceResult, step: str | None) -> SequenceResult:
+    """``result`` cut before ``step`` (the whole of it when there is no such step)."""
+    if step is None:
+        return result
+    names = [s.step for s in result.steps]
+    cut = names.index(step) if step in names else len(names)
+    return dataclasses.replace(result, steps=result.steps[:cut])
 
 
 def settle_status(match: Match, report: Report) -> None:
-    """Waiting for step 4 decisions: report_submitted; complete: post_game, and the
-    application is queued for after the commit."""
+    """Waiting for the coaches: report_submitted; complete: post_game. Whatever can be
+    applied now is queued for after the commit."""
     if report.post_game_complete:
         match.status = Match.Status.POST_GAME
-        queue_application(match, report)
     else:
         match.status = Match.Status.REPORT_SUBMITTED
+    if report.post_game_complete or report.results_ready:
+        queue_application(match, report)
 
 
 def queue_application(match: Match, report: Report) -> None:
     from matches.tasks import apply_post_game as task
 
     match_id, report_id = match.pk, report.pk
-    # Robust: the report stands even if queueing fails; the task can be run again.
+    # Robust: the report stands even if queueing fails (broker down); the periodic
+    # sweep (``owed_post_games``) queues it again, and the task is idempotent.
     transaction.on_commit(lambda: task.delay(match_id, report_id), robust=True)
 
 
@@ -153,10 +280,17 @@ def owed_post_games() -> list[tuple[int, int]]:
     done yet. A periodic sweep re-queues these (an enqueue lost while the broker was
     down, a worker killed mid-task); the task is idempotent, so a duplicate is harmless.
     """
-    owed = Report.objects.filter(
-        is_current=True, post_game_complete=True, application__isnull=True
-    ).order_by("pk")
-    return list(owed.values_list("match_id", "pk"))
+    final = PostGameApplication.objects.filter(report=OuterRef("pk"), phase=Phase.FINAL)
+    results = PostGameApplication.objects.filter(report=OuterRef("pk"), phase=Phase.RESULTS)
+    owed = (
+        Report.objects.filter(is_current=True)
+        .alias(has_final=Exists(final), has_results=Exists(results))
+        .filter(
+            Q(post_game_complete=True, has_final=False)
+            | Q(results_ready=True, has_final=False, has_results=False)
+        )
+    )
+    return list(owed.order_by("pk").values_list("match_id", "pk"))
 
 
 def current_report(match: Match) -> Report:
@@ -219,6 +353,38 @@ def submit_post_game_choices(
         return report
 
 
+def end_hiring_step(actor: Any, match: Match) -> Report:
+    """The commissioner ends the post-game's waiting for coaches who have not answered
+    by the deadline (``Report.hiring_deadline``): each such side is answered "none"
+    (no hire, no retirement, no re-roll) and the post-game completes. Refused before
+    the deadline, so a coach always has the time the league gives."""
+    with transaction.atomic():
+        match = lock_match(match)
+        require_commissioner(actor, match)
+        require_status(match, Match.Status.REPORT_SUBMITTED, doing="end the post-game's waiting")
+        report = current_report(match)
+        deadline = report.hiring_deadline
+        if deadline is not None and timezone.now() < deadline:
+            raise MatchError(
+                f"The coaches have until {timezone.localtime(deadline):%d %b %Y %H:%M} "
+                "to finish the post-game; it can be ended for them after that."
+            )
+        waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
+        choices = copy.deepcopy(report.post_game_choices)
+        for side in SIDES:
+            if side in waiting and side not in choices:
+                choices[side] = {
+                    ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
+                    for c in report.post_game_result.get("pending", [])
+                    if c["side"] == side and c["kind"] in ANSWERS
+                }
+        run_post_game(match, report, choices)
+        settle_status(match, report)
+        report.save()
+        match.save()
+        return report
+
+
 def record_league_result(match: Match, report: Report, actor: Any) -> None:
     """The final score (after a concession's award), the casualties each team caused
     and, where the ruleset scores games in points, the points go to the league, whose
@@ -241,36 +407,172 @@ def result_actor(match: Match, report: Report) -> Any:
 
 
 def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None:
-    """Apply a complete post-game to both teams, once: the league result, then the
-    teams' ledgers, fans, players and stats, in one transaction.
+    """Apply whatever of the report's post-game is owed and ready, once: its results
+    (the steps before the coaches' hiring step: league result, winnings, fans, SPP,
+    injuries) as soon as the report is in, the rest (Expensive Mistakes, the next game
+    prepared) when the coaches are done. Each phase runs in one transaction with both
+    teams locked and reads the Treasury and Dedicated Fans as they stand then.
 
-    Idempotent: the ``PostGameApplication`` row is unique per report and made in
-    the same transaction as the effects, so a second run (a retried task, two
-    workers) finds it and changes nothing. A report replaced by a correction
-    meanwhile is not applied (None).
+    Idempotent: a ``PostGameApplication`` row is unique per report and phase and made
+    in the same transaction as its effects, so a second run (a retried task, two
+    workers, the sweep) finds it and changes nothing. A report replaced by a
+    correction meanwhile is not applied (None). Returns the latest application.
     """
-    from matches.services.effects import apply_effects
-
-    existing = PostGameApplication.objects.filter(report_id=report_id).first()
-    if existing is not None:
-        return existing
     with transaction.atomic():
         match = lock_match(match_id)
         report = Report.objects.get(pk=report_id, match=match)
-        if not report.is_current or not report.post_game_complete:
+        if not report.is_current:
             return None
-        actor = result_actor(match, report)
-        try:
-            with transaction.atomic():
-                application = PostGameApplication.objects.create(
-                    report=report, match=match, applied_by=actor
-                )
-        except IntegrityError:
-            return PostGameApplication.objects.get(report_id=report_id)
-        record_league_result(match, report, actor)
-        result = post_game_for(match, report, report.post_game_choices)
-        apply_effects(application, result, actor)
-        return application
+        done = {a.phase: a for a in PostGameApplication.objects.filter(report=report)}
+        if Phase.FINAL in done:
+            return done[Phase.FINAL]
+        if report.results_ready and Phase.RESULTS not in done:
+            done[Phase.RESULTS] = apply_results(match, report)
+        if report.post_game_complete:
+            return apply_final(match, report, results_applied=Phase.RESULTS in done)
+        return done.get(Phase.RESULTS)
+
+
+def _create_application(match: Match, report: Report, phase: str) -> PostGameApplication:
+    try:
+        with transaction.atomic():
+            return PostGameApplication.objects.create(
+                report=report, match=match, phase=phase, applied_by=result_actor(match, report)
+            )
+    except IntegrityError:
+        raise MatchError(f"The {phase} of {match.label}'s post-game is already applied") from None
+
+
+def lock_both(match: Match) -> dict[str, Team]:
+    """Both teams of the match, locked lowest id first; by side."""
+    fixture = match.fixture
+    locked = {t.pk: lock_team(t) for t in sorted((fixture.home, fixture.away), key=lambda t: t.pk)}
+    return {"home": locked[fixture.home_id], "away": locked[fixture.away_id]}
+
+
+def apply_results(match: Match, report: Report) -> PostGameApplication:
+    """Phase ``results``: the league result and the effects of the steps before the
+    hiring step, on the Treasury and Dedicated Fans the teams hold now (locked)."""
+    from matches.services.effects import apply_effects
+
+    teams = lock_both(match)
+    if not report.post_game_input:  # a correction carries the figures the first report read
+        report.post_game_input = {
+            side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
+            for side, team in teams.items()
+        }
+    application = _create_application(match, report, Phase.RESULTS)
+    record_league_result(match, report, application.applied_by)
+    # The whole sequence with nobody hiring: only its steps before hiring are applied.
+    probe = post_game_for(match, report, {side: {} for side in SIDES})
+    apply_effects(application, probe, application.applied_by, phase=Phase.RESULTS)
+    run_post_game(match, report, report.post_game_choices)
+    report.save()
+    return application
+
+
+def _hireable(match: Match, report: Report) -> dict[str, dict[Any, int]]:
+    """Per side, the journeymen who played and could be hired, with their cost."""
+    probe = post_game_for(match, report, None, hold=True)
+    offered: dict[str, dict[Any, int]] = {side: {} for side in SIDES}
+    for choice in probe.pending:
+        if choice.kind == "hire_journeymen":
+            offered[choice.side] = dict(choice.options.get("journeymen", {}))
+    return offered
+
+
+def final_answers(match: Match, report: Report, teams: dict[str, Team]) -> dict[str, Any]:
+    """The coaches' step-4 answers as they can still be carried out now, with the
+    Treasury each team holds (read by Expensive Mistakes). A journeyman no longer
+    affordable (the Treasury dropped since the coach chose) or no longer on the team,
+    or a retirement of a player who left, is not made: it is listed under
+    ``not_done`` on the report, never dropped silently."""
+    answers = copy.deepcopy(report.post_game_choices)
+    if _hiring_step(match) is None:
+        return answers
+    offered = _hireable(match, report)
+    for side, team in teams.items():
+        answer = answers.setdefault(side, {})
+        left = team.treasury
+        signed = Player.objects.filter(
+            team=team, status=PlayerStatus.ACTIVE, journeyman=False
+        ).count()
+        active = set(
+            Player.objects.filter(team=team, status=PlayerStatus.ACTIVE).values_list(
+                "pk", flat=True
+            )
+        )
+        hired, skipped = [], []
+        left = (report.post_game_input.get(side) or {}).get("step_4_treasury", left)
+        for pid in answer.get("hire_journeymen", []):
+            cost = offered[side].get(pid)
+            if cost is None or pid not in active:
+                skipped.append({"player": pid, "why": "no longer a journeyman of the team"})
+            elif cost > left:
+                skipped.append({"player": pid, "why": f"costs {cost:,} gp; {left:,} gp left"})
+            elif signed >= 16:
+                skipped.append({"player": pid, "why": "the team already has 16 players"})
+            else:
+                hired.append(pid)
+                left -= cost
+                signed += 1
+        retire = [pid for pid in answer.get("retire", []) if pid in active]
+        skipped += [
+            {"player": pid, "why": "no longer on the team"}
+            for pid in answer.get("retire", [])
+            if pid not in active
+        ]
+        held = report.post_game_input.setdefault(side, {})
+        # A correction carries the Treasury step 4 left, moved by what it changed before.
+        held.setdefault("step_4_treasury", team.treasury)
+        answer.update(hire_journeymen=hired, retire=retire, treasury=held["step_4_treasury"])
+        if skipped:
+            held["not_done"] = skipped
+    return answers
+
+
+def apply_final(match: Match, report: Report, *, results_applied: bool) -> PostGameApplication:
+    """Phase ``final``: the hiring step's answers and what follows it (BB2020:
+    Expensive Mistakes on the Treasury as it stands now, the next game prepared), or,
+    for a ruleset that never holds, the whole post-game on the teams as they stand."""
+    from matches.services.effects import apply_effects
+
+    teams = lock_both(match)
+    if not results_applied and not report.post_game_input:
+        report.post_game_input = {
+            side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
+            for side, team in teams.items()
+        }
+    application = _create_application(match, report, Phase.FINAL)
+    if not results_applied:
+        record_league_result(match, report, application.applied_by)
+    answers = final_answers(match, report, teams)
+    result = post_game_for(match, report, answers)
+    phase = Phase.FINAL if results_applied else None
+    apply_effects(application, result, application.applied_by, phase=phase)
+    DiceRoll.objects.filter(report=report, sequence=Sequence.POST_GAME).delete()
+    store_rolls(match, Sequence.POST_GAME, result, report)
+    report.post_game_result = _result_json(result)
+    _as_on_the_sheet(report, teams)
+    report.save()
+    return application
+
+
+def _as_on_the_sheet(report: Report, teams: dict[str, Team]) -> None:
+    """The figures the post-game shows for each team, read back from the team as the
+    team sheet reads it (Treasury, TV, CTV, Dedicated Fans), with anything of the
+    coach's answer that could not be done."""
+    for side, team in teams.items():
+        shown = report.post_game_result.setdefault("teams", {}).setdefault(side, {})
+        team.refresh_from_db(fields=["treasury", "dedicated_fans"])
+        value = value_breakdown(team)
+        shown.update(
+            treasury=team.treasury,
+            dedicated_fans=team.dedicated_fans,
+            team_value=value.team_value,
+            current_team_value=value.current_team_value,
+            not_done=(report.post_game_input.get(side) or {}).get("not_done", []),
+        )
 
 
 def close_match(actor: Any, match: Match) -> Match:
@@ -280,7 +582,7 @@ def close_match(actor: Any, match: Match) -> Match:
         require_play(actor, match)
         require_status(match, Match.Status.POST_GAME, doing="close the match")
         report = current_report(match)
-        if not PostGameApplication.objects.filter(report=report).exists():
+        if not PostGameApplication.objects.filter(report=report, phase=Phase.FINAL).exists():
             raise MatchError(
                 f"The post-game of {match.label} is still being applied; try again shortly."
             )

@@ -8,11 +8,12 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from leagues.models import Fixture, Season
 from matches.errors import MatchError
-from matches.models import Match, Sequence
+from matches.models import Match, PostGameApplication, Sequence
 from matches.services._common import (
     SIDES,
     answering_side,
@@ -172,6 +173,39 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
     return result
 
 
+def unfinished_post_games(match: Match) -> list[str]:
+    """Why the match's pre-game cannot start yet: a team whose earlier match's post-game
+    is not finished (its coaches not yet done with step 4, or the rest not yet
+    applied). The pre-game reads the team's roster and Treasury, which that post-game
+    still changes (facts section 4: the post-game sequence ends with "Prepare for the
+    next fixture")."""
+    fixture = match.fixture
+    names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
+    final = PostGameApplication.objects.filter(
+        match=OuterRef("pk"), report__is_current=True, phase=PostGameApplication.Phase.FINAL
+    )
+    open_matches = (
+        Match.objects.filter(Q(fixture__home_id__in=names) | Q(fixture__away_id__in=names))
+        .alias(finished=Exists(final))
+        .filter(
+            Q(status=Match.Status.REPORT_SUBMITTED)
+            | Q(status=Match.Status.POST_GAME, finished=False)
+        )
+        .exclude(pk=match.pk)
+        .select_related("fixture")
+        .order_by("pk")
+    )
+    problems = []
+    for other in open_matches:
+        for team_id in (other.fixture.home_id, other.fixture.away_id):
+            if team_id in names:
+                problems.append(
+                    f"{names[team_id]} must finish the post-game of {other.label} first "
+                    "(both coaches done with step 4, hiring and firing)."
+                )
+    return problems
+
+
 def start_pre_game(actor: Any, match: Match, *, seed: int | None = None) -> Match:
     """Begin the pre-game: both teams as they stand now, a fresh secret seed, and
     the sequence run up to the first decision a coach owes.
@@ -190,6 +224,9 @@ def start_pre_game(actor: Any, match: Match, *, seed: int | None = None) -> Matc
         ]
         if inactive:
             raise MatchError(inactive)
+        unfinished = unfinished_post_games(match)
+        if unfinished:
+            raise MatchError(unfinished)
         match.pre_game_seed = new_seed() if seed is None else seed
         match.pre_game_teams = {
             side: state_to_json(team_state(team_of(match, side))) for side in SIDES

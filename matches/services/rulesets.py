@@ -45,10 +45,20 @@ class MatchRules:
         return self.sequences.pre_game(self.ruleset, home, away, dice, league=True, choices=choices)
 
     def post_game(
-        self, home: Any, away: Any, report: Any, dice: Any, choices: Any, league: bool
+        self,
+        home: Any,
+        away: Any,
+        report: Any,
+        dice: Any,
+        choices: Any,
+        league: bool,
+        hold_hiring: bool = False,
     ) -> Any:
+        """The ruleset's post-game; ``hold_hiring`` (only for a ruleset with a
+        ``HIRING_STEP``) holds it there for each coach."""
+        extra = {"hold_hiring": True} if hold_hiring and self.sequences.HIRING_STEP else {}
         return self.sequences.post_game(
-            self.ruleset, home, away, report, dice, choices=choices, league=league
+            self.ruleset, home, away, report, dice, choices=choices, league=league, **extra
         )
 
 

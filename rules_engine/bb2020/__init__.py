@@ -30,9 +30,14 @@ REPORT = MatchReport
 # seasons": a budget from the season's record, re-hire fees, MNG recovery, Niggling
 # Injury rolls; ``bb2020.redraft``).
 BETWEEN_SEASONS = "redraft"  # rules_engine.editions.REDRAFT
+# The post-game step in which coaches hire, fire and buy from their Treasury before
+# anything else reads it (facts section 4, step 4, then 5: Expensive Mistakes): a
+# league holds the sequence there until each coach is done (``hold_hiring``).
+HIRING_STEP: str | None = "hiring_and_firing"
 
 __all__ = [
     "BETWEEN_SEASONS",
+    "HIRING_STEP",
     "REPORT",
     "STANDINGS",
     "MatchReport",

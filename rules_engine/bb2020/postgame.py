@@ -14,7 +14,13 @@ included: a player marked MNG there missed this game and comes back after it.
 Coach decisions of step 4 come in ``choices``, keyed by side::
 
     {"home": {"hire_journeymen": [id, ...], "retire": [id, ...],
-              "fire": [id, ...], "treasury_spent": 0}, "away": {...}}
+              "fire": [id, ...], "treasury_spent": 0, "treasury": 120000}, "away": {...}}
+
+``treasury`` (optional) is the Treasury the team holds when its coach is done with
+step 4, as a league keeps it: what the coach bought from the team's pages during the
+step is already out of it (and recorded there), so the sequence takes no gold for it.
+The journeymen hired in the answer are paid from it and Expensive Mistakes (step 5)
+roll on what is left: "Expensive Mistakes on what is left" (facts section 4).
 
 A side's entry is its whole answer (a missing key means none). Without one,
 a side with a journeyman to hire or an injured player to retire leaves step 4
@@ -49,7 +55,9 @@ from rules_engine.team_value import current_team_value, player_current_value, te
 RULESET = "bb2020"
 GOLD_PER_TOUCHDOWN = 10_000  # "(Fan Attendance / 2 + its touchdowns) x 10,000 gp"
 MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
-CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent")
+CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
+# The pending Choice of a side whose step 4 waits for its coach (``hold_hiring``).
+HIRING_CHOICE = "hiring"
 RULE = "League facts section 4, Post-game sequence (p.69-73)"
 
 
@@ -358,13 +366,20 @@ def _hire_cost(work: PostGameWork, player: PlayerState) -> int:
 
 
 def hiring_and_firing(
-    work: Mapping[str, PostGameWork], choices: Mapping[str, Any] | None
+    work: Mapping[str, PostGameWork],
+    choices: Mapping[str, Any] | None,
+    hold: bool = False,
 ) -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
     """Step 4, "Hiring, firing, temporarily retiring": "Journeymen who played may be hired
     permanently if the team has fewer than 16 players: they lose Loner, keep SPP, cost
     their current value. A player who suffered a Lasting Injury this game may be
     temporarily retired." Other purchases from the Treasury go in ``treasury_spent``
-    (the teams app records what was bought)."""
+    (the teams app records what was bought).
+
+    ``hold``: the step waits for every side's answer, even a side the sequence has
+    nothing to ask (a league's coaches hire, fire and buy from their team pages
+    during the step and say when they are done): such a side gets a ``hiring`` Choice.
+    """
     outcome: dict[str, Any] = {}
     pending: list[Choice] = []
     for side, w in work.items():
@@ -383,7 +398,11 @@ def hiring_and_firing(
             if retirable:
                 retire = {"players": list(retirable)}
                 pending.append(Choice(side, "temporary_retirement", "Retire anyone?", retire))
-            if hireable and slots > 0 or retirable:
+            asked = hireable and slots > 0 or retirable
+            if hold and not asked:
+                done = {"treasury": w.team.treasury}
+                pending.append(Choice(side, HIRING_CHOICE, "Done with hiring and firing?", done))
+            if hold or asked:
                 continue
             answer = {}
         _apply_answer(w, answer)
@@ -401,6 +420,12 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
         raise RulesError(
             f"Unknown post-game choices {sorted(unknown)}; use {', '.join(CHOICE_KEYS)}"
         )
+    if "treasury" in answer:
+        treasury = answer["treasury"]
+        if isinstance(treasury, bool) or not isinstance(treasury, int) or treasury < 0:
+            raise RulesError(f"A Treasury is a whole number of gold pieces, not {treasury!r}")
+        # Already moved by the league's own records: no TreasuryChange for the difference.
+        w.team = w.team.evolve(treasury=treasury)
     hired: list[Any] = []
     for pid in answer.get("hire_journeymen", ()):
         if pid not in w.details["hireable_journeymen"] or pid in hired:
@@ -505,11 +530,14 @@ def post_game(
     *,
     choices: Mapping[str, Any] | None = None,
     league: bool = True,
+    hold_hiring: bool = False,
 ) -> PostGameResult:
     """The post-game sequence (facts section 4), steps 1-6 in order.
 
     ``league=False`` is a friendly: no MVP (facts section 5: "Friendlies across
     divisions: no league points, no MVP"); everything else runs as usual.
+    ``hold_hiring``: step 4 waits for each side's answer (see ``hiring_and_firing``),
+    so Expensive Mistakes never roll before a coach could spend.
     """
     work = {
         side: PostGameWork(ruleset, side, t, report.side(side))
@@ -530,7 +558,7 @@ def post_game(
         (
             "hiring_and_firing",
             "4. Hiring, firing, temporarily retiring",
-            lambda: hiring_and_firing(work, choices),
+            lambda: hiring_and_firing(work, choices, hold_hiring),
         ),
         ("expensive_mistakes", "5. Expensive Mistakes", lambda: expensive_mistakes(work, dice)),
         (

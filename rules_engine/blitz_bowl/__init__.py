@@ -53,6 +53,8 @@ REPORT = BlitzBowlReport
 # Blitz Bowl teams have no gold, development or injuries to carry: a team goes into
 # the next season as it is (Dugout's reading; the text has no seasons).
 BETWEEN_SEASONS = "carry_over"  # rules_engine.editions.CARRY_OVER
+# No post-game step holds for the coaches: Blitz Bowl teams buy nothing after a game.
+HIRING_STEP: str | None = None
 
 
 def take_advancement(
@@ -65,6 +67,7 @@ def take_advancement(
 
 __all__ = [
     "BETWEEN_SEASONS",
+    "HIRING_STEP",
     "DRAW",
     "ENDINGS",
     "ONE_TRAPDOOR",

@@ -59,6 +59,9 @@ from rules_engine.sequence import Choice, recording
 STANDINGS: dict[str, object] = {"rank_by": "league_points"}
 # The post-match reads BB2020's events report (``bb2020.report.MatchReport``).
 REPORT = MatchReport
+# No post-game step holds for the coaches: the roster is updated at the sequence's last step
+# (6. Update Team Roster), which nothing after it reads.
+HIRING_STEP: str | None = None
 # The classic sheet has no re-draft: a team plays on from season to season as it
 # stands, players, injuries, Fan Factor and treasury (Dugout's reading where the
 # text is silent).
@@ -135,6 +138,7 @@ def take_advancement(
 
 __all__ = [
     "BETWEEN_SEASONS",
+    "HIRING_STEP",
     "IMPROVEMENT",
     "REPORT",
     "STANDINGS",

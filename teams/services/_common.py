@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from rules_engine import PlayerValueInput, get_ruleset, list_rulesets, player_current_value
@@ -81,6 +82,34 @@ def require_change(actor: Any, team: Team) -> None:
 def require_active(team: Team) -> None:
     if team.status != TeamStatus.ACTIVE:
         raise TeamError(f"{team.name} is {team.get_status_display().lower()}: it cannot change")
+
+
+# A match whose pre-game read the team, or that is being played: its roster and Treasury
+# wait (matches.models.MatchStatus values; teams does not import the matches app).
+PLAYING = ("pre_game", "in_play")
+
+
+def require_not_playing(team: Team) -> None:
+    """Refuse a purchase, hire or firing while the team has a match in its pre-game or in
+    play. Decision (issue 12): the pre-game read the team's roster and Treasury (petty
+    cash, inducements, journeymen) and kicked off on them, and the post-game reads them
+    again; buying in between would change what both were worked out from. A coach buys
+    before the pre-game starts, or in the post-game's step 4 (hiring and firing), which
+    holds until he is done."""
+    from django.apps import apps
+
+    match_model = apps.get_model("matches", "Match")
+    playing = (
+        match_model.objects.filter(status__in=PLAYING)
+        .filter(Q(fixture__home_id=team.pk) | Q(fixture__away_id=team.pk))
+        .order_by("pk")
+        .first()
+    )
+    if playing is not None:
+        raise TeamError(
+            f"{team.name} is playing {playing.label} ({playing.get_status_display().lower()}): "
+            "hire, fire and buy once its report is in, in the post-game's hiring step."
+        )
 
 
 def require_active_player(player: Player) -> None:

@@ -37,6 +37,7 @@ from teams.services._common import (
     now,
     position_of,
     require_active,
+    require_not_playing,
     require_active_player,
     require_change,
     roster_of,
@@ -115,6 +116,7 @@ def hire_player(
         team = lock_team(team)
         require_change(actor, team)
         require_active(team)
+        require_not_playing(team)
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
         position = position_of(roster, position_slug)
@@ -140,6 +142,7 @@ def fire_player(actor: Any, player: Player) -> Player:
         player, team = lock_player(player)
         require_change(actor, team)
         require_active(team)
+        require_not_playing(team)
         require_active_player(player)
         player.status = PlayerStatus.FIRED
         player.left_at = now()
@@ -223,15 +226,20 @@ def release_journeymen(actor: Any, team: Team) -> int:
         )
 
 
-def hire_journeyman_permanently(actor: Any, player: Player) -> Player:
+def hire_journeyman_permanently(
+    actor: Any, player: Player, *, by_post_game: bool = False
+) -> Player:
     """Hire a journeyman for good (facts §4 step 4): the team must have fewer
     than 16 players; he costs his current value (hiring fee plus value
     increases, as ``rules_engine.player_current_value`` gives it), loses
-    Loner and keeps his SPP."""
+    Loner and keeps his SPP. ``by_post_game``: the post-game itself hires him (its
+    coach chose so in step 4), whatever other match the team has begun since."""
     with transaction.atomic():
         player, team = lock_player(player)
         require_change(actor, team)
         require_active(team)
+        if not by_post_game:
+            require_not_playing(team)
         require_active_player(player)
         if not player.journeyman:
             raise TeamError(f"{player.name} is not a journeyman")

@@ -22,6 +22,7 @@ from teams.services._common import (
     is_locked,
     lock_team,
     require_active,
+    require_not_playing,
     require_change,
     roster_of,
     ruleset_of,
@@ -96,6 +97,7 @@ def buy_reroll(actor: Any, team: Team) -> Team:
         team = lock_team(team)
         require_change(actor, team)
         require_active(team)
+        require_not_playing(team)
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
         most = draft_rules_of(ruleset).max_rerolls
@@ -148,6 +150,7 @@ def hire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
         team = lock_team(team)
         require_change(actor, team)
         require_active(team)
+        require_not_playing(team)
         roster = roster_of(team)
         field, count, most, price = _staff(team, roster, kind)
         if count >= most:
@@ -177,6 +180,7 @@ def fire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
         team = lock_team(team)
         require_change(actor, team)
         require_active(team)
+        require_not_playing(team)
         field = {
             StaffKind.ASSISTANT_COACH: "assistant_coaches",
             StaffKind.CHEERLEADER: "cheerleaders",

@@ -112,3 +112,12 @@ def kick_off(setup: Setup, **pre_game: Any) -> Match:
 
 def event(kind: str, player: Any, **extra: Any) -> dict[str, Any]:
     return {"kind": kind, "player": getattr(player, "pk", player), **extra}
+
+
+def all_done(setup: Setup) -> None:
+    """Both coaches are done with the post-game's hiring step (step 4), hiring and
+    retiring nobody: the rest of the post-game completes."""
+    report = setup.match.reports.get(is_current=True)
+    for side in dict.fromkeys(c["side"] for c in report.post_game_result.get("pending", [])):
+        coach = setup.home_coach if side == "home" else setup.away_coach
+        services.submit_post_game_choices(coach, setup.match, side=side)

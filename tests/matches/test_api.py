@@ -92,6 +92,13 @@ def test_two_coaches_play_a_match_over_the_api(django_capture_on_commit_callback
     assert "correct" in clash.json()["detail"] and clash.json()["report"] == first.json()["id"]
     assert Report.objects.filter(match_id=match_id).count() == 1
 
+    waiting = home.get(f"{url}/post-game/").json()
+    assert not waiting["complete"] and not waiting["applied"]
+    assert {c["side"] for c in waiting["pending"]} == {"home", "away"}
+    with django_capture_on_commit_callbacks(execute=True):
+        for client in (home, away):  # step 4: both coaches are done
+            done = client.post(f"{url}/post-game-choices/", {}, format="json")
+            assert done.status_code == 200, done.json()
     post_game = home.get(f"{url}/post-game/").json()
     assert post_game["complete"] and post_game["applied"]
     assert post_game["summary"]["home"]["result"] == "win"

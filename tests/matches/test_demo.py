@@ -30,7 +30,7 @@ def test_demo_plays_the_recorded_rounds_in_full_and_loads_twice_without_change()
         fixture = match.fixture
         assert match.status == Match.Status.CLOSED
         assert fixture.status == Fixture.Status.PLAYED and fixture.round.number in (1, 2)
-        assert PostGameApplication.objects.filter(match=match).count() == 1
+        assert PostGameApplication.objects.filter(match=match, phase="final").count() == 1
         assert DiceRoll.objects.filter(match=match, sequence="pre_game").exists()
         assert DiceRoll.objects.filter(match=match, sequence="post_game").exists()
         stats = PlayerMatchStats.objects.filter(match=match)

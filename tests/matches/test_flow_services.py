@@ -73,12 +73,14 @@ def played(django_capture_on_commit_callbacks):
     report = submission.report
     assert report.post_game_complete is False
     assert {(c["side"], c["kind"]) for c in report.post_game_result["pending"]} == {
+        ("home", "hiring"),  # step 4 waits for each coach, even with nothing to decide
         ("away", "hire_journeymen"),
         ("away", "temporary_retirement"),
     }
     choices = {"away": {"hire_journeymen": [journeyman.pk], "retire": [a[0].pk]}}
     with django_capture_on_commit_callbacks(execute=True):
         services.submit_post_game_choices(s.away_coach, s.match, **choices["away"])
+        services.submit_post_game_choices(s.home_coach, s.match)
     engine = {
         "report": MatchReport(
             home=TeamReport(
@@ -207,7 +209,7 @@ def test_standings_stats_and_fixture_take_the_result(played):
     assert (rows[s.home.pk].won, rows[s.home.pk].points) == (1, 3)
     assert (rows[s.away.pk].lost, rows[s.away.pk].points) == (1, 0)
     report = selectors.current_report(s.match)
-    application = PostGameApplication.objects.get(report=report)
+    application = PostGameApplication.objects.get(report=report, phase="results")
     stats = {st.player_id: st for st in PlayerMatchStats.objects.filter(application=application)}
     assert len(stats) == 22  # eleven a side played; the MNG player did not
     assert who["out"].pk not in stats
@@ -257,10 +259,10 @@ def test_running_the_post_game_again_changes_nothing(played):
     s, _, _ = played
     report = selectors.current_report(s.match)
     ledger = s.home.ledger_entries.count() + s.away.ledger_entries.count()
-    first = PostGameApplication.objects.get(report=report)
+    first = PostGameApplication.objects.get(report=report, phase="final")
     again = services.apply_post_game(s.match.pk, report.pk)
     assert again == first
-    assert PostGameApplication.objects.count() == 1
+    assert PostGameApplication.objects.count() == 2  # its results, then the rest
     assert s.home.ledger_entries.count() + s.away.ledger_entries.count() == ledger
 
 

@@ -164,7 +164,14 @@ def test_two_coaches_play_a_fixture_through_the_pages(django_capture_on_commit_c
 
     page = html(away.get(url))
     assert "Post-game" in page and "Winnings" in page and "MVP" in page
-    assert "Star Player Points" in page and "Expensive mistakes" in page
+    assert "Star Player Points" in page and "Done with step 4" in page
+    assert "Expensive mistakes" not in page  # not before the coaches could spend
+    with django_capture_on_commit_callbacks(execute=True):
+        for client, side in ((home, "home"), (away, "away")):
+            done = client.post(reverse("match-post-game-choices", args=[match.pk, side]))
+            assert done.status_code == 302
+    page = html(away.get(url))
+    assert "Expensive mistakes" in page
     assert "Dedicated Fans" in page
     assert "Close the match" in page
     assert (

@@ -12,13 +12,13 @@ from matches import selectors, services
 from matches.models import Match, PlayerMatchStats, Report
 from teams.services import record_injury
 from tests.factories import UserFactory
-from tests.matches.factories import POST_GAME_SEED, event, kick_off, league_match
+from tests.matches.factories import all_done, POST_GAME_SEED, event, kick_off, league_match
 from tests.matches.test_pages_flow import html, logged_in, play_pre_game
 
 pytestmark = pytest.mark.django_db
 
 
-def report(s, events, home_touchdowns, away_touchdowns, capture):
+def report(s, events, home_touchdowns, away_touchdowns, capture, *, done=True):
     for e in events:
         services.add_event(s.home_coach, s.match, **e)
     with capture(execute=True):
@@ -29,6 +29,8 @@ def report(s, events, home_touchdowns, away_touchdowns, capture):
             away_touchdowns=away_touchdowns,
             seed=POST_GAME_SEED,
         )
+        if done:
+            all_done(s)
     s.match.refresh_from_db()
 
 
@@ -52,7 +54,7 @@ def test_post_game_decisions_are_the_teams_coach(django_capture_on_commit_callba
         event("casualty", h[3], victim=a[0].pk),
         event("injury", a[0], injury="lasting_injury", characteristic="av"),
     ]
-    report(s, events, 0, 0, django_capture_on_commit_callbacks)
+    report(s, events, 0, 0, django_capture_on_commit_callbacks, done=False)
     assert s.match.status == Match.Status.REPORT_SUBMITTED
     url = reverse("match-detail", args=[s.match.pk])
     action = reverse("match-post-game-choices", args=[s.match.pk, "away"])
@@ -71,6 +73,12 @@ def test_post_game_decisions_are_the_teams_coach(django_capture_on_commit_callba
     assert bad.status_code == 400 and "Choose the journeymen to hire from the list." in html(bad)
     with django_capture_on_commit_callbacks(execute=True):
         assert away.post(action, choice).status_code == 302
+    s.match.refresh_from_db()
+    assert s.match.status == Match.Status.REPORT_SUBMITTED  # the home coach is not done yet
+    assert f"Waiting for the coach of {s.home.name}" in html(away.get(url))
+    home_done = reverse("match-post-game-choices", args=[s.match.pk, "home"])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert home.post(home_done).status_code == 302
     s.match.refresh_from_db()
     assert s.match.status == Match.Status.POST_GAME
     page = html(away.get(url))

@@ -222,4 +222,4 @@ def test_a_fixture_recorded_without_a_match_is_played_to_agree_with_its_result(
         )
     s.fixture.refresh_from_db()
     assert (s.fixture.home_touchdowns, s.fixture.away_touchdowns) == (1, 0)
-    assert Match.objects.get(pk=s.match.pk).status == Match.Status.POST_GAME
+    assert Match.objects.get(pk=s.match.pk).status == Match.Status.REPORT_SUBMITTED  # step 4

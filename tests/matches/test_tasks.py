@@ -38,6 +38,10 @@ def _reported(monkeypatch):
         ],
         seed=POST_GAME_SEED,
     )
+    assert not submission.report.post_game_complete  # step 4 waits for both coaches
+    for coach in (s.home_coach, s.away_coach):
+        services.submit_post_game_choices(coach, s.match)
+    submission.report.refresh_from_db()
     assert submission.report.post_game_complete
     assert not PostGameApplication.objects.exists()
     return s, submission.report
@@ -58,8 +62,8 @@ def test_the_task_twice_applies_once(monkeypatch):
     first = matches.tasks.apply_post_game.delay(s.match.pk, report.pk).get()
     after_first = _effects()
     second = matches.tasks.apply_post_game.delay(s.match.pk, report.pk).get()
-    assert first == second == PostGameApplication.objects.get().pk
-    assert _effects() == after_first and after_first[0] == 1
+    assert first == second == PostGameApplication.objects.get(phase="final").pk
+    assert _effects() == after_first and after_first[0] == 2  # results, then the rest
     s.refresh()
     assert_treasury_is_ledger(s.home)
     assert_treasury_is_ledger(s.away)
@@ -88,8 +92,8 @@ def test_the_task_through_a_real_worker_on_redis_twice(monkeypatch):
 
         project_app.set_current()
         project_app.set_default()
-    assert first == second == PostGameApplication.objects.get(report=report).pk
-    assert _effects() == after_first and after_first[0] == 1
+    assert first == second == PostGameApplication.objects.get(report=report, phase="final").pk
+    assert _effects() == after_first and after_first[0] == 2
     s.refresh()
     assert_treasury_is_ledger(s.home)
     assert_treasury_is_ledger(s.away)
