@@ -72,7 +72,7 @@ def _check_result(die: str, result: Any) -> RollResult:
     if die == "block":
         if result not in BLOCK_DIE_FACES:
             raise DiceScriptError(f"{result!r} is not a face of the block die")
-        return result
+        return str(result)
     if die == "2d6":
         if (
             not isinstance(result, (tuple, list))

@@ -87,12 +87,12 @@ class LastingInjuryResult:
 
     @property
     def characteristic(self) -> str:
-        return self.entry.effect["characteristic"]
+        return str(self.entry.effect["characteristic"])
 
     @property
     def change(self) -> int:
         """Change to the number on the roster (AG/PA targets rise, the AV target falls)."""
-        return self.entry.effect["change"]
+        return int(self.entry.effect["change"])
 
 
 @dataclass(frozen=True)

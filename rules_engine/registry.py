@@ -111,7 +111,8 @@ BUILTIN_RULESETS: tuple[tuple[str, str, str, str], ...] = (
 
 def _lazy_loader(module_name: str, function_name: str) -> RulesetLoader:
     def load() -> Ruleset:
-        return getattr(importlib.import_module(module_name), function_name)()
+        ruleset: Ruleset = getattr(importlib.import_module(module_name), function_name)()
+        return ruleset
 
     return load
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterator, Mapping, ValuesView
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -100,10 +100,10 @@ class Catalogue(Mapping[str, V]):
             raise KeyError(key)
         return self._items[slug]
 
-    def values(self):  # type: ignore[override]
+    def values(self) -> ValuesView[V]:
         return self._items.values()
 
-    def items(self):  # type: ignore[override]
+    def items(self) -> ItemsView[str, V]:
         return self._items.items()
 
     def __contains__(self, key: object) -> bool:

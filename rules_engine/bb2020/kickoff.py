@@ -199,7 +199,9 @@ class _Event:
             "result": PLACED_PRONE,
         }
 
-    def _contest(self, bonus: str, *, highest: bool) -> tuple[dict, dict, str | None]:
+    def _contest(
+        self, bonus: str, *, highest: bool
+    ) -> tuple[dict[str, Any], dict[str, Any], str | None]:
         """Both roll; the highest (or lowest) total wins the contest, a tie has no winner."""
         d6, totals = _roll_off(self.dice, self.name, self.teams, bonus)
         if totals["home"] == totals["away"]:

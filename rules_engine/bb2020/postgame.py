@@ -308,7 +308,7 @@ def outcome_and_winnings(
     return outcome
 
 
-_STEP1_KEYS = ("result", "touchdowns", "winnings", "dead", "quit")
+_STEP1_KEYS: tuple[str, ...] = ("result", "touchdowns", "winnings", "dead", "quit")
 _STEP1_KEYS += ("miss_next_game", "niggling_injuries", "characteristic_losses")
 
 

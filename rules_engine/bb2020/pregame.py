@@ -421,7 +421,8 @@ class PreGameResult(SequenceResult):
         outcome = self._outcome("weather")
         if outcome is None:
             return None
-        return get_ruleset(self.ruleset_key).table("weather").entry(outcome["weather"])
+        entry: TableEntry = get_ruleset(self.ruleset_key).table("weather").entry(outcome["weather"])
+        return entry
 
     @property
     def journeymen(self) -> dict[str, tuple[PlayerState, ...]] | None:

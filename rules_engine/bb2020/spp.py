@@ -29,7 +29,7 @@ ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
 MVP = "MVP"
 
 # Dice a random pick can be made with, smallest first (see ``pick_at_random``).
-_PICK_DICE: tuple[str, ...] = tuple(sorted(("d3", "d6", "d8", "d16"), key=DIE_FACES.get))
+_PICK_DICE: tuple[str, ...] = tuple(sorted(("d3", "d6", "d8", "d16"), key=DIE_FACES.__getitem__))
 
 
 @dataclass(frozen=True)
@@ -111,9 +111,12 @@ def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
                 if die is None:
                     number = (dice.d16(purpose) - 1) * DIE_FACES["d16"] + dice.d16(purpose)
                 else:
-                    number = dice.roll(die, purpose)
-                if number <= count:  # type: ignore[operator]
-                    index = number - 1  # type: ignore[operator]
+                    rolled = dice.roll(die, purpose)
+                    if not isinstance(rolled, int):  # a d3..d16 rolls a number
+                        raise TypeError(f"{die} rolled {rolled!r}")
+                    number = rolled
+                if number <= count:
+                    index = number - 1
                     break
     return RandomPick(index, tuple(rolls))
 

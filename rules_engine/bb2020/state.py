@@ -52,7 +52,8 @@ class PlayerState:
     def characteristic(self, ruleset: Ruleset, name: str) -> int | None:
         """Current MA/ST/AG/PA/AV: the player's own value, else the position's."""
         own = getattr(self, name)
-        return own if own is not None else getattr(self.position(ruleset), name)
+        found: int | None = own if own is not None else getattr(self.position(ruleset), name)
+        return found
 
     @property
     def available(self) -> bool:

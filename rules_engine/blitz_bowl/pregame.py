@@ -138,6 +138,12 @@ def regional_rules(dice: Dice, toss_winner: str) -> StepResult:
     )
 
 
+def _regional_name(rule: RegionalRule) -> str:
+    """The regional rule's name as the D8 table prints it."""
+    entry = regional_entry(rule)
+    return str(entry.name) if entry is not None else str(rule)
+
+
 def choose_pitch(
     dice: Dice,
     teams: Mapping[str, TeamState],
@@ -162,7 +168,7 @@ def choose_pitch(
     def resolve() -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
         outcome: dict[str, Any] = {"chosen_by": toss_winner}
         if forced is not None:
-            return {**outcome, "pitch": forced, "forced_by": str(regional_entry(rule).name)}
+            return {**outcome, "pitch": forced, "forced_by": _regional_name(rule)}
         if answer is None:
             choice = Choice(
                 side=toss_winner,

@@ -109,7 +109,7 @@ def take_advancement(
             for o in allowed
             if o.kind in kinds and found is not None and found.category in o.categories
         ]
-        pick = (fitting or kinds or [None])[0]
+        pick = next(iter(fitting or kinds), None)
     details: dict[str, Any] = {"title": title, "improvement": rolled.result}
     if pick is None:
         options = {**rolled.as_dict(), "title": title, "options": [o.as_dict() for o in allowed]}
@@ -130,7 +130,8 @@ def take_advancement(
         details["characteristic"] = pick
     else:
         details["skill"] = changed.skills[-1]
-        details["category"] = ruleset.skills.find(changed.skills[-1]).category
+        taken = ruleset.skills.find(changed.skills[-1])
+        details["category"] = taken.category if taken is not None else None
     return AdvancementResult(
         player.id, kind, True, changed, 0, value, rolls=tuple(rolls), **details
     )

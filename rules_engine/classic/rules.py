@@ -51,17 +51,20 @@ def _d6(value: Any, what: str) -> int:
 def weather(roll: int | tuple[int, int]) -> TableEntry:
     """Pre-match step 1, "Roll on Weather table": 2 Sweltering Heat, 3 Very Sunny,
     4-10 Nice, 11 Pouring Rain, 12 Blizzard."""
-    return classic_table("weather").lookup(roll)
+    entry: TableEntry = classic_table("weather").lookup(roll)
+    return entry
 
 
 def injury(roll: int | tuple[int, int]) -> TableEntry:
     """INJURY TABLE: "2-7 Stunned", "8-9 Knocked Out", "10-12 Casualty"."""
-    return classic_table("injury").lookup(roll)
+    entry: TableEntry = classic_table("injury").lookup(roll)
+    return entry
 
 
 def kick_off_event(roll: int | tuple[int, int]) -> TableEntry:
     """KICK OFF TABLE, 2D6: 2 Get the Ref ... 12 Pitch Invasion."""
-    return classic_table("kick_off_event").lookup(roll)
+    entry: TableEntry = classic_table("kick_off_event").lookup(roll)
+    return entry
 
 
 def casualty(tens: int, units: int | None = None) -> TableEntry:
@@ -73,7 +76,8 @@ def casualty(tens: int, units: int | None = None) -> TableEntry:
     "61-68 DEAD: Dead!".
     """
     roll = tens if units is None else d68(tens, units)
-    return classic_table("casualty").lookup(roll)
+    entry: TableEntry = classic_table("casualty").lookup(roll)
+    return entry
 
 
 def casualty_report(entry: TableEntry) -> dict[str, Any]:
@@ -100,12 +104,14 @@ def casualty_report(entry: TableEntry) -> dict[str, Any]:
 def agility_target(agility: int) -> int:
     """AGILITY TABLE: the D6 roll a classic Agility needs, "1 2 3 4 5 6+" ->
     "6+ 5+ 4+ 3+ 2+ 1+". That target is what a BB2020 roster prints as AG."""
-    return classic_table("agility").target(agility)
+    target: int = classic_table("agility").target(agility)
+    return target
 
 
 def classic_agility(target: int) -> int:
     """The classic Agility of a BB2020 AG target number: AG3+ is AG4 (AGILITY TABLE)."""
-    return classic_table("agility").agility(target)
+    agility: int = classic_table("agility").agility(target)
+    return agility
 
 
 # --- the gate, FAME and winnings -------------------------------------------------------------
@@ -188,19 +194,22 @@ def spiralling_expenses(team_value: int) -> int:
     Below 1,750,000 nothing; 1,750,000-1,899,999 pays 10,000, 1,900,000 starts
     the next 150K band (20,000), 2,050,000 the one after (30,000).
     """
-    return classic_table("spiralling_expenses").expenses(team_value)
+    expenses: int = classic_table("spiralling_expenses").expenses(team_value)
+    return expenses
 
 
 def spp_title(spp: int) -> str:
     """STAR PLAYER POINTS, titles: Rookie 0-5, Experienced 6-15, Veteran 16-30,
     Emerging Star 31-50, Star 51-75, Super Star 76-175, Legend 176+."""
-    return classic_table("spp_titles").of(spp)
+    title: str = classic_table("spp_titles").of(spp)
+    return title
 
 
 def titles_reached(spp_before: int, spp_after: int) -> tuple[str, ...]:
     """Post-match step 4: the new titles a player reaches; each earns one roll on the
     Improvement table (5 -> 16 SPP reaches Experienced and Veteran: two rolls)."""
-    return classic_table("spp_titles").reached(spp_before, spp_after)
+    reached: tuple[str, ...] = classic_table("spp_titles").reached(spp_before, spp_after)
+    return reached
 
 
 def spp_award(achievement: str) -> int:

@@ -244,7 +244,8 @@ def _check_improvement(tables: Mapping[str, Any], doubles: Mapping[str, Any]) ->
 @cache
 def _raw() -> Mapping[str, Any]:
     try:
-        return json.loads(TABLES_FILE.read_text(encoding="utf-8"))
+        data: Mapping[str, Any] = json.loads(TABLES_FILE.read_text(encoding="utf-8"))
+        return data
     except (OSError, ValueError) as exc:
         raise RulesetDataError(f"classic tables: {exc}") from exc
 

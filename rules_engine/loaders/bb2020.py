@@ -285,7 +285,8 @@ def _build_star(
             StarProfile(label, raw["MA"], raw["ST"], raw["AG"], raw["PA"], raw["AV"], group)
         )
 
-    plays_for, never = row["plays_for"], ()
+    plays_for = row["plays_for"]
+    never: tuple[str, ...] = ()
     if name in BB2020_STAR_PLAYS_FOR:
         if plays_for is not None:
             problems.append(f"{name}: the data now has 'plays_for'; drop the override")
@@ -297,16 +298,16 @@ def _build_star(
     for rule in (*plays_for, *never):
         if not _known_special_rule(rule):
             problems.append(f"{name}: plays for unknown special rule {rule!r}")
-    first = profiles[0]
+    main = profiles[0]
     return StarPlayer(
         slug=slugify(name),
         name=name,
         cost=row["cost"],
-        ma=first.ma,
-        st=first.st,
-        ag=first.ag,
-        pa=first.pa,
-        av=first.av,
+        ma=main.ma,
+        st=main.st,
+        ag=main.ag,
+        pa=main.pa,
+        av=main.av,
         skills=tuple(dict.fromkeys(all_skills)),
         plays_for=tuple(plays_for),
         never_plays_for=tuple(never),
