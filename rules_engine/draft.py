@@ -40,7 +40,7 @@ class DraftRules:
 
 
 # Rulesets register their draft numbers here as they are added.
-DRAFT_RULES: dict[str, DraftRules] = {"bb2020": DraftRules()}
+DRAFT_RULES: dict[str, DraftRules] = {"bb2020": DraftRules(), "bb2025": DraftRules()}
 
 
 def draft_rules_for(ruleset: Ruleset) -> DraftRules:

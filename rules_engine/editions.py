@@ -29,6 +29,7 @@ SEQUENCE_MODULES: dict[str, str] = {
     "bb2020": "rules_engine.bb2020",
     "classic": "rules_engine.classic",
     "blitz_bowl": "rules_engine.blitz_bowl",
+    "bb2025": "rules_engine.bb2025",
 }
 
 

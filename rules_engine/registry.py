@@ -106,6 +106,7 @@ BUILTIN_RULESETS: tuple[tuple[str, str, str, str], ...] = (
     ("bb2020", "Blood Bowl 2020", "rules_engine.loaders.bb2020", "load_bb2020"),
     ("classic", "Classic league rules (LRB)", "rules_engine.loaders.classic", "load_classic"),
     ("blitz_bowl", "Blitz Bowl", "rules_engine.loaders.blitz_bowl", "load_blitz_bowl"),
+    ("bb2025", "Blood Bowl 2025", "rules_engine.loaders.bb2025", "load_bb2025"),
 )
 
 

@@ -1,0 +1,494 @@
+"""Loader of the Blood Bowl 2025 ruleset from the data files in data/bb2025/.
+
+The data files are facts copied from public code that implements BB2025
+(data/bb2025/SOURCE.md; shared/rules/bb2025-league-facts.md). Loading checks them
+and fails loudly (RulesetDataError): every skill named exists, costs are multiples
+of 5,000, characteristics are within their limits, tiers run 1-4, Big Guy keywords
+agree with the Big Guy flag and each roster's maximum, Low Cost Linemen flags sit on
+the roster's Lineman line, each team's star list and inducement list agree with the
+stars and the common inducement table, and the dice tables load.
+
+What is shared with BB2020 (gold and characteristic checks, skill lookups, the
+tables check) is imported from ``loaders.bb2020``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from rules_engine.bb2025.data import (
+    BIG_GUY,
+    Bb2025Inducement,
+    Bb2025Position,
+    Bb2025Roster,
+    Bb2025Ruleset,
+    Bb2025Skill,
+    Bb2025StarPlayer,
+)
+from rules_engine.errors import RulesetDataError
+from rules_engine.loaders.bb2020 import (
+    _check_gold,
+    _check_stats,
+    _check_tables,
+    _read_json,
+    _skill_names,
+)
+from rules_engine.registry import tables_of
+from rules_engine.ruleset import (
+    Catalogue,
+    Inducement,
+    Position,
+    Roster,
+    SkillCatalogue,
+    SpecialPrice,
+    StarPlayer,
+    StarProfile,
+    position_slug,
+    slugify,
+)
+
+KEY = "bb2025"
+NAME = "Blood Bowl 2025"
+# Skill categories as the rosters abbreviate them; Devious is new (facts section 7).
+BB2025_SKILL_CATEGORIES: dict[str, str] = {
+    "G": "General",
+    "A": "Agility",
+    "S": "Strength",
+    "P": "Passing",
+    "M": "Mutations",
+    "D": "Devious",
+}
+# Facts section 2.
+BB2025_TEAM_LEAGUES = frozenset(
+    {
+        "Badlands Brawl",
+        "Chaos Clash",
+        "Elven Kingdoms League",
+        "Halfling Thimble Cup",
+        "Lustrian Superleague",
+        "Old World Classic",
+        "Sylvanian Spotlight",
+        "Underworld Challenge",
+        # The facts write "Woodland League"; the data (NAFLM) "Woodlands League".
+        "Woodlands League",
+        "Worlds Edge Superleague",
+    }
+)
+BB2025_TEAM_SPECIAL_RULES = frozenset(
+    {
+        "Brawlin' Brutes",
+        "Bribery and Corruption",
+        "Low Cost Linemen",
+        "Masters of Undeath",
+        "Swarming",
+        "Team Captain",
+    }
+)
+BB2025_FAVOURED_OF = frozenset(
+    f"Favoured of {god}"
+    for god in ("Chaos Undivided", "Hashut", "Khorne", "Nurgle", "Slaanesh", "Tzeentch")
+)
+# Facts section 1: "30 core teams (both sources) + Slann".
+BB2025_ROSTER_COUNT = 31
+# 68 entries in star_players.json, of which 3 are the partners of a pair
+# (Crumbleberry, Drull, Valen Swift) hired with their parent entry.
+BB2025_STAR_ENTRY_COUNT = 68
+BB2025_STAR_PLAYER_COUNT = 65
+# Facts section 1: "Tiers now run 1-4".
+BB2025_TIERS = range(1, 5)
+_STAFF = frozenset({"Cheerleader", "Assistant Coach", "Apothecary", "Re-roll"})
+
+
+def _known_special_rule(rule: Any) -> bool:
+    return (
+        rule in BB2025_TEAM_LEAGUES
+        or rule in BB2025_TEAM_SPECIAL_RULES
+        or rule in BB2025_FAVOURED_OF
+    )
+
+
+def _build_skills(data: Mapping[str, Any], problems: list[str]) -> SkillCatalogue:
+    skills: dict[str, Bb2025Skill] = {}
+    places: dict[str, set[int]] = {}
+    for row in data["skills"]:
+        category = row["category"]
+        if category not in BB2025_SKILL_CATEGORIES.values():
+            problems.append(f"skill {row['name']}: unknown category {category!r}")
+        places.setdefault(category, set()).add(row["d12"])
+        half = 0 if row["d6_1"] == "1-3" else 6
+        if half + int(row["d6_2"]) != row["d12"]:
+            problems.append(f"skill {row['name']}: its D6 cell disagrees with its D12 place")
+        skills[row["name"]] = Bb2025Skill(
+            name=row["name"],
+            category=category,
+            compulsory=bool(row.get("compulsory")),
+            random_table=(row["d6_1"], row["d6_2"]),
+            d12=row["d12"],
+            elite=bool(row.get("elite")),
+        )
+    for category, found in places.items():
+        if found != set(range(1, 13)):
+            problems.append(f"the {category} D12 table does not hold places 1-12 once each")
+    for row in data["traits"]:
+        skills[row["name"]] = Bb2025Skill(
+            name=row["name"], category="Trait", compulsory=bool(row.get("compulsory")), trait=True
+        )
+    for row in data["extraordinary"]:
+        skills[row["name"]] = Bb2025Skill(
+            name=row["name"], category="Extraordinary", trait=True, extraordinary=True
+        )
+    return SkillCatalogue(skills)
+
+
+def _categories(letters: list[str], what: str, problems: list[str]) -> tuple[str, ...]:
+    names = []
+    for letter in letters:
+        if letter not in BB2025_SKILL_CATEGORIES:
+            problems.append(f"{what}: unknown skill category {letter!r}")
+            continue
+        names.append(BB2025_SKILL_CATEGORIES[letter])
+    return tuple(names)
+
+
+def _build_position(
+    row: Mapping[str, Any],
+    roster_slug: str,
+    roster_name: str,
+    skills: SkillCatalogue,
+    problems: list[str],
+) -> Bb2025Position:
+    what = f"{roster_name} {row['position']}"
+    _check_gold(row["cost"], f"{what} cost", problems)
+    _check_stats(row, what, problems)
+    if not 0 <= row["min"] <= row["max"] or row["max"] < 1:
+        problems.append(f"{what}: quantity {row['min']}-{row['max']} is not a range")
+    keywords = tuple(row["keywords"])
+    if not keywords:
+        problems.append(f"{what}: no keywords")
+    if (BIG_GUY in keywords) != bool(row["big_guy"]):
+        problems.append(f"{what}: the Big Guy keyword disagrees with the Big Guy flag")
+    return Bb2025Position(
+        slug=position_slug(roster_slug, row["position"]),
+        name=row["position"],
+        roster_slug=roster_slug,
+        min_count=row["min"],
+        max_count=row["max"],
+        cost=row["cost"],
+        ma=row["MA"],
+        st=row["ST"],
+        ag=row["AG"],
+        pa=row["PA"],
+        av=row["AV"],
+        skills=_skill_names(row["skills"], skills, what, problems),
+        primary=_categories(row["primary"], what, problems),
+        secondary=_categories(row["secondary"], what, problems),
+        big_guy=bool(row["big_guy"]),
+        keywords=keywords,
+        low_cost_lineman=bool(row.get("low_cost_lineman")),
+    )
+
+
+def _build_roster(
+    team: Mapping[str, Any], skills: SkillCatalogue, problems: list[str]
+) -> Bb2025Roster:
+    name = team["name"]
+    slug = slugify(name)
+    positions: dict[str, Position] = {}
+    aliases: dict[str, str] = {}
+    for row in team["positions"]:
+        position = _build_position(row, slug, name, skills, problems)
+        if position.slug in positions:
+            problems.append(f"{name} {row['position']}: position slug used twice")
+        positions[position.slug] = position
+        for alias in (f"{slug}-{slugify(row['position'])}", slugify(row["position"])):
+            aliases.setdefault(alias, position.slug)
+    if positions and max(p.max_count for p in positions.values()) < 12:
+        problems.append(f"{name}: no 0-12 or 0-16 position to draw journeymen from")
+    if team["tier"] not in BB2025_TIERS:
+        problems.append(f"{name}: tier {team['tier']!r} is not 1-4")
+
+    staff = {row["name"]: row["cost"] for row in team["staff"]}
+    for staff_name in set(staff) - _STAFF:
+        problems.append(f"{name}: unknown sideline staff {staff_name!r}")
+    _check_gold(team["reroll_cost"], f"{name} re-roll cost", problems)
+    if staff.get("Re-roll") != team["reroll_cost"]:
+        problems.append(f"{name}: re-roll cost disagrees with its staff list")
+    apothecary = bool(team["apothecary_allowed"])
+    if apothecary != ("Apothecary" in staff):
+        problems.append(f"{name}: apothecary disagrees with its staff list")
+
+    leagues = tuple(team["team_leagues"])
+    choices = tuple(team["favoured_of_choices"]) if team["special_rules_choose_one"] else ()
+    if bool(choices) != bool(team["special_rules_choose_one"]):
+        problems.append(f"{name}: chooses a Favoured of ... rule but has no options")
+    rules = tuple(dict.fromkeys((*team["special_rules"], *choices)))
+    for rule in rules:
+        if not _known_special_rule(rule):
+            problems.append(f"{name}: unknown special rule {rule!r}")
+    if not leagues or any(league not in BB2025_TEAM_LEAGUES for league in leagues):
+        problems.append(f"{name}: Team Leagues {leagues!r} are not all known")
+    if any(league not in rules for league in leagues):
+        problems.append(f"{name}: its special rules leave out a Team League")
+
+    big_guy_max = team["big_guy_max"]
+    big_guys = [p for p in positions.values() if p.big_guy]
+    if not isinstance(big_guy_max, int) or big_guy_max < 0:
+        problems.append(f"{name}: Big Guy maximum {big_guy_max!r} is not a count")
+    elif bool(big_guys) != bool(big_guy_max):
+        problems.append(f"{name}: Big Guy maximum {big_guy_max} disagrees with its positions")
+    roster = Bb2025Roster(
+        slug=slug,
+        name=name,
+        tier=team["tier"],
+        reroll_cost=team["reroll_cost"],
+        apothecary_allowed=apothecary,
+        apothecary_cost=team["apothecary_cost"] if apothecary else None,
+        assistant_coach_cost=staff.get("Assistant Coach", 10_000),
+        cheerleader_cost=staff.get("Cheerleader", 10_000),
+        special_rules=rules,
+        special_rule_choices=choices,
+        positions=Catalogue(positions, aliases),
+        max_big_guys=big_guy_max,
+        roster_notes=tuple(team.get("roster_notes") or ()),
+        team_leagues=leagues,
+    )
+    flagged = {
+        p for p in positions.values() if isinstance(p, Bb2025Position) and p.low_cost_lineman
+    }
+    if roster.has_special_rule("Low Cost Linemen") and flagged != set(roster.lineman_positions()):
+        problems.append(f"{name}: Low Cost Linemen flags are not on its Lineman line")
+    if flagged and not roster.has_special_rule("Low Cost Linemen"):
+        problems.append(f"{name}: a Low Cost Lineman without the Low Cost Linemen rule")
+    return roster
+
+
+def _profile(row: Mapping[str, Any], label: str, skills: tuple[str, ...]) -> StarProfile:
+    return StarProfile(label, row["MA"], row["ST"], row["AG"], row["PA"], row["AV"], skills)
+
+
+def _build_stars(
+    rows: list[Mapping[str, Any]],
+    skills: SkillCatalogue,
+    roster_names: set[str],
+    problems: list[str],
+) -> tuple[dict[str, StarPlayer], dict[str, str]]:
+    """Stars by slug, a pair (Grak and Crumbleberry, ...) as one entry with two
+    profiles; the partner's own name is an alias of the pair."""
+    by_name = {row["name"]: row for row in rows}
+    stars: dict[str, StarPlayer] = {}
+    aliases: dict[str, str] = {}
+    for row in rows:
+        name = row["name"]
+        if row.get("hired_with_partner"):
+            parent = by_name.get(row.get("paired_with") or "")
+            if parent is None or parent.get("paired_with") != name or row["cost"] != 0:
+                problems.append(f"{name}: hired with a partner who does not name him")
+            continue
+        _check_gold(row["cost"], f"{name} cost", problems)
+        own = _skill_names(row["skills"], skills, name, problems)
+        entries = [(row, own)]
+        partner = by_name.get(row.get("paired_with") or "")
+        if row.get("paired_with"):
+            if partner is None or not partner.get("hired_with_partner"):
+                problems.append(f"{name}: partner {row['paired_with']!r} is not in the data")
+            else:
+                entries.append((partner, _skill_names(partner["skills"], skills, name, problems)))
+        profiles = []
+        for entry, group in entries:
+            if len(entry["profiles"]) != 1:
+                problems.append(f"{entry['name']}: expected one profile")
+            raw = entry["profiles"][0]
+            _check_stats(raw, entry["name"], problems)
+            if not any(s.startswith("Loner") for s in group):
+                problems.append(f"{entry['name']}: has no Loner")
+            profiles.append(_profile(raw, entry["name"] if partner else name, group))
+        for rule in row["plays_for"]:
+            if not _known_special_rule(rule):
+                problems.append(f"{name}: plays for unknown rule {rule!r}")
+        unknown = set(row["accepts_to_play_for"]) - roster_names
+        if unknown:
+            problems.append(f"{name}: accepted by unknown rosters {sorted(unknown)}")
+        slug = slugify(name)
+        all_skills = tuple(dict.fromkeys(s for _, group in entries for s in group))
+        first = profiles[0]
+        stars[slug] = Bb2025StarPlayer(
+            slug=slug,
+            name=name,
+            cost=row["cost"],
+            ma=first.ma,
+            st=first.st,
+            ag=first.ag,
+            pa=first.pa,
+            av=first.av,
+            skills=all_skills,
+            plays_for=tuple(row["plays_for"]),
+            special_rule=", ".join(dict.fromkeys(row["special_rule_names"])),
+            profiles=tuple(profiles),
+            mega_star=bool(row.get("mega_star")),
+            keywords=tuple(row.get("keywords") or ()),
+            accepts_to_play_for=tuple(row["accepts_to_play_for"]),
+        )
+        if partner is not None:
+            aliases[slugify(partner["name"])] = slug
+    return stars, aliases
+
+
+def _build_inducements(
+    data: Mapping[str, Any], roster_slugs: set[str], problems: list[str]
+) -> tuple[dict[str, Inducement], dict[str, str]]:
+    inducements: dict[str, Inducement] = {}
+    aliases: dict[str, str] = {}
+    for row in data["inducements"]:
+        slug, name = row["slug"], row["name"]
+        if row["price"] is not None:
+            _check_gold(row["price"], f"inducement {name}", problems)
+        if row["who"] not in ("any", "apothecary", "special_rule"):
+            problems.append(f"inducement {name}: unknown 'who' {row['who']!r}")
+        if row["who"] == "special_rule" and not _known_special_rule(row.get("who_special_rule")):
+            problems.append(f"inducement {name}: unknown special rule {row['who_special_rule']!r}")
+        specials, maxima = [], []
+        for special in row.get("special_prices", ()):
+            _check_gold(special["price"], f"inducement {name} special price", problems)
+            if special.get("roster") is not None and special["roster"] not in roster_slugs:
+                problems.append(f"inducement {name}: unknown roster {special['roster']!r}")
+            specials.append(
+                SpecialPrice(special["price"], special.get("special_rule"), special.get("roster"))
+            )
+            if "max_count" in special:
+                maxima.append((special["special_rule"], special["max_count"]))
+        inducements[slug] = Bb2025Inducement(
+            slug=slug,
+            name=name,
+            max_count=row["max_count"],
+            price=row["price"],
+            who=row["who"],
+            who_special_rule=row.get("who_special_rule"),
+            special_prices=tuple(specials),
+            price_note=row.get("price_note", ""),
+            source=data["source"],
+            special_max_counts=tuple(maxima),
+        )
+        for alias in (slugify(name), *(slugify(n) for n in row["team_list_names"])):
+            aliases.setdefault(alias, slug)
+    return inducements, aliases
+
+
+def _cross_check_teams(
+    teams: list[Mapping[str, Any]],
+    rosters: Mapping[str, Roster],
+    stars: Mapping[str, StarPlayer],
+    inducements: Mapping[str, Inducement],
+    data: Mapping[str, Any],
+    problems: list[str],
+) -> None:
+    """Each team's own star list and inducement list against the stars' "accepts to
+    play for" and the common inducement table (price, maximum, who may buy)."""
+    star_by_name = {s.name: s for s in stars.values()}
+    by_list_name = {n: row["slug"] for row in data["inducements"] for n in row["team_list_names"]}
+    for team in teams:
+        roster = rosters[slugify(team["name"])]
+        listed = {entry["name"] for entry in team["star_players"]}
+        for entry in team["star_players"]:
+            star = star_by_name.get(entry["name"])
+            if star is None:
+                problems.append(f"{roster.name}: star list names unknown star {entry['name']!r}")
+            elif star.cost != entry["cost"]:
+                problems.append(f"{roster.name}: {star.name} costs {entry['cost']} in its list")
+        accepted = {
+            s.name
+            for s in stars.values()
+            if isinstance(s, Bb2025StarPlayer) and roster.name in s.accepts_to_play_for
+        }
+        if accepted != listed:
+            problems.append(f"{roster.name}: star list differs from the stars' own lists")
+        rules = roster.special_rules_for()
+        bought = set()
+        for entry in team["inducements"]:
+            slug = by_list_name.get(entry["name"])
+            if slug is None:
+                problems.append(f"{roster.name}: unknown inducement {entry['name']!r}")
+                continue
+            bought.add(slug)
+            inducement = inducements[slug]
+            if not roster.may_induce(inducement):
+                problems.append(f"{roster.name}: lists {inducement.name}, which it may not buy")
+                continue
+            price = roster.inducement_price(inducement)
+            most = (
+                inducement.max_for(rules)
+                if isinstance(inducement, Bb2025Inducement)
+                else inducement.max_count
+            )
+            if (price, most) != (entry["cost"], entry["max"]):
+                problems.append(
+                    f"{roster.name}: {inducement.name} {entry['cost']}/{entry['max']} in its "
+                    f"list, {price}/{most} by the common table"
+                )
+        for slug, inducement in inducements.items():
+            if (
+                inducement.price is not None
+                and roster.may_induce(inducement)
+                and slug not in bought
+            ):
+                problems.append(f"{roster.name}: {inducement.name} is missing from its list")
+
+
+def _check_league_tables(problems: list[str]) -> None:
+    from rules_engine.tables import load_league_tables
+
+    try:
+        tables = load_league_tables(KEY)
+    except RulesetDataError as error:
+        problems.append(str(error))
+        return
+    if set(tables.random_skills) != set(BB2025_SKILL_CATEGORIES.values()):
+        problems.append("the random skill tables do not cover the six categories")
+
+
+def load_bb2025(
+    data_dir: Traversable | Path | None = None,
+    tables_loader: Callable[[str], Any] = tables_of,
+) -> Bb2025Ruleset:
+    """Load and validate the Blood Bowl 2025 ruleset from its data files."""
+    data_dir = data_dir or files("rules_engine") / "data" / KEY
+    problems: list[str] = []
+    skills = _build_skills(_read_json(data_dir, "skills.json"), problems)
+    teams = _read_json(data_dir, "teams.json")["teams"]
+    rosters: dict[str, Roster] = {}
+    for team in teams:
+        roster = _build_roster(team, skills, problems)
+        if roster.slug in rosters:
+            problems.append(f"{roster.name}: roster slug {roster.slug!r} is used twice")
+        rosters[roster.slug] = roster
+    star_rows = _read_json(data_dir, "star_players.json")["star_players"]
+    stars, star_aliases = _build_stars(
+        star_rows, skills, {r.name for r in rosters.values()}, problems
+    )
+    inducement_data = _read_json(data_dir, "inducements.json")
+    inducements, inducement_aliases = _build_inducements(inducement_data, set(rosters), problems)
+    if len(rosters) != BB2025_ROSTER_COUNT:
+        problems.append(f"{len(rosters)} rosters, expected {BB2025_ROSTER_COUNT}")
+    if len(star_rows) != BB2025_STAR_ENTRY_COUNT or len(stars) != BB2025_STAR_PLAYER_COUNT:
+        problems.append(
+            f"{len(star_rows)} star entries and {len(stars)} star players, expected "
+            f"{BB2025_STAR_ENTRY_COUNT} and {BB2025_STAR_PLAYER_COUNT}"
+        )
+    _cross_check_teams(teams, rosters, stars, inducements, inducement_data, problems)
+    _check_tables(KEY, tables_loader, problems)
+    _check_league_tables(problems)
+    if problems:
+        raise RulesetDataError("the bb2025 data failed validation:\n- " + "\n- ".join(problems))
+    return Bb2025Ruleset(
+        key=KEY,
+        name=NAME,
+        description="Blood Bowl 2025 (Third Season) with its league rules",
+        rosters=Catalogue(rosters),
+        star_players=Catalogue(stars, star_aliases),
+        skills=skills,
+        inducements=Catalogue(inducements, inducement_aliases),
+        tables_loader=tables_loader,
+    )
