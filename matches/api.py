@@ -48,6 +48,8 @@ from matches.serializers import (
     ReportInputSerializer,
     ReportSerializer,
     SequenceStateSerializer,
+    ShortfallDecisionInputSerializer,
+    SppShortfallSerializer,
 )
 
 PLAY = "matches.play_match"
@@ -89,10 +91,10 @@ class MatchPermission(BasePermission):
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        if getattr(view, "action", None) == "correct":
+        if getattr(view, "action", None) in ("correct", "settle_shortfall", "end_post_game"):
             if not request.user.has_perm(CORRECT, obj):
                 raise exceptions.PermissionDenied(
-                    "Only a commissioner of the league may correct a report."
+                    "Only a commissioner of the league may correct a report or decide for it."
                 )
         elif not request.user.has_perm(PLAY, obj):
             raise exceptions.PermissionDenied(
@@ -290,7 +292,10 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         summary="Correct the report (commissioners)",
         description=(
             "A new version replaces the current one; an applied post-game is reverted and "
-            "applied again on the same dice. Refused once either team has started a later match."
+            "applied again on the same dice, and later post-games of the teams whose Treasury "
+            "or Dedicated Fans it moves are worked out again in order. SPP a player had "
+            "already spent are listed under shortfalls for the commissioner to decide. "
+            "Refused (400, with the reason) when a treasury would end below zero."
         ),
         request=CorrectionInputSerializer,
         responses=writes({201: ReportSerializer}),
@@ -329,6 +334,33 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         values = validated(PostGameChoiceInputSerializer, request.data)
         services.submit_post_game_choices(request.user, match, **values)
         return Response(self._post_game(match))
+
+    @extend_schema(
+        summary="SPP corrections took back from players who had spent them",
+        responses={200: SppShortfallSerializer(many=True), 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
+    def shortfalls(self, request: Request, pk: str) -> Response:
+        rows = selectors.shortfalls(self._match())
+        return Response(SppShortfallSerializer(rows, many=True).data)
+
+    @extend_schema(
+        summary="Decide a shortfall: grant the SPP or undo the advancements (commissioners)",
+        request=ShortfallDecisionInputSerializer,
+        responses=writes({200: SppShortfallSerializer}),
+    )
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path=r"shortfalls/(?P<shortfall_id>[0-9]+)/settle",
+        filter_backends=[],
+    )
+    def settle_shortfall(self, request: Request, pk: str, shortfall_id: str) -> Response:
+        match = self._match()
+        shortfall = get_object_or_404(selectors.shortfalls(match), pk=shortfall_id)
+        values = validated(ShortfallDecisionInputSerializer, request.data)
+        done = services.settle_shortfall(request.user, shortfall, values["decision"])
+        return Response(SppShortfallSerializer(done).data)
 
     @extend_schema(
         summary="End the post-game's waiting for coaches not done by the deadline",

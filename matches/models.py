@@ -399,7 +399,13 @@ class PostGameApplication(models.Model):
     class Meta:
         ordering = ["match_id", "applied_at", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["report", "phase"], name="application_one_per_phase"),
+            # A correction that re-derives a later match reverts its application and applies
+            # the same report again: one application in force per report and phase.
+            models.UniqueConstraint(
+                fields=["report", "phase"],
+                condition=Q(reverted_at__isnull=True),
+                name="application_one_per_phase",
+            ),
             models.CheckConstraint(
                 condition=Q(phase__in=ApplicationPhase.values), name="application_phase_valid"
             ),
@@ -423,6 +429,7 @@ class EffectKind(models.TextChoices):
     JOURNEYMAN_HIRED = "journeyman_hired", "Journeyman hired"
     TEMPORARILY_RETIRED = "temporarily_retired", "Temporarily retired"
     IMPROVEMENT_ROLL = "improvement_roll", "Improvement roll owed"
+    SPP_GRANT = "spp_grant", "SPP kept after a correction"
 
 
 class AppliedEffect(models.Model):
@@ -449,7 +456,9 @@ class AppliedEffect(models.Model):
     ledger_entry = models.ForeignKey(
         "teams.TreasuryEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    injury_record_id = models.PositiveBigIntegerField(null=True, blank=True)
+    injury_record = models.ForeignKey(
+        "teams.InjuryRecord", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     reversal_entry = models.ForeignKey(
         "teams.TreasuryEntry", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -497,3 +506,40 @@ class PlayerMatchStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in match #{self.match_id}"
+
+
+class ShortfallStatus(models.TextChoices):
+    OPEN = "open", "Waiting for the commissioner"
+    GRANTED = "granted", "SPP granted"
+    UNDONE = "undone", "Advancements undone"
+
+
+class SppShortfall(models.Model):
+    """A player whose SPP a correction took back after he had spent them on
+    advancements: the correction keeps his SPP whole for now (an ``SPP_GRANT``
+    effect of the corrected report's application) and the commissioner decides:
+    grant them for good, or undo his latest advancements (with their value)."""
+
+    Status = ShortfallStatus
+
+    report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="shortfalls")
+    player = models.ForeignKey("teams.Player", on_delete=models.PROTECT, related_name="+")
+    spp = models.PositiveSmallIntegerField(help_text="SPP the correction would have taken back.")
+    status = models.CharField(max_length=8, choices=Status, default=Status.OPEN)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["report_id", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(spp__gt=0), name="shortfall_spp_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=ShortfallStatus.values), name="shortfall_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spp} SPP of player #{self.player_id} ({self.status})"

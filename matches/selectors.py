@@ -35,6 +35,7 @@ from matches.models import (
     PlayerMatchStats,
     PostGameApplication,
     Report,
+    SppShortfall,
 )
 from matches.rules import coached_sides, may_answer_for
 from rules_engine import UnknownRulesetError, get_ruleset
@@ -328,4 +329,13 @@ def player_match_stats(player: Player | int) -> QuerySet[PlayerMatchStats]:
         PlayerMatchStats.objects.filter(player=player)
         .select_related("match__fixture__home", "match__fixture__away", "season__league")
         .order_by("-match_id")
+    )
+
+
+def shortfalls(match: Match) -> QuerySet[SppShortfall]:
+    """SPP the match's corrections took back from players who had spent them."""
+    return (
+        SppShortfall.objects.filter(report__match=match)
+        .select_related("player", "report")
+        .order_by("id")
     )

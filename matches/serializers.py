@@ -11,7 +11,15 @@ from rest_framework import serializers
 
 from config.fields import StrictCharField
 from config.filters import id_field
-from matches.models import DiceRoll, EventKind, InjuryResult, Match, MatchEvent, Report
+from matches.models import (
+    DiceRoll,
+    EventKind,
+    InjuryResult,
+    Match,
+    MatchEvent,
+    Report,
+    SppShortfall,
+)
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
 from matches.services.validation import MAX_REPORT_EVENTS
 
@@ -411,4 +419,32 @@ class LeaderboardQuerySerializer(serializers.Serializer):
     stat = choice([(s, s) for s in LEADERBOARD_STATS], required=False, default="touchdowns")
     limit = serializers.IntegerField(
         required=False, default=10, min_value=1, max_value=MAX_LEADERBOARD_LIMIT
+    )
+
+
+class SppShortfallSerializer(serializers.ModelSerializer):
+    """SPP a correction took back from a player who had spent them: kept for now,
+    until the commissioner grants them or undoes the player's latest advancements."""
+
+    player_name = serializers.CharField(source="player.name", read_only=True)
+    report_version = serializers.IntegerField(source="report.version", read_only=True)
+
+    class Meta:
+        model = SppShortfall
+        fields = [
+            "id",
+            "player",
+            "player_name",
+            "report_version",
+            "spp",
+            "status",
+            "decided_at",
+        ]
+        read_only_fields = fields
+
+
+class ShortfallDecisionInputSerializer(serializers.Serializer):
+    decision = choice(
+        [("grant", "grant"), ("undo", "undo")],
+        help_text="grant: the player keeps the SPP; undo: his latest advancements go.",
     )

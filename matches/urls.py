@@ -28,6 +28,11 @@ urlpatterns = [
     path("<int:pk>/report/", views.submit_report, name="match-report"),
     path("<int:pk>/post-game/<str:side>/", views.post_game_choices, name="match-post-game-choices"),
     path("<int:pk>/end-post-game/", views.end_post_game, name="match-end-post-game"),
+    path(
+        "<int:pk>/shortfalls/<int:shortfall_id>/",
+        views.settle_shortfall,
+        name="match-settle-shortfall",
+    ),
     path("<int:pk>/close/", views.close_match, name="match-close"),
     path("<int:pk>/correct/", correction_views.correct_report, name="match-correct"),
 ]

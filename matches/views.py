@@ -130,6 +130,7 @@ def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str,
     if match.status in REPORTED:
         context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
     context["history"] = history_context(match, teams)
+    context["shortfalls"] = list(selectors.shortfalls(match))
     context["dice"] = presenters.dice_groups(selectors.dice_log(match))
     return context
 
@@ -391,6 +392,21 @@ def start_pre_game(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def start_match(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, services.start_match, "Kick-off! Record the match as it goes.", "live")
+
+
+@login_required
+@require_POST
+def settle_shortfall(request: HttpRequest, pk: int, shortfall_id: int) -> HttpResponse:
+    match = _to_play(request, pk)
+    shortfall = get_object_or_404(selectors.shortfalls(match), pk=shortfall_id)
+    decision = request.POST.get("decision", "")
+    try:
+        services.settle_shortfall(request.user, shortfall, decision)
+    except RulesError as error:
+        return render_match(request, match, status=400, action_errors=error.messages)
+    done = "kept" if decision == "grant" else "taken back with his latest advancements"
+    messages.success(request, f"{shortfall.player.name}: the SPP are {done}.")
+    return redirect(_url(match, "history"))
 
 
 @login_required

@@ -269,6 +269,11 @@ ROWS: dict[str, Row] = {
         body=lambda w: {},
         expect=coach_or_commissioner(400),  # the match is closed
     ),
+    "POST /api/v1/matches/{id}/shortfalls/{shortfall_id}/settle/": Row(
+        path=lambda w: {"id": w["played"], "shortfall_id": 999999},
+        body=lambda w: {"decision": "grant"},
+        expect=only_commissioner(404),  # the match has no such shortfall
+    ),
     "POST /api/v1/matches/{id}/end-post-game/": Row(
         path=lambda w: {"id": w["played"]},
         body=None,

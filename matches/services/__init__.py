@@ -25,9 +25,10 @@ Lifecycle, in order::
     end_hiring_step(actor, match) -> Report          (commissioner, after the deadline)
     close_match(actor, match) -> Match                                   closed
     correct_report(actor, match, *, home_touchdowns, ..., events=None, note) -> Report
+    settle_shortfall(actor, shortfall, decision) -> SppShortfall   ("grant" or "undo")
 """
 
-from matches.services.corrections import correct_report
+from matches.services.corrections import correct_report, settle_shortfall
 from matches.services.events import add_event, remove_event
 from matches.services.postgame import (
     apply_post_game,
@@ -54,6 +55,7 @@ __all__ = [
     "open_match",
     "post_game_for",
     "remove_event",
+    "settle_shortfall",
     "start_match",
     "start_pre_game",
     "submit_post_game_choices",

@@ -1,17 +1,26 @@
-"""A commissioner's correction of a submitted report.
+"""A commissioner's correction of a submitted report, at any time in an open season.
 
-The corrected report becomes a new version (the old one stays as history);
-if the old report's post-game was applied, every effect it had is inverted
-(``effects.revert_effects``: a "correction" ledger entry per reversed entry,
-SPP, Dedicated Fans, MNG, injuries, deaths, journeymen) and the post-game is
-run again on the same stored seed and applied, in one transaction. The teams
-end as they would had the corrected report been the first.
+The corrected report becomes a new version (the old one stays as history). If the
+old report's post-game was applied, every effect it had is inverted
+(``effects.revert_effects``: a "correction" ledger entry per reversed entry, SPP,
+Dedicated Fans, MNG, injuries, deaths, journeymen) and the post-game is run again
+on the same stored seed, on the figures the teams held when it first read them,
+moved by what the correction changes: the teams end as they would had the
+corrected report been the first.
 
-Limit: a correction is refused once either team has started another match
-after this one's post-game was applied (that match's pre-game and post-game
-were worked out from the state the correction would change), and when
-inverting is no longer possible (SPP earned here already spent, gold taken
-back that was spent since, a returning player's number now worn by another).
+Later matches are re-derived in the order they were applied: a later post-game of
+either team (or of a team one of them played since) whose Treasury or Dedicated
+Fans the correction changed is inverted and applied again on the moved figures
+(its Expensive Mistakes, its Dedicated Fans roll); one whose figures did not move
+stands as it was. Purchases made between games stand: the gold is checked once
+every change is in (``effects.settle_deferred``), and a treasury that would end
+below zero refuses the correction with the reason. SPP a player already spent are
+kept for now and listed for the commissioner (``SppShortfall``: grant them, or undo
+the player's latest advancements with their value, ``settle_shortfall``).
+
+Still refused: a returning player's number now worn by another, and a classic
+Improvement roll made in the match and already taken. Pre-games of later matches
+(petty cash, inducements) stand as they were played.
 """
 
 from __future__ import annotations
@@ -20,24 +29,37 @@ import copy
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Min, Q
 from django.utils import timezone
 
 from matches.errors import MatchError
-from matches.models import Match, PostGameApplication, Report
+from matches.models import (
+    AppliedEffect,
+    EffectKind,
+    Match,
+    PostGameApplication,
+    Report,
+    SppShortfall,
+)
 from matches.services._common import (
     SIDES,
     lock_match,
+    log_match,
     require_commissioner,
     require_status,
 )
-from matches.services.effects import FINAL_REASONS, revert_effects, revert_problems
+from matches.services.effects import (
+    FINAL_REASONS,
+    deferred,
+    revert_effects,
+    revert_problems,
+    settle_deferred,
+)
 from matches.services.postgame import (
     ANSWERS,
     apply_final,
     apply_results,
     current_report,
-    lock_both,
     post_game_for,
     run_post_game,
     settle_status,
@@ -50,35 +72,113 @@ from matches.services.reports import (
     report_payload,
 )
 from matches.services.validation import POINTS_FIELDS, normalize_event
+from teams.services import undo_advancement
+from teams.services._common import lock_player, lock_team
+
+Footprint = dict[int, tuple[int, int]]  # team id -> (gold, Dedicated Fans) a match moved
 
 
-def later_match_problems(match: Match, application: PostGameApplication) -> list[str]:
-    """Matches either team started (or had applied) after ``application``."""
-    fixture = match.fixture
-    teams = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
-    involved = Q(fixture__home_id__in=teams) | Q(fixture__away_id__in=teams)
-    later = (
-        Match.objects.filter(involved)
-        .exclude(pk=match.pk)
-        .filter(
-            Q(pre_game_started_at__gt=application.applied_at)
-            | Q(
-                applications__applied_at__gt=application.applied_at,
-                applications__reverted_at__isnull=True,
-            )
-        )
-        .select_related("fixture__home", "fixture__away")
-        .distinct()
-        .order_by("pk")
+def active_applications(report: Report) -> list[PostGameApplication]:
+    return list(report.applications.filter(reverted_at__isnull=True).order_by("id"))
+
+
+def footprint(applications: list[PostGameApplication]) -> Footprint:
+    """What the applications moved per team: gold (ledger) and Dedicated Fans."""
+    moved: dict[int, tuple[int, int]] = {}
+    for effect in AppliedEffect.objects.filter(
+        application__in=applications, kind__in=(EffectKind.LEDGER, EffectKind.DEDICATED_FANS)
+    ):
+        gold, fans = moved.get(effect.team_id, (0, 0))
+        if effect.kind == EffectKind.LEDGER:
+            gold += effect.amount
+        else:
+            fans += effect.amount
+        moved[effect.team_id] = (gold, fans)
+    return moved
+
+
+def _shift(deltas: dict[int, list[int]], before: Footprint, after: Footprint) -> None:
+    for team_id in set(before) | set(after):
+        gold_before, fans_before = before.get(team_id, (0, 0))
+        gold_after, fans_after = after.get(team_id, (0, 0))
+        delta = deltas.setdefault(team_id, [0, 0])
+        delta[0] += gold_after - gold_before
+        delta[1] += fans_after - fans_before
+
+
+def later_matches(match: Match, since: Any) -> list[Match]:
+    """Matches applied after ``since`` by the match's teams, and by every team one of
+    them played in such a match (a post-game's dice are shared by both sides), in the
+    order they were first applied. The teams' history bounds it, never the site."""
+    first = Min(
+        "applications__applied_at",
+        filter=Q(applications__reverted_at__isnull=True, applications__report__is_current=True),
     )
-    problems = []
-    for other in later:
-        names = [teams[t] for t in (other.fixture.home_id, other.fixture.away_id) if t in teams]
-        problems.append(
-            f"{' and '.join(names)} started {other.label} ({other.fixture}) after the post-game "
-            f"of {match.label} was applied: only a team's latest match can be corrected"
+    teams = {match.fixture.home_id, match.fixture.away_id}
+    while True:
+        found = list(
+            Match.objects.filter(Q(fixture__home_id__in=teams) | Q(fixture__away_id__in=teams))
+            .exclude(pk=match.pk)
+            .annotate(first_applied=first)
+            .filter(first_applied__gt=since)
+            .select_related("fixture__home", "fixture__away", "fixture__season__league")
+            .order_by("first_applied", "pk")
         )
-    return problems
+        reached = teams | {m.fixture.home_id for m in found} | {m.fixture.away_id for m in found}
+        if reached == teams:
+            return found
+        teams = reached
+
+
+def moved_input(
+    figures: dict[str, Any], match: Match, deltas: dict[int, list[int]]
+) -> dict[str, Any]:
+    """A later post-game's stored figures moved by what the correction changed so far."""
+    moved = copy.deepcopy(figures or {})
+    for side, team_id in (("home", match.fixture.home_id), ("away", match.fixture.away_id)):
+        gold, fans = deltas.get(team_id, (0, 0))
+        held = moved.get(side)
+        if not held:
+            continue
+        held["treasury"] = max(0, held["treasury"] + gold)
+        held["dedicated_fans"] = max(1, held["dedicated_fans"] + fans)
+        held["fan_factor_shift"] = held.get("fan_factor_shift", 0) + fans
+        if "step_4_treasury" in held:
+            held["step_4_treasury"] = max(0, held["step_4_treasury"] + gold)
+        held.pop("not_done", None)
+    return moved
+
+
+def reapply(match: Match, report: Report, *, final: bool) -> PostGameApplication:
+    """Apply the report's post-game again as far as it had been (its results, and the
+    rest when ``final``); the first application made."""
+    made = []
+    if report.results_ready:
+        made.append(apply_results(match, report))
+    if final and report.post_game_complete:
+        made.append(apply_final(match, report, results_applied=report.results_ready))
+    return made[0]
+
+
+def rederive(later: Match, deltas: dict[int, list[int]], actor: Any) -> None:
+    """Invert and apply again a later match's post-game whose teams' figures moved."""
+    teams = (later.fixture.home_id, later.fixture.away_id)
+    if not any(any(deltas.get(t, (0, 0))) for t in teams):
+        return  # the same figures give the same post-game
+    later = lock_match(later)
+    report = later.reports.get(is_current=True)
+    applications = active_applications(report)
+    if not applications:
+        return
+    before = footprint(applications)
+    moved = moved_input(report.post_game_input, later, deltas)
+    report.post_game_input = carried_input(later, report, moved, applications)
+    for application in reversed(applications):
+        revert_effects(application, actor)
+    final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
+    reapply(later, report, final=final)
+    report.save()
+    _shift(deltas, before, footprint(active_applications(report)))
 
 
 # Of an answer carried to the corrected report, what is still on offer (by the pending
@@ -123,13 +223,16 @@ def carried_choices(
 
 
 def carried_input(
-    match: Match, old: Report, new: Report, applications: list[PostGameApplication]
+    match: Match,
+    report: Report,
+    figures: dict[str, Any],
+    applications: list[PostGameApplication],
 ) -> dict[str, Any]:
-    """The figures the old report's post-game read (Treasury and Dedicated Fans when its
-    results were applied, the Treasury step 4 left), for the corrected one: the step 4
-    Treasury moves by what the correction changes in the gold of the results (more or
-    fewer touchdowns, more or less winnings), as if the corrected report had come first."""
-    figures = copy.deepcopy(old.post_game_input or {})
+    """The figures a post-game first read (Treasury and Dedicated Fans when its results
+    were applied, the Treasury step 4 left), for ``report`` applied again: the step 4
+    Treasury moves by what changes in the gold of its results (a corrected score, or
+    an attendance moved with the Dedicated Fans), as if it had come that way first."""
+    figures = copy.deepcopy(figures or {})
     if not figures:
         return figures
     results_gold: dict[int, int] = {}
@@ -137,7 +240,7 @@ def carried_input(
         if application.phase == PostGameApplication.Phase.RESULTS:
             for effect in application.effects.filter(kind="ledger"):
                 results_gold[effect.team_id] = results_gold.get(effect.team_id, 0) + effect.amount
-    probe = post_game_for(match, new, {side: {} for side in SIDES}, figures=figures)
+    probe = post_game_for(match, report, {side: {} for side in SIDES}, figures=figures)
     for side in SIDES:
         held = figures.get(side) or {}
         if "step_4_treasury" not in held:
@@ -198,43 +301,99 @@ def correct_report(
         )
         new_events = [normalize_event(e) for e in events] if events is not None else events_of(old)
         checked_report(match, payload, new_events)
-        applications = list(old.applications.order_by("-id"))
+        applications = active_applications(old)
         problems = []
         for application in applications:
             problems += revert_problems(application)
-        if applications:
-            problems = later_match_problems(match, applications[-1]) + problems
         if problems:
             raise MatchError(problems)
+        later = later_matches(match, applications[0].applied_at) if applications else []
+        for team_id in sorted(
+            {t for m in [match, *later] for t in (m.fixture.home_id, m.fixture.away_id)}
+        ):
+            lock_team(team_id)
         old.is_current = False
         old.replaced_at = timezone.now()
         old.save(update_fields=["is_current", "replaced_at"])
         new = create_report(match, actor, payload, note=note)
         attach_events(match, new, new_events, actor)
+        log_match(
+            actor,
+            "match.correct",
+            f"report corrected to v{new.version}, {home_touchdowns}-{away_touchdowns} "
+            f"(was {old.home_touchdowns}-{old.away_touchdowns}): {note}",
+            match,
+            report=new.pk,
+            before={"report": old.pk, "score": [old.home_touchdowns, old.away_touchdowns]},
+            after={"report": new.pk, "score": [home_touchdowns, away_touchdowns]},
+        )
         final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
         choices = carried_choices(match, new, old.post_game_choices, answer_all=final)
         if final:  # both coaches were done with the hiring step: they stay done
             for side in SIDES:
                 choices.setdefault(side, {})
-        if applications:
-            lock_both(match)
-            new.post_game_input = carried_input(match, old, new, applications)
-            for application in applications:
+        if not applications:
+            run_post_game(match, new, choices)
+            settle_status(match, new)
+            new.save()
+            match.save()
+            return new
+        new.post_game_input = carried_input(match, new, old.post_game_input, applications)
+        new.hiring_deadline = old.hiring_deadline
+        with deferred() as held:
+            before = footprint(applications)
+            for application in reversed(applications):
                 revert_effects(application, actor)
-            new.hiring_deadline = old.hiring_deadline
-        run_post_game(match, new, choices)
-        new.save()
-        if applications:
+            run_post_game(match, new, choices)
+            new.save()
             # Applied now, in this transaction: the teams end as the corrected report
             # would have left them, had it been the first.
-            if new.results_ready:
-                apply_results(match, new)
-            if new.post_game_complete:
-                apply_final(match, new, results_applied=new.results_ready)
-            else:
-                settle_status(match, new)
-        else:
+            grant_to = reapply(match, new, final=final)
+            deltas: dict[int, list[int]] = {}
+            _shift(deltas, before, footprint(active_applications(new)))
+            for other in later:
+                rederive(other, deltas, actor)
+            settle_deferred(held, grant_to)
+        if not new.post_game_complete:
             settle_status(match, new)
         new.save()
         match.save()
         return new
+
+
+def settle_shortfall(actor: Any, shortfall: SppShortfall, decision: str) -> SppShortfall:
+    """The commissioner's decision on SPP a correction took back from a player who had
+    already spent them: ``grant`` (he keeps them) or ``undo`` (his latest advancements
+    are undone, each with its value, until what he spent is covered by what he earned;
+    the SPP kept for him go)."""
+    if decision not in ("grant", "undo"):
+        raise MatchError(f"Decide 'grant' or 'undo', not {decision!r}.")
+    with transaction.atomic():
+        match = lock_match(shortfall.report.match_id)
+        require_commissioner(actor, match)
+        shortfall = SppShortfall.objects.select_for_update().get(pk=shortfall.pk)
+        if shortfall.status != SppShortfall.Status.OPEN:
+            raise MatchError(f"This was decided already: {shortfall.get_status_display()}.")
+        if decision == "undo":
+            player, _ = lock_player(shortfall.player_id)
+            while player.spp_spent > player.spp_earned - shortfall.spp and player.advancements:
+                undo_advancement(actor, player)
+                player.refresh_from_db()
+            player.spp_earned -= shortfall.spp
+            player.save(update_fields=["spp_earned"])
+            # The SPP kept are gone: a later correction must not take them back again.
+            grant = AppliedEffect.objects.filter(
+                application__report=shortfall.report,
+                kind=EffectKind.SPP_GRANT,
+                player_id=shortfall.player_id,
+                amount=shortfall.spp,
+            ).first()
+            if grant is not None:
+                grant.delete()
+        shortfall.status = (
+            SppShortfall.Status.UNDONE if decision == "undo" else SppShortfall.Status.GRANTED
+        )
+        shortfall.decided_by = actor
+        shortfall.decided_at = timezone.now()
+        shortfall.save(update_fields=["status", "decided_by", "decided_at"])
+        return shortfall

@@ -21,12 +21,23 @@ league result and the players' match statistics are written.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Sum
 from django.utils import timezone
 
-from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
+from matches.errors import MatchError
+from matches.models import (
+    AppliedEffect,
+    EffectKind,
+    Match,
+    PlayerMatchStats,
+    PostGameApplication,
+    SppShortfall,
+)
 from matches.services._common import SIDES, plain, snapshot_states, team_actor, team_of
 from matches.services.reports import events_of
 from matches.services.validation import player_reports
@@ -43,6 +54,7 @@ from teams.models import (
     PlayerSkill,
     PlayerStatus,
     Team,
+    TreasuryEntry,
 )
 from teams.services import (
     hire_journeyman_permanently,
@@ -62,6 +74,96 @@ LEDGER_REASONS = {
 # Player fields an injury may change, as (field, how a reversal restores it).
 COUNTED_FIELDS = ("ma", "st", "ag", "pa", "av", "niggling_injuries")
 SET_FIELDS = ("status", "miss_next_game")
+
+
+@dataclass
+class _Gold:
+    team_id: int
+    amount: int
+    reason: str
+    note: str
+    actor: Any
+    match_id: int
+    link: Callable[[TreasuryEntry], None]
+
+
+@dataclass
+class Deferred:
+    """What a correction moves in and out of treasuries and SPP, held until every
+    re-derived match's effects are written, so a team that spent its winnings since
+    never dips below zero half-way: gold coming back is posted before gold taken back,
+    and SPP taken back after all SPP given."""
+
+    gold: list[_Gold] = field(default_factory=list)
+    spp: dict[int, int] = field(default_factory=dict)  # player id -> SPP taken back
+
+
+_DEFERRED: ContextVar[Deferred | None] = ContextVar("dugout_deferred_effects", default=None)
+
+
+@contextmanager
+def deferred() -> Iterator[Deferred]:
+    """Hold gold and SPP taken back until ``settle_deferred``."""
+    held = Deferred()
+    token = _DEFERRED.set(held)
+    try:
+        yield held
+    finally:
+        _DEFERRED.reset(token)
+
+
+def _ledger(
+    team_id: int,
+    amount: int,
+    reason: str,
+    note: str,
+    actor: Any,
+    match_id: int,
+    link: Callable[[TreasuryEntry], None],
+) -> None:
+    held = _DEFERRED.get()
+    if held is not None:
+        held.gold.append(_Gold(team_id, amount, reason, note, actor, match_id, link))
+        return
+    link(post_to_ledger(lock_team(team_id), amount, reason, note, actor, match_ref=match_id))
+
+
+def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:
+    """Post what a correction held back, credits first. A treasury that would still end
+    below zero (the gold was spent since) refuses the whole correction with the reason;
+    SPP taken back that the player already spent are kept for now (an ``SPP_GRANT`` on
+    ``grant_to``) and listed for the commissioner (``SppShortfall``)."""
+    short: list[str] = []
+    for gold in sorted(held.gold, key=lambda g: -g.amount):
+        team = lock_team(gold.team_id)
+        if team.treasury + gold.amount < 0:
+            short.append(
+                f"{team.name}'s Treasury holds {team.treasury:,} gp and the correction takes "
+                f"back {-gold.amount:,} gp ({gold.note}): the gold was spent since. Correct "
+                "the treasury (or undo what was bought) first."
+            )
+            continue
+        gold.link(
+            post_to_ledger(
+                team, gold.amount, gold.reason, gold.note, gold.actor, match_ref=gold.match_id
+            )
+        )
+    if short:
+        raise MatchError(short)
+    for player_id, amount in sorted(held.spp.items()):
+        player, team = lock_player(player_id)
+        kept = max(0, amount - (player.spp_earned - player.spp_spent))
+        player.spp_earned -= amount - kept
+        player.save(update_fields=["spp_earned"])
+        if kept:
+            AppliedEffect.objects.create(
+                application=grant_to,
+                kind=EffectKind.SPP_GRANT,
+                team=team,
+                player=player,
+                amount=kept,
+            )
+            SppShortfall.objects.create(report=grant_to.report, player=player, spp=kept)
 
 
 class _Recorder:
@@ -113,15 +215,15 @@ def apply_effects(
 
 
 def _post_gold(record: _Recorder, match: Match, change: Any, actor: Any) -> None:
-    entry = post_to_ledger(
-        lock_team(record.team),
-        change.amount,
-        LEDGER_REASONS[change.reason],
-        f"{LedgerReason(LEDGER_REASONS[change.reason]).label}, {match.label}",
-        actor,
-        match_ref=match.pk,
-    )
-    record(EffectKind.LEDGER, amount=change.amount, ledger_entry=entry)
+    effect = record(EffectKind.LEDGER, amount=change.amount)
+
+    def link(entry: TreasuryEntry) -> None:
+        effect.ledger_entry = entry
+        effect.save(update_fields=["ledger_entry"])
+
+    reason = LEDGER_REASONS[change.reason]
+    note = f"{LedgerReason(reason).label}, {match.label}"
+    _ledger(record.team.pk, change.amount, reason, note, actor, match.pk, link)
 
 
 def _apply_final(application: PostGameApplication, side: str, outcome: Any, actor: Any) -> None:
@@ -297,19 +399,12 @@ def _write_stats(
 
 
 def revert_problems(application: PostGameApplication) -> list[str]:
-    """Why the application cannot be inverted as things stand (empty: it can)."""
+    """Why the application cannot be inverted as things stand (empty: it can). SPP spent
+    since and gold spent since are no reason: the correction keeps the SPP for the
+    commissioner to decide (``SppShortfall``) and checks the treasuries at the end
+    (``settle_deferred``)."""
     problems = []
     effects = application.effects.select_related("player", "team")
-    spp: dict[Player, int] = {}
-    for effect in effects:
-        if effect.kind == EffectKind.SPP:
-            spp[effect.player] = spp.get(effect.player, 0) + effect.amount
-    for player, amount in spp.items():
-        player.refresh_from_db(fields=["spp_earned", "spp_spent"])
-        if player.spp_earned - amount < player.spp_spent:
-            problems.append(
-                f"{player.name} has already spent SPP earned in {application.match.label}"
-            )
     for effect in effects:
         returning = effect.before.get("status") == PlayerStatus.ACTIVE
         if returning and effect.after.get("status") != PlayerStatus.ACTIVE:
@@ -332,14 +427,6 @@ def revert_problems(application: PostGameApplication) -> list[str]:
                 f"{effect.player.name} has already taken an Improvement roll made in "
                 f"{application.match.label}"
             )
-    for team in {e.team for e in effects if e.kind == EffectKind.LEDGER}:
-        gold = effects.filter(kind=EffectKind.LEDGER, team=team).aggregate(total=Sum("amount"))
-        team.refresh_from_db(fields=["treasury"])
-        if team.treasury - (gold["total"] or 0) < 0:
-            problems.append(
-                f"{team.name} has spent gold since: taking back {application.match.label}'s "
-                f"{gold['total']:,} gp would leave its treasury below zero"
-            )
     return problems
 
 
@@ -349,15 +436,21 @@ def revert_effects(application: PostGameApplication, actor: Any) -> None:
     for effect in application.effects.select_related("ledger_entry").order_by("-id"):
         if effect.kind == EffectKind.LEDGER:
             entry = effect.ledger_entry
-            effect.reversal_entry = post_to_ledger(
-                lock_team(effect.team_id),
-                -entry.amount,
+
+            def link(reversal: TreasuryEntry, effect: AppliedEffect = effect) -> None:
+                effect.reversal_entry = reversal
+                effect.save(update_fields=["reversal_entry"])
+
+            what = LedgerReason(entry.reason).label.lower() if entry else "gold"
+            _ledger(
+                effect.team_id,
+                -effect.amount,
                 LedgerReason.CORRECTION,
-                f"Correction of {label}: reverses {entry.get_reason_display().lower()}",
+                f"Correction of {label}: reverses {what}",
                 actor,
-                match_ref=application.match_id,
+                application.match_id,
+                link,
             )
-            effect.save(update_fields=["reversal_entry"])
         elif effect.kind == EffectKind.DEDICATED_FANS:
             team = lock_team(effect.team_id)
             team.dedicated_fans = max(1, team.dedicated_fans - effect.amount)
@@ -371,7 +464,11 @@ def revert_effects(application: PostGameApplication, actor: Any) -> None:
 
 def _revert_player(effect: AppliedEffect) -> None:
     player, team = lock_player(effect.player_id)
-    if effect.kind == EffectKind.SPP:
+    if effect.kind in (EffectKind.SPP, EffectKind.SPP_GRANT):
+        held = _DEFERRED.get()
+        if held is not None:  # taken back once everything given is in
+            held.spp[player.pk] = held.spp.get(player.pk, 0) + effect.amount
+            return
         player.spp_earned -= effect.amount
     elif effect.kind == EffectKind.IMPROVEMENT_ROLL:
         player.pending_advancement = effect.before.get("pending_advancement") or {}

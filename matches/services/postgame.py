@@ -24,6 +24,7 @@ from matches.services._common import (
     choice_json,
     is_league_game,
     lock_match,
+    log_match,
     plain,
     require_commissioner,
     require_play,
@@ -157,12 +158,28 @@ def post_game_for(
     return rules.post_game(
         states["home"],
         states["away"],
-        engine_report(match, payload_of(report), events_of(report)),
+        _moved_fans(engine_report(match, payload_of(report), events_of(report)), figures),
         dice or SeededDice(match.post_game_seed),
         choices or None,
         is_league_game(match),
         **extra,
     )
+
+
+def _moved_fans(engine: Any, figures: dict[str, dict[str, int]]) -> Any:
+    """The report with each side's Fan Factor moved by ``fan_factor_shift``: a correction
+    of an earlier match changed the team's Dedicated Fans after this match's pre-game
+    read them ("Fan Factor = D3 + Dedicated Fans"), so its attendance moves with them."""
+    shift = {side: figures[side].get("fan_factor_shift", 0) for side in SIDES}
+    if not any(shift.values()):
+        return engine
+    moved = {
+        side: dataclasses.replace(
+            getattr(engine, side), fan_factor=max(0, getattr(engine, side).fan_factor + shift[side])
+        )
+        for side in SIDES
+    }
+    return dataclasses.replace(engine, **moved)
 
 
 def _with_step_4_treasury(
@@ -382,6 +399,15 @@ def end_hiring_step(actor: Any, match: Match) -> Report:
         settle_status(match, report)
         report.save()
         match.save()
+        log_match(
+            actor,
+            "match.end_hiring_step",
+            "the commissioner ended the post-game's hiring step for "
+            + (" and ".join(sorted(waiting)) or "no one"),
+            match,
+            report=report.pk,
+            sides=sorted(waiting),
+        )
         return report
 
 
@@ -589,4 +615,5 @@ def close_match(actor: Any, match: Match) -> Match:
         match.status = Match.Status.CLOSED
         match.closed_at = timezone.now()
         match.save(update_fields=["status", "closed_at", "updated_at"])
+        log_match(actor, "match.close", "closed.", match, report=report.pk)
         return match

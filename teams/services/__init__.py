@@ -4,7 +4,7 @@ the team row, asks the rules engine, and raises a ``RulesError`` with a
 sentence for the coach (the API answers 400) or ``PermissionDenied`` (403).
 """
 
-from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.advancement import AdvancementChoice, spend_spp, undo_advancement
 from teams.services.convert import player_state, team_state
 from teams.services.draft import draft_team
 from teams.services.redraft import RedraftResult, redraft_team
@@ -52,6 +52,7 @@ __all__ = [
     "rename_player",
     "reroll_price_after_draft",
     "spend_spp",
+    "undo_advancement",
     "take_journeyman",
     "team_state",
     "temporarily_retire",

@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
 from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
@@ -193,3 +195,30 @@ def spend_spp(
             options=dict(choice.options) if choice else {},
             rolls=rolls,
         )
+
+
+def undo_advancement(actor: Any, player: Player, *, note: str = "") -> Advancement:
+    """A commissioner takes back the player's latest advancement, as if it had never been
+    taken: its skill or characteristic improvement goes, its SPP are his to spend again,
+    and his value drops by its value increase. Only the latest one can go (each
+    advancement's SPP cost and number follow the ones before it). Used after a
+    correction took back SPP he had already spent (``matches`` SppShortfall)."""
+    with transaction.atomic():
+        player, team = lock_player(player)
+        if actor is None or not actor.has_perm("teams.correct_treasury", team):
+            raise PermissionDenied("Only a league commissioner may undo an advancement.")
+        latest = player.advancement_history.order_by("-number").first()
+        if latest is None:
+            raise AdvancementError(f"{player.name} has no advancement to undo")
+        ruleset = ruleset_of(team)
+        if latest.characteristic:
+            name = latest.characteristic
+            setattr(player, name, getattr(player, name) - IMPROVEMENT_STEP[name])
+        latest.skills.all().delete()
+        player.spp_spent = max(0, player.spp_spent - latest.spp_cost)
+        player.advancements = max(0, player.advancements - 1)
+        player.value_increases = max(0, player.value_increases - latest.value_increase)
+        latest.delete()
+        player.current_value = current_value(ruleset, roster_of(team, ruleset), player)
+        player.save()
+        return latest

@@ -1,6 +1,7 @@
 """Corrections: a commissioner's new version of a report leaves the teams exactly
 as if it had been the first (checked against a second, identical set-up that
-reports it first), and is refused where it could not be undone cleanly."""
+reports it first), and is refused where it could not be undone cleanly (later matches and SPP spent:
+tests/matches/test_corrections_later.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from matches.models import AppliedEffect, Match, PlayerMatchStats, PostGameAppli
 from teams.models import Player
 from teams.services import record_injury
 from tests.factories import assert_treasury_is_ledger
-from tests.leagues.factories import FixtureFactory
 from tests.matches.factories import POST_GAME_SEED, Setup, event, kick_off, league_match
 
 pytestmark = pytest.mark.django_db
@@ -170,27 +170,6 @@ def test_only_a_commissioner_corrects_and_says_why(django_capture_on_commit_call
     with pytest.raises(MatchError, match="scored 3 touchdown"):
         services.correct_report(s.commissioner, s.match, note="x", **bad)
     assert Report.objects.filter(match=s.match).count() == 1
-
-
-def test_a_correction_is_refused_once_a_team_has_played_on(django_capture_on_commit_callbacks):
-    s, p = _setup("D")
-    _report_and_post_game(s, p, first_report(p), django_capture_on_commit_callbacks)
-    services.close_match(s.home_coach, s.match)
-    later = FixtureFactory(division=s.fixture.division, home=s.away, away=s.home)
-    match = services.open_match(s.away_coach, later)
-    services.start_pre_game(s.away_coach, match, seed=3)
-    before = team_picture(s)
-    with pytest.raises(MatchError, match="only a team's latest match can be corrected"):
-        services.correct_report(s.commissioner, s.match, note="late", **corrected_report(p))
-    assert team_picture(s) == before
-
-
-def test_a_correction_is_refused_when_spp_earned_were_spent(django_capture_on_commit_callbacks):
-    s, p = _setup("E")
-    _report_and_post_game(s, p, first_report(p), django_capture_on_commit_callbacks)
-    Player.objects.filter(pk=p["h"][0].pk).update(spp_spent=3)  # an advancement since
-    with pytest.raises(MatchError, match="already spent SPP earned"):
-        services.correct_report(s.commissioner, s.match, note="x", **corrected_report(p))
 
 
 def test_a_correction_before_the_post_game_is_applied_just_replaces_the_report():
