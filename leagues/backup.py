@@ -5,7 +5,8 @@ divisions, entries, rounds, fixtures with their results, points adjustments
 and bracket; the teams that played in it with their players, skills,
 advancements, injuries and full treasury ledger; and its matches with every
 report version, event, dice roll, applied post-game (effects) and player
-statistics.
+statistics; and its audit trail (``teams.audit``: the sentences read the same, the
+``data`` keeps the exporting site's ids).
 
 ``import_league(document)`` recreates all of it in one transaction. Rows get
 new ids: every reference is written as the exported row's id and mapped to the
@@ -28,6 +29,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
+from django.db.models import Q
 from django.utils.dateparse import parse_date, parse_datetime
 
 from leagues.backup_checks import backup_problems
@@ -42,7 +44,15 @@ from matches.models import (
     PostGameApplication,
     Report,
 )
-from teams.models import Advancement, InjuryRecord, Player, PlayerSkill, Team, TreasuryEntry
+from teams.models import (
+    Advancement,
+    AuditEntry,
+    InjuryRecord,
+    Player,
+    PlayerSkill,
+    Team,
+    TreasuryEntry,
+)
 
 FORMAT = "dugout-league"
 VERSION = 1
@@ -81,11 +91,11 @@ SECTIONS: list[tuple[str, type[models.Model], dict[str, str]]] = [
         {"season_id": "seasons", "team_id": "teams", "created_by_id": "user"},
     ),
     ("matches", Match, {"fixture_id": "fixtures"}),
-    ("injuries", InjuryRecord, {"player_id": "players"}),
+    ("injuries", InjuryRecord, {"player_id": "players", "match_id": "matches"}),
     (
         "ledger",
         TreasuryEntry,
-        {"team_id": "teams", "created_by_id": "user", "match_ref": "matches"},
+        {"team_id": "teams", "created_by_id": "user", "match_id": "matches"},
     ),
     ("reports", Report, {"match_id": "matches", "submitted_by_id": "user"}),
     (
@@ -128,9 +138,19 @@ SECTIONS: list[tuple[str, type[models.Model], dict[str, str]]] = [
             "season_id": "seasons",
         },
     ),
+    (
+        "audit",
+        AuditEntry,
+        {
+            "actor_id": "user",
+            "league_id": "league",
+            "team_id": "teams",
+            "other_team_id": "teams",
+        },
+    ),
 ]
 # Text fields that name a match as "Match #<id>".
-MATCH_LABELS = {"ledger": ("note",), "injuries": ("source", "note")}
+MATCH_LABELS = {"ledger": ("note",), "injuries": ("source", "note"), "audit": ("message",)}
 MATCH_LABEL = re.compile(r"Match #(\d+)")
 # JSON fields holding the engine's view of teams and players (their ids).
 ENGINE_JSON = {
@@ -220,6 +240,10 @@ def export_league(league: League) -> dict[str, Any]:
         "applications": applications,
         "effects": AppliedEffect.objects.filter(application__in=applications).order_by("id"),
         "stats": PlayerMatchStats.objects.filter(match__in=matches).order_by("id"),
+        "audit": AuditEntry.objects.filter(league=league)
+        .filter(Q(team__isnull=True) | Q(team__in=teams))
+        .filter(Q(other_team__isnull=True) | Q(other_team__in=teams))
+        .order_by("id"),
     }
     user_ids = set(league.commissioners.values_list("pk", flat=True))
     for name, _model, fks in SECTIONS:
@@ -318,9 +342,22 @@ def _relabel(text: str, matches: dict[int, int]) -> str:
 
 def _check(document: dict[str, Any]) -> None:
     """BackupError listing every problem of the document (leagues/backup_checks.py)."""
+    _upgrade(document)
     problems = backup_problems(document, SECTIONS, FORMAT, VERSION)
     if problems:
         raise BackupError(problems)
+
+
+def _upgrade(document: Any) -> None:
+    """A backup written before the ledger's match and the audit trail reads as one
+    written after: ``match_ref`` is ``match_id``; no ``audit`` is an empty one."""
+    if not isinstance(document, dict):
+        return
+    if isinstance(document.get("ledger"), list):
+        for row in document["ledger"]:
+            if isinstance(row, dict) and "match_ref" in row and "match_id" not in row:
+                row["match_id"] = row.pop("match_ref")
+    document.setdefault("audit", [])
 
 
 def _users(document: dict[str, Any]) -> dict[str, Any]:

@@ -275,8 +275,10 @@ def _reference_problems(
     for row in rows:
         for attname, target in fks.items():
             value = row.get(attname)
-            if value is None or target == section or attname == "match_ref":
-                continue  # no self references; a posting may name another league's match
+            if value is None or target == section:
+                continue  # no self references
+            if target == "matches" and section in ("ledger", "injuries"):
+                continue  # a posting or an injury may come from another league's match
             if target == "user":
                 if value not in usernames:
                     problems.add(

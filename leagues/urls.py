@@ -3,12 +3,14 @@
 from django.urls import path
 
 from leagues import views
+from teams import views_audit
 
 urlpatterns = [
     path("", views.league_list, name="league-list"),
     path("new/", views.league_create, name="league-create"),
     path("<int:pk>/", views.league_home, name="league-home"),
     path("<int:pk>/open-season/", views.open_season, name="season-open"),
+    path("<int:pk>/history/", views_audit.league_history, name="league-history"),
     path("seasons/<int:pk>/fixtures/", views.season_fixtures, name="season-fixtures"),
     path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:pk>/bracket/", views.season_bracket, name="season-bracket"),

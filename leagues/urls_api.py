@@ -1,8 +1,10 @@
 """/api/v1/leagues/...: leagues, seasons, divisions, fixtures, standings, brackets."""
 
+from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from leagues import api
+from teams.api_audit import LeagueAuditView
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
@@ -11,4 +13,7 @@ router.register("leagues/divisions", api.DivisionViewSet, basename="api-division
 router.register("leagues/fixtures", api.FixtureViewSet, basename="api-fixture")
 router.register("leagues", api.LeagueViewSet, basename="api-league")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("leagues/<int:pk>/audit/", LeagueAuditView.as_view(), name="api-league-audit"),
+    *router.urls,
+]

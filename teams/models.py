@@ -13,6 +13,7 @@ checks below that repeat a limit take it from the engine's draft rules.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -293,8 +294,8 @@ class PlayerSkill(models.Model):
 
 
 class InjuryRecord(models.Model):
-    """An injury a player suffered. ``source`` says how it happened in words until
-    the matches app links injuries to a match in its own migration."""
+    """An injury a player suffered. ``source`` says how it happened in words
+    ("Match #12", or whatever else it came from); ``match`` is the match, if any."""
 
     class Kind(models.TextChoices):
         NIGGLING = "niggling", "Niggling injury"
@@ -311,6 +312,14 @@ class InjuryRecord(models.Model):
     )
     note = models.CharField(max_length=200, blank=True)
     source = models.CharField(max_length=200, blank=True, help_text="How it happened.")
+    match = models.ForeignKey(
+        "matches.Match",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="injuries",
+        help_text="The match it happened in; empty for an injury from elsewhere.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -336,9 +345,8 @@ class TreasuryEntry(models.Model):
 
     Written only by ``teams.services.treasury.post_to_ledger`` inside the
     transaction that locks the team and updates ``Team.treasury``.
-    ``match_ref`` is a placeholder for the matches app: the id of the match
-    a posting comes from (winnings, inducements, expensive mistakes) until
-    that app adds a real foreign key in its own migration.
+    ``match`` is the match a posting comes from (winnings, inducements, expensive
+    mistakes); ``match_ref`` reads its id.
     """
 
     Reason = LedgerReason
@@ -356,8 +364,13 @@ class TreasuryEntry(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    match_ref = models.PositiveBigIntegerField(
-        null=True, blank=True, help_text="Placeholder: id of the match this posting comes from."
+    match = models.ForeignKey(
+        "matches.Match",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ledger_entries",
+        help_text="The match this posting comes from.",
     )
 
     class Meta:
@@ -375,6 +388,11 @@ class TreasuryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.amount:+,} gp ({self.note})"
+
+    @property
+    def match_ref(self) -> int | None:
+        """The id of the match this posting comes from (``match_id``)."""
+        return self.match_id
 
 
 class Redraft(models.Model):
@@ -438,3 +456,49 @@ class Redraft(models.Model):
     @property
     def remaining(self) -> int:
         return self.budget - self.cost
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when and why: one row per change a commissioner or coach
+    makes to results, fixtures, treasuries or rosters.
+
+    Written only by ``teams.audit.log_action``, called by the service inside the
+    transaction of the change, so the row commits or rolls back with it. ``action``
+    is a short verb key ("fixture.reschedule", "team.hire_player"); ``message`` the
+    sentence the pages show; ``data`` the values before and after. ``team`` is the
+    team changed, ``other_team`` the second team of a fixture or match.
+    """
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    message = models.CharField(max_length=300)
+    league = models.ForeignKey(
+        "leagues.League", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+    other_team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    data = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "audit entries"
+        required_db_features = {"supports_json_field"}  # see Advancement.Meta
+        indexes = [
+            models.Index(fields=["league", "-at"], name="audit_league_at"),
+            models.Index(fields=["team", "-at"], name="audit_team_at"),
+            models.Index(fields=["other_team", "-at"], name="audit_other_team_at"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.message}"

@@ -435,6 +435,9 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
     reason = choice_field(LedgerReason.choices, read_only=True)
     reason_display = StrictCharField(source="get_reason_display")
     created_by = StrictCharField(source="created_by.username", allow_null=True, default=None)
+    match_ref = serializers.IntegerField(
+        source="match_id", allow_null=True, read_only=True, help_text="The match it comes from."
+    )
 
     class Meta:
         model = TreasuryEntry

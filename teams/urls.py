@@ -1,6 +1,6 @@
 from django.urls import path
 
-from teams import ruleset_views, views
+from teams import ruleset_views, views, views_audit
 
 urlpatterns = [
     path("rulesets/", ruleset_views.ruleset_list, name="ruleset-list"),
@@ -21,6 +21,7 @@ urlpatterns = [
     path("teams/<int:pk>/print/", views.team_print, name="team-print"),
     path("teams/<int:pk>/sheet.pdf", views.team_pdf, name="team-pdf"),
     path("teams/<int:pk>/ledger/", views.team_ledger, name="team-ledger"),
+    path("teams/<int:pk>/history/", views_audit.team_history, name="team-history"),
     path("teams/<int:pk>/hire/", views.team_hire_player, name="team-hire-player"),
     path("teams/<int:pk>/rerolls/", views.team_buy_reroll, name="team-buy-reroll"),
     path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from teams import api, ruleset_api
+from teams import api, api_audit, ruleset_api
 
 router = SimpleRouter()
 router.register("teams", api.TeamViewSet, basename="api-team")
@@ -34,5 +34,6 @@ urlpatterns = [
         name="api-ruleset-inducements",
     ),
     path("teams/<int:pk>/ledger/", api.TeamLedgerView.as_view(), name="api-team-ledger"),
+    path("teams/<int:pk>/audit/", api_audit.TeamAuditView.as_view(), name="api-team-audit"),
     *router.urls,
 ]

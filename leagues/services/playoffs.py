@@ -33,6 +33,7 @@ from leagues.services._common import lock_fixture, lock_season, require_commissi
 from leagues.standings import StandingRow, overall_standings, season_standings
 from rules_engine import get_ruleset
 from rules_engine.draft import draft_rules_for
+from teams.audit import log_action
 from teams.models import LedgerReason, Team
 from teams.services import post_to_ledger
 from teams.services._common import lock_team
@@ -106,6 +107,16 @@ def start_playoffs(actor: Any, season: Season) -> list[Fixture]:
         ]
         season.status = Season.Status.PLAYOFFS
         season.save(update_fields=["status"])
+        log_action(
+            actor,
+            "season.start_playoffs",
+            f"{season}: play-offs started, "
+            + " and ".join(str(s) for s in semis)
+            + " in the semi-finals.",
+            league=season.league_id,
+            season=season.pk,
+            fixtures=[s.pk for s in semis],
+        )
     return semis
 
 
@@ -302,6 +313,18 @@ def _set_winner(
     fixture.decided_by = how
     fixture.sudden_death_rolls = rolls or []
     fixture.save(update_fields=["winner", "decided_by", "sudden_death_rolls", "updated_at"])
+    winner = fixture.home if winner_id == fixture.home_id else fixture.away
+    log_action(
+        actor,
+        "fixture.playoff_winner",
+        f"{fixture}: {winner.name} goes through ({DecidedBy(how).label.lower()}).",
+        league=season.league_id,
+        team=fixture.home_id,
+        other_team=fixture.away_id,
+        fixture=fixture.pk,
+        winner=winner_id,
+        decided_by=how,
+    )
     advance_bracket(season, actor)
     return fixture
 

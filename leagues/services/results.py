@@ -13,6 +13,7 @@ from django.utils import timezone
 from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, PointsAdjustment, Season
 from leagues.services._common import (
+    MANAGE,
     entry_of,
     lock_fixture,
     lock_season,
@@ -22,6 +23,7 @@ from leagues.services._common import (
 from leagues.services.playoffs import advance_bracket
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.editions import sequences_for
+from teams.audit import log_action
 from teams.models import LedgerReason, Player, Team
 from teams.services import post_to_ledger, team_state
 from teams.services._common import gp, lock_team
@@ -45,6 +47,26 @@ _PHASES = {
 
 def _team_id(team: Team | int | None) -> int | None:
     return team.pk if isinstance(team, Team) else team
+
+
+def _log(actor: Any, action: str, message: str, fixture: Fixture, **data: Any) -> None:
+    """The audit row of a change to ``fixture`` (teams/audit.py), in the open transaction."""
+    log_action(
+        actor,
+        action,
+        message,
+        league=fixture.season.league_id,
+        team=fixture.home_id,
+        other_team=fixture.away_id,
+        fixture=fixture.pk,
+        **data,
+    )
+
+
+def _score(fixture: Fixture) -> str:
+    if fixture.home_touchdowns is None:
+        return f"{fixture.get_status_display().lower()}"
+    return f"{fixture.home_touchdowns}-{fixture.away_touchdowns}"
 
 
 def _side(fixture: Fixture, team: Team | int | None, what: str) -> int:
@@ -147,10 +169,21 @@ def record_result(
         }
         if all(getattr(fixture, name) == value for name, value in new.items()):
             return fixture
+        before = {name: getattr(fixture, name) for name in new}
+        was = _score(fixture)
         for name, value in new.items():
             setattr(fixture, name, value)
         fixture.played_at = fixture.played_at or timezone.now()
         fixture.save()
+        if actor.has_perm(MANAGE, season):  # a coach's result is audited as his match report
+            _log(
+                actor,
+                "fixture.result",
+                f"Result of {fixture} recorded by a commissioner: {_score(fixture)} (was {was}).",
+                fixture,
+                before=before,
+                after=new,
+            )
         advance_bracket(season, actor)
     return fixture
 
@@ -218,6 +251,15 @@ def award_forfeit(
             )
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
+        _log(
+            actor,
+            "fixture.forfeit",
+            f"Forfeit awarded in {fixture}: {_forfeit_text(fixture)}.",
+            fixture,
+            kind=kind,
+            conceded_by=fixture.conceded_by_id,
+            award=fixture.concession_award,
+        )
         advance_bracket(season, actor)
     return fixture
 
@@ -244,9 +286,20 @@ def correct_forfeit(
             return fixture
         if kind == FORFEIT_CONCESSION and conceded_by is not None:
             _side(fixture, conceded_by, "conceding team")
+        before = {"status": fixture.status, "conceded_by": fixture.conceded_by_id}
+        before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
         _undo_settlement(fixture, actor, "Forfeit corrected")
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
+        _log(
+            actor,
+            "fixture.correct_forfeit",
+            f"Forfeit in {fixture} corrected: {_forfeit_text(fixture)} (was {before['text']}).",
+            fixture,
+            before=before,
+            after={"status": fixture.status, "conceded_by": fixture.conceded_by_id},
+            award=fixture.concession_award,
+        )
         advance_bracket(season, actor)
     return fixture
 
@@ -260,10 +313,28 @@ def undo_forfeit(actor: Any, fixture: Fixture) -> Fixture:
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
         _require_forfeit(fixture, season, "undo")
+        before = {"status": fixture.status, "conceded_by": fixture.conceded_by_id}
+        before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
         _undo_settlement(fixture, actor, "Forfeit undone")
         fixture.save()
+        _log(
+            actor,
+            "fixture.undo_forfeit",
+            f"Forfeit in {fixture} undone ({before['text']}): the fixture is to be played.",
+            fixture,
+            before=before,
+        )
         advance_bracket(season, actor)
     return fixture
+
+
+def _forfeit_text(fixture: Fixture) -> str:
+    if fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
+        return "unplayed, a loss for both"
+    conceder = fixture.home if fixture.conceded_by_id == fixture.home_id else fixture.away
+    paid = fixture.concession_award or {}
+    award = f", the opponent paid {gp(paid['gold'])}" if paid.get("gold") else ""
+    return f"{conceder.name} conceded, 1-0{award}"
 
 
 def _check_forfeit_kind(kind: str) -> None:
@@ -433,9 +504,20 @@ def dock_points(
             doing="dock points",
         )
         entry_of(season, team)
-        return PointsAdjustment.objects.create(
+        adjustment = PointsAdjustment.objects.create(
             season=season, team=team, points=-points, reason=reason, created_by=actor
         )
+        log_action(
+            actor,
+            "season.dock_points",
+            f"{points} point(s) docked from {team.name} in {season}: {reason}",
+            league=season.league_id,
+            team=team,
+            season=season.pk,
+            points=-points,
+            reason=reason,
+        )
+        return adjustment
 
 
 def results_changed(fixture: Fixture, *, actor: Any = None) -> None:

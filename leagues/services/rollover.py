@@ -37,6 +37,7 @@ from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services._common import lock_season, require_commissioner
 from leagues.services.setup import open_season
 from rules_engine.editions import CARRY_OVER, REDRAFT, between_seasons
+from teams.audit import log_action
 from teams.models import Redraft, Team
 
 
@@ -104,13 +105,28 @@ def close_season(actor: Any, season: Season, *, without_playoffs: bool = False) 
     require_commissioner(actor, season, "close a season")
     with transaction.atomic():
         season = lock_season(season)
-        refusal = _refusal(season, without_playoffs)
-        if refusal:
-            raise LeagueError(refusal)
-        if season.status != Season.Status.FINISHED:
-            season.status = Season.Status.FINISHED
-            season.save(update_fields=["status"])
+        if _close(season, without_playoffs):
+            log_action(
+                actor,
+                "season.close",
+                f"{season} closed" + (" without play-offs." if without_playoffs else "."),
+                league=season.league_id,
+                season=season.pk,
+                without_playoffs=without_playoffs,
+            )
     return season
+
+
+def _close(season: Season, without_playoffs: bool) -> bool:
+    """Close the locked ``season`` (refused with the reason); whether it was open."""
+    refusal = _refusal(season, without_playoffs)
+    if refusal:
+        raise LeagueError(refusal)
+    if season.status == Season.Status.FINISHED:
+        return False
+    season.status = Season.Status.FINISHED
+    season.save(update_fields=["status"])
+    return True
 
 
 def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = False) -> Rollover:
@@ -126,7 +142,8 @@ def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = Fal
         )
         if later is not None:
             raise LeagueError(f"{later} is open already: {season} was rolled over before.")
-        closed = close_season(actor, season, without_playoffs=without_playoffs)
+        _close(season, without_playoffs)
+        closed = season
         league = League.objects.get(pk=season.league_id)
         old_entries = list(
             TeamEntry.objects.filter(season=closed, division__isnull=False)
@@ -153,6 +170,21 @@ def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = Fal
             carried = [e.team for e in active]
         else:
             waiting = [e.team for e in active]
+        log_action(
+            actor,
+            "season.roll_over",
+            f"{closed} rolled over into season {opened.number}: "
+            + (
+                f"{len(carried)} team(s) carried over."
+                if carried or not waiting
+                else f"{len(waiting)} team(s) to re-draft."
+            ),
+            league=league,
+            closed=closed.pk,
+            opened=opened.pk,
+            carried_over=[t.pk for t in carried],
+            awaiting_redraft=[t.pk for t in waiting],
+        )
     return Rollover(closed=closed, opened=opened, carried_over=carried, awaiting_redraft=waiting)
 
 

@@ -18,6 +18,7 @@ from leagues.services._common import (
     require_commissioner,
     require_status,
 )
+from teams.audit import log_action
 from teams.models import Team
 
 MIN_TEAMS_PER_DIVISION = 4  # facts §5 (p.98): at least 4 teams, divisions of at least 4
@@ -138,6 +139,8 @@ def reschedule_fixture(
                 f"{fixture} is already settled ({fixture.get_status_display().lower()}); "
                 "only a fixture still to play can be rescheduled."
             )
+        before = {"round": fixture.round.number if fixture.round else None}
+        before.update(deadline=fixture.deadline, status=fixture.status)
         if round_number is not None:
             try:
                 fixture.round = season.rounds.get(number=round_number)
@@ -148,4 +151,19 @@ def reschedule_fixture(
         fixture.deadline = deadline
         fixture.status = Fixture.Status.POSTPONED
         fixture.save(update_fields=["round", "deadline", "status", "updated_at"])
+        after = {"round": fixture.round.number if fixture.round else None}
+        after.update(deadline=fixture.deadline, status=fixture.status)
+        log_action(
+            actor,
+            "fixture.reschedule",
+            f"Rescheduled {fixture}: round {after['round'] or '-'}, deadline "
+            f"{after['deadline'] or 'none'} (was round {before['round'] or '-'}, deadline "
+            f"{before['deadline'] or 'none'}).",
+            league=season.league_id,
+            team=fixture.home_id,
+            other_team=fixture.away_id,
+            fixture=fixture.pk,
+            before=before,
+            after=after,
+        )
         return fixture

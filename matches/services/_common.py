@@ -17,6 +17,7 @@ from matches.models import DiceRoll, Match, Report
 from matches.rules import coached_sides, may_answer_for
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.sequence import Choice, SequenceResult
+from teams.audit import log_action
 from teams.models import Team
 
 SIDES: tuple[str, str] = ("home", "away")
@@ -112,6 +113,23 @@ def team_actor(actor: Any, team: Team) -> Any:
     if actor is not None and actor.has_perm(CHANGE_TEAM, team):
         return actor
     return team.coach
+
+
+def log_match(actor: Any, action: str, message: str, match: Match, **data: Any) -> None:
+    """The audit row (teams/audit.py) of a change to ``match``, filed under its league and
+    both teams; call it in the service's transaction."""
+    fixture = match.fixture
+    log_action(
+        actor,
+        action,
+        f"{match.label} ({fixture}): {message}",
+        league=fixture.season.league_id,
+        team=fixture.home_id,
+        other_team=fixture.away_id,
+        match=match.pk,
+        fixture=fixture.pk,
+        **data,
+    )
 
 
 def is_league_game(match: Match) -> bool:

@@ -44,6 +44,7 @@ from matches.models import (
 from matches.services._common import (
     SIDES,
     lock_match,
+    log_match,
     require_commissioner,
     require_status,
 )
@@ -316,6 +317,16 @@ def correct_report(
         old.save(update_fields=["is_current", "replaced_at"])
         new = create_report(match, actor, payload, note=note)
         attach_events(match, new, new_events, actor)
+        log_match(
+            actor,
+            "match.correct",
+            f"report corrected to v{new.version}, {home_touchdowns}-{away_touchdowns} "
+            f"(was {old.home_touchdowns}-{old.away_touchdowns}): {note}",
+            match,
+            report=new.pk,
+            before={"report": old.pk, "score": [old.home_touchdowns, old.away_touchdowns]},
+            after={"report": new.pk, "score": [home_touchdowns, away_touchdowns]},
+        )
         final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
         choices = carried_choices(match, new, old.post_game_choices, answer_all=final)
         if final:  # both coaches were done with the hiring step: they stay done

@@ -24,6 +24,7 @@ from matches.services._common import (
     choice_json,
     is_league_game,
     lock_match,
+    log_match,
     plain,
     require_commissioner,
     require_play,
@@ -398,6 +399,15 @@ def end_hiring_step(actor: Any, match: Match) -> Report:
         settle_status(match, report)
         report.save()
         match.save()
+        log_match(
+            actor,
+            "match.end_hiring_step",
+            "the commissioner ended the post-game's hiring step for "
+            + (" and ".join(sorted(waiting)) or "no one"),
+            match,
+            report=report.pk,
+            sides=sorted(waiting),
+        )
         return report
 
 
@@ -605,4 +615,5 @@ def close_match(actor: Any, match: Match) -> Match:
         match.status = Match.Status.CLOSED
         match.closed_at = timezone.now()
         match.save(update_fields=["status", "closed_at", "updated_at"])
+        log_match(actor, "match.close", "closed.", match, report=report.pk)
         return match

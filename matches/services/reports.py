@@ -20,7 +20,13 @@ from django.db.models import Max
 
 from matches.errors import MatchError, ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
-from matches.services._common import fetch_match, lock_match, new_seed, require_play
+from matches.services._common import (
+    fetch_match,
+    lock_match,
+    log_match,
+    new_seed,
+    require_play,
+)
 from matches.services.pregame import check_fixture_playable
 from matches.services.validation import (
     POINTS_FIELDS,
@@ -283,4 +289,16 @@ def submit_report(
         settle_status(match, report)
         match.save()
         report.save()
+        log_match(
+            actor,
+            "match.report",
+            f"report v{report.version} submitted, {home_touchdowns}-{away_touchdowns}"
+            + (f", conceded by the {conceded_by} team." if conceded_by else "."),
+            match,
+            report=report.pk,
+            version=report.version,
+            home_touchdowns=home_touchdowns,
+            away_touchdowns=away_touchdowns,
+            conceded_by=conceded_by or None,
+        )
         return Submission(report, created=True)

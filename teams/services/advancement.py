@@ -17,6 +17,7 @@ from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
 from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
+from teams.audit import log_action
 from teams.models import Advancement, Player, PlayerSkill
 from teams.services._common import (
     current_value,
@@ -181,7 +182,21 @@ def spend_spp(
             characteristic_choice=characteristic_choice,
         )
         if result.applied:
-            return _record(ruleset, player, result)
+            advancement = _record(ruleset, player, result)
+            log_action(
+                actor,
+                "advancement.spend",
+                f"{team.name}: #{player.number} {player.name} took advancement "
+                f"{advancement.number}, {advancement.result} ({advancement.spp_cost} SPP).",
+                team=team,
+                player=player.pk,
+                advancement=advancement.pk,
+                kind=advancement.kind,
+                result=advancement.result,
+                spp_cost=advancement.spp_cost,
+                value_increase=advancement.value_increase,
+            )
+            return advancement
         rolls = [roll.as_dict() for roll in result.rolls]
         if rolls and not pending:
             player.pending_advancement = {"kind": kind, "rolls": rolls}
@@ -221,4 +236,16 @@ def undo_advancement(actor: Any, player: Player, *, note: str = "") -> Advanceme
         latest.delete()
         player.current_value = current_value(ruleset, roster_of(team, ruleset), player)
         player.save()
+        log_action(
+            actor,
+            "advancement.undo",
+            f"{team.name}: #{player.number} {player.name}'s advancement {latest.number} "
+            f"({latest.result}) undone, {latest.spp_cost} SPP his to spend again"
+            + (f": {note}" if note else "."),
+            team=team,
+            player=player.pk,
+            result=latest.result,
+            spp_cost=latest.spp_cost,
+            value_increase=latest.value_increase,
+        )
         return latest

@@ -13,6 +13,7 @@ from rules_engine import DraftProposal, check_draft, validate_draft
 from rules_engine.draft import DraftCost
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Roster, Ruleset
+from teams.audit import log_action
 from teams.models import MAX_PLAYER_NUMBER, LedgerReason, Player, Team, TeamStatus
 from teams.names import clean_name, taken_message, team_name_taken
 from teams.services._common import (
@@ -237,4 +238,16 @@ def draft_team(
                 spending="This draft",
             )
         Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
+        log_action(
+            actor,
+            "team.draft",
+            f"{actor.get_username()} drafted {team.name} ({roster.name}): {len(picks)} players, "
+            f"{gp(team.treasury)} left in the treasury.",
+            team=team,
+            roster=roster.slug,
+            ruleset=ruleset.key,
+            players=len(picks),
+            cost=cost.total,
+            treasury_after=team.treasury,
+        )
         return team

@@ -63,6 +63,7 @@ from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.editions import REDRAFT, between_seasons
 from rules_engine.errors import DraftError
+from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import LedgerReason, Player, PlayerStatus, Redraft, Team
 from teams.services._common import (
@@ -589,6 +590,20 @@ def redraft_team(
         )
         division = to_season.divisions.filter(name=record.division_name).first()
         entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
+        log_action(
+            actor,
+            "team.redraft",
+            f"{team.name} re-drafted for {to_season}: budget {gp(budget)}, {len(kept)} players "
+            f"re-hired, {len(hired)} hired, {len(leaving)} left, {gp(team.treasury)} in the "
+            "treasury.",
+            league=to_season.league_id,
+            team=team,
+            redraft=saved.pk,
+            budget=budget,
+            cost=cost,
+            before={"treasury": plan.budget.treasury},
+            after={"treasury": team.treasury},
+        )
         return RedraftResult(
             team=team,
             budget=budget,

@@ -3,6 +3,7 @@ temporary retirement, injuries, names and numbers."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.db import transaction
@@ -14,6 +15,7 @@ from rules_engine.bb2020.journeymen import (
 )
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
 from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import (
     InjuryRecord,
@@ -31,6 +33,7 @@ from teams.services._common import (
     default_name,
     draft_rules_of,
     free_number,
+    gp,
     league_tables_key,
     lock_player,
     lock_team,
@@ -46,6 +49,7 @@ from teams.services._common import (
 from teams.services.treasury import post_to_ledger
 
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+MATCH_LABEL = re.compile(r"Match #(\d+)")  # Match.label, as the post-game names the source
 
 
 def _a(name: str) -> str:
@@ -133,6 +137,16 @@ def hire_player(
             spending=f"Hiring {_a(position.name)}",
         )
         player.save()
+        log_action(
+            actor,
+            "team.hire_player",
+            f"{team.name} hired {position.name} #{number} {player.name} for {gp(position.cost)}.",
+            team=team,
+            player=player.pk,
+            position=position.slug,
+            cost=position.cost,
+            treasury_after=team.treasury,
+        )
         return player
 
 
@@ -147,6 +161,13 @@ def fire_player(actor: Any, player: Player) -> Player:
         player.status = PlayerStatus.FIRED
         player.left_at = now()
         player.save(update_fields=["status", "left_at"])
+        log_action(
+            actor,
+            "team.fire_player",
+            f"{team.name} fired #{player.number} {player.name}.",
+            team=team,
+            player=player.pk,
+        )
         return player
 
 
@@ -158,6 +179,7 @@ def rename_player(
         player, team = lock_player(player)
         require_change(actor, team)
         require_active_player(player)
+        before = {"name": player.name, "number": player.number}
         if name is not None:
             name = _clean_name(name)
             if not name:
@@ -167,6 +189,18 @@ def rename_player(
             check_number(number)
             player.number = free_number(team, number, exclude=player)
         player.save(update_fields=["name", "number"])
+        after = {"name": player.name, "number": player.number}
+        if after != before:
+            log_action(
+                actor,
+                "team.rename_player",
+                f"{team.name}: #{before['number']} {before['name']} is now "
+                f"#{player.number} {player.name}.",
+                team=team,
+                player=player.pk,
+                before=before,
+                after=after,
+            )
         return player
 
 
@@ -266,6 +300,17 @@ def hire_journeyman_permanently(
         player.journeyman = False
         player.current_value = current_value(ruleset, roster, player)
         player.save(update_fields=["journeyman", "current_value"])
+        if not by_post_game:  # the post-game's choices are audited with the match
+            log_action(
+                actor,
+                "team.hire_journeyman",
+                f"{team.name} hired journeyman #{player.number} {player.name} permanently "
+                f"for {gp(price)}.",
+                team=team,
+                player=player.pk,
+                cost=price,
+                treasury_after=team.treasury,
+            )
         return player
 
 
@@ -286,6 +331,13 @@ def temporarily_retire(actor: Any, player: Player) -> Player:
             )
         player.temporarily_retired = True
         player.save(update_fields=["temporarily_retired"])
+        log_action(
+            actor,
+            "team.temporary_retirement",
+            f"{team.name}: #{player.number} {player.name} is temporarily retired.",
+            team=team,
+            player=player.pk,
+        )
         return player
 
 
@@ -299,6 +351,13 @@ def end_temporary_retirement(actor: Any, player: Player) -> Player:
             raise TeamError(f"{player.name} is not temporarily retired")
         player.temporarily_retired = False
         player.save(update_fields=["temporarily_retired"])
+        log_action(
+            actor,
+            "team.end_temporary_retirement",
+            f"{team.name}: #{player.number} {player.name} is back from temporary retirement.",
+            team=team,
+            player=player.pk,
+        )
         return player
 
 
@@ -310,6 +369,7 @@ def record_injury(
     lasting_injury: LastingInjuryResult | None = None,
     note: str = "",
     source: str = "",
+    match: Any = None,
 ) -> InjuryRecord:
     """Write down an injury and what it does to the player.
 
@@ -317,7 +377,8 @@ def record_injury(
     engine's Lasting Injury result names is reduced as the engine says
     (``apply_lasting_injury``). Miss next game: he misses the next game.
     Dead: he leaves the team. The casualty table decides which of these a
-    casualty brings; the matches app records each one.
+    casualty brings; the matches app records each one. ``match`` (or its id) is the
+    match it happened in; without it a ``source`` naming a match ("Match #12") links it.
     """
     try:
         kind = InjuryRecord.Kind(kind)
@@ -352,6 +413,14 @@ def record_injury(
             player.left_at = now()
             fields += ["status", "left_at"]
         player.save(update_fields=fields)
+        if match is None:
+            found = MATCH_LABEL.fullmatch(source.strip())
+            match = int(found.group(1)) if found else None
         return InjuryRecord.objects.create(
-            player=player, kind=kind, characteristic=characteristic, note=note, source=source
+            player=player,
+            kind=kind,
+            characteristic=characteristic,
+            note=note,
+            source=source,
+            match_id=getattr(match, "pk", match),
         )

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Team
 from teams.services._common import lock_team
@@ -36,7 +37,16 @@ def transfer_team(actor: Any, team: Team, new_coach: Any) -> Team:
             raise TeamError("The new coach's account is closed: choose an active coach.")
         if new_coach.pk == locked.coach_id:
             raise TeamError(f"{new_coach.username} already coaches {locked.name}.")
+        old_coach = locked.coach
         locked.coach = new_coach
         locked.save(update_fields=["coach", "updated_at"])
+        log_action(
+            actor,
+            "team.transfer",
+            f"{locked.name} handed from {old_coach.username} to {new_coach.username}.",
+            team=locked,
+            before={"coach": old_coach.pk, "username": old_coach.username},
+            after={"coach": new_coach.pk, "username": new_coach.username},
+        )
     team.coach = new_coach
     return locked

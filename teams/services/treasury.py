@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
 from rules_engine.ruleset import Roster, Ruleset
+from teams.audit import log_action
 from teams.errors import TreasuryError
 from teams.models import LedgerReason, Team, TreasuryEntry
 from teams.services._common import (
@@ -79,7 +80,7 @@ def post_to_ledger(
         note=note,
         balance_after=balance,
         created_by=actor if getattr(actor, "pk", None) is not None else None,
-        match_ref=match_ref,
+        match_id=match_ref,
     )
     team.treasury = balance
     team.save(update_fields=["treasury", "updated_at"])
@@ -114,6 +115,15 @@ def buy_reroll(actor: Any, team: Team) -> Team:
         )
         team.rerolls += 1
         team.save(update_fields=["rerolls", "updated_at"])
+        log_action(
+            actor,
+            "team.buy_reroll",
+            f"{team.name} bought team re-roll {team.rerolls} for {gp(price)}.",
+            team=team,
+            cost=price,
+            before={"rerolls": team.rerolls - 1},
+            after={"rerolls": team.rerolls},
+        )
         return team
 
 
@@ -170,6 +180,16 @@ def hire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
         )
         setattr(team, field, True if kind == StaffKind.APOTHECARY else count + 1)
         team.save(update_fields=[field, "updated_at"])
+        log_action(
+            actor,
+            "team.hire_staff",
+            f"{team.name} hired {article} {kind.label.lower()} for {gp(price)}.",
+            team=team,
+            kind=kind.value,
+            cost=price,
+            before={field: count},
+            after={field: count + 1},
+        )
         return team
 
 
@@ -191,6 +211,15 @@ def fire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
             raise TreasuryError(f"{team.name} has no {kind.label.lower()} to let go")
         setattr(team, field, False if kind == StaffKind.APOTHECARY else count - 1)
         team.save(update_fields=[field, "updated_at"])
+        log_action(
+            actor,
+            "team.fire_staff",
+            f"{team.name} let one {kind.label.lower()} go.",
+            team=team,
+            kind=kind.value,
+            before={field: count},
+            after={field: count - 1},
+        )
         return team
 
 
@@ -202,6 +231,19 @@ def correct_treasury(actor: Any, team: Team, amount: int, note: str) -> Treasury
             raise PermissionDenied("Only a league commissioner may correct a treasury.")
         if not note.strip():
             raise TreasuryError("Say why the treasury is corrected")
-        return post_to_ledger(
+        before = team.treasury
+        entry = post_to_ledger(
             team, amount, LedgerReason.CORRECTION, note.strip(), actor, spending=note.strip()
         )
+        log_action(
+            actor,
+            "treasury.correct",
+            f"Treasury of {team.name} corrected by {'+' if amount >= 0 else ''}{gp(amount)}: "
+            f"{note.strip()}",
+            team=team,
+            amount=amount,
+            ledger_entry=entry.pk,
+            before={"treasury": before},
+            after={"treasury": team.treasury},
+        )
+        return entry

@@ -167,7 +167,7 @@ def test_post_game_leaves_teams_exactly_as_the_engine_says(played):
         assert team.treasury == outcome.team.treasury
         assert team.dedicated_fans == outcome.team.dedicated_fans
         assert_treasury_is_ledger(team)
-        ledger = list(team.ledger_entries.filter(match_ref=s.match.pk).exclude(reason="inducement"))
+        ledger = list(team.ledger_entries.filter(match=s.match).exclude(reason="inducement"))
         expected = [(c.reason, c.amount) for c in outcome.treasury_changes]
         renamed = {"journeyman_hired": "journeyman_hire"}
         assert [(e.reason, e.amount) for e in ledger if e.reason != "journeyman_hire"] == [

@@ -52,7 +52,7 @@ def _effects() -> tuple[int, int, int, int]:
         PostGameApplication.objects.count(),
         AppliedEffect.objects.count(),
         PlayerMatchStats.objects.count(),
-        TreasuryEntry.objects.filter(match_ref__isnull=False).count(),
+        TreasuryEntry.objects.filter(match__isnull=False).count(),
     )
 
 

@@ -18,8 +18,8 @@ from tests.factories import (
 )
 
 # Session and user, the sheet (team, players, skills, injuries, advancements)
-# and the latest ledger entries.
-SHEET_PAGE_QUERIES = 8
+# the latest ledger entries and the latest audit entries (teams/audit.py).
+SHEET_PAGE_QUERIES = 9
 
 
 @pytest.fixture

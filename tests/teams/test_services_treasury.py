@@ -162,8 +162,8 @@ def test_post_to_ledger_needs_the_team_locked():
         post_to_ledger(team, 10_000, LedgerReason.PRIZE, "Prize", team.coach)
     with transaction.atomic():
         locked = lock_team(team)
-        entry = post_to_ledger(locked, 30_000, LedgerReason.PRIZE, "3rd place", team.coach, 42)
-    assert (entry.match_ref, entry.balance_after) == (42, team.treasury + 30_000)
+        entry = post_to_ledger(locked, 30_000, LedgerReason.PRIZE, "3rd place", team.coach)
+    assert (entry.match_ref, entry.balance_after) == (None, team.treasury + 30_000)
     assert_treasury_is_ledger(team)
 
 

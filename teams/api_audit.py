@@ -1,0 +1,85 @@
+"""GET /api/v1/leagues/<id>/audit/ and /api/v1/teams/<id>/audit/: the audit trail
+(teams/audit.py), latest first, paginated like every list. Read-only; anyone may
+read it, as anyone reads the league's results and the team's ledger."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import apps
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, serializers
+
+from config.fields import StrictCharField
+from teams.audit import league_entries, team_entries
+from teams.models import AuditEntry, Team
+from teams.serializers import TeamsMessageSerializer
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = StrictCharField(
+        source="actor.username", allow_null=True, default=None, help_text="Who did it."
+    )
+    action = StrictCharField(help_text='What was done, a verb key: "fixture.reschedule".')
+    message = StrictCharField(help_text="The sentence the pages show.")
+    team_name = StrictCharField(source="team.name", allow_null=True, default=None)
+    other_team_name = StrictCharField(source="other_team.name", allow_null=True, default=None)
+    data = serializers.JSONField(help_text="The values before and after, amounts, ids.")
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "at",
+            "action",
+            "message",
+            "actor",
+            "league",
+            "team",
+            "team_name",
+            "other_team",
+            "other_team_name",
+            "data",
+        ]
+
+
+def _not_found(what: str) -> OpenApiResponse:
+    return OpenApiResponse(TeamsMessageSerializer, description=f"No such {what}.")
+
+
+class _AuditList(generics.ListAPIView):
+    serializer_class = AuditEntrySerializer
+    filterset_class = None
+    filter_backends: list = []
+
+    def entries(self, pk: int) -> Any:
+        raise NotImplementedError
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return AuditEntry.objects.none()
+        return self.entries(self.kwargs["pk"])
+
+
+@extend_schema(
+    summary="A league's audit trail, latest first",
+    description="Who changed what and when in the league: results, fixtures, forfeits, "
+    "points, seasons, and its teams' treasuries and rosters.",
+    responses={200: AuditEntrySerializer(many=True), 404: _not_found("league")},
+)
+class LeagueAuditView(_AuditList):
+    def entries(self, pk: int) -> Any:
+        league = get_object_or_404(apps.get_model("leagues", "League"), pk=pk)
+        return league_entries(league)
+
+
+@extend_schema(
+    summary="A team's audit trail, latest first",
+    description="Who changed what and when for the team: its roster, treasury, coach, "
+    "and the fixtures and matches it plays.",
+    responses={200: AuditEntrySerializer(many=True), 404: _not_found("team")},
+)
+class TeamAuditView(_AuditList):
+    def entries(self, pk: int) -> Any:
+        return team_entries(get_object_or_404(Team, pk=pk))

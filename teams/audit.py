@@ -1,0 +1,99 @@
+"""The audit trail: one row per change to results, fixtures, treasuries and rosters.
+
+A service calls ``log_action`` inside its own ``transaction.atomic()``, after the
+change and before returning, so the row commits or rolls back with the change (a
+refused action writes none). Pages and the API read through ``league_entries`` and
+``team_entries`` (latest first).
+
+Action keys, by what they change::
+
+    fixture.reschedule, fixture.forfeit, fixture.correct_forfeit, fixture.undo_forfeit,
+    fixture.result, fixture.playoff_winner, season.dock_points, season.start_playoffs,
+    season.close, season.roll_over, match.report, match.correct, match.end_hiring_step,
+    match.close, team.draft, team.redraft, team.transfer, team.hire_player,
+    team.fire_player, team.rename_player, team.hire_journeyman, team.temporary_retirement,
+    team.end_temporary_retirement, team.buy_reroll, team.hire_staff, team.fire_staff,
+    treasury.correct, advancement.spend, advancement.undo
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.apps import apps
+from django.db.models import Q, QuerySet
+
+from teams.models import AuditEntry, Team
+
+# The season statuses a team plays in a league (leagues.SeasonStatus, by value:
+# teams is the base app and does not import leagues).
+_OPEN_SEASON = ("sign_up", "regular_season", "playoffs")
+MAX_MESSAGE = AuditEntry._meta.get_field("message").max_length
+
+
+def _pk(obj: Any) -> int | None:
+    return getattr(obj, "pk", obj)
+
+
+def _actor(actor: Any) -> Any:
+    """A saved user, or None (anonymous, a system task)."""
+    if actor is None or getattr(actor, "pk", None) is None:
+        return None
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def league_of_team(team: Team | int) -> int | None:
+    """The league the team plays in now (its latest open season's), if any."""
+    entries = apps.get_model("leagues", "TeamEntry").objects
+    return (
+        entries.filter(team=_pk(team), season__status__in=_OPEN_SEASON)
+        .order_by("-season__created_at", "-id")
+        .values_list("season__league_id", flat=True)
+        .first()
+    )
+
+
+def log_action(
+    actor: Any,
+    action: str,
+    message: str,
+    *,
+    league: Any = None,
+    team: Any = None,
+    other_team: Any = None,
+    **data: Any,
+) -> AuditEntry:
+    """Write one audit row: who (``actor``), what (``action``, a verb key such as
+    "fixture.reschedule"), the sentence for the pages (``message``), the league and
+    team(s) it concerns (instances or ids) and ``data`` (JSON-ready values: before,
+    after, amounts, ids). Without ``league`` a team's action is filed under the
+    league the team plays in now. Call it inside the service's transaction."""
+    league_id = _pk(league)
+    if league_id is None and team is not None:
+        league_id = league_of_team(team)
+    if len(message) > MAX_MESSAGE:
+        message = message[: MAX_MESSAGE - 1] + "…"
+    return AuditEntry.objects.create(
+        actor=_actor(actor),
+        action=action,
+        message=message,
+        league_id=league_id,
+        team_id=_pk(team),
+        other_team_id=_pk(other_team),
+        data=data,
+    )
+
+
+def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:
+    return entries.select_related("actor", "team", "other_team").order_by("-at", "-id")
+
+
+def league_entries(league: Any) -> QuerySet[AuditEntry]:
+    """The league's audit trail, latest first."""
+    return _read(AuditEntry.objects.filter(league_id=_pk(league)))
+
+
+def team_entries(team: Any) -> QuerySet[AuditEntry]:
+    """What was done to the team, and to fixtures and matches it plays, latest first."""
+    team_id = _pk(team)
+    return _read(AuditEntry.objects.filter(Q(team_id=team_id) | Q(other_team_id=team_id)))
