@@ -47,6 +47,7 @@ bench: install
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy --strict rules_engine
 
 # A Celery worker taking one task at a time (prefetch 1, late acks: settings.py), with
 # Celery beat inside it (-B) for the periodic post-game sweep. Start one such worker;

@@ -17,8 +17,8 @@ table and column names come from the models' ``_meta`` and every value is a
 query parameter.
 
 Python then only orders the per-team rows (never loops over matches) by what
-the league's ruleset ranks by (``STANDINGS`` of its sequences module,
-``rules_engine.editions.sequences_for``: the league's points scheme for BB2020
+the league's ruleset ranks by (its edition's ``standings_rank_by``,
+``rules_engine.edition_for``: the league's points scheme for BB2020
 and classic, wins then points scored for Blitz Bowl) and the league's
 tie-breakers. Head-to-head is again a database
 aggregate: one more statement sums the points each tied team earned in the
@@ -43,7 +43,7 @@ from django.db import connection
 
 from leagues.models import Division, Fixture, League, PointsAdjustment, Season, TeamEntry
 from leagues.models import TieBreaker as TB
-from rules_engine.editions import sequences_for
+from rules_engine.editions import edition_for
 from teams.models import Team
 
 PLAYED = Fixture.Status.PLAYED.value
@@ -281,14 +281,13 @@ LEAGUE_POINTS = "league_points"
 
 
 def rank_by(league: League) -> tuple[str, ...]:
-    """What the league's ruleset ranks a table by (its sequences module's
-    ``STANDINGS["rank_by"]``), before the league's tie-breakers: ("league_points",)
-    for BB2020 and classic, ("wins", "points_scored") for Blitz Bowl."""
+    """What the league's ruleset ranks a table by (its edition's ``standings_rank_by``),
+    before the league's tie-breakers: ("league_points",) for BB2020 and classic,
+    ("wins", "points_scored") for Blitz Bowl."""
     try:
-        wanted = sequences_for(league.ruleset).STANDINGS.get("rank_by", LEAGUE_POINTS)
+        keys = tuple(edition_for(league.ruleset).standings_rank_by)
     except LookupError:
-        wanted = LEAGUE_POINTS
-    keys = (wanted,) if isinstance(wanted, str) else tuple(wanted)
+        keys = (LEAGUE_POINTS,)
     unknown = [k for k in keys if k not in RANK_KEYS]
     if unknown or not keys:
         raise LookupError(f"{league.ruleset}: standings cannot rank by {unknown or keys}")

@@ -80,15 +80,24 @@ def _mine(request: HttpRequest, match: Match, side: str) -> None:
 
 
 def scored_in_points(match: Match) -> bool:
-    """Whether the league's games are scored in points (Blitz Bowl): its report type
-    counts points, so the report form asks for the cards that score them."""
+    """Whether the league's games are scored in points (Blitz Bowl: its edition's
+    ``scoring``), so the report form asks for the cards that score them."""
     from matches.services.rulesets import rules_for
 
     try:
-        report_type = rules_for(match).report_type
-    except (RulesError, AttributeError):
+        return rules_for(match).scored_in_points
+    except RulesError:
         return False
-    return callable(getattr(report_type, "points", None))
+
+
+def _casualty_spp(match: Match) -> int:
+    """The SPP a casualty caused by a Block earns under the league's edition (0: none)."""
+    from matches.services.rulesets import rules_for
+
+    try:
+        return rules_for(match).edition.casualty_spp
+    except RulesError:
+        return 0
 
 
 def _url(match: Match, anchor: str = "") -> str:
@@ -218,7 +227,12 @@ def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str,
         picker.update(player=player)
         if kind == EventKind.CASUALTY:
             victims = list(selectors.players_who_played(match, other))
-            picker.update(step="victim", victims=victims, other_team=teams[other])
+            picker.update(
+                step="victim",
+                victims=victims,
+                other_team=teams[other],
+                casualty_spp=_casualty_spp(match),
+            )
         else:
             picker.update(step="injury", outcomes=EventForm.base_fields["outcome"].choices[1:])
         return picker

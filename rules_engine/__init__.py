@@ -7,6 +7,8 @@ draft rules. Nothing here knows about storage or HTTP.
 """
 
 from rules_engine.draft import DraftCost, DraftProposal, check_draft, draft_cost, validate_draft
+from rules_engine.edition import Edition
+from rules_engine.editions import UnknownEditionError, edition_for
 from rules_engine.registry import (
     UnknownRulesetError,
     get_ruleset,
@@ -34,6 +36,7 @@ from rules_engine.team_value import (
 __all__ = [
     "DraftCost",
     "DraftProposal",
+    "Edition",
     "Inducement",
     "PlayerValueInput",
     "Position",
@@ -43,10 +46,12 @@ __all__ = [
     "StarPlayer",
     "TeamValueBreakdown",
     "TeamValueInput",
+    "UnknownEditionError",
     "UnknownRulesetError",
     "check_draft",
     "current_team_value",
     "draft_cost",
+    "edition_for",
     "get_ruleset",
     "list_rulesets",
     "player_current_value",

@@ -1,7 +1,11 @@
-"""Which module resolves a ruleset's sequences (pre-game, post-game, ...).
+"""Where each edition lives: ``edition_for(key)`` gives a ruleset's ``Edition``
+(``rules_engine.edition``), the typed object the apps call for its pre-game,
+post-game, report, development, standings, prizes and re-draft.
 
-The apps ask ``sequences_for(league.ruleset)`` instead of branching on edition
-names. Every sequences module exposes the same functions:
+Registering an edition is one line in ``SEQUENCE_MODULES``: its package, whose
+``edition`` module exposes ``EDITION``. ``sequences_for(key)`` still gives the
+package itself, for code that wants the engine's own functions; the apps use
+``edition_for``. Every sequences module exposes the same functions:
 
 - ``pre_game(ruleset, home, away, dice, *, league=True, choices=None)``
 - ``post_game(ruleset, home, away, report, dice, *, choices=None, league=True)``
@@ -21,9 +25,18 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-# What a ruleset's teams do between seasons (each sequences module's BETWEEN_SEASONS).
-REDRAFT = "redraft"
-CARRY_OVER = "carry_over"
+from rules_engine.edition import CARRY_OVER, REDRAFT, Edition
+
+__all__ = [
+    "CARRY_OVER",
+    "REDRAFT",
+    "SEQUENCE_MODULES",
+    "UnknownEditionError",
+    "between_seasons",
+    "edition_for",
+    "edition_keys",
+    "sequences_for",
+]
 
 SEQUENCE_MODULES: dict[str, str] = {
     "bb2020": "rules_engine.bb2020",
@@ -43,6 +56,57 @@ def sequences_for(ruleset_key: str) -> ModuleType:
     return importlib.import_module(module_name)
 
 
+class UnknownEditionError(LookupError):
+    """Asked for an edition nobody registered (or whose package has no ``EDITION``)."""
+
+    def __init__(self, key: object, message: str) -> None:
+        self.key = key
+        self.message = message
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+_EDITIONS: dict[str, Edition] = {}
+
+
+def edition_keys() -> list[str]:
+    """The keys ``edition_for`` answers to, in registration order."""
+    return list(SEQUENCE_MODULES)
+
+
+def edition_for(ruleset_key: str) -> Edition:
+    """The ``Edition`` of a ruleset key: ``<package>.edition.EDITION``.
+
+    Raises ``UnknownEditionError`` (a LookupError) naming the known keys.
+    """
+    found = _EDITIONS.get(ruleset_key) if isinstance(ruleset_key, str) else None
+    if found is not None:
+        return found
+    package = SEQUENCE_MODULES.get(ruleset_key) if isinstance(ruleset_key, str) else None
+    if package is None:
+        known = ", ".join(SEQUENCE_MODULES)
+        raise UnknownEditionError(
+            ruleset_key, f"no edition {ruleset_key!r}; known editions: {known}"
+        )
+    try:
+        edition: Edition = importlib.import_module(f"{package}.edition").EDITION
+    except (ModuleNotFoundError, AttributeError) as error:
+        if isinstance(error, ModuleNotFoundError) and error.name != f"{package}.edition":
+            raise
+        raise UnknownEditionError(
+            ruleset_key,
+            f"edition {ruleset_key!r} is registered but {package}.edition has no EDITION",
+        ) from None
+    if edition.key != ruleset_key:
+        raise UnknownEditionError(
+            ruleset_key, f"{package}.edition.EDITION is {edition.key!r}, not {ruleset_key!r}"
+        )
+    _EDITIONS[ruleset_key] = edition
+    return edition
+
+
 def between_seasons(ruleset_key: str) -> str:
     """``REDRAFT`` or ``CARRY_OVER``: what the ruleset's teams do between two seasons."""
-    return str(sequences_for(ruleset_key).BETWEEN_SEASONS)
+    return edition_for(ruleset_key).between_seasons

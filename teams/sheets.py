@@ -12,14 +12,13 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
-from rules_engine import get_ruleset
+from rules_engine import Edition, edition_for, get_ruleset
 from rules_engine.bb2020.advancement import AdvancementOption
-from rules_engine.bb2020.advancement import advancement_options as engine_advancement_options
-from rules_engine.bb2020.advancement import takeable_skills as bb2020_takeable
 from rules_engine.classic import IMPROVEMENT
-from rules_engine.classic.improvement import takeable_skills as classic_takeable
 from rules_engine.draft import draft_rules_for
-from rules_engine.editions import sequences_for
+from rules_engine.edition import IMPROVEMENT_ROLL as IMPROVEMENT_ROLL
+from rules_engine.edition import NO_DEVELOPMENT
+from rules_engine.edition import SPEND_SPP as SPEND_SPP
 from rules_engine.errors import DiceScriptError, RulesError
 from rules_engine.ruleset import Position, Roster
 from teams import selectors
@@ -29,15 +28,10 @@ from teams.services.convert import player_state
 from teams.templatetags.dugout import gp
 
 LATEST_LEDGER_ENTRIES = 5
-# How a ruleset's players develop, as its ``take_advancement`` (rules_engine.editions)
-# takes it: BB2020 players spend SPP on advancements they choose; classic players take
-# the Improvement roll a new SPP title earns (post-match step 4), which waits on the
-# player; Blitz Bowl players (any ruleset not listed) do not develop.
-SPEND_SPP = "spend_spp"
-IMPROVEMENT_ROLL = "improvement_roll"
-DEVELOPMENT: dict[str, str] = {"bb2020": SPEND_SPP, "classic": IMPROVEMENT_ROLL}
-# Kept for callers that ask which rulesets spend SPP on advancements.
-ADVANCEMENT_RULESETS = frozenset(k for k, how in DEVELOPMENT.items() if how == SPEND_SPP)
+# How a ruleset's players develop is its edition's ``development`` (rules_engine.edition):
+# ``SPEND_SPP`` (BB2020: SPP spent on advancements the coach chooses),
+# ``IMPROVEMENT_ROLL`` (classic: the roll a new SPP title earns, waiting on the player)
+# or ``NO_DEVELOPMENT`` (Blitz Bowl); the first two are re-exported here for the views.
 
 
 def roster_for(team: Team) -> Roster:
@@ -87,18 +81,29 @@ def player_with_history(player_id: int) -> Player:
     )
 
 
+def edition_of(ruleset_key: str) -> Edition | None:
+    """The ruleset's edition, or None for a key the engine does not know."""
+    try:
+        return edition_for(ruleset_key)
+    except LookupError:
+        return None
+
+
 def development(ruleset_key: str) -> str:
-    """How players of the ruleset develop: ``SPEND_SPP``, ``IMPROVEMENT_ROLL`` or ""."""
-    return DEVELOPMENT.get(ruleset_key, "")
+    """How players of the ruleset develop: ``SPEND_SPP``, ``IMPROVEMENT_ROLL`` or
+    ``NO_DEVELOPMENT`` ("")."""
+    edition = edition_of(ruleset_key)
+    return edition.development if edition is not None else NO_DEVELOPMENT
 
 
 def advancement_options(player: Player) -> tuple[AdvancementOption, ...]:
     """The advancements the player's unspent SPP pay for now (none for a player
     who left, or whose ruleset does not spend SPP on advancements: a classic player
     takes the Improvement roll waiting on him, ``pending_choice``)."""
-    if not player.is_active or development(player.team.ruleset) != SPEND_SPP:
+    edition = edition_of(player.team.ruleset)
+    if not player.is_active or edition is None:
         return ()
-    return engine_advancement_options(get_ruleset(player.team.ruleset), player_state(player))
+    return edition.advancement_options(get_ruleset(player.team.ruleset), player_state(player))
 
 
 def can_advance(player: Player) -> bool:
@@ -114,11 +119,12 @@ def pending_choice(player: Player) -> AdvancementChoice | None:
     the stored dice, changing nothing; None without such a roll (or if the player has
     changed so that the engine no longer asks: ``spend_spp`` then says why)."""
     pending = player.pending_advancement or {}
-    if not pending or not player.is_active or not development(player.team.ruleset):
+    edition = edition_of(player.team.ruleset)
+    if not pending or not player.is_active or edition is None or not edition.development:
         return None
     ruleset = get_ruleset(player.team.ruleset)
     try:
-        result = sequences_for(ruleset.key).take_advancement(
+        result = edition.take_advancement(
             ruleset, player_state(player), str(pending.get("kind")), replayed(pending["rolls"])
         )
     except (RulesError, DiceScriptError, LookupError, KeyError, TypeError, ValueError):
@@ -140,18 +146,17 @@ def choice_options(player: Player, choice: AdvancementChoice) -> dict[str, Any]:
     skills he may take, by category: ``skills`` for BB2020's characteristic improvement
     (a skill instead), and each classic Improvement option's ``skills``."""
     ruleset = get_ruleset(player.team.ruleset)
+    takeable = edition_for(ruleset.key).takeable_skills
     state = player_state(player)
     options = dict(choice.options)
     if choice.choice == "characteristic_improvement":
         categories = [*options.get("primary", []), *options.get("secondary", [])]
-        options["skills"] = {c: list(bb2020_takeable(ruleset, state, c)) for c in categories}
+        options["skills"] = {c: list(takeable(ruleset, state, c)) for c in categories}
     elif choice.choice == IMPROVEMENT:
         options["options"] = [
             {
                 **option,
-                "skills": {
-                    c: list(classic_takeable(ruleset, state, c)) for c in option["categories"]
-                },
+                "skills": {c: list(takeable(ruleset, state, c)) for c in option["categories"]},
             }
             for option in options.get("options", [])
         ]

@@ -79,15 +79,25 @@ def team_list(request: HttpRequest) -> HttpResponse:
     """Every team, filterable by roster, ruleset and status."""
     filterset = TeamFilter(request.GET or None, queryset=sheets.teams_list())
     page = Paginator(filterset.qs, TEAMS_PER_PAGE).get_page(request.GET.get("page"))
-    rosters = rules_engine.get_ruleset("bb2020").rosters.values()
     context = {
         "teams": sheets.with_values(page.object_list),
         "page": page,
         "filter": filterset,
-        "rosters": sorted(rosters, key=lambda r: r.name),
+        "rosters": _filter_rosters(request.GET.get("ruleset", "")),
         "heading": "All teams",
     }
     return render(request, "teams/team_list.html", context)
+
+
+def _filter_rosters(ruleset_key: str) -> list[Any]:
+    """The rosters the team list filters by: the chosen ruleset's, else every ruleset's
+    (one entry per roster slug), by name."""
+    keys = rules_engine.list_rulesets()
+    rosters: dict[str, Any] = {}
+    for key in [ruleset_key] if ruleset_key in keys else keys:
+        for roster in rules_engine.get_ruleset(key).rosters.values():
+            rosters.setdefault(roster.slug, roster)
+    return sorted(rosters.values(), key=lambda r: r.name)
 
 
 @login_required

@@ -14,13 +14,13 @@ Where the league's ruleset scores games in points (Blitz Bowl: the fixture holds
 touchdowns. Blitz Bowl has no extra time and no roll-offs: "POINTS VICTORY: ...
 If both teams have the same score, the game ends in a draw!" A play-off drawn on
 points waits for a commissioner to name who goes through (``record_playoff_winner``,
-decided by ``DecidedBy.COMMISSIONER``). A ruleset without gold (its draft budget is
-nothing, as Blitz Bowl's) pays no prizes; its champion is still crowned.
+decided by ``DecidedBy.COMMISSIONER``). The prizes are the league's edition's
+(``Edition.playoff_prizes``); an edition without gold (Blitz Bowl) pays none, and its
+champion is still crowned.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -31,15 +31,14 @@ from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffStage, Season
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
 from leagues.standings import StandingRow, overall_standings, season_standings
-from rules_engine import get_ruleset
-from rules_engine.draft import draft_rules_for
+from rules_engine import Edition, edition_for
+from rules_engine.edition import SuddenDeathRule
 from teams.audit import log_action
 from teams.models import LedgerReason, Team
 from teams.services import post_to_ledger
 from teams.services._common import lock_team
 
 SEEDS = 4
-PRIZES = ((1, 100_000), (2, 60_000), (3, 30_000))  # place, gold (facts §5)
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
@@ -198,20 +197,28 @@ def advance_bracket(season: Season, actor: Any) -> None:
         _finish_season(season, final, third, actor)
 
 
-def _pays_prizes(season: Season) -> bool:
-    """Whether the league's ruleset has gold to pay prizes in: not where its teams are
-    drafted without a budget (Blitz Bowl: "no gold, re-rolls, staff or fans")."""
+def _edition(league: League) -> Edition | None:
     try:
-        return draft_rules_for(get_ruleset(season.league.ruleset)).budget > 0
+        return edition_for(league.ruleset)
     except LookupError:
-        return True
+        return None
+
+
+def playoff_prizes(season: Season) -> tuple[tuple[int, int], ...]:
+    """(place, gold) the league's edition pays when its play-offs finish (BB2020 facts
+    §5: 1st 100,000, 2nd 60,000, 3rd 30,000); none where the edition has no gold
+    (Blitz Bowl: "no gold, re-rolls, staff or fans")."""
+    edition = _edition(season.league)
+    if edition is None or not edition.has_gold:
+        return ()
+    return edition.playoff_prizes
 
 
 def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Any) -> None:
     """Pay the prizes (facts §5), where the ruleset has gold, and hand the League Trophy
     to the champion."""
     places = {1: final.winner_id, 2: _loser_id(final), 3: third.winner_id}
-    for place, gold in PRIZES if _pays_prizes(season) else ():
+    for place, gold in playoff_prizes(season):
         team = lock_team(places[place])
         post_to_ledger(
             team,
@@ -339,12 +346,6 @@ def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
         raise PermissionDenied(
             "Only a coach of one of the two teams or a commissioner may roll the sudden death."
         )
-    sudden_death = _engine_sudden_death()
-    if sudden_death is None:
-        raise LeagueError(
-            "This ruleset cannot roll the sudden death here: roll it at the table and record "
-            "the winner."
-        )
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
         _require_level_playoff(fixture, season)
@@ -354,6 +355,12 @@ def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
                 '("If both teams have the same score, the game ends in a draw!"): the '
                 "commissioner names who goes through."
             )
+        sudden_death = _engine_sudden_death(season.league)
+        if sudden_death is None:
+            raise LeagueError(
+                "This ruleset cannot roll the sudden death here: roll it at the table and "
+                "record the winner."
+            )
         if fixture.decided_by == DecidedBy.SUDDEN_DEATH and fixture.winner_id:
             return fixture
         result = sudden_death(dice)
@@ -362,10 +369,7 @@ def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
         return _set_winner(fixture, season, winner_id, actor, rolls)
 
 
-def _engine_sudden_death() -> Any:
-    """The rules engine's ``sudden_death(dice)`` for BB2020, when it has one."""
-    try:
-        module = importlib.import_module("rules_engine.bb2020.extra_time")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "sudden_death", None)
+def _engine_sudden_death(league: League) -> SuddenDeathRule | None:
+    """The league's edition's ``sudden_death(dice)``, where it has one."""
+    edition = _edition(league)
+    return edition.sudden_death if edition is not None else None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -22,7 +21,8 @@ from leagues.services._common import (
 )
 from leagues.services.playoffs import advance_bracket
 from rules_engine.dice import Dice, SeededDice
-from rules_engine.editions import sequences_for
+from rules_engine.edition import ConcessionAwardRule
+from rules_engine.editions import edition_for
 from teams.audit import log_action
 from teams.models import LedgerReason, Player, Team
 from teams.services import post_to_ledger, team_state
@@ -385,14 +385,13 @@ def _settle_forfeit(
     _pay_concession_award(fixture, season, actor, dice)
 
 
-def concession_award_rule(ruleset_key: str) -> Callable[..., Any] | None:
-    """The league ruleset's ``real_life_concession_award``, or None where its rules
-    give the opponent of a real-life concession nothing beyond the 1-0 win."""
+def concession_award_rule(ruleset_key: str) -> ConcessionAwardRule | None:
+    """The league edition's ``concession_award`` (BB2020's real-life concession award),
+    or None where its rules give the opponent nothing beyond the 1-0 win."""
     try:
-        sequences = sequences_for(ruleset_key)
+        return edition_for(ruleset_key).concession_award
     except LookupError:
         return None
-    return getattr(sequences, "real_life_concession_award", None)
 
 
 def _pay_concession_award(fixture: Fixture, season: Season, actor: Any, dice: Dice | None) -> None:

@@ -5,7 +5,7 @@ the rules engine, and raises a ``RulesError`` with every reason for the coach
 (the API answers 400), ``PermissionDenied`` (403) or ``ReportConflict`` (409).
 
 Every sequence is the league's ruleset's: ``rulesets.rules_for(match)`` is the one
-place that asks the rules engine for it (``rules_engine.editions.sequences_for``),
+place that asks the rules engine for it (its ``Edition``, ``rules_engine.edition_for``),
 so a BB2020, classic or Blitz Bowl match runs through the same services.
 
 Lifecycle, in order::

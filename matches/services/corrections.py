@@ -32,6 +32,7 @@ from django.db import transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
+from leagues.models import Fixture
 from matches.errors import MatchError
 from matches.models import (
     AppliedEffect,
@@ -116,8 +117,11 @@ def later_matches(match: Match, since: Any) -> list[Match]:
     )
     teams = {match.fixture.home_id, match.fixture.away_id}
     while True:
+        # Two index look-ups (home, away) rather than an OR the database may scan.
+        fixtures = set(Fixture.objects.filter(home_id__in=teams).values_list("pk", flat=True))
+        fixtures |= set(Fixture.objects.filter(away_id__in=teams).values_list("pk", flat=True))
         found = list(
-            Match.objects.filter(Q(fixture__home_id__in=teams) | Q(fixture__away_id__in=teams))
+            Match.objects.filter(fixture_id__in=fixtures)
             .exclude(pk=match.pk)
             .annotate(first_applied=first)
             .filter(first_applied__gt=since)

@@ -2,11 +2,12 @@
 for the league's ruleset.
 
 ``rules_for(match)`` looks up ``match.fixture.season.league.ruleset`` once and
-hands back the ruleset and its sequences module (``rules_engine.editions.
-sequences_for``: ``pre_game``, ``post_game``, ``STANDINGS``, ``REPORT``). Nothing
-else in the app names an edition: the pre-game, the report, the post-game and
-its effects read what the module and its results carry (the report type the
-post-game reads, the choices it asks, the treasury changes it makes).
+hands back the ruleset and its edition (``rules_engine.edition_for``: the typed
+``Edition`` with ``pre_game``, ``post_game``, ``report_type``, ``scoring``,
+``hiring_step``). Nothing else in the app names an edition: the pre-game, the
+report, the post-game and its effects read what the edition and its results
+carry (the report type the post-game reads, the choices it asks, the treasury
+changes it makes).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from matches.errors import MatchError
-from rules_engine import get_ruleset
+from rules_engine import Edition, edition_for, get_ruleset
+from rules_engine.edition import POINTS
 from rules_engine.editions import sequences_for
 from rules_engine.ruleset import Ruleset
 
@@ -30,19 +32,35 @@ class MatchRules:
 
     key: str
     ruleset: Ruleset
-    sequences: ModuleType
+    edition: Edition
 
     @property
     def name(self) -> str:
         return self.ruleset.name
 
     @property
+    def sequences(self) -> ModuleType:
+        """The engine package itself. Deprecated: read the ``edition`` (``hiring_step``,
+        ``report_type``, ...) instead."""
+        return sequences_for(self.key)
+
+    @property
     def report_type(self) -> type:
-        """The report the post-game reads: the sequences module's ``REPORT``."""
-        return self.sequences.REPORT
+        """The report the post-game reads (``Edition.report_type``)."""
+        return self.edition.report_type
+
+    @property
+    def hiring_step(self) -> str | None:
+        """The post-game step held for the coaches' hiring, if the edition has one."""
+        return self.edition.hiring_step
+
+    @property
+    def scored_in_points(self) -> bool:
+        """Whether games are scored in points (Blitz Bowl) rather than touchdowns."""
+        return self.edition.scoring == POINTS
 
     def pre_game(self, home: Any, away: Any, dice: Any, choices: dict[str, Any]) -> Any:
-        return self.sequences.pre_game(self.ruleset, home, away, dice, league=True, choices=choices)
+        return self.edition.pre_game(self.ruleset, home, away, dice, league=True, choices=choices)
 
     def post_game(
         self,
@@ -54,11 +72,17 @@ class MatchRules:
         league: bool,
         hold_hiring: bool = False,
     ) -> Any:
-        """The ruleset's post-game; ``hold_hiring`` (only for a ruleset with a
-        ``HIRING_STEP``) holds it there for each coach."""
-        extra = {"hold_hiring": True} if hold_hiring and self.sequences.HIRING_STEP else {}
-        return self.sequences.post_game(
-            self.ruleset, home, away, report, dice, choices=choices, league=league, **extra
+        """The ruleset's post-game; ``hold_hiring`` (only for an edition with a
+        ``hiring_step``) holds it there for each coach."""
+        return self.edition.post_game(
+            self.ruleset,
+            home,
+            away,
+            report,
+            dice,
+            choices=choices,
+            league=league,
+            hold_hiring=hold_hiring and self.edition.hiring_step is not None,
         )
 
 
@@ -66,7 +90,7 @@ def rules_for_key(key: str) -> MatchRules:
     """The rules of ruleset ``key``; MatchError if the engine has no match sequences
     for it."""
     try:
-        return MatchRules(key, get_ruleset(key), sequences_for(key))
+        return MatchRules(key, get_ruleset(key), edition_for(key))
     except (LookupError, ImportError):
         raise MatchError(f"The rules engine has no match sequences for {key!r} yet.") from None
 

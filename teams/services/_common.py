@@ -11,12 +11,16 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from rules_engine import PlayerValueInput, get_ruleset, list_rulesets, player_current_value
+from rules_engine import (
+    Edition,
+    PlayerValueInput,
+    edition_for,
+    get_ruleset,
+    list_rulesets,
+    player_current_value,
+)
 from rules_engine.draft import DraftRules, draft_rules_for
-from rules_engine.editions import sequences_for
-from rules_engine.errors import RulesetDataError
 from rules_engine.ruleset import Position, Roster, Ruleset
-from rules_engine.tables import load_league_tables
 from teams.errors import TeamError
 from teams.models import MAX_PLAYER_NUMBER, Player, PlayerStatus, Team, TeamStatus
 
@@ -137,27 +141,30 @@ def draft_rules_of(ruleset: Ruleset) -> DraftRules:
     return draft_rules_for(ruleset)
 
 
-def take_advancement_of(ruleset: Ruleset) -> Callable[..., Any]:
-    """The ruleset's ``take_advancement(ruleset, player, kind, dice, *, category, skill,
-    characteristic_choice)``, found in its sequences module (``rules_engine.editions``):
-    classic's takes an Improvement roll, Blitz Bowl's refuses."""
+def edition_of(ruleset: Ruleset) -> Edition:
+    """The ruleset's edition (``rules_engine.edition_for``); TeamError if it has none."""
     try:
-        module = sequences_for(ruleset.key)
+        return edition_for(ruleset.key)
     except LookupError:
         raise TeamError(f"{ruleset.name} players cannot develop here yet") from None
-    return module.take_advancement
+
+
+def take_advancement_of(ruleset: Ruleset) -> Callable[..., Any]:
+    """The ruleset's ``take_advancement(ruleset, player, kind, dice, *, category, skill,
+    characteristic_choice)``, its edition's (``rules_engine.edition``): classic's takes
+    an Improvement roll, Blitz Bowl's refuses."""
+    return edition_of(ruleset).take_advancement
 
 
 @cache
 def league_tables_key(ruleset_key: str) -> str:
-    """The key whose league tables (characteristic limits) a ruleset's players live by:
-    its own, or BB2020's for a ruleset that ships none (classic plays BB2020's rosters
-    and bounds characteristics by BB2020's limits)."""
+    """The key whose league tables (characteristic limits) a ruleset's players live by,
+    as its edition says: its own, or another's for a ruleset that ships none (classic
+    plays BB2020's rosters and bounds characteristics by BB2020's limits)."""
     try:
-        load_league_tables(ruleset_key)
-    except RulesetDataError:
-        return "bb2020"
-    return ruleset_key
+        return edition_for(ruleset_key).league_tables_key
+    except LookupError:
+        return ruleset_key
 
 
 def position_of(roster: Roster, position_slug: str) -> Position:

@@ -55,13 +55,11 @@ from rules_engine.bb2020.redraft import (
     PER_LEAGUE_DRAW,
     PER_LEAGUE_WIN,
     REDRAFT_BASE,
-    recover_between_seasons,
-    redraft_budget,
-    rehire_fee,
 )
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
-from rules_engine.editions import REDRAFT, between_seasons
+from rules_engine.edition import RedraftRules
+from rules_engine.editions import REDRAFT, between_seasons, edition_for
 from rules_engine.errors import DraftError
 from teams.audit import log_action
 from teams.errors import TeamError
@@ -111,19 +109,23 @@ class RedraftBudget:
     league_draws: int
     cap: int | None
     budget: int
+    # The edition's rates (``RedraftRules``); BB2020's by default.
     base: int = REDRAFT_BASE
+    per_game_played: int = PER_GAME_PLAYED
+    per_league_win: int = PER_LEAGUE_WIN
+    per_league_draw: int = PER_LEAGUE_DRAW
 
     @property
     def for_games(self) -> int:
-        return self.games_played * PER_GAME_PLAYED
+        return self.games_played * self.per_game_played
 
     @property
     def for_wins(self) -> int:
-        return self.league_wins * PER_LEAGUE_WIN
+        return self.league_wins * self.per_league_win
 
     @property
     def for_draws(self) -> int:
-        return self.league_draws * PER_LEAGUE_DRAW
+        return self.league_draws * self.per_league_draw
 
     @property
     def uncapped(self) -> int:
@@ -334,20 +336,37 @@ def season_record(
     )
 
 
+def redraft_rules_of(team: Team) -> RedraftRules:
+    """The re-draft rules of the team's edition (``Edition.redraft``); TeamError where
+    its teams carry over between seasons instead."""
+    try:
+        rules = edition_for(team.ruleset).redraft
+    except LookupError:
+        rules = None
+    if rules is None:
+        raise TeamError(f"{team.name}'s ruleset has no re-draft: its teams carry over.")
+    return rules
+
+
 def budget_of(team: Team, record: SeasonRecord) -> RedraftBudget:
+    rules = redraft_rules_of(team)
     return RedraftBudget(
         treasury=team.treasury,
         games_played=record.games_played,
         league_wins=record.league_wins,
         league_draws=record.league_draws,
         cap=record.cap,
-        budget=redraft_budget(
+        budget=rules.budget(
             team.treasury,
             record.games_played,
             record.league_wins,
             record.league_draws,
             record.cap,
         ),
+        base=rules.base,
+        per_game_played=rules.per_game_played,
+        per_league_win=rules.per_league_win,
+        per_league_draw=rules.per_league_draw,
     )
 
 
@@ -368,7 +387,8 @@ def rehire_candidates(team: Team, players: Iterable[Player] | None = None) -> li
         players = state_players().filter(team=team, journeyman=False)
     players = [p for p in players if not p.journeyman]
     seasons = seasons_played(team, [p.pk for p in players])
-    return [Rehire(p, seasons[p.pk], rehire_fee(p.current_value, seasons[p.pk])) for p in players]
+    fee = redraft_rules_of(team).rehire_fee
+    return [Rehire(p, seasons[p.pk], fee(p.current_value, seasons[p.pk])) for p in players]
 
 
 # --- the plan and the re-draft ---------------------------------------------------------
@@ -505,7 +525,7 @@ def redraft_team(
         roster = roster_of(team, ruleset)
         kept = [k.player for k in plan.kept]
 
-        recovery = recover_between_seasons(
+        recovery = redraft_rules_of(team).recover(
             TeamState(
                 name=team.name,
                 roster_slug=team.roster_slug,

@@ -9,7 +9,7 @@ from django import template
 
 from leagues.models import TieBreaker
 from rules_engine import UnknownRulesetError, get_ruleset
-from rules_engine.editions import sequences_for
+from rules_engine.editions import edition_for
 
 register = template.Library()
 
@@ -79,7 +79,7 @@ def ruleset_name(key: str | None) -> str:
         return str(key)
 
 
-# How a sequences module's STANDINGS names what a table ranks by.
+# How an edition's ``standings_rank_by`` names what a table ranks by.
 RANK_LABELS = {
     "league_points": "league points",
     "wins": "wins",
@@ -92,10 +92,9 @@ def ranked_by(key: str | None) -> str:
     """What the ruleset's league tables rank by ("wins, then points scored"); empty for
     the league's own points scheme, which the page spells out itself."""
     try:
-        rank_by = sequences_for(str(key)).STANDINGS.get("rank_by")
+        keys = list(edition_for(str(key)).standings_rank_by)
     except LookupError:
         return ""
-    keys = [rank_by] if isinstance(rank_by, str) else list(rank_by or ())
     if keys in ([], ["league_points"]):
         return ""
     return ", then ".join(RANK_LABELS.get(k, k.replace("_", " ")) for k in keys)

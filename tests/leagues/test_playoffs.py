@@ -213,7 +213,7 @@ def test_without_the_engines_sudden_death_the_winner_is_recorded_as_given(
 ):
     from leagues.services import playoffs
 
-    monkeypatch.setattr(playoffs, "_engine_sudden_death", lambda: None)
+    monkeypatch.setattr(playoffs, "_engine_sudden_death", lambda league: None)
     season = regular_season_done
     semi_1, _ = services.start_playoffs(commissioner, season)
     play(commissioner, semi_1, 2, 2)

@@ -1,0 +1,161 @@
+"""Blood Bowl 2020 as an ``Edition`` (``rules_engine.edition``): the object the apps
+ask for a BB2020 league's sequences, development, standings, prizes and re-draft."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.bb2020 import advancement, extra_time, forfeit, postgame, pregame, redraft
+from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
+from rules_engine.bb2020.redraft import SeasonRecovery
+from rules_engine.bb2020.report import MatchReport
+from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.dice import Dice
+from rules_engine.edition import (
+    BB2020_PLAYOFF_PRIZES,
+    LEAGUE_POINTS,
+    REDRAFT,
+    SPEND_SPP,
+    TOUCHDOWNS,
+    ConcessionAwardRule,
+    Edition,
+    RedraftRules,
+    SuddenDeathRule,
+)
+from rules_engine.registry import get_ruleset
+from rules_engine.ruleset import Ruleset
+from rules_engine.sequence import SequenceResult
+from rules_engine.tables import load_league_tables
+
+
+class Bb2020Redraft:
+    """Facts section 5, "Re-draft between seasons" (``bb2020.redraft``)."""
+
+    base = redraft.REDRAFT_BASE
+    per_game_played = redraft.PER_GAME_PLAYED
+    per_league_win = redraft.PER_LEAGUE_WIN
+    per_league_draw = redraft.PER_LEAGUE_DRAW
+
+    def budget(
+        self,
+        treasury: int,
+        games_played: int,
+        league_wins: int,
+        league_draws: int,
+        cap: int | None = None,
+    ) -> int:
+        return redraft.redraft_budget(treasury, games_played, league_wins, league_draws, cap)
+
+    def rehire_fee(self, current_value: int, seasons_played: int) -> int:
+        return redraft.rehire_fee(current_value, seasons_played)
+
+    def recover(self, team: TeamState, dice: Dice) -> SeasonRecovery:
+        return redraft.recover_between_seasons(team, dice)
+
+
+class Bb2020Edition:
+    """Blood Bowl 2020 (Second Season) league play."""
+
+    key = "bb2020"
+    report_type: type[Any] = MatchReport
+    scoring = TOUCHDOWNS
+    # The post-game step in which coaches hire, fire and buy from their Treasury before
+    # anything else reads it (facts section 4, step 4, then 5: Expensive Mistakes).
+    hiring_step: str | None = "hiring_and_firing"
+    development = SPEND_SPP
+    earns_spp = True
+    # League tables rank by the league's own points scheme and tie-breakers (facts
+    # section 5: W 3 / D 1 / L 0, ties broken by touchdowns then casualties).
+    standings_rank_by: tuple[str, ...] = (LEAGUE_POINTS,)
+    has_gold = True
+    playoff_prizes = BB2020_PLAYOFF_PRIZES
+    # Between seasons every team re-draws its roster (facts section 5).
+    between_seasons = REDRAFT
+    redraft: RedraftRules | None = Bb2020Redraft()
+    concession_award: ConcessionAwardRule | None = staticmethod(forfeit.real_life_concession_award)
+    sudden_death: SuddenDeathRule | None = staticmethod(extra_time.sudden_death)
+
+    @property
+    def name(self) -> str:
+        return self.ruleset().name
+
+    @property
+    def league_tables_key(self) -> str:
+        return self.key
+
+    @property
+    def casualty_spp(self) -> int:
+        return int(load_league_tables(self.key).spp_awards["Casualty"])
+
+    def ruleset(self) -> Ruleset:
+        return get_ruleset(self.key)
+
+    def pre_game(
+        self,
+        ruleset: Ruleset,
+        home: TeamState,
+        away: TeamState,
+        dice: Dice,
+        *,
+        league: bool = True,
+        choices: Mapping[str, Any] | None = None,
+    ) -> SequenceResult:
+        return pregame.pre_game(ruleset, home, away, dice, league=league, choices=choices)
+
+    def post_game(
+        self,
+        ruleset: Ruleset,
+        home: TeamState,
+        away: TeamState,
+        report: Any,
+        dice: Dice,
+        *,
+        choices: Mapping[str, Any] | None = None,
+        league: bool = True,
+        hold_hiring: bool = False,
+    ) -> SequenceResult:
+        return postgame.post_game(
+            ruleset,
+            home,
+            away,
+            report,
+            dice,
+            choices=choices,
+            league=league,
+            hold_hiring=hold_hiring,
+        )
+
+    def take_advancement(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        kind: str,
+        dice: Dice,
+        *,
+        category: str | None = None,
+        skill: str | None = None,
+        characteristic_choice: str | None = None,
+    ) -> AdvancementResult:
+        return advancement.take_advancement(
+            ruleset,
+            player,
+            kind,
+            dice,
+            category=category,
+            skill=skill,
+            characteristic_choice=characteristic_choice,
+        )
+
+    def advancement_options(
+        self, ruleset: Ruleset, player: PlayerState
+    ) -> tuple[AdvancementOption, ...]:
+        return advancement.advancement_options(ruleset, player)
+
+    def takeable_skills(
+        self, ruleset: Ruleset, player: PlayerState, category: str
+    ) -> tuple[str, ...]:
+        return advancement.takeable_skills(ruleset, player, category)
+
+
+EDITION: Edition = Bb2020Edition()
