@@ -171,8 +171,8 @@ LOGOUT_REDIRECT_URL = "home"
 # field keeps the name "username" (accounts/forms.py), which django-axes reads.
 # Sign-up is open only to a visitor holding a league's valid invite link or
 # joining a league that allows sign-up (accounts/adapter.py).
-ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
-ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_ADAPTER = "config.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "config.accounts.forms.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 # The address is where a password reset goes; it is not verified at sign-up
