@@ -25,7 +25,9 @@ class AuditEntrySerializer(serializers.ModelSerializer):
     message = StrictCharField(help_text="The sentence the pages show.")
     team_name = StrictCharField(source="team.name", allow_null=True, default=None)
     other_team_name = StrictCharField(source="other_team.name", allow_null=True, default=None)
-    data = serializers.JSONField(help_text="The values before and after, amounts, ids.")
+    data = serializers.DictField(
+        read_only=True, help_text="The values before and after, amounts, ids (JSON)."
+    )
 
     class Meta:
         model = AuditEntry
