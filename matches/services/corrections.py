@@ -72,6 +72,7 @@ from matches.services.reports import (
     events_of,
     report_payload,
 )
+from matches.services.rulesets import rules_for
 from matches.services.validation import POINTS_FIELDS, normalize_event
 from teams.services import undo_advancement
 from teams.services._common import lock_player, lock_team
@@ -237,8 +238,8 @@ def carried_input(
     Treasury moves by what changes in the gold of its results (a corrected score, or
     an attendance moved with the Dedicated Fans), as if it had come that way first."""
     figures = copy.deepcopy(figures or {})
-    if not figures:
-        return figures
+    if not any("step_4_treasury" in (figures.get(side) or {}) for side in SIDES):
+        return figures  # no hiring step read a Treasury (or none yet)
     results_gold: dict[int, int] = {}
     for application in applications:
         if application.phase == PostGameApplication.Phase.RESULTS:
@@ -333,7 +334,7 @@ def correct_report(
         )
         final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
         choices = carried_choices(match, new, old.post_game_choices, answer_all=final)
-        if final:  # both coaches were done with the hiring step: they stay done
+        if final and rules_for(match).hiring_step:  # both coaches were done: they stay done
             for side in SIDES:
                 choices.setdefault(side, {})
         if not applications:

@@ -113,7 +113,7 @@ def _as_data(value: Any) -> Any:
 
 def _hiring_step(match: Match) -> str | None:
     """The ruleset's post-game step that holds for the coaches (BB2020's step 4), if any."""
-    return rules_for(match).sequences.HIRING_STEP
+    return rules_for(match).hiring_step
 
 
 def _figures(match: Match, report: Report) -> dict[str, dict[str, int]]:

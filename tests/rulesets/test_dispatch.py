@@ -170,16 +170,27 @@ def test_pages_show_a_dash_for_a_profile_the_rule_text_does_not_print(client):
 
 def test_a_blitz_bowl_team_buys_nothing_and_a_classic_team_hires_from_bb2020_rosters():
     from teams.errors import TeamError, TreasuryError
-    from teams.services import buy_reroll, hire_player, hire_staff
+    from teams.services import buy_reroll, draft_team, hire_player, hire_staff
+    from tests.factories import UserFactory
+    from tests.rulesets.factories import DRAFTS
 
-    team = kicked_off("blitz_bowl").home
+    def drafted(ruleset: str):
+        coach = UserFactory()
+        return draft_team(
+            coach, name=f"{ruleset} {coach.pk}", ruleset_key=ruleset, **DRAFTS[ruleset]
+        )
+
+    playing = kicked_off("classic").home  # a team in play buys nothing: its pre-game read it
+    with pytest.raises(TeamError, match="is playing Match"):
+        hire_player(playing.coach, playing, "human-blitzer")
+    team = drafted("blitz_bowl")
     with pytest.raises(TreasuryError, match="0 team re-rolls, the most allowed"):
         buy_reroll(team.coach, team)
     with pytest.raises(TreasuryError, match="may not hire an apothecary"):
         hire_staff(team.coach, team, "apothecary")
     with pytest.raises(TeamError, match="already has 6 players"):
         hire_player(team.coach, team, "skaven-lineman")
-    classic = kicked_off("classic").home
+    classic = drafted("classic")
     blitzer = hire_player(classic.coach, classic, "human-blitzer")
     assert (blitzer.ma, blitzer.st, blitzer.current_value) == (7, 3, 85_000)
     assert_treasury_is_ledger(classic)
