@@ -6,7 +6,7 @@ The matches app calls ``team_state`` to hand a team to ``pre_game`` and
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch
 
 from rules_engine.bb2020.state import PlayerState, TeamState
 from teams.models import Advancement, Player, PlayerSkill, PlayerStatus, Team
@@ -57,9 +57,11 @@ def team_state(team: Team | int) -> TeamState:
     Trophies it holds (each one more team re-roll in its games, counted in TV).
     ``id`` is the team's primary key and each player's ``id`` his."""
     team_id = team.pk if isinstance(team, Team) else team
-    team = Team.objects.prefetch_related(
-        Prefetch("players", queryset=state_players(), to_attr="state_players")
-    ).get(pk=team_id)
+    team = (
+        Team.objects.annotate(trophies_held=Count("league_trophies_held"))
+        .prefetch_related(Prefetch("players", queryset=state_players(), to_attr="state_players"))
+        .get(pk=team_id)
+    )
     return TeamState(
         id=team.pk,
         name=team.name,
@@ -72,5 +74,5 @@ def team_state(team: Team | int) -> TeamState:
         apothecary=team.apothecary,
         dedicated_fans=team.dedicated_fans,
         treasury=team.treasury,
-        league_trophies=team.league_trophies_held.count(),
+        league_trophies=team.trophies_held,
     )
