@@ -16,7 +16,7 @@ from matches import presenters, selectors, services
 from matches.forms import add_rules_errors
 from matches.models import Match, MatchEvent
 from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
-from matches.views import CORRECT, SIDES, _match, _url, scored_in_points
+from matches.views import CORRECT, SIDES, _match, _url, report_extras_of, scored_in_points
 from rules_engine.errors import RulesError
 
 EVENT_FIELDS = (
@@ -67,10 +67,18 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         "conceded_at_setup_players": report.conceded_at_setup_players,
         "keep": [str(e.pk) for e in events],
         **{name: getattr(report, name, None) for name in POINTS_FIELD_NAMES},
+        **report.team_extras,
     }
     data = request.POST if request.method == "POST" else None
     rows = [(e.pk, presenters.event_text(e, teams)) for e in events]
-    form = CorrectionForm(teams, rows, data, initial=initial, points=scored_in_points(match))
+    form = CorrectionForm(
+        teams,
+        rows,
+        data,
+        initial=initial,
+        points=scored_in_points(match),
+        extras=report_extras_of(match),
+    )
     formset = CorrectionEventFormSet(
         data, prefix="add", form_kwargs={"players": _player_choices(match, teams)}
     )

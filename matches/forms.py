@@ -333,6 +333,17 @@ class PostGameChoicesForm(forms.Form):
             del self.fields["hire_journeymen"]
         if not retire:
             del self.fields["retire"]
+        nominate = next((c for c in pending if c.kind == "mvp_nominees"), None)
+        if nominate is not None:
+            self.nominees = int(nominate.options.get("nominees") or 0)
+            self.fields["mvp_nominees"] = forms.TypedMultipleChoiceField(
+                coerce=int,
+                widget=forms.CheckboxSelectMultiple,
+                label=f"Nominate {self.nominees} players for the MVP",
+                help_text="The MVP is drawn from your nominees.",
+                choices=[(int(p), names.get(int(p), str(p))) for p in nominate.options["players"]],
+                error_messages=_choose("the players to nominate"),
+            )
         reroll = next((c for c in pending if c.kind == "reroll_winnings"), None)
         if reroll is not None:
             options = reroll.options
@@ -351,7 +362,17 @@ class PostGameChoicesForm(forms.Form):
         }
         if "reroll_winnings" in self.fields:
             kwargs["reroll_winnings"] = self.cleaned_data["reroll_winnings"] == "yes"
+        if "mvp_nominees" in self.fields:
+            kwargs["mvp_nominees"] = list(self.cleaned_data.get("mvp_nominees") or [])
         return kwargs
+
+    def clean_mvp_nominees(self) -> list[int]:
+        nominees = list(self.cleaned_data.get("mvp_nominees") or [])
+        if len(nominees) != self.nominees:
+            raise forms.ValidationError(
+                f"Tick exactly {self.nominees} players; you ticked {len(nominees)}."
+            )
+        return nominees
 
 
 # --- lists -------------------------------------------------------------------------------------

@@ -155,6 +155,11 @@ class Report(models.Model):
     endgame_reached = models.BooleanField(
         default=False, help_text="The Endgame had begun (no Sudden Death Victory after it)."
     )
+    team_extras = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Team fields the league's report adds, e.g. {'home_stalled': true} (BB2025).",
+    )
     post_game_choices = models.JSONField(
         default=dict, blank=True, help_text="Step 4 answers per side, post_game()'s choices shape."
     )
@@ -228,6 +233,8 @@ class EventKind(models.TextChoices):
     WEATHER_CHANGE = "weather_change", "Weather change"
     BRIBE = "bribe", "Bribe used"
     KICK_OFF = "kick_off", "Kick-off event"
+    # Only where the league's report counts them (matches.services.report_extras).
+    LANDING = "landing", "Thrown team-mate landed safely"
 
 
 # Events done by (or to) a player; the others are kick-off events kept for the record.
@@ -239,6 +246,7 @@ PLAYER_EVENTS = (
     EventKind.CASUALTY,
     EventKind.INJURY,
     EventKind.SENT_OFF,
+    EventKind.LANDING,
 )
 KICK_OFF_EVENTS = (EventKind.WEATHER_CHANGE, EventKind.BRIBE, EventKind.KICK_OFF)
 

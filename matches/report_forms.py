@@ -18,6 +18,7 @@ from matches.forms import (
     _choose,
 )
 from matches.models import EventKind, InjuryResult
+from matches.services.report_extras import ExtraField
 
 
 def _score(label: str) -> forms.IntegerField:
@@ -126,7 +127,12 @@ class ReportForm(forms.Form):
     idempotency_key = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
 
     def __init__(
-        self, teams: Mapping[str, str], *args: Any, points: bool = False, **kwargs: Any
+        self,
+        teams: Mapping[str, str],
+        *args: Any,
+        points: bool = False,
+        extras: Iterable[ExtraField] = (),
+        **kwargs: Any,
     ) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("idempotency_key", uuid.uuid4().hex)
@@ -142,6 +148,18 @@ class ReportForm(forms.Form):
         if points:  # a game scored in points (Blitz Bowl) has its cards, no concession
             del self.fields["conceded_by"], self.fields["conceded_at_setup_players"]
             self.fields.update(_points_fields(teams))
+        # The team fields the league's report adds (BB2025: whether a team stalled).
+        self.extra_names = []
+        for extra in extras:
+            for side, key in zip(("home", "away"), extra.report_keys(), strict=True):
+                self.fields[key] = (
+                    forms.BooleanField(required=False, label=f"{teams[side]}: {extra.label}")
+                    if extra.kind is bool
+                    else forms.IntegerField(
+                        required=False, min_value=0, label=f"{teams[side]}: {extra.label}"
+                    )
+                )
+                self.extra_names.append(key)
 
     def report_kwargs(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -157,7 +175,13 @@ class ReportForm(forms.Form):
             )
             kwargs["sudden_death_winner"] = data.get("sudden_death_winner") or ""
             kwargs["endgame_reached"] = bool(data.get("endgame_reached"))
+        for name in self.extra_names:
+            if data.get(name) is not None:
+                kwargs[name] = data[name]
         return kwargs
+
+    def extra_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.extra_names]
 
     def points_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in POINTS_FIELD_NAMES if name in self.fields]

@@ -21,6 +21,7 @@ from matches.models import (
     SppShortfall,
 )
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
+from matches.services import report_extras
 from matches.services.validation import MAX_REPORT_EVENTS
 
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
@@ -232,6 +233,9 @@ class ReportSerializer(serializers.ModelSerializer):
     away_challenge_cards = serializers.ListField(child=serializers.IntegerField())
     events = serializers.SerializerMethodField()
     post_game = serializers.SerializerMethodField()
+    team_extras = serializers.DictField(
+        help_text="The fields the league's report adds per side, e.g. home_stalled (BB2025)."
+    )
 
     class Meta:
         model = Report
@@ -252,6 +256,7 @@ class ReportSerializer(serializers.ModelSerializer):
             "away_bonus_play_points",
             "sudden_death_winner",
             "endgame_reached",
+            "team_extras",
             "note",
             "submitted_by",
             "submitted_at",
@@ -396,6 +401,33 @@ class ReportInputSerializer(serializers.Serializer):
     )
 
 
+def _extra_report_fields() -> dict[str, serializers.Field]:
+    """The per-side report fields the editions' reports add (``report_extras``), each
+    refused by a league whose report has no such field."""
+    from rules_engine import edition_for
+    from rules_engine.editions import edition_keys
+
+    found: dict[str, serializers.Field] = {}
+    for key in edition_keys():
+        edition = edition_for(key)
+        for extra in report_extras.team_fields(edition.report_type):
+            for side, name in zip(("home", "away"), extra.report_keys(), strict=True):
+                help_text = f"{edition.name}: {extra.label} (the {side} team)."
+                found.setdefault(
+                    name,
+                    serializers.BooleanField(required=False, help_text=help_text)
+                    if extra.kind is bool
+                    else serializers.IntegerField(
+                        required=False, min_value=0, max_value=MAX_SCORE, help_text=help_text
+                    ),
+                )
+    return found
+
+
+# Declared before CorrectionInputSerializer copies the report's fields.
+ReportInputSerializer._declared_fields.update(_extra_report_fields())
+
+
 class CorrectionInputSerializer(ReportInputSerializer):
     note = StrictCharField(max_length=300, help_text="Why the report is corrected.")
 
@@ -411,6 +443,12 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
         allow_null=True,
         default=None,
         help_text="Classic: whether the winner re-rolls the winnings D6.",
+    )
+    mvp_nominees = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        default=list,
+        help_text="BB2025: the players (ids) nominated for the MVP, as the pending choice asks.",
     )
 
 

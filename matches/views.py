@@ -79,6 +79,18 @@ def _mine(request: HttpRequest, match: Match, side: str) -> None:
         raise PermissionDenied(f"Only the coach of {team.name} records and decides for it.")
 
 
+def report_extras_of(match: Match) -> tuple[Any, ...]:
+    """The team fields the league's report adds beyond BB2020's (its edition's report
+    type: BB2025's ``stalled``), which the report form asks for each side."""
+    from matches.services.report_extras import team_fields
+    from matches.services.rulesets import rules_for
+
+    try:
+        return team_fields(rules_for(match).report_type)
+    except RulesError:
+        return ()
+
+
 def scored_in_points(match: Match) -> bool:
     """Whether the league's games are scored in points (Blitz Bowl: its edition's
     ``scoring``), so the report form asks for the cards that score them."""
@@ -258,7 +270,9 @@ def live_context(
     report_form = forms.get("report_form")
     if report_form is None and perms.play:
         initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
-        report_form = ReportForm(teams, initial=initial, points=scored_in_points(match))
+        report_form = ReportForm(
+            teams, initial=initial, points=scored_in_points(match), extras=report_extras_of(match)
+        )
     return {
         "events": rows,
         "score": score,
@@ -356,7 +370,12 @@ def remove_event(request: HttpRequest, pk: int, event_id: int) -> HttpResponse:
 @require_POST
 def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
     match = _to_play(request, pk)
-    form = ReportForm(presenters.team_names(match), request.POST, points=scored_in_points(match))
+    form = ReportForm(
+        presenters.team_names(match),
+        request.POST,
+        points=scored_in_points(match),
+        extras=report_extras_of(match),
+    )
     if form.is_valid():
         try:
             submission = services.submit_report(

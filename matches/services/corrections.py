@@ -296,7 +296,7 @@ def correct_report(
         if not note:
             raise MatchError("Say why the report is corrected; the coaches will read it.")
         old = current_report(match)
-        kept = {name: getattr(old, name) for name in POINTS_FIELDS}
+        kept = {name: getattr(old, name) for name in POINTS_FIELDS} | old.team_extras
         payload = report_payload(
             home_touchdowns,
             away_touchdowns,

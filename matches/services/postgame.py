@@ -58,6 +58,11 @@ ANSWERS: dict[str, tuple[str, Any]] = {
     "temporary_retirement": ("retire", []),
     "reroll_winnings": ("reroll_winnings", False),
 }
+# A pending choice whose answer the engine reads per side under the choice's own kind
+# (``choices[kind][side]``), apart from the side's step-4 answer: BB2025's MVP nominees
+# (step 3). Given by player id; a commissioner ending the waiting nominates the first
+# eligible players in team-sheet order.
+ANSWERS_BY_KIND = ("mvp_nominees",)
 # The pending choice of a side whose hiring step waits only for "done".
 HIRING_DONE = "hiring"
 
@@ -153,6 +158,9 @@ def post_game_for(
         states[side] = states[side].evolve(
             treasury=held["treasury"], dedicated_fans=held["dedicated_fans"]
         )
+    # Answers kept under their kind (MVP nominees) stand whatever step-4 answers are tried.
+    kept = report.post_game_choices or {}
+    choices = {**{k: kept[k] for k in ANSWERS_BY_KIND if k in kept}, **(choices or {})}
     rules = rules_for(match)
     extra = {"hold_hiring": True} if hold else {}
     return rules.post_game(
@@ -191,6 +199,8 @@ def _with_step_4_treasury(
         return choices
     given = copy.deepcopy(choices)
     for side, answer in given.items():
+        if side not in SIDES:  # an answer kept under its kind (ANSWERS_BY_KIND)
+            continue
         if "step_4_treasury" in figures.get(side, {}):
             answer["treasury"] = figures[side]["step_4_treasury"]
         else:
@@ -333,6 +343,7 @@ def submit_post_game_choices(
     hire_journeymen: Iterable[int] = (),
     retire: Iterable[int] = (),
     reroll_winnings: bool | None = None,
+    mvp_nominees: Iterable[int] = (),
 ) -> Report:
     """One side's post-game decisions: BB2020 step 4, the journeymen who played to hire
     for good (they lose Loner, cost their current value) and the players who suffered
@@ -355,6 +366,7 @@ def submit_post_game_choices(
             "retire": _ids(retire, "Players to retire"),
             "reroll_winnings": reroll_winnings,
         }
+        by_kind = {"mvp_nominees": _ids(mvp_nominees, "MVP nominees")}
         answer = {
             ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
             for c in pending
@@ -362,7 +374,14 @@ def submit_post_game_choices(
         }
         answer.update({key: value for key, value in given.items() if value not in (None, [])})
         choices = copy.deepcopy(report.post_game_choices)
-        choices[side] = answer
+        for c in pending:
+            if c["side"] == side and c["kind"] in ANSWERS_BY_KIND and not by_kind[c["kind"]]:
+                raise MatchError(f"{c['prompt']} (by player id).")
+        for kind, ids in by_kind.items():
+            if ids:
+                choices.setdefault(kind, {})[side] = ids
+        if any(c["side"] == side and c["kind"] not in ANSWERS_BY_KIND for c in pending):
+            choices[side] = answer  # the side's step-4 answer (not only its nominees)
         run_post_game(match, report, choices)
         settle_status(match, report)
         report.save()
@@ -388,6 +407,10 @@ def end_hiring_step(actor: Any, match: Match) -> Report:
             )
         waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
         choices = copy.deepcopy(report.post_game_choices)
+        for c in report.post_game_result.get("pending", []):
+            if c["kind"] in ANSWERS_BY_KIND:
+                wanted = c["options"].get("nominees", 0)
+                choices.setdefault(c["kind"], {})[c["side"]] = c["options"]["players"][:wanted]
         for side in SIDES:
             if side in waiting and side not in choices:
                 choices[side] = {

@@ -32,6 +32,7 @@ from matches.services.validation import (
     POINTS_FIELDS,
     ReportContext,
     event_from_row,
+    extra_report_keys,
     league_result,
     normalize_event,
     report_problems,
@@ -57,9 +58,10 @@ def report_payload(
     **points: Any,
 ) -> dict[str, Any]:
     """The report as stored and hashed. ``points`` are ``POINTS_FIELDS`` (a game scored
-    in points); only those given (not None) are kept, so a touchdowns report hashes
-    as it always did."""
-    unknown = sorted(set(points) - set(POINTS_FIELDS))
+    in points) and the team fields an edition's report adds (``extra_report_keys``:
+    BB2025's ``home_stalled``); only those given (not None) are kept, so a touchdowns
+    report hashes as it always did."""
+    unknown = sorted(set(points) - set(POINTS_FIELDS) - set(extra_report_keys()))
     if unknown:
         raise TypeError(f"a report has no {', '.join(unknown)}")
     return {
@@ -78,6 +80,7 @@ def payload_of(report: Report) -> dict[str, Any]:
         report.conceded_by,
         report.conceded_at_setup_players,
         **{name: getattr(report, name) for name in POINTS_FIELDS},
+        **report.team_extras,
     )
 
 
@@ -177,6 +180,7 @@ def create_report(
 ) -> Report:
     """Insert the report row (the unique constraints may refuse it: IntegrityError)."""
     version = (match.reports.aggregate(top=Max("version"))["top"] or 0) + 1
+    extras = {k: v for k, v in payload.items() if k in extra_report_keys()}
     with transaction.atomic():
         return Report.objects.create(
             match=match,
@@ -186,7 +190,8 @@ def create_report(
             body_hash=digest,
             submitted_by=actor if getattr(actor, "pk", None) else None,
             note=note,
-            **payload,
+            **{k: v for k, v in payload.items() if k not in extras},
+            team_extras=extras,
         )
 
 

@@ -21,12 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
+from matches.services import report_extras
 from matches.services._common import SIDES, snapshot_states, team_of
 from matches.services.rulesets import rules_for
+from rules_engine import edition_for
 from rules_engine.bb2020.inducements import MAX_PLAYERS
 from rules_engine.bb2020.report import CHARACTERISTICS, MatchReport, PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.blitz_bowl import BlitzBowlReport
+from rules_engine.editions import edition_keys
 from teams.models import Player, PlayerStatus
 
 EVENT_FIELDS = (
@@ -70,6 +73,7 @@ EVENT_LIMITS: dict[str, tuple[int, str]] = {
     EventKind.WEATHER_CHANGE: (3 + 2 * GAME_TURNS, "one per kick-off"),
     EventKind.KICK_OFF: (3 + 2 * GAME_TURNS, "one per kick-off"),
     EventKind.BRIBE: (2 * MAX_BRIBES_PER_TEAM, f"{MAX_BRIBES_PER_TEAM} for each team"),
+    EventKind.LANDING: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
 }
 # The most events a report may list (the API refuses a longer list before reading it).
 MAX_REPORT_EVENTS = sum(limit for limit, _why in EVENT_LIMITS.values())
@@ -89,7 +93,21 @@ COUNTED = {
     EventKind.COMPLETION: "completions",
     EventKind.DEFLECTION: "deflections",
     EventKind.INTERCEPTION: "interceptions",
+    **{kind: name for name, kind in report_extras.EVENT_FOR_COUNT.items()},
 }
+
+
+def extra_report_keys() -> tuple[str, ...]:
+    """Every report field an edition's report adds per side (``home_stalled``, ...),
+    which ``report_payload`` takes beside the points fields."""
+    return tuple(
+        dict.fromkeys(
+            key
+            for edition in edition_keys()
+            for f in report_extras.team_fields(edition_for(edition).report_type)
+            for key in f.report_keys()
+        )
+    )
 
 
 def _pk(value: Any) -> Any:
@@ -182,6 +200,9 @@ def event_problems(
     if kind not in EventKind.values:
         return [f"{label}: not a kind of event; use one of {', '.join(EventKind.values)}"]
     problems: list[str] = []
+    added = report_extras.event_kinds(rules_for(ctx.match).report_type)
+    if kind in report_extras.all_event_kinds() and kind not in added:
+        return [f"{label}: this league's report has no {_kind_label(kind)} events"]
     if kind in PLAYER_EVENTS:
         if event["player"] is None:
             return [f"{label}: say which player"]
@@ -292,6 +313,7 @@ def report_problems(
         if not _count(value):
             problems.append(f"The {side} touchdowns must be a whole number, 0 or more")
     problems += shape_of(ctx.match).problems(payload)
+    problems += _extras_problems(ctx.match, payload)
     conceded_by = payload.get("conceded_by") or ""
     set_up = payload.get("conceded_at_setup_players")
     if conceded_by not in ("", *SIDES):
@@ -319,6 +341,16 @@ def report_problems(
     return problems
 
 
+def _extras_problems(match: Match, payload: Mapping[str, Any]) -> list[str]:
+    """Report fields another edition's report adds, given for this league, and extra
+    fields of the wrong type."""
+    report_type = rules_for(match).report_type
+    own = {key for f in report_extras.team_fields(report_type) for key in f.report_keys()}
+    foreign = [k for k in extra_report_keys() if k not in own and payload.get(k) is not None]
+    problems = [f"{k}: this league's report has no such field" for k in foreign]
+    return problems + report_extras.payload_problems(report_type, payload)
+
+
 def engine_report(
     match: Match, payload: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
 ) -> Any:
@@ -326,8 +358,15 @@ def engine_report(
     return shape_of(match).build(match, payload, list(events))
 
 
-def player_reports(events: Iterable[Mapping[str, Any]]) -> dict[str, tuple[PlayerReport, ...]]:
-    """Per side, what each player did and suffered, from the player events."""
+def player_reports(
+    events: Iterable[Mapping[str, Any]], report_type: type[PlayerReport] | None = None
+) -> dict[str, tuple[PlayerReport, ...]]:
+    """Per side, what each player did and suffered, from the player events, as the
+    league's player report type (``report_type``; without one, BB2020's, counts it
+    does not hold left out)."""
+    if report_type is None:
+        report_type = PlayerReport
+        events = [e for e in events if e["kind"] not in report_extras.all_event_kinds()]
     players: dict[str, dict[Any, dict[str, Any]]] = {side: {} for side in SIDES}
     for event in events:
         kind = event["kind"]
@@ -343,7 +382,7 @@ def player_reports(events: Iterable[Mapping[str, Any]]) -> dict[str, tuple[Playe
             row.update(_suffered(event))
     return {
         side: tuple(
-            PlayerReport(player_id=pid, **values) for pid, values in sorted(players[side].items())
+            report_type(player_id=pid, **values) for pid, values in sorted(players[side].items())
         )
         for side in SIDES
     }
@@ -356,15 +395,20 @@ def _summary(match: Match) -> dict[str, Any]:
 def events_report(
     match: Match, payload: Mapping[str, Any], events: list[Mapping[str, Any]]
 ) -> MatchReport:
-    """BB2020's ``MatchReport`` (BB2020, classic): touchdowns on the pitch, each side's
-    Fan Factor from the pre-game (classic: its gate in thousands), the concession and
-    the player reports."""
+    """BB2020's ``MatchReport`` (BB2020, classic), or the edition's report extending it
+    (BB2025): touchdowns on the pitch, each side's Fan Factor from the pre-game
+    (classic: its gate in thousands), the concession, the player reports and the
+    fields the edition's report adds (``report_extras``)."""
+    report_type = rules_for(match).report_type
     fan_factor = _summary(match).get("fan_factor") or {}
-    players = player_reports(events)
+    players = player_reports(events, report_extras.player_report_type(report_type))
+    extras = report_extras.team_values(report_type, payload)
+    team_type = report_extras.team_report_type(report_type)
     conceded_by = payload.get("conceded_by") or ""
 
     def team_report(side: str) -> TeamReport:
-        return TeamReport(
+        return team_type(
+            **extras[side],
             touchdowns=payload[f"{side}_touchdowns"],
             fan_factor=fan_factor.get(side, 0),
             conceded=conceded_by == side,
@@ -374,7 +418,7 @@ def events_report(
             ),
         )
 
-    return MatchReport(home=team_report("home"), away=team_report("away"))
+    return report_type(home=team_report("home"), away=team_report("away"))
 
 
 def points_report(
@@ -461,7 +505,13 @@ REPORT_SHAPES: dict[type, ReportShape] = {
 
 
 def shape_of(match: Match) -> ReportShape:
-    return REPORT_SHAPES[rules_for(match).report_type]
+    """The shape of the match's report type, or of the nearest type it extends (an
+    edition's report that adds fields to BB2020's is built as BB2020's, with them)."""
+    report_type = rules_for(match).report_type
+    for kind in report_type.__mro__:
+        if kind in REPORT_SHAPES:
+            return REPORT_SHAPES[kind]
+    raise LookupError(f"no report shape for {report_type.__name__}")
 
 
 def league_result(

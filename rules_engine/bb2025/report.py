@@ -15,6 +15,7 @@ Everything else (score, concession, fan factor, injuries) is BB2020's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from rules_engine.bb2020.report import SIDES, MatchReport, PlayerReport, TeamReport, other_side
 from rules_engine.errors import RulesError
@@ -63,7 +64,14 @@ class Bb2025TeamReport(TeamReport):
 @dataclass(frozen=True)
 class Bb2025MatchReport(MatchReport):
     """Both teams' reports (``Bb2025TeamReport``; a BB2020 ``TeamReport`` reads as a
-    team that did not stall)."""
+    team that did not stall).
+
+    ``team_report_type`` and ``player_report_type`` name the types a report of this
+    edition is built from, so code outside the engine can offer their fields beyond
+    BB2020's (``stalled``; ``landings``) without knowing the edition."""
+
+    team_report_type: ClassVar[type[TeamReport]] = Bb2025TeamReport
+    player_report_type: ClassVar[type[PlayerReport]] = Bb2025PlayerReport
 
 
 def stalled(report: TeamReport) -> bool:

@@ -1,0 +1,129 @@
+"""What an edition's match report records beyond BB2020's, read from its report type.
+
+An edition whose report extends BB2020's ``MatchReport`` names the team and player
+report types it is built from (``team_report_type``, ``player_report_type``, as
+``rules_engine.bb2025.report.Bb2025MatchReport`` does). Their dataclass fields beyond
+BB2020's ``TeamReport`` and ``PlayerReport`` are what the forms, the API and the
+report builder offer for that league, without knowing the edition:
+
+- a team field (BB2025's ``stalled``) is a report field per side, ``home_<name>`` and
+  ``away_<name>``, stored in ``Report.team_extras``;
+- a player count (BB2025's ``landings``) is counted from player events of the kind
+  ``EVENT_FOR_COUNT`` names (a thrown team-mate's safe landing).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from matches.models import EventKind
+from rules_engine.bb2020.report import PlayerReport, TeamReport
+
+SIDES = ("home", "away")
+# A player report's count -> the player event that adds one to it.
+EVENT_FOR_COUNT: dict[str, str] = {"landings": EventKind.LANDING}
+# Labels of the extra fields a report type may carry, for forms and the API.
+LABELS: dict[str, str] = {
+    "stalled": "Stalled (winnings lose the +1)",
+    "landings": "Thrown team-mate landed safely",
+}
+
+
+@dataclass(frozen=True)
+class ExtraField:
+    """One team report field beyond BB2020's: its name, type (bool or int), default."""
+
+    name: str
+    kind: type
+    default: Any
+
+    @property
+    def label(self) -> str:
+        return LABELS.get(self.name, self.name.replace("_", " ").capitalize())
+
+    def report_keys(self) -> tuple[str, str]:
+        """The report's fields for it, one per side."""
+        return (f"home_{self.name}", f"away_{self.name}")
+
+
+def team_report_type(report_type: type) -> type[TeamReport]:
+    found = getattr(report_type, "team_report_type", TeamReport)
+    return found if isinstance(found, type) else TeamReport
+
+
+def player_report_type(report_type: type) -> type[PlayerReport]:
+    found = getattr(report_type, "player_report_type", PlayerReport)
+    return found if isinstance(found, type) else PlayerReport
+
+
+def _extra(kind: type, base: type) -> list[dataclasses.Field[Any]]:
+    if not dataclasses.is_dataclass(kind):
+        return []
+    known = {f.name for f in dataclasses.fields(base)}
+    return [f for f in dataclasses.fields(kind) if f.name not in known]
+
+
+def _type_of(f: dataclasses.Field[Any]) -> type | None:
+    annotation = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+    return {"bool": bool, "int": int}.get(str(annotation))
+
+
+def team_fields(report_type: type) -> tuple[ExtraField, ...]:
+    """The team report's fields beyond BB2020's that the report takes (bool or int)."""
+    found = []
+    for f in _extra(team_report_type(report_type), TeamReport):
+        kind = _type_of(f)
+        if kind is not None:
+            found.append(ExtraField(f.name, kind, f.default))
+    return tuple(found)
+
+
+def player_counts(report_type: type) -> tuple[str, ...]:
+    """The player report's counts beyond BB2020's that an event kind adds up."""
+    return tuple(
+        f.name
+        for f in _extra(player_report_type(report_type), PlayerReport)
+        if f.name in EVENT_FOR_COUNT
+    )
+
+
+def event_kinds(report_type: type) -> tuple[str, ...]:
+    """The player event kinds the report type adds (BB2025: a safe landing)."""
+    return tuple(EVENT_FOR_COUNT[name] for name in player_counts(report_type))
+
+
+def all_event_kinds() -> tuple[str, ...]:
+    """Every event kind some edition's report adds (refused where the league's has none)."""
+    return tuple(EVENT_FOR_COUNT.values())
+
+
+def team_values(report_type: type, payload: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per side, the extra team fields of a submitted report (defaults where not given)."""
+    return {
+        side: {f.name: payload.get(f"{side}_{f.name}", f.default) for f in team_fields(report_type)}
+        for side in SIDES
+    }
+
+
+def payload_problems(report_type: type, payload: Mapping[str, Any]) -> list[str]:
+    """Why the report's extra fields do not fit the league's report type."""
+    allowed = {key: f for f in team_fields(report_type) for key in f.report_keys()}
+    problems = []
+    for key, value in payload.items():
+        if key not in allowed:
+            continue
+        kind = allowed[key].kind
+        if kind is bool and not isinstance(value, bool):
+            problems.append(f"{key} is true or false, not {value!r}")
+        elif kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            problems.append(f"{key} must be a whole number, 0 or more")
+    return problems
+
+
+def stored(report_type: type, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``Report.team_extras`` keeps: the extra fields given, as ``home_<name>``."""
+    keys = [key for f in team_fields(report_type) for key in f.report_keys()]
+    return {key: payload[key] for key in keys if payload.get(key) is not None}
