@@ -57,7 +57,7 @@ BB2020_TEAM_SPECIAL_RULES = frozenset(
     {"Bribery and Corruption", "Low Cost Linemen", "Masters of Undeath", "Vampire Lord"}
 )
 BB2020_ROSTER_COUNT = 29
-BB2020_STAR_PLAYER_COUNT = 63
+BB2020_STAR_PLAYER_COUNT = 64
 
 # Stars whose "plays_for" is null in star_players.json: (plays for, never plays
 # for); None plays for every team. Morg 'n' Thorg plays for any team except
@@ -73,13 +73,14 @@ BB2020_STAR_PLAYS_FOR: dict[str, tuple[tuple[str, ...] | None, tuple[str, ...]]]
 BB2020_PAIRED_STAR_SKILLS: dict[str, int] = {
     "Dribl and Drull": 6,
     "Grak and Crumbleberry": 5,
-    "The Swift Twins": 5,
+    "The Swift Twins": 4,
 }
 # Names the team lists use for a star that star_players.json names in full.
 BB2020_STAR_ALIASES: dict[str, str] = {"Grombrindal": "Grombrindal, The White Dwarf"}
-# Named by the Sylvanian team lists but absent from star_players.json, so there
-# is no profile to field: not offered.
-BB2020_STARS_WITHOUT_PROFILE = frozenset({"Gretchen Wächter 'The Blood Bowl Widow'"})
+# Named by a team list but absent from star_players.json, so there is no profile
+# to field: not offered. Gretchen Wächter, once here, now has her profile
+# (data/bb2020/SOURCE.md, "Corrections").
+BB2020_STARS_WITHOUT_PROFILE: frozenset[str] = frozenset()
 # Listed under "staff" (at her star cost) by the Halfling, Human and Norse
 # rosters: she is a star player, not sideline staff.
 BB2020_STARS_LISTED_AS_STAFF = frozenset({"Cindy Piewhistle"})

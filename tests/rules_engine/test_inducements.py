@@ -31,7 +31,7 @@ COMMON_TABLE = [
     ("halfling-master-chef", "Halfling Master Chef", 1, 300_000, "any"),
     ("mercenary-players", "Mercenary players", None, None, "any"),
     ("star-players", "Star players", 2, None, "any"),
-    ("josef-bugman", "Infamous coaching staff (Josef Bugman)", 2, 100_000, "any"),
+    ("josef-bugman", "Infamous coaching staff (Josef Bugman)", 1, 100_000, "any"),
     ("wizard", "Wizard (Hireling Sports-Wizard)", 1, 150_000, "any"),
     ("biased-referee", "Biased Referee", 1, 120_000, "any"),
 ]

@@ -13,8 +13,8 @@ def names(stars):
     return {star.name for star in stars}
 
 
-def test_all_63_star_players_load(bb2020):
-    assert len(bb2020.star_players) == 63
+def test_all_64_star_players_load(bb2020):
+    assert len(bb2020.star_players) == 64  # Gretchen Wächter included (SOURCE.md)
     assert "morg-n-thorg" in bb2020.star_players
     assert "captain-karina-von-riesz" in bb2020.star_players
 
