@@ -1,5 +1,5 @@
 """Demo leagues of the other rulesets for `manage.py load_demo`: "Classic Cup" (classic
-league rules) and "Blitz Bowl Bash" (Blitz Bowl).
+league rules), "Blitz Bowl Bash" (Blitz Bowl) and "Third Season Cup" (Blood Bowl 2025).
 
 Each is commissioned by the demo commissioner, has four of the demo coaches' teams
 drafted for its ruleset through ``teams.services.draft_team``, one season of a single
@@ -72,6 +72,21 @@ DEMO_LEAGUES = (
             ),
         ),
     ),
+    # A Team Captain (Human), a Favoured of ... choice (Chaos Chosen), a stalling team.
+    DemoLeague(
+        "Third Season Cup",
+        "bb2025",
+        (
+            ("lothar", "Altdorf Third Season", "human"),
+            ("gorbag", "Skull Splitters of Khorne", "chaos-chosen"),
+            ("grimnir", "Karak Azul Anvils", "dwarf"),
+            ("skrit", "Clan Pestilens Plaguebearers", "skaven"),
+        ),
+        (
+            ({"touchdowns": 2}, {"touchdowns": 1, "stalled": True}),
+            ({"touchdowns": 1}, {"touchdowns": 0}),
+        ),
+    ),
 )
 # Answers of the demo coaches to each pre-game decision: keep the gold, take no
 # inducements, receive, one trapdoor.
@@ -94,8 +109,8 @@ def _team(coach: Any, name: str, ruleset_key: str, roster_slug: str) -> Team:
     rules = draft_rules_for(ruleset)
     players = {p.slug: p.min_count for p in roster.positions.values() if p.min_count}
     short = rules.min_players - sum(players.values())
+    lineman = roster.lineman_position().slug
     if short > 0:
-        lineman = roster.lineman_position().slug
         players[lineman] = players.get(lineman, 0) + short
     return draft_team(
         coach,
@@ -104,6 +119,13 @@ def _team(coach: Any, name: str, ruleset_key: str, roster_slug: str) -> Team:
         roster_slug=roster_slug,
         players=players,
         rerolls=min(2, rules.max_rerolls),
+        # Where the ruleset asks at the draft (BB2025): the first option, a Lineman captain.
+        special_rule_choice=(
+            roster.special_rule_choices[0]
+            if rules.special_rule_choice_at_draft and roster.special_rule_choices
+            else None
+        ),
+        team_captain=lineman if rules.names_team_captain(roster) else None,
     )
 
 
@@ -161,8 +183,20 @@ def play(fixture: Fixture, games: dict[str, dict[str, Any]], seed: int) -> Match
         seed=seed + 1,
         **_report_fields(games),
     ).report
-    for side in dict.fromkeys(c["side"] for c in report.post_game_result["pending"]):
-        matches.submit_post_game_choices(coaches[side], match, side=side)  # no re-roll
+    for _ in range(3):  # MVP nominees (BB2025), then step 4
+        pending = report.post_game_result["pending"]
+        for side in dict.fromkeys(c["side"] for c in pending):
+            nominees = [  # the first players the nomination allows, in team-sheet order
+                pid
+                for c in pending
+                if c["side"] == side and c["kind"] == "mvp_nominees"
+                for pid in c["options"]["players"][: c["options"]["nominees"]]
+            ]
+            report = matches.submit_post_game_choices(
+                coaches[side], match, side=side, mvp_nominees=nominees
+            )  # no re-roll, nobody hired
+        if not report.post_game_result["pending"]:
+            break
     matches.apply_post_game(match.pk, report.pk)
     return matches.close_match(coaches["home"], match)
 

@@ -33,6 +33,17 @@ class DraftRules:
     dedicated_fan_cost: int = 10_000
     # Facts §1: re-rolls bought after the draft cost double; TV counts the roster price.
     reroll_price_factor_after_draft: int = 2
+    # BB2025: a roster's "Favoured of ..." choice is made when the team is drafted (it
+    # decides the stars and inducements the team may have), not left for later.
+    special_rule_choice_at_draft: bool = False
+    # BB2025: a roster with this special rule names a Team Captain among the players
+    # drafted (never a Big Guy), who has ``captain_skill`` while captain.
+    team_captain_rule: str | None = None
+    captain_skill: str | None = None
+
+    def names_team_captain(self, roster: Roster) -> bool:
+        """Whether the roster's teams name a Team Captain."""
+        return self.team_captain_rule is not None and self.team_captain_rule in roster.special_rules
 
     def reroll_price_after_draft(self, roster: Roster) -> int:
         """What one more team re-roll costs once the team is drafted."""
@@ -40,7 +51,15 @@ class DraftRules:
 
 
 # Rulesets register their draft numbers here as they are added.
-DRAFT_RULES: dict[str, DraftRules] = {"bb2020": DraftRules(), "bb2025": DraftRules()}
+DRAFT_RULES: dict[str, DraftRules] = {
+    # Facts §1: Chaos Chosen, Chaos Renegades and Norse choose their Favoured of ... /
+    # league when created; their stars and inducements depend on it (issue 14).
+    "bb2020": DraftRules(special_rule_choice_at_draft=True),
+    # BB2025 facts sections 1-2 (Dugout's reading of the Team Captain: NAFLM's).
+    "bb2025": DraftRules(
+        special_rule_choice_at_draft=True, team_captain_rule="Team Captain", captain_skill="Pro"
+    ),
+}
 
 
 def draft_rules_for(ruleset: Ruleset) -> DraftRules:
@@ -69,6 +88,8 @@ class DraftProposal:
     dedicated_fans: int = 1
     budget: int | None = None
     special_rule_choice: str | None = None
+    # The position (slug or short key) of the Team Captain, where the roster names one.
+    captain_position: str | None = None
 
 
 @dataclass(frozen=True)
@@ -281,6 +302,9 @@ def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
                 f"{proposal.special_rule_choice!r} is not one of them"
             )
 
+    problems += special_rule_choice_problems(rules, roster, proposal.special_rule_choice)
+    problems += team_captain_problems(rules, roster, proposal)
+
     cost = draft_cost(ruleset, proposal)
     if cost.remaining < 0:
         problems.append(
@@ -288,6 +312,42 @@ def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
             f"{_gp(cost.budget)} budget"
         )
     return problems
+
+
+def special_rule_choice_problems(
+    rules: DraftRules, roster: Roster, choice: str | None
+) -> list[str]:
+    """A roster that chooses its "Favoured of ..." at the draft must choose it then."""
+    if rules.special_rule_choice_at_draft and roster.special_rule_choices and choice is None:
+        options = ", ".join(roster.special_rule_choices)
+        return [f"{roster.name} teams choose one of {options} when drafted"]
+    return []
+
+
+def team_captain_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[str]:
+    """The Team Captain: named where the roster has the rule (one of the positions
+    drafted, not a Big Guy), refused where it has not."""
+    wanted = proposal.captain_position
+    if not rules.names_team_captain(roster):
+        return [f"{roster.name} teams have no Team Captain"] if wanted is not None else []
+    if wanted is None:
+        return [f"{roster.name} teams name a Team Captain"]
+    position = roster.positions.get(wanted)
+    if position is None:
+        return [f"{roster.name} teams have no position {wanted!r}"]
+    if position.big_guy:
+        return [f"A Big Guy cannot be {roster.name} Team Captain"]
+    if not _counted_positions(roster, proposal).get(position.slug):
+        return ["The Team Captain must be one of the players drafted"]
+    return []
+
+
+def captain_skills(ruleset: Ruleset, roster: Roster, is_captain: bool) -> tuple[str, ...]:
+    """The skills a Team Captain has while captain (none where the roster names none)."""
+    rules = DRAFT_RULES.get(ruleset.key)
+    if is_captain and rules is not None and rules.names_team_captain(roster):
+        return (rules.captain_skill,) if rules.captain_skill else ()
+    return ()
 
 
 def check_draft(ruleset: Ruleset, proposal: DraftProposal) -> DraftCost:

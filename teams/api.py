@@ -201,6 +201,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             apothecary=data["apothecary"],
             dedicated_fans=data["dedicated_fans"],
             special_rule_choice=data["special_rule_choice"] or None,
+            team_captain=data["team_captain"] or None,
         )
         return Response(sheet_data(team.pk, request), status=status.HTTP_201_CREATED)
 
@@ -226,6 +227,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             apothecary=data["apothecary"],
             dedicated_fans=data["dedicated_fans"],
             special_rule_choice=data["special_rule_choice"] or None,
+            captain_position=data["team_captain"] or None,
         )
         cost = rules_engine.draft_cost(ruleset, proposal)
         body = {

@@ -134,12 +134,40 @@ class DraftForm(forms.Form):
             f"first costs {gp(rules.dedicated_fan_cost)}",
         )
         if roster.special_rule_choices:
+            # Where the ruleset asks for the choice at the draft (BB2025), it comes first:
+            # it decides the stars and inducements the team may buy.
+            now = rules.special_rule_choice_at_draft
             self.fields["special_rule_choice"] = forms.ChoiceField(
                 label="Special rule",
-                required=False,
-                choices=[("", "Choose later"), *((c, c) for c in roster.special_rule_choices)],
+                required=now,
+                choices=[
+                    ("", "Choose one" if now else "Choose later"),
+                    *((c, c) for c in roster.special_rule_choices),
+                ],
+                help_text=(
+                    f"{roster.name} teams choose one now, before buying what depends on it."
+                    if now
+                    else f"{roster.name} teams choose one; it may be chosen later."
+                ),
                 error_messages={
+                    "required": f"Choose the special rule {roster.name} teams play by.",
                     "invalid_choice": "Choose one of the special rules listed.",
+                },
+            )
+        if rules.names_team_captain(roster):
+            self.fields["team_captain"] = forms.ChoiceField(
+                label="Team Captain",
+                choices=[
+                    ("", "Choose a position"),
+                    *((p.slug, p.name) for p in roster.positions.values() if not p.big_guy),
+                ],
+                help_text=(
+                    f"The first player drafted at this position is captain and has "
+                    f"{rules.captain_skill} while captain."
+                ),
+                error_messages={
+                    "required": f"Name the position of the {roster.name} Team Captain.",
+                    "invalid_choice": "Choose one of the positions listed.",
                 },
             )
 
@@ -177,6 +205,7 @@ class DraftForm(forms.Form):
             "apothecary": bool(self._value("apothecary", False)),
             "dedicated_fans": self._value("dedicated_fans", self.rules.starting_dedicated_fans),
             "special_rule_choice": self._value("special_rule_choice", None),
+            "team_captain": self._value("team_captain", None),
         }
 
     def proposal(self) -> DraftProposal:
@@ -190,6 +219,7 @@ class DraftForm(forms.Form):
             apothecary=kwargs["apothecary"],
             dedicated_fans=kwargs["dedicated_fans"],
             special_rule_choice=kwargs["special_rule_choice"],
+            captain_position=kwargs["team_captain"],
         )
 
     def preview(self) -> DraftPreview:

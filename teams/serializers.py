@@ -77,6 +77,13 @@ class DraftInputSerializer(serializers.Serializer):
     special_rule_choice = StrictCharField(
         required=False, allow_blank=True, allow_null=True, default=None
     )
+    team_captain = StrictCharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default=None,
+        help_text="The Team Captain's position where the roster names one (BB2025 Human, Orc).",
+    )
 
 
 class HirePlayerInputSerializer(serializers.Serializer):

@@ -13,54 +13,41 @@ holds NAFLM's ``bigguy_qty``). What BB2025 adds is checked here:
 
 from __future__ import annotations
 
-from rules_engine.bb2025.data import BIG_GUY, CAPTAIN_SKILL, Bb2025Position, Bb2025Roster
-from rules_engine.draft import DraftProposal, validate_draft
+from dataclasses import replace
+
+from rules_engine import draft
+from rules_engine.draft import DraftProposal, draft_rules_for, validate_draft
 from rules_engine.ruleset import Roster, Ruleset
 
 __all__ = ["captain_skills", "draft_problems", "team_captain_problems"]
+
+KEY = "bb2025"
 
 
 def team_captain_problems(roster: Roster, captain_position: str | None) -> list[str]:
     """The Team Captain nomination: required where the roster has the rule, refused
     where it has not; a Big Guy cannot be captain (Dugout's reading: the captain is one
-    of the team's ordinary players; UNVERIFIED)."""
-    has_rule = isinstance(roster, Bb2025Roster) and roster.has_team_captain
-    if captain_position is None:
-        return [f"{roster.name} teams name a Team Captain"] if has_rule else []
-    if not has_rule:
-        return [f"{roster.name} teams have no Team Captain"]
-    position = roster.positions.get(captain_position)
-    if position is None:
-        return [f"{roster.name} teams have no position {captain_position!r}"]
-    if isinstance(position, Bb2025Position) and position.has_keyword(BIG_GUY):
-        return [f"A Big Guy cannot be {roster.name} Team Captain"]
-    return []
+    of the team's ordinary players; UNVERIFIED). ``rules_engine.draft`` checks it for
+    every BB2025 draft (``DraftRules.team_captain_rule``)."""
+    drafted = {captain_position: 1} if captain_position is not None else {}
+    proposal = DraftProposal(roster.slug, players=drafted, captain_position=captain_position)
+    return draft.team_captain_problems(draft.DRAFT_RULES[KEY], roster, proposal)
 
 
 def draft_problems(
     ruleset: Ruleset, proposal: DraftProposal, *, captain_position: str | None = None
 ) -> list[str]:
-    """Every way a BB2025 draft breaks the rules: ``validate_draft``'s, the Favoured of
-    ... choice a choosing roster must make, and the Team Captain's position (one of
-    the positions drafted)."""
-    problems = validate_draft(ruleset, proposal)
-    if proposal.roster_slug not in ruleset.rosters:
-        return problems
-    roster = ruleset.roster(proposal.roster_slug)
-    if roster.special_rule_choices and proposal.special_rule_choice is None:
-        options = ", ".join(roster.special_rule_choices)
-        problems.append(f"{roster.name} teams choose one of {options} when drafted")
-    problems += team_captain_problems(roster, captain_position)
-    if captain_position is not None and not problems:
-        slug = roster.positions.resolve(captain_position)
-        drafted = {roster.positions.resolve(k) for k, n in proposal.players.items() if n}
-        if slug not in drafted:
-            problems.append("The Team Captain must be one of the players drafted")
-    return problems
+    """Every way a BB2025 draft breaks the rules: ``validate_draft``'s, which for BB2025
+    include the Favoured of ... choice a choosing roster must make and the Team
+    Captain's position (one of the positions drafted)."""
+    if captain_position is not None:
+        proposal = replace(proposal, captain_position=captain_position)
+    draft_rules_for(ruleset)  # a ruleset without draft rules is refused as validate_draft does
+    return validate_draft(ruleset, proposal)
 
 
 def captain_skills(roster: Roster, is_captain: bool) -> tuple[str, ...]:
     """The skill the Team Captain has while captain: Pro (facts section 2)."""
-    if is_captain and isinstance(roster, Bb2025Roster) and roster.has_team_captain:
-        return (CAPTAIN_SKILL,)
-    return ()
+    from rules_engine.registry import get_ruleset
+
+    return draft.captain_skills(get_ruleset(KEY), roster, is_captain)

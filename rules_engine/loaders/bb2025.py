@@ -482,10 +482,13 @@ def load_bb2025(
     _check_league_tables(problems)
     if problems:
         raise RulesetDataError("the bb2025 data failed validation:\n- " + "\n- ".join(problems))
+    from rules_engine.bb2025 import DUGOUTS_READING  # the sequences' package, loaded last
+
     return Bb2025Ruleset(
         key=KEY,
         name=NAME,
         description="Blood Bowl 2025 (Third Season) with its league rules",
+        readings=DUGOUTS_READING,
         rosters=Catalogue(rosters),
         star_players=Catalogue(stars, star_aliases),
         skills=skills,

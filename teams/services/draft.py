@@ -10,11 +10,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from rules_engine import DraftProposal, check_draft, validate_draft
-from rules_engine.draft import DraftCost
+from rules_engine.draft import DraftCost, captain_skills
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Roster, Ruleset
 from teams.audit import log_action
-from teams.models import MAX_PLAYER_NUMBER, LedgerReason, Player, Team, TeamStatus
+from teams.models import MAX_PLAYER_NUMBER, LedgerReason, Player, PlayerSkill, Team, TeamStatus
 from teams.names import clean_name, taken_message, team_name_taken
 from teams.services._common import (
     current_value,
@@ -166,8 +166,14 @@ def draft_team(
     apothecary: bool = False,
     dedicated_fans: int = 1,
     special_rule_choice: str | None = None,
+    team_captain: str | None = None,
 ) -> Team:
     """Create a team from a draft, paid from the draft budget (facts §1).
+
+    ``special_rule_choice`` is the roster's "Favoured of ..." option, which the
+    ruleset may require at the draft (BB2025); ``team_captain`` the position of the
+    Team Captain where the roster names one (BB2025): the first player drafted at
+    that position is captain and has the captain's skill (Pro) while captain.
 
     ``players`` is ``{"human-blitzer": 4, ...}`` or a list of
     ``{"position_slug": ..., "name": ... (optional), "number": ... (optional)}``;
@@ -193,6 +199,7 @@ def draft_team(
         apothecary=apothecary,
         dedicated_fans=dedicated_fans,
         special_rule_choice=special_rule_choice or None,
+        captain_position=team_captain or None,
     )
     problems += validate_draft(ruleset, proposal)
     if problems:
@@ -237,7 +244,14 @@ def draft_team(
                 actor,
                 spending="This draft",
             )
-        Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
+        drafted = Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
+        if team_captain:
+            captain_slug = roster.positions.resolve(team_captain)
+            captain = next(p for p in drafted if p.position_slug == captain_slug)
+            PlayerSkill.objects.bulk_create(
+                PlayerSkill(player=captain, skill=skill, source=PlayerSkill.Source.OTHER)
+                for skill in captain_skills(ruleset, roster, True)
+            )
         log_action(
             actor,
             "team.draft",

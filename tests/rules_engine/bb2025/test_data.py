@@ -45,15 +45,18 @@ def test_registered(ruleset: Ruleset) -> None:
 @pytest.mark.parametrize("name", ROSTERS)
 def test_every_roster_drafts_a_minimal_team(ruleset: Ruleset, name: str) -> None:
     roster = ruleset.roster(name)
-    proposal = DraftProposal(
-        roster.slug,
-        players=minimal_team(roster),
-        special_rule_choice=roster.special_rule_choices[0] if roster.special_rule_choices else None,
-    )
-    assert validate_draft(ruleset, proposal) == []
+    players = minimal_team(roster)
     captain = None
     if isinstance(roster, Bb2025Roster) and roster.has_team_captain:
-        captain = next(iter(proposal.players))
+        captain = next(iter(players))
+    proposal = DraftProposal(
+        roster.slug,
+        players=players,
+        special_rule_choice=roster.special_rule_choices[0] if roster.special_rule_choices else None,
+        captain_position=captain,
+    )
+    # validate_draft checks the BB2025 choice and Team Captain too (DraftRules).
+    assert validate_draft(ruleset, proposal) == []
     assert draft_problems(ruleset, proposal, captain_position=captain) == []
     assert draft_cost(ruleset, proposal).remaining >= 0
 
