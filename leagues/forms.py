@@ -166,3 +166,17 @@ class RollOverForm(forms.Form):
         help_text="For a regular season whose league fixtures are all settled: no play-offs, "
         "no prizes, no champion.",
     )
+
+    def __init__(
+        self, *args: Any, moves: list[tuple[str, str]] | None = None, current: str = "", **kw: Any
+    ) -> None:
+        super().__init__(*args, **kw)
+        if moves:
+            # The editions the league may move to at this re-draft (the engine's list).
+            self.fields["ruleset"] = forms.ChoiceField(
+                label="Rules for the next season",
+                required=False,
+                choices=[("", f"Stay on {current}"), *moves],
+                help_text="Moving to another edition: every team re-drafts into it, each coach "
+                "seeing what of his team cannot carry over before he confirms.",
+            )

@@ -10,6 +10,8 @@ who was not in the match.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
@@ -192,6 +194,15 @@ class Season(models.Model):
         help_text="Winner of the final: holds the League Trophy (facts §5).",
     )
     prizes_paid_at = models.DateTimeField(null=True, blank=True)
+    # The edition the season is played under: the league's when it opened. A league
+    # may move to another edition at a re-draft (rules_engine.edition_change); its
+    # earlier seasons, their matches and history stay under their own.
+    ruleset = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="Key of the rules engine's ruleset the season is played under.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -217,6 +228,11 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league.name}, season {self.number}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.ruleset:
+            self.ruleset = self.league.ruleset
+        super().save(*args, **kwargs)
 
 
 class Division(models.Model):

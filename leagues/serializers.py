@@ -143,8 +143,11 @@ class SeasonSerializer(serializers.ModelSerializer):
             "divisions",
             "champion",
             "prizes_paid_at",
+            "ruleset",
             "created_at",
         ]
+        # The edition the season is played under (a league may move at a re-draft).
+        read_only_fields = ["ruleset"]
 
 
 class OpenSeasonSerializer(serializers.Serializer):
@@ -325,6 +328,15 @@ class RollOverInputSerializer(serializers.Serializer):
         default=False,
         help_text="Close a regular season whose league fixtures are all settled without "
         "play-offs (no prizes, no champion).",
+    )
+    ruleset = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=40,
+        help_text="Open the next season under another edition the league may move to at a "
+        "re-draft (the league's `edition_moves`); empty keeps the league's. Every team then "
+        "re-drafts into it.",
     )
 
 

@@ -19,7 +19,11 @@ from django.views.decorators.http import require_POST
 
 from leagues import forms, selectors, services
 from leagues.models import Fixture, League, Season
-from leagues.services.rollover import between_seasons_text
+from leagues.services.rollover import (
+    between_seasons_text,
+    edition_moves,
+    season_edition_name,
+)
 from rules_engine.errors import RulesError
 
 
@@ -134,7 +138,9 @@ MANAGE_FORMS = {
     "schedule": lambda season, data: forms.ScheduleForm(data),
     "dock": lambda season, data: forms.DockPointsForm(season, data),
     "playoffs": lambda season, data: forms.ConfirmForm(data),
-    "rollover": lambda season, data: forms.RollOverForm(data),
+    "rollover": lambda season, data: forms.RollOverForm(
+        data, moves=edition_moves(season.league), current=season_edition_name(season)
+    ),
 }
 
 MANAGE_ACTIONS: dict[str, Callable[[Any, Season, dict[str, Any]], Any]] = {

@@ -31,7 +31,7 @@ CHARACTERISTICS = {"ma": "MA", "st": "ST", "ag": "AG", "pa": "PA", "av": "AV"}
 
 def ruleset_of(match: Match) -> Ruleset | None:
     try:
-        return get_ruleset(match.fixture.season.league.ruleset)
+        return get_ruleset(match.fixture.season.ruleset)
     except (KeyError, LookupError):
         return None
 

@@ -100,7 +100,7 @@ class RulesetRef:
 
 def ruleset_of(match: Match) -> RulesetRef:
     """The ruleset of the match's league (chosen when the league was created)."""
-    key = match.fixture.season.league.ruleset
+    key = match.fixture.season.ruleset
     try:
         return RulesetRef(key, get_ruleset(key).name)
     except UnknownRulesetError:

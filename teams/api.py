@@ -43,6 +43,7 @@ from teams.serializers import (
     AdvancementSerializer,
     DraftInputSerializer,
     DraftPreviewSerializer,
+    EditionChangeInputSerializer,
     HirePlayerInputSerializer,
     LedgerEntrySerializer,
     PlayerDetailSerializer,
@@ -60,6 +61,7 @@ from teams.serializers import (
     TransferInputSerializer,
 )
 from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.edition_change import change_edition, preview_edition_change
 from teams.services.redraft import budget_of, redraft_team, rehire_candidates, season_to_redraft
 
 CHANGE_TEAM = "teams.change_team"
@@ -386,6 +388,120 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             "team": sheet_data(team.pk, request),
         }
         return Response(body)
+
+    @extend_schema(
+        methods=["GET"],
+        summary="What a re-draft into another edition would carry over",
+        description="Where the league's next season is played under another edition, "
+        "each player mapped to the new roster of the team's race (same position by slug or "
+        "name, else `needs_choice` with the roster's positions and a suggestion), the skills "
+        "kept and dropped, characteristic improvements lost, values recomputed by the new "
+        "edition, re-hire fees, the new edition's budget, and every `loss`. Nothing changes.",
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Re-draft the team into another edition",
+        description="The re-draft's choices plus `positions` for the players whose position "
+        "the coach chooses, `special_rule_choice` where the team's option cannot carry and "
+        "`confirm_losses` where anything is lost. One transaction: players mapped, losses "
+        "applied, the re-draft's ledger rows and rolls, the team entered into the new "
+        "season. A bad choice is a 400 with field messages and nothing changes.",
+        request=EditionChangeInputSerializer,
+        responses=responses({200: RedraftResultSerializer}),
+    )
+    @action(detail=True, methods=["get", "post"], url_path="edition-change")
+    def edition_change(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        if request.method == "GET":
+            return Response(edition_change_data(preview_edition_change(team)))
+        data = validated(EditionChangeInputSerializer, request)
+        result = change_edition(
+            request.user,
+            team,
+            from_season=data["season"],
+            positions={row["player"]: row["position"] for row in data["positions"]},
+            special_rule_choice=data["special_rule_choice"],
+            confirm_losses=data["confirm_losses"],
+            rehire=[r["player"] for r in data["rehire"]],
+            hire=[
+                {"position_slug": h["position"], "name": h["name"], "number": h["number"]}
+                for h in data["hire"]
+            ],
+            rerolls=data["rerolls"],
+            assistant_coaches=data["assistant_coaches"],
+            cheerleaders=data["cheerleaders"],
+            apothecary=data["apothecary"],
+        )
+        redraft = result.redraft
+        record = redraft.record
+        return Response(
+            {
+                "id": record.pk if record else None,
+                "from_season": record.from_season_id if record else None,
+                "to_season": record.to_season_id if record else None,
+                "division": redraft.entry.division_id if redraft.entry else None,
+                "budget": redraft.budget,
+                "budget_parts": redraft.budget_parts.as_dict() if redraft.budget_parts else {},
+                "cost": redraft.cost,
+                "cost_parts": redraft.cost_parts.as_dict() if redraft.cost_parts else {},
+                "rehired": [p.pk for p in redraft.rehired],
+                "hired": [p.pk for p in redraft.hired],
+                "left": [p.pk for p in redraft.left],
+                "rolls": redraft.rolls,
+                "edition_change": record.edition_change if record else {},
+                "team": sheet_data(team.pk, request),
+            }
+        )
+
+
+def edition_change_data(preview: Any) -> dict[str, Any]:
+    """The preview of a re-draft into another edition, as the API and tests read it."""
+    mapping, plan = preview.mapping, preview.plan
+    fees = {c.player.pk: c for c in plan.candidates}
+    choices = {c.player_id: c for c in mapping.choices}
+    players = []
+    for mapped in mapping.players:
+        choice = choices.get(mapped.id)
+        candidate = fees.get(mapped.id)
+        players.append(
+            {
+                "player": mapped.id,
+                "name": mapped.name,
+                "number": mapped.number,
+                "from_position": mapped.from_position,
+                "position": mapped.position_slug,
+                "how": mapped.position_source,
+                "needs_choice": mapped.position_slug is None,
+                "suggested": choice.suggested if choice else None,
+                "options": [{"slug": s, "name": n} for s, n in choice.options] if choice else [],
+                "skills": list(mapped.skills),
+                "renamed": [{"from": a, "to": b} for a, b in mapped.renamed],
+                "dropped_skills": list(mapped.dropped_skills),
+                "dropped_improvements": list(mapped.dropped_improvements),
+                "value_increases_before": mapped.value_increases_before,
+                "value_increases": mapped.value_increases,
+                "current_value": candidate.player.current_value if candidate else None,
+                "seasons": candidate.seasons if candidate else None,
+                "fee": candidate.fee if candidate else None,
+            }
+        )
+    return {
+        "from_season": preview.record.from_season.pk,
+        "to_season": preview.record.to_season.pk,
+        "from_ruleset": preview.move.from_key,
+        "to_ruleset": preview.move.to_key,
+        "from_name": preview.from_name,
+        "to_name": preview.to_name,
+        "budget": plan.budget.as_dict(),
+        "players": players,
+        "losses": [loss.as_dict() for loss in mapping.losses],
+        "special_rule_choice": {
+            "current": mapping.special_rule_choice,
+            "options": list(mapping.special_rule_options),
+            "needed": mapping.special_rule_choice_needed,
+        },
+        "choices_needed": [c.player_id for c in mapping.choices],
+    }
 
 
 @extend_schema(

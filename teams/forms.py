@@ -413,3 +413,65 @@ class RedraftForm(forms.Form):
             return []
         self.is_valid()
         return [message for errors in self.errors.values() for message in errors]
+
+
+POSITION_PREFIX = "position_"
+
+
+class EditionChangeForm(RedraftForm):
+    """A re-draft into another edition (``teams.services.edition_change``): the
+    re-draft's choices, each permanent player's new position (the mapping's, or the
+    suggestion where the coach chooses), the team's option where the old one cannot
+    carry, and the confirmation that what cannot carry over is lost."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        roster: Roster,
+        candidates: list[Any],
+        mapping: Any,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(ruleset, roster, candidates, *args, **kwargs)
+        self.mapping = mapping
+        choices = {c.player_id: c for c in mapping.choices}
+        options = [("", "— choose —")] + [(p.slug, p.name) for p in roster.positions.values()]
+        for player in mapping.players:
+            choice = choices.get(player.id)
+            self.fields[f"{POSITION_PREFIX}{player.id}"] = forms.ChoiceField(
+                label=f"#{player.number} {player.name}",
+                required=False,
+                choices=options,
+                initial=player.position_slug or (choice.suggested if choice else "") or "",
+                help_text=choice.reason if choice else f"Mapped by {player.position_source}",
+            )
+        if mapping.special_rule_options:
+            self.fields["special_rule_choice"] = forms.ChoiceField(
+                label="Team option",
+                required=False,
+                choices=[("", "— choose —")] + [(o, o) for o in mapping.special_rule_options],
+                initial=mapping.special_rule_choice or "",
+            )
+        self.fields["confirm_losses"] = forms.BooleanField(
+            label="I confirm that what cannot carry over is lost",
+            required=False,
+        )
+
+    def position_fields(self) -> list[tuple[forms.BoundField, Any]]:
+        return [(self[f"{POSITION_PREFIX}{p.id}"], p) for p in self.mapping.players]
+
+    def positions(self) -> dict[int, str]:
+        out = {}
+        for player in self.mapping.players:
+            value = self._value(f"{POSITION_PREFIX}{player.id}", "")
+            if value:
+                out[player.id] = value
+        return out
+
+    def choices(self) -> dict[str, Any]:
+        chosen = super().choices()
+        chosen["positions"] = self.positions()
+        chosen["special_rule_choice"] = self._value("special_rule_choice", "") or None
+        chosen["confirm_losses"] = bool(self._value("confirm_losses", False))
+        return chosen

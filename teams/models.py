@@ -419,6 +419,9 @@ class Redraft(models.Model):
     rehired = models.JSONField(default=list, blank=True)
     hired = models.JSONField(default=list, blank=True)
     rolls = models.JSONField(default=list, blank=True)
+    # A re-draft into another edition (teams.services.edition_change): {from, to,
+    # players: [{player, from_position, position, skills, dropped...}], losses: [...]}.
+    edition_change = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

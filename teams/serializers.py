@@ -167,6 +167,29 @@ class RedraftInputSerializer(serializers.Serializer):
     apothecary = serializers.BooleanField(default=False)
 
 
+class PositionChoiceSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="Id of a permanent player of the team.")
+    position = StrictCharField(
+        max_length=120, help_text="Slug of a position of the new edition's roster."
+    )
+
+
+class EditionChangeInputSerializer(RedraftInputSerializer):
+    """A re-draft into the edition the next season is played under: the re-draft's
+    choices, plus the new position of each player the mapping leaves open (or that the
+    coach moves), the team's option where the old one cannot carry, and the coach's
+    confirmation that what cannot carry over is lost."""
+
+    positions = PositionChoiceSerializer(many=True, default=list)
+    special_rule_choice = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=80
+    )
+    confirm_losses = serializers.BooleanField(
+        default=False,
+        help_text="Required where something cannot carry over (the GET lists it).",
+    )
+
+
 # --- output -----------------------------------------------------------------------
 
 

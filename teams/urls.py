@@ -27,6 +27,11 @@ urlpatterns = [
     path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),
     path("teams/<int:pk>/redraft/", views.team_redraft, name="team-redraft"),
     path(
+        "teams/<int:pk>/redraft/edition/",
+        views.team_edition_change,
+        name="team-edition-change",
+    ),
+    path(
         "teams/<int:pk>/redraft/preview/",
         views.team_redraft_preview,
         name="team-redraft-preview",

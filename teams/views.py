@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,8 +25,10 @@ from rules_engine.errors import RulesError
 from teams import services, sheets
 from teams.filters import TeamFilter
 from teams.forms import (
+    POSITION_PREFIX,
     ActionForm,
     DraftForm,
+    EditionChangeForm,
     HirePlayerForm,
     RedraftForm,
     RenamePlayerForm,
@@ -40,6 +42,12 @@ from teams.ruleset_api import ruleset_or_404
 from teams.selectors import ledger, teams_for_coach
 from teams.services._common import ruleset_of
 from teams.services.advancement import AdvancementChoice, spend_spp
+from teams.services.edition_change import (
+    change_edition,
+    edition_change_record,
+    has_edition_change,
+    preview_edition_change,
+)
 from teams.services.redraft import (
     plan_redraft,
     redraft_team,
@@ -447,6 +455,8 @@ def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
     """The coach re-drafts his team between seasons: the budget is the server's (the
     closed season's record), the page takes his choices; the budget updates live."""
     team = _team_to_change(request, pk)
+    if has_edition_change(team):
+        return redirect("team-edition-change", pk=team.pk)
     try:
         form, record = _redraft_form(request, team)
     except RulesError as error:
@@ -489,3 +499,71 @@ def team_redraft_preview(request: HttpRequest, pk: int) -> HttpResponse:
     plan, problems = _redraft_preview(team, form, record)
     context = {"team": team, "form": form, "plan": plan, "problems": problems}
     return render(request, "teams/redraft_form.html#budget", context)
+
+
+# --- the re-draft into another edition ---------------------------------------------
+
+
+def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChangeForm, Any]:
+    """The form of a re-draft into another edition, built on the mapping the request's
+    positions give (the suggestions on a first view), and the season's record."""
+    record = edition_change_record(team)
+    first = preview_edition_change(team, record=record)
+    data = request.POST if request.method == "POST" else None
+    choices = {c.player_id: c.suggested for c in first.mapping.choices}
+    positions: dict[int, str] = {}
+    for player in first.mapping.players:
+        if data is not None:
+            wanted = data.get(f"{POSITION_PREFIX}{player.id}", "")
+        else:
+            wanted = player.position_slug or choices.get(player.id) or ""
+        if wanted:
+            positions[player.id] = wanted
+    preview = preview_edition_change(team, record=record, positions=positions)
+    ruleset = rules_engine.get_ruleset(preview.move.to_key)
+    roster = ruleset.roster(preview.mapping.roster_slug)
+    form = EditionChangeForm(ruleset, roster, preview.plan.candidates, preview.mapping, data)
+    return form, record
+
+
+def _edition_change_context(team: Team, form: EditionChangeForm, record: Any) -> dict[str, Any]:
+    preview = preview_edition_change(team, record=record, **form.choices())
+    return {
+        "team": team,
+        "form": form,
+        "record": record,
+        "preview": preview,
+        "plan": preview.plan,
+        "problems": form.input_problems() + preview.all_problems + preview.plan.problems,
+    }
+
+
+@login_required
+def team_edition_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """The coach re-drafts his team into the edition its next season is played under:
+    each player's new position, what cannot carry over, then the re-draft as usual."""
+    team = _team_to_change(request, pk)
+    try:
+        form, record = _edition_change_form(request, team)
+    except RulesError as error:
+        context = {"team": team, "refusal": error.messages}
+        return render(request, "teams/edition_change.html", context, status=200)
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = change_edition(request.user, team, **form.choices())
+        except ValidationError as error:
+            for message in error.messages:
+                form.add_error(None, message)
+        except RulesError as error:
+            add_rules_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
+                f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
+                f"{len(result.losses)} thing(s) left behind.",
+            )
+            return redirect("team-detail", pk=team.pk)
+    context = _edition_change_context(team, form, record)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "teams/edition_change.html", context, status=status)

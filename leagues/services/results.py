@@ -400,7 +400,7 @@ def _pay_concession_award(fixture: Fixture, season: Season, actor: Any, dice: Di
     keeps what was paid, to be taken back exactly, and the rolls, to be shown."""
     fixture.concession_award_due = False
     fixture.concession_award, fixture.concession_rolls = {}, []
-    award_rule = concession_award_rule(season.league.ruleset)
+    award_rule = concession_award_rule(season.ruleset)
     if award_rule is None:
         return
     conceder = fixture.home if fixture.conceded_by_id == fixture.home_id else fixture.away

@@ -14,6 +14,14 @@ two seasons is the league's ruleset's (``rules_engine.editions.between_seasons``
   is. A classic team keeps its players, injuries, Fan Factor and treasury; a
   Blitz Bowl team, which has no gold or development, is simply entered again.
 
+**Moving to another edition** (``ruleset``): where the engine has a move from the
+league's edition to another (``rules_engine.edition_change``: BB2020 to BB2025), the
+commissioner may open the next season under it. The league plays it from that season
+on; each season keeps the edition it was played under (``Season.ruleset``), so earlier
+matches and history read as they were. Every team then re-drafts into the new edition
+(``teams.services.edition_change``: players mapped to the new roster, what cannot carry
+listed before the coach confirms).
+
 Either way a team goes into the division of the same name as before (the new
 season copies the closed season's divisions, format and play-off format); the
 commissioner can still move it or admit others while the season is in sign-up.
@@ -36,7 +44,9 @@ from leagues.errors import LeagueError
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services._common import lock_season, require_commissioner
 from leagues.services.setup import open_season
-from rules_engine.editions import CARRY_OVER, REDRAFT, between_seasons
+from rules_engine.edition_change import edition_move, edition_moves_from, is_edition_change
+from rules_engine.editions import CARRY_OVER, REDRAFT, between_seasons, edition_for
+from rules_engine.errors import RulesError
 from teams.audit import log_action
 from teams.models import Redraft, Team
 
@@ -129,9 +139,44 @@ def _close(season: Season, without_playoffs: bool) -> bool:
     return True
 
 
-def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = False) -> Rollover:
+def edition_moves(league: League) -> list[tuple[str, str]]:
+    """(key, name) of the editions the league may move to at its next roll-over."""
+    if between_seasons(league.ruleset) != REDRAFT:
+        return []
+    return [(key, edition_for(key).name) for key in edition_moves_from(league.ruleset)]
+
+
+def season_edition_name(season: Season) -> str:
+    """The name of the edition the season is played under."""
+    try:
+        return edition_for(season.ruleset or season.league.ruleset).name
+    except LookupError:
+        return season.ruleset
+
+
+def _check_edition_move(league: League, ruleset: str) -> None:
+    if between_seasons(league.ruleset) != REDRAFT:
+        raise LeagueError(
+            f"{league.name}'s teams carry over between seasons: a league moves to another "
+            "edition at a re-draft."
+        )
+    try:
+        edition_move(league.ruleset, ruleset)
+    except RulesError as error:
+        raise LeagueError(error.messages) from None
+
+
+def roll_over_season(
+    actor: Any,
+    season: Season,
+    *,
+    without_playoffs: bool = False,
+    ruleset: str | None = None,
+) -> Rollover:
     """Close the season and open the league's next one, with the same divisions,
-    format and play-off format; enter the teams that carry over (see the module)."""
+    format and play-off format; enter the teams that carry over (see the module).
+    ``ruleset`` opens it under another edition the league may move to (every team
+    then re-drafts into it)."""
     require_commissioner(actor, season, "close a season and open the next")
     with transaction.atomic():
         season = lock_season(season)
@@ -142,9 +187,18 @@ def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = Fal
         )
         if later is not None:
             raise LeagueError(f"{later} is open already: {season} was rolled over before.")
+        league = League.objects.get(pk=season.league_id)
+        moving = bool(ruleset) and is_edition_change(league.ruleset, ruleset or "")
+        if moving:
+            _check_edition_move(league, ruleset or "")
         _close(season, without_playoffs)
         closed = season
-        league = League.objects.get(pk=season.league_id)
+        previous_ruleset = league.ruleset
+        if moving:
+            # The league plays the new edition from the season opened now on; the
+            # closed season keeps its own (Season.ruleset).
+            league.ruleset = ruleset or ""
+            league.save(update_fields=["ruleset"])
         old_entries = list(
             TeamEntry.objects.filter(season=closed, division__isnull=False)
             .select_related("team", "division")
@@ -161,7 +215,7 @@ def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = Fal
         carried: list[Team] = []
         waiting: list[Team] = []
         active = [e for e in old_entries if e.team.status == Team.Status.ACTIVE]
-        if between_seasons(league.ruleset) == CARRY_OVER:
+        if not moving and between_seasons(league.ruleset) == CARRY_OVER:
             divisions = {d.name: d for d in opened.divisions.all()}
             TeamEntry.objects.bulk_create(
                 TeamEntry(season=opened, team=e.team, division=divisions.get(e.division.name))
@@ -178,12 +232,14 @@ def roll_over_season(actor: Any, season: Season, *, without_playoffs: bool = Fal
                 f"{len(carried)} team(s) carried over."
                 if carried or not waiting
                 else f"{len(waiting)} team(s) to re-draft."
-            ),
+            )
+            + (f" The league moves to {edition_for(league.ruleset).name}." if moving else ""),
             league=league,
             closed=closed.pk,
             opened=opened.pk,
             carried_over=[t.pk for t in carried],
             awaiting_redraft=[t.pk for t in waiting],
+            ruleset={"before": previous_ruleset, "after": league.ruleset},
         )
     return Rollover(closed=closed, opened=opened, carried_over=carried, awaiting_redraft=waiting)
 

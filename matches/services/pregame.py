@@ -100,7 +100,7 @@ def check_fixture_playable(fixture: Fixture) -> None:
             f"{fixture.get_kind_display().lower()} fixture is played during {allowed}."
         )
     try:
-        rules_for_key(season.league.ruleset)
+        rules_for_key(season.ruleset)
     except MatchError as error:
         problems += error.messages
     if problems:

@@ -1,7 +1,7 @@
 """Which rules a match plays by: the one place the matches app asks the rules engine
 for the league's ruleset.
 
-``rules_for(match)`` looks up ``match.fixture.season.league.ruleset`` once and
+``rules_for(match)`` looks up ``match.fixture.season.ruleset`` (the season's edition) once and
 hands back the ruleset and its edition (``rules_engine.edition_for``: the typed
 ``Edition`` with ``pre_game``, ``post_game``, ``report_type``, ``scoring``,
 ``hiring_step``). Nothing else in the app names an edition: the pre-game, the
@@ -97,4 +97,4 @@ def rules_for_key(key: str) -> MatchRules:
 
 def rules_for(match: Match) -> MatchRules:
     """The rules the match's league plays by."""
-    return rules_for_key(match.fixture.season.league.ruleset)
+    return rules_for_key(match.fixture.season.ruleset)

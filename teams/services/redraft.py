@@ -59,6 +59,7 @@ from rules_engine.bb2020.redraft import (
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import RedraftRules
+from rules_engine.edition_change import is_edition_change
 from rules_engine.editions import REDRAFT, between_seasons, edition_for
 from rules_engine.errors import DraftError
 from teams.audit import log_action
@@ -276,14 +277,17 @@ def _explain_nothing_to_redraft(team: Team, entries: list[TeamEntry]) -> TeamErr
     )
 
 
-def season_to_redraft(team: Team, from_season: Season | int | None = None) -> SeasonRecord:
+def season_to_redraft(
+    team: Team, from_season: Season | int | None = None, *, into_another_edition: bool = False
+) -> SeasonRecord:
     """The season the team re-drafts after, and its record there.
 
     That is a finished season of a league whose teams re-draft (the ruleset's
     ``BETWEEN_SEASONS``), whose next season is open for sign-up, which the team
     has not re-drafted after nor entered the next season of. ``from_season``
     chooses among several (a team in two leagues); a TeamError says why there is
-    none.
+    none. Where the next season is played under another edition, the team re-drafts
+    through ``teams.services.edition_change`` (``into_another_edition``), not here.
     """
     entries = list(
         TeamEntry.objects.filter(team=team)
@@ -311,8 +315,23 @@ def season_to_redraft(team: Team, from_season: Season | int | None = None) -> Se
             continue
         if following.entries.filter(team=team).exists():
             continue
+        if into_another_edition != is_edition_change(team.ruleset, following.ruleset):
+            raise TeamError(
+                f"{following} is played under {edition_name(following.ruleset)}: {team.name} "
+                "re-drafts into it with its players mapped to the new roster "
+                "(the re-draft into another edition)."
+                if not into_another_edition
+                else f"{following} is played under {team.name}'s own edition: re-draft as usual."
+            )
         return season_record(team, season, following, entry)
     raise _explain_nothing_to_redraft(team, entries)
+
+
+def edition_name(key: str) -> str:
+    try:
+        return edition_for(key).name
+    except LookupError:
+        return key
 
 
 def season_record(
