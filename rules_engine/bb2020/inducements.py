@@ -17,7 +17,8 @@ and mercenary positions are slugs or names too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +150,45 @@ def _players_in(star: StarPlayer) -> int:
     return len(star.profiles) or 1
 
 
+def _allowed(roster: Roster, choice: str | None, allows: Callable[[str | None], bool]) -> bool:
+    """Whether the team may have something ``allows`` judges by its special rules.
+
+    A roster whose team chooses a special rule ("Favoured of ...", Norse's league)
+    and has not chosen yet may have only what every option allows: what depends on
+    the choice waits for it (``_needs_choice``).
+    """
+    if choice is not None or not roster.special_rule_choices:
+        return allows(choice)
+    return all(allows(option) for option in roster.special_rule_choices)
+
+
+def _needs_choice(roster: Roster, choice: str | None, allows: Callable[[str | None], bool]) -> bool:
+    """Whether the team could have it with one of its options but has not chosen yet."""
+    if choice is not None or not roster.special_rule_choices:
+        return False
+    return any(allows(option) for option in roster.special_rule_choices) and not _allowed(
+        roster, choice, allows
+    )
+
+
+def choice_first_message(roster: Roster, what: str) -> str:
+    options = ", ".join(roster.special_rule_choices)
+    return f"{what} depends on the {roster.name} team's special rule: choose one of {options} first"
+
+
+def players_counted(team: TeamState) -> tuple[int, int]:
+    """(available players, temporarily retired players): both count toward the 16 a
+    team may field with star players and mercenaries (facts section 3: "the usual
+    limits on the team's total (16, temporarily retired players included)")."""
+    retired = sum(1 for p in team.players if p.temporarily_retired)
+    return len(team.available_players), retired
+
+
+def player_slots(team: TeamState) -> int:
+    """How many star players and mercenaries still fit under the 16."""
+    return max(0, MAX_PLAYERS - sum(players_counted(team)))
+
+
 def inducement_offer(
     ruleset: Ruleset,
     team: TeamState,
@@ -170,7 +210,7 @@ def inducement_offer(
             "max_count": inducement.max_count,
         }
         for inducement in ruleset.inducements_for(roster, choice)
-        if inducement.price is not None
+        if inducement.price is not None and _allowed(roster, choice, _inducing(roster, inducement))
     ]
     stars = [
         {
@@ -181,6 +221,7 @@ def inducement_offer(
             "induced_by_opponent": star.slug in opponent_star_players,
         }
         for star in ruleset.stars_for(roster, choice)
+        if _allowed(roster, choice, _playing(roster, star))
     ]
     mercenaries = [
         {
@@ -198,8 +239,22 @@ def inducement_offer(
         "star_players": stars,
         "max_star_players": MAX_STAR_PLAYERS,
         "mercenaries": mercenaries,
-        "player_slots": max(0, MAX_PLAYERS - len(team.available_players)),
+        "player_slots": player_slots(team),
     }
+
+
+def _plays_for(roster: Roster, star: StarPlayer, choice: str | None) -> bool:
+    return star.plays_for_rules(roster.special_rules_for(choice))
+
+
+def _playing(roster: Roster, star: StarPlayer) -> Callable[[str | None], bool]:
+    """Whether the star plays for the roster's team with a given choice."""
+    return lambda choice: _plays_for(roster, star, choice)
+
+
+def _inducing(roster: Roster, inducement: Inducement) -> Callable[[str | None], bool]:
+    """Whether the roster's team may buy the inducement with a given choice."""
+    return lambda choice: roster.may_induce(inducement, choice)
 
 
 def inducement_choice(side: str, team: TeamState, money: Money, offer: Mapping[str, Any]) -> Choice:
@@ -249,6 +304,9 @@ class _Order:
             return
         if count == 0:
             return
+        if _needs_choice(self.roster, self.choice, _inducing(self.roster, inducement)):
+            self.problems.append(choice_first_message(self.roster, inducement.name))
+            return
         if not self.roster.may_induce(inducement, self.choice):
             self.problems.append(f"{self.roster.name} teams may not induce {inducement.name}")
             return
@@ -287,6 +345,9 @@ class _Order:
                 self.problems.append(f"{star.name} can be induced only once")
                 continue
             seen.add(slug)
+            if _needs_choice(self.roster, self.choice, _playing(self.roster, star)):
+                self.problems.append(choice_first_message(self.roster, star.name))
+                continue
             if slug not in playing:
                 self.problems.append(f"{star.name} does not play for {self.roster.name} teams")
                 continue
@@ -331,14 +392,30 @@ class _Order:
         return True
 
     def check_players(self) -> None:
-        available = len(self.team.available_players)
+        """At most 16 players with star players and mercenaries, temporarily retired
+        players included; mercenaries within each position's maximum, counting every
+        player of the position on the team (facts section 3, "Mercenary players")."""
+        available, retired = players_counted(self.team)
         stars = sum(star.players for star in self.stars)
-        total = available + stars + len(self.mercenaries)
+        total = available + retired + stars + len(self.mercenaries)
         if (stars or self.mercenaries) and total > MAX_PLAYERS:
+            resting = f"{retired} temporarily retired players, " if retired else ""
             self.problems.append(
                 f"A team may field at most {MAX_PLAYERS} players: {available} available players, "
-                f"{stars} star players and {len(self.mercenaries)} mercenaries make {total}"
+                f"{resting}{stars} star players and {len(self.mercenaries)} mercenaries "
+                f"make {total}"
             )
+        hired = Counter(m.position_slug for m in self.mercenaries)
+        for slug, count in hired.items():
+            position = self.roster.positions[slug]
+            on_team = sum(1 for p in self.team.players if p.position_slug == slug)
+            if on_team + count > position.max_count:
+                noun = "mercenary" if count == 1 else "mercenaries"
+                self.problems.append(
+                    f"{self.roster.name} teams may have at most {position.max_count} "
+                    f"{position.plural_name(position.max_count)}: {on_team} on the team and "
+                    f"{count} {noun} make {on_team + count}"
+                )
 
     def purchase(self) -> InducementPurchase:
         return InducementPurchase(tuple(self.items), tuple(self.stars), tuple(self.mercenaries))

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.sequence import Choice
@@ -149,3 +151,23 @@ def journeymen_choice(ruleset: Ruleset, team: TeamState, side: str) -> Choice:
             "positions": [p.slug for p in journeyman_positions(team.roster(ruleset))],
         },
     )
+
+
+# Facts section 3, "Riotous Rookies | 0-1 | 100,000 | Low Cost Linemen": the team
+# gains 2D3+1 extra journeymen for the game, beyond the 11 of step 3 and the 16.
+RIOTOUS_ROOKIES = "riotous-rookies"
+RIOTOUS_ROOKIES_EXTRA = 1
+
+
+def riotous_rookies(dice: Dice, roster: Roster, side: str) -> dict[str, Any]:
+    """Roll the Riotous Rookies: 2D3+1 journeymen of the team's Lineman position.
+
+    Returns plain data for the inducements step's outcome: the two D3, how many
+    rookies, and each one's position; they join the game like step 3's journeymen
+    (``PreGameResult.journeymen``) and leave with them.
+    """
+    purpose = f"Riotous Rookies ({side})"
+    roll = [dice.d3(purpose), dice.d3(purpose)]
+    count = sum(roll) + RIOTOUS_ROOKIES_EXTRA
+    position = journeyman_positions(roster)[0].slug
+    return {"roll": roll, "count": count, "positions": [position] * count}

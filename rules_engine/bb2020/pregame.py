@@ -28,7 +28,13 @@ from rules_engine.bb2020.inducements import (
     inducement_offer,
     validate_purchase,
 )
-from rules_engine.bb2020.journeymen import journeyman_players, journeymen_choice, journeymen_for
+from rules_engine.bb2020.journeymen import (
+    RIOTOUS_ROOKIES,
+    journeyman_players,
+    journeymen_choice,
+    journeymen_for,
+    riotous_rookies,
+)
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import InducementError, RulesError
@@ -221,7 +227,8 @@ def inducements(
     spends the ``budget`` its coach kept back for inducements, both at once.
     ``teams`` include their journeymen. "If both teams induce the same star
     player ..., neither fields him"; the gold stays spent (the facts sheet
-    gives no refund).
+    gives no refund). A team that buys Riotous Rookies rolls 2D3+1 for its extra
+    journeymen as soon as its purchase stands (``riotous_rookies`` in its outcome).
     """
     budget = budget or {}
 
@@ -245,6 +252,7 @@ def inducements(
         else:
             turns = [SIDES]
         bought: dict[str, InducementPurchase] = {}
+        rookies: dict[str, dict[str, Any]] = {}
         pending: list[Choice] = []
         problems: dict[str, list[str]] = {}
         for turn in turns:
@@ -259,12 +267,17 @@ def inducements(
                     pending.append(answer)
                 else:
                     bought[side] = answer
+                    if answer.count(RIOTOUS_ROOKIES):
+                        rookies[side] = riotous_rookies(dice, teams[side].roster(ruleset), side)
             if pending or problems:
                 break
         if problems:
             raise InducementError(_side_messages(problems, teams))
         moneys = _moneys(ctv, teams, league, budget, bought)
-        return _inducements_outcome(ctv, moneys, bought, league), tuple(pending)
+        outcome = _inducements_outcome(ctv, moneys, bought, league)
+        for side, rolled in rookies.items():
+            outcome[side]["riotous_rookies"] = rolled
+        return outcome, tuple(pending)
 
     return run_step(
         "inducements", "Inducements", "Pre-game sequence, 4. Inducements", dice, resolve
@@ -426,12 +439,20 @@ class PreGameResult(SequenceResult):
 
     @property
     def journeymen(self) -> dict[str, tuple[PlayerState, ...]] | None:
+        """Each side's journeymen for the game: step 3's, then its Riotous Rookies
+        once step 4 is done (all temporary, Loner (4+), numbered on from step 3's)."""
         outcome = self._outcome("journeymen")
         if outcome is None:
             return None
-        if "skipped" in outcome:
-            return {side: () for side in SIDES}
-        return {side: journeyman_players(side, outcome[side]["positions"]) for side in SIDES}
+        positions: dict[str, list[str]] = {side: [] for side in SIDES}
+        if "skipped" not in outcome:
+            positions = {side: list(outcome[side]["positions"]) for side in SIDES}
+        bought = self._outcome("inducements") or {}
+        for side in SIDES:
+            rookies = (bought.get(side) or {}).get("riotous_rookies")
+            if rookies:
+                positions[side] += rookies["positions"]
+        return {side: journeyman_players(side, positions[side]) for side in SIDES}
 
     @property
     def ctv_before_inducements(self) -> dict[str, int] | None:

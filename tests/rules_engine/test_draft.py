@@ -132,7 +132,8 @@ def test_big_guy_limit_from_the_roster_note(bb2020):
         "chaos-chosen-chaos-ogre": 1,
         "chaos-chosen-beastman-runner-lineman": 9,
     }
-    problems = validate_draft(bb2020, DraftProposal("chaos-chosen", players))
+    proposal = DraftProposal("chaos-chosen", players, special_rule_choice="Favoured of Khorne")
+    problems = validate_draft(bb2020, proposal)
     assert problems == ["Chaos Chosen teams may have at most 1 Big Guy; this draft has 2"]
 
 
