@@ -277,7 +277,8 @@ def submit_pre_game_choice(
 
 def start_match(actor: Any, match: Match) -> Match:
     """Kick-off: the pre-game must be complete. Journeymen are taken on as temporary
-    players (Loner (4+)) and the Treasury gold spent on inducements is posted to
+    players (Loner (4+)), as many as the pre-game counted (inducements such as Riotous
+    Rookies bring more than the 11), and the Treasury gold spent on inducements is posted to
     each team's ledger (petty cash is not the team's gold and is never posted);
     both teams are then kept as they stand for the post-game."""
     with transaction.atomic():
@@ -292,7 +293,9 @@ def start_match(actor: Any, match: Match) -> Match:
         for side in SIDES:
             team = team_of(match, side)
             for slug in (summary.get("journeymen") or {}).get(side, []):
-                take_journeyman(team_actor(actor, team), team, position_slug=slug)
+                take_journeyman(
+                    team_actor(actor, team), team, position_slug=slug, counted_by_pre_game=True
+                )
             spent = (summary.get("treasury_spent") or {}).get(side) or 0
             if spent:
                 bought = ", ".join(

@@ -211,12 +211,15 @@ def take_journeyman(
     position_slug: str | None = None,
     name: str = "",
     number: int | None = None,
+    counted_by_pre_game: bool = False,
 ) -> Player:
     """Add a journeyman for the next game (facts §6, pre-game step 3).
 
     He is a Lineman of the team's 0-12/0-16 position (``position_slug`` picks
     one where the roster has two) with Loner (4+), costs nothing, and is
-    taken only while the team has fewer than 11 players available.
+    taken only while the team has fewer than 11 players available - unless the
+    ruleset's pre-game counted him (``counted_by_pre_game``: its journeymen, and
+    those an inducement brings beyond the 11, such as BB2020's Riotous Rookies).
     """
     with transaction.atomic():
         team = lock_team(team)
@@ -233,7 +236,7 @@ def take_journeyman(
         available = (
             active_players(team).filter(miss_next_game=False, temporarily_retired=False).count()
         )
-        if available >= wanted:
+        if available >= wanted and not counted_by_pre_game:
             raise TeamError(
                 f"{team.name} has {available} players available; journeymen are taken only "
                 f"to bring a team up to {wanted}"
