@@ -5,6 +5,10 @@ import os
 
 from celery import Celery
 
+# Its signal handlers give every task's log lines the request id of the request that
+# queued it, and one log line (and, with DUGOUT_METRICS, metrics) per task run.
+import config.observability  # noqa: F401
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("dugout")

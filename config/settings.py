@@ -16,6 +16,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from config.observability import init_sentry, logging_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -90,7 +92,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: the database unreachable is a 503 with Retry-After, not a 500.
+    # First: every answer gets a request id, one log line and (DUGOUT_METRICS) its
+    # metrics, the 503s below included (config/observability.py).
+    "config.observability.RequestObservabilityMiddleware",
+    # Then: the database unreachable is a 503 with Retry-After, not a 500.
     "config.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -384,9 +389,22 @@ if BEHIND_TLS_PROXY:
     # DRF's throttles likewise count the address the proxy saw.
     REST_FRAMEWORK["NUM_PROXIES"] = 1
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
-}
+# Observability (config/observability.py, config/metrics.py). Logs: one line per request
+# and per task with its request id; JSON (one object a line) at scale, human-readable in
+# the embedded mode unless DUGOUT_LOG_JSON says otherwise.
+DUGOUT_LOG_JSON = env_bool("DUGOUT_LOG_JSON", not DEBUG)
+LOGGING = logging_config(
+    json_lines=DUGOUT_LOG_JSON, level=os.environ.get("DJANGO_LOG_LEVEL", "WARNING")
+)
+# Prometheus metrics at /metrics: off (a 404, nothing counted) unless DUGOUT_METRICS;
+# with DUGOUT_METRICS_TOKEN, only for "Authorization: Bearer <token>".
+DUGOUT_METRICS = env_bool("DUGOUT_METRICS", False)
+DUGOUT_METRICS_TOKEN = os.environ.get("DUGOUT_METRICS_TOKEN", "").strip()
+# Error tracking: Sentry only when SENTRY_DSN is set; nothing is sent otherwise.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    init_sentry(
+        SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "").strip() or None,
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0") or 0),
+    )

@@ -3,7 +3,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from config import health, views
+from config import health, metrics, views
 
 api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -15,6 +15,8 @@ api_v1 = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    # A 404 unless DUGOUT_METRICS is on (config/metrics.py).
+    path("metrics", metrics.metrics, name="metrics"),
     # allauth's login and logout under the names the pages and tests have always used.
     path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", account_views.logout, name="logout"),
