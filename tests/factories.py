@@ -155,10 +155,15 @@ def drafted_team(
     players: Any = None,
     **options: Any,
 ) -> Team:
-    """A team drafted through ``teams.services.draft_team`` (ledger and all)."""
+    """A team drafted through ``teams.services.draft_team`` (ledger and all); a
+    roster that chooses its special rule when drafted takes its first option
+    unless ``special_rule_choice`` is given."""
     from teams.services import draft_team
 
     coach = coach or UserFactory()
+    choices = get_ruleset("bb2020").roster(roster_slug).special_rule_choices
+    if choices and "special_rule_choice" not in options:
+        options["special_rule_choice"] = choices[0]
     return draft_team(
         coach,
         name=name or f"{roster_slug.title()} Drafted {next(_DRAFTED)}",

@@ -34,7 +34,10 @@ def legal_draft(roster_slug: str) -> dict[str, int]:
     while sum(counts.values()) < rules.min_players:
         cheapest = next(p for p in by_price if has_room(p))
         counts[cheapest.slug] = counts.get(cheapest.slug, 0) + 1
-    proposal = rules_engine.DraftProposal(roster_slug=roster_slug, players=counts)
+    choice = (roster.special_rule_choices or (None,))[0]
+    proposal = rules_engine.DraftProposal(
+        roster_slug=roster_slug, players=counts, special_rule_choice=choice
+    )
     assert rules_engine.validate_draft(RULESET, proposal) == [], roster_slug
     return counts
 
@@ -66,11 +69,11 @@ def test_draft_every_roster(api, coach, roster_slug):
     cost = rules_engine.draft_cost(
         RULESET, rules_engine.DraftProposal(roster_slug=roster_slug, players=players)
     )
-    response = api.post(
-        "/api/v1/teams/",
-        {"name": f"The {roster_slug} Draft", "roster": roster_slug, "players": players},
-        format="json",
-    )
+    body = {"name": f"The {roster_slug} Draft", "roster": roster_slug, "players": players}
+    choices = RULESET.roster(roster_slug).special_rule_choices
+    if choices:  # chosen when drafted (facts section 1)
+        body["special_rule_choice"] = choices[0]
+    response = api.post("/api/v1/teams/", body, format="json")
     assert response.status_code == 201, response.json()
     body = response.json()
     assert body["coach"] == coach.pk

@@ -77,9 +77,11 @@ def test_draft_form_offers_what_the_roster_allows(client, coach):
 )
 def test_draft_a_team_through_the_page(client, coach, roster_slug):
     players = legal_draft(roster_slug)
+    choices = RULESET.roster(roster_slug).special_rule_choices
+    chosen = {"special_rule_choice": choices[0]} if choices else {}
     response = client.post(
         reverse("team-draft", args=["bb2020", roster_slug]),
-        form_data(f"Page {roster_slug}", players, rerolls=1),
+        form_data(f"Page {roster_slug}", players, rerolls=1, **chosen),
     )
     team = Team.objects.get(name=f"Page {roster_slug}")
     assert response.status_code == 302
@@ -107,6 +109,19 @@ def test_special_rule_and_staff_from_the_page(client, coach):
     team = Team.objects.get(name="Tzeentch's Chosen")
     assert team.special_rule_choice == "Favoured of Tzeentch"
     assert team.apothecary and team.cheerleaders == 2 and team.dedicated_fans == 2
+
+
+@pytest.mark.django_db
+def test_a_chaos_team_must_choose_its_favoured_of_when_drafted(client, coach):
+    response = client.post(
+        reverse("team-draft", args=["bb2020", "chaos-chosen"]),
+        form_data("Undecided", legal_draft("chaos-chosen")),
+    )
+    assert response.status_code == 200
+    assert "Chaos Chosen teams choose one of Favoured of Chaos Undivided" in (
+        response.content.decode()
+    )
+    assert not Team.objects.filter(name="Undecided").exists()
 
 
 @pytest.mark.django_db
