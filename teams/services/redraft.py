@@ -58,10 +58,12 @@ from rules_engine.bb2020.redraft import (
 )
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
+from rules_engine.draft import draft_rules_for
 from rules_engine.edition import RedraftRules
 from rules_engine.edition_change import is_edition_change
 from rules_engine.editions import REDRAFT, between_seasons, edition_for
 from rules_engine.errors import DraftError
+from rules_engine.ruleset import Roster, Ruleset
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import LedgerReason, Player, PlayerStatus, Redraft, Team
@@ -413,6 +415,28 @@ def rehire_candidates(team: Team, players: Iterable[Player] | None = None) -> li
 # --- the plan and the re-draft ---------------------------------------------------------
 
 
+def _captain_position(
+    ruleset: Ruleset, roster: Roster, kept: list[Any], counts: dict[str, Any]
+) -> str | None:
+    """Where the roster names a Team Captain (BB2025): the re-hired captain's position
+    (he keeps the captain's skill), else the first ordinary position drafted. TODO: let
+    the coach name a new captain when the old one leaves."""
+    rules = draft_rules_for(ruleset)
+    if not rules.names_team_captain(roster):
+        return None
+    for k in kept:
+        if rules.captain_skill in {s.skill for s in k.player.skills.all()}:
+            return str(k.player.position_slug)
+    return next(
+        (s for s, n in counts.items() if n and s in roster.positions and not _big(roster, s)),
+        None,
+    )
+
+
+def _big(roster: Roster, slug: str) -> bool:
+    return roster.positions[slug].big_guy
+
+
 def _rehire_ids(rehire: Iterable[Any]) -> list[Any]:
     # A mapping (player -> anything) is read for its keys: seasons played are the
     # database's, never the caller's.
@@ -465,6 +489,7 @@ def plan_redraft(
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         special_rule_choice=team.special_rule_choice or None,
+        captain_position=_captain_position(ruleset, roster, kept, counts),
     )
     priced = draft_cost(ruleset, proposal)
     # The engine prices every player at his position's cost; a re-hired player

@@ -1,4 +1,5 @@
-"""The demo holds one league of each other ruleset, "Classic Cup" and "Blitz Bowl Bash",
+"""The demo holds one league of each other ruleset, "Classic Cup", "Blitz Bowl Bash" and
+"Third Season Cup" (BB2025),
 each with four teams of its ruleset, a single round robin and its first round played
 through the match services; loading twice changes nothing."""
 
@@ -13,6 +14,7 @@ from django.core.management import call_command
 from leagues.models import Fixture, League
 from leagues.selectors import overall_standings
 from matches.models import Match, PostGameApplication
+from teams.models import Team
 from tests.factories import assert_treasury_is_ledger
 
 
@@ -24,8 +26,13 @@ def test_demo_has_a_classic_and_a_blitz_bowl_league_and_loads_twice_without_chan
         "bb2020",
         "classic",
         "blitz_bowl",
+        "bb2025",
     }
-    for name, ruleset in (("Classic Cup", "classic"), ("Blitz Bowl Bash", "blitz_bowl")):
+    for name, ruleset in (
+        ("Classic Cup", "classic"),
+        ("Blitz Bowl Bash", "blitz_bowl"),
+        ("Third Season Cup", "bb2025"),
+    ):
         league = League.objects.get(name=name, ruleset=ruleset)
         season = league.seasons.get(number=1)
         entries = season.entries.select_related("team")
@@ -35,13 +42,19 @@ def test_demo_has_a_classic_and_a_blitz_bowl_league_and_loads_twice_without_chan
         assert played.count() == 2 and {f.round.number for f in played} == {1}
         for match in Match.objects.filter(fixture__season=season):
             assert match.status == Match.Status.CLOSED
-            assert PostGameApplication.objects.filter(match=match).count() == 1
+            assert PostGameApplication.objects.filter(match=match, phase="final").count() == 1
         for entry in entries:
             assert_treasury_is_ledger(entry.team)
         assert sum(r.played for r in overall_standings(season)) == 4
         assert out.getvalue().count(f"{name} ({ruleset}): played") == 2
     blitz = Fixture.objects.filter(season__league__name="Blitz Bowl Bash", status="played")
     assert all(f.home_points is not None for f in blitz)
+    # BB2025: a Team Captain (Pro), a Favoured of ... choice, a team that stalled.
+    third = Team.objects.filter(league_entries__season__league__name="Third Season Cup")
+    assert third.filter(players__skills__skill="Pro").exists()
+    assert third.exclude(special_rule_choice="").exists()
+    stalled = Match.objects.filter(fixture__season__league__name="Third Season Cup")
+    assert any(m.reports.get(is_current=True).team_extras for m in stalled)
     counts = {m._meta.label: m.objects.count() for m in apps.get_models()}
     call_command("load_demo", stdout=io.StringIO())
     assert {m._meta.label: m.objects.count() for m in apps.get_models()} == counts
