@@ -65,10 +65,6 @@ def test_every_bb2025_roster_drafts_through_the_services(slug):
     assert team.ruleset == "bb2025" and team.players.count() == 11
     assert_treasury_is_ledger(team)
     breakdown = value_breakdown(team)  # the engine's team value of the team as stored
-    roster = BB2025.roster(slug)
-    assert breakdown.players == sum(
-        roster.positions[p.position_slug].cost for p in team.players.all()
-    )
     assert breakdown.players == sum(p.current_value for p in team.players.all())
     if draft["team_captain"]:
         captain = (
