@@ -28,10 +28,10 @@ Lifecycle, in order::
     settle_shortfall(actor, shortfall, decision) -> SppShortfall   ("grant" or "undo")
 """
 
+from matches.services.application import apply_post_game
 from matches.services.corrections import correct_report, settle_shortfall
 from matches.services.events import add_event, remove_event
 from matches.services.postgame import (
-    apply_post_game,
     close_match,
     end_hiring_step,
     post_game_for,

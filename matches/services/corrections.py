@@ -49,6 +49,7 @@ from matches.services._common import (
     require_commissioner,
     require_status,
 )
+from matches.services.application import apply_final, apply_results
 from matches.services.effects import (
     FINAL_REASONS,
     deferred,
@@ -58,8 +59,6 @@ from matches.services.effects import (
 )
 from matches.services.postgame import (
     ANSWERS,
-    apply_final,
-    apply_results,
     current_report,
     post_game_for,
     run_post_game,
