@@ -42,14 +42,24 @@ from rules_engine.bb2020.advancement import (
     advancement_options,
 )
 from rules_engine.bb2020.conceding import MINIMUM_DEDICATED_FANS, ConcessionResult, concede
+
+# Step 5 lives in its own module; its names stay importable from here.
+from rules_engine.bb2020.expensive_mistakes import (
+    ExpensiveMistakeResult as ExpensiveMistakeResult,
+)
+from rules_engine.bb2020.expensive_mistakes import (
+    expensive_mistake as expensive_mistake,
+)
+from rules_engine.bb2020.expensive_mistakes import (
+    resolve_expensive_mistake as resolve_expensive_mistake,
+)
 from rules_engine.bb2020.report import SIDES, MatchReport, TeamReport, other_side
 from rules_engine.bb2020.spp import MvpResult, SppEarned, most_valuable_player, spp_earned
 from rules_engine.bb2020.state import PlayerState, TeamState
-from rules_engine.dice import Dice, Roll
+from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset, skill_key
-from rules_engine.sequence import Choice, SequenceResult, StepResult, recording, run_step
-from rules_engine.tables import load_league_tables
+from rules_engine.sequence import Choice, SequenceResult, StepResult, run_step
 from rules_engine.team_value import current_team_value, player_current_value, team_value
 
 RULESET = "bb2020"
@@ -90,75 +100,6 @@ def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
     if result == "loss" and d6 < dedicated_fans and dedicated_fans > MINIMUM_DEDICATED_FANS:
         return -1
     return 0
-
-
-def expensive_mistake(treasury: int, d6: int) -> str:
-    """Step 5, "Expensive Mistakes": the outcome of ``d6`` in the Treasury's column.
-
-    "Only with >= 100,000 gp in the Treasury": below it the answer is "Crisis
-    Averted" whatever the die (no roll is made).
-    """
-    table = load_league_tables(RULESET).expensive_mistakes
-    return table.outcome(treasury, d6).name if table.applies(treasury) else "Crisis Averted"
-
-
-@dataclass(frozen=True)
-class ExpensiveMistakeResult:
-    """One team's Expensive Mistakes: outcome, the D6 (None: no roll was made), the D3
-    or 2D6 of its effect, the gold lost and the Treasury left."""
-
-    treasury_before: int
-    outcome: str
-    roll: int | None
-    effect_roll: int | tuple[int, int] | None
-    gold_lost: int
-    rolls: tuple[Roll, ...] = ()
-
-    @property
-    def treasury_after(self) -> int:
-        return self.treasury_before - self.gold_lost
-
-    def as_dict(self) -> dict[str, Any]:
-        data = {k: v for k, v in vars(self).items() if k != "rolls"}
-        if isinstance(self.effect_roll, tuple):
-            data["effect_roll"] = list(self.effect_roll)
-        return {**data, "treasury_after": self.treasury_after}
-
-
-def resolve_expensive_mistake(
-    treasury: int, dice: Dice, *, side: str | None = None
-) -> ExpensiveMistakeResult:
-    """Step 5, "Expensive Mistakes": roll and apply the outcome.
-
-    - "Minor Incident: lose D3 x 10,000" (never below 0).
-    - "Major Incident: lose half the Treasury, rounded down to 5,000": the half
-      lost is what is rounded down to a multiple of 5,000 (Decision: the
-      sentence rounds "half the Treasury", the amount lost; 215,000 loses
-      105,000 and keeps 110,000).
-    - "Catastrophe: keep only 2D6 x 10,000" (a Treasury already lower is kept).
-    """
-    if treasury < 0:
-        raise RulesError("A Treasury cannot be negative")
-    table = load_league_tables(RULESET).expensive_mistakes
-    if not table.applies(treasury):
-        return ExpensiveMistakeResult(treasury, "Crisis Averted", None, None, 0)
-    label = f"Expensive Mistakes: {side}" if side else "Expensive Mistakes"
-    effect_roll: int | tuple[int, int] | None = None
-    lost = 0
-    with recording(dice) as rolls:
-        d6 = dice.d6(label)
-        entry = table.outcome(treasury, d6)
-        effect = entry.effect
-        if "lose_d3_times" in effect:
-            effect_roll = dice.d3(f"{label}: {entry.name}")
-            lost = min(treasury, effect_roll * effect["lose_d3_times"])
-        elif "lose_half_rounded_down_to" in effect:
-            step = effect["lose_half_rounded_down_to"]
-            lost = treasury // 2 // step * step
-        elif "keep_2d6_times" in effect:
-            effect_roll = dice.two_d6(f"{label}: {entry.name}")
-            lost = max(0, treasury - sum(effect_roll) * effect["keep_2d6_times"])
-    return ExpensiveMistakeResult(treasury, entry.name, d6, effect_roll, lost, tuple(rolls))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from matches import selectors, services
 from matches.models import Match, PlayerMatchStats, Report
 from teams.services import record_injury
 from tests.factories import UserFactory
-from tests.matches.factories import all_done, POST_GAME_SEED, event, kick_off, league_match
+from tests.matches.factories import POST_GAME_SEED, all_done, event, kick_off, league_match
 from tests.matches.test_pages_flow import html, logged_in, play_pre_game
 
 pytestmark = pytest.mark.django_db
