@@ -4,6 +4,7 @@ read it, as anyone reads the league's results and the team's ledger."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.apps import apps
@@ -51,12 +52,12 @@ def _not_found(what: str) -> OpenApiResponse:
 
 
 class _AuditList(generics.ListAPIView):
+    """The audit entries of one object: a subclass names the lookup (``entries``)."""
+
     serializer_class = AuditEntrySerializer
     filterset_class = None
     filter_backends: list = []
-
-    def entries(self, pk: int) -> Any:
-        raise NotImplementedError
+    entries: Callable[[Any, int], Any]
 
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
