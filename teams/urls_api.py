@@ -1,11 +1,11 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from teams import api, api_audit, ruleset_api
+from teams import api, api_audit, api_players, ruleset_api
 
 router = SimpleRouter()
 router.register("teams", api.TeamViewSet, basename="api-team")
-router.register("players", api.PlayerViewSet, basename="api-player")
+router.register("players", api_players.PlayerViewSet, basename="api-player")
 
 urlpatterns = [
     path("rulesets/", ruleset_api.RulesetListView.as_view(), name="api-rulesets"),
@@ -33,7 +33,7 @@ urlpatterns = [
         ruleset_api.InducementListView.as_view(),
         name="api-ruleset-inducements",
     ),
-    path("teams/<int:pk>/ledger/", api.TeamLedgerView.as_view(), name="api-team-ledger"),
+    path("teams/<int:pk>/ledger/", api_players.TeamLedgerView.as_view(), name="api-team-ledger"),
     path("teams/<int:pk>/audit/", api_audit.TeamAuditView.as_view(), name="api-team-audit"),
     *router.urls,
 ]

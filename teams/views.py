@@ -48,12 +48,8 @@ from teams.services.edition_change import (
     has_edition_change,
     preview_edition_change,
 )
-from teams.services.redraft import (
-    plan_redraft,
-    redraft_team,
-    rehire_candidates,
-    season_to_redraft,
-)
+from teams.services.redraft import plan_redraft, redraft_team
+from teams.services.redraft_season import rehire_candidates, season_to_redraft
 from teams.services.treasury import reroll_price_after_draft
 
 CHANGE_TEAM = "teams.change_team"

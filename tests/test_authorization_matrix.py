@@ -178,7 +178,7 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/teams/{id}/players/": Row(
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"position": "human-blitzer", "name": "Matrix Blitzer"},
-        expect=coach_or_commissioner(400),  # the team is playing a match: purchases wait for its post-game
+        expect=coach_or_commissioner(400),  # the team is playing: purchases wait for its post-game
     ),
     "POST /api/v1/teams/{id}/rerolls/": Row(
         path=lambda w: {"id": w["team"]}, body=None, expect=coach_or_commissioner(400)
@@ -186,7 +186,7 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/teams/{id}/staff/hire/": Row(
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"kind": "cheerleader"},
-        expect=coach_or_commissioner(400),  # the team is playing a match: purchases wait for its post-game
+        expect=coach_or_commissioner(400),  # the team is playing: purchases wait for its post-game
     ),
     "POST /api/v1/teams/{id}/staff/fire/": Row(
         path=lambda w: {"id": w["team"]},
@@ -197,6 +197,11 @@ ROWS: dict[str, Row] = {
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"rehire": []},
         expect=coach_or_commissioner(400),  # its season is still under way
+    ),
+    "POST /api/v1/teams/{id}/edition-change/": Row(
+        path=lambda w: {"id": w["team"]},
+        body=lambda w: {"rehire": []},
+        expect=coach_or_commissioner(400),  # no season under another edition to re-draft into
     ),
     "POST /api/v1/teams/{id}/transfer/": Row(
         path=lambda w: {"id": w["team"]},

@@ -43,15 +43,8 @@ from teams.services._common import (
 )
 from teams.services.convert import player_state, state_players
 from teams.services.draft import PlayerSpecs
-from teams.services.redraft import (
-    RedraftPlan,
-    RedraftResult,
-    SeasonRecord,
-    edition_name,
-    plan_redraft,
-    redraft_team,
-    season_to_redraft,
-)
+from teams.services.redraft import RedraftPlan, RedraftResult, plan_redraft, redraft_team
+from teams.services.redraft_season import SeasonRecord, edition_name, season_to_redraft
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,9 @@ from teams.services._common import (
     now,
     position_of,
     require_active,
-    require_not_playing,
     require_active_player,
     require_change,
+    require_not_playing,
     roster_of,
     ruleset_of,
 )

@@ -23,8 +23,8 @@ from teams.services._common import (
     is_locked,
     lock_team,
     require_active,
-    require_not_playing,
     require_change,
+    require_not_playing,
     roster_of,
     ruleset_of,
 )

@@ -107,7 +107,7 @@ def test_expensive_mistakes_roll_on_the_treasury_after_what_the_coach_bought(
     page = Client().get(f"/matches/{s.match.pk}/").content.decode()
     sheet = Client().get(f"/teams/{s.home.pk}/").content.decode()
     treasury = gp(s.home.treasury)
-    assert f"Treasury</th><td class=\"num\">{treasury}" in page and treasury in sheet
+    assert f'Treasury</th><td class="num">{treasury}' in page and treasury in sheet
 
 
 def test_a_team_buys_nothing_while_its_match_is_in_play(django_capture_on_commit_callbacks):

@@ -10,7 +10,7 @@ from rules_engine.errors import DraftError
 from teams.errors import TeamError
 from teams.models import LedgerReason, Player, Redraft, TreasuryEntry
 from teams.services import correct_treasury, record_injury, redraft_team
-from teams.services.redraft import budget_of, rehire_candidates, season_to_redraft
+from teams.services.redraft_season import budget_of, rehire_candidates, season_to_redraft
 from tests.factories import UserFactory, assert_treasury_is_ledger, drafted_team
 from tests.teams.redraft_helpers import DRAW, LOSS, UNPLAYED, WIN, closed_season
 

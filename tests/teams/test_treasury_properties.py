@@ -123,6 +123,10 @@ def test_treasury_is_the_ledger_and_never_negative(roster_slug, rerolls, steps):
             roster_slug=roster_slug,
             players=minimal_draft(roster_slug),
             rerolls=affordable_rerolls(roster_slug, rerolls),
+            # A roster that chooses its special rule when drafted takes its first option.
+            special_rule_choice=next(
+                iter(get_ruleset("bb2020").roster(roster_slug).special_rule_choices), ""
+            ),
         )
         check_ledger(team)
         for action, n in steps:
