@@ -36,7 +36,7 @@ from config.input import validated
 from teams import services, sheets
 from teams.errors import TeamError
 from teams.filters import TeamFilter
-from teams.models import Player, Team
+from teams.models import AuditEntry, Player, Team
 from teams.serializers import (
     DraftInputSerializer,
     DraftPreviewSerializer,
@@ -53,6 +53,7 @@ from teams.serializers import (
     TeamsMessageSerializer,
     TeamSummarySerializer,
     TransferInputSerializer,
+    UndoPurchaseInputSerializer,
 )
 from teams.services.edition_change import change_edition, preview_edition_change
 from teams.services.redraft import redraft_team
@@ -280,6 +281,24 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def fire_staff(self, request: Request, pk: str) -> Response:
         team = self.get_object()
         services.fire_staff(request.user, team, validated(StaffInputSerializer, request)["kind"])
+        return Response(sheet_data(team.pk, request))
+
+    @extend_schema(
+        summary="Undo one purchase (commissioners)",
+        description="A player hired (while he has played no match since), a re-roll or "
+        "staff bought, named by its audit entry: it goes and its price comes back to the "
+        "Treasury as a correction. Once per purchase.",
+        request=UndoPurchaseInputSerializer,
+        responses=responses({200: TeamSheetSerializer}),
+    )
+    @action(detail=True, methods=["post"], url_path="undo-purchase")
+    def undo_purchase(self, request: Request, pk: str) -> Response:
+        team = self.get_object()
+        if not request.user.has_perm("teams.correct_treasury", team):
+            raise exceptions.PermissionDenied("Only a league commissioner may undo a purchase.")
+        values = validated(UndoPurchaseInputSerializer, request)
+        purchase = get_object_or_404(AuditEntry, pk=values["purchase"], team=team)
+        services.undo_purchase(request.user, purchase, note=values["note"])
         return Response(sheet_data(team.pk, request))
 
     @extend_schema(

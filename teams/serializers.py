@@ -106,6 +106,15 @@ class StaffInputSerializer(serializers.Serializer):
     kind = choice_field(StaffKind.choices)
 
 
+class UndoPurchaseInputSerializer(serializers.Serializer):
+    """Which purchase a commissioner takes back: its audit entry (``/teams/<id>/audit/``)."""
+
+    purchase = serializers.IntegerField(
+        min_value=1, max_value=2**53, help_text="The id of the purchase's audit entry."
+    )
+    note = StrictCharField(max_length=150, required=False, default="", allow_blank=True)
+
+
 class TransferInputSerializer(serializers.Serializer):
     """Who takes the team over: a coach named by his username."""
 

@@ -203,6 +203,11 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"rehire": []},
         expect=coach_or_commissioner(400),  # no season under another edition to re-draft into
     ),
+    "POST /api/v1/teams/{id}/undo-purchase/": Row(
+        path=lambda w: {"id": w["team"]},
+        body=lambda w: {"purchase": 2**40},
+        expect=only_commissioner(404),  # no such purchase of the team
+    ),
     "POST /api/v1/teams/{id}/transfer/": Row(
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"coach": "matrix-third"},

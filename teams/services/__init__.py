@@ -29,6 +29,7 @@ from teams.services.treasury import (
     post_to_ledger,
     reroll_price_after_draft,
 )
+from teams.services.undo import undo_purchase, undoable_purchases
 
 __all__ = [
     "AdvancementChoice",
@@ -53,6 +54,8 @@ __all__ = [
     "reroll_price_after_draft",
     "spend_spp",
     "undo_advancement",
+    "undo_purchase",
+    "undoable_purchases",
     "take_journeyman",
     "team_state",
     "temporarily_retire",
