@@ -22,6 +22,11 @@ urlpatterns = [
     path("teams/<int:pk>/sheet.pdf", views.team_pdf, name="team-pdf"),
     path("teams/<int:pk>/ledger/", views.team_ledger, name="team-ledger"),
     path("teams/<int:pk>/history/", views_audit.team_history, name="team-history"),
+    path(
+        "teams/<int:pk>/undo-purchase/",
+        views_audit.undo_purchase_view,
+        name="team-undo-purchase",
+    ),
     path("teams/<int:pk>/hire/", views.team_hire_player, name="team-hire-player"),
     path("teams/<int:pk>/rerolls/", views.team_buy_reroll, name="team-buy-reroll"),
     path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),

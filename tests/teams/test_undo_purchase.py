@@ -76,3 +76,28 @@ def test_undo_over_the_api():
     again = api.post(url, {"purchase": purchase.pk}, format="json")
     assert again.status_code == 400 and "undone already" in again.json()["detail"]
     assert_treasury_is_ledger(team)
+
+
+def test_the_commissioner_undoes_from_the_team_history_page():
+    from django.test import Client
+
+    team, commissioner = _team()
+    buy_reroll(team.coach, team)
+    purchase = _purchase(team, "team.buy_reroll")
+    coach = Client()
+    coach.force_login(team.coach)
+    assert (
+        "Purchases a commissioner may undo"
+        not in coach.get(f"/teams/{team.pk}/history/").content.decode()
+    )
+    page = Client()
+    page.force_login(commissioner)
+    html = page.get(f"/teams/{team.pk}/history/").content.decode()
+    assert "Purchases a commissioner may undo" in html and f'value="{purchase.pk}"' in html
+    done = page.post(f"/teams/{team.pk}/undo-purchase/", {"purchase": purchase.pk}, follow=True)
+    assert "its price is back in the Treasury" in done.content.decode()
+    team.refresh_from_db()
+    assert team.rerolls == 0
+    assert_treasury_is_ledger(team)
+    again = page.post(f"/teams/{team.pk}/undo-purchase/", {"purchase": purchase.pk}, follow=True)
+    assert "undone already" in again.content.decode()
