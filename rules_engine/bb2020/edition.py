@@ -3,7 +3,7 @@ ask for a BB2020 league's sequences, development, standings, prizes and re-draft
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_engine.bb2020 import advancement, extra_time, forfeit, postgame, pregame, redraft
@@ -75,6 +75,15 @@ class Bb2020Edition:
     redraft: RedraftRules | None = Bb2020Redraft()
     concession_award: ConcessionAwardRule | None = staticmethod(forfeit.real_life_concession_award)
     sudden_death: SuddenDeathRule | None = staticmethod(extra_time.sudden_death)
+    # The sequences' functions, as class attributes so an edition built on BB2020's
+    # (bb2025) swaps its own in and inherits the rest.
+    _pre_game: Callable[..., SequenceResult] = staticmethod(pregame.pre_game)
+    _post_game: Callable[..., SequenceResult] = staticmethod(postgame.post_game)
+    _take_advancement: Callable[..., AdvancementResult] = staticmethod(advancement.take_advancement)
+    _advancement_options: Callable[..., tuple[AdvancementOption, ...]] = staticmethod(
+        advancement.advancement_options
+    )
+    _takeable_skills: Callable[..., tuple[str, ...]] = staticmethod(advancement.takeable_skills)
 
     @property
     def name(self) -> str:
@@ -101,7 +110,7 @@ class Bb2020Edition:
         league: bool = True,
         choices: Mapping[str, Any] | None = None,
     ) -> SequenceResult:
-        return pregame.pre_game(ruleset, home, away, dice, league=league, choices=choices)
+        return self._pre_game(ruleset, home, away, dice, league=league, choices=choices)
 
     def post_game(
         self,
@@ -115,7 +124,7 @@ class Bb2020Edition:
         league: bool = True,
         hold_hiring: bool = False,
     ) -> SequenceResult:
-        return postgame.post_game(
+        return self._post_game(
             ruleset,
             home,
             away,
@@ -137,7 +146,7 @@ class Bb2020Edition:
         skill: str | None = None,
         characteristic_choice: str | None = None,
     ) -> AdvancementResult:
-        return advancement.take_advancement(
+        return self._take_advancement(
             ruleset,
             player,
             kind,
@@ -150,12 +159,12 @@ class Bb2020Edition:
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
     ) -> tuple[AdvancementOption, ...]:
-        return advancement.advancement_options(ruleset, player)
+        return self._advancement_options(ruleset, player)
 
     def takeable_skills(
         self, ruleset: Ruleset, player: PlayerState, category: str
     ) -> tuple[str, ...]:
-        return advancement.takeable_skills(ruleset, player, category)
+        return self._takeable_skills(ruleset, player, category)
 
 
 EDITION: Edition = Bb2020Edition()

@@ -4,29 +4,20 @@ prizes and re-draft."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
-from rules_engine.bb2020 import extra_time, forfeit
 from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
-from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.bb2020.edition import Bb2020Edition
+from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025 import advancement, postgame, pregame, redraft
 from rules_engine.bb2025.report import Bb2025MatchReport
 from rules_engine.dice import Dice
 from rules_engine.edition import (
-    LEAGUE_POINTS,
-    REDRAFT,
-    SPEND_SPP,
-    TOUCHDOWNS,
-    ConcessionAwardRule,
     Edition,
     RedraftRules,
-    SuddenDeathRule,
 )
-from rules_engine.registry import get_ruleset
-from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import SequenceResult
-from rules_engine.tables import load_league_tables
 
 KEY = "bb2025"
 
@@ -57,105 +48,24 @@ class Bb2025Redraft:
         return redraft.recover_between_seasons(team, dice)
 
 
-class Bb2025Edition:
-    """Blood Bowl 2025 (Third Season) league play."""
+class Bb2025Edition(Bb2020Edition):
+    """Blood Bowl 2025 (Third Season) league play: BB2020's shape, with BB2025's
+    sequences, report, prizes and re-draft."""
 
     key = KEY
     report_type: type[Any] = Bb2025MatchReport
-    scoring = TOUCHDOWNS
-    hiring_step: str | None = "hiring_and_firing"
-    development = SPEND_SPP
-    earns_spp = True
-    standings_rank_by: tuple[str, ...] = (LEAGUE_POINTS,)
-    has_gold = True
     # Facts section 9: winner 100,000, runner-up 60,000, semi-final losers 30,000.
     playoff_prizes = redraft.PLAYOFF_PRIZES
-    between_seasons = REDRAFT
     redraft: RedraftRules | None = Bb2025Redraft()
-    # No BB2025 source for these: BB2020's (Dugout's reading).
-    concession_award: ConcessionAwardRule | None = staticmethod(forfeit.real_life_concession_award)
-    sudden_death: SuddenDeathRule | None = staticmethod(extra_time.sudden_death)
-
-    @property
-    def name(self) -> str:
-        return self.ruleset().name
-
-    @property
-    def league_tables_key(self) -> str:
-        return self.key
-
-    @property
-    def casualty_spp(self) -> int:
-        return int(load_league_tables(self.key).spp_awards["Casualty"])
-
-    def ruleset(self) -> Ruleset:
-        return get_ruleset(self.key)
-
-    def pre_game(
-        self,
-        ruleset: Ruleset,
-        home: TeamState,
-        away: TeamState,
-        dice: Dice,
-        *,
-        league: bool = True,
-        choices: Mapping[str, Any] | None = None,
-    ) -> SequenceResult:
-        return pregame.pre_game(ruleset, home, away, dice, league=league, choices=choices)
-
-    def post_game(
-        self,
-        ruleset: Ruleset,
-        home: TeamState,
-        away: TeamState,
-        report: Any,
-        dice: Dice,
-        *,
-        choices: Mapping[str, Any] | None = None,
-        league: bool = True,
-        hold_hiring: bool = False,
-    ) -> SequenceResult:
-        return postgame.post_game(
-            ruleset,
-            home,
-            away,
-            report,
-            dice,
-            choices=choices,
-            league=league,
-            hold_hiring=hold_hiring,
-        )
-
-    def take_advancement(
-        self,
-        ruleset: Ruleset,
-        player: PlayerState,
-        kind: str,
-        dice: Dice,
-        *,
-        category: str | None = None,
-        skill: str | None = None,
-        characteristic_choice: str | None = None,
-    ) -> AdvancementResult:
-        return advancement.take_advancement(
-            ruleset,
-            player,
-            kind,
-            dice,
-            category=category,
-            skill=skill,
-            characteristic_choice=characteristic_choice,
-        )
-
-    def advancement_options(
-        self, ruleset: Ruleset, player: PlayerState
-    ) -> tuple[AdvancementOption, ...]:
-        return advancement.advancement_options(ruleset, player)
-
-    def takeable_skills(
-        self, ruleset: Ruleset, player: PlayerState, category: str
-    ) -> tuple[str, ...]:
-        return advancement.takeable_skills(ruleset, player, category)
+    # The concession award and sudden death: no BB2025 source, BB2020's (Dugout's
+    # reading), inherited.
+    _pre_game: Callable[..., SequenceResult] = staticmethod(pregame.pre_game)
+    _post_game: Callable[..., SequenceResult] = staticmethod(postgame.post_game)
+    _take_advancement: Callable[..., AdvancementResult] = staticmethod(advancement.take_advancement)
+    _advancement_options: Callable[..., tuple[AdvancementOption, ...]] = staticmethod(
+        advancement.advancement_options
+    )
+    _takeable_skills: Callable[..., tuple[str, ...]] = staticmethod(advancement.takeable_skills)
 
 
 EDITION: Edition = Bb2025Edition()
