@@ -324,8 +324,8 @@ class PreGameChoiceInputSerializer(serializers.Serializer):
 
 class EventInputSerializer(serializers.Serializer):
     kind = choice(EventKind.choices)
-    player = serializers.IntegerField(required=False, allow_null=True, default=None)
-    victim = serializers.IntegerField(
+    player = id_field(required=False, allow_null=True, default=None)
+    victim = id_field(
         required=False, allow_null=True, default=None, help_text="A casualty's victim."
     )
     side = choice(
@@ -435,9 +435,9 @@ class CorrectionInputSerializer(ReportInputSerializer):
 class PostGameChoiceInputSerializer(serializers.Serializer):
     side = choice(SIDE_CHOICES, required=False)
     hire_journeymen = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=list
+        child=id_field(), required=False, default=list, max_length=16
     )
-    retire = serializers.ListField(child=serializers.IntegerField(), required=False, default=list)
+    retire = serializers.ListField(child=id_field(), required=False, default=list, max_length=16)
     reroll_winnings = serializers.BooleanField(
         required=False,
         allow_null=True,
@@ -445,7 +445,8 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
         help_text="Classic: whether the winner re-rolls the winnings D6.",
     )
     mvp_nominees = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=id_field(),
+        max_length=16,
         required=False,
         default=list,
         help_text="BB2025: the players (ids) nominated for the MVP, as the pending choice asks.",

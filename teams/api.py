@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema,
@@ -409,7 +410,9 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         "each player mapped to the new roster of the team's race (same position by slug or "
         "name, else `needs_choice` with the roster's positions and a suggestion), the skills "
         "kept and dropped, characteristic improvements lost, values recomputed by the new "
-        "edition, re-hire fees, the new edition's budget, and every `loss`. Nothing changes.",
+        "edition, re-hire fees, the new edition's budget, and every `loss`. Nothing changes. "
+        "400 with the reason when the team has no such re-draft to make.",
+        responses=responses({200: OpenApiTypes.OBJECT}),
     )
     @extend_schema(
         methods=["POST"],
