@@ -60,8 +60,6 @@ ANSWERS: dict[str, tuple[str, Any]] = {
 # (step 3). Given by player id; a commissioner ending the waiting nominates the first
 # eligible players in team-sheet order.
 ANSWERS_BY_KIND = ("mvp_nominees",)
-# The pending choice of a side whose hiring step waits only for "done".
-HIRING_DONE = "hiring"
 
 
 def team_summary(team: Any) -> dict[str, Any]:
