@@ -55,6 +55,18 @@ def ok(response: Any, *codes: int) -> Any:
     return response.json()
 
 
+@pytest.fixture(autouse=True)
+def _eager_celery():
+    """Post-games are applied by their task in-process, even when REDIS_URL points the
+    project's Celery app at a broker (CI's second pass), as in tests/matches."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", sorted(BB2025.rosters))
 def test_every_bb2025_roster_drafts_through_the_services(slug):
