@@ -1,0 +1,485 @@
+"""Spending SPP on an advancement, written once for every edition that develops players
+this way (BB2020, and BB2025 "same as BB2020" where its facts say so).
+
+``AdvancementRules`` holds the steps; an edition's instance (``bb2020.advancement``,
+``bb2025.advancement``) gives it its league tables, kinds, die and values, and
+overrides the hooks where its rules differ (``value_increase``, ``skill_value``,
+``resolve_random_skill``, ``normalise_kind``).
+
+A decision the coach has not given yet (the category of a random skill, the
+characteristic after the roll) comes back as ``AdvancementResult.pending`` without
+changing the player. After a roll, call again with the same arguments, the answer
+and ``ScriptedDice.replay(result.rolls)``, so the roll stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from rules_engine.bb2020.state import PlayerState
+from rules_engine.dice import Dice, Roll
+from rules_engine.errors import AdvancementError, RulesError
+from rules_engine.ruleset import Position, Ruleset, skill_key
+from rules_engine.sequence import Choice, recording
+from rules_engine.tables import load_league_tables, load_tables, skill_category
+
+CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
+# "Six advancements at most."
+MAXIMUM_ADVANCEMENTS = 6
+# "No characteristic improves more than twice."
+MAXIMUM_IMPROVEMENTS = 2
+# MA and ST rise; AG and PA are target numbers and improve by falling; AV is a
+# target number the armour roll must reach, so it improves by rising (the core
+# text's Head Injury lowers AV9+ to AV8+; facts section 7; ``injuries.py``).
+IMPROVEMENT_STEP: dict[str, int] = {"ma": 1, "st": 1, "ag": -1, "pa": -1, "av": 1}
+# Taking a skill instead of a rolled characteristic adds a chosen skill's value.
+SKILL_INSTEAD_KIND: dict[str, str] = {"primary": "chosen_primary", "secondary": "chosen_secondary"}
+
+
+@lru_cache(maxsize=1024)
+def _position(ruleset: Ruleset, slug: str) -> Position:
+    # Ruleset.position searches every roster; a post-game asks it for every player
+    # and skill, and a loaded ruleset never changes.
+    return ruleset.position(slug)
+
+
+def skill_categories(ruleset: Ruleset, player: PlayerState, access: str) -> tuple[str, ...]:
+    """The player's "primary" or "secondary" skill categories, from his position."""
+    position = _position(ruleset, player.position_slug)
+    return tuple(position.primary if access == "primary" else position.secondary)
+
+
+@lru_cache(maxsize=1024)
+def _position_skill_keys(ruleset: Ruleset, slug: str) -> frozenset[str]:
+    return frozenset(skill_key(s) for s in _position(ruleset, slug).skills)
+
+
+def held_skills(ruleset: Ruleset, player: PlayerState) -> frozenset[str]:
+    """The player's skills (position's and gained) as spelling-proof keys."""
+    gained = {skill_key(s) for s in player.skills}
+    return _position_skill_keys(ruleset, player.position_slug) | gained
+
+
+def has_skill(ruleset: Ruleset, player: PlayerState, name: str) -> bool:
+    """Whether the player has the skill already, however it is spelled or parameterised."""
+    return skill_key(name) in held_skills(ruleset, player)
+
+
+@lru_cache(maxsize=128)
+def _keyed_category_skills(key: str, category: str) -> tuple[tuple[str, str], ...]:
+    """A category's random skill table in order of its places, each skill with its key."""
+    grid = load_league_tables(key).random_skills[skill_category(category, ruleset_key=key)]
+    return tuple((grid[cell], skill_key(grid[cell])) for cell in sorted(grid))
+
+
+@dataclass(frozen=True)
+class AdvancementOption:
+    """An advancement a player can afford now: its kind, SPP cost, value increase
+    (None for a random characteristic, whose increase depends on the roll) and the
+    categories a skill may come from."""
+
+    kind: str
+    cost: int
+    value_increase: int | None
+    categories: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "cost": self.cost,
+            "value_increase": self.value_increase,
+            "categories": list(self.categories),
+        }
+
+
+@dataclass(frozen=True)
+class AdvancementResult:
+    """One advancement taken (``applied``) or waiting for the coach (``pending``).
+
+    ``player`` is the player after it (unchanged while pending). ``skill_rolls``
+    holds every 2D6 of a random skill, re-rolls included; ``characteristic_roll``
+    the characteristic die and ``improvement`` the row it landed on.
+    """
+
+    player_id: Any
+    kind: str
+    applied: bool
+    player: PlayerState
+    spp_cost: int
+    value_increase: int = 0
+    title: str | None = None
+    category: str | None = None
+    skill: str | None = None
+    characteristic: str | None = None
+    characteristic_roll: int | None = None
+    improvement: str | None = None
+    allowed_characteristics: tuple[str, ...] = ()
+    skill_rolls: tuple[tuple[int, int], ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    pending: Choice | None = None
+
+
+# What one resolution decided: the changed player (None while pending), the value
+# increase, the result's details, and the pending choice.
+Resolution = tuple[PlayerState | None, int, dict[str, Any], Choice | None]
+
+
+def learn(player: PlayerState, skill: str) -> PlayerState:
+    return player.evolve(skills=(*player.skills, skill))
+
+
+def _improve(ruleset: Ruleset, player: PlayerState, name: str) -> PlayerState:
+    current = player.characteristic(ruleset, name)
+    assert current is not None  # improvable_characteristics leaves out a missing PA
+    return player.evolve(
+        **{name: current + IMPROVEMENT_STEP[name]},
+        characteristic_improvements=(*player.characteristic_improvements, name),
+    )
+
+
+class AdvancementRules:
+    """Post-game player advancement for one edition: its league tables (``key``), its
+    skill kinds (kind -> (categories it draws from, whether the skill is rolled)),
+    and the name of its characteristic advancement."""
+
+    def __init__(
+        self, key: str, skill_kinds: Mapping[str, tuple[str, bool]], characteristic_kind: str
+    ) -> None:
+        self.key = key
+        self.skill_kinds = dict(skill_kinds)
+        self.characteristic_kind = characteristic_kind
+        self.kinds: tuple[str, ...] = (*skill_kinds, characteristic_kind)
+
+    # --- the hooks an edition overrides ---------------------------------------------
+
+    def value_increase(self, kind: str, characteristic: str | None = None) -> int:
+        """Gold an advancement of ``kind`` (or a characteristic) adds to current value."""
+        raise NotImplementedError
+
+    def skill_value(self, kind: str, skill: str) -> int:
+        """The value a skill learned as an advancement of ``kind`` adds."""
+        return self.value_increase(kind)
+
+    def roll_characteristic(self, dice: Dice) -> int:
+        """The roll on the Characteristic Improvement table (BB2020: a D16)."""
+        return dice.d16("Characteristic improvement")
+
+    def normalise_kind(self, kind: str) -> str:
+        """The advancement ``kind`` names, as this edition spells it."""
+        return kind
+
+    def resolve_random_skill(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        kind: str,
+        category: str,
+        skill: str | None,
+        dice: Dice,
+    ) -> Resolution:
+        """A random skill from ``category`` (checked): rolled on its table."""
+        raise NotImplementedError
+
+    # --- tables ----------------------------------------------------------------------
+
+    def advancement_cost(self, kind: str, taken: int) -> int:
+        """SPP an advancement of ``kind`` costs after ``taken`` earlier ones."""
+        if taken >= MAXIMUM_ADVANCEMENTS:
+            raise AdvancementError("players may have at most six advancements")
+        if taken < 0:
+            raise AdvancementError("a player cannot have fewer than 0 advancements")
+        return load_league_tables(self.key).advancement_spp_costs.cost(kind, taken)
+
+    def advancement_title(self, advancements: int) -> str | None:
+        """ "Titles after the 1st-6th advancement: Experienced, Veteran, Emerging Star,
+        Star, Super Star, Legend"; none before the first."""
+        return load_league_tables(self.key).advancement_spp_costs.title_after(advancements)
+
+    def category_skills(self, category: str) -> tuple[str, ...]:
+        """The skills of a category, as its random skill table lists them."""
+        return tuple(s for s, _ in _keyed_category_skills(self.key, category))
+
+    def takeable_skills(
+        self, ruleset: Ruleset, player: PlayerState, category: str
+    ) -> tuple[str, ...]:
+        """The category's skills the player does not have yet."""
+        return self._not_held(held_skills(ruleset, player), category)
+
+    def _not_held(self, held: frozenset[str], category: str) -> tuple[str, ...]:
+        return tuple(s for s, key in _keyed_category_skills(self.key, category) if key not in held)
+
+    def improvable_characteristics(
+        self, ruleset: Ruleset, player: PlayerState, among: tuple[str, ...] = CHARACTERISTICS
+    ) -> tuple[str, ...]:
+        """Characteristics among ``among`` the player may still improve.
+
+        Not one improved twice already, nor one at its limit (MA 9, ST 8, AG 1+,
+        PA 1+, AV 11+). A player without PA ("-") cannot improve it: the facts
+        sheet gives no target number to start from (Decision of this module).
+        """
+        limits = load_league_tables(self.key).characteristic_limits
+        allowed = []
+        for name in among:
+            current = player.characteristic(ruleset, name)
+            if current is None or player.characteristic_improvements.count(name) >= (
+                MAXIMUM_IMPROVEMENTS
+            ):
+                continue
+            low, high = limits[name]
+            if low <= current + IMPROVEMENT_STEP[name] <= high:
+                allowed.append(name)
+        return tuple(allowed)
+
+    # --- what a player may take --------------------------------------------------------
+
+    def advancement_options(
+        self, ruleset: Ruleset, player: PlayerState
+    ) -> tuple[AdvancementOption, ...]:
+        """Post-game step 3: the advancements the player's unspent SPP pay for now.
+
+        Journeymen advance only once hired permanently (post-game step 4), and six
+        advancements is the most a player has. A skill's value is shown as the kind's
+        (no surcharge that depends on the skill taken).
+        """
+        if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
+            return ()
+        costs = {kind: self.advancement_cost(kind, player.advancements) for kind in self.kinds}
+        if player.spp < min(costs.values()):
+            return ()
+        held = held_skills(ruleset, player)
+        options = []
+        for kind, cost in costs.items():
+            if player.spp < cost:
+                continue
+            if kind == self.characteristic_kind:
+                options.append(AdvancementOption(kind, cost, None))
+                continue
+            access = self.skill_kinds[kind][0]
+            categories = tuple(
+                c for c in skill_categories(ruleset, player, access) if self._not_held(held, c)
+            )
+            if categories:
+                options.append(AdvancementOption(kind, cost, self.value_increase(kind), categories))
+        return tuple(options)
+
+    def advancement_choice(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        side: str,
+        options: tuple[AdvancementOption, ...] | None = None,
+    ) -> Choice | None:
+        """The coach's decision after post-game step 3, when the player can afford any
+        advancement: which one, or save the SPP. None when there is nothing to choose."""
+        options = self.advancement_options(ruleset, player) if options is None else options
+        if not options:
+            return None
+        return Choice(
+            side,
+            "advancement",
+            f"{player.name} has {player.spp} SPP: choose an advancement, or save the SPP",
+            {
+                "player_id": player.id,
+                "spp": player.spp,
+                "advancements": player.advancements,
+                "options": [o.as_dict() for o in options],
+            },
+        )
+
+    # --- checking the coach's answers ----------------------------------------------------
+
+    def category_of(self, ruleset: Ruleset, player: PlayerState, category: str, access: str) -> str:
+        try:
+            name = skill_category(category, ruleset_key=self.key)
+        except RulesError as error:
+            raise AdvancementError(error.messages) from None
+        allowed = skill_categories(ruleset, player, access)
+        if name not in allowed:
+            raise AdvancementError(
+                f"{player.name} takes {access} skills from {', '.join(allowed) or 'no category'}, "
+                f"not {name}"
+            )
+        return name
+
+    def chosen_skill(
+        self, ruleset: Ruleset, player: PlayerState, skill: str, access: tuple[str, ...]
+    ) -> tuple[str, str, str]:
+        """Validate a chosen skill: (skill as listed, its category, "primary"/"secondary")."""
+        found = ruleset.skills.find(skill)
+        learnable = (
+            found is not None and found.category in load_league_tables(self.key).random_skills
+        )
+        if found is None or not learnable:
+            raise AdvancementError(f"{skill!r} is not a skill a player can learn")
+        side = next(
+            (a for a in access if found.category in skill_categories(ruleset, player, a)), None
+        )
+        if side is None:
+            raise AdvancementError(
+                f"{player.name} cannot take {found.name}: {found.category} is not one of his "
+                f"{' or '.join(access)} categories"
+            )
+        if has_skill(ruleset, player, found.name):
+            raise AdvancementError(f"{player.name} already has {found.name}")
+        return found.name, found.category, side
+
+    # --- resolving one advancement ---------------------------------------------------------
+
+    def _category_choice(self, ruleset: Ruleset, player: PlayerState, access: str) -> Choice:
+        """The coach's choice of a random skill's category."""
+        options = {
+            "player_id": player.id,
+            "categories": [
+                c
+                for c in skill_categories(ruleset, player, access)
+                if self.takeable_skills(ruleset, player, c)
+            ],
+        }
+        prompt = f"Choose the {access} category of {player.name}'s random skill"
+        return Choice("team", "advancement_category", prompt, options)
+
+    def resolve_skill(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        kind: str,
+        dice: Dice,
+        category: str | None,
+        skill: str | None,
+    ) -> Resolution:
+        access, rolled = self.skill_kinds[kind]
+        if rolled:
+            if category is None:
+                return None, 0, {}, self._category_choice(ruleset, player, access)
+            name = self.category_of(ruleset, player, category, access)
+            return self.resolve_random_skill(ruleset, player, kind, name, skill, dice)
+        if skill is None:
+            options = {
+                "player_id": player.id,
+                "skills": {
+                    c: list(self.takeable_skills(ruleset, player, c))
+                    for c in skill_categories(ruleset, player, access)
+                },
+            }
+            prompt = f"Choose the {access} skill {player.name} learns"
+            return None, 0, {}, Choice("team", "advancement_skill", prompt, options)
+        learned, name, _ = self.chosen_skill(ruleset, player, skill, (access,))
+        value = self.skill_value(kind, learned)
+        return learn(player, learned), value, {"category": name, "skill": learned}, None
+
+    def resolve_characteristic(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        dice: Dice,
+        skill: str | None,
+        characteristic_choice: str | None,
+    ) -> Resolution:
+        if characteristic_choice is not None and skill is not None:
+            raise AdvancementError("Take either the characteristic or a skill, not both")
+        roll = self.roll_characteristic(dice)
+        entry = load_tables(self.key)["characteristic_improvement"].lookup(roll)
+        allowed = self.improvable_characteristics(ruleset, player, tuple(entry.effect["choices"]))
+        details: dict[str, Any] = {
+            "characteristic_roll": roll,
+            "improvement": entry.name,
+            "allowed_characteristics": allowed,
+        }
+        if characteristic_choice is not None:
+            name = characteristic_choice.lower()
+            if name not in allowed:
+                can = ", ".join(c.upper() for c in allowed) or "nothing (take a skill instead)"
+                raise AdvancementError(
+                    f"The roll of {roll} ({entry.name}) lets {player.name} improve {can}, "
+                    f"not {characteristic_choice.upper()}"
+                )
+            details["characteristic"] = name
+            return _improve(ruleset, player, name), self.value_increase(name), details, None
+        if skill is not None:
+            learned, name, access = self.chosen_skill(
+                ruleset, player, skill, ("primary", "secondary")
+            )
+            details.update(category=name, skill=learned)
+            value = self.skill_value(SKILL_INSTEAD_KIND[access], learned)
+            return learn(player, learned), value, details, None
+        options = {
+            "player_id": player.id,
+            "roll": roll,
+            "improvement": entry.name,
+            "characteristics": list(allowed),
+            "primary": list(skill_categories(ruleset, player, "primary")),
+            "secondary": list(skill_categories(ruleset, player, "secondary")),
+        }
+        prompt = (
+            f"{player.name} rolled {roll} ({entry.name}): choose the characteristic to improve, "
+            "or a primary or secondary skill instead"
+        )
+        return None, 0, details, Choice("team", "characteristic_improvement", prompt, options)
+
+    def _cost(self, player: PlayerState, kind: str) -> int:
+        if kind not in self.kinds:
+            raise AdvancementError(
+                f"{kind!r} is not an advancement; choose one of {', '.join(self.kinds)}"
+            )
+        if player.journeyman:
+            raise AdvancementError(
+                f"{player.name} is a journeyman: hire him permanently before he advances"
+            )
+        cost = self.advancement_cost(kind, player.advancements)
+        if player.spp < cost:
+            raise AdvancementError(
+                f"{player.name} has {player.spp} SPP; a {kind.replace('_', ' ')} advancement "
+                f"costs {cost}"
+            )
+        return cost
+
+    def take_advancement(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        kind: str,
+        dice: Dice,
+        *,
+        category: str | None = None,
+        skill: str | None = None,
+        characteristic_choice: str | None = None,
+    ) -> AdvancementResult:
+        """Post-game step 3, Player advancement: spend SPP on one advancement of ``kind``.
+
+        The SPP are paid, the value increase added and the title updated; a decision
+        still owed comes back pending (see the module's docstring).
+        """
+        kind = self.normalise_kind(kind)
+        cost = self._cost(player, kind)
+        with recording(dice) as rolls:
+            if kind == self.characteristic_kind:
+                resolution = self.resolve_characteristic(
+                    ruleset, player, dice, skill, characteristic_choice
+                )
+            else:
+                resolution = self.resolve_skill(ruleset, player, kind, dice, category, skill)
+        changed, value, details, pending = resolution
+        if changed is None:
+            return AdvancementResult(
+                player.id, kind, False, player, cost, rolls=tuple(rolls), pending=pending, **details
+            )
+        advancements = player.advancements + 1
+        changed = changed.evolve(
+            spp=player.spp - cost,
+            advancements=advancements,
+            value_increases=player.value_increases + value,
+        )
+        return AdvancementResult(
+            player.id,
+            kind,
+            True,
+            changed,
+            cost,
+            value,
+            self.advancement_title(advancements),
+            rolls=tuple(rolls),
+            **details,
+        )
