@@ -1,8 +1,16 @@
-"""Site-wide pages."""
+"""Site-wide pages: the home page (a dashboard once signed in) and the error pages
+that are not a view's own."""
+
+from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from config.dashboard import dashboard_for
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    context = {}
+    if request.user.is_authenticated:
+        context["dashboard"] = dashboard_for(request.user)
+    return render(request, "home.html", context)

@@ -1,0 +1,312 @@
+"""The home page of a signed-in user: what is his to do, and what happened.
+
+A project-level read (it spans the three apps), returned as plain typed values so
+the template never follows a relation. Each part is a fixed number of queries, so
+the page costs the same for a coach with one team as for one with twenty
+(``tests/test_dashboard.py`` pins it).
+
+- every open match of the user's teams, with what it waits for;
+- his teams;
+- the latest results and the top of the standings of the leagues he plays or runs
+  (at most ``MAX_LEAGUES``, the most recently active first);
+- for a commissioner: what needs his decision (teams waiting for a division,
+  post-games past their hiring deadline, SPP shortfalls, level play-offs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import F, Max, OuterRef, Q, Subquery
+from django.urls import reverse
+from django.utils import timezone
+
+from leagues.models import Fixture, League, Season, TeamEntry
+from leagues.standings import overall_standings
+from matches.models import Match, Report, SppShortfall
+from matches.selectors import IN_PROGRESS
+from rules_engine import edition_for
+from rules_engine.editions import UnknownEditionError
+from teams.models import Team
+
+MAX_LEAGUES = 5
+LATEST_RESULTS = 3
+STANDINGS_TOP = 4
+
+# What a match waits for, by its state (the match page says it in full).
+WAITS_FOR: dict[str | None, str] = {
+    None: "someone to open it",
+    Match.Status.SCHEDULED: "the pre-game to start",
+    Match.Status.PRE_GAME: "the pre-game choices",
+    Match.Status.IN_PLAY: "the match report",
+    Match.Status.REPORT_SUBMITTED: "the coaches' post-game choices (hiring)",
+    Match.Status.POST_GAME: "the post-game to finish",
+}
+
+
+@dataclass(frozen=True)
+class OpenMatch:
+    home: str
+    away: str
+    home_url: str
+    away_url: str
+    league: str
+    when: str
+    waits_for: str
+    url: str
+    action: str
+
+
+@dataclass(frozen=True)
+class MyTeam:
+    name: str
+    url: str
+    ruleset: str
+    treasury: int
+
+
+@dataclass(frozen=True)
+class Result:
+    home: str
+    away: str
+    home_url: str
+    away_url: str
+    score: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Standing:
+    position: int
+    team: str
+    url: str
+    played: int
+    points: int
+
+
+@dataclass(frozen=True)
+class LeagueDigest:
+    name: str
+    url: str
+    season: str
+    standings_url: str
+    results: tuple[Result, ...]
+    standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class Decision:
+    league: str
+    text: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    open_matches: tuple[OpenMatch, ...]
+    teams: tuple[MyTeam, ...]
+    leagues: tuple[LeagueDigest, ...]
+    decisions: tuple[Decision, ...]
+
+
+def dashboard_for(user: Any) -> Dashboard:
+    """The dashboard of a signed-in user."""
+    return Dashboard(
+        open_matches=tuple(open_matches(user)),
+        teams=tuple(my_teams(user)),
+        leagues=tuple(league_digests(user)),
+        decisions=tuple(decisions_for(user)),
+    )
+
+
+def _team_url(team_id: int) -> str:
+    return reverse("team-detail", args=[team_id])
+
+
+def open_matches(user: Any) -> list[OpenMatch]:
+    """Every fixture of the user's teams still to play or finish: one query."""
+    fixtures = (
+        Fixture.objects.filter(Q(home__coach=user) | Q(away__coach=user))
+        .filter(Q(status__in=Fixture.OPEN_STATUSES) | Q(match__status__in=IN_PROGRESS))
+        .exclude(match__status=Match.Status.CLOSED)
+        .select_related("home", "away", "season__league", "round", "match")
+        .order_by(F("deadline").asc(nulls_last=True), "round__number", "id")
+    )
+    rows = []
+    for fixture in fixtures:
+        match = getattr(fixture, "match", None)
+        status = match.status if match is not None else None
+        when = f"season {fixture.season.number}"
+        if fixture.round_id is not None:
+            when += f", round {fixture.round.number}"
+        if fixture.deadline:
+            when += f", deadline {fixture.deadline:%d %b %Y}"
+        rows.append(
+            OpenMatch(
+                home=fixture.home.name,
+                away=fixture.away.name,
+                home_url=_team_url(fixture.home_id),
+                away_url=_team_url(fixture.away_id),
+                league=fixture.season.league.name,
+                when=when,
+                waits_for=WAITS_FOR.get(status, "the commissioner"),
+                url=(
+                    reverse("match-detail", args=[match.pk])
+                    if match is not None
+                    else reverse("fixture-detail", args=[fixture.pk])
+                ),
+                action="Go to the match" if match is not None else "Open the fixture",
+            )
+        )
+    return rows
+
+
+def my_teams(user: Any) -> list[MyTeam]:
+    teams = Team.objects.filter(coach=user).exclude(status=Team.Status.RETIRED).order_by("name")
+    return [
+        MyTeam(team.name, _team_url(team.pk), _edition_name(team.ruleset), team.treasury)
+        for team in teams.only("id", "name", "ruleset", "treasury")
+    ]
+
+
+def _edition_name(key: str) -> str:
+    try:
+        return edition_for(key).name
+    except UnknownEditionError:
+        return key
+
+
+def _my_league_ids(user: Any) -> list[int]:
+    """The leagues the user plays in (a team entered) or runs, the most recently
+    active first (one row per league: the aggregate groups by league)."""
+    leagues = (
+        League.objects.filter(Q(commissioners=user) | Q(seasons__entries__team__coach=user))
+        .annotate(last=Max("seasons__fixtures__updated_at"))
+        .order_by(F("last").desc(nulls_last=True), "name", "id")
+        .values_list("id", flat=True)
+    )
+    return list(leagues[:MAX_LEAGUES])
+
+
+def league_digests(user: Any) -> list[LeagueDigest]:
+    """Latest results and the top of the standings of each of the user's leagues
+    (their latest season)."""
+    ids = _my_league_ids(user)
+    latest = Season.objects.filter(league_id=OuterRef("league_id")).order_by("-number")
+    seasons = (
+        Season.objects.filter(league_id__in=ids)
+        .filter(pk=Subquery(latest.values("pk")[:1]))
+        .select_related("league")
+    )
+    order = {league_id: i for i, league_id in enumerate(ids)}
+    return [_digest(s) for s in sorted(seasons, key=lambda s: order[s.league_id])]
+
+
+def _digest(season: Season) -> LeagueDigest:
+    played = (
+        Fixture.objects.filter(season=season, home_touchdowns__isnull=False)
+        .select_related("home", "away")
+        .order_by("-updated_at", "-id")[:LATEST_RESULTS]
+    )
+    results = tuple(
+        Result(
+            home=f.home.name,
+            away=f.away.name,
+            home_url=_team_url(f.home_id),
+            away_url=_team_url(f.away_id),
+            score=f"{f.home_touchdowns}–{f.away_touchdowns}",
+            url=reverse("fixture-detail", args=[f.pk]),
+        )
+        for f in played
+    )
+    standings: tuple[Standing, ...] = ()
+    if season.status != Season.Status.SIGN_UP:
+        standings = tuple(
+            Standing(row.position, row.team_name, _team_url(row.team_id), row.played, row.points)
+            for row in overall_standings(season)[:STANDINGS_TOP]
+        )
+    league = season.league
+    return LeagueDigest(
+        name=league.name,
+        url=reverse("league-home", args=[league.pk]),
+        season=f"Season {season.number} · {season.get_status_display()}",
+        standings_url=reverse("season-standings", args=[season.pk]),
+        results=results,
+        standings=standings,
+    )
+
+
+def decisions_for(user: Any) -> list[Decision]:
+    """What waits for the user as a commissioner, league by league."""
+    runs = League.objects.filter(commissioners=user)
+    found: list[Decision] = []
+    waiting = (
+        TeamEntry.objects.filter(
+            season__league__in=runs,
+            season__status=Season.Status.SIGN_UP,
+            division__isnull=True,
+        )
+        .select_related("team", "season__league")
+        .order_by("created_at")
+    )
+    for entry in waiting:
+        found.append(
+            Decision(
+                entry.season.league.name,
+                f"{entry.team.name} waits to be admitted to a division.",
+                reverse("season-manage", args=[entry.season_id]),
+            )
+        )
+    overdue = Report.objects.filter(
+        is_current=True,
+        match__status=Match.Status.REPORT_SUBMITTED,
+        match__fixture__season__league__in=runs,
+        hiring_deadline__lt=timezone.now(),
+    ).select_related(
+        "match__fixture__home", "match__fixture__away", "match__fixture__season__league"
+    )
+    for report in overdue:
+        fixture = report.match.fixture
+        found.append(
+            Decision(
+                fixture.season.league.name,
+                f"{fixture.home.name} v {fixture.away.name}: the hiring deadline has passed; "
+                "you can end the waiting.",
+                reverse("match-detail", args=[report.match_id]),
+            )
+        )
+    shortfalls = SppShortfall.objects.filter(
+        status=SppShortfall.Status.OPEN,
+        report__match__fixture__season__league__in=runs,
+    ).select_related("player", "report__match__fixture__season__league")
+    for shortfall in shortfalls:
+        found.append(
+            Decision(
+                shortfall.report.match.fixture.season.league.name,
+                f"{shortfall.player.name}: a correction took back {shortfall.spp} SPP "
+                "already spent; decide what stands.",
+                reverse("match-detail", args=[shortfall.report.match_id]),
+            )
+        )
+    level = (
+        Fixture.objects.filter(
+            season__league__in=runs,
+            kind=Fixture.Kind.PLAYOFF,
+            status=Fixture.Status.PLAYED,
+            winner__isnull=True,
+        )
+        .exclude(home_touchdowns__isnull=True)
+        .select_related("home", "away", "season__league")
+    )
+    for fixture in level:
+        if fixture.home_touchdowns != fixture.away_touchdowns:
+            continue
+        found.append(
+            Decision(
+                fixture.season.league.name,
+                f"{fixture.home.name} v {fixture.away.name}: a level play-off waits to be settled.",
+                reverse("fixture-detail", args=[fixture.pk]),
+            )
+        )
+    return found
