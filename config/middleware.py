@@ -14,8 +14,9 @@ import logging
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 
 logger = logging.getLogger(__name__)
 
@@ -64,3 +65,31 @@ class DatabaseUnavailableMiddleware:
             "database unavailable: %s %s answered 503 (%s)", request.method, request.path, exception
         )
         return database_unavailable(request)
+
+
+class MethodNotAllowedPageMiddleware:
+    """A page address opened with the wrong method (typing or bookmarking the address
+    a form posts to) answers Django's bare 405, a blank page: give it the site's
+    layout and a way back, keeping the status and the Allow header. The API keeps
+    DRF's JSON 405."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            not isinstance(response, HttpResponseNotAllowed)
+            or request.path.startswith(API_PREFIX)
+            or response.content
+        ):
+            return response
+        referer = request.headers.get("referer", "")
+        back = referer if url_has_allowed_host_and_scheme(referer, {request.get_host()}) else ""
+        allowed = response.get("Allow", "")
+        page = HttpResponse(
+            render_to_string("405.html", {"allowed": allowed, "back": back}, request=request),
+            status=405,
+        )
+        page["Allow"] = allowed
+        return page
