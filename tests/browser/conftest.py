@@ -22,6 +22,14 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 PHONE = {"width": 390, "height": 844}
 
 
+def open_menu(page) -> None:
+    """On a phone the main navigation folds behind the Menu button: open it (a
+    no-op on a wide screen, or when it is open already)."""
+    button = page.locator("label.menu-button")
+    if button.is_visible() and not page.locator("#nav-toggle").is_checked():
+        button.click()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from leagues import services as league_services
 from leagues.models import Fixture
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, open_menu
 from tests.factories import TEST_PASSWORD, TeamFactory, UserFactory, drafted_team
 from tests.leagues.factories import LeagueFactory
 
@@ -26,7 +26,10 @@ def log_in(page: Page, username: str) -> None:
     page.fill("#id_username", username)
     page.fill("#id_password", TEST_PASSWORD)
     page.locator("main button[type=submit]").click()
-    expect(page.get_by_role("button", name=f"Log out {username}")).to_be_visible()
+    nav = page.get_by_role("navigation", name="Main", include_hidden=True)
+    expect(
+        nav.get_by_role("button", name=f"Log out {username}", include_hidden=True)
+    ).to_have_count(1)
 
 
 def page_overflow(page: Page) -> int:
@@ -38,6 +41,7 @@ def test_a_coach_drafts_a_team_on_a_phone_watching_the_budget(phone: Page):
     UserFactory(username="lothar")
     log_in(phone, "lothar")
 
+    open_menu(phone)
     phone.get_by_role("link", name="Draft a team").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Draft a team")
     phone.select_option("#roster", "bb2020/human")

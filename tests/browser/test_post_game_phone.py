@@ -14,6 +14,7 @@ from matches import services
 from matches.models import Match, SppShortfall
 from teams.models import Player
 from teams.services import spend_spp
+from tests.browser.conftest import open_menu
 from tests.browser.test_phone import log_in, page_overflow
 from tests.matches.factories import POST_GAME_SEED, Setup, all_done, event, kick_off, league_match
 
@@ -35,7 +36,9 @@ def _eager_celery():
 
 
 def log_out(page: Page) -> None:
+    open_menu(page)
     page.get_by_role("button", name=re.compile(r"^Log out ")).click()
+    open_menu(page)
     expect(
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")
     ).to_be_visible()
