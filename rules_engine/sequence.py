@@ -10,7 +10,7 @@ again with the answer. The engine never guesses a coach's decision.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,6 +111,23 @@ def run_step(
         rolls=tuple(rolls),
         pending=tuple(pending),
     )
+
+
+# A step to run: its name, its title, and what resolves it (``run_step``'s ``resolve``).
+PlannedStep = tuple[
+    str, str, Callable[[], Mapping[str, Any] | tuple[Mapping[str, Any], tuple[Choice, ...]]]
+]
+
+
+def run_steps(plan: Sequence[PlannedStep], rule: str, dice: Dice) -> tuple[StepResult, ...]:
+    """Run a sequence's steps in order until one waits for a coach; each step's rule is
+    ``rule`` followed by its title."""
+    steps: list[StepResult] = []
+    for name, title, resolve in plan:
+        steps.append(run_step(name, title, f"{rule}{title}", dice, resolve))
+        if not steps[-1].complete:
+            break
+    return tuple(steps)
 
 
 def checked_choices(

@@ -23,26 +23,24 @@ pending with an ``mvp_nominees`` Choice; with six or fewer all are nominated.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.bb2020.conceding import MINIMUM_DEDICATED_FANS, concede
+from rules_engine.bb2020.conceding import MINIMUM_DEDICATED_FANS
 from rules_engine.bb2020.postgame import (
     HIRING_CHOICE,
     ExpensiveMistakeResult,
     PostGameResult,
+    PostGameRules,
     PostGameWork,
+    StepOutcome,
     TeamPostGame,
     TreasuryChange,
     expensive_mistake,
-    expensive_mistakes,
-    hiring_and_firing,
-    prepare_for_next_game,
     resolve_expensive_mistake,
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, other_side
-from rules_engine.bb2020.state import TeamState
-from rules_engine.bb2025.advancement import advancement_choice, advancement_options
+from rules_engine.bb2025.advancement import BB2025 as BB2025_ADVANCEMENT
 from rules_engine.bb2025.data import BRAWLIN_BRUTES, Bb2025Position
 from rules_engine.bb2025.league_tables import league_section
 from rules_engine.bb2025.report import Bb2025PlayerReport, stalled
@@ -56,7 +54,7 @@ from rules_engine.bb2025.spp import (
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import Choice, StepResult, run_step
+from rules_engine.sequence import Choice
 from rules_engine.tables import load_tables
 
 __all__ = [
@@ -157,75 +155,6 @@ def hatred_rolls(work: PostGameWork, dice: Dice, gone: set[Any]) -> list[dict[st
     return results
 
 
-def outcome_and_winnings(
-    work: Mapping[str, PostGameWork], report: MatchReport, dice: Dice
-) -> dict[str, Any]:
-    """Step 1, record the outcome and winnings: BB2020's step (concession, dead removed,
-    injuries recorded) with BB2025's winnings and the Hatred rolls."""
-    outcome: dict[str, Any] = {
-        "score": dict(zip(SIDES, report.final_score, strict=True)),
-        "fan_attendance": report.fan_attendance,
-    }
-    for side, w in work.items():
-        dead = tuple(r.player_id for r in w.report if r.killed and not r.induced)
-        concession = None
-        if w.report.concession_penalty:
-            concession = concede(w.team, dice, excluding=dead)
-            w.team = concession.team
-        gone = set(dead) | set(concession.quitters if concession else ())
-        w.replace_players(tuple(p for p in w.team.players if p.id not in gone))
-        injured = [r for r in w.report if not (r.induced or r.player_id in gone)]
-        for r in injured:
-            w.replace_player(r.apply_injuries(w.ruleset, w.team.player(r.player_id)))
-        opponent = report.side(other_side(side))
-        hatred = hatred_rolls(w, dice, gone)
-        w.details.update(
-            result=report.result(side),
-            touchdowns=report.touchdowns(side),
-            stalled=stalled(w.report),
-            winnings=winnings(
-                report.fan_attendance,
-                report.touchdowns(side),
-                conceded=w.report.concession_penalty,
-                opponent_conceded=opponent.concession_penalty,
-                stalled=stalled(w.report),
-            ),
-            dead=dead,
-            quit=concession.quitters if concession else (),
-            miss_next_game=tuple(r.player_id for r in injured if r.misses_next_game),
-            niggling_injuries=tuple(r.player_id for r in injured if r.niggling_injuries),
-            characteristic_losses=tuple(
-                (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
-            ),
-            hatred=tuple(hatred),
-        )
-        w.gold("winnings", w.details["winnings"])
-        outcome[side] = {k: w.details[k] for k in _STEP1_KEYS}
-        outcome[side]["concession"] = concession.as_dict() if concession else None
-        w.details["concession"] = concession
-    return outcome
-
-
-_STEP1_KEYS: tuple[str, ...] = ("result", "touchdowns", "stalled", "winnings", "dead", "quit")
-_STEP1_KEYS += ("miss_next_game", "niggling_injuries", "characteristic_losses", "hatred")
-
-
-def dedicated_fans(work: Mapping[str, PostGameWork], dice: Dice) -> dict[str, Any]:
-    """Step 2, Dedicated Fans, by BB2025's ``dedicated_fans_change``."""
-    outcome = {}
-    for side, w in work.items():
-        before = w.team.dedicated_fans
-        w.details["dedicated_fans_before"] = w.before.dedicated_fans
-        roll = None
-        if w.details["result"] != "draw":
-            roll = dice.d6(f"Dedicated Fans: {side}")
-            change = dedicated_fans_change(w.details["result"], before, roll)
-            w.team = w.team.evolve(dedicated_fans=before + change)
-        w.details["dedicated_fans_roll"] = roll
-        outcome[side] = {"before": before, "roll": roll, "after": w.team.dedicated_fans}
-    return outcome
-
-
 def _brawlin_brutes(w: PostGameWork) -> bool:
     roster = w.team.roster(w.ruleset)
     return roster.has_special_rule(BRAWLIN_BRUTES, w.team.special_rule_choice)
@@ -255,128 +184,85 @@ def most_valuable_players(
     return Bb2025MvpResult(w.side, drawn[0], ids, rolls, player_ids=drawn, nominees=chosen)
 
 
-def player_advancement(
-    work: Mapping[str, PostGameWork],
-    report: MatchReport,
-    dice: Dice,
-    league: bool,
-    nominations: Mapping[str, Any],
-) -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
-    """Step 3, player advancement: the MVPs, SPP earned (BB2025 awards), and the
-    advancements each player can afford (options; the coach may save SPP)."""
-    outcome: dict[str, Any] = {}
-    mvps: dict[str, Bb2025MvpResult] = {}
-    pending: list[Choice] = []
-    for side, w in work.items():
-        opponent_conceded = report.side(other_side(side)).concession_penalty
-        found = most_valuable_players(w, opponent_conceded, nominations.get(side), dice, league)
-        if isinstance(found, Choice):
-            pending.append(found)
-        else:
-            mvps[side] = found
-    if pending:
-        return outcome, tuple(pending)
-    for side, w in work.items():
-        mvp = mvps[side]
-        brutes = _brawlin_brutes(w)
-        counted = {pid: mvp.player_ids.count(pid) for pid in mvp.player_ids}
-        earned = [
-            spp_earned(r, r.player_id, mvps=counted.get(r.player_id, 0), brawlin_brutes=brutes)
-            for r in w.report
-            if not r.induced
-        ]
-        for pid, times in counted.items():
-            if w.report.player(pid) is None:
-                earned.append(spp_earned(None, pid, mvps=times, brawlin_brutes=brutes))
-        on_sheet = {p.id for p in w.team.players}
-        for spp in earned:
-            if spp.player_id in on_sheet and spp.total:
-                w.changed(spp.player_id, spp=w.team.player(spp.player_id).spp + spp.total)
-        choices = [advancement_choice(w.ruleset, p, side) for p in w.team.players]
-        w.details.update(mvp=mvp, mvps=mvp.player_ids, spp=tuple(earned))
-        outcome[side] = {
-            "mvp": mvp.as_dict(),
-            "spp": [s.as_dict() for s in earned if s.total],
-            "advancement_choices": [c.options for c in choices if c is not None],
-        }
-    return outcome
+class Bb2025PostGameRules(PostGameRules):
+    """BB2020's six steps with BB2025's winnings (and whether the team stalled), the
+    Hatred rolls after injuries, its Dedicated Fans change, the MVPs drawn from the
+    coach's nominees, its SPP and its advancements."""
+
+    rule = RULE
+    team_type = Bb2025TeamPostGame
+    advancement = BB2025_ADVANCEMENT
+
+    def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
+        return dedicated_fans_change(result, dedicated_fans, d6)
+
+    def winnings_of(self, w: PostGameWork, report: MatchReport, side: str) -> dict[str, Any]:
+        opponent = report.side(other_side(side))
+        did_stall = stalled(w.report)
+        gold = winnings(
+            report.fan_attendance,
+            report.touchdowns(side),
+            conceded=w.report.concession_penalty,
+            opponent_conceded=opponent.concession_penalty,
+            stalled=did_stall,
+        )
+        return {"stalled": did_stall, "winnings": gold}
+
+    def after_injuries(self, w: PostGameWork, dice: Dice, gone: set[Any]) -> dict[str, Any]:
+        return {"hatred": tuple(hatred_rolls(w, dice, gone))}
+
+    def split_choices(
+        self, choices: Mapping[str, Any] | None
+    ) -> tuple[Mapping[str, Any] | None, Mapping[str, Any]]:
+        """Step 4's answers, and the MVP nominations (``"mvp_nominees"``) per side."""
+        hiring = dict(choices or {})
+        nominations = hiring.pop(MVP_NOMINEES, None) or {}
+        if not isinstance(nominations, Mapping) or set(nominations) - set(SIDES):
+            raise RulesError("MVP nominations are given per side: 'home' and/or 'away'")
+        return hiring, nominations
+
+    def player_advancement(
+        self,
+        work: Mapping[str, PostGameWork],
+        report: MatchReport,
+        dice: Dice,
+        league: bool,
+        answers: Mapping[str, Any],
+    ) -> StepOutcome:
+        """Step 3, player advancement: the MVPs, SPP earned (BB2025 awards), and the
+        advancements each player can afford (options; the coach may save SPP)."""
+        mvps: dict[str, Bb2025MvpResult] = {}
+        pending: list[Choice] = []
+        for side, w in work.items():
+            opponent_conceded = report.side(other_side(side)).concession_penalty
+            found = most_valuable_players(w, opponent_conceded, answers.get(side), dice, league)
+            if isinstance(found, Choice):
+                pending.append(found)
+            else:
+                mvps[side] = found
+        if pending:
+            return {}, tuple(pending)
+        outcome: dict[str, Any] = {}
+        for side, w in work.items():
+            mvp = mvps[side]
+            brutes = _brawlin_brutes(w)
+            counted = {pid: mvp.player_ids.count(pid) for pid in mvp.player_ids}
+            earned = [
+                spp_earned(r, r.player_id, mvps=counted.get(r.player_id, 0), brawlin_brutes=brutes)
+                for r in w.report
+                if not r.induced
+            ]
+            for pid, times in counted.items():
+                if w.report.player(pid) is None:
+                    earned.append(spp_earned(None, pid, mvps=times, brawlin_brutes=brutes))
+            outcome[side] = self.award_spp(w, earned, mvp, mvps=mvp.player_ids)
+        return outcome
 
 
-def _team_post_game(w: PostGameWork) -> Bb2025TeamPostGame:
-    options = {p.id: advancement_options(w.ruleset, p) for p in w.team.players}
-    choices = tuple(
-        c for p in w.team.players if (c := advancement_choice(w.ruleset, p, w.side, options[p.id]))
-    )
-    names = {f.name for f in fields(Bb2025TeamPostGame)}
-    values = {k: v for k, v in w.details.items() if k in names}
-    values.update(
-        side=w.side,
-        treasury_changes=tuple(w.details["treasury_changes"]),
-        dedicated_fans_after=w.team.dedicated_fans,
-        advancement_options={pid: opts for pid, opts in options.items() if opts},
-        advancement_choices=choices,
-        team=w.team,
-    )
-    return Bb2025TeamPostGame(**values)
-
-
-def post_game(
-    ruleset: Ruleset,
-    home: TeamState,
-    away: TeamState,
-    report: MatchReport,
-    dice: Dice,
-    *,
-    choices: Mapping[str, Any] | None = None,
-    league: bool = True,
-    hold_hiring: bool = False,
-) -> PostGameResult:
-    """The BB2025 post-game sequence, steps 1-6 in order (BB2020's signature).
-
-    ``league=False`` is a friendly: no MVP. ``hold_hiring``: step 4 waits for each
-    side's answer (BB2020's ``hiring_and_firing``), so Expensive Mistakes never roll
-    before a coach could spend.
-    """
-    choices = dict(choices or {})
-    nominations = choices.pop(MVP_NOMINEES, None) or {}
-    if not isinstance(nominations, Mapping) or set(nominations) - set(SIDES):
-        raise RulesError("MVP nominations are given per side: 'home' and/or 'away'")
-    work = {
-        side: PostGameWork(ruleset, side, t, report.side(side))
-        for side, t in zip(SIDES, (home, away), strict=True)
-    }
-    plan = (
-        (
-            "outcome_and_winnings",
-            "1. Record outcome and winnings",
-            lambda: outcome_and_winnings(work, report, dice),
-        ),
-        ("dedicated_fans", "2. Dedicated Fans", lambda: dedicated_fans(work, dice)),
-        (
-            "player_advancement",
-            "3. Player advancement",
-            lambda: player_advancement(work, report, dice, league, nominations),
-        ),
-        (
-            "hiring_and_firing",
-            "4. Hiring, firing, temporarily retiring",
-            lambda: hiring_and_firing(work, choices, hold_hiring),
-        ),
-        ("expensive_mistakes", "5. Expensive Mistakes", lambda: expensive_mistakes(work, dice)),
-        (
-            "prepare_for_next_game",
-            "6. Prepare for the next fixture",
-            lambda: prepare_for_next_game(work),
-        ),
-    )
-    steps: list[StepResult] = []
-    for name, title, resolve in plan:
-        steps.append(run_step(name, title, f"{RULE}, step {title}", dice, resolve))
-        if not steps[-1].complete:
-            return PostGameResult("post-game", tuple(steps))
-    return PostGameResult(
-        "post-game", tuple(steps), {side: _team_post_game(w) for side, w in work.items()}
-    )
+BB2025_POST_GAME = Bb2025PostGameRules()
+# The BB2025 post-game sequence, steps 1-6 in order (BB2020's signature): ``league=False``
+# is a friendly (no MVP); ``hold_hiring`` holds step 4 for each side's answer.
+post_game = BB2025_POST_GAME.post_game
 
 
 def hatred_keywords(ruleset: Ruleset, position_slug: str) -> tuple[str, ...]:

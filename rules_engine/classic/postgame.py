@@ -76,7 +76,7 @@ from rules_engine.classic.rules import (
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import Choice, StepResult, recording, run_step
+from rules_engine.sequence import Choice, recording, run_steps
 from rules_engine.team_value import current_team_value, team_value
 
 RULE = "Classic reference sheet, LEAGUE MATCH SEQUENCE, POST-MATCH SEQUENCE"
@@ -422,11 +422,9 @@ def post_game(
         ),
         ("update_team_roster", "6. Update Team Roster", lambda: update_team_roster(work, choices)),
     )
-    steps: list[StepResult] = []
-    for name, title, resolve in plan:
-        steps.append(run_step(name, title, f"{RULE}, {title}", dice, resolve))
-        if not steps[-1].complete:
-            return PostGameResult("post-match", tuple(steps))
+    steps = run_steps(plan, f"{RULE}, ", dice)
+    if not steps[-1].complete:
+        return PostGameResult("post-match", steps)
     return PostGameResult(
-        "post-match", tuple(steps), {side: _team_post_game(w) for side, w in work.items()}
+        "post-match", steps, {side: _team_post_game(w) for side, w in work.items()}
     )

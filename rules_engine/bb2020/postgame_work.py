@@ -1,0 +1,264 @@
+"""What every post-game built on BB2020's shares whatever its edition: the working
+state kept per side while the steps run (``PostGameWork``), the results
+(``TeamPostGame``, ``PostGameResult``) and steps 4-6 (league facts section 4: hiring
+and firing, Expensive Mistakes, preparing for the next fixture)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.bb2020.advancement_rules import AdvancementOption
+from rules_engine.bb2020.conceding import ConcessionResult
+from rules_engine.bb2020.expensive_mistakes import ExpensiveMistakeResult, resolve_expensive_mistake
+from rules_engine.bb2020.report import TeamReport
+from rules_engine.bb2020.spp import MvpResult, SppEarned
+from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.dice import Dice
+from rules_engine.errors import RulesError
+from rules_engine.ruleset import Ruleset, skill_key
+from rules_engine.sequence import Choice, SequenceResult
+from rules_engine.team_value import current_team_value, player_current_value, team_value
+
+MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
+CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
+# The pending Choice of a side whose step 4 waits for its coach (``hold_hiring``).
+HIRING_CHOICE = "hiring"
+
+
+@dataclass(frozen=True)
+class TreasuryChange:
+    """One gold movement, for the team's ledger: why, and how much (negative: spent/lost)."""
+
+    reason: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class TeamPostGame:
+    """Everything the post-game changed for one team, and its state for the next game."""
+
+    side: str
+    result: str
+    touchdowns: int
+    winnings: int
+    treasury_changes: tuple[TreasuryChange, ...]
+    dedicated_fans_before: int
+    dedicated_fans_after: int
+    dedicated_fans_roll: int | None
+    concession: ConcessionResult | None
+    mvp: MvpResult
+    spp: tuple[SppEarned, ...]
+    dead: tuple[Any, ...]
+    quit: tuple[Any, ...]
+    miss_next_game: tuple[Any, ...]
+    recovered: tuple[Any, ...]
+    niggling_injuries: tuple[Any, ...]
+    characteristic_losses: tuple[tuple[Any, str], ...]
+    advancement_options: Mapping[Any, tuple[AdvancementOption, ...]]
+    advancement_choices: tuple[Choice, ...]
+    hireable_journeymen: Mapping[Any, int]
+    hired_journeymen: tuple[Any, ...]
+    released_journeymen: tuple[Any, ...]
+    retirable: tuple[Any, ...]
+    retired: tuple[Any, ...]
+    fired: tuple[Any, ...]
+    expensive_mistake: ExpensiveMistakeResult
+    team: TeamState
+    team_value: int
+    current_team_value: int
+
+    @property
+    def treasury_delta(self) -> int:
+        return sum(change.amount for change in self.treasury_changes)
+
+    @property
+    def dedicated_fans_change(self) -> int:
+        return self.dedicated_fans_after - self.dedicated_fans_before
+
+    def spp_of(self, player_id: Any) -> int:
+        return sum(s.total for s in self.spp if s.player_id == player_id)
+
+
+@dataclass(frozen=True)
+class PostGameResult(SequenceResult):
+    """The post-game sequence: its steps (``SequenceResult``) and, once complete,
+    each team's ``TeamPostGame``."""
+
+    teams: Mapping[str, TeamPostGame] = field(default_factory=dict)
+
+    @property
+    def home(self) -> TeamPostGame | None:
+        return self.teams.get("home")
+
+    @property
+    def away(self) -> TeamPostGame | None:
+        return self.teams.get("away")
+
+
+class PostGameWork:
+    """One side's working state while the steps run (the steps fill it in order)."""
+
+    def __init__(self, ruleset: Ruleset, side: str, team: TeamState, report: TeamReport) -> None:
+        self.ruleset, self.side, self.report = ruleset, side, report
+        self.before = self.team = team
+        # Named as TeamPostGame's fields, which are built from it at the end.
+        self.details: dict[str, Any] = {"treasury_changes": [], "dedicated_fans_roll": None}
+        report.check_players(team)
+
+    def gold(self, reason: str, amount: int) -> None:
+        if amount:
+            self.details["treasury_changes"].append(TreasuryChange(reason, amount))
+            self.team = self.team.evolve(treasury=self.team.treasury + amount)
+
+    def replace_players(self, players: tuple[PlayerState, ...]) -> None:
+        self.team = self.team.evolve(players=players)
+
+    def replace_player(self, player: PlayerState) -> None:
+        self.replace_players(tuple(player if p.id == player.id else p for p in self.team.players))
+
+    def changed(self, player_id: Any, **changes: Any) -> None:
+        self.replace_player(self.team.player(player_id).evolve(**changes))
+
+
+def _hire_cost(work: PostGameWork, player: PlayerState) -> int:
+    roster = work.team.roster(work.ruleset)
+    return player_current_value(work.ruleset, roster, player.evolve(journeyman=False).value_input())
+
+
+def hiring_and_firing(
+    work: Mapping[str, PostGameWork],
+    choices: Mapping[str, Any] | None,
+    hold: bool = False,
+) -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
+    """Step 4, "Hiring, firing, temporarily retiring": "Journeymen who played may be hired
+    permanently if the team has fewer than 16 players: they lose Loner, keep SPP, cost
+    their current value. A player who suffered a Lasting Injury this game may be
+    temporarily retired." Other purchases from the Treasury go in ``treasury_spent``
+    (the teams app records what was bought).
+
+    ``hold``: the step waits for every side's answer, even a side the sequence has
+    nothing to ask (a league's coaches hire, fire and buy from their team pages
+    during the step and say when they are done): such a side gets a ``hiring`` Choice.
+    """
+    outcome: dict[str, Any] = {}
+    pending: list[Choice] = []
+    for side, w in work.items():
+        players = w.team.players
+        hireable = {p.id: _hire_cost(w, p) for p in players if p.journeyman}
+        retirable = tuple(
+            pid for pid, _ in w.details["characteristic_losses"] if pid in {p.id for p in players}
+        )
+        w.details.update(hireable_journeymen=hireable, retirable=retirable)
+        answer = (choices or {}).get(side)
+        if answer is None:
+            slots = MAXIMUM_PLAYERS - sum(not p.journeyman for p in players)
+            hire = {"journeymen": hireable, "places": slots, "treasury": w.team.treasury}
+            if hireable and slots > 0:
+                pending.append(Choice(side, "hire_journeymen", "Hire journeymen?", hire))
+            if retirable:
+                retire = {"players": list(retirable)}
+                pending.append(Choice(side, "temporary_retirement", "Retire anyone?", retire))
+            asked = hireable and slots > 0 or retirable
+            if hold and not asked:
+                done = {"treasury": w.team.treasury}
+                pending.append(Choice(side, HIRING_CHOICE, "Done with hiring and firing?", done))
+            if hold or asked:
+                continue
+            answer = {}
+        _apply_answer(w, answer)
+        outcome[side] = {
+            key: w.details[key]
+            for key in ("hired_journeymen", "released_journeymen", "retired", "fired")
+        }
+        outcome[side]["treasury"] = w.team.treasury
+    return (outcome, tuple(pending)) if pending else outcome
+
+
+def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
+    unknown = set(answer) - set(CHOICE_KEYS)
+    if unknown:
+        raise RulesError(
+            f"Unknown post-game choices {sorted(unknown)}; use {', '.join(CHOICE_KEYS)}"
+        )
+    if "treasury" in answer:
+        treasury = answer["treasury"]
+        if isinstance(treasury, bool) or not isinstance(treasury, int) or treasury < 0:
+            raise RulesError(f"A Treasury is a whole number of gold pieces, not {treasury!r}")
+        # Already moved by the league's own records: no TreasuryChange for the difference.
+        w.team = w.team.evolve(treasury=treasury)
+    hired: list[Any] = []
+    for pid in answer.get("hire_journeymen", ()):
+        if pid not in w.details["hireable_journeymen"] or pid in hired:
+            raise RulesError(f"{pid!r} is not a journeyman {w.team.name} may hire")
+        if sum(not p.journeyman for p in w.team.players) >= MAXIMUM_PLAYERS:
+            raise RulesError(f"{w.team.name} already has {MAXIMUM_PLAYERS} players")
+        cost = w.details["hireable_journeymen"][pid]
+        if cost > w.team.treasury:
+            raise RulesError(
+                f"Hiring {w.team.player(pid).name} costs {cost:,} gp; "
+                f"the Treasury holds {w.team.treasury:,} gp"
+            )
+        player = w.team.player(pid)
+        skills = tuple(s for s in player.skills if skill_key(s) != "loner")
+        w.changed(pid, journeyman=False, skills=skills)
+        w.gold("journeyman_hired", -cost)
+        hired.append(pid)
+    released = tuple(p.id for p in w.team.players if p.journeyman)
+    w.replace_players(tuple(p for p in w.team.players if not p.journeyman))
+    for pid in answer.get("retire", ()):
+        if pid not in w.details["retirable"] or pid in released:
+            raise RulesError(f"{pid!r} is not a player who suffered a Lasting Injury this game")
+        w.changed(pid, temporarily_retired=True)
+    fired = tuple(answer.get("fire", ()))
+    unknown_players = [pid for pid in fired if pid not in {p.id for p in w.team.players}]
+    if unknown_players:
+        raise RulesError(f"{w.team.name} has no players {unknown_players!r} to fire")
+    w.replace_players(tuple(p for p in w.team.players if p.id not in fired))
+    spent = answer.get("treasury_spent", 0)
+    if not isinstance(spent, int) or not 0 <= spent <= w.team.treasury:
+        raise RulesError(f"{w.team.name} cannot spend {spent!r} gp from {w.team.treasury:,} gp")
+    w.gold("purchases", -spent)
+    w.details.update(
+        hired_journeymen=tuple(hired),
+        released_journeymen=released,
+        retired=tuple(answer.get("retire", ())),
+        fired=fired,
+    )
+
+
+def expensive_mistakes(work: Mapping[str, PostGameWork], dice: Dice) -> dict[str, Any]:
+    """Step 5, "Expensive Mistakes", "only with >= 100,000 gp in the Treasury"."""
+    outcome = {}
+    for side, w in work.items():
+        mistake = resolve_expensive_mistake(w.team.treasury, dice, side=side)
+        w.details["expensive_mistake"] = mistake
+        w.gold("expensive_mistake", -mistake.gold_lost)
+        outcome[side] = mistake.as_dict()
+    return outcome
+
+
+def prepare_for_next_game(work: Mapping[str, PostGameWork]) -> dict[str, Any]:
+    """Step 6, "Prepare for the next fixture": "Recalculate TV and CTV (MNG players leave
+    CTV; players who missed this game come back)"."""
+    outcome = {}
+    for side, w in work.items():
+        recovered = tuple(p.id for p in w.before.players if p.miss_next_game)
+        for pid in recovered:
+            if pid in {p.id for p in w.team.players}:
+                w.changed(pid, miss_next_game=False)
+        value_input = w.team.value_input()
+        w.details.update(
+            recovered=recovered,
+            team_value=team_value(w.ruleset, value_input),
+            current_team_value=current_team_value(w.ruleset, value_input),
+        )
+        outcome[side] = {
+            "recovered": recovered,
+            "team_value": w.details["team_value"],
+            "current_team_value": w.details["current_team_value"],
+            "treasury": w.team.treasury,
+            "dedicated_fans": w.team.dedicated_fans,
+        }
+    return outcome
