@@ -438,6 +438,7 @@ class EffectKind(models.TextChoices):
     TEMPORARILY_RETIRED = "temporarily_retired", "Temporarily retired"
     IMPROVEMENT_ROLL = "improvement_roll", "Improvement roll owed"
     SPP_GRANT = "spp_grant", "SPP kept after a correction"
+    SKILL_GAINED = "skill_gained", "Skill gained in the post-game (Hatred)"
 
 
 class AppliedEffect(models.Model):

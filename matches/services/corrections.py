@@ -59,6 +59,7 @@ from matches.services.effects import (
 )
 from matches.services.postgame import (
     ANSWERS,
+    ANSWERS_BY_KIND,
     current_report,
     post_game_for,
     run_post_game,
@@ -203,14 +204,16 @@ def carried_choices(
     ``answer_all`` (the post-game must be applied at once): a side that had not
     answered, or anything newly on offer, is answered "none" (coaches may still
     retire players on the team pages). Otherwise sides that had not answered
-    are left to answer.
+    are left to answer. Answers kept under their kind (BB2025's MVP nominees) carry
+    as they were.
     """
-    probe = post_game_for(match, report, None)
+    kept = {kind: old[kind] for kind in ANSWERS_BY_KIND if kind in (old or {})}
+    probe = post_game_for(match, report, kept or None)
     offered: dict[str, dict[str, Any]] = {side: {} for side in SIDES}
     for choice in probe.pending:
         if choice.kind in ANSWERS:
             offered[choice.side][ANSWERS[choice.kind][0]] = choice.options
-    carried: dict[str, Any] = {}
+    carried: dict[str, Any] = dict(kept)
     for side in SIDES:
         if not offered[side] or not (answer_all or side in old):
             continue
@@ -342,6 +345,8 @@ def correct_report(
             new.save()
             match.save()
             return new
+        # The answers kept under their kind (BB2025's MVP nominees) let the probe run on.
+        new.post_game_choices = choices
         new.post_game_input = carried_input(match, new, old.post_game_input, applications)
         new.hiring_deadline = old.hiring_deadline
         with deferred() as held:

@@ -40,6 +40,7 @@ from matches.models import (
 )
 from matches.services._common import SIDES, plain, snapshot_states, team_actor, team_of
 from matches.services.reports import events_of
+from matches.services.skills_gained import apply_gained, revert_gained
 from matches.services.validation import player_reports
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
 from rules_engine.bb2020.report import PlayerReport
@@ -286,6 +287,7 @@ def _apply_results(
     for owed in getattr(outcome, "improvements", ()):
         _owe_roll(record, owed.player_id, [roll.as_dict() for roll in owed.rolls])
     _apply_injuries(record, who, match, outcome, team)
+    apply_gained(record, outcome)
     for pid in outcome.quit:
         _set(record, pid, EffectKind.STATUS, status=PlayerStatus.RETIRED, left_at=timezone.now())
     _write_stats(application, team, outcome, before, done)
@@ -474,6 +476,8 @@ def _revert_player(effect: AppliedEffect) -> None:
         player.pending_advancement = effect.before.get("pending_advancement") or {}
     elif effect.kind == EffectKind.TEMPORARILY_RETIRED:
         player.temporarily_retired = False
+    elif effect.kind == EffectKind.SKILL_GAINED:
+        revert_gained(effect)
     elif effect.kind == EffectKind.JOURNEYMAN_HIRED:
         player.journeyman = True
         for skill in effect.before.get("skills", []):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
-from matches.services import report_extras
+from matches.services import hatred, report_extras
 from matches.services._common import SIDES, snapshot_states, team_of
 from matches.services.rulesets import rules_for
 from rules_engine import edition_for
@@ -401,7 +401,12 @@ def events_report(
     fields the edition's report adds (``report_extras``)."""
     report_type = rules_for(match).report_type
     fan_factor = _summary(match).get("fan_factor") or {}
-    players = player_reports(events, report_extras.player_report_type(report_type))
+    players = hatred.with_keywords(
+        player_reports(events, report_extras.player_report_type(report_type)),
+        events,
+        rules_for(match).ruleset,
+        snapshot_states(match, "match_teams"),
+    )
     extras = report_extras.team_values(report_type, payload)
     team_type = report_extras.team_report_type(report_type)
     conceded_by = payload.get("conceded_by") or ""
