@@ -9,7 +9,7 @@ accept them (``Bb2025Ruleset.stars_for``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules_engine.bb2020.inducements import (
@@ -58,7 +58,7 @@ def inducement_offer(
     ruleset: Ruleset,
     team: TeamState,
     money: Money,
-    opponent_star_players: list[str] | tuple[str, ...] = (),
+    opponent_star_players: Sequence[str] = (),
 ) -> dict[str, Any]:
     """What the team may buy at its prices with the money it has (a Choice's options),
     in BB2020's shape with no mercenaries."""
