@@ -8,7 +8,6 @@ disagreement is an error and not a silent skip.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from importlib.resources import files
@@ -16,7 +15,23 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from rules_engine.errors import RulesetDataError
+from rules_engine.loaders.common import (
+    STAFF,
+    build_inducements,
+    build_rosters,
+    check_gold,
+    check_journeymen_line,
+    check_position,
+    check_reroll,
+    check_stats,
+    check_tables,
+    fail_on,
+    position_aliases,
+    position_fields,
+    read_json,
+    roster_fields,
+    skill_names,
+)
 from rules_engine.registry import tables_of
 from rules_engine.ruleset import (
     SKILL_CATEGORIES,
@@ -95,31 +110,6 @@ BB2020_STAR_TEAM_LIST_GAPS: dict[str, frozenset[str]] = {
 
 _NUMBER_WORDS = {"a single": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _BIG_GUY_NOTE = re.compile(r"may include (a single|up to (\w+)) Big Guys?", re.IGNORECASE)
-_STAT_LIMITS: dict[str, tuple[int, int]] = {
-    "MA": (1, 9),
-    "ST": (1, 8),
-    "AG": (1, 6),
-    "PA": (1, 6),
-    "AV": (3, 11),
-}
-
-
-def _read_json(data_dir: Traversable | Path, filename: str) -> Any:
-    return json.loads((data_dir / filename).read_text(encoding="utf-8"))
-
-
-def _check_gold(amount: Any, what: str, problems: list[str]) -> None:
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0 or amount % 5000:
-        problems.append(f"{what}: {amount!r} is not a positive multiple of 5,000 gp")
-
-
-def _check_stats(entry: Mapping[str, Any], what: str, problems: list[str]) -> None:
-    for stat, (low, high) in _STAT_LIMITS.items():
-        value = entry.get(stat)
-        if stat == "PA" and value is None:
-            continue
-        if not isinstance(value, int) or not low <= value <= high:
-            problems.append(f"{what}: {stat} {value!r} is outside {low}-{high}")
 
 
 def _known_special_rule(rule: str) -> bool:
@@ -128,18 +118,6 @@ def _known_special_rule(rule: str) -> bool:
         or rule in BB2020_TEAM_SPECIAL_RULES
         or rule.startswith("Favoured of ")
     )
-
-
-def _skill_names(
-    names: list[str], skills: SkillCatalogue, what: str, problems: list[str]
-) -> tuple[str, ...]:
-    canonical: list[str] = []
-    for name in names:
-        if name not in skills:
-            problems.append(f"{what}: skill {name!r} is not in the skill list")
-            continue
-        canonical.append(skills.canonical(name))
-    return tuple(canonical)
 
 
 def _categories(letters: list[str], what: str, problems: list[str]) -> tuple[str, ...]:
@@ -185,40 +163,21 @@ def _build_roster(team: Mapping[str, Any], skills: SkillCatalogue, problems: lis
         pslug = position_slug(slug, row["position"])
         if pslug in positions:
             problems.append(f"{what}: position slug {pslug!r} is used twice")
-        _check_gold(row["cost"], f"{what} cost", problems)
-        _check_stats(row, what, problems)
-        if not 0 <= row["min"] <= row["max"] or row["max"] < 1:
-            problems.append(f"{what}: quantity {row['min']}-{row['max']} is not a range")
+        check_position(row, what, problems)
         positions[pslug] = Position(
             slug=pslug,
-            name=row["position"],
-            roster_slug=slug,
-            min_count=row["min"],
-            max_count=row["max"],
-            cost=row["cost"],
-            ma=row["MA"],
-            st=row["ST"],
-            ag=row["AG"],
-            pa=row["PA"],
-            av=row["AV"],
-            skills=_skill_names(row["skills"], skills, what, problems),
-            primary=_categories(row["primary"], what, problems),
-            secondary=_categories(row["secondary"], what, problems),
+            **position_fields(row, slug, skills, _categories, what, problems),
             big_guy=bool(row.get("big_guy")),
         )
-        for alias in (f"{slug}-{slugify(row['position'])}", slugify(row["position"])):
-            aliases.setdefault(alias, pslug)
-    if positions and max(p.max_count for p in positions.values()) < 12:
-        problems.append(f"{name}: no 0-12 or 0-16 position to draw journeymen from")
+        for alias, target in position_aliases(slug, row["position"], pslug).items():
+            aliases.setdefault(alias, target)
+    check_journeymen_line(name, (p.max_count for p in positions.values()), problems)
 
     staff = {row["name"]: row["cost"] for row in team["staff"]}
     for staff_name in staff:
-        known = {"Cheerleader", "Assistant Coach", "Apothecary", "Re-roll"}
-        if staff_name not in known and staff_name not in BB2020_STARS_LISTED_AS_STAFF:
+        if staff_name not in STAFF and staff_name not in BB2020_STARS_LISTED_AS_STAFF:
             problems.append(f"{name}: unknown sideline staff {staff_name!r}")
-    _check_gold(team["reroll_cost"], f"{name} re-roll cost", problems)
-    if staff.get("Re-roll") != team["reroll_cost"]:
-        problems.append(f"{name}: re-roll cost disagrees with its staff list")
+    check_reroll(team, staff, problems)
     apothecary = bool(team["apothecary_allowed"])
     if apothecary != ("Apothecary" in staff) or (
         apothecary and team["apothecary_cost"] != staff["Apothecary"]
@@ -240,14 +199,7 @@ def _build_roster(team: Mapping[str, Any], skills: SkillCatalogue, problems: lis
         if max_big_guys is None:
             problems.append(f"{name}: roster note {note!r} has no number of Big Guys")
     return Roster(
-        slug=slug,
-        name=name,
-        tier=team["tier"],
-        reroll_cost=team["reroll_cost"],
-        apothecary_allowed=apothecary,
-        apothecary_cost=team["apothecary_cost"] if apothecary else None,
-        assistant_coach_cost=staff.get("Assistant Coach", 10_000),
-        cheerleader_cost=staff.get("Cheerleader", 10_000),
+        **roster_fields(team, slug, staff, apothecary),
         special_rules=rules,
         special_rule_choices=rules if team.get("special_rules_choose_one") else (),
         positions=Catalogue(positions, aliases),
@@ -263,8 +215,8 @@ def _build_star(
     problems: list[str],
 ) -> StarPlayer:
     name = row["name"]
-    _check_gold(row["cost"], f"{name} cost", problems)
-    all_skills = _skill_names(row["skills"], skills, name, problems)
+    check_gold(row["cost"], f"{name} cost", problems)
+    all_skills = skill_names(row["skills"], skills, name, problems)
     raw_profiles = row["profiles"]
     if len(raw_profiles) == 1:
         skill_groups = [all_skills]
@@ -276,7 +228,7 @@ def _build_star(
         skill_groups = [all_skills] * len(raw_profiles)
     profiles = []
     for raw, group in zip(raw_profiles, skill_groups, strict=True):
-        _check_stats(raw, name, problems)
+        check_stats(raw, name, problems)
         if not any(s.startswith("Loner") for s in group):
             problems.append(f"{name}: {raw['label']} has no Loner; check the skill split")
         if raw.get("cost") not in (None, row["cost"]):
@@ -318,43 +270,31 @@ def _build_star(
     )
 
 
-def _build_inducements(
-    data: Mapping[str, Any], roster_slugs: set[str], problems: list[str]
-) -> tuple[dict[str, Inducement], dict[str, str]]:
-    inducements: dict[str, Inducement] = {}
-    aliases: dict[str, str] = {}
-    for row in data["inducements"]:
-        slug, name = row["slug"], row["name"]
-        if row["price"] is not None:
-            _check_gold(row["price"], f"inducement {name}", problems)
-        if row["who"] not in ("any", "apothecary", "special_rule"):
-            problems.append(f"inducement {name}: unknown 'who' {row['who']!r}")
-        if row["who"] == "special_rule" and not _known_special_rule(row.get("who_special_rule")):
-            problems.append(f"inducement {name}: unknown special rule {row['who_special_rule']!r}")
-        specials = []
-        for special in row.get("special_prices", ()):
-            _check_gold(special["price"], f"inducement {name} special price", problems)
-            if special.get("roster") is not None and special["roster"] not in roster_slugs:
-                problems.append(f"inducement {name}: unknown roster {special['roster']!r}")
-            specials.append(
-                SpecialPrice(special["price"], special.get("special_rule"), special.get("roster"))
-            )
-        inducements[slug] = Inducement(
-            slug=slug,
-            name=name,
+def _inducement(
+    source: str,
+) -> Callable[
+    [Mapping[str, Any], tuple[SpecialPrice, ...], tuple[tuple[str, int], ...]], Inducement
+]:
+    def make(
+        row: Mapping[str, Any],
+        specials: tuple[SpecialPrice, ...],
+        maxima: tuple[tuple[str, int], ...],
+    ) -> Inducement:
+        return Inducement(
+            slug=row["slug"],
+            name=row["name"],
             max_count=row["max_count"],
             price=row["price"],
             who=row["who"],
             who_special_rule=row.get("who_special_rule"),
-            special_prices=tuple(specials),
+            special_prices=specials,
             price_note=row.get("price_note", ""),
             surcharge=row.get("mercenary_surcharge", 0),
             extra_skill_surcharge=row.get("mercenary_extra_skill_surcharge", 0),
-            source=data["source"],
+            source=source,
         )
-        for alias in (slugify(name), *(slugify(n) for n in row["team_list_names"])):
-            aliases.setdefault(alias, slug)
-    return inducements, aliases
+
+    return make
 
 
 def _cross_check_inducements(
@@ -446,18 +386,6 @@ def _cross_check_stars(
             problems.append(f"{roster.name}: its star list leaves out {sorted(gaps)}")
 
 
-def _check_tables(key: str, tables_loader: Callable[[str], Any], problems: list[str]) -> None:
-    """Tables are validated by their own module; loading them here surfaces its errors."""
-    try:
-        tables_loader(key)
-    except ModuleNotFoundError as error:
-        # The tables module is built separately; a ruleset without it still loads.
-        if error.name != "rules_engine.tables":
-            raise
-    except RulesetDataError as error:
-        problems.append(str(error))
-
-
 def load_bb2020(
     data_dir: Traversable | Path | None = None,
     tables_loader: Callable[[str], Any] = tables_of,
@@ -465,30 +393,30 @@ def load_bb2020(
     """Load and validate the Blood Bowl 2020 ruleset from its data files."""
     data_dir = data_dir or files("rules_engine") / "data" / "bb2020"
     problems: list[str] = []
-    skills = _build_skills(_read_json(data_dir, "skills.json"))
-    teams = _read_json(data_dir, "teams.json")["teams"]
-    rosters = {}
-    for team in teams:
-        roster = _build_roster(team, skills, problems)
-        if roster.slug in rosters:
-            problems.append(f"{roster.name}: roster slug {roster.slug!r} is used twice")
-        rosters[roster.slug] = roster
+    skills = _build_skills(read_json(data_dir, "skills.json"))
+    teams = read_json(data_dir, "teams.json")["teams"]
+    rosters = build_rosters(teams, lambda team: _build_roster(team, skills, problems), problems)
     every_rule = tuple(sorted({rule for r in rosters.values() for rule in r.special_rules}))
     stars = {}
-    for row in _read_json(data_dir, "star_players.json")["star_players"]:
+    for row in read_json(data_dir, "star_players.json")["star_players"]:
         star = _build_star(row, skills, every_rule, problems)
         stars[star.slug] = star
-    inducement_data = _read_json(data_dir, "inducements.json")
-    inducements, inducement_aliases = _build_inducements(inducement_data, set(rosters), problems)
+    inducement_data = read_json(data_dir, "inducements.json")
+    inducements, inducement_aliases = build_inducements(
+        inducement_data,
+        set(rosters),
+        _known_special_rule,
+        _inducement(inducement_data["source"]),
+        problems,
+    )
     if len(rosters) != BB2020_ROSTER_COUNT:
         problems.append(f"{len(rosters)} rosters, expected {BB2020_ROSTER_COUNT}")
     if len(stars) != BB2020_STAR_PLAYER_COUNT:
         problems.append(f"{len(stars)} star players, expected {BB2020_STAR_PLAYER_COUNT}")
     _cross_check_stars(teams, rosters, stars, problems)
     _cross_check_inducements(teams, rosters, inducements, inducement_data, problems)
-    _check_tables("bb2020", tables_loader, problems)
-    if problems:
-        raise RulesetDataError("the bb2020 data failed validation:\n- " + "\n- ".join(problems))
+    check_tables("bb2020", tables_loader, problems)
+    fail_on(problems, "bb2020")
     star_aliases = {slugify(alias): slugify(name) for alias, name in BB2020_STAR_ALIASES.items()}
     return Ruleset(
         key="bb2020",

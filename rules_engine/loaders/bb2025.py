@@ -9,7 +9,7 @@ the roster's Lineman line, each team's star list and inducement list agree with 
 stars and the common inducement table, and the dice tables load.
 
 What is shared with BB2020 (gold and characteristic checks, skill lookups, the
-tables check) is imported from ``loaders.bb2020``.
+tables check) is ``loaders.common``'s.
 """
 
 from __future__ import annotations
@@ -30,12 +30,23 @@ from rules_engine.bb2025.data import (
     Bb2025StarPlayer,
 )
 from rules_engine.errors import RulesetDataError
-from rules_engine.loaders.bb2020 import (
-    _check_gold,
-    _check_stats,
-    _check_tables,
-    _read_json,
-    _skill_names,
+from rules_engine.loaders.common import (
+    STAFF,
+    InducementMaker,
+    build_inducements,
+    build_rosters,
+    check_gold,
+    check_journeymen_line,
+    check_position,
+    check_reroll,
+    check_stats,
+    check_tables,
+    fail_on,
+    position_aliases,
+    position_fields,
+    read_json,
+    roster_fields,
+    skill_names,
 )
 from rules_engine.registry import tables_of
 from rules_engine.ruleset import (
@@ -100,7 +111,6 @@ BB2025_STAR_ENTRY_COUNT = 68
 BB2025_STAR_PLAYER_COUNT = 65
 # Facts section 1: "Tiers now run 1-4".
 BB2025_TIERS = range(1, 5)
-_STAFF = frozenset({"Cheerleader", "Assistant Coach", "Apothecary", "Re-roll"})
 
 
 def _known_special_rule(rule: Any) -> bool:
@@ -162,10 +172,7 @@ def _build_position(
     problems: list[str],
 ) -> Bb2025Position:
     what = f"{roster_name} {row['position']}"
-    _check_gold(row["cost"], f"{what} cost", problems)
-    _check_stats(row, what, problems)
-    if not 0 <= row["min"] <= row["max"] or row["max"] < 1:
-        problems.append(f"{what}: quantity {row['min']}-{row['max']} is not a range")
+    check_position(row, what, problems)
     keywords = tuple(row["keywords"])
     if not keywords:
         problems.append(f"{what}: no keywords")
@@ -173,19 +180,7 @@ def _build_position(
         problems.append(f"{what}: the Big Guy keyword disagrees with the Big Guy flag")
     return Bb2025Position(
         slug=position_slug(roster_slug, row["position"]),
-        name=row["position"],
-        roster_slug=roster_slug,
-        min_count=row["min"],
-        max_count=row["max"],
-        cost=row["cost"],
-        ma=row["MA"],
-        st=row["ST"],
-        ag=row["AG"],
-        pa=row["PA"],
-        av=row["AV"],
-        skills=_skill_names(row["skills"], skills, what, problems),
-        primary=_categories(row["primary"], what, problems),
-        secondary=_categories(row["secondary"], what, problems),
+        **position_fields(row, roster_slug, skills, _categories, what, problems),
         big_guy=bool(row["big_guy"]),
         keywords=keywords,
         low_cost_lineman=bool(row.get("low_cost_lineman")),
@@ -204,19 +199,16 @@ def _build_roster(
         if position.slug in positions:
             problems.append(f"{name} {row['position']}: position slug used twice")
         positions[position.slug] = position
-        for alias in (f"{slug}-{slugify(row['position'])}", slugify(row["position"])):
-            aliases.setdefault(alias, position.slug)
-    if positions and max(p.max_count for p in positions.values()) < 12:
-        problems.append(f"{name}: no 0-12 or 0-16 position to draw journeymen from")
+        for alias, target in position_aliases(slug, row["position"], position.slug).items():
+            aliases.setdefault(alias, target)
+    check_journeymen_line(name, (p.max_count for p in positions.values()), problems)
     if team["tier"] not in BB2025_TIERS:
         problems.append(f"{name}: tier {team['tier']!r} is not 1-4")
 
     staff = {row["name"]: row["cost"] for row in team["staff"]}
-    for staff_name in set(staff) - _STAFF:
+    for staff_name in set(staff) - STAFF:
         problems.append(f"{name}: unknown sideline staff {staff_name!r}")
-    _check_gold(team["reroll_cost"], f"{name} re-roll cost", problems)
-    if staff.get("Re-roll") != team["reroll_cost"]:
-        problems.append(f"{name}: re-roll cost disagrees with its staff list")
+    check_reroll(team, staff, problems)
     apothecary = bool(team["apothecary_allowed"])
     if apothecary != ("Apothecary" in staff):
         problems.append(f"{name}: apothecary disagrees with its staff list")
@@ -241,14 +233,7 @@ def _build_roster(
     elif bool(big_guys) != bool(big_guy_max):
         problems.append(f"{name}: Big Guy maximum {big_guy_max} disagrees with its positions")
     roster = Bb2025Roster(
-        slug=slug,
-        name=name,
-        tier=team["tier"],
-        reroll_cost=team["reroll_cost"],
-        apothecary_allowed=apothecary,
-        apothecary_cost=team["apothecary_cost"] if apothecary else None,
-        assistant_coach_cost=staff.get("Assistant Coach", 10_000),
-        cheerleader_cost=staff.get("Cheerleader", 10_000),
+        **roster_fields(team, slug, staff, apothecary),
         special_rules=rules,
         special_rule_choices=choices,
         positions=Catalogue(positions, aliases),
@@ -288,21 +273,21 @@ def _build_stars(
             if parent is None or parent.get("paired_with") != name or row["cost"] != 0:
                 problems.append(f"{name}: hired with a partner who does not name him")
             continue
-        _check_gold(row["cost"], f"{name} cost", problems)
-        own = _skill_names(row["skills"], skills, name, problems)
+        check_gold(row["cost"], f"{name} cost", problems)
+        own = skill_names(row["skills"], skills, name, problems)
         entries = [(row, own)]
         partner = by_name.get(row.get("paired_with") or "")
         if row.get("paired_with"):
             if partner is None or not partner.get("hired_with_partner"):
                 problems.append(f"{name}: partner {row['paired_with']!r} is not in the data")
             else:
-                entries.append((partner, _skill_names(partner["skills"], skills, name, problems)))
+                entries.append((partner, skill_names(partner["skills"], skills, name, problems)))
         profiles = []
         for entry, group in entries:
             if len(entry["profiles"]) != 1:
                 problems.append(f"{entry['name']}: expected one profile")
             raw = entry["profiles"][0]
-            _check_stats(raw, entry["name"], problems)
+            check_stats(raw, entry["name"], problems)
             if not any(s.startswith("Loner") for s in group):
                 problems.append(f"{entry['name']}: has no Loner")
             profiles.append(_profile(raw, entry["name"] if partner else name, group))
@@ -337,44 +322,26 @@ def _build_stars(
     return stars, aliases
 
 
-def _build_inducements(
-    data: Mapping[str, Any], roster_slugs: set[str], problems: list[str]
-) -> tuple[dict[str, Inducement], dict[str, str]]:
-    inducements: dict[str, Inducement] = {}
-    aliases: dict[str, str] = {}
-    for row in data["inducements"]:
-        slug, name = row["slug"], row["name"]
-        if row["price"] is not None:
-            _check_gold(row["price"], f"inducement {name}", problems)
-        if row["who"] not in ("any", "apothecary", "special_rule"):
-            problems.append(f"inducement {name}: unknown 'who' {row['who']!r}")
-        if row["who"] == "special_rule" and not _known_special_rule(row.get("who_special_rule")):
-            problems.append(f"inducement {name}: unknown special rule {row['who_special_rule']!r}")
-        specials, maxima = [], []
-        for special in row.get("special_prices", ()):
-            _check_gold(special["price"], f"inducement {name} special price", problems)
-            if special.get("roster") is not None and special["roster"] not in roster_slugs:
-                problems.append(f"inducement {name}: unknown roster {special['roster']!r}")
-            specials.append(
-                SpecialPrice(special["price"], special.get("special_rule"), special.get("roster"))
-            )
-            if "max_count" in special:
-                maxima.append((special["special_rule"], special["max_count"]))
-        inducements[slug] = Bb2025Inducement(
-            slug=slug,
-            name=name,
+def _inducement(source: str) -> InducementMaker:
+    def make(
+        row: Mapping[str, Any],
+        specials: tuple[SpecialPrice, ...],
+        maxima: tuple[tuple[str, int], ...],
+    ) -> Inducement:
+        return Bb2025Inducement(
+            slug=row["slug"],
+            name=row["name"],
             max_count=row["max_count"],
             price=row["price"],
             who=row["who"],
             who_special_rule=row.get("who_special_rule"),
-            special_prices=tuple(specials),
+            special_prices=specials,
             price_note=row.get("price_note", ""),
-            source=data["source"],
-            special_max_counts=tuple(maxima),
+            source=source,
+            special_max_counts=maxima,
         )
-        for alias in (slugify(name), *(slugify(n) for n in row["team_list_names"])):
-            aliases.setdefault(alias, slug)
-    return inducements, aliases
+
+    return make
 
 
 def _cross_check_teams(
@@ -456,20 +423,21 @@ def load_bb2025(
     """Load and validate the Blood Bowl 2025 ruleset from its data files."""
     data_dir = data_dir or files("rules_engine") / "data" / KEY
     problems: list[str] = []
-    skills = _build_skills(_read_json(data_dir, "skills.json"), problems)
-    teams = _read_json(data_dir, "teams.json")["teams"]
-    rosters: dict[str, Roster] = {}
-    for team in teams:
-        roster = _build_roster(team, skills, problems)
-        if roster.slug in rosters:
-            problems.append(f"{roster.name}: roster slug {roster.slug!r} is used twice")
-        rosters[roster.slug] = roster
-    star_rows = _read_json(data_dir, "star_players.json")["star_players"]
+    skills = _build_skills(read_json(data_dir, "skills.json"), problems)
+    teams = read_json(data_dir, "teams.json")["teams"]
+    rosters = build_rosters(teams, lambda team: _build_roster(team, skills, problems), problems)
+    star_rows = read_json(data_dir, "star_players.json")["star_players"]
     stars, star_aliases = _build_stars(
         star_rows, skills, {r.name for r in rosters.values()}, problems
     )
-    inducement_data = _read_json(data_dir, "inducements.json")
-    inducements, inducement_aliases = _build_inducements(inducement_data, set(rosters), problems)
+    inducement_data = read_json(data_dir, "inducements.json")
+    inducements, inducement_aliases = build_inducements(
+        inducement_data,
+        set(rosters),
+        _known_special_rule,
+        _inducement(inducement_data["source"]),
+        problems,
+    )
     if len(rosters) != BB2025_ROSTER_COUNT:
         problems.append(f"{len(rosters)} rosters, expected {BB2025_ROSTER_COUNT}")
     if len(star_rows) != BB2025_STAR_ENTRY_COUNT or len(stars) != BB2025_STAR_PLAYER_COUNT:
@@ -478,10 +446,9 @@ def load_bb2025(
             f"{BB2025_STAR_ENTRY_COUNT} and {BB2025_STAR_PLAYER_COUNT}"
         )
     _cross_check_teams(teams, rosters, stars, inducements, inducement_data, problems)
-    _check_tables(KEY, tables_loader, problems)
+    check_tables(KEY, tables_loader, problems)
     _check_league_tables(problems)
-    if problems:
-        raise RulesetDataError("the bb2025 data failed validation:\n- " + "\n- ".join(problems))
+    fail_on(problems, KEY)
     from rules_engine.bb2025 import DUGOUTS_READING  # the sequences' package, loaded last
 
     return Bb2025Ruleset(
