@@ -50,6 +50,7 @@ from matches.serializers import (
     SequenceStateSerializer,
     ShortfallDecisionInputSerializer,
     SppShortfallSerializer,
+    for_league,
 )
 
 PLAY = "matches.play_match"
@@ -216,7 +217,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         match = self._match()
         if request.method == "GET":
             return Response(MatchEventSerializer(selectors.draft_events(match), many=True).data)
-        values = validated(EventInputSerializer, request.data)
+        values = validated(for_league(EventInputSerializer, match), request.data)
         event = services.add_event(request.user, match, **values)
         event = selectors.draft_events(match).get(pk=event.pk)
         return Response(MatchEventSerializer(event).data, status=status.HTTP_201_CREATED)
@@ -266,7 +267,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             if report is None:
                 raise exceptions.NotFound(f"{match.label} has no report yet.")
             return Response(ReportSerializer(report).data)
-        values = validated(ReportInputSerializer, request.data)
+        values = validated(for_league(ReportInputSerializer, match), request.data)
         try:
             submission = services.submit_report(
                 request.user,
@@ -303,7 +304,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], filter_backends=[])
     def correct(self, request: Request, pk: str) -> Response:
         match = self._match()
-        values = validated(CorrectionInputSerializer, request.data)
+        values = validated(for_league(CorrectionInputSerializer, match), request.data)
         report = services.correct_report(request.user, match, **values)
         return Response(ReportSerializer(report).data, status=status.HTTP_201_CREATED)
 

@@ -16,7 +16,15 @@ from matches import presenters, selectors, services
 from matches.forms import add_rules_errors
 from matches.models import Match, MatchEvent
 from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
-from matches.views import CORRECT, SIDES, _match, _url, report_extras_of, scored_in_points
+from matches.views import (
+    CORRECT,
+    SIDES,
+    _match,
+    _url,
+    event_choices_of,
+    report_extras_of,
+    scored_in_points,
+)
 from rules_engine.errors import RulesError
 
 EVENT_FIELDS = (
@@ -80,7 +88,9 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         extras=report_extras_of(match),
     )
     formset = CorrectionEventFormSet(
-        data, prefix="add", form_kwargs={"players": _player_choices(match, teams)}
+        data,
+        prefix="add",
+        form_kwargs={"players": _player_choices(match, teams), "kinds": event_choices_of(match)},
     )
     if data is not None and form.is_valid() and formset.is_valid():
         kept = [event_dict(e) for e in events if e.pk in form.kept()]

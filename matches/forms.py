@@ -44,6 +44,17 @@ TAP_KINDS = (
     (EventKind.DEFLECTION, "Deflection"),
     (EventKind.SENT_OFF, "Sent off"),
 )
+# What the tap grid calls the kinds an edition's report adds (report_extras).
+EXTRA_TAP_LABELS = {EventKind.LANDING: "Safe landing (thrown team-mate)"}
+
+
+def tap_kinds(choices: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The tap grid's kinds for a league whose report records ``choices``: every one
+    of ``TAP_KINDS``, then those its edition adds (BB2025: a safe landing)."""
+    added = [(v, EXTRA_TAP_LABELS.get(v, label)) for v, label in choices if v in EXTRA_TAP_LABELS]
+    return (*TAP_KINDS, *added)
+
+
 KICK_OFF_KINDS = (
     (EventKind.WEATHER_CHANGE, "Weather change"),
     (EventKind.KICK_OFF, "Kick-off event"),
@@ -99,6 +110,12 @@ class EventForm(forms.Form):
         help_text="The new weather, or the kick-off result.",
         error_messages={"max_length": "Say it in at most 200 characters."},
     )
+
+    def __init__(self, *args: Any, kinds: list[tuple[str, str]] | None = None, **kw: Any) -> None:
+        """``kinds``: the event kinds the league's report records (all by default)."""
+        super().__init__(*args, **kw)
+        if kinds is not None:
+            self.fields["kind"].choices = kinds
 
     def event_kwargs(self) -> dict[str, Any]:
         """``add_event``'s keyword arguments."""

@@ -264,8 +264,17 @@ class CorrectionEventForm(forms.Form):
     )
     detail = forms.CharField(required=False, max_length=200, label="Detail")
 
-    def __init__(self, *args: Any, players: list[tuple[str, Any]] = (), **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[tuple[str, Any]] = (),
+        kinds: list[tuple[str, str]] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``kinds``: the event kinds the league's report records (all by default)."""
         super().__init__(*args, **kwargs)
+        if kinds is not None:
+            self.fields["kind"].choices = [("", "— add nothing —"), *kinds]
         self.fields["player"].choices = [("", "—"), *players]
         self.fields["victim"].choices = [("", "—"), *players]
 

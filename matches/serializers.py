@@ -322,8 +322,24 @@ class PreGameChoiceInputSerializer(serializers.Serializer):
     side = choice(SIDE_CHOICES, required=False, help_text="Needed only when both sides wait.")
 
 
+def _kind_help() -> str:
+    """Which kinds only some editions' reports record, named from the editions."""
+    from rules_engine import edition_for
+    from rules_engine.editions import edition_keys
+
+    notes = []
+    for kind in report_extras.all_event_kinds():
+        names = [
+            edition_for(key).name
+            for key in edition_keys()
+            if kind in report_extras.event_kinds(edition_for(key).report_type)
+        ]
+        notes.append(f"{kind} only in a league of {', '.join(names) or 'no edition'}")
+    return "One of: " + ", ".join(EventKind.values) + (f" ({'; '.join(notes)})" if notes else "")
+
+
 class EventInputSerializer(serializers.Serializer):
-    kind = choice(EventKind.choices)
+    kind = choice(EventKind.choices, help_text=_kind_help())
     player = id_field(required=False, allow_null=True, default=None)
     victim = id_field(
         required=False, allow_null=True, default=None, help_text="A casualty's victim."
@@ -340,6 +356,18 @@ class EventInputSerializer(serializers.Serializer):
     detail = StrictCharField(required=False, allow_blank=True, default="", max_length=200)
 
 
+def _events_field(event_serializer: type[serializers.Serializer]) -> serializers.Serializer:
+    return event_serializer(
+        many=True,
+        required=False,
+        max_length=MAX_REPORT_EVENTS,
+        error_messages={
+            "max_length": "A report lists at most {max_length} events (what a game can hold)."
+        },
+        help_text="The whole report's events; omit to use the draft.",
+    )
+
+
 class ReportInputSerializer(serializers.Serializer):
     home_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
     away_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
@@ -352,15 +380,7 @@ class ReportInputSerializer(serializers.Serializer):
         default=None,
         help_text="Players the conceding team could set up, if it conceded before a set-up.",
     )
-    events = EventInputSerializer(
-        many=True,
-        required=False,
-        max_length=MAX_REPORT_EVENTS,
-        error_messages={
-            "max_length": "A report lists at most {max_length} events (what a game can hold)."
-        },
-        help_text="The whole report's events; omit to use the draft.",
-    )
+    events = _events_field(EventInputSerializer)
     # A game scored in points (Blitz Bowl); a league scored in touchdowns refuses them.
     home_challenge_cards = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_SCORE),
@@ -430,6 +450,26 @@ ReportInputSerializer._declared_fields.update(_extra_report_fields())
 
 class CorrectionInputSerializer(ReportInputSerializer):
     note = StrictCharField(max_length=300, help_text="Why the report is corrected.")
+
+
+def for_league(serializer_class: type[serializers.Serializer], match: Any) -> type:
+    """``serializer_class`` (an event, a report or a correction) taking only the event
+    kinds the match's league's report records (``report_extras.event_choices``): a
+    kind another edition adds is a field error ("kind", or "events" by index)."""
+    from matches.services.rulesets import rules_for
+
+    kinds = report_extras.event_choices(rules_for(match).report_type)
+    if len(kinds) == len(EventKind.choices):
+        return serializer_class
+    message = '"{input}" is not an event this league\'s report records (its edition has none).'
+    event = type(
+        "LeagueEventInputSerializer",
+        (EventInputSerializer,),
+        {"kind": choice(kinds, error_messages={"invalid_choice": message})},
+    )
+    if issubclass(serializer_class, EventInputSerializer):
+        return event
+    return type(serializer_class.__name__, (serializer_class,), {"events": _events_field(event)})
 
 
 class PostGameChoiceInputSerializer(serializers.Serializer):

@@ -29,7 +29,6 @@ from matches import presenters, selectors, services
 from matches.errors import ReportConflict
 from matches.forms import (
     KICK_OFF_KINDS,
-    TAP_KINDS,
     AnswerForm,
     EventForm,
     InducementsForm,
@@ -38,6 +37,7 @@ from matches.forms import (
     PettyCashForm,
     PostGameChoicesForm,
     add_rules_errors,
+    tap_kinds,
 )
 from matches.models import EventKind, Match, MatchEvent
 from matches.report_forms import ReportForm
@@ -89,6 +89,18 @@ def report_extras_of(match: Match) -> tuple[Any, ...]:
         return team_fields(rules_for(match).report_type)
     except RulesError:
         return ()
+
+
+def event_choices_of(match: Match) -> list[tuple[str, str]]:
+    """The event kinds the league's report records (its edition's report type: a safe
+    landing only where the report counts them)."""
+    from matches.services.report_extras import event_choices
+    from matches.services.rulesets import rules_for
+
+    try:
+        return event_choices(rules_for(match).report_type)
+    except RulesError:
+        return event_choices(object)
 
 
 def scored_in_points(match: Match) -> bool:
@@ -220,14 +232,15 @@ def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str,
     side = params.get("side") if params.get("side") in sides else ""
     if len(sides) == 1:
         side = sides[0]
-    kind = params.get("kind") if params.get("kind") in dict(TAP_KINDS) else ""
+    kinds = tap_kinds(event_choices_of(match))
+    kind = params.get("kind") if params.get("kind") in dict(kinds) else ""
     picker: dict[str, Any] = {
         "sides": [{"key": s, "team": teams[s]} for s in sides],
         "side": side,
         "team": teams.get(side, ""),
         "kind": kind,
-        "kind_label": dict(TAP_KINDS).get(kind, ""),
-        "kinds": TAP_KINDS,
+        "kind_label": dict(kinds).get(kind, ""),
+        "kinds": kinds,
         "step": "kind",
     }
     if not side or not kind:
@@ -324,7 +337,7 @@ def _event_side(match: Match, kwargs: dict[str, Any]) -> str:
 @require_POST
 def add_event(request: HttpRequest, pk: int) -> HttpResponse:
     match = _to_play(request, pk)
-    form = EventForm(request.POST)
+    form = EventForm(request.POST, kinds=event_choices_of(match))
     recorded = ""
     if form.is_valid():
         kwargs = form.event_kwargs()

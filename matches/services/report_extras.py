@@ -100,6 +100,14 @@ def all_event_kinds() -> tuple[str, ...]:
     return tuple(EVENT_FOR_COUNT.values())
 
 
+def event_choices(report_type: type) -> list[tuple[str, str]]:
+    """The event kinds (value, label) a report of ``report_type`` records: every kind
+    but those another edition's report adds (a BB2020 league's report is offered no
+    safe landing; BB2025's is)."""
+    foreign = set(all_event_kinds()) - set(event_kinds(report_type))
+    return [(value, label) for value, label in EventKind.choices if value not in foreign]
+
+
 def team_values(report_type: type, payload: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """Per side, the extra team fields of a submitted report (defaults where not given)."""
     return {
