@@ -447,13 +447,27 @@ def validate_purchase(
     no longer fits is named with what was left.
     ``team`` is the team as it plays the game, journeymen included.
     """
+    return check_order(_Order(ruleset, team, money), order)
+
+
+def check_order(
+    checked: _Order,
+    order: Mapping[str, Any] | None,
+    slug_of: Callable[[Ruleset, Any], str | None] = _order_slug,
+    refused: Mapping[str, str] | None = None,
+) -> InducementPurchase:
+    """Check an order line by line with ``checked`` (an edition's ``_Order``): each key
+    is an inducement's slug by ``slug_of``, or a ``refused`` key and its message."""
     order = order or {}
     if not isinstance(order, Mapping):
         raise InducementError("An inducement order is a mapping of inducement to number bought")
-    checked = _Order(ruleset, team, money)
+    ruleset, refused = checked.ruleset, refused or {}
     wanted: dict[str, Any] = {}
     for key, value in order.items():
-        slug = _order_slug(ruleset, key)
+        if key in refused:
+            checked.problems.append(refused[key])
+            continue
+        slug = slug_of(ruleset, key)
         if slug is None:
             checked.problems.append(f"There is no inducement called {key!r}")
         elif slug in wanted:
@@ -471,7 +485,7 @@ def validate_purchase(
             checked.fixed(inducement, wanted[slug])
     checked.check_players()
     purchase = checked.purchase()
-    if money.source == NO_MONEY and purchase.total:
+    if checked.money.source == NO_MONEY and purchase.total:
         checked.problems.insert(0, EQUAL_CTV_MESSAGE)
     if checked.problems:
         raise InducementError(checked.problems)

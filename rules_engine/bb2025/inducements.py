@@ -13,10 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules_engine.bb2020.inducements import (
-    EQUAL_CTV_MESSAGE,
     MAX_PLAYERS,
     MAX_STAR_PLAYERS,
-    NO_MONEY,
     STAR_PLAYERS,
     BoughtItem,
     InducementPurchase,
@@ -24,12 +22,12 @@ from rules_engine.bb2020.inducements import (
     _Order,
     _players_in,
     can_buy_anything,
+    check_order,
     gp,
     inducement_choice,
 )
 from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025.data import Bb2025Inducement
-from rules_engine.errors import InducementError
 from rules_engine.ruleset import Inducement, Ruleset
 
 __all__ = [
@@ -43,6 +41,10 @@ __all__ = [
 ]
 
 PRAYERS = "prayers-to-nuffle"
+# The facts list no mercenaries: an order naming them is refused with this message.
+_NO_MERCENARIES = dict.fromkeys(
+    ("mercenaries", "mercenary-players"), "BB2025 teams induce no mercenaries"
+)
 
 
 def max_count(ruleset: Ruleset, team: TeamState, inducement: Inducement) -> int | None:
@@ -122,33 +124,13 @@ def validate_purchase(
     """Check one team's BB2025 inducement order: the purchase, or InducementError with
     every reason (prices for this roster, maxima, who may buy, stars who play for the
     team, at most 16 players, and the money)."""
-    order = order or {}
-    if not isinstance(order, Mapping):
-        raise InducementError("An inducement order is a mapping of inducement to number bought")
-    checked = _Bb2025Order(ruleset, team, money)
-    wanted: dict[str, Any] = {}
-    for key, value in order.items():
-        if key in ("mercenaries", "mercenary-players"):
-            checked.problems.append("BB2025 teams induce no mercenaries")
-            continue
-        slug = STAR_PLAYERS if key == "star_players" else ruleset.inducements.resolve(str(key))
-        if slug is None:
-            checked.problems.append(f"There is no inducement called {key!r}")
-        elif slug in wanted:
-            checked.problems.append(f"{ruleset.inducements[slug].name} are asked for twice")
-        else:
-            wanted[slug] = value
-    for slug, inducement in ruleset.inducements.items():
-        if slug not in wanted:
-            continue
-        if slug == STAR_PLAYERS:
-            checked.star_players(wanted[slug])
-        else:
-            checked.fixed(inducement, wanted[slug])
-    checked.check_players()
-    purchase = checked.purchase()
-    if money.source == NO_MONEY and purchase.total:
-        checked.problems.insert(0, EQUAL_CTV_MESSAGE)
-    if checked.problems:
-        raise InducementError(checked.problems)
-    return purchase
+    return check_order(_Bb2025Order(ruleset, team, money), order, _order_slug, _NO_MERCENARIES)
+
+
+_NO_MERCENARIES = dict.fromkeys(
+    ("mercenaries", "mercenary-players"), "BB2025 teams induce no mercenaries"
+)
+
+
+def _order_slug(ruleset: Ruleset, key: Any) -> str | None:
+    return STAR_PLAYERS if key == "star_players" else ruleset.inducements.resolve(str(key))
