@@ -35,6 +35,7 @@ from rest_framework.response import Response
 import rules_engine
 from config.input import validated
 from teams import services, sheets
+from teams.api_captain import captain_choice, captain_data, captain_options, field_errors
 from teams.errors import TeamError
 from teams.filters import TeamFilter
 from teams.models import AuditEntry, Player, Team
@@ -338,8 +339,13 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         "re-rolls and staff. The budget (1,000,000 + treasury + 20,000 per game played + "
         "20,000 per league win + 10,000 per league draw, capped where the league says) and "
         "the re-hire fees come from the recorded season; numbers sent for them are ignored. "
-        "The re-drafted team enters the league's next season. Every problem comes back at "
-        "once in `errors` and nothing changes.",
+        "The re-drafted team enters the league's next season. Where the roster names a Team "
+        "Captain (BB2025 Human, Orc), `team_captain` (a position: its first new player) or "
+        "`team_captain_player` (a re-hired player) names him; neither keeps the old captain "
+        "if re-hired. Every problem comes back at once in `errors` and nothing changes; a "
+        "captain the rules refuse (none named where the old one leaves, a player not "
+        "re-hired, a position nobody new is hired at, a Big Guy, a roster without captains) "
+        "is a 400 with `fields.team_captain` or `fields.team_captain_player`.",
         request=RedraftInputSerializer,
         responses=responses({200: RedraftResultSerializer}),
     )
@@ -349,6 +355,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if request.method == "GET":
             record = season_to_redraft(team)
             budget = budget_of(team, record)
+            candidates = rehire_candidates(team)
             return Response(
                 {
                     "from_season": record.from_season.pk,
@@ -364,12 +371,13 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
                             "seasons": c.seasons,
                             "fee": c.fee,
                         }
-                        for c in rehire_candidates(team)
+                        for c in candidates
                     ],
+                    "team_captain": captain_data(team, candidates),
                 }
             )
         data = validated(RedraftInputSerializer, request)
-        result = redraft_team(
+        result = field_errors(redraft_team)(
             request.user,
             team,
             from_season=data["season"],
@@ -382,6 +390,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             assistant_coaches=data["assistant_coaches"],
             cheerleaders=data["cheerleaders"],
             apothecary=data["apothecary"],
+            **captain_choice(data),
         )
         record = result.record
         body = {
@@ -421,7 +430,11 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         "the coach chooses, `special_rule_choice` where the team's option cannot carry and "
         "`confirm_losses` where anything is lost. One transaction: players mapped, losses "
         "applied, the re-draft's ledger rows and rolls, the team entered into the new "
-        "season. A bad choice is a 400 with field messages and nothing changes.",
+        "season. Where the new roster names a Team Captain, name him as at a re-draft "
+        "(`team_captain` or `team_captain_player`; the GET's `team_captain` lists whom). "
+        "A bad choice is a 400 with field messages under `fields` (`positions`, "
+        "`special_rule_choice`, `confirm_losses`, `team_captain`, `team_captain_player`) and "
+        "nothing changes.",
         request=EditionChangeInputSerializer,
         responses=responses({200: RedraftResultSerializer}),
     )
@@ -431,7 +444,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         if request.method == "GET":
             return Response(edition_change_data(preview_edition_change(team)))
         data = validated(EditionChangeInputSerializer, request)
-        result = change_edition(
+        result = field_errors(change_edition)(
             request.user,
             team,
             from_season=data["season"],
@@ -447,6 +460,7 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             assistant_coaches=data["assistant_coaches"],
             cheerleaders=data["cheerleaders"],
             apothecary=data["apothecary"],
+            **captain_choice(data),
         )
         redraft = result.redraft
         record = redraft.record
@@ -517,4 +531,9 @@ def edition_change_data(preview: Any) -> dict[str, Any]:
             "needed": mapping.special_rule_choice_needed,
         },
         "choices_needed": [c.player_id for c in mapping.choices],
+        "team_captain": captain_options(
+            rules_engine.get_ruleset(preview.move.to_key),
+            rules_engine.get_ruleset(preview.move.to_key).roster(mapping.roster_slug),
+            (c.player for c in plan.candidates),
+        ),
     }

@@ -12,9 +12,11 @@ from rules_engine import DraftCost, DraftProposal, draft_cost, validate_draft
 from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.forms_captain import captain_field, captain_kwargs
 from teams.models import MAX_PLAYER_NUMBER, Advancement, Team
 from teams.names import NameFormField
 from teams.services import StaffKind
+from teams.services.captain import CAPTAIN
 from teams.templatetags.dugout import gp
 
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length
@@ -368,6 +370,9 @@ class RedraftForm(forms.Form):
             self.fields["apothecary"] = forms.BooleanField(
                 label="Apothecary", required=False, help_text=gp(roster.apothecary_cost or 0)
             )
+        captain = captain_field(ruleset, roster, candidates)
+        if captain is not None:
+            self.fields[CAPTAIN] = captain
 
     def rehire_fields(self) -> list[tuple[forms.BoundField, Any]]:
         return [(self[f"{REHIRE_PREFIX}{c.player.pk}"], c) for c in self.candidates]
@@ -405,6 +410,7 @@ class RedraftForm(forms.Form):
             "assistant_coaches": self._value("assistant_coaches", 0),
             "cheerleaders": self._value("cheerleaders", 0),
             "apothecary": bool(self._value("apothecary", False)),
+            **captain_kwargs(self._value(CAPTAIN, "")),
         }
 
     def input_problems(self) -> list[str]:

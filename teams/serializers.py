@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.fields import StrictCharField
+from config.filters import MAX_ID
 from rules_engine.ruleset import Position
 from teams.models import (
     Advancement,
@@ -174,6 +175,24 @@ class RedraftInputSerializer(serializers.Serializer):
     assistant_coaches = serializers.IntegerField(default=0, min_value=0)
     cheerleaders = serializers.IntegerField(default=0, min_value=0)
     apothecary = serializers.BooleanField(default=False)
+    team_captain = StrictCharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default=None,
+        max_length=120,
+        help_text="Where the roster names a Team Captain (BB2025 Human, Orc): a position "
+        "slug, whose first player hired is captain. Or see `team_captain_player`; naming "
+        "neither keeps the old captain where he is re-hired.",
+    )
+    team_captain_player = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="Id of a re-hired player who is (or stays) the Team Captain.",
+    )
 
 
 class PositionChoiceSerializer(serializers.Serializer):

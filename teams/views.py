@@ -36,6 +36,7 @@ from teams.forms import (
     StaffForm,
     add_rules_errors,
 )
+from teams.forms_captain import add_field_errors
 from teams.models import Player, Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
@@ -443,7 +444,7 @@ def _redraft_form(request: HttpRequest, team: Team) -> tuple[RedraftForm, Any]:
 
 def _redraft_preview(team: Team, form: RedraftForm, record: Any) -> Any:
     plan = plan_redraft(team, record, **form.choices())
-    return plan, form.input_problems() + plan.problems
+    return plan, form.input_problems() + plan.all_problems
 
 
 @login_required
@@ -461,6 +462,8 @@ def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             result = redraft_team(request.user, team, **form.choices())
+        except ValidationError as error:
+            add_field_errors(form, error)
         except RulesError as error:
             add_rules_errors(form, error)
         else:
@@ -548,8 +551,7 @@ def team_edition_change(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             result = change_edition(request.user, team, **form.choices())
         except ValidationError as error:
-            for message in error.messages:
-                form.add_error(None, message)
+            add_field_errors(form, error)
         except RulesError as error:
             add_rules_errors(form, error)
         else:

@@ -10,7 +10,8 @@ from the recorded season, its re-hire fees, staff and re-rolls at its prices, it
 recovery rolls (``teams.services.redraft.redraft_team``).
 
 ``preview_edition_change`` says, before anything is written, what each player becomes
-and everything that cannot carry over; ``change_edition`` does it in one transaction
+and everything that cannot carry over (and, where the new roster names a Team Captain,
+whom the coach names: ``teams.services.captain``); ``change_edition`` does it in one transaction
 once the coach has chosen the positions left open and confirmed the losses. A choice
 the rules refuse comes back as field messages (a Django ``ValidationError`` with a
 dict: the API's 400 body, the page's form errors) and nothing changes.
@@ -187,6 +188,8 @@ def preview_edition_change(
     assistant_coaches: Any = 0,
     cheerleaders: Any = 0,
     apothecary: bool = False,
+    team_captain: Any = None,
+    team_captain_player: Any = None,
     record: SeasonRecord | None = None,
 ) -> EditionChangePreview:
     """The move as chosen, priced and checked; nothing written. ``rehire`` None keeps
@@ -229,7 +232,11 @@ def preview_edition_change(
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         players=mapped_players,
+        team_captain=team_captain,
+        team_captain_player=team_captain_player,
     )
+    for name, messages in plan.captain.problems.items():
+        problems.setdefault(name, []).extend(messages)
     if losses and not confirm_losses:
         problems.setdefault("confirm_losses", []).append(
             f"{len(losses)} thing(s) cannot carry over into {edition_name(move.to_key)}: "
@@ -313,6 +320,8 @@ def change_edition(
     assistant_coaches: int = 0,
     cheerleaders: int = 0,
     apothecary: bool = False,
+    team_captain: Any = None,
+    team_captain_player: Any = None,
     dice: Any = None,
 ) -> EditionChangeResult:
     """Re-draft the team into the edition its next season is played under (see the
@@ -340,6 +349,8 @@ def change_edition(
             assistant_coaches=assistant_coaches,
             cheerleaders=cheerleaders,
             apothecary=apothecary,
+            team_captain=team_captain,
+            team_captain_player=team_captain_player,
             record=record,
         )
         if preview.problems:
@@ -359,6 +370,8 @@ def change_edition(
             assistant_coaches=assistant_coaches,
             cheerleaders=cheerleaders,
             apothecary=apothecary,
+            team_captain=team_captain,
+            team_captain_player=team_captain_player,
             dice=dice,
         )
         mapping = preview.mapping

@@ -44,15 +44,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from leagues.models import Season, TeamEntry
 from rules_engine import DraftProposal, draft_cost, validate_draft
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
-from rules_engine.draft import draft_rules_for
+from rules_engine.draft import draft_rules_for, team_captain_problems
 from rules_engine.errors import DraftError
-from rules_engine.ruleset import Roster, Ruleset
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import LedgerReason, Player, PlayerStatus, Redraft, Team
@@ -65,6 +65,12 @@ from teams.services._common import (
     require_change,
     roster_of,
     ruleset_of,
+)
+from teams.services.captain import (
+    CaptainChoice,
+    appoint_captain,
+    choose_captain,
+    with_engine_problems,
 )
 from teams.services.convert import player_state
 from teams.services.draft import (
@@ -132,10 +138,27 @@ class RedraftPlan:
     problems: list[str]
     picks: list[Any] = field(default_factory=list, repr=False)
     proposal: DraftProposal | None = field(default=None, repr=False)
+    # The Team Captain named (BB2025), with its problems by field (not in ``problems``).
+    captain: CaptainChoice = field(default_factory=CaptainChoice)
 
     @property
     def remaining(self) -> int:
         return self.budget.budget - self.cost.total
+
+    @property
+    def all_problems(self) -> list[str]:
+        return self.problems + self.captain.messages
+
+    def raise_problems(self) -> None:
+        """A ValidationError by field where the captain is wrong (the other problems
+        under ``errors``), else a DraftError with every problem; nothing if none."""
+        if self.captain.problems:
+            fields = dict(self.captain.problems)
+            if self.problems:
+                fields["errors"] = list(self.problems)
+            raise ValidationError(fields)
+        if self.problems:
+            raise DraftError(self.problems)
 
 
 @dataclass(frozen=True)
@@ -160,28 +183,6 @@ class RedraftResult:
 # --- the season's record -------------------------------------------------------------
 
 
-def _captain_position(
-    ruleset: Ruleset, roster: Roster, kept: list[Any], counts: dict[str, Any]
-) -> str | None:
-    """Where the roster names a Team Captain (BB2025): the re-hired captain's position
-    (he keeps the captain's skill), else the first ordinary position drafted. TODO: let
-    the coach name a new captain when the old one leaves."""
-    rules = draft_rules_for(ruleset)
-    if not rules.names_team_captain(roster):
-        return None
-    for k in kept:
-        if rules.captain_skill in {s.skill for s in k.player.skills.all()}:
-            return str(k.player.position_slug)
-    return next(
-        (s for s, n in counts.items() if n and s in roster.positions and not _big(roster, s)),
-        None,
-    )
-
-
-def _big(roster: Roster, slug: str) -> bool:
-    return roster.positions[slug].big_guy
-
-
 def _rehire_ids(rehire: Iterable[Any]) -> list[Any]:
     # A mapping (player -> anything) is read for its keys: seasons played are the
     # database's, never the caller's.
@@ -199,9 +200,12 @@ def plan_redraft(
     cheerleaders: Any = 0,
     apothecary: bool = False,
     players: Iterable[Player] | None = None,
+    team_captain: Any = None,
+    team_captain_player: Any = None,
 ) -> RedraftPlan:
     """Price the re-draft as chosen and list every rule it breaks (nothing written):
-    for the live budget of the re-draft page and for ``redraft_team``."""
+    for the live budget of the re-draft page and for ``redraft_team``. The Team Captain
+    (where the roster names one) is ``teams.services.captain``'s."""
     ruleset = ruleset_of(team)
     roster = roster_of(team, ruleset)
     budget = budget_of(team, record)
@@ -226,6 +230,15 @@ def plan_redraft(
     counts: dict[str, Any] = dict(picks_counts)
     for k in kept:
         counts[k.player.position_slug] = counts.get(k.player.position_slug, 0) + 1
+    captain = choose_captain(
+        ruleset,
+        roster,
+        candidates=[c.player for c in candidates],
+        kept=[k.player for k in kept],
+        new_slugs=[roster.positions.resolve(p.key) or p.key for p in picks],
+        team_captain=team_captain,
+        team_captain_player=team_captain_player,
+    )
     proposal = DraftProposal(
         roster_slug=roster.slug,
         players=counts,
@@ -234,7 +247,7 @@ def plan_redraft(
         cheerleaders=cheerleaders,
         apothecary=apothecary,
         special_rule_choice=team.special_rule_choice or None,
-        captain_position=_captain_position(ruleset, roster, kept, counts),
+        captain_position=captain.position_slug,
     )
     priced = draft_cost(ruleset, proposal)
     # The engine prices every player at his position's cost; a re-hired player
@@ -252,13 +265,16 @@ def plan_redraft(
         cheerleaders=priced.cheerleaders,
         apothecary=priced.apothecary,
     )
-    problems += validate_draft(ruleset, replace(proposal, budget=priced.total))
+    on_captain = set(team_captain_problems(draft_rules_for(ruleset), roster, proposal))
+    engine = validate_draft(ruleset, replace(proposal, budget=priced.total))
+    problems += [p for p in engine if p not in on_captain]
+    captain = with_engine_problems(captain, [p for p in engine if p in on_captain])
     if cost.total > budget.budget:
         problems.append(
             f"This re-draft costs {gp(cost.total)}, {gp(cost.total - budget.budget)} over the "
             f"{gp(budget.budget)} budget"
         )
-    return RedraftPlan(record, budget, candidates, kept, cost, problems, picks, proposal)
+    return RedraftPlan(record, budget, candidates, kept, cost, problems, picks, proposal, captain)
 
 
 def _lock_season(season: Season) -> Season:
@@ -277,15 +293,21 @@ def redraft_team(
     assistant_coaches: int = 0,
     cheerleaders: int = 0,
     apothecary: bool = False,
+    team_captain: Any = None,
+    team_captain_player: Any = None,
     dice: Dice | None = None,
 ) -> RedraftResult:
     """Re-draft the team after its closed season and enter it into the next.
 
     ``rehire`` lists the ids of the permanent players kept; the others and every
     journeyman leave the team. ``hire`` adds new players as in ``draft_team``.
-    Re-rolls and sideline staff are bought afresh at the roster's prices. The
-    budget and the fees are the database's (see the module). Every problem
-    comes back at once in one DraftError and nothing changes.
+    Re-rolls and sideline staff are bought afresh at the roster's prices. Where the
+    roster names a Team Captain, ``team_captain`` (a position: the first player hired
+    there) or ``team_captain_player`` (a re-hired player) names him; neither keeps the
+    old captain if re-hired (``teams.services.captain``). The budget and the fees are
+    the database's (see the module). Every problem comes back at once in one
+    DraftError (a ValidationError by field where the captain is wrong) and nothing
+    changes.
     """
     require_change(actor, team)
     with transaction.atomic():
@@ -307,9 +329,10 @@ def redraft_team(
             assistant_coaches=assistant_coaches,
             cheerleaders=cheerleaders,
             apothecary=apothecary,
+            team_captain=team_captain,
+            team_captain_player=team_captain_player,
         )
-        if plan.problems:
-            raise DraftError(plan.problems)
+        plan.raise_problems()
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
         kept = [k.player for k in plan.kept]
@@ -357,6 +380,7 @@ def redraft_team(
             spending="This re-draft",
         )
         hired = Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
+        appoint_captain(ruleset, plan.captain, kept, hired)
         team.rerolls = rerolls
         team.assistant_coaches = assistant_coaches
         team.cheerleaders = cheerleaders

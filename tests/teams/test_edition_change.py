@@ -217,13 +217,13 @@ def test_the_api_preview_and_its_refusals(orc):
     state = (TreasuryEntry.objects.count(), Redraft.objects.count())
     refused = client.post(url, {"rehire": rehire}, format="json")
     assert refused.status_code == 400, refused.content
-    assert "positions" in refused.json()
+    assert "positions" in refused.json()["fields"]
     wrong = client.post(
         url,
         {"rehire": rehire, "positions": [{"player": goblin.pk, "position": "human-ogre"}]},
         format="json",
     )
-    assert wrong.status_code == 400 and "positions" in wrong.json()
+    assert wrong.status_code == 400 and "positions" in wrong.json()["fields"]
     assert (TreasuryEntry.objects.count(), Redraft.objects.count()) == state
     orc.refresh_from_db()
     assert orc.ruleset == OLD

@@ -1,0 +1,200 @@
+"""The Team Captain at a re-draft (BB2025 facts section 2: "one player per team is
+captain ... and gains Pro while captain"; NAFLM gives the rule to Human and Orc).
+
+At the first draft the coach names the captain's position and the first player drafted
+there is captain (``teams.services.draft``). At a re-draft the coach names him again,
+the same way or among the players he keeps:
+
+- ``team_captain``: a position of the roster; the first player *hired* at it is captain;
+- ``team_captain_player``: the id of a player *re-hired*, who is (or stays) captain.
+
+Naming neither keeps the old captain where he is re-hired; where he leaves (or the team
+had none, as a team coming from BB2020) the coach must name one. Whatever the roster's
+edition says is checked by the engine (``rules_engine.draft.team_captain_problems``:
+never a Big Guy, one of the players drafted); here, only which player it is.
+
+The captain is the player holding the captain's skill as a plain gained skill (source
+"other", from no advancement); a new captain takes it, the old one gives it up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_engine.draft import DraftRules, draft_rules_for
+from rules_engine.ruleset import Roster, Ruleset
+from teams.models import Player, PlayerSkill
+
+CAPTAIN = "team_captain"
+CAPTAIN_PLAYER = "team_captain_player"
+
+
+@dataclass(frozen=True)
+class CaptainChoice:
+    """Who the re-drafted team's captain is: a re-hired player or the first new player
+    of a position; ``position_slug`` is what the engine's draft rules check."""
+
+    needed: bool = False
+    player_id: int | None = None
+    new_position: str | None = None
+    position_slug: str | None = None
+    kept_by_default: bool = False
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def field_name(self) -> str:
+        """The input field the engine's captain messages belong to."""
+        return CAPTAIN_PLAYER if self.player_id is not None else CAPTAIN
+
+    @property
+    def messages(self) -> list[str]:
+        return [m for messages in self.problems.values() for m in messages]
+
+
+def _is_captain_row(row: PlayerSkill, skill: str | None) -> bool:
+    return (
+        skill is not None
+        and row.skill == skill
+        and row.source == PlayerSkill.Source.OTHER
+        and row.advancement_id is None
+    )
+
+
+def current_captain(ruleset: Ruleset, players: Iterable[Player]) -> Player | None:
+    """The team's captain among ``players`` (their skills prefetched), if any."""
+    skill = draft_rules_for(ruleset).captain_skill
+    return next(
+        (p for p in players if any(_is_captain_row(row, skill) for row in p.skills.all())),
+        None,
+    )
+
+
+def _player_id(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _by_player(
+    roster: Roster, kept: list[Player], candidates: list[Player], wanted: Any
+) -> CaptainChoice:
+    pid = _player_id(wanted)
+    chosen = next((p for p in kept if p.pk == pid), None)
+    if chosen is not None:
+        return CaptainChoice(True, player_id=chosen.pk, position_slug=chosen.position_slug)
+    known = next((p for p in candidates if p.pk == pid), None)
+    message = (
+        f"#{known.number} {known.name} is not re-hired: the Team Captain is a player the "
+        "team keeps, or the first new player of a position"
+        if known is not None
+        else f"{wanted!r} is not a permanent player of the team: name a re-hired player"
+    )
+    return CaptainChoice(True, problems={CAPTAIN_PLAYER: [message]})
+
+
+def _by_position(roster: Roster, new_slugs: list[str], wanted: Any) -> CaptainChoice:
+    slug = roster.positions.resolve(wanted) if isinstance(wanted, str) else None
+    if slug is None:
+        message = f"{roster.name} teams have no position {wanted!r}"
+        return CaptainChoice(True, problems={CAPTAIN: [message]})
+    if slug not in new_slugs:
+        name = roster.positions[slug].name
+        message = (
+            f"No new {name} is hired: the Team Captain is the first new player of the "
+            "position named, or a re-hired player"
+        )
+        return CaptainChoice(True, problems={CAPTAIN: [message]})
+    return CaptainChoice(True, new_position=slug, position_slug=slug)
+
+
+def choose_captain(
+    ruleset: Ruleset,
+    roster: Roster,
+    *,
+    candidates: list[Player],
+    kept: list[Player],
+    new_slugs: list[str],
+    team_captain: Any = None,
+    team_captain_player: Any = None,
+) -> CaptainChoice:
+    """The captain the coach named (or the old one, kept by default), with what is wrong
+    with the choice by field; nothing written."""
+    rules: DraftRules = draft_rules_for(ruleset)
+    position = team_captain if team_captain not in (None, "") else None
+    player = team_captain_player if team_captain_player not in (None, "") else None
+    if not rules.names_team_captain(roster):
+        if position is None and player is None:
+            return CaptainChoice()
+        name = CAPTAIN_PLAYER if player is not None else CAPTAIN
+        return CaptainChoice(problems={name: [f"{roster.name} teams have no Team Captain"]})
+    if position is not None and player is not None:
+        message = "Name the Team Captain once: a re-hired player or a new player's position"
+        return CaptainChoice(True, problems={CAPTAIN: [message]})
+    if player is not None:
+        return _by_player(roster, kept, candidates, player)
+    if position is not None:
+        return _by_position(roster, new_slugs, position)
+    old = current_captain(ruleset, candidates)
+    if old is not None and any(p.pk == old.pk for p in kept):
+        return CaptainChoice(
+            True, player_id=old.pk, position_slug=old.position_slug, kept_by_default=True
+        )
+    if old is not None:
+        message = (
+            f"#{old.number} {old.name}, the Team Captain, leaves: name a new captain "
+            "(a re-hired player, or the first new player of a position)"
+        )
+    else:
+        message = (
+            f"{roster.name} teams name a Team Captain ({rules.captain_skill} while captain): "
+            "a re-hired player, or the first new player of a position"
+        )
+    return CaptainChoice(True, problems={CAPTAIN: [message]})
+
+
+def with_engine_problems(choice: CaptainChoice, messages: list[str]) -> CaptainChoice:
+    """The choice with the engine's own captain messages under its field (where the
+    choice itself was sound: otherwise its own message says it better)."""
+    if not messages or choice.problems:
+        return choice
+    return CaptainChoice(
+        choice.needed,
+        choice.player_id,
+        choice.new_position,
+        choice.position_slug,
+        choice.kept_by_default,
+        {choice.field_name: list(messages)},
+    )
+
+
+def appoint_captain(
+    ruleset: Ruleset, choice: CaptainChoice, kept: list[Player], hired: list[Player]
+) -> Player | None:
+    """Write the choice: the captain holds the captain's skill, no other player kept does.
+    Under the caller's transaction; the players are the team's after the re-draft."""
+    skill = draft_rules_for(ruleset).captain_skill
+    if not choice.needed or skill is None:
+        return None
+    captain: Player | None = None
+    if choice.player_id is not None:
+        captain = next(p for p in kept if p.pk == choice.player_id)
+    elif choice.new_position is not None:
+        captain = next(p for p in hired if p.position_slug == choice.new_position)
+    others = [p.pk for p in kept if captain is None or p.pk != captain.pk]
+    PlayerSkill.objects.filter(
+        player_id__in=others,
+        skill=skill,
+        source=PlayerSkill.Source.OTHER,
+        advancement__isnull=True,
+    ).delete()
+    if captain is not None:
+        PlayerSkill.objects.get_or_create(
+            player=captain, skill=skill, defaults={"source": PlayerSkill.Source.OTHER}
+        )
+    return captain
