@@ -8,6 +8,9 @@ from typing import Any
 
 from rules_engine.bb2020 import advancement, extra_time, forfeit, postgame, pregame, redraft
 from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
+from rules_engine.bb2020.advancement_rules import AdvancementRules
+from rules_engine.bb2020.postgame import PostGameRules
+from rules_engine.bb2020.pregame import PreGameRules
 from rules_engine.bb2020.redraft import SeasonRecovery
 from rules_engine.bb2020.report import MatchReport
 from rules_engine.bb2020.state import PlayerState, TeamState
@@ -36,6 +39,8 @@ class Bb2020Redraft:
     per_game_played = redraft.PER_GAME_PLAYED
     per_league_win = redraft.PER_LEAGUE_WIN
     per_league_draw = redraft.PER_LEAGUE_DRAW
+    # The budget's sum, as a class attribute so an edition's re-draft (bb2025) swaps it.
+    _budget: Callable[..., int] = staticmethod(redraft.redraft_budget)
 
     def budget(
         self,
@@ -45,7 +50,7 @@ class Bb2020Redraft:
         league_draws: int,
         cap: int | None = None,
     ) -> int:
-        return redraft.redraft_budget(treasury, games_played, league_wins, league_draws, cap)
+        return self._budget(treasury, games_played, league_wins, league_draws, cap)
 
     def rehire_fee(self, current_value: int, seasons_played: int) -> int:
         return redraft.rehire_fee(current_value, seasons_played)
@@ -75,15 +80,11 @@ class Bb2020Edition:
     redraft: RedraftRules | None = Bb2020Redraft()
     concession_award: ConcessionAwardRule | None = staticmethod(forfeit.real_life_concession_award)
     sudden_death: SuddenDeathRule | None = staticmethod(extra_time.sudden_death)
-    # The sequences' functions, as class attributes so an edition built on BB2020's
-    # (bb2025) swaps its own in and inherits the rest.
-    _pre_game: Callable[..., SequenceResult] = staticmethod(pregame.pre_game)
-    _post_game: Callable[..., SequenceResult] = staticmethod(postgame.post_game)
-    _take_advancement: Callable[..., AdvancementResult] = staticmethod(advancement.take_advancement)
-    _advancement_options: Callable[..., tuple[AdvancementOption, ...]] = staticmethod(
-        advancement.advancement_options
-    )
-    _takeable_skills: Callable[..., tuple[str, ...]] = staticmethod(advancement.takeable_skills)
+    # The sequences, as class attributes so an edition built on BB2020's (bb2025) swaps
+    # its own in and inherits the rest.
+    pre_game_rules: PreGameRules = pregame.BB2020_PRE_GAME
+    post_game_rules: PostGameRules = postgame.BB2020_POST_GAME
+    advancement_rules: AdvancementRules = advancement.BB2020
 
     @property
     def name(self) -> str:
@@ -110,7 +111,9 @@ class Bb2020Edition:
         league: bool = True,
         choices: Mapping[str, Any] | None = None,
     ) -> SequenceResult:
-        return self._pre_game(ruleset, home, away, dice, league=league, choices=choices)
+        return self.pre_game_rules.pre_game(
+            ruleset, home, away, dice, league=league, choices=choices
+        )
 
     def post_game(
         self,
@@ -124,7 +127,7 @@ class Bb2020Edition:
         league: bool = True,
         hold_hiring: bool = False,
     ) -> SequenceResult:
-        return self._post_game(
+        return self.post_game_rules.post_game(
             ruleset,
             home,
             away,
@@ -146,7 +149,7 @@ class Bb2020Edition:
         skill: str | None = None,
         characteristic_choice: str | None = None,
     ) -> AdvancementResult:
-        return self._take_advancement(
+        return self.advancement_rules.take_advancement(
             ruleset,
             player,
             kind,
@@ -159,12 +162,12 @@ class Bb2020Edition:
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
     ) -> tuple[AdvancementOption, ...]:
-        return self._advancement_options(ruleset, player)
+        return self.advancement_rules.advancement_options(ruleset, player)
 
     def takeable_skills(
         self, ruleset: Ruleset, player: PlayerState, category: str
     ) -> tuple[str, ...]:
-        return self._takeable_skills(ruleset, player, category)
+        return self.advancement_rules.takeable_skills(ruleset, player, category)
 
 
 EDITION: Edition = Bb2020Edition()

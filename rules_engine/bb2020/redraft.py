@@ -29,16 +29,10 @@ NIGGLING_RECOVERY_TARGET = 4
 APOTHECARY_MODIFIER = 1
 
 
-def redraft_budget(
-    treasury: int,
-    games_played: int,
-    league_wins: int,
-    league_draws: int,
-    cap: int | None = None,
-) -> int:
-    """Re-draft budget: 1,000,000 + Treasury + 20,000 per game played + 20,000 per league
-    win + 10,000 per league draw, no more than ``cap`` when the commissioner sets one
-    (the facts sheet names 1,300,000, ``COMMISSIONERS_CAP``)."""
+def check_season_record(
+    treasury: int, games_played: int, league_wins: int, league_draws: int, cap: int | None
+) -> None:
+    """RulesError with every reason a season's record cannot give a re-draft budget."""
     counts = {
         "treasury": treasury,
         "games played": games_played,
@@ -52,6 +46,19 @@ def redraft_budget(
         problems.append("a cap cannot be negative")
     if problems:
         raise RulesError(problems)
+
+
+def redraft_budget(
+    treasury: int,
+    games_played: int,
+    league_wins: int,
+    league_draws: int,
+    cap: int | None = None,
+) -> int:
+    """Re-draft budget: 1,000,000 + Treasury + 20,000 per game played + 20,000 per league
+    win + 10,000 per league draw, no more than ``cap`` when the commissioner sets one
+    (the facts sheet names 1,300,000, ``COMMISSIONERS_CAP``)."""
+    check_season_record(treasury, games_played, league_wins, league_draws, cap)
     budget = (
         REDRAFT_BASE
         + treasury

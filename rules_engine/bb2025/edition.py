@@ -4,48 +4,32 @@ prizes and re-draft."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
-from rules_engine.bb2020.edition import Bb2020Edition
-from rules_engine.bb2020.state import TeamState
+from rules_engine.bb2020.advancement_rules import AdvancementRules
+from rules_engine.bb2020.edition import Bb2020Edition, Bb2020Redraft
+from rules_engine.bb2020.postgame import PostGameRules
+from rules_engine.bb2020.pregame import PreGameRules
 from rules_engine.bb2025 import advancement, postgame, pregame, redraft
 from rules_engine.bb2025.report import Bb2025MatchReport
-from rules_engine.dice import Dice
 from rules_engine.edition import (
     Edition,
     RedraftRules,
 )
-from rules_engine.sequence import SequenceResult
 
 KEY = "bb2025"
 
 
-class Bb2025Redraft:
+class Bb2025Redraft(Bb2020Redraft):
     """Facts section 9, re-draft (``bb2025.redraft``): wins, draws and losses earn, no
-    per-game amount; the budget is capped at 1,300,000."""
+    per-game amount; the budget is capped at 1,300,000. Re-hire fees and the close
+    season's recovery are BB2020's (Dugout's reading), inherited."""
 
     base = redraft.REDRAFT_BASE
     per_game_played = redraft.PER_LEAGUE_LOSS  # every game earns at least a loss's 20,000
     per_league_win = redraft.PER_LEAGUE_WIN - redraft.PER_LEAGUE_LOSS
     per_league_draw = redraft.PER_LEAGUE_DRAW - redraft.PER_LEAGUE_LOSS
-
-    def budget(
-        self,
-        treasury: int,
-        games_played: int,
-        league_wins: int,
-        league_draws: int,
-        cap: int | None = None,
-    ) -> int:
-        return redraft.redraft_budget(treasury, games_played, league_wins, league_draws, cap)
-
-    def rehire_fee(self, current_value: int, seasons_played: int) -> int:
-        return redraft.rehire_fee(current_value, seasons_played)
-
-    def recover(self, team: TeamState, dice: Dice) -> redraft.SeasonRecovery:
-        return redraft.recover_between_seasons(team, dice)
+    _budget = staticmethod(redraft.redraft_budget)
 
 
 class Bb2025Edition(Bb2020Edition):
@@ -59,13 +43,9 @@ class Bb2025Edition(Bb2020Edition):
     redraft: RedraftRules | None = Bb2025Redraft()
     # The concession award and sudden death: no BB2025 source, BB2020's (Dugout's
     # reading), inherited.
-    _pre_game: Callable[..., SequenceResult] = staticmethod(pregame.pre_game)
-    _post_game: Callable[..., SequenceResult] = staticmethod(postgame.post_game)
-    _take_advancement: Callable[..., AdvancementResult] = staticmethod(advancement.take_advancement)
-    _advancement_options: Callable[..., tuple[AdvancementOption, ...]] = staticmethod(
-        advancement.advancement_options
-    )
-    _takeable_skills: Callable[..., tuple[str, ...]] = staticmethod(advancement.takeable_skills)
+    pre_game_rules: PreGameRules = pregame.BB2025_PRE_GAME
+    post_game_rules: PostGameRules = postgame.BB2025_POST_GAME
+    advancement_rules: AdvancementRules = advancement.BB2025
 
 
 EDITION: Edition = Bb2025Edition()

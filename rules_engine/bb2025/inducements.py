@@ -127,10 +127,5 @@ def validate_purchase(
     return check_order(_Bb2025Order(ruleset, team, money), order, _order_slug, _NO_MERCENARIES)
 
 
-_NO_MERCENARIES = dict.fromkeys(
-    ("mercenaries", "mercenary-players"), "BB2025 teams induce no mercenaries"
-)
-
-
 def _order_slug(ruleset: Ruleset, key: Any) -> str | None:
     return STAR_PLAYERS if key == "star_players" else ruleset.inducements.resolve(str(key))

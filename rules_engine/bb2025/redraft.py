@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from rules_engine.bb2020.redraft import (
     SeasonRecovery,
+    check_season_record,
     recover_between_seasons,
     rehire_fee,
 )
 from rules_engine.bb2025.league_tables import league_section
-from rules_engine.errors import RulesError
 
 __all__ = [
     "CHAMPION_REROLLS",
@@ -54,19 +54,7 @@ def redraft_budget(
     20,000 per loss, 1,300,000), with BB2020's signature: the losses are the games
     played less the wins and draws. ``cap`` replaces the 1,300,000 where a league
     sets its own."""
-    counts = {
-        "treasury": treasury,
-        "games played": games_played,
-        "league wins": league_wins,
-        "league draws": league_draws,
-    }
-    problems = [f"{name} cannot be negative" for name, value in counts.items() if value < 0]
-    if league_wins + league_draws > games_played:
-        problems.append("a team cannot win or draw more league games than it played")
-    if cap is not None and cap < 0:
-        problems.append("a cap cannot be negative")
-    if problems:
-        raise RulesError(problems)
+    check_season_record(treasury, games_played, league_wins, league_draws, cap)
     losses = games_played - league_wins - league_draws
     budget = (
         REDRAFT_BASE
