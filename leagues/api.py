@@ -19,6 +19,8 @@ from rest_framework.response import Response
 
 from config.input import validated
 from leagues import selectors, services
+from leagues.api_invites import LeagueInvitesMixin
+from leagues.api_playoffs import PlayoffSettlementMixin
 from leagues.filters import FixtureFilter, SeasonFilter
 from leagues.models import Division, Season
 from leagues.serializers import (
@@ -74,7 +76,7 @@ def _write(serializer_class: type, request_class: type | None = None, code: int 
 
 
 @_read(LeagueSerializer)
-class LeagueViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class LeagueViewSet(LeagueInvitesMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Leagues: anyone signed in may create one and becomes its commissioner."""
 
     serializer_class = LeagueSerializer
@@ -257,7 +259,7 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 @_read(FixtureSerializer)
-class FixtureViewSet(viewsets.ReadOnlyModelViewSet):
+class FixtureViewSet(PlayoffSettlementMixin, viewsets.ReadOnlyModelViewSet):
     """Fixtures; filter by season, round (number), division, team, status, kind."""
 
     serializer_class = FixtureSerializer

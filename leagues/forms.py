@@ -180,3 +180,16 @@ class RollOverForm(forms.Form):
                 help_text="Moving to another edition: every team re-drafts into it, each coach "
                 "seeing what of his team cannot carry over before he confirms.",
             )
+
+
+class PlayoffWinnerForm(forms.Form):
+    """Who goes through a play-off left level (``services.record_playoff_winner``)."""
+
+    winner = forms.ChoiceField(label="Goes through", widget=forms.RadioSelect)
+
+    def __init__(self, fixture: Fixture, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [
+            (str(fixture.home_id), fixture.home.name),
+            (str(fixture.away_id), fixture.away.name),
+        ]

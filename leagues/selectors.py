@@ -40,7 +40,15 @@ __all__ = [
     "season_standings",
 ]
 
-FIXTURE_RELATED = ("home__coach", "away__coach", "round", "division", "winner", "conceded_by")
+FIXTURE_RELATED = (
+    "home__coach",
+    "away__coach",
+    "round",
+    "division",
+    "winner",
+    "conceded_by",
+    "season__league",
+)
 
 
 def league_list() -> QuerySet[League]:

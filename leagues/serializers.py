@@ -21,6 +21,11 @@ from leagues.models import (
     TieBreaker,
 )
 from leagues.services import FORFEIT_KINDS
+from leagues.services.playoffs import (
+    SETTLE_BY_NAMED_WINNER,
+    SETTLE_BY_SUDDEN_DEATH,
+    level_playoff_settlement,
+)
 from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Team
 
@@ -86,8 +91,10 @@ class LeagueSerializer(serializers.ModelSerializer):
             "tie_breakers",
             "redraft_budget_cap",
             "trophy_holder",
+            "allow_signup",
             "created_at",
         ]
+        read_only_fields = ["allow_signup"]
 
     @extend_schema_field(serializers.ListField(child=StrictCharField()))
     def get_commissioners(self, league: League) -> list[str]:
@@ -199,6 +206,7 @@ class GenerateScheduleSerializer(serializers.Serializer):
 
 
 class FixtureSerializer(serializers.ModelSerializer):
+    settle_with = serializers.SerializerMethodField()
     home = TeamRefSerializer(read_only=True)
     away = TeamRefSerializer(read_only=True)
     round = serializers.IntegerField(
@@ -238,7 +246,21 @@ class FixtureSerializer(serializers.ModelSerializer):
             "away_seed",
             "decided_by",
             "winner",
+            "sudden_death_rolls",
+            "settle_with",
         ]
+
+    @extend_schema_field(
+        serializers.ChoiceField(
+            [SETTLE_BY_SUDDEN_DEATH, SETTLE_BY_NAMED_WINNER],
+            allow_null=True,
+            help_text="A play-off played and left level waits for this operation: "
+            '"sudden-death" (the server rolls the five roll-offs) or "playoff-winner" (a '
+            "draw on points: a commissioner names who goes through); null otherwise.",
+        )
+    )
+    def get_settle_with(self, fixture: Fixture) -> str | None:
+        return level_playoff_settlement(fixture)
 
 
 class FriendlySerializer(serializers.Serializer):

@@ -15,12 +15,17 @@ urlpatterns = [
     path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:pk>/bracket/", views.season_bracket, name="season-bracket"),
     path("seasons/<int:pk>/enter/", views.season_enter, name="season-enter"),
-    path("seasons/<int:pk>/manage/", views.season_manage, name="season-manage"),
+    path("seasons/<int:pk>/manage/", views.season_manage_page, name="season-manage"),
     path(
         "seasons/<int:pk>/manage/<slug:action>/",
         views.season_manage_post,
         name="season-manage-action",
     ),
-    path("fixtures/<int:pk>/", views.fixture_detail, name="fixture-detail"),
+    path("fixtures/<int:pk>/", views.fixture_page, name="fixture-detail"),
+    path(
+        "fixtures/<int:pk>/settle/<slug:action>/",
+        views.fixture_settle,
+        name="fixture-settle",
+    ),
     path("fixtures/<int:pk>/<slug:action>/", views.fixture_action_post, name="fixture-action"),
 ]

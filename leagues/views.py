@@ -15,10 +15,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
+from config.errors import attempt_or_message
 from leagues import forms, selectors, services
 from leagues.models import Fixture, League, Season
+from leagues.services.playoffs import level_playoff_settlement, sudden_death_dice
 from leagues.services.rollover import (
     between_seasons_text,
     edition_moves,
@@ -215,6 +217,8 @@ def season_enter(request: HttpRequest, pk: int) -> HttpResponse:
 
 # --- a fixture, and the commissioner's forms for it ----------------------------------------
 
+FIXTURE_ACTIONS = ("reschedule", "forfeit", "correct-forfeit", "undo-forfeit")
+
 
 def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> HttpResponse:
     fixture = get_object_or_404(selectors.fixtures().select_related("season__league"), pk=pk)
@@ -227,7 +231,7 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
             raise PermissionDenied(
                 f"Only a commissioner of {fixture.season.league.name} may change fixtures."
             )
-        if action not in ("reschedule", "forfeit", "correct-forfeit", "undo-forfeit"):
+        if action not in FIXTURE_ACTIONS:
             raise Http404("No such fixture action.")
         if action == "reschedule":
             form = reschedule = forms.RescheduleForm(request.POST)
@@ -261,10 +265,48 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
             "undo_forfeit_form": undo,
             "forfeit_settled": is_commissioner
             and fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS),
+            "settle_with": level_playoff_settlement(fixture),
+            "winner_form": forms.PlayoffWinnerForm(fixture),
         },
         status=400 if request.method == "POST" else 200,
     )
 
 
+# A play-off left level (services.playoffs): the sudden death the server rolls, or the
+# winner named (a draw on points: the commissioner's decision). The API's operations
+# leagues_fixtures_sudden_death_create and leagues_fixtures_playoff_winner_create.
+SETTLE_ACTIONS = ("sudden-death", "winner")
+
+
+@login_required
+@require_POST
+def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    fixture = get_object_or_404(selectors.fixtures().select_related("season__league"), pk=pk)
+    if action not in SETTLE_ACTIONS:
+        raise Http404("No such way to settle a play-off.")
+    if action == "sudden-death":
+        done = attempt_or_message(
+            request,
+            lambda: services.resolve_sudden_death(request.user, fixture, sudden_death_dice()),
+        )
+    else:
+        form = forms.PlayoffWinnerForm(fixture, request.POST)
+        if not form.is_valid():
+            for message in form.errors.get("winner", []):
+                messages.error(request, message)
+            return redirect("fixture-detail", pk=fixture.pk)
+        done = attempt_or_message(
+            request,
+            lambda: services.record_playoff_winner(
+                request.user, fixture, winner=int(form.cleaned_data["winner"])
+            ),
+        )
+    if done is not None:
+        messages.success(request, f"{done.winner.name} goes through.")
+    return redirect("fixture-detail", pk=fixture.pk)
+
+
+season_manage_page = require_safe(season_manage)
 season_manage_post = require_POST(season_manage)
+fixture_page = require_safe(fixture_detail)
 fixture_action_post = require_POST(fixture_detail)

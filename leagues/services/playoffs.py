@@ -21,6 +21,7 @@ champion is still crowned.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -32,6 +33,7 @@ from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffSta
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
 from leagues.standings import StandingRow, overall_standings, season_standings
 from rules_engine import Edition, edition_for
+from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import SuddenDeathRule
 from teams.audit import log_action
 from teams.models import LedgerReason, Team
@@ -289,6 +291,30 @@ def record_playoff_winner(
         return _set_winner(fixture, season, winner_id, actor, how=how)
 
 
+SETTLE_BY_SUDDEN_DEATH = "sudden-death"
+SETTLE_BY_NAMED_WINNER = "playoff-winner"
+
+
+def level_playoff_settlement(fixture: Fixture) -> str | None:
+    """How a play-off played and left level is settled, by the operation's name: the
+    sudden death the server rolls ("sudden-death") where the league's edition has one
+    and the score is in touchdowns (after extra time), else the winner named
+    ("playoff-winner": a draw on points goes to the commissioner's decision). None
+    for any fixture with nothing waiting."""
+    if (
+        fixture.kind != Fixture.Kind.PLAYOFF
+        or fixture.status != Fixture.Status.PLAYED
+        or fixture.winner_id
+    ):
+        return None
+    home, away = final_score(fixture)
+    if home != away:
+        return None
+    if scored_in_points(fixture) or _engine_sudden_death(fixture.season.league) is None:
+        return SETTLE_BY_NAMED_WINNER
+    return SETTLE_BY_SUDDEN_DEATH
+
+
 def _require_level_playoff(fixture: Fixture, season: Season) -> None:
     require_status(season, Season.Status.PLAYOFFS, doing="decide a play-off")
     if fixture.kind != Fixture.Kind.PLAYOFF:
@@ -367,6 +393,12 @@ def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
         winner_id = fixture.home_id if result.winner == "home" else fixture.away_id
         rolls = [roll.as_dict() for roll in result.rolls]
         return _set_winner(fixture, season, winner_id, actor, rolls)
+
+
+def sudden_death_dice() -> Dice:
+    """The dice the server rolls a sudden death with (the API and the pages; tests
+    pass their own): a fresh seed each time, every roll kept on the fixture."""
+    return SeededDice(secrets.randbits(63))
 
 
 def _engine_sudden_death(league: League) -> SuddenDeathRule | None:

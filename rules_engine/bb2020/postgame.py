@@ -32,7 +32,7 @@ with ``advancement.take_advancement``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -139,22 +139,29 @@ class PostGameRules:
     rule = RULE
     team_type: type[TeamPostGame] = TeamPostGame
     advancement: AdvancementRules = BB2020_ADVANCEMENT
+    winnings: Callable[..., int] = staticmethod(winnings)
 
     # --- the hooks -------------------------------------------------------------------
 
     def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
         return dedicated_fans_change(result, dedicated_fans, d6)
 
+    def winnings_terms(self, w: PostGameWork) -> dict[str, Any]:
+        """What else the edition's ``winnings`` reads of a side (BB2020: nothing)."""
+        return {}
+
     def winnings_of(self, w: PostGameWork, report: MatchReport, side: str) -> dict[str, Any]:
-        """Step 1's gold for ``side`` (and any detail it is worked out from)."""
+        """Step 1's gold for ``side``, after the terms it is worked out from."""
         opponent = report.side(other_side(side))
-        gold = winnings(
+        terms = self.winnings_terms(w)
+        gold = self.winnings(
             report.fan_attendance,
             report.touchdowns(side),
             conceded=w.report.concession_penalty,
             opponent_conceded=opponent.concession_penalty,
+            **terms,
         )
-        return {"winnings": gold}
+        return {**terms, "winnings": gold}
 
     def after_injuries(self, w: PostGameWork, dice: Dice, gone: set[Any]) -> dict[str, Any]:
         """What step 1 resolves once injuries are recorded (BB2020: nothing)."""

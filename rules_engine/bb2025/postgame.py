@@ -192,21 +192,13 @@ class Bb2025PostGameRules(PostGameRules):
     rule = RULE
     team_type = Bb2025TeamPostGame
     advancement = BB2025_ADVANCEMENT
+    winnings = staticmethod(winnings)
 
     def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
         return dedicated_fans_change(result, dedicated_fans, d6)
 
-    def winnings_of(self, w: PostGameWork, report: MatchReport, side: str) -> dict[str, Any]:
-        opponent = report.side(other_side(side))
-        did_stall = stalled(w.report)
-        gold = winnings(
-            report.fan_attendance,
-            report.touchdowns(side),
-            conceded=w.report.concession_penalty,
-            opponent_conceded=opponent.concession_penalty,
-            stalled=did_stall,
-        )
-        return {"stalled": did_stall, "winnings": gold}
+    def winnings_terms(self, w: PostGameWork) -> dict[str, Any]:
+        return {"stalled": stalled(w.report)}
 
     def after_injuries(self, w: PostGameWork, dice: Dice, gone: set[Any]) -> dict[str, Any]:
         return {"hatred": tuple(hatred_rolls(w, dice, gone))}

@@ -42,7 +42,6 @@ from rules_engine.ruleset import (
     Ruleset,
     Skill,
     SkillCatalogue,
-    SpecialPrice,
     StarPlayer,
     StarProfile,
     position_slug,
@@ -270,31 +269,13 @@ def _build_star(
     )
 
 
-def _inducement(
-    source: str,
-) -> Callable[
-    [Mapping[str, Any], tuple[SpecialPrice, ...], tuple[tuple[str, int], ...]], Inducement
-]:
-    def make(
-        row: Mapping[str, Any],
-        specials: tuple[SpecialPrice, ...],
-        maxima: tuple[tuple[str, int], ...],
-    ) -> Inducement:
-        return Inducement(
-            slug=row["slug"],
-            name=row["name"],
-            max_count=row["max_count"],
-            price=row["price"],
-            who=row["who"],
-            who_special_rule=row.get("who_special_rule"),
-            special_prices=specials,
-            price_note=row.get("price_note", ""),
-            surcharge=row.get("mercenary_surcharge", 0),
-            extra_skill_surcharge=row.get("mercenary_extra_skill_surcharge", 0),
-            source=source,
-        )
-
-    return make
+def _inducement_extras(
+    row: Mapping[str, Any], maxima: tuple[tuple[str, int], ...]
+) -> dict[str, Any]:
+    return {
+        "surcharge": row.get("mercenary_surcharge", 0),
+        "extra_skill_surcharge": row.get("mercenary_extra_skill_surcharge", 0),
+    }
 
 
 def _cross_check_inducements(
@@ -406,7 +387,8 @@ def load_bb2020(
         inducement_data,
         set(rosters),
         _known_special_rule,
-        _inducement(inducement_data["source"]),
+        Inducement,
+        _inducement_extras,
         problems,
     )
     if len(rosters) != BB2020_ROSTER_COUNT:

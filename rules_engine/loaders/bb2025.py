@@ -32,7 +32,6 @@ from rules_engine.bb2025.data import (
 from rules_engine.errors import RulesetDataError
 from rules_engine.loaders.common import (
     STAFF,
-    InducementMaker,
     build_inducements,
     build_rosters,
     check_gold,
@@ -55,7 +54,6 @@ from rules_engine.ruleset import (
     Position,
     Roster,
     SkillCatalogue,
-    SpecialPrice,
     StarPlayer,
     StarProfile,
     position_slug,
@@ -322,26 +320,10 @@ def _build_stars(
     return stars, aliases
 
 
-def _inducement(source: str) -> InducementMaker:
-    def make(
-        row: Mapping[str, Any],
-        specials: tuple[SpecialPrice, ...],
-        maxima: tuple[tuple[str, int], ...],
-    ) -> Inducement:
-        return Bb2025Inducement(
-            slug=row["slug"],
-            name=row["name"],
-            max_count=row["max_count"],
-            price=row["price"],
-            who=row["who"],
-            who_special_rule=row.get("who_special_rule"),
-            special_prices=specials,
-            price_note=row.get("price_note", ""),
-            source=source,
-            special_max_counts=maxima,
-        )
-
-    return make
+def _inducement_extras(
+    row: Mapping[str, Any], maxima: tuple[tuple[str, int], ...]
+) -> dict[str, Any]:
+    return {"special_max_counts": maxima}
 
 
 def _cross_check_teams(
@@ -435,7 +417,8 @@ def load_bb2025(
         inducement_data,
         set(rosters),
         _known_special_rule,
-        _inducement(inducement_data["source"]),
+        Bb2025Inducement,
+        _inducement_extras,
         problems,
     )
     if len(rosters) != BB2025_ROSTER_COUNT:

@@ -23,10 +23,8 @@ _STAT_LIMITS: dict[str, tuple[int, int]] = {
 }
 # What a roster may list as sideline staff.
 STAFF = frozenset({"Cheerleader", "Assistant Coach", "Apothecary", "Re-roll"})
-# Builds one inducement from its data row, its special prices and its special maxima.
-InducementMaker = Callable[
-    [Mapping[str, Any], tuple[SpecialPrice, ...], tuple[tuple[str, int], ...]], Inducement
-]
+# An edition's own inducement fields, from the data row and its special maxima.
+InducementExtras = Callable[[Mapping[str, Any], tuple[tuple[str, int], ...]], dict[str, Any]]
 
 
 def read_json(data_dir: Traversable | Path, filename: str) -> Any:
@@ -156,7 +154,8 @@ def build_inducements(
     data: Mapping[str, Any],
     roster_slugs: set[str],
     known_rule: Callable[[Any], bool],
-    make: InducementMaker,
+    kind: type[Inducement],
+    extras: InducementExtras,
     problems: list[str],
 ) -> tuple[dict[str, Inducement], dict[str, str]]:
     """The common inducement table (facts section 3 / 4): prices, who may buy, special
@@ -181,10 +180,28 @@ def build_inducements(
             )
             if "max_count" in special:
                 maxima.append((special["special_rule"], special["max_count"]))
-        inducements[slug] = make(row, tuple(specials), tuple(maxima))
+        fields = inducement_fields(row, tuple(specials), data["source"])
+        inducements[slug] = kind(**fields, **extras(row, tuple(maxima)))
         for alias in (slugify(name), *(slugify(n) for n in row["team_list_names"])):
             aliases.setdefault(alias, slug)
     return inducements, aliases
+
+
+def inducement_fields(
+    row: Mapping[str, Any], specials: tuple[SpecialPrice, ...], source: str
+) -> dict[str, Any]:
+    """The fields every edition's inducement has, from its data row."""
+    return {
+        "slug": row["slug"],
+        "name": row["name"],
+        "max_count": row["max_count"],
+        "price": row["price"],
+        "who": row["who"],
+        "who_special_rule": row.get("who_special_rule"),
+        "special_prices": specials,
+        "price_note": row.get("price_note", ""),
+        "source": source,
+    }
 
 
 def fail_on(problems: list[str], key: str) -> None:
