@@ -373,6 +373,10 @@ def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tu
     if team.get("mvp") is not None:
         reason = f" ({team['mvp_reason']})" if team.get("mvp_reason") else ""
         rows.append(("MVP", names.get(team["mvp"], f"player {team['mvp']}") + reason))
+    for hatred in team.get("hatred") or ():  # BB2025: a casualty's Hatred roll
+        who = names.get(hatred["player_id"], f"player {hatred['player_id']}")
+        gained = f"gains {hatred['gained']}" if hatred.get("gained") else "no Hatred"
+        rows.append(("Hatred", f"{who}: D6 {hatred['roll']}, {gained}"))
     mistake = team.get("expensive_mistake")
     if mistake:
         text = mistake.get("outcome") or "—"

@@ -5,6 +5,7 @@ gains "Hatred (<keyword>)". A BB2020 league never rolls it."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from matches import services
 from teams.models import Player
@@ -58,13 +59,16 @@ def report_a_casualty(
 
 @pytest.mark.parametrize("roll", [4, 5, 6])
 def test_a_player_hurt_by_an_orc_hates_orcs_on_4_plus(
-    roll, monkeypatch, django_capture_on_commit_callbacks
+    roll, client, monkeypatch, django_capture_on_commit_callbacks
 ):
-    _s, _causer, victim, _post_game, purposes = report_a_casualty(
+    s, _causer, victim, _post_game, purposes = report_a_casualty(
         "bb2025", monkeypatch, django_capture_on_commit_callbacks, roll
     )
     assert f"Hatred: {victim.name}" in purposes
     assert hatreds(victim) == ["Hatred (Orc)"]
+    client.force_login(s.away_coach)
+    page = client.get(reverse("match-detail", args=[s.match.pk])).content.decode()
+    assert f"{victim.name}: D6 {roll}, gains Hatred (Orc)" in page
 
 
 @pytest.mark.parametrize("roll", [1, 2, 3])
