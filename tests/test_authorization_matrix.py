@@ -18,6 +18,7 @@ own savepoint over one module-wide world, so a cell never sees another's writes.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from leagues import services as league_services
+from leagues.invites import create_invite, set_open_signup
 from leagues.models import Fixture
 from matches import services as match_services
 from matches.models import Match, MatchEvent
@@ -164,6 +166,39 @@ ROWS: dict[str, Row] = {
         path=lambda w: {"id": w["open_fixture"]},
         body=lambda w: {"kind": "unplayed"},
         expect=only_commissioner(400),  # the fixture was not settled as a forfeit
+    ),
+    "POST /api/v1/leagues/fixtures/{id}/sudden-death/": Row(
+        path=lambda w: {"id": w["level_semi"]},
+        body=None,
+        # Either coach of the two teams or a commissioner: the server rolls it.
+        expect=coach_or_commissioner(),
+    ),
+    "POST /api/v1/leagues/fixtures/{id}/playoff-winner/": Row(
+        path=lambda w: {"id": w["level_semi"]},
+        body=lambda w: {"winner": w["level_semi_home"]},
+        # Level in touchdowns: a sudden death rolled at the table, recorded by either.
+        expect=coach_or_commissioner(),
+    ),
+    "POST /api/v1/leagues/{id}/invites/": Row(
+        path=lambda w: {"id": w["new_league"]},
+        body=lambda w: {"max_uses": 2, "days": 3},
+        expect=only_commissioner(),
+    ),
+    "POST /api/v1/leagues/{id}/open-signup/": Row(
+        path=lambda w: {"id": w["new_league"]},
+        body=lambda w: {"allow_signup": True},
+        expect=only_commissioner(),
+    ),
+    "POST /api/v1/leagues/{id}/join/": Row(
+        path=lambda w: {"id": w["open_league"]}, body=None, expect=signed_in()
+    ),
+    "POST /api/v1/leagues/invites/{id}/revoke/": Row(
+        path=lambda w: {"id": w["invite"]}, body=None, expect=only_commissioner()
+    ),
+    "POST /api/v1/leagues/invites/redeem/": Row(
+        path=lambda w: {},
+        body=lambda w: {"token": w["invite_token"]},
+        expect=signed_in(),
     ),
     "POST /api/v1/leagues/fixtures/{id}/undo-forfeit/": Row(
         path=lambda w: {"id": w["open_fixture"]},
@@ -321,6 +356,38 @@ def test_every_write_has_a_row():
     assert sorted(set(ROWS) - writes) == [], "rows for writes the schema no longer has"
 
 
+def _level_semi_final(world: World) -> Fixture:
+    """A four-team league in its play-offs whose first semi-final ended 1-1 after
+    extra time: the home coach's teams, the world's commissioner."""
+    commissioner = world.commissioner
+    league = league_services.create_league(
+        commissioner, name="Matrix Play-off League", ruleset="bb2020"
+    )
+    season = league_services.open_season(commissioner, league)
+    for n in (1, 2, 3, 4):
+        team = drafted_team(world.home_coach, name=f"Matrix Seeds {n}")
+        league_services.admit_team(commissioner, season, team)
+    league_services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
+    for number, fixture in enumerate(season.fixtures.order_by("id")):
+        league_services.record_result(
+            commissioner,
+            fixture,
+            home_touchdowns=1 + number % 2,
+            away_touchdowns=0,
+            home_casualties=0,
+            away_casualties=0,
+        )
+    semi = league_services.start_playoffs(commissioner, season)[0]
+    return league_services.record_result(
+        commissioner,
+        semi,
+        home_touchdowns=1,
+        away_touchdowns=1,
+        home_casualties=0,
+        away_casualties=0,
+    )
+
+
 def _world_ids(world: World) -> dict[str, Any]:
     """The world plus what only this matrix needs, as ids: a league in sign-up,
     a team in no season, a match not yet started."""
@@ -353,7 +420,18 @@ def _world_ids(world: World) -> dict[str, Any]:
         .first()
     )
     mvp = max(Player.objects.filter(team=home), key=lambda p: (p.spp, -p.pk))
+    level_semi = _level_semi_final(world)
+    open_league = league_services.create_league(
+        commissioner, name="Matrix Open League", ruleset="bb2020"
+    )
+    set_open_signup(commissioner, open_league, True)
+    invite = create_invite(commissioner, new_league, max_uses=50)
     return {
+        "level_semi": level_semi.pk,
+        "level_semi_home": level_semi.home_id,
+        "open_league": open_league.pk,
+        "invite": invite.pk,
+        "invite_token": invite.token,
         "new_league": new_league.pk,
         "sign_up_season": sign_up_season.pk,
         "rookies": rookies.pk,
