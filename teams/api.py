@@ -35,7 +35,8 @@ from rest_framework.response import Response
 import rules_engine
 from config.input import validated
 from teams import services, sheets
-from teams.api_captain import captain_choice, captain_data, captain_options, field_errors
+from teams.api_captain import captain_choice, captain_data, captain_options
+from teams.api_errors import field_errors
 from teams.errors import TeamError
 from teams.filters import TeamFilter
 from teams.models import AuditEntry, Player, Team

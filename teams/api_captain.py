@@ -1,17 +1,12 @@
-"""The re-draft API's Team Captain (``teams.services.captain``) and its field errors:
-what the GETs say about the captain to name, the choice read from the input, and a
-service's ``ValidationError`` by field as the API's documented 400
-(``{"detail", "errors", "fields"}``)."""
+"""The re-draft API's Team Captain (``teams.services.captain``): what the GETs say about
+the captain to name, and the choice read from the input (its refusals by field:
+``teams.api_errors.field_errors``)."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-
-from config.input import InvalidInput
 from rules_engine.draft import draft_rules_for
 from rules_engine.ruleset import Roster, Ruleset
 from teams.models import Team
@@ -25,26 +20,6 @@ def captain_choice(data: dict[str, Any]) -> dict[str, Any]:
         "team_captain": data.get("team_captain") or None,
         "team_captain_player": data.get("team_captain_player"),
     }
-
-
-def field_errors[**P, R](service: Callable[P, R]) -> Callable[P, R]:
-    """The service, its ``ValidationError`` by field answered as InvalidInput (a 400 with
-    ``fields``; the messages for no field under ``non_field_errors``)."""
-
-    @functools.wraps(service)
-    def call(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return service(*args, **kwargs)
-        except ValidationError as error:
-            if not hasattr(error, "error_dict"):
-                raise
-            fields = dict(error.message_dict)
-            general = fields.pop(NON_FIELD_ERRORS, [])
-            if general:
-                fields["non_field_errors"] = general
-            raise InvalidInput(fields) from None
-
-    return call
 
 
 def captain_options(ruleset: Ruleset, roster: Roster, players: Iterable[Any]) -> dict[str, Any]:

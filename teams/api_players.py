@@ -25,6 +25,7 @@ from teams.api import (
     player_data,
     responses,
 )
+from teams.api_errors import field_errors
 from teams.models import Player, Team
 from teams.selectors import ledger
 from teams.serializers import (
@@ -121,8 +122,13 @@ class PlayerViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="Spend SPP on an advancement",
         description="201 with the advancement taken; 200 with the choice the coach must "
-        "make first (a category, a skill, or what to take after the D16): call again "
-        "with the same kind and the answer. A roll already made stands.",
+        "make first (a category, a skill, what to take after the characteristic roll, or - "
+        "BB2025's random skill - which of the two skills rolled to keep, `choice` "
+        "`random_skill` with `options.skills`): call again with the same kind and the "
+        "answer. A roll already made stands: it is kept on the player (`pending_advancement`"
+        " of the player, with the category it was rolled on) and replayed, never rolled "
+        "again. 400 with `fields.skill` for a skill that is not one of the two rolled, "
+        "`fields.category` for another category than the roll's.",
         request=SpendSppInputSerializer,
         responses=responses({201: AdvancementSerializer, 200: AdvancementChoiceSerializer}),
     )
@@ -130,7 +136,7 @@ class PlayerViewSet(viewsets.GenericViewSet):
     def advancements(self, request: Request, pk: str) -> Response:
         player = self.get_object()
         data = validated(SpendSppInputSerializer, request)
-        result = spend_spp(
+        result = field_errors(spend_spp)(
             request.user,
             player,
             data["kind"],

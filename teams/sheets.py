@@ -115,7 +115,8 @@ def can_advance(player: Player) -> bool:
 
 def pending_choice(player: Player) -> AdvancementChoice | None:
     """The question a roll already made asks the coach - BB2020's characteristic D16,
-    classic's Improvement roll - asked again by the ruleset's ``take_advancement`` over
+    classic's Improvement roll, BB2025's two random skills (on the category they were
+    rolled on) - asked again by the ruleset's ``take_advancement`` over
     the stored dice, changing nothing; None without such a roll (or if the player has
     changed so that the engine no longer asks: ``spend_spp`` then says why)."""
     pending = player.pending_advancement or {}
@@ -125,7 +126,11 @@ def pending_choice(player: Player) -> AdvancementChoice | None:
     ruleset = get_ruleset(player.team.ruleset)
     try:
         result = edition.take_advancement(
-            ruleset, player_state(player), str(pending.get("kind")), replayed(pending["rolls"])
+            ruleset,
+            player_state(player),
+            str(pending.get("kind")),
+            replayed(pending["rolls"]),
+            category=pending.get("category"),
         )
     except (RulesError, DiceScriptError, LookupError, KeyError, TypeError, ValueError):
         return None

@@ -409,6 +409,10 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
             result = spend_spp(
                 request.user, player, form.cleaned_data["kind"], **form.spend_kwargs()
             )
+        except ValidationError as error:
+            for name, said in error.message_dict.items():
+                for message in said:
+                    form.add_error(name if name in form.fields else None, message)
         except RulesError as error:
             add_rules_errors(form, error)
         else:
@@ -426,7 +430,8 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
     context["form"] = form
     context["options"] = sheets.advancement_options(player)
     context["kind_labels"] = dict(SpendSppForm.base_fields["kind"].choices)
-    return render(request, "teams/player_advance.html", context)
+    status = 400 if request.method == "POST" and form.errors else 200
+    return render(request, "teams/player_advance.html", context, status=status)
 
 
 # --- the re-draft between seasons ------------------------------------------------------

@@ -5,12 +5,13 @@ service records the result and its dice."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from rules_engine.bb2020.advancement import AdvancementResult
 
 CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+# The engine's choice of a random skill rolled two at a time (BB2025): the coach keeps one.
+RANDOM_SKILL = "random_skill"
 # Characteristics the roster prints as a target number ("AG 3+").
 TARGET_NUMBERS = ("ag", "pa", "av")
 
@@ -128,6 +131,81 @@ def replayed(rolls: list[dict[str, Any]]) -> Dice:
     return ScriptedDice(Roll.from_dict(roll).result for roll in rolls)
 
 
+def _pending_category(player: Player, pending: Mapping[str, Any], category: str | None) -> Any:
+    """The category the pending roll was made on (a BB2025 random skill: the two skills
+    rolled on its table), whatever category is asked now; another one is refused."""
+    rolled_on = pending.get("category")
+    if not rolled_on:
+        return category
+    if category and str(category).casefold() != str(rolled_on).casefold():
+        raise ValidationError(
+            {
+                "category": [
+                    f"{player.name} rolled on the {rolled_on} table: keep one of the skills "
+                    "rolled there (the roll stands)"
+                ]
+            }
+        )
+    return rolled_on
+
+
+def _applied(
+    actor: Any, team: Any, ruleset: Ruleset, player: Player, result: AdvancementResult
+) -> Advancement:
+    advancement = _record(ruleset, player, result)
+    log_action(
+        actor,
+        "advancement.spend",
+        f"{team.name}: #{player.number} {player.name} took advancement "
+        f"{advancement.number}, {advancement.result} ({advancement.spp_cost} SPP).",
+        team=team,
+        player=player.pk,
+        advancement=advancement.pk,
+        kind=advancement.kind,
+        result=advancement.result,
+        spp_cost=advancement.spp_cost,
+        value_increase=advancement.value_increase,
+    )
+    return advancement
+
+
+def _asked(player: Player, kind: str, result: AdvancementResult) -> AdvancementChoice:
+    choice = result.pending
+    return AdvancementChoice(
+        player=player,
+        kind=kind,
+        choice=choice.kind if choice else "",
+        prompt=choice.prompt if choice else "",
+        options=dict(choice.options) if choice else {},
+        rolls=[roll.as_dict() for roll in result.rolls],
+    )
+
+
+def _keep_rolls(
+    player: Player, kind: str, category: str | None, result: AdvancementResult
+) -> dict[str, Any]:
+    """Keep the dice a question was asked after (a D16, two random skills) on the player:
+    they stand, replayed until he answers. Nothing without dice."""
+    if not result.rolls:
+        return {}
+    pending: dict[str, Any] = {"kind": kind, "rolls": [r.as_dict() for r in result.rolls]}
+    if result.pending is not None:
+        pending["choice"] = result.pending.kind
+    if category:
+        # The table the dice were rolled on: the roll stands on it alone.
+        pending["category"] = category
+    player.pending_advancement = pending
+    player.save(update_fields=["pending_advancement"])
+    return pending
+
+
+def _refusal(error: AdvancementError, pending: Mapping[str, Any], skill: Any) -> Exception:
+    if pending.get("choice") == RANDOM_SKILL and skill is not None:
+        # "rolled Block and Dauntless; 'Dodge' is not one of them": the skill field's.
+        return ValidationError({"skill": error.messages})
+    return error
+
+
 def spend_spp(
     actor: Any,
     player: Player,
@@ -148,19 +226,23 @@ def spend_spp(
     Returns the stored ``Advancement`` (its rolls kept), with the player's
     characteristics, skills, SPP spent, advancements, value increases and
     current value updated; or an ``AdvancementChoice`` when the coach must
-    still decide (the category of a random skill, the skill, or what to take
-    after the characteristic D16). A D16 already rolled is kept on the player
-    and replayed when he calls again, whatever ``dice`` says. Dice default to
-    fresh ``SeededDice``; tests pass ``ScriptedDice``. The engine's
-    AdvancementError says what is wrong with a request.
+    still decide (the category of a random skill, the skill - BB2025 rolls two and
+    the coach keeps one - or what to take after the characteristic roll). Dice rolled
+    before a question are kept on the player (with the category they were rolled on)
+    and replayed when he calls again, whatever ``dice`` says, even when his answer is
+    refused: a roll is made once. Dice default to fresh ``SeededDice``; tests pass
+    ``ScriptedDice``. The engine's AdvancementError says what is wrong with a request;
+    a skill that is not one of the two rolled is a ValidationError on ``skill``.
     """
     kind = str(kind)
+    refused: Exception | None = None
     with transaction.atomic():
         player, team = lock_player(player)
         require_change(actor, team)
         require_active(team)
         require_active_player(player)
         ruleset = ruleset_of(team)
+        take = functools.partial(take_advancement_of(ruleset), ruleset, player_state(player), kind)
         pending = player.pending_advancement or {}
         if pending:
             if kind != pending.get("kind"):
@@ -169,47 +251,31 @@ def spend_spp(
                     f"{str(pending.get('kind', '')).replace('_', ' ')} advancement: "
                     "choose what he takes before anything else"
                 )
-            dice = replayed(pending.get("rolls", []))
-        elif dice is None:
-            dice = _new_dice()
-        result = take_advancement_of(ruleset)(
-            ruleset,
-            player_state(player),
-            kind,
-            dice,
-            category=category,
-            skill=skill,
-            characteristic_choice=characteristic_choice,
-        )
-        if result.applied:
-            advancement = _record(ruleset, player, result)
-            log_action(
-                actor,
-                "advancement.spend",
-                f"{team.name}: #{player.number} {player.name} took advancement "
-                f"{advancement.number}, {advancement.result} ({advancement.spp_cost} SPP).",
-                team=team,
-                player=player.pk,
-                advancement=advancement.pk,
-                kind=advancement.kind,
-                result=advancement.result,
-                spp_cost=advancement.spp_cost,
-                value_increase=advancement.value_increase,
+            category = _pending_category(player, pending, category)
+        else:
+            # First the dice alone: what they give stands before any answer is read.
+            dice = dice or _new_dice()
+            probe = take(dice, category=category)
+            if probe.applied:
+                return _applied(actor, team, ruleset, player, probe)
+            pending = _keep_rolls(player, kind, category, probe)
+            if skill is None and characteristic_choice is None:
+                return _asked(player, kind, probe)
+        try:
+            result = take(
+                replayed(pending["rolls"]) if pending else dice,
+                category=category,
+                skill=skill,
+                characteristic_choice=characteristic_choice,
             )
-            return advancement
-        rolls = [roll.as_dict() for roll in result.rolls]
-        if rolls and not pending:
-            player.pending_advancement = {"kind": kind, "rolls": rolls}
-            player.save(update_fields=["pending_advancement"])
-        choice = result.pending
-        return AdvancementChoice(
-            player=player,
-            kind=kind,
-            choice=choice.kind if choice else "",
-            prompt=choice.prompt if choice else "",
-            options=dict(choice.options) if choice else {},
-            rolls=rolls,
-        )
+        except AdvancementError as error:
+            refused = _refusal(error, pending, skill)
+        else:
+            if result.applied:
+                return _applied(actor, team, ruleset, player, result)
+            return _asked(player, kind, result)
+    assert refused is not None  # every other way out returned
+    raise refused
 
 
 def undo_advancement(actor: Any, player: Player, *, note: str = "") -> Advancement:
