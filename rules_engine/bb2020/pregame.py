@@ -212,12 +212,7 @@ class PreGameRules:
                     except InducementError as error:
                         problems[side] = error.messages
                         continue
-                    if isinstance(answer, Choice):
-                        pending.append(answer)
-                        continue
-                    bought[side] = answer
-                    if self.rolls_riotous_rookies and answer.count(RIOTOUS_ROOKIES):
-                        rookies[side] = riotous_rookies(dice, teams[side].roster(ruleset), side)
+                    self._bought(ruleset, dice, side, teams[side], answer, bought, rookies, pending)
                 if pending or problems:
                     break
             if problems:
@@ -230,6 +225,26 @@ class PreGameRules:
         return run_step(
             "inducements", "Inducements", "Pre-game sequence, 4. Inducements", dice, resolve
         )
+
+    def _bought(
+        self,
+        ruleset: Ruleset,
+        dice: Dice,
+        side: str,
+        team: TeamState,
+        answer: InducementPurchase | Choice,
+        bought: dict[str, InducementPurchase],
+        rookies: dict[str, dict[str, Any]],
+        pending: list[Choice],
+    ) -> None:
+        """Record a side's answer: its pending Choice, or its purchase and the Riotous
+        Rookies it rolls for."""
+        if isinstance(answer, Choice):
+            pending.append(answer)
+            return
+        bought[side] = answer
+        if self.rolls_riotous_rookies and answer.count(RIOTOUS_ROOKIES):
+            rookies[side] = riotous_rookies(dice, team.roster(ruleset), side)
 
     def inducements_outcome(
         self,
