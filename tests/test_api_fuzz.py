@@ -45,9 +45,11 @@ from schemathesis.specs.openapi.checks import (
 
 import rules_engine
 from config.wsgi import application
+from leagues.invites import create_invite
 from matches.models import MatchEvent
 from teams.models import Player
 from tests.league_world import build_world
+from tests.leagues.level_playoff import level_semi_final
 
 MAX_EXAMPLES = 10
 SCHEMA_PATH = "/api/v1/schema/"
@@ -65,6 +67,7 @@ PATH_KINDS = [
     ("/api/v1/leagues/seasons/", "season"),
     ("/api/v1/leagues/divisions/", "division"),
     ("/api/v1/leagues/fixtures/", "fixture"),
+    ("/api/v1/leagues/invites/", "invite"),
     ("/api/v1/leagues/", "league"),
     ("/api/v1/teams/", "team"),
     ("/api/v1/players/", "player"),
@@ -78,6 +81,7 @@ BODY_KINDS = {
     "home": "team",
     "away": "team",
     "conceded_by": "team",
+    "winner": "team",
     "division": "division",
     "fixture": "fixture",
     "player": "player",
@@ -231,12 +235,20 @@ def world(django_db_setup, django_db_blocker):
                     "commissioner": Token.objects.create(user=world.commissioner).key,
                 }
                 teams = list(world.teams.values())
+                # A play-off level after extra time (sudden-death, playoff-winner) and
+                # an invite link (revoke, redeem) for the cases to act on.
+                semi = level_semi_final(world.commissioner, world.home_coach, "Fuzz")
+                invite = create_invite(world.commissioner, world.league, max_uses=50)
                 IDS.update(
                     league=[world.league.pk, world.other_league.pk],
                     season=[world.season.pk, world.other_season.pk],
                     division=list(world.season.divisions.values_list("pk", flat=True)),
-                    fixture=list(world.season.fixtures.values_list("pk", flat=True)),
-                    team=[t.pk for t in teams],
+                    fixture=[
+                        *world.season.fixtures.values_list("pk", flat=True),
+                        semi.pk,
+                    ],
+                    team=[*(t.pk for t in teams), semi.home_id, semi.away_id],
+                    invite=[invite.pk],
                     player=list(Player.objects.filter(team__in=teams).values_list("pk", flat=True)),
                     match=[world.played.pk, world.in_play.pk, world.pre_game.pk],
                     event=list(MatchEvent.objects.values_list("pk", flat=True)),

@@ -18,7 +18,6 @@ own savepoint over one module-wide world, so a cell never sees another's writes.
 
 from __future__ import annotations
 
-import datetime
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -38,6 +37,7 @@ from matches.models import Match, MatchEvent
 from teams.models import Player
 from tests.factories import drafted_team
 from tests.league_world import World, build_world
+from tests.leagues.level_playoff import level_semi_final
 
 ANONYMOUS = "anonymous"
 OTHER_COACH = "other coach"
@@ -356,38 +356,6 @@ def test_every_write_has_a_row():
     assert sorted(set(ROWS) - writes) == [], "rows for writes the schema no longer has"
 
 
-def _level_semi_final(world: World) -> Fixture:
-    """A four-team league in its play-offs whose first semi-final ended 1-1 after
-    extra time: the home coach's teams, the world's commissioner."""
-    commissioner = world.commissioner
-    league = league_services.create_league(
-        commissioner, name="Matrix Play-off League", ruleset="bb2020"
-    )
-    season = league_services.open_season(commissioner, league)
-    for n in (1, 2, 3, 4):
-        team = drafted_team(world.home_coach, name=f"Matrix Seeds {n}")
-        league_services.admit_team(commissioner, season, team)
-    league_services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
-    for number, fixture in enumerate(season.fixtures.order_by("id")):
-        league_services.record_result(
-            commissioner,
-            fixture,
-            home_touchdowns=1 + number % 2,
-            away_touchdowns=0,
-            home_casualties=0,
-            away_casualties=0,
-        )
-    semi = league_services.start_playoffs(commissioner, season)[0]
-    return league_services.record_result(
-        commissioner,
-        semi,
-        home_touchdowns=1,
-        away_touchdowns=1,
-        home_casualties=0,
-        away_casualties=0,
-    )
-
-
 def _world_ids(world: World) -> dict[str, Any]:
     """The world plus what only this matrix needs, as ids: a league in sign-up,
     a team in no season, a match not yet started."""
@@ -420,7 +388,7 @@ def _world_ids(world: World) -> dict[str, Any]:
         .first()
     )
     mvp = max(Player.objects.filter(team=home), key=lambda p: (p.spp, -p.pk))
-    level_semi = _level_semi_final(world)
+    level_semi = level_semi_final(commissioner, world.home_coach, "Matrix")
     open_league = league_services.create_league(
         commissioner, name="Matrix Open League", ruleset="bb2020"
     )
