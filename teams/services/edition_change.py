@@ -44,7 +44,8 @@ from teams.services._common import (
 )
 from teams.services.convert import player_state, state_players
 from teams.services.draft import PlayerSpecs
-from teams.services.redraft import RedraftPlan, RedraftResult, plan_redraft, redraft_team
+from teams.services.redraft import RedraftResult, redraft_team
+from teams.services.redraft_plan import RedraftPlan, plan_redraft
 from teams.services.redraft_season import SeasonRecord, edition_name, season_to_redraft
 
 

@@ -192,7 +192,8 @@ def test_the_re_draft_drops_only_after_confirmation(human):
 
 @pytest.fixture
 def orc():
-    # (A Skaven team: orcs name a Team Captain in BB2025, which re-drafts cannot yet.)
+    # A Skaven team whose Clanrat Linemen need a position chosen (the Team Captain of
+    # Human and Orc teams: tests/teams/test_redraft_captain.py).
     return drafted_team(roster_slug="skaven", players={"skaven-clanrat-lineman": 11})
 
 
