@@ -10,7 +10,8 @@ the page costs the same for a coach with one team as for one with twenty
 - the latest results and the top of the standings of the leagues he plays or runs
   (at most ``MAX_LEAGUES``, the most recently active first);
 - for a commissioner: what needs his decision (teams waiting for a division,
-  post-games past their hiring deadline, SPP shortfalls, level play-offs).
+  disputed reports and reports past their confirmation deadline, post-games past
+  their hiring deadline, SPP shortfalls, level play-offs).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from django.utils import timezone
 
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.standings import overall_standings
-from matches.models import Match, Report, SppShortfall
+from matches.models import Confirmation, Match, Report, SppShortfall
 from matches.selectors import IN_PROGRESS
 from rules_engine import edition_for
 from rules_engine.editions import UnknownEditionError
@@ -40,6 +41,7 @@ WAITS_FOR: dict[str | None, str] = {
     Match.Status.SCHEDULED: "the pre-game to start",
     Match.Status.PRE_GAME: "the pre-game choices",
     Match.Status.IN_PLAY: "the match report",
+    Match.Status.CONFIRMING: "the opponent's confirmation of the report",
     Match.Status.REPORT_SUBMITTED: "the coaches' post-game choices (hiring)",
     Match.Status.POST_GAME: "the post-game to finish",
 }
@@ -126,8 +128,13 @@ def _team_url(team_id: int) -> str:
 
 def open_matches(user: Any) -> list[OpenMatch]:
     """Every fixture of the user's teams still to play or finish: one query."""
+    current = Report.objects.filter(match__fixture=OuterRef("pk"), is_current=True)
     fixtures = (
         Fixture.objects.filter(Q(home__coach=user) | Q(away__coach=user))
+        .annotate(
+            report_by=Subquery(current.values("submitted_by_id")[:1]),
+            confirmation=Subquery(current.values("confirmation")[:1]),
+        )
         .filter(Q(status__in=Fixture.OPEN_STATUSES) | Q(match__status__in=IN_PROGRESS))
         .exclude(match__status=Match.Status.CLOSED)
         .select_related("home", "away", "season__league", "round", "match")
@@ -150,7 +157,7 @@ def open_matches(user: Any) -> list[OpenMatch]:
                 away_url=_team_url(fixture.away_id),
                 league=fixture.season.league.name,
                 when=when,
-                waits_for=WAITS_FOR.get(status, "the commissioner"),
+                waits_for=_waits_for(fixture, status, user),
                 url=(
                     reverse("match-detail", args=[match.pk])
                     if match is not None
@@ -160,6 +167,17 @@ def open_matches(user: Any) -> list[OpenMatch]:
             )
         )
     return rows
+
+
+def _waits_for(fixture: Any, status: str | None, user: Any) -> str:
+    """What the match waits for, said to the user: a report waiting for confirmation
+    waits for him unless he submitted it, and for the commissioner once disputed."""
+    if status == Match.Status.CONFIRMING:
+        if fixture.confirmation == Confirmation.DISPUTED:
+            return "the commissioner (the report is disputed)"
+        if fixture.report_by != user.pk:
+            return "your confirmation of the report"
+    return WAITS_FOR.get(status, "the commissioner")
 
 
 def my_teams(user: Any) -> list[MyTeam]:
@@ -237,6 +255,37 @@ def _digest(season: Season) -> LeagueDigest:
     )
 
 
+def _reports_to_confirm(runs: Any) -> list[Decision]:
+    """Disputed reports, and reports the opponent left unconfirmed past the deadline."""
+    found: list[Decision] = []
+    to_confirm = (
+        Report.objects.filter(
+            is_current=True,
+            match__status=Match.Status.CONFIRMING,
+            match__fixture__season__league__in=runs,
+        )
+        .filter(Q(confirmation=Confirmation.DISPUTED) | Q(confirm_deadline__lt=timezone.now()))
+        .select_related(
+            "match__fixture__home", "match__fixture__away", "match__fixture__season__league"
+        )
+    )
+    for report in to_confirm:
+        fixture = report.match.fixture
+        why = (
+            f"the report is disputed ({report.dispute_note}); confirm it or send it back."
+            if report.confirmation == Confirmation.DISPUTED
+            else "the opponent has not confirmed the report by the deadline; you can."
+        )
+        found.append(
+            Decision(
+                fixture.season.league.name,
+                f"{fixture.home.name} v {fixture.away.name}: {why}",
+                reverse("match-detail", args=[report.match_id]),
+            )
+        )
+    return found
+
+
 def decisions_for(user: Any) -> list[Decision]:
     """What waits for the user as a commissioner, league by league."""
     runs = League.objects.filter(commissioners=user)
@@ -258,6 +307,7 @@ def decisions_for(user: Any) -> list[Decision]:
                 reverse("season-manage", args=[entry.season_id]),
             )
         )
+    found += _reports_to_confirm(runs)
     overdue = Report.objects.filter(
         is_current=True,
         match__status=Match.Status.REPORT_SUBMITTED,

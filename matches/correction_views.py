@@ -12,8 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from config.errors import attempt
 from matches import presenters, selectors, services
-from matches.forms import add_rules_errors
 from matches.models import Match, MatchEvent
 from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
 from matches.views import (
@@ -25,7 +25,6 @@ from matches.views import (
     report_extras_of,
     scored_in_points,
 )
-from rules_engine.errors import RulesError
 
 EVENT_FIELDS = (
     "kind",
@@ -95,17 +94,15 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     if data is not None and form.is_valid() and formset.is_valid():
         kept = [event_dict(e) for e in events if e.pk in form.kept()]
         added = [event for f in formset if (event := f.event())]
-        try:
-            services.correct_report(
-                request.user,
-                match,
-                **form.report_kwargs(),
-                events=kept + added,
-                note=form.cleaned_data["note"],
-            )
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        kwargs = form.report_kwargs()
+        note = form.cleaned_data["note"]
+        corrected = attempt(
+            form,
+            lambda: services.correct_report(
+                request.user, match, **kwargs, events=kept + added, note=note
+            ),
+        )
+        if corrected is not None:
             messages.success(request, "The report is corrected; the post-game was run again.")
             return redirect(_url(match, "history"))
     context = {"match": match, "fixture": match.fixture, "form": form, "formset": formset}

@@ -9,14 +9,18 @@ rolls numbered without gaps per sequence.
 
 Lifecycle (``Match.status``)::
 
-    scheduled -> pre_game -> in_play -> report_submitted -> post_game -> closed
+    scheduled -> pre_game -> in_play -> confirming -> report_submitted -> post_game -> closed
 
 - ``pre_game``: the engine's pre-game runs step by step on ``pre_game_seed``
   and the coaches' ``pre_game_choices``; its last result is ``pre_game_result``.
 - ``in_play``: journeymen were taken and inducements paid; ``match_teams``
   holds both teams as they stood at kick-off (the post-game's input); the
   draft report grows one ``MatchEvent`` at a time.
-- ``report_submitted``: a ``Report`` is in; the post-game waits for the
+- ``confirming``: one coach submitted the ``Report``; the other confirms it or
+  disputes it (``Report.confirmation``); a dispute goes to the commissioner, who
+  confirms it or sends it back (the match is in play again, the events a draft).
+  Nothing of the post-game has run: it starts on confirmation.
+- ``report_submitted``: a ``Report`` is confirmed; the post-game waits for the
   coaches' decisions (BB2020 step 4, hiring and firing: each coach says when
   done, after hiring journeymen, retiring players or buying from the team's
   pages; classic: the winner's re-roll of the winnings). Where the ruleset has
@@ -39,6 +43,7 @@ class MatchStatus(models.TextChoices):
     SCHEDULED = "scheduled", "Scheduled"
     PRE_GAME = "pre_game", "Pre-game"
     IN_PLAY = "in_play", "In play"
+    CONFIRMING = "confirming", "Awaiting confirmation"
     REPORT_SUBMITTED = "report_submitted", "Report submitted"
     POST_GAME = "post_game", "Post-game"
     CLOSED = "closed", "Closed"
@@ -47,6 +52,12 @@ class MatchStatus(models.TextChoices):
 class Side(models.TextChoices):
     HOME = "home", "Home"
     AWAY = "away", "Away"
+
+
+class Confirmation(models.TextChoices):
+    AWAITING = "awaiting", "Waiting for the opponent's confirmation"
+    DISPUTED = "disputed", "Disputed: waiting for the commissioner"
+    CONFIRMED = "confirmed", "Confirmed"
 
 
 class Sequence(models.TextChoices):
@@ -82,6 +93,11 @@ class Match(models.Model):
         default=dict,
         blank=True,
         help_text="Both teams at kick-off (journeymen in, inducements paid): {home, away}.",
+    )
+    report_draft = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The report's score and extras saved as a draft while in play.",
     )
     pre_game_started_at = models.DateTimeField(null=True, blank=True)
     kicked_off_at = models.DateTimeField(null=True, blank=True)
@@ -183,6 +199,35 @@ class Report(models.Model):
     post_game_result = models.JSONField(default=dict, blank=True)
     post_game_complete = models.BooleanField(default=False)
     note = models.CharField(max_length=300, blank=True, help_text="Why a correction was made.")
+    confirmation = models.CharField(
+        max_length=10,
+        choices=Confirmation,
+        default=Confirmation.CONFIRMED,
+        help_text="The opponent's answer to a submitted report (corrections: confirmed).",
+    )
+    confirm_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="After it, the commissioner may confirm on behalf."
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
+    )
+    dispute_note = models.CharField(
+        max_length=500, blank=True, default="", help_text="What the opponent disputes."
+    )
     submitted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

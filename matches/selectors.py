@@ -62,6 +62,7 @@ MAX_LEADERBOARD_LIMIT = 100
 IN_PROGRESS = (
     Match.Status.PRE_GAME,
     Match.Status.IN_PLAY,
+    Match.Status.CONFIRMING,
     Match.Status.REPORT_SUBMITTED,
     Match.Status.POST_GAME,
 )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from matches import correction_views, leaderboard_views, views
+from matches import confirm_views, correction_views, leaderboard_views, live_views, views
 
 urlpatterns = [
     path("", views.match_list, name="match-list"),
@@ -26,6 +26,11 @@ urlpatterns = [
     path("<int:pk>/events/", views.add_event, name="match-add-event"),
     path("<int:pk>/events/<int:event_id>/remove/", views.remove_event, name="match-remove-event"),
     path("<int:pk>/report/", views.submit_report, name="match-report"),
+    path("<int:pk>/report/draft/", confirm_views.save_report_draft, name="match-report-draft"),
+    path("<int:pk>/confirm/", confirm_views.confirm_report, name="match-confirm"),
+    path("<int:pk>/dispute/", confirm_views.dispute_report, name="match-dispute"),
+    path("<int:pk>/send-back/", confirm_views.send_back_report, name="match-send-back"),
+    path("<int:pk>/sync/", live_views.live_sync, name="match-sync"),
     path("<int:pk>/post-game/<str:side>/", views.post_game_choices, name="match-post-game-choices"),
     path("<int:pk>/end-post-game/", views.end_post_game, name="match-end-post-game"),
     path(

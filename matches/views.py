@@ -24,8 +24,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from config.errors import attempt, refusal_messages
 from leagues.models import Fixture
-from matches import presenters, selectors, services
+from matches import live_views, presenters, selectors, services
 from matches.errors import ReportConflict
 from matches.forms import (
     KICK_OFF_KINDS,
@@ -36,10 +37,9 @@ from matches.forms import (
     MatchFilterForm,
     PettyCashForm,
     PostGameChoicesForm,
-    add_rules_errors,
     tap_kinds,
 )
-from matches.models import EventKind, Match, MatchEvent
+from matches.models import Confirmation, EventKind, Match, MatchEvent
 from matches.report_forms import ReportForm
 from matches.rules import may_answer_for
 from rules_engine.errors import RulesError
@@ -52,6 +52,14 @@ MATCHES_PER_PAGE = 50
 SIDES = ("home", "away")
 TWO_STEP_KINDS = (EventKind.CASUALTY, EventKind.INJURY)
 REPORTED = (Match.Status.REPORT_SUBMITTED, Match.Status.POST_GAME, Match.Status.CLOSED)
+
+
+def report_summary(report: Any, teams: dict) -> dict[str, str]:
+    """The report's score and concession in words, for the confirmation card."""
+    details = ""
+    if report.conceded_by:
+        details = f"Conceded by {teams.get(report.conceded_by, report.conceded_by)}."
+    return {"score": f"{report.home_touchdowns} – {report.away_touchdowns}", "details": details}
 
 
 def _match(pk: int) -> Match:
@@ -153,12 +161,19 @@ def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str,
         "perms": perms,
         "teams": teams,
         "action_errors": forms.get("action_errors", []),
+        "sync_url": live_views.sync_url(match),
+        "poll_seconds": live_views.POLL_SECONDS,
+        "waiting": live_views.waiting_for(match, selectors.current_report(match), user),
     }
     if match.status != Match.Status.SCHEDULED:
         context["pre_game"] = pre_game_context(request, match, teams, ruleset, forms)
     if match.status == Match.Status.IN_PLAY:
         params = forms.get("picker_params") or request.GET
         context.update(live_context(request, match, perms, teams, params, **forms))
+    if match.status == Match.Status.CONFIRMING:
+        from matches.confirm_views import confirmation_context
+
+        context["confirmation"] = confirmation_context(request, match, **forms)
     names = presenters.player_names(match)
     if match.status in REPORTED:
         context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
@@ -270,19 +285,15 @@ def live_context(
 ) -> dict[str, Any]:
     events = list(selectors.draft_events(match))
     sides = recordable_sides(request, match) if perms.play else []
-    rows = [
-        {
-            "event": e,
-            "text": presenters.event_text(e, teams),
-            "team": teams.get(e.side, ""),
-            "removable": perms.play and (not e.side or e.side in sides),
-        }
-        for e in events
-    ]
+    rows = live_views.event_rows(match, events, teams, request.user, perms.play)
     score = presenters.running_score(events)
     report_form = forms.get("report_form")
     if report_form is None and perms.play:
         initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
+        # A draft saved by a coach wins over the tapped score (scalar fields only).
+        initial.update(
+            {k: v for k, v in (match.report_draft or {}).items() if not isinstance(v, list)}
+        )
         report_form = ReportForm(
             teams, initial=initial, points=scored_in_points(match), extras=report_extras_of(match)
         )
@@ -342,11 +353,8 @@ def add_event(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         kwargs = form.event_kwargs()
         _mine(request, match, _event_side(match, kwargs))
-        try:
-            event = services.add_event(request.user, match, **kwargs)
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        event = attempt(form, lambda: services.add_event(request.user, match, **kwargs))
+        if event is not None:
             event = selectors.draft_events(match).get(pk=event.pk)
             recorded = presenters.event_text(event, presenters.team_names(match))
             if not request.htmx:
@@ -366,10 +374,8 @@ def remove_event(request: HttpRequest, pk: int, event_id: int) -> HttpResponse:
     event = get_object_or_404(MatchEvent, pk=event_id, match=match, report=None)
     _mine(request, match, event.side)
     form = EventForm()
-    try:
-        services.remove_event(request.user, match, event)
-    except RulesError as error:
-        add_rules_errors(form, error)
+    removed = attempt(form, lambda: services.remove_event(request.user, match, event) or True)
+    if not removed:
         if not request.htmx:
             return render_match(request, match, status=400, event_form=form)
         return render_live(request, match, event_form=form)
@@ -390,24 +396,27 @@ def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
         extras=report_extras_of(match),
     )
     if form.is_valid():
+        kwargs = form.report_kwargs()
+        key = form.cleaned_data.get("idempotency_key") or None
         try:
-            submission = services.submit_report(
-                request.user,
-                match,
-                idempotency_key=form.cleaned_data.get("idempotency_key") or None,
-                **form.report_kwargs(),
+            submission = attempt(
+                form,
+                lambda: services.submit_report(request.user, match, idempotency_key=key, **kwargs),
             )
         except ReportConflict as error:
             messages.error(request, error.message)
             return redirect(_url(match, "report"))
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
-            if submission.created:
+        if submission is not None:
+            confirmed = submission.report.confirmation == Confirmation.CONFIRMED
+            if not submission.created:
+                messages.info(request, "This report was already in; nothing changed.")
+            elif confirmed:
                 messages.success(request, "The report is in: the post-game has begun.")
             else:
-                messages.info(request, "This report was already in; nothing changed.")
-            return redirect(_url(match, "post-game"))
+                messages.success(
+                    request, "The report is in: waiting for the opponent's confirmation."
+                )
+            return redirect(_url(match, "post-game" if confirmed else "confirmation"))
     if match.status != Match.Status.IN_PLAY:
         for error in form.non_field_errors():
             messages.error(request, error)
@@ -420,10 +429,9 @@ def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _act(request: HttpRequest, pk: int, service: Any, done: str, anchor: str) -> HttpResponse:
     match = _to_play(request, pk)
-    try:
-        service(request.user, match)
-    except RulesError as error:
-        return render_match(request, match, status=400, action_errors=error.messages)
+    errors = refusal_messages(lambda: service(request.user, match))
+    if errors:
+        return render_match(request, match, status=400, action_errors=errors)
     messages.success(request, done)
     return redirect(_url(match, anchor))
 
@@ -446,10 +454,9 @@ def settle_shortfall(request: HttpRequest, pk: int, shortfall_id: int) -> HttpRe
     match = _to_play(request, pk)
     shortfall = get_object_or_404(selectors.shortfalls(match), pk=shortfall_id)
     decision = request.POST.get("decision", "")
-    try:
-        services.settle_shortfall(request.user, shortfall, decision)
-    except RulesError as error:
-        return render_match(request, match, status=400, action_errors=error.messages)
+    errors = refusal_messages(lambda: services.settle_shortfall(request.user, shortfall, decision))
+    if errors:
+        return render_match(request, match, status=400, action_errors=errors)
     done = "kept" if decision == "grant" else "taken back with his latest advancements"
     messages.success(request, f"{shortfall.player.name}: the SPP are {done}.")
     return redirect(_url(match, "history"))
@@ -483,13 +490,14 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
     if form is None:
         raise Http404("This decision is not answered on this page.")
     if form.is_valid():
-        try:
-            services.submit_pre_game_choice(
-                request.user, match, kind=kind, answer=_choice_answer(form), side=side
-            )
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        answer = _choice_answer(form)
+        done = attempt(
+            form,
+            lambda: services.submit_pre_game_choice(
+                request.user, match, kind=kind, answer=answer, side=side
+            ),
+        )
+        if done is not None:
             messages.success(request, f"{presenters.team_names(match)[side]}: answered.")
             return redirect(_url(match, "pre-game"))
     return render_match(request, match, status=400, choice_forms={(side, kind): form})
@@ -558,13 +566,12 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
         pending, presenters.player_names(match), data=request.POST, prefix=side
     )
     if form.is_valid():
-        try:
-            services.submit_post_game_choices(
-                request.user, match, side=side, **form.choice_kwargs()
-            )
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        kwargs = form.choice_kwargs()
+        done = attempt(
+            form,
+            lambda: services.submit_post_game_choices(request.user, match, side=side, **kwargs),
+        )
+        if done is not None:
             messages.success(request, f"{presenters.team_names(match)[side]}: decided.")
             return redirect(_url(match, "post-game"))
     return render_match(request, match, status=400, post_game_forms={side: form})
@@ -619,13 +626,11 @@ def open_for_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        try:
-            match = services.open_match(request.user, fixture)
-        except RulesError as error:
-            errors = error.messages
-        else:
+        opened: list[Match] = []
+        errors = refusal_messages(lambda: opened.append(services.open_match(request.user, fixture)))
+        if opened:
             messages.success(request, "The match is open: start the pre-game when you are ready.")
-            return redirect(_url(match))
+            return redirect(_url(opened[0]))
     context = {
         "fixture": fixture,
         "errors": errors,

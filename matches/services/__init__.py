@@ -18,7 +18,11 @@ Lifecycle, in order::
     remove_event(actor, match, event) -> None                            in_play
     submit_report(actor, match, *, home_touchdowns, away_touchdowns, conceded_by="",
                   conceded_at_setup_players=None, events=None, idempotency_key=None,
-                  **points) -> Submission                       report_submitted/post_game
+                  **points) -> Submission                                confirming
+    save_report_draft(actor, match, **report fields) -> Match            in_play
+    confirm_report(actor, match) -> Report              report_submitted/post_game
+    dispute_report(actor, match, *, note) -> Report                      confirming
+    send_back_report(actor, match, *, note="") -> Match  (commissioner)  in_play
     submit_post_game_choices(actor, match, *, side=None, hire_journeymen=(),
                              retire=(), reroll_winnings=None) -> Report  post_game
     apply_post_game(match_id, report_id) -> PostGameApplication | None   (Celery task)
@@ -29,6 +33,12 @@ Lifecycle, in order::
 """
 
 from matches.services.application import apply_post_game
+from matches.services.confirmation import (
+    confirm_report,
+    dispute_report,
+    save_report_draft,
+    send_back_report,
+)
 from matches.services.corrections import correct_report, settle_shortfall
 from matches.services.events import add_event, remove_event
 from matches.services.postgame import (
@@ -50,11 +60,15 @@ __all__ = [
     "add_event",
     "apply_post_game",
     "close_match",
+    "confirm_report",
     "correct_report",
+    "dispute_report",
     "end_hiring_step",
     "open_match",
     "post_game_for",
     "remove_event",
+    "save_report_draft",
+    "send_back_report",
     "settle_shortfall",
     "start_match",
     "start_pre_game",

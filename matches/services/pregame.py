@@ -175,10 +175,10 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
 
 def unfinished_post_games(match: Match) -> list[str]:
     """Why the match's pre-game cannot start yet: a team whose earlier match's post-game
-    is not finished (its coaches not yet done with step 4, or the rest not yet
-    applied). The pre-game reads the team's roster and Treasury, which that post-game
-    still changes (facts section 4: the post-game sequence ends with "Prepare for the
-    next fixture")."""
+    is not finished (its report not yet confirmed, its coaches not yet done with step 4,
+    or the rest not yet applied). The pre-game reads the team's roster and Treasury,
+    which that post-game still changes (facts section 4: the post-game sequence ends
+    with "Prepare for the next fixture")."""
     fixture = match.fixture
     names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
     final = PostGameApplication.objects.filter(
@@ -188,7 +188,7 @@ def unfinished_post_games(match: Match) -> list[str]:
         Match.objects.filter(Q(fixture__home_id__in=names) | Q(fixture__away_id__in=names))
         .alias(finished=Exists(final))
         .filter(
-            Q(status=Match.Status.REPORT_SUBMITTED)
+            Q(status__in=(Match.Status.CONFIRMING, Match.Status.REPORT_SUBMITTED))
             | Q(status=Match.Status.POST_GAME, finished=False)
         )
         .exclude(pk=match.pk)

@@ -230,7 +230,7 @@ def submit_report(
     seed: int | None = None,
     **points: Any,
 ) -> Submission:
-    """Submit the report of a match in play and start its post-game.
+    """Submit the report of a match in play, for the opponent to confirm.
 
     ``home_touchdowns``/``away_touchdowns`` are scored on the pitch (a
     concession's award is the engine's to work out); ``conceded_by`` names the
@@ -247,11 +247,16 @@ def submit_report(
 
     The same ``idempotency_key`` with the same body returns the first report
     (``created`` False); a match already reported raises ReportConflict. On
-    success the post-game runs to its first coach decision, or completes and is
-    queued for applying (Celery task ``apply_post_game`` after commit).
+    success the match waits for the opponent's confirmation
+    (``matches.services.confirmation``); the post-game starts when he confirms (at
+    once only where no one else coaches either team).
     ``seed`` (tests, demo) fixes the post-game dice; the API never passes it.
     """
-    from matches.services.postgame import run_post_game, settle_status
+    from matches.services.confirmation import (
+        await_confirmation,
+        begin_post_game,
+        needs_confirmation,
+    )
 
     payload = report_payload(
         home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players, **points
@@ -290,8 +295,10 @@ def submit_report(
         attach_events(match, report, report_events, actor)
         if match.post_game_seed is None:
             match.post_game_seed = new_seed() if seed is None else seed
-        run_post_game(match, report, {})
-        settle_status(match, report)
+        if needs_confirmation(actor, match):
+            await_confirmation(match, report)
+        else:
+            begin_post_game(match, report, actor)
         match.save()
         report.save()
         log_match(

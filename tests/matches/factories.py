@@ -121,3 +121,32 @@ def all_done(setup: Setup) -> None:
     for side in dict.fromkeys(c["side"] for c in report.post_game_result.get("pending", [])):
         coach = setup.home_coach if side == "home" else setup.away_coach
         services.submit_post_game_choices(coach, setup.match, side=side)
+
+
+def confirmer_of(match: Match) -> Any:
+    """Who confirms the current report: the coach of a team of the match who did not
+    submit it (the away coach when a commissioner submitted)."""
+    report = match.reports.get(is_current=True)
+    fixture = Fixture.objects.select_related("home__coach", "away__coach").get(pk=match.fixture_id)
+    for coach in (fixture.away.coach, fixture.home.coach):
+        if coach.pk != report.submitted_by_id:
+            return coach
+    return None
+
+
+def confirm(match: Match, by: Any = None) -> Match:
+    """The opponent confirms the submitted report (nothing to do once confirmed): the
+    post-game starts, as it did at submission before confirmations."""
+    match.refresh_from_db()
+    if match.status == Match.Status.CONFIRMING:
+        services.confirm_report(by or confirmer_of(match), match)
+        match.refresh_from_db()
+    return match
+
+
+def submit_and_confirm(actor: Any, match: Match, **kwargs: Any) -> services.Submission:
+    """``services.submit_report`` as ``actor``, then the other coach's confirmation."""
+    submission = services.submit_report(actor, match, **kwargs)
+    confirm(submission.report.match)
+    report = type(submission.report).objects.get(pk=submission.report.pk)
+    return services.Submission(report, submission.created)

@@ -18,7 +18,14 @@ from matches.models import AppliedEffect, Match, PlayerMatchStats, PostGameAppli
 from teams.models import Player
 from teams.services import record_injury
 from tests.factories import assert_treasury_is_ledger
-from tests.matches.factories import POST_GAME_SEED, Setup, event, kick_off, league_match
+from tests.matches.factories import (
+    POST_GAME_SEED,
+    Setup,
+    event,
+    kick_off,
+    league_match,
+    submit_and_confirm,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +75,7 @@ def corrected_report(p: dict[str, Any]) -> dict[str, Any]:
 
 def _report_and_post_game(s: Setup, p: dict[str, Any], body: dict[str, Any], capture) -> Report:
     with capture(execute=True):
-        report = services.submit_report(s.home_coach, s.match, seed=POST_GAME_SEED, **body).report
+        report = submit_and_confirm(s.home_coach, s.match, seed=POST_GAME_SEED, **body).report
         for side in dict.fromkeys(c["side"] for c in report.post_game_result["pending"]):
             coach = s.home_coach if side == "home" else s.away_coach
             hire = [p["j"].pk] if side == "away" else []
@@ -174,7 +181,7 @@ def test_only_a_commissioner_corrects_and_says_why(django_capture_on_commit_call
 
 def test_a_correction_before_the_post_game_is_applied_just_replaces_the_report():
     s, p = _setup("F")
-    report = services.submit_report(
+    report = submit_and_confirm(
         s.home_coach, s.match, seed=POST_GAME_SEED, **first_report(p)
     ).report
     assert report.post_game_result["pending"]  # away still has to decide

@@ -24,6 +24,7 @@ from tests.matches.factories import (
     event,
     kick_off,
     league_match,
+    submit_and_confirm,
 )
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +51,7 @@ def _drawn(p: dict[str, Any]) -> dict[str, Any]:
 
 def _play(s: Setup, body: dict[str, Any], capture, *, seed: int = POST_GAME_SEED) -> None:
     with capture(execute=True):
-        services.submit_report(s.home_coach, s.match, seed=seed, **body)
+        submit_and_confirm(s.home_coach, s.match, seed=seed, **body)
         all_done(s)
     services.close_match(s.home_coach, s.match)
 

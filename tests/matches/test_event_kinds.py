@@ -8,10 +8,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from matches import services
 from matches.models import MatchEvent
 from tests.matches.bb2025 import MATCHES, client_for, edition_match, kick_off_by_api, played
-from tests.matches.factories import kick_off, league_match
+from tests.matches.factories import kick_off, league_match, submit_and_confirm
 
 pytestmark = pytest.mark.django_db
 LANDING_TAP = "Safe landing (thrown team-mate)"
@@ -111,7 +110,7 @@ def kinds_offered_to_correct(client, s) -> list[str]:
 
 
 def report(s) -> None:
-    services.submit_report(s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0)
+    submit_and_confirm(s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0)
 
 
 def test_the_correction_page_offers_the_landing_only_in_bb2025(client, bb2020, bb2025):

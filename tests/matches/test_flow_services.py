@@ -25,6 +25,7 @@ from tests.matches.factories import (
     event,
     kick_off,
     league_match,
+    submit_and_confirm,
 )
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +68,7 @@ def played(django_capture_on_commit_callbacks):
     for e in events:
         services.add_event(s.home_coach, s.match, **e)
     with django_capture_on_commit_callbacks(execute=True):
-        submission = services.submit_report(
+        submission = submit_and_confirm(
             s.home_coach, s.match, home_touchdowns=2, away_touchdowns=1, seed=POST_GAME_SEED
         )
     report = submission.report
@@ -271,7 +272,7 @@ def test_a_conceded_league_match_follows_the_conceding_rules(django_capture_on_c
     kick_off(s)
     h, a = s.players("home"), s.players("away")
     with django_capture_on_commit_callbacks(execute=True):
-        submission = services.submit_report(
+        submission = submit_and_confirm(
             s.home_coach,
             s.match,
             home_touchdowns=1,
@@ -298,7 +299,7 @@ def test_a_friendly_gives_no_mvp(django_capture_on_commit_callbacks):
     s.fixture.division = None
     kick_off(s)
     with django_capture_on_commit_callbacks(execute=True):
-        submission = services.submit_report(
+        submission = submit_and_confirm(
             s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0, seed=POST_GAME_SEED
         )
     teams = submission.report.post_game_result["teams"]

@@ -12,7 +12,7 @@ from django.urls import reverse
 from matches import services
 from matches.models import MatchEvent, Report
 from tests.factories import UserFactory
-from tests.matches.factories import POST_GAME_SEED, kick_off, league_match
+from tests.matches.factories import POST_GAME_SEED, kick_off, league_match, submit_and_confirm
 from tests.matches.test_pages_flow import HTMX, html, logged_in
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +148,7 @@ def test_a_reported_match_page_is_bounded_too(in_play, django_capture_on_commit_
     for player in h[1:11]:
         services.add_event(s.home_coach, s.match, kind="completion", player=player)
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_report(
+        submit_and_confirm(
             s.home_coach, s.match, home_touchdowns=1, away_touchdowns=0, seed=POST_GAME_SEED
         )
     url = reverse("match-detail", args=[s.match.pk])

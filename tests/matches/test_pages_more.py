@@ -12,7 +12,14 @@ from matches import selectors, services
 from matches.models import Match, PlayerMatchStats, Report
 from teams.services import record_injury
 from tests.factories import UserFactory
-from tests.matches.factories import POST_GAME_SEED, all_done, event, kick_off, league_match
+from tests.matches.factories import (
+    POST_GAME_SEED,
+    all_done,
+    event,
+    kick_off,
+    league_match,
+    submit_and_confirm,
+)
 from tests.matches.test_pages_flow import html, logged_in, play_pre_game
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +29,7 @@ def report(s, events, home_touchdowns, away_touchdowns, capture, *, done=True):
     for e in events:
         services.add_event(s.home_coach, s.match, **e)
     with capture(execute=True):
-        services.submit_report(
+        submit_and_confirm(
             s.home_coach,
             s.match,
             home_touchdowns=home_touchdowns,

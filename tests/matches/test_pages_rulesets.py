@@ -11,6 +11,7 @@ from matches.models import Match, Report
 from teams.services import draft_team
 from tests.factories import UserFactory
 from tests.leagues.factories import DivisionFactory, FixtureFactory, LeagueFactory, SeasonFactory
+from tests.matches.factories import submit_and_confirm
 from tests.matches.test_pages_flow import HTMX, html, idempotency_key, logged_in, play_pre_game
 from tests.rulesets.factories import DRAFTS
 
@@ -54,7 +55,7 @@ def test_classic_petty_cash_and_the_winnings_reroll(django_capture_on_commit_cal
     scorer = selectors.players_who_played(match, "home")[0]
     services.add_event(home.coach, match, kind="touchdown", player=scorer)
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_report(home.coach, match, home_touchdowns=1, away_touchdowns=0, seed=1)
+        submit_and_confirm(home.coach, match, home_touchdowns=1, away_touchdowns=0, seed=1)
     action = reverse("match-post-game-choices", args=[match.pk, "home"])
     mine = html(clients["home"].get(url))
     assert f'action="{action}"' in mine and "Re-roll the winnings D6? It rolled 3" in mine

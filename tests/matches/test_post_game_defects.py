@@ -28,6 +28,7 @@ from tests.matches.factories import (
     event,
     kick_off,
     league_match,
+    submit_and_confirm,
 )
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.django_db
 def _report(s: Setup, capture, home: int = 1, away: int = 0, *, seed: int = POST_GAME_SEED):
     scorer = s.players("home")[0]
     with capture(execute=True):
-        return services.submit_report(
+        return submit_and_confirm(
             s.home_coach,
             s.match,
             home_touchdowns=home,

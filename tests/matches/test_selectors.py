@@ -15,7 +15,14 @@ from matches.models import EventKind, PlayerMatchStats, Report
 from teams.services import record_injury
 from tests.factories import UserFactory
 from tests.leagues.factories import FixtureFactory, SeasonFactory
-from tests.matches.factories import POST_GAME_SEED, Setup, event, kick_off, league_match
+from tests.matches.factories import (
+    POST_GAME_SEED,
+    Setup,
+    event,
+    kick_off,
+    league_match,
+    submit_and_confirm,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +30,7 @@ pytestmark = pytest.mark.django_db
 def play(s, events, score, capture) -> None:
     kick_off(s)
     with capture(execute=True):
-        report = services.submit_report(
+        report = submit_and_confirm(
             s.home_coach,
             s.match,
             home_touchdowns=score[0],
@@ -155,7 +162,7 @@ def test_a_report_is_saved_whole_and_adding_up_or_not_at_all(in_play, score, tap
         events.append(event(kind, players[side][who], **extra))
     with transaction.atomic():
         try:
-            submission = services.submit_report(
+            submission = submit_and_confirm(
                 s.home_coach,
                 s.match,
                 home_touchdowns=score[0],

@@ -17,7 +17,13 @@ from matches.services import postgame, reports
 from teams.models import TreasuryEntry
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import assert_treasury_is_ledger
-from tests.matches.factories import POST_GAME_SEED, event, kick_off, league_match
+from tests.matches.factories import (
+    POST_GAME_SEED,
+    event,
+    kick_off,
+    league_match,
+    submit_and_confirm,
+)
 
 
 def _reported(monkeypatch):
@@ -26,7 +32,7 @@ def _reported(monkeypatch):
     s = league_match()
     kick_off(s)
     h, a = s.players("home"), s.players("away")
-    submission = services.submit_report(
+    submission = submit_and_confirm(
         s.home_coach,
         s.match,
         home_touchdowns=1,
@@ -120,7 +126,7 @@ def test_the_same_report_from_two_threads_at_once_is_one_report(monkeypatch):
     def submit(coach) -> None:
         try:
             results.append(
-                services.submit_report(
+                submit_and_confirm(
                     coach,
                     s.match,
                     home_touchdowns=1,

@@ -1,0 +1,177 @@
+"""Live match day: both coaches (and anyone watching) see the other side's pre-game
+choices, events, score and "waiting for..." change within two seconds, without
+reloading.
+
+Why htmx polling of small fragments with an ETag, not server-sent events: a poll is
+an ordinary short request, so it works the same under several gunicorn workers
+(any worker answers, the database is the one truth) and under the embedded default
+(runserver, no Redis); SSE would hold a worker per watcher and need Redis pub/sub to
+reach the workers that did not make the change. A poll is cheap: ``match_stamp`` is
+one query (the match row, its draft events' count and last id, its current report's
+confirmation, its applications), and an unchanged stamp is a 304 with no body
+(the browser revalidates with ``If-None-Match``; ``Cache-Control: no-cache``).
+At league scale (two coaches and a few watchers per match, a poll a second) that
+is a handful of indexed reads per second.
+
+What is polled is read-only: the score, the events list and the "waiting for" line
+(swapped out of band), never a form, so a coach's typing is never wiped. When the
+page's shape changed (the pre-game moved on, the match kicked off, the report was
+submitted or confirmed: ``page_key``), the response says so (``HX-Trigger:
+match-moved``) and ``match_live.js`` reloads the page, unless the coach is typing in
+a form, when it offers a Refresh button instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.db.models import Count, Max, OuterRef, Q, Subquery
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from matches import presenters, selectors
+from matches.models import Confirmation, Match, MatchEvent, PostGameApplication, Report
+from matches.rules import may_answer_for
+
+# The page asks every second: the other coach's tap shows within two.
+POLL_SECONDS = 1
+SIDES = ("home", "away")
+
+
+def match_stamp(pk: int) -> dict[str, Any] | None:
+    """What a poll compares, in one query: None for no such match."""
+    current = Report.objects.filter(match=OuterRef("pk"), is_current=True)
+    applied = PostGameApplication.objects.filter(match=OuterRef("pk"), reverted_at=None)
+    row = (
+        Match.objects.filter(pk=pk)
+        .annotate(
+            draft_events=Count("events", filter=Q(events__report=None)),
+            last_event=Max("events__id", filter=Q(events__report=None)),
+            report_id=Subquery(current.values("pk")[:1]),
+            confirmation=Subquery(current.values("confirmation")[:1]),
+            applied=Subquery(applied.values("match").annotate(n=Count("pk")).values("n")[:1]),
+        )
+        .values(
+            "status",
+            "updated_at",
+            "draft_events",
+            "last_event",
+            "report_id",
+            "confirmation",
+            "applied",
+        )
+        .first()
+    )
+    return row
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
+
+
+def page_key(stamp: dict[str, Any]) -> str:
+    """The page's shape: everything but the draft events (those are swapped in place)."""
+    keep = ("status", "updated_at", "report_id", "confirmation", "applied")
+    return _digest(*(stamp[k] for k in keep))
+
+
+def sync_url(match: Match) -> str:
+    stamp = match_stamp(match.pk) or {}
+    return reverse("match-sync", args=[match.pk]) + f"?page={page_key(stamp) if stamp else ''}"
+
+
+def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Any, play: bool):
+    """The draft events as the page lists them; ``removable`` for the user's own sides."""
+    sides = [s for s in SIDES if may_answer_for(user, match, s)] if play else []
+    return [
+        {
+            "event": e,
+            "text": presenters.event_text(e, teams),
+            "team": teams.get(e.side, ""),
+            "removable": play and (not e.side or e.side in sides),
+        }
+        for e in events
+    ]
+
+
+def _pending_line(pending: list[dict], teams: dict, user: Any, match: Match) -> str:
+    mine = [c for c in pending if may_answer_for(user, match, c["side"])]
+    if mine:
+        return f"Your turn: {mine[0]['prompt']}"
+    sides = dict.fromkeys(c["side"] for c in pending)
+    return "Waiting for " + " and ".join(f"{teams[s]}'s coach" for s in sides) + "."
+
+
+def waiting_for(match: Match, report: Report | None, user: Any) -> str:
+    """One line: what the match waits for, said to the user ("Your turn: ...")."""
+    teams = presenters.team_names(match)
+    status = match.status
+    if status == Match.Status.SCHEDULED:
+        return "Waiting for the coaches to start the pre-game."
+    if status == Match.Status.PRE_GAME:
+        pending = (match.pre_game_result or {}).get("pending", [])
+        if pending:
+            return _pending_line(pending, teams, user, match)
+        return "The pre-game is done: waiting for the kick-off."
+    if status == Match.Status.IN_PLAY:
+        return "In play: each coach taps his team's events; one submits the report at the end."
+    if status == Match.Status.CONFIRMING and report is not None:
+        return confirmation_line(match, report, user, teams)
+    if status == Match.Status.REPORT_SUBMITTED and report is not None:
+        pending = (report.post_game_result or {}).get("pending", [])
+        if pending:
+            return _pending_line(pending, teams, user, match)
+    if status == Match.Status.POST_GAME:
+        return "The post-game is complete: a coach closes the match."
+    return f"{match.get_status_display()}."
+
+
+def confirmation_line(match: Match, report: Report, user: Any, teams: dict) -> str:
+    from matches.services.confirmation import is_opponent
+
+    if report.confirmation == Confirmation.DISPUTED:
+        return f"Disputed: waiting for the commissioner ({report.dispute_note})"
+    if getattr(user, "is_authenticated", False) and is_opponent(user, match, report):
+        return "The report is in: confirm it or dispute it."
+    submitter = report.submitted_by_id
+    sides = [s for s in SIDES if getattr(match.fixture, s).coach_id != submitter]
+    who = " or ".join(f"{teams[s]}'s coach" for s in sides) or "the commissioner"
+    return f"Waiting for {who} to confirm the report."
+
+
+@require_GET
+def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
+    """The poll: 304 while nothing changed; else the read-only fragments, out of band."""
+    stamp = match_stamp(pk)
+    if stamp is None:
+        raise Http404("No such match.")
+    page = request.GET.get("page", "")
+    etag = f'"{_digest(stamp, getattr(request.user, "pk", None), page)}"'
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie"}
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+        for name, value in headers.items():
+            response[name] = value
+        return response
+    match = selectors.match_detail(pk)
+    teams = presenters.team_names(match)
+    report = selectors.current_report(match)
+    context: dict[str, Any] = {
+        "match": match,
+        "teams": teams,
+        "waiting": waiting_for(match, report, request.user),
+    }
+    if match.status == Match.Status.IN_PLAY:
+        events = list(selectors.draft_events(match))
+        perms = selectors.permissions(request.user, match)
+        context["events"] = event_rows(match, events, teams, request.user, perms.play)
+        context["score"] = presenters.running_score(events)
+    response = render(request, "matches/_live_sync.html", context)
+    for name, value in headers.items():
+        response[name] = value
+    if page != page_key(stamp):
+        response["HX-Trigger"] = "match-moved"
+    return response

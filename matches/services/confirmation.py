@@ -1,0 +1,198 @@
+"""Both coaches confirm the result: one submits the report, the other confirms it or
+disputes it with a note; a dispute goes to the commissioner, who confirms it or sends
+it back; after ``CONFIRM_DEADLINE`` the commissioner may confirm on the opponent's
+behalf. The post-game starts on confirmation, never on submission: an unconfirmed
+report changes no team and is not owed a post-game (``owed_post_games`` reads
+``post_game_complete``/``results_ready``, which only the post-game run sets).
+
+A coach may keep the report's score and extras as a draft while the match is in play
+(``save_report_draft``); the events are a draft already (``MatchEvent.report`` empty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from matches.errors import MatchError
+from matches.models import Confirmation, Match, MatchEvent, Report
+from matches.rules import coached_sides
+from matches.services._common import (
+    CORRECT,
+    lock_match,
+    log_match,
+    require_commissioner,
+    require_play,
+    require_status,
+)
+from matches.services.postgame import current_report, run_post_game, settle_status
+from matches.services.reports import payload_of, report_payload
+
+# How long the opponent has to confirm or dispute before the commissioner may confirm
+# for him: two days, so a coach who forgot does not hold the league's round.
+CONFIRM_DEADLINE = timedelta(days=2)
+MAX_NOTE_LENGTH = 500
+
+
+class NoteError(MatchError):
+    """A dispute without a note (or one too long): the ``note`` field's error."""
+
+    field = "note"
+
+
+def is_opponent(actor: Any, match: Match, report: Report) -> bool:
+    """``actor`` coaches a team of the match and did not submit the report."""
+    return bool(coached_sides(actor, match)) and actor.pk != report.submitted_by_id
+
+
+def needs_confirmation(actor: Any, match: Match) -> bool:
+    """Whether someone other than the submitter can confirm: a coach who submits for
+    both teams (he coaches both) has no opponent to ask."""
+    fixture = match.fixture
+    coaches = {fixture.home.coach_id, fixture.away.coach_id}
+    return bool(coaches - {getattr(actor, "pk", None)})
+
+
+def await_confirmation(match: Match, report: Report) -> None:
+    """A report just submitted: the match waits for the opponent (the caller saves)."""
+    match.status = Match.Status.CONFIRMING
+    match.report_draft = {}
+    report.confirmation = Confirmation.AWAITING
+    report.confirm_deadline = timezone.now() + CONFIRM_DEADLINE
+
+
+def begin_post_game(match: Match, report: Report, actor: Any) -> None:
+    """The report is confirmed: the post-game runs to its first coach decision, or
+    completes and is queued for applying (after the commit). The caller saves."""
+    report.confirmation = Confirmation.CONFIRMED
+    report.confirmed_by = actor if getattr(actor, "pk", None) else None
+    report.confirmed_at = timezone.now()
+    run_post_game(match, report, {})
+    settle_status(match, report)
+
+
+def _may_confirm(actor: Any, match: Match, report: Report) -> None:
+    if is_opponent(actor, match, report):
+        return
+    if actor.has_perm(CORRECT, match):
+        deadline = report.confirm_deadline
+        waiting = deadline is not None and timezone.now() < deadline
+        if report.confirmation == Confirmation.DISPUTED or not waiting:
+            return
+        raise MatchError(
+            f"The opponent has until {timezone.localtime(deadline):%d %b %Y %H:%M} to "
+            "confirm or dispute the report; a commissioner may confirm it after that."
+        )
+    raise PermissionDenied(
+        "The coach who did not submit the report confirms it (or, after a dispute or the "
+        "deadline, a commissioner of the league)."
+    )
+
+
+def confirm_report(actor: Any, match: Match) -> Report:
+    """The opponent confirms the submitted report (or withdraws his dispute by
+    confirming it); a commissioner confirms a disputed report, or any report once
+    ``Report.confirm_deadline`` has passed. The post-game begins."""
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
+        report = current_report(match)
+        _may_confirm(actor, match, report)
+        on_behalf = not is_opponent(actor, match, report)
+        begin_post_game(match, report, actor)
+        report.save()
+        match.save()
+        log_match(
+            actor,
+            "match.confirm",
+            f"report v{report.version} confirmed"
+            + (" by the commissioner." if on_behalf else " by the opponent."),
+            match,
+            report=report.pk,
+            on_behalf=on_behalf,
+        )
+        return report
+
+
+def dispute_report(actor: Any, match: Match, *, note: str) -> Report:
+    """The opponent disputes the submitted report, saying why (``note``): the
+    commissioner decides (confirm it, or send it back to be submitted again)."""
+    note = (note or "").strip()
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.CONFIRMING, doing="dispute the report")
+        report = current_report(match)
+        if not is_opponent(actor, match, report):
+            raise PermissionDenied("Only the coach who did not submit the report disputes it.")
+        if report.confirmation == Confirmation.DISPUTED:
+            raise MatchError("The report is already disputed: the commissioner decides.")
+        if not note:
+            raise NoteError("Say what is wrong with the report, for the commissioner.")
+        if len(note) > MAX_NOTE_LENGTH:
+            raise NoteError(f"A note is at most {MAX_NOTE_LENGTH} characters long.")
+        report.confirmation = Confirmation.DISPUTED
+        report.disputed_by = actor
+        report.dispute_note = note
+        report.save(update_fields=["confirmation", "disputed_by", "dispute_note"])
+        match.save(update_fields=["updated_at"])
+        log_match(actor, "match.dispute", f"report disputed: {note}", match, report=report.pk)
+        return report
+
+
+def send_back_report(actor: Any, match: Match, *, note: str = "") -> Match:
+    """The commissioner sends a submitted report back: the match is in play again, its
+    events a draft and its score the report's draft, to be corrected and submitted
+    again (and confirmed again). The report sent back stays as history."""
+    with transaction.atomic():
+        match = lock_match(match)
+        require_commissioner(actor, match)
+        require_status(match, Match.Status.CONFIRMING, doing="send the report back")
+        report = current_report(match)
+        MatchEvent.objects.filter(report=report).update(report=None)
+        report.is_current = False
+        report.replaced_at = timezone.now()
+        # Its key may be sent again for the report submitted anew.
+        report.idempotency_key = ""
+        report.note = (note or "").strip()[:300] or "Sent back by the commissioner."
+        report.save(update_fields=["is_current", "replaced_at", "idempotency_key", "note"])
+        match.status = Match.Status.IN_PLAY
+        match.report_draft = payload_of(report)
+        match.save()
+        log_match(
+            actor,
+            "match.send_back",
+            f"report v{report.version} sent back: {report.note}",
+            match,
+            report=report.pk,
+        )
+        return match
+
+
+def save_report_draft(actor: Any, match: Match, **fields: Any) -> Match:
+    """Keep the report's score and extras (``submit_report``'s fields) as a draft while
+    the match is in play; the report form starts from it."""
+    try:
+        draft = report_payload(**_with_score(fields))
+    except TypeError as error:
+        raise MatchError(str(error)) from None
+    with transaction.atomic():
+        match = lock_match(match)
+        require_play(actor, match)
+        require_status(match, Match.Status.IN_PLAY, doing="save the report as a draft")
+        match.report_draft = {k: v for k, v in draft.items() if v not in (None, "")}
+        match.save(update_fields=["report_draft", "updated_at"])
+        return match
+
+
+def _with_score(fields: Mapping[str, Any]) -> dict[str, Any]:
+    given = dict(fields)
+    given.setdefault("home_touchdowns", None)
+    given.setdefault("away_touchdowns", None)
+    return given
