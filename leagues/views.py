@@ -20,7 +20,8 @@ from django.views.decorators.http import require_POST, require_safe
 from config.errors import attempt_or_message
 from leagues import forms, selectors, services
 from leagues.models import Fixture, League, Season
-from leagues.services.playoffs import level_playoff_settlement, sudden_death_dice
+from leagues.services import playoffs
+from leagues.services.playoffs import level_playoff_settlement
 from leagues.services.rollover import (
     between_seasons_text,
     edition_moves,
@@ -285,9 +286,9 @@ def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in SETTLE_ACTIONS:
         raise Http404("No such way to settle a play-off.")
     if action == "sudden-death":
+        dice = playoffs.sudden_death_dice()
         done = attempt_or_message(
-            request,
-            lambda: services.resolve_sudden_death(request.user, fixture, sudden_death_dice()),
+            request, lambda: services.resolve_sudden_death(request.user, fixture, dice)
         )
     else:
         form = forms.PlayoffWinnerForm(fixture, request.POST)

@@ -296,19 +296,13 @@ SETTLE_BY_NAMED_WINNER = "playoff-winner"
 
 
 def level_playoff_settlement(fixture: Fixture) -> str | None:
-    """How a play-off played and left level is settled, by the operation's name: the
-    sudden death the server rolls ("sudden-death") where the league's edition has one
-    and the score is in touchdowns (after extra time), else the winner named
-    ("playoff-winner": a draw on points goes to the commissioner's decision). None
-    for any fixture with nothing waiting."""
-    if (
-        fixture.kind != Fixture.Kind.PLAYOFF
-        or fixture.status != Fixture.Status.PLAYED
-        or fixture.winner_id
-    ):
-        return None
+    """How a play-off played and left level is settled (the API operation's name): the
+    server's sudden death where the edition has one and the score is in touchdowns,
+    else the winner named (a draw on points: the commissioner's). None if nothing waits."""
     home, away = final_score(fixture)
-    if home != away:
+    if fixture.kind != Fixture.Kind.PLAYOFF or fixture.status != Fixture.Status.PLAYED:
+        return None
+    if fixture.winner_id or home != away:
         return None
     if scored_in_points(fixture) or _engine_sudden_death(fixture.season.league) is None:
         return SETTLE_BY_NAMED_WINNER
@@ -396,8 +390,7 @@ def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
 
 
 def sudden_death_dice() -> Dice:
-    """The dice the server rolls a sudden death with (the API and the pages; tests
-    pass their own): a fresh seed each time, every roll kept on the fixture."""
+    """The dice the server rolls a sudden death with (tests pass their own)."""
     return SeededDice(secrets.randbits(63))
 
 
