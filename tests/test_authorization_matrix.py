@@ -329,6 +329,26 @@ ROWS: dict[str, Row] = {
         body=None,
         expect=coach_or_commissioner(400),  # closed already
     ),
+    "POST /api/v1/matches/{id}/report-draft/": Row(
+        path=lambda w: {"id": w["in_play"]},
+        body=lambda w: {"home_touchdowns": 1},
+        expect=coach_or_commissioner(),
+    ),
+    "POST /api/v1/matches/{id}/confirm/": Row(
+        path=lambda w: {"id": w["played"]},
+        body=None,
+        expect=coach_or_commissioner(400),  # confirmed and closed already
+    ),
+    "POST /api/v1/matches/{id}/dispute/": Row(
+        path=lambda w: {"id": w["played"]},
+        body=lambda w: {"note": "Matrix: the score is wrong"},
+        expect=coach_or_commissioner(400),  # confirmed and closed already
+    ),
+    "POST /api/v1/matches/{id}/send-back/": Row(
+        path=lambda w: {"id": w["played"]},
+        body=lambda w: {"note": "Matrix"},
+        expect=only_commissioner(400),  # confirmed and closed already
+    ),
     "POST /api/v1/matches/{id}/correct/": Row(
         path=lambda w: {"id": w["played"]},
         body=lambda w: {"home_touchdowns": 2, "away_touchdowns": 1, "note": "Matrix check"},
