@@ -31,7 +31,8 @@ class InvalidInput(exceptions.APIException):
     def __init__(self, fields: Any) -> None:
         super().__init__()
         messages = _messages(fields)
-        self.detail = {"detail": "; ".join(messages), "errors": messages, "fields": fields}
+        body: Any = {"detail": "; ".join(messages), "errors": messages, "fields": fields}
+        self.detail = body
 
 
 def validated(

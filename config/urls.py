@@ -1,11 +1,11 @@
 from allauth.account import views as account_views
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from config import health, metrics, views
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("", include("teams.urls_api")),
     path("", include("leagues.urls_api")),

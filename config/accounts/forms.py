@@ -15,6 +15,8 @@ from allauth.account import forms as allauth_forms
 
 
 class LoginForm(allauth_forms.LoginForm):
+    fields: dict[str, Any]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         username = self.fields.pop("login")
