@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +137,20 @@ class SeededDice(Dice):
         super().__init__()
         self.seed = seed
         self._random = random.Random(seed)
+        # ``random.Random.randint(1, n)`` is ``1 + _randbelow(n)`` and ``choice(seq)``
+        # ``seq[_randbelow(len(seq))]``: the same numbers from the same seed, drawn
+        # without the checks of the public methods (a subclass's ``_draw`` is kept).
+        below: Callable[[int], int] = getattr(self._random, "_randbelow")  # noqa: B009
+        self._below = below if type(self)._draw is SeededDice._draw else None
+
+    def roll(self, die: str, purpose: str) -> RollResult:
+        below = self._below
+        faces = DIE_FACES.get(die)
+        if below is None or faces is None:
+            return super().roll(die, purpose)
+        result: int = below(faces) + 1
+        self.rolls.append(Roll(purpose, die, result))
+        return result
 
     def _draw(self, die: str, purpose: str) -> RollResult:
         if die == "block":

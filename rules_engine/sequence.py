@@ -97,8 +97,9 @@ def run_step(
     resolve: Callable[[], Mapping[str, Any] | tuple[Mapping[str, Any], tuple[Choice, ...]]],
 ) -> StepResult:
     """Run ``resolve`` and wrap its outcome (and any pending choices) with its rolls."""
-    with recording(dice) as rolls:
-        result = resolve()
+    start = len(dice.rolls)
+    result = resolve()
+    rolls = dice.rolls[start:]
     if isinstance(result, tuple):
         outcome, pending = result
     else:

@@ -486,12 +486,21 @@ def value_increase(
     return tables.skill_value_increases[kind]
 
 
+@cache
+def _folded_spp_awards(ruleset_key: str) -> Mapping[str, int]:
+    """The SPP awards by case-folded achievement (the first of a spelling wins)."""
+    folded: dict[str, int] = {}
+    for name, spp in load_league_tables(ruleset_key).spp_awards.items():
+        folded.setdefault(name.casefold(), spp)
+    return MappingProxyType(folded)
+
+
 def spp_award(achievement: str, *, ruleset_key: str = "bb2020") -> int:
     """Post-game step 3: SPP earned for a Completion, Deflection, Casualty, Touchdown, MVP..."""
+    found = _folded_spp_awards(ruleset_key).get(achievement.casefold())
+    if found is not None:
+        return found
     awards = load_league_tables(ruleset_key).spp_awards
-    for name, spp in awards.items():
-        if name.casefold() == achievement.casefold():
-            return spp
     raise RulesError(f"{achievement!r} earns no SPP; SPP come from {', '.join(awards)}")
 
 

@@ -16,8 +16,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules_engine.ruleset import Position, Roster, Ruleset
 
@@ -96,14 +97,81 @@ class TeamValueBreakdown:
         return self.current_team_value + self.inducements
 
 
-def _position(roster: Roster, player: PlayerValueInput) -> Position:
+class ValuedPlayer(Protocol):
+    """What team value reads of a player: a ``PlayerValueInput`` or a ``PlayerState``."""
+
+    @property
+    def position_slug(self) -> str: ...
+    @property
+    def value_increases(self) -> int: ...
+    @property
+    def miss_next_game(self) -> bool: ...
+    @property
+    def temporarily_retired(self) -> bool: ...
+    @property
+    def journeyman(self) -> bool: ...
+    @property
+    def dead_or_fired(self) -> bool: ...
+
+
+class ValuedTeam(Protocol):
+    """What team value reads of a team: a ``TeamValueInput`` or a ``TeamState``."""
+
+    @property
+    def roster_slug(self) -> str: ...
+    @property
+    def players(self) -> Iterable[ValuedPlayer]: ...
+    @property
+    def rerolls(self) -> int: ...
+    @property
+    def assistant_coaches(self) -> int: ...
+    @property
+    def cheerleaders(self) -> int: ...
+    @property
+    def apothecary(self) -> bool: ...
+    @property
+    def league_trophies(self) -> int: ...
+
+
+# Roster (by identity, kept alive here) -> position slug -> the hiring fee its players'
+# current value counts: the position's cost, nothing for a Low Cost Linemen Lineman.
+_HIRING_FEES: dict[int, tuple[Roster, dict[str, int]]] = {}
+
+
+def counted_hiring_fees(roster: Roster) -> dict[str, int]:
+    """Each position's hiring fee as current value counts it, worked out once a roster
+    (by slug; ``hiring_fee`` adds an alias the first time it is asked for)."""
+    found = _HIRING_FEES.get(id(roster))
+    if found is not None and found[0] is roster:
+        return found[1]
+    low_cost = roster.has_special_rule(LOW_COST_LINEMEN)
+    linemen = roster.lineman_positions()
+    fees = {
+        slug: 0 if low_cost and position in linemen else position.cost
+        for slug, position in roster.positions.items()
+    }
+    _HIRING_FEES[id(roster)] = (roster, fees)
+    return fees
+
+
+def hiring_fee(roster: Roster, fees: dict[str, int], player: ValuedPlayer) -> int:
+    """The player's position's fee in ``fees`` (``counted_hiring_fees(roster)``)."""
+    fee = fees.get(player.position_slug)
+    if fee is None:
+        position = _position(roster, player)  # an alias, or an error naming the slug
+        low_cost = roster.has_special_rule(LOW_COST_LINEMEN) and roster.is_lineman(position)
+        fee = fees[player.position_slug] = 0 if low_cost else position.cost
+    return fee
+
+
+def _position(roster: Roster, player: ValuedPlayer) -> Position:
     try:
         return roster.positions[player.position_slug]
     except KeyError:
         raise ValueError(f"{roster.name} teams have no position {player.position_slug!r}") from None
 
 
-def player_current_value(ruleset: Ruleset, roster: Roster, player: PlayerValueInput) -> int:
+def player_current_value(ruleset: Ruleset, roster: Roster, player: ValuedPlayer) -> int:
     """A player's current value: hiring fee plus value increases.
 
     Low Cost Linemen: a Lineman's hiring fee is left out, so a journeyman of
@@ -114,20 +182,25 @@ def player_current_value(ruleset: Ruleset, roster: Roster, player: PlayerValueIn
         raise ValueError("value increases cannot be negative")
     if player.dead_or_fired:
         return 0
-    position = _position(roster, player)
-    if roster.has_special_rule(LOW_COST_LINEMEN) and roster.is_lineman(position):
-        return player.value_increases
-    return position.cost + player.value_increases
+    return hiring_fee(roster, counted_hiring_fees(roster), player) + player.value_increases
 
 
 def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBreakdown:
     """Every part of TV and CTV for the team."""
+    return breakdown_of(ruleset, team, team.inducements_value)
+
+
+def breakdown_of(
+    ruleset: Ruleset, team: ValuedTeam, inducements_value: int = 0
+) -> TeamValueBreakdown:
+    """``team_value_breakdown`` of a ``TeamValueInput`` or straight off a ``TeamState``
+    (``inducements_value`` as ``TeamValueInput`` would carry it)."""
     roster = ruleset.roster(team.roster_slug)
     for label, count in (
         ("team re-rolls", team.rerolls),
         ("assistant coaches", team.assistant_coaches),
         ("cheerleaders", team.cheerleaders),
-        ("inducements value", team.inducements_value),
+        ("inducements value", inducements_value),
         ("League Trophies", team.league_trophies),
     ):
         if count < 0:
@@ -135,11 +208,16 @@ def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBre
     if team.apothecary and not roster.apothecary_allowed:
         raise ValueError(f"{roster.name} teams may not hire an apothecary")
 
+    fees = counted_hiring_fees(roster)
     players = missing_next_game = temporarily_retired = journeymen = 0
     for player in team.players:
-        value = player_current_value(ruleset, roster, player)
+        increases = player.value_increases
+        if increases < 0:
+            raise ValueError("value increases cannot be negative")
         if player.dead_or_fired:
             continue
+        fee = fees.get(player.position_slug)
+        value = (hiring_fee(roster, fees, player) if fee is None else fee) + increases
         if player.journeyman:
             # A journeyman who cannot play the next game is no help to CTV.
             if not (player.miss_next_game or player.temporarily_retired):
@@ -160,7 +238,7 @@ def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBre
         missing_next_game=missing_next_game,
         temporarily_retired=temporarily_retired,
         journeymen=journeymen,
-        inducements=team.inducements_value,
+        inducements=inducements_value,
         league_trophy=team.league_trophies * roster.reroll_cost,
     )
 

@@ -17,7 +17,6 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.sequence import Choice
-from rules_engine.team_value import current_team_value
 
 # "If ... a team is unable to field 11 players it will make use of ... Journeymen".
 PLAYERS_TO_FIELD = 11
@@ -134,8 +133,8 @@ def journeymen_for(
         side=side,
         needed=needed,
         players=players,
-        ctv_before=current_team_value(ruleset, team.value_input()),
-        ctv_after=current_team_value(ruleset, with_journeymen.value_input()),
+        ctv_before=team.value_breakdown(ruleset).current_team_value,
+        ctv_after=with_journeymen.value_breakdown(ruleset).current_team_value,
     )
 
 

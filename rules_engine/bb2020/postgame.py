@@ -130,6 +130,16 @@ def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
     return 0
 
 
+_FIELD_NAMES: dict[type[TeamPostGame], frozenset[str]] = {}
+
+
+def _field_names(team_type: type[TeamPostGame]) -> frozenset[str]:
+    names = _FIELD_NAMES.get(team_type)
+    if names is None:
+        names = _FIELD_NAMES[team_type] = frozenset(f.name for f in fields(team_type))
+    return names
+
+
 class PostGameRules:
     """The post-game sequence's six steps, as BB2020 runs them; an edition built on it
     (BB2025) overrides the hooks where its facts differ: ``winnings_of``,
@@ -223,10 +233,11 @@ class PostGameRules:
                 concession = concede(w.team, dice, excluding=dead)
                 w.team = concession.team
             gone = set(dead) | set(concession.quitters if concession else ())
-            w.replace_players(tuple(p for p in w.team.players if p.id not in gone))
+            if gone:
+                w.replace_players(tuple(p for p in w.players if p.id not in gone))
             injured = [r for r in w.report if not (r.induced or r.player_id in gone)]
             for r in injured:
-                w.replace_player(r.apply_injuries(w.ruleset, w.team.player(r.player_id)))
+                w.replace_player(r.apply_injuries(w.ruleset, w.player(r.player_id)))
             gold = self.winnings_of(w, report, side)
             extra = self.after_injuries(w, dice, gone)
             w.details.update(
@@ -254,28 +265,28 @@ class PostGameRules:
         (< DF: -1, minimum 1); a draw changes nothing and rolls nothing."""
         outcome = {}
         for side, w in work.items():
-            before = w.team.dedicated_fans
+            before = w.dedicated_fans
             w.details["dedicated_fans_before"] = w.before.dedicated_fans
             roll = None
             if w.details["result"] != "draw":
                 roll = dice.d6(f"Dedicated Fans: {side}")
                 change = self.dedicated_fans_change(w.details["result"], before, roll)
-                w.team = w.team.evolve(dedicated_fans=before + change)
+                w.evolve_team(dedicated_fans=before + change)
             w.details["dedicated_fans_roll"] = roll
-            outcome[side] = {"before": before, "roll": roll, "after": w.team.dedicated_fans}
+            outcome[side] = {"before": before, "roll": roll, "after": w.dedicated_fans}
         return outcome
 
     def award_spp(
         self, w: PostGameWork, earned: Sequence[SppEarned], mvp: Any, **details: Any
     ) -> dict[str, Any]:
         """Step 3's SPP onto the players on the sheet, and what each can now afford."""
-        on_sheet = {p.id for p in w.team.players}
+        on_sheet = {p.id for p in w.players}
         for spp in earned:
-            if spp.player_id in on_sheet and spp.total:
-                w.changed(spp.player_id, spp=w.team.player(spp.player_id).spp + spp.total)
-        choices = [
-            self.advancement.advancement_choice(w.ruleset, p, w.side) for p in w.team.players
-        ]
+            total = spp.total
+            if total and spp.player_id in on_sheet:
+                w.changed(spp.player_id, spp=w.player(spp.player_id).spp + total)
+        advancement = self.advancement
+        choices = [w.advancement_choice(advancement, p) for p in w.players]
         w.details.update(mvp=mvp, spp=tuple(earned), **details)
         return {
             "mvp": mvp.as_dict(),
@@ -286,18 +297,15 @@ class PostGameRules:
     def team_post_game(self, w: PostGameWork) -> TeamPostGame:
         # Listed from the final roster: hired journeymen may advance, fired players are gone.
         advancement = self.advancement
-        options = {p.id: advancement.advancement_options(w.ruleset, p) for p in w.team.players}
-        choices = tuple(
-            c
-            for p in w.team.players
-            if (c := advancement.advancement_choice(w.ruleset, p, w.side, options[p.id]))
-        )
-        names = {f.name for f in fields(self.team_type)}
+        players = w.players
+        options = {p.id: w.advancement_options(advancement, p) for p in players}
+        choices = tuple(c for p in players if (c := w.advancement_choice(advancement, p)))
+        names = _field_names(self.team_type)
         values = {k: v for k, v in w.details.items() if k in names}
         values.update(
             side=w.side,
             treasury_changes=tuple(w.details["treasury_changes"]),
-            dedicated_fans_after=w.team.dedicated_fans,
+            dedicated_fans_after=w.dedicated_fans,
             advancement_options={pid: opts for pid, opts in options.items() if opts},
             advancement_choices=choices,
             team=w.team,

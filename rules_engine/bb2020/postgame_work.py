@@ -5,11 +5,11 @@ and firing, Expensive Mistakes, preparing for the next fixture)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.bb2020.advancement_rules import AdvancementOption
+from rules_engine.bb2020.advancement_rules import AdvancementOption, AdvancementRules
 from rules_engine.bb2020.conceding import ConcessionResult
 from rules_engine.bb2020.expensive_mistakes import ExpensiveMistakeResult, resolve_expensive_mistake
 from rules_engine.bb2020.report import TeamReport
@@ -19,7 +19,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice, SequenceResult
-from rules_engine.team_value import current_team_value, player_current_value, team_value
+from rules_engine.team_value import player_current_value
 
 MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
@@ -98,33 +98,121 @@ class PostGameResult(SequenceResult):
 
 
 class PostGameWork:
-    """One side's working state while the steps run (the steps fill it in order)."""
+    """One side's working state while the steps run (the steps fill it in order).
+
+    The players are kept in a plain list while the steps change them one by one;
+    ``team`` is the frozen ``TeamState`` made from them, built again only when asked
+    for after a change. Setting ``team`` starts over from that team."""
+
+    _team: TeamState | None  # None once a player changed, until ``team`` is asked for
+    _base: TeamState  # the team's fields but its players, which are ``_players``
+    _players: list[PlayerState]
 
     def __init__(self, ruleset: Ruleset, side: str, team: TeamState, report: TeamReport) -> None:
         self.ruleset, self.side, self.report = ruleset, side, report
-        self.before = self.team = team
+        self.before = team
+        self.team = team
         # Named as TeamPostGame's fields, which are built from it at the end.
         self.details: dict[str, Any] = {"treasury_changes": [], "dedicated_fans_roll": None}
+        # Advancement options and choice per player picture (by identity, kept alive).
+        self._options: dict[
+            int, tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None]
+        ] = {}
         report.check_players(team)
+
+    @property
+    def team(self) -> TeamState:
+        if self._team is None:
+            self._team = self._base.evolve(players=tuple(self._players))
+        return self._team
+
+    @team.setter
+    def team(self, team: TeamState) -> None:
+        self._team = team
+        self._base = team
+        self._players = list(team.players)
+
+    @property
+    def players(self) -> Sequence[PlayerState]:
+        """The players as they stand now (read only: change them through this work)."""
+        return self._players
+
+    @property
+    def treasury(self) -> int:
+        return self._base.treasury
+
+    @property
+    def roster_slug(self) -> str:
+        return self._base.roster_slug
+
+    @property
+    def team_name(self) -> str:
+        return self._base.name
+
+    @property
+    def dedicated_fans(self) -> int:
+        return self._base.dedicated_fans
+
+    def player(self, player_id: Any) -> PlayerState:
+        for player in self._players:
+            if player.id == player_id:
+                return player
+        raise KeyError(f"{self._base.name} has no player {player_id!r}")
 
     def gold(self, reason: str, amount: int) -> None:
         if amount:
             self.details["treasury_changes"].append(TreasuryChange(reason, amount))
-            self.team = self.team.evolve(treasury=self.team.treasury + amount)
+            self.evolve_team(treasury=self._base.treasury + amount)
+
+    def evolve_team(self, **changes: Any) -> None:
+        if self._team is not None:
+            self._team = self._base = self._team.evolve(**changes)
+        else:
+            self._base = self._base.evolve(**changes)
 
     def replace_players(self, players: tuple[PlayerState, ...]) -> None:
-        self.team = self.team.evolve(players=players)
+        self._players = list(players)
+        self._team = None
 
     def replace_player(self, player: PlayerState) -> None:
-        self.replace_players(tuple(player if p.id == player.id else p for p in self.team.players))
+        players = self._players
+        for index, p in enumerate(players):
+            if p.id == player.id:
+                players[index] = player
+        self._team = None
 
     def changed(self, player_id: Any, **changes: Any) -> None:
-        self.replace_player(self.team.player(player_id).evolve(**changes))
+        self.replace_player(self.player(player_id).evolve(**changes))
+
+    def advancement_options(
+        self, rules: AdvancementRules, player: PlayerState
+    ) -> tuple[AdvancementOption, ...]:
+        """``rules.advancement_options`` of the player, worked out once per picture."""
+        return self._advancement(rules, player)[0]
+
+    def advancement_choice(self, rules: AdvancementRules, player: PlayerState) -> Choice | None:
+        """``rules.advancement_choice`` of the player for this side, made once per picture:
+        step 3 and the team's result show the same one while he does not change."""
+        options, choice = self._advancement(rules, player)
+        if choice is None and options:
+            choice = rules.advancement_choice(self.ruleset, player, self.side, options)
+            self._options[id(player)] = (player, options, choice)
+        return choice
+
+    def _advancement(
+        self, rules: AdvancementRules, player: PlayerState
+    ) -> tuple[tuple[AdvancementOption, ...], Choice | None]:
+        found = self._options.get(id(player))
+        if found is not None and found[0] is player:
+            return found[1], found[2]
+        options = rules.advancement_options(self.ruleset, player)
+        self._options[id(player)] = (player, options, None)
+        return options, None
 
 
 def _hire_cost(work: PostGameWork, player: PlayerState) -> int:
-    roster = work.team.roster(work.ruleset)
-    return player_current_value(work.ruleset, roster, player.evolve(journeyman=False).value_input())
+    roster = work.ruleset.roster(work.roster_slug)
+    return player_current_value(work.ruleset, roster, player)
 
 
 def hiring_and_firing(
@@ -145,7 +233,7 @@ def hiring_and_firing(
     outcome: dict[str, Any] = {}
     pending: list[Choice] = []
     for side, w in work.items():
-        players = w.team.players
+        players = w.players
         hireable = {p.id: _hire_cost(w, p) for p in players if p.journeyman}
         retirable = tuple(
             pid for pid, _ in w.details["characteristic_losses"] if pid in {p.id for p in players}
@@ -154,7 +242,7 @@ def hiring_and_firing(
         answer = (choices or {}).get(side)
         if answer is None:
             slots = MAXIMUM_PLAYERS - sum(not p.journeyman for p in players)
-            hire = {"journeymen": hireable, "places": slots, "treasury": w.team.treasury}
+            hire = {"journeymen": hireable, "places": slots, "treasury": w.treasury}
             if hireable and slots > 0:
                 pending.append(Choice(side, "hire_journeymen", "Hire journeymen?", hire))
             if retirable:
@@ -162,7 +250,7 @@ def hiring_and_firing(
                 pending.append(Choice(side, "temporary_retirement", "Retire anyone?", retire))
             asked = hireable and slots > 0 or retirable
             if hold and not asked:
-                done = {"treasury": w.team.treasury}
+                done = {"treasury": w.treasury}
                 pending.append(Choice(side, HIRING_CHOICE, "Done with hiring and firing?", done))
             if hold or asked:
                 continue
@@ -172,7 +260,7 @@ def hiring_and_firing(
             key: w.details[key]
             for key in ("hired_journeymen", "released_journeymen", "retired", "fired")
         }
-        outcome[side]["treasury"] = w.team.treasury
+        outcome[side]["treasury"] = w.treasury
     return (outcome, tuple(pending)) if pending else outcome
 
 
@@ -182,43 +270,47 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
         raise RulesError(
             f"Unknown post-game choices {sorted(unknown)}; use {', '.join(CHOICE_KEYS)}"
         )
+    name = w.team_name
     if "treasury" in answer:
         treasury = answer["treasury"]
         if isinstance(treasury, bool) or not isinstance(treasury, int) or treasury < 0:
             raise RulesError(f"A Treasury is a whole number of gold pieces, not {treasury!r}")
         # Already moved by the league's own records: no TreasuryChange for the difference.
-        w.team = w.team.evolve(treasury=treasury)
+        w.evolve_team(treasury=treasury)
     hired: list[Any] = []
     for pid in answer.get("hire_journeymen", ()):
         if pid not in w.details["hireable_journeymen"] or pid in hired:
-            raise RulesError(f"{pid!r} is not a journeyman {w.team.name} may hire")
-        if sum(not p.journeyman for p in w.team.players) >= MAXIMUM_PLAYERS:
-            raise RulesError(f"{w.team.name} already has {MAXIMUM_PLAYERS} players")
+            raise RulesError(f"{pid!r} is not a journeyman {name} may hire")
+        if sum(not p.journeyman for p in w.players) >= MAXIMUM_PLAYERS:
+            raise RulesError(f"{name} already has {MAXIMUM_PLAYERS} players")
         cost = w.details["hireable_journeymen"][pid]
-        if cost > w.team.treasury:
+        if cost > w.treasury:
             raise RulesError(
-                f"Hiring {w.team.player(pid).name} costs {cost:,} gp; "
-                f"the Treasury holds {w.team.treasury:,} gp"
+                f"Hiring {w.player(pid).name} costs {cost:,} gp; "
+                f"the Treasury holds {w.treasury:,} gp"
             )
-        player = w.team.player(pid)
+        player = w.player(pid)
         skills = tuple(s for s in player.skills if skill_key(s) != "loner")
         w.changed(pid, journeyman=False, skills=skills)
         w.gold("journeyman_hired", -cost)
         hired.append(pid)
-    released = tuple(p.id for p in w.team.players if p.journeyman)
-    w.replace_players(tuple(p for p in w.team.players if not p.journeyman))
+    released = tuple(p.id for p in w.players if p.journeyman)
+    if released:
+        w.replace_players(tuple(p for p in w.players if not p.journeyman))
     for pid in answer.get("retire", ()):
         if pid not in w.details["retirable"] or pid in released:
             raise RulesError(f"{pid!r} is not a player who suffered a Lasting Injury this game")
         w.changed(pid, temporarily_retired=True)
     fired = tuple(answer.get("fire", ()))
-    unknown_players = [pid for pid in fired if pid not in {p.id for p in w.team.players}]
+    on_sheet = {p.id for p in w.players}
+    unknown_players = [pid for pid in fired if pid not in on_sheet]
     if unknown_players:
-        raise RulesError(f"{w.team.name} has no players {unknown_players!r} to fire")
-    w.replace_players(tuple(p for p in w.team.players if p.id not in fired))
+        raise RulesError(f"{name} has no players {unknown_players!r} to fire")
+    if fired:
+        w.replace_players(tuple(p for p in w.players if p.id not in fired))
     spent = answer.get("treasury_spent", 0)
-    if not isinstance(spent, int) or not 0 <= spent <= w.team.treasury:
-        raise RulesError(f"{w.team.name} cannot spend {spent!r} gp from {w.team.treasury:,} gp")
+    if not isinstance(spent, int) or not 0 <= spent <= w.treasury:
+        raise RulesError(f"{name} cannot spend {spent!r} gp from {w.treasury:,} gp")
     w.gold("purchases", -spent)
     w.details.update(
         hired_journeymen=tuple(hired),
@@ -232,7 +324,7 @@ def expensive_mistakes(work: Mapping[str, PostGameWork], dice: Dice) -> dict[str
     """Step 5, "Expensive Mistakes", "only with >= 100,000 gp in the Treasury"."""
     outcome = {}
     for side, w in work.items():
-        mistake = resolve_expensive_mistake(w.team.treasury, dice, side=side)
+        mistake = resolve_expensive_mistake(w.treasury, dice, side=side)
         w.details["expensive_mistake"] = mistake
         w.gold("expensive_mistake", -mistake.gold_lost)
         outcome[side] = mistake.as_dict()
@@ -245,20 +337,22 @@ def prepare_for_next_game(work: Mapping[str, PostGameWork]) -> dict[str, Any]:
     outcome = {}
     for side, w in work.items():
         recovered = tuple(p.id for p in w.before.players if p.miss_next_game)
-        for pid in recovered:
-            if pid in {p.id for p in w.team.players}:
-                w.changed(pid, miss_next_game=False)
-        value_input = w.team.value_input()
+        if recovered:
+            on_sheet = {p.id for p in w.players}
+            for pid in recovered:
+                if pid in on_sheet:
+                    w.changed(pid, miss_next_game=False)
+        values = w.team.value_breakdown(w.ruleset)
         w.details.update(
             recovered=recovered,
-            team_value=team_value(w.ruleset, value_input),
-            current_team_value=current_team_value(w.ruleset, value_input),
+            team_value=values.team_value,
+            current_team_value=values.current_team_value,
         )
         outcome[side] = {
             "recovered": recovered,
             "team_value": w.details["team_value"],
             "current_team_value": w.details["current_team_value"],
-            "treasury": w.team.treasury,
-            "dedicated_fans": w.team.dedicated_fans,
+            "treasury": w.treasury,
+            "dedicated_fans": w.dedicated_fans,
         }
     return outcome

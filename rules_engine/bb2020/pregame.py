@@ -49,7 +49,6 @@ from rules_engine.errors import InducementError, RulesError
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, checked_choices, run_step
-from rules_engine.team_value import current_team_value
 
 __all__ = [
     "KICK_OR_RECEIVE",
@@ -187,7 +186,7 @@ class PreGameRules:
         budget = budget or {}
 
         def resolve() -> tuple[dict[str, Any], tuple[Choice, ...]]:
-            ctv = {side: current_team_value(ruleset, teams[side].value_input()) for side in SIDES}
+            ctv = {side: teams[side].value_breakdown(ruleset).current_team_value for side in SIDES}
             if league and ctv["home"] != ctv["away"]:
                 higher = max(SIDES, key=lambda side: ctv[side])
                 turns: list[tuple[str, ...]] = [(higher,), (other(higher),)]

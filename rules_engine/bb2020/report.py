@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rules_engine.bb2020.conceding import concession_score, concession_without_penalty
@@ -101,6 +102,8 @@ class PlayerReport:
         Niggling Injuries and MNG (death is the post-game's to apply: he leaves)."""
         if self.lasting_injury:
             player = _reduced(ruleset, player, self.lasting_injury)
+        elif not self.niggling_injuries and (player.miss_next_game or not self.misses_next_game):
+            return player  # nothing he suffered changes his sheet
         return player.evolve(
             niggling_injuries=player.niggling_injuries + self.niggling_injuries,
             miss_next_game=player.miss_next_game or self.misses_next_game,
@@ -167,10 +170,21 @@ class TeamReport:
                 raise RulesError(f"{player.name} missed this game and cannot have played in it")
 
     def player(self, player_id: Any) -> PlayerReport | None:
+        try:
+            return self._by_id.get(player_id)
+        except TypeError:  # an id that cannot be a key: look it up the long way
+            return next((r for r in self.players if r.player_id == player_id), None)
+
+    @cached_property
+    def _by_id(self) -> dict[Any, PlayerReport]:
+        """The reports by player id (the first of an id, as a search in order finds it)."""
+        found: dict[Any, PlayerReport] = {}
         for report in self.players:
-            if report.player_id == player_id:
-                return report
-        return None
+            try:
+                found.setdefault(report.player_id, report)
+            except TypeError:
+                continue
+        return found
 
     def __iter__(self) -> Iterator[PlayerReport]:
         return iter(self.players)

@@ -10,6 +10,7 @@ don't." The awards are read from the ruleset's tables (``tables.spp_award``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
 from typing import Any
 
 from rules_engine.bb2020.report import PlayerReport, TeamReport
@@ -27,6 +28,13 @@ ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
     ("touchdowns", "Touchdown"),
 )
 MVP = "MVP"
+
+
+@cache
+def _awards() -> tuple[tuple[str, str, int], ...]:
+    """Each report field, its achievement and its SPP (the tables never change once loaded)."""
+    return tuple((field, name, spp_award(name)) for field, name in ACHIEVEMENTS)
+
 
 # Dice a random pick can be made with, smallest first (see ``pick_at_random``).
 _PICK_DICE: tuple[str, ...] = tuple(sorted(("d3", "d6", "d8", "d16"), key=DIE_FACES.__getitem__))
@@ -48,17 +56,25 @@ class SppEarned:
     def breakdown(self) -> dict[str, int]:
         """SPP per achievement, e.g. {"Touchdown": 6, "MVP": 4}; achievements with none left out."""
         parts = {
-            name: getattr(self, field) * spp_award(name)
-            for field, name in ACHIEVEMENTS
-            if getattr(self, field)
+            name: count * award
+            for field, name, award in _awards()
+            if (count := getattr(self, field))
         }
         if self.mvp:
             parts[MVP] = spp_award(MVP)
         return parts
 
-    @property
+    @cached_property
     def total(self) -> int:
-        return sum(self.breakdown.values())
+        """The sum of ``breakdown`` (worked out once; without it unless a subclass changes it)."""
+        if type(self).breakdown is not SppEarned.breakdown:
+            return sum(self.breakdown.values())
+        total = spp_award(MVP) if self.mvp else 0
+        for field, _, award in _awards():
+            count = getattr(self, field)
+            if count:
+                total += count * award
+        return total
 
     def as_dict(self) -> dict[str, Any]:
         return {"player_id": self.player_id, "spp": self.total, "breakdown": self.breakdown}

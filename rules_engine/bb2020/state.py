@@ -6,11 +6,29 @@ Characteristics left as None are the position's own (from the roster).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from rules_engine.ruleset import Position, Roster, Ruleset
-from rules_engine.team_value import PlayerValueInput, TeamValueInput
+from rules_engine.team_value import (
+    PlayerValueInput,
+    TeamValueBreakdown,
+    TeamValueInput,
+    breakdown_of,
+)
+
+
+def _evolved[T](instance: T, names: frozenset[str], changes: dict[str, Any]) -> T:
+    """``dataclasses.replace`` for these plain frozen pictures (no ``__post_init__``, no
+    ``init=False`` fields), without re-running ``__init__``: a copy of the fields with
+    ``changes`` over them. A name that is not a field goes to ``replace``, which refuses it."""
+    if not changes.keys() <= names:
+        return replace(instance, **changes)  # type: ignore[type-var]
+    new = object.__new__(type(instance))
+    state = new.__dict__
+    state.update(instance.__dict__)
+    state.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -69,8 +87,13 @@ class PlayerState:
             journeyman=self.journeyman,
         )
 
+    @property
+    def dead_or_fired(self) -> bool:
+        """Team value's question (``PlayerValueInput``): a player on a sheet never is."""
+        return False
+
     def evolve(self, **changes: Any) -> PlayerState:
-        return replace(self, **changes)
+        return _evolved(self, _PLAYER_FIELDS, changes)
 
 
 @dataclass(frozen=True)
@@ -128,5 +151,14 @@ class TeamState:
             league_trophies=self.league_trophies,
         )
 
+    def value_breakdown(self, ruleset: Ruleset, inducements_value: int = 0) -> TeamValueBreakdown:
+        """``team_value_breakdown(ruleset, self.value_input(inducements_value))``, read
+        straight off the team."""
+        return breakdown_of(ruleset, self, inducements_value)
+
     def evolve(self, **changes: Any) -> TeamState:
-        return replace(self, **changes)
+        return _evolved(self, _TEAM_FIELDS, changes)
+
+
+_PLAYER_FIELDS = frozenset(f.name for f in fields(PlayerState))
+_TEAM_FIELDS = frozenset(f.name for f in fields(TeamState))
