@@ -84,8 +84,6 @@ class PreGameRules:
     inducement_choice = staticmethod(shop.inducement_choice)
     can_buy_anything = staticmethod(shop.can_buy_anything)
     validate_purchase = staticmethod(shop.validate_purchase)
-    # A team that buys Riotous Rookies rolls 2D3+1 for its extra journeymen.
-    rolls_riotous_rookies = True
 
     # --- the hooks -------------------------------------------------------------------
 
@@ -242,7 +240,7 @@ class PreGameRules:
             pending.append(answer)
             return
         bought[side] = answer
-        if self.rolls_riotous_rookies and answer.count(RIOTOUS_ROOKIES):
+        if answer.count(RIOTOUS_ROOKIES):  # 2D3+1 extra journeymen, rolled at once
             rookies[side] = riotous_rookies(dice, team.roster(ruleset), side)
 
     def inducements_outcome(

@@ -125,15 +125,14 @@ class Bb2025PreGameResult(PreGameResult):
 class Bb2025PreGameRules(PreGameRules):
     """BB2020's pre-game with BB2025's shop and prayers: the underdog's petty cash is
     spent first, then up to 50,000 of its own Treasury; prayers bought are rolled with
-    the free ones. Riotous Rookies roll no journeymen here (as before the shared code:
-    BB2025's pre-game never rolled them)."""
+    the free ones. Riotous Rookies (150,000, Low Cost Linemen) roll their 2D3+1 extra
+    journeymen as BB2020's do, as soon as the purchase stands."""
 
     result_type = Bb2025PreGameResult
     inducement_offer = staticmethod(shop.inducement_offer)
     inducement_choice = staticmethod(shop.inducement_choice)
     can_buy_anything = staticmethod(shop.can_buy_anything)
     validate_purchase = staticmethod(shop.validate_purchase)
-    rolls_riotous_rookies = False
 
     def underdog_money(
         self, ctv: Mapping[str, int], teams: Mapping[str, TeamState], higher: str, spent: int
