@@ -64,6 +64,8 @@ def play(fixture: Any, seed: int) -> None:
     report = services.submit_report(
         coach, match, home_touchdowns=score[0], away_touchdowns=score[1], seed=seed + 1
     ).report
+    services.confirm_report(coaches["away"], match)  # the opponent confirms
+    report.refresh_from_db()
     for side in dict.fromkeys(c["side"] for c in report.post_game_result.get("pending", [])):
         hire = [p.pk for p in selectors.players_who_played(match, side) if p.journeyman]
         services.submit_post_game_choices(coaches[side], match, side=side, hire_journeymen=hire)

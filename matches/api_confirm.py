@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from config.fields import StrictCharField
 from config.input import validated
 from matches import selectors, services
-from matches.api import writes
+from matches.api import NOT_FOUND, writes
 from matches.models import Confirmation, Match, MatchStatus
 from matches.serializers import ReportInputSerializer
 from matches.services.confirmation import MAX_NOTE_LENGTH
@@ -104,7 +104,7 @@ class ConfirmationView(_MatchAction):
     @extend_schema(
         operation_id="matches_confirmation_retrieve",
         summary="Where the report stands: waiting for confirmation, disputed, confirmed",
-        responses={200: ConfirmationSerializer},
+        responses={200: ConfirmationSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> Response:
         return self._state(pk)

@@ -75,7 +75,9 @@ def play(fixture: Fixture, seed: int) -> Match:
         idempotency_key=f"demo-{fixture.pk}",
         seed=seed + 1,
     )
-    report = submission.report
+    if submission.report.confirmation != submission.report.Confirmation.CONFIRMED:
+        services.confirm_report(coaches["away"], match)  # the opponent confirms
+    report = type(submission.report).objects.get(pk=submission.report.pk)
     for side in dict.fromkeys(c["side"] for c in report.post_game_result["pending"]):
         services.submit_post_game_choices(coaches[side], match, side=side)  # hire nobody
     services.apply_post_game(match.pk, report.pk)

@@ -183,6 +183,9 @@ def play(fixture: Fixture, games: dict[str, dict[str, Any]], seed: int) -> Match
         seed=seed + 1,
         **_report_fields(games),
     ).report
+    if report.confirmation != report.Confirmation.CONFIRMED:
+        matches.confirm_report(coaches["away"], match)  # the opponent confirms
+        report.refresh_from_db()
     for _ in range(3):  # MVP nominees (BB2025), then step 4
         pending = report.post_game_result["pending"]
         for side in dict.fromkeys(c["side"] for c in pending):

@@ -130,6 +130,8 @@ class Report(models.Model):
     one (``is_current`` False) as history."""
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="reports")
+    Confirmation = Confirmation
+
     version = models.PositiveSmallIntegerField(default=1)
     is_current = models.BooleanField(default=True)
     idempotency_key = models.CharField(

@@ -240,7 +240,8 @@ def report_and_close(
     capture: Any,
 ) -> dict[str, Any]:
     """Tap the events in, submit the report (with an Idempotency-Key, sent twice),
-    let both coaches finish the post-game's step 4, close; the applied post-game."""
+    the other coach confirms it, let both coaches finish the post-game's step 4, close;
+    the applied post-game."""
     home = life.coach(fixture["home"]["id"])
     away = life.coach(fixture["away"]["id"])
     by_side = {"home": home, "away": away}
@@ -256,6 +257,9 @@ def report_and_close(
     assert not seeds.loaded, "the post-game took its seed"
     again = away.post(f"{url}/report/", report, format="json", HTTP_IDEMPOTENCY_KEY=key)
     assert ok(again, 200)["id"] == first["id"]  # a retry gives the same report back
+    assert home.post(f"{url}/confirm/").status_code == 403  # the submitter may not
+    with capture(execute=True):  # the other coach confirms: the post-game starts
+        assert ok(away.post(f"{url}/confirm/"))["confirmation"] == "confirmed"
     post_game = ok(home.get(f"{url}/post-game/"))
     # Step 4 waits for both coaches: nothing is applied before they are done.
     assert not post_game["applied"]

@@ -111,7 +111,8 @@ def play_match(fixture: Fixture, *, seed: int, score: tuple[int, int] = (2, 1)) 
         idempotency_key=f"world-{fixture.pk}",
         seed=seed + 1,
     )
-    report = submission.report
+    match_services.confirm_report(coaches["away"], match)  # the opponent confirms
+    report = type(submission.report).objects.get(pk=submission.report.pk)
     for side in dict.fromkeys(c["side"] for c in report.post_game_result.get("pending", [])):
         played = match_selectors.players_who_played(match, side)
         journeymen = [p.pk for p in played if p.journeyman]

@@ -200,6 +200,7 @@ def play(
     report = {"home_touchdowns": score[0], "away_touchdowns": score[1], f"{loser}_stalled": True}
     with capture(execute=True):  # the post-game is applied by a task queued on commit
         ok(home.post(f"{url}/report/", report, format="json", HTTP_IDEMPOTENCY_KEY=url), 201)
+        ok(away.post(f"{url}/confirm/"))  # the other coach confirms: the post-game starts
     post_game = ok(home.get(f"{url}/post-game/"))
     for _ in range(8):
         if not post_game["pending"]:

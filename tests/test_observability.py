@@ -108,13 +108,19 @@ def test_a_reports_request_id_follows_it_into_its_post_game_task(caplog, eager_t
         HTTP_X_REQUEST_ID="report-r1",
     )
     assert response.status_code == 201, response.json()
+    # The post-game starts when the other coach confirms: his request's id follows it.
+    other = APIClient()
+    other.force_authenticate(s.away_coach)
+    confirm = f"/api/v1/matches/{s.match.pk}/confirm/"
+    assert other.post(confirm, HTTP_X_REQUEST_ID="confirm-r1").status_code == 200
     tasks = [as_json(r) for r in records(caplog, "dugout.task")]
     post_games = [t for t in tasks if t["task"] == "matches.apply_post_game"]
     assert post_games, tasks
     for line in post_games:
-        assert line["request_id"] == "report-r1"
+        assert line["request_id"] == "confirm-r1"
         assert line["state"] == "SUCCESS" and line["task_id"] and line["duration_ms"] >= 0
-    [request] = [as_json(r) for r in records(caplog, "dugout.request")]
+    requests = [as_json(r) for r in records(caplog, "dugout.request")]
+    request = next(r for r in requests if r["request_id"] == "report-r1")
     assert request["request_id"] == "report-r1" and request["status"] == 201
     assert request["user_id"] == s.home_coach.pk
     # The URL pattern, never the path with its id (bounded metric labels).

@@ -67,9 +67,10 @@ def apart(a, b, gap: float = 6) -> bool:
 
 
 def reported(s: Setup, body: dict) -> None:
-    """The home coach submits the report; the transaction's commit (a transactional
+    """The home coach submits the report and the away coach confirms it; the commit (a transactional
     test) queues the post-game task, which applies the results phase at once."""
     services.submit_report(s.home_coach, s.match, seed=POST_GAME_SEED, **body)
+    services.confirm_report(s.away_coach, s.match)  # the other coach confirms
     s.refresh()
 
 

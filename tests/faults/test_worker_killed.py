@@ -38,6 +38,7 @@ def submitted_reports(count: int, monkeypatch) -> list[dict]:
     from matches import services
     from matches.models import Match
     from matches.tasks import apply_post_game
+    from tests.matches.factories import confirm
 
     monkeypatch.setattr(apply_post_game, "delay", lambda *args, **kwargs: None)
     plays = harness.matches_in_play(count)
@@ -46,6 +47,7 @@ def submitted_reports(count: int, monkeypatch) -> list[dict]:
         match = Match.objects.get(pk=play["match"])
         coach = users.get(auth_token__key=play["token"])
         services.submit_report(coach, match, **play["body"])
+        confirm(match)  # the other coach confirms: the post-game is owed
     return plays
 
 

@@ -92,6 +92,14 @@ def test_two_coaches_play_a_match_over_the_api(django_capture_on_commit_callback
     assert "correct" in clash.json()["detail"] and clash.json()["report"] == first.json()["id"]
     assert Report.objects.filter(match_id=match_id).count() == 1
 
+    # The post-game starts when the other coach confirms: the submitter may not.
+    state = away.get(f"{url}/confirmation/").json()
+    assert state["status"] == "confirming" and state["confirmation"] == "awaiting"
+    assert not home.get(f"{url}/post-game/").json()["pending"]
+    assert home.post(f"{url}/confirm/").status_code == 403
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = away.post(f"{url}/confirm/")
+    assert confirmed.status_code == 200 and confirmed.json()["confirmation"] == "confirmed"
     waiting = home.get(f"{url}/post-game/").json()
     assert not waiting["complete"] and not waiting["applied"]
     assert {c["side"] for c in waiting["pending"]} == {"home", "away"}
@@ -143,7 +151,8 @@ def reported(django_capture_on_commit_callbacks):
     }
     with django_capture_on_commit_callbacks(execute=True):
         response = client_for(s.home_coach).post(f"{API}/{s.match.pk}/report/", body, format="json")
-    assert response.status_code == 201, response.json()
+        assert response.status_code == 201, response.json()
+        assert client_for(s.away_coach).post(f"{API}/{s.match.pk}/confirm/").status_code == 200
     return s, body
 
 
@@ -229,6 +238,10 @@ def test_schema_documents_the_matches_api(tmp_path):
         "/api/v1/matches/{id}/events/{event_id}/",
         "/api/v1/matches/next/",
         "/api/v1/leaderboards/",
+        "/api/v1/matches/{id}/confirm/",
+        "/api/v1/matches/{id}/dispute/",
+        "/api/v1/matches/{id}/send-back/",
+        "/api/v1/matches/{id}/report-draft/",
     ):
         assert f"{path}:" in schema
     assert "Idempotency-Key" in schema and "'409':" in schema

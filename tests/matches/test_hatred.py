@@ -50,7 +50,8 @@ def report_a_casualty(
         response = coaches["home"].post(
             f"{url}/report/", {"home_touchdowns": 0, "away_touchdowns": 0}, format="json"
         )
-    assert response.status_code == 201, response.json()
+        assert response.status_code == 201, response.json()
+        assert coaches["away"].post(f"{url}/confirm/").status_code == 200  # the opponent
     post_game = finish_post_game(s, coaches, capture)
     assert post_game["complete"] and post_game["applied"], post_game["pending"]
     purposes = [r["purpose"] for r in post_game["rolls"]]
@@ -106,6 +107,7 @@ def test_a_casualty_nobody_caused_rolls_no_hatred(monkeypatch, django_capture_on
         coaches["home"].post(
             f"{url}/report/", {"home_touchdowns": 0, "away_touchdowns": 0}, format="json"
         )
+        assert coaches["away"].post(f"{url}/confirm/").status_code == 200
     post_game = finish_post_game(s, coaches, django_capture_on_commit_callbacks)
     assert post_game["applied"]
     assert not [r for r in post_game["rolls"] if r["purpose"].startswith("Hatred")]

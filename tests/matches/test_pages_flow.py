@@ -162,6 +162,14 @@ def test_two_coaches_play_a_fixture_through_the_pages(django_capture_on_commit_c
     assert first.status_code == second.status_code == 302
     assert Report.objects.filter(match=match).count() == 1
 
+    # The other coach confirms it on his page (the submitter has no such button).
+    assert "Confirm the report" not in html(home.get(url))
+    page = html(away.get(url))
+    assert "waiting for confirmation" in page and "Confirm the report" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmed = away.post(reverse("match-confirm", args=[match.pk]))
+    assert confirmed.status_code == 302
+
     page = html(away.get(url))
     assert "Post-game" in page and "Winnings" in page and "MVP" in page
     assert "Star Player Points" in page and "Done with step 4" in page

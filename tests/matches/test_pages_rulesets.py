@@ -101,6 +101,9 @@ def test_blitz_bowl_pitch_and_a_report_scored_in_points(
     with django_capture_on_commit_callbacks(execute=True):
         done = clients["home"].post(report, {**body, "home_challenge_cards": "2, 3"})
     assert done.status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):
+        confirm = reverse("match-confirm", args=[match.pk])
+        assert clients["away"].post(confirm).status_code == 302
     stored = Report.objects.get(match=match)
     assert stored.home_challenge_cards == [2, 3]
     summary = html(clients["away"].get(url))

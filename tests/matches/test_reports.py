@@ -13,7 +13,13 @@ from matches.models import Match, MatchEvent, Report
 from rules_engine.errors import RulesError
 from teams.services import record_injury
 from tests.factories import PlayerFactory, UserFactory
-from tests.matches.factories import POST_GAME_SEED, event, kick_off, league_match
+from tests.matches.factories import (
+    POST_GAME_SEED,
+    event,
+    kick_off,
+    league_match,
+    submit_and_confirm,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -212,7 +218,7 @@ def test_a_fixture_recorded_without_a_match_is_played_to_agree_with_its_result(
     with pytest.raises(ReportError, match="The league has recorded .* 1-0"):
         services.submit_report(s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0)
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_report(
+        submit_and_confirm(
             s.home_coach,
             s.match,
             home_touchdowns=1,

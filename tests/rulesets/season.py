@@ -132,6 +132,7 @@ def play(
         ok(by_side[side].post(f"{url}/events/", body, format="json"), 201)
     with capture(execute=True):
         ok(home.post(f"{url}/report/", report, format="json"), 201)
+        ok(away.post(f"{url}/confirm/"))  # the other coach confirms: the post-game starts
     post_game = ok(home.get(f"{url}/post-game/"))
     for _ in range(4):
         if not post_game["pending"]:

@@ -19,7 +19,7 @@ from rules_engine.errors import AdvancementError
 from teams.models import LedgerReason, Player, TreasuryEntry
 from teams.services import spend_spp
 from tests.factories import assert_treasury_is_ledger
-from tests.matches.factories import kick_off, league_match
+from tests.matches.factories import kick_off, league_match, submit_and_confirm
 from tests.rulesets.factories import kicked_off
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +89,7 @@ def test_a_blitz_bowl_correction_records_the_new_points(django_capture_on_commit
     game = kicked_off("blitz_bowl")
     scorer = game.players("home")[0]
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_report(
+        submit_and_confirm(
             game.commissioner,
             game.match,
             home_touchdowns=1,
@@ -118,7 +118,7 @@ def test_a_classic_correction_reverses_the_post_match_and_applies_it_again(
     star = game.players("home")[0]
     touchdowns = [{"kind": "touchdown", "player": star}] * 2
     with django_capture_on_commit_callbacks(execute=True):
-        report = services.submit_report(
+        report = submit_and_confirm(
             game.commissioner,
             game.match,
             home_touchdowns=2,
