@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.bb2020.advancement_options import AdvancementOptions
 from rules_engine.bb2020.advancement_types import (
     CHARACTERISTICS,
     IMPROVEMENT_STEP,
@@ -57,14 +58,7 @@ __all__ = [
 ]
 
 
-# A player's position, skills gained and advancements taken: all his options depend on
-# but his SPP. Each option comes with its cost, so the SPP pick among them.
-OptionsKey = tuple[str, tuple[str, ...], int]
-Affordable = tuple[tuple[int, AdvancementOption], ...]
-_OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
-
-
-class AdvancementRules:
+class AdvancementRules(AdvancementOptions):
     """Post-game player advancement for one edition: its league tables (``key``), its
     skill kinds (kind -> (categories it draws from, whether the skill is rolled)),
     and the name of its characteristic advancement."""
@@ -76,11 +70,7 @@ class AdvancementRules:
         self.skill_kinds = dict(skill_kinds)
         self.characteristic_kind = characteristic_kind
         self.kinds: tuple[str, ...] = (*skill_kinds, characteristic_kind)
-        # Worked out once from the edition's tables (which never change once loaded),
-        # and per ruleset (by identity, kept alive here) the options of players alike.
-        self._category_memo: dict[str, frozenset[str]] = {}
-        self._cheapest: dict[int, int] = {}  # the cheapest advancement after so many
-        self._options_memo: dict[int, tuple[Ruleset, dict[OptionsKey, Affordable]]] = {}
+        self.start_options_memo()
 
     # --- the hooks an edition overrides ---------------------------------------------
 
@@ -163,73 +153,6 @@ class AdvancementRules:
         return tuple(allowed)
 
     # --- what a player may take --------------------------------------------------------
-
-    def advancement_options(
-        self, ruleset: Ruleset, player: PlayerState
-    ) -> tuple[AdvancementOption, ...]:
-        """Post-game step 3: the advancements the player's unspent SPP pay for now.
-
-        Journeymen advance only once hired permanently (post-game step 4), and six
-        advancements is the most a player has. A skill's value is shown as the kind's
-        (no surcharge that depends on the skill taken).
-        """
-        if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
-            return ()
-        spp = player.spp
-        cheapest = self._cheapest.get(player.advancements)
-        if cheapest is None:
-            costs = self._costs_after(player.advancements)
-            cheapest = self._cheapest[player.advancements] = min(cost for _, cost in costs)
-        if spp < cheapest:
-            return ()
-        return tuple(option for cost, option in self._affordable(ruleset, player) if spp >= cost)
-
-    def _affordable(self, ruleset: Ruleset, player: PlayerState) -> Affordable:
-        """Every advancement the player could take with SPP enough, each with its cost:
-        worked out once per position, skills and advancements taken (the options are
-        frozen, so players alike share them)."""
-        memo = self._options_memo.get(id(ruleset))
-        if memo is None or memo[0] is not ruleset:
-            memo = self._options_memo[id(ruleset)] = (ruleset, {})
-        key = (player.position_slug, player.skills, player.advancements)
-        found = memo[1].get(key)
-        if found is None:
-            if len(memo[1]) >= _OPTIONS_MEMO_SIZE:
-                memo[1].clear()
-            found = memo[1][key] = self._work_out_affordable(ruleset, player)
-        return found
-
-    def _work_out_affordable(self, ruleset: Ruleset, player: PlayerState) -> Affordable:
-        costs = self._costs_after(player.advancements)
-        held = held_skills(ruleset, player)
-        options = []
-        for kind, cost in costs:
-            if kind == self.characteristic_kind:
-                options.append((cost, AdvancementOption(kind, cost, None)))
-                continue
-            access = self.skill_kinds[kind][0]
-            categories = tuple(
-                c
-                for c in skill_categories(ruleset, player, access)
-                if not self._category_keys(c) <= held
-            )
-            if categories:
-                option = AdvancementOption(kind, cost, self.value_increase(kind), categories)
-                options.append((cost, option))
-        return tuple(options)
-
-    def _costs_after(self, taken: int) -> tuple[tuple[str, int], ...]:
-        """Each kind's cost after ``taken`` advancements, in ``kinds`` order."""
-        return tuple((kind, self.advancement_cost(kind, taken)) for kind in self.kinds)
-
-    def _category_keys(self, category: str) -> frozenset[str]:
-        """The keys of a category's skills: a player holding them all can take none."""
-        memo = self._category_memo
-        found = memo.get(category)
-        if found is None:
-            keys = keyed_category_skills(self.key, category)
-            found = memo[category] = frozenset(key for _, key in keys)
-        return found
 
     def advancement_choice(
         self,
