@@ -19,9 +19,9 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
+from config.errors import attempt, refusal_messages
 from leagues.services.rollover import between_seasons_text
 from rules_engine.classic import spp_title
-from rules_engine.errors import RulesError
 from teams import services, sheets
 from teams.filters import TeamFilter
 from teams.forms import (
@@ -34,7 +34,6 @@ from teams.forms import (
     RenamePlayerForm,
     SpendSppForm,
     StaffForm,
-    add_rules_errors,
 )
 from teams.forms_captain import add_field_errors
 from teams.models import Player, Team
@@ -142,11 +141,8 @@ def draft_team(request: HttpRequest, key: str, slug: str) -> HttpResponse:
     """Step 2: the draft; the budget and problems update live (``draft_preview``)."""
     form = _draft_form(request, key, slug)
     if request.method == "POST" and form.is_valid():
-        try:
-            team = services.draft_team(request.user, **form.draft_kwargs())
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        team = attempt(form, lambda: services.draft_team(request.user, **form.draft_kwargs()))
+        if team is not None:
             messages.success(request, f"{team.name} is drafted.")
             return redirect("team-detail", pk=team.pk)
     context = {"form": form, "roster": form.roster, "ruleset": form.ruleset}
@@ -226,17 +222,17 @@ def team_hire_player(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team_to_change(request, pk)
     form = HirePlayerForm(sheets.roster_for(team), request.POST)
     if form.is_valid():
-        try:
-            player = services.hire_player(
+        player = attempt(
+            form,
+            lambda: services.hire_player(
                 request.user,
                 team,
                 form.cleaned_data["position"],
                 name=form.cleaned_data["name"],
                 number=form.cleaned_data["number"],
-            )
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+            ),
+        )
+        if player is not None:
             messages.success(request, f"Hired #{player.number} {player.name}.")
             return redirect("team-detail", pk=team.pk)
     return team_detail(request, pk, hire_form=form)
@@ -247,11 +243,10 @@ def team_hire_player(request: HttpRequest, pk: int) -> HttpResponse:
 def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team_to_change(request, pk)
     form = ActionForm(request.POST)
-    try:
-        team = services.buy_reroll(request.user, team)
-    except RulesError as error:
-        add_rules_errors(form, error)
+    bought = attempt(form, lambda: services.buy_reroll(request.user, team))
+    if bought is None:
         return team_detail(request, pk, reroll_form=form)
+    team = bought
     messages.success(request, f"Bought a team re-roll: {team.name} has {team.rerolls}.")
     return redirect("team-detail", pk=team.pk)
 
@@ -263,11 +258,8 @@ def team_staff(request: HttpRequest, pk: int) -> HttpResponse:
     form = StaffForm(request.POST)
     if form.is_valid():
         kind, hire = form.cleaned_data["kind"], form.cleaned_data["action"] == StaffForm.HIRE
-        try:
-            (services.hire_staff if hire else services.fire_staff)(request.user, team, kind)
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        service = services.hire_staff if hire else services.fire_staff
+        if attempt(form, lambda: service(request.user, team, kind) or True):
             label = services.StaffKind(kind).label.lower()
             messages.success(request, f"{'Hired' if hire else 'Let go'}: {label}.")
             return redirect("team-detail", pk=team.pk)
@@ -333,11 +325,11 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
     player = _player_to_change(request, pk)
     form = RenamePlayerForm(request.POST)
     if form.is_valid():
-        try:
-            player = services.rename_player(request.user, player, **form.rename_kwargs())
-        except RulesError as error:
-            add_rules_errors(form, error)
-        else:
+        renamed = attempt(
+            form, lambda: services.rename_player(request.user, player, **form.rename_kwargs())
+        )
+        if renamed is not None:
+            player = renamed
             messages.success(request, f"He is now #{player.number} {player.name}.")
             return redirect("player-detail", pk=player.pk)
     return player_detail(request, pk, rename_form=form)
@@ -346,11 +338,10 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
 def _player_action(request: HttpRequest, pk: int, service: Any, done: str) -> HttpResponse:
     player = _player_to_change(request, pk)
     form = ActionForm(request.POST)
-    try:
-        player = service(request.user, player)
-    except RulesError as error:
-        add_rules_errors(form, error)
+    done_to = attempt(form, lambda: service(request.user, player))
+    if done_to is None:
         return player_detail(request, pk, action_form=form)
+    player = done_to
     messages.success(request, done.format(name=player.name))
     return redirect("player-detail", pk=player.pk)
 
@@ -362,10 +353,7 @@ def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return render(request, "teams/player_fire.html", {"player": player, "team": player.team})
     form = ActionForm(request.POST)
-    try:
-        services.fire_player(request.user, player)
-    except RulesError as error:
-        add_rules_errors(form, error)
+    if attempt(form, lambda: services.fire_player(request.user, player) or True) is None:
         context = {"player": player, "team": player.team, "form": form}
         return render(request, "teams/player_fire.html", context)
     messages.success(request, f"{player.name} is fired.")
@@ -406,20 +394,21 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
     choice = None
     if request.method == "POST" and form.is_valid():
         try:
-            result = spend_spp(
-                request.user, player, form.cleaned_data["kind"], **form.spend_kwargs()
+            result = attempt(
+                form,
+                lambda: spend_spp(
+                    request.user, player, form.cleaned_data["kind"], **form.spend_kwargs()
+                ),
             )
         except ValidationError as error:
             for name, said in error.message_dict.items():
                 for message in said:
                     form.add_error(name if name in form.fields else None, message)
-        except RulesError as error:
-            add_rules_errors(form, error)
         else:
-            if not isinstance(result, AdvancementChoice):
+            if result is not None and not isinstance(result, AdvancementChoice):
                 messages.success(request, f"{player.name} gained {result.result}.")
                 return redirect("player-detail", pk=player.pk)
-            choice = result
+            choice = result if isinstance(result, AdvancementChoice) else None
     if choice is None and player.pending_advancement:
         choice = sheets.pending_choice(player)
         context["waiting"] = choice is not None
@@ -459,25 +448,25 @@ def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
     team = _team_to_change(request, pk)
     if has_edition_change(team):
         return redirect("team-edition-change", pk=team.pk)
-    try:
-        form, record = _redraft_form(request, team)
-    except RulesError as error:
-        context = {"team": team, "refusal": error.messages}
+    built: list[tuple[Any, Any]] = []
+    refusal = refusal_messages(lambda: built.append(_redraft_form(request, team)))
+    if refusal:
+        context = {"team": team, "refusal": refusal}
         return render(request, "teams/redraft_form.html", context, status=200)
+    form, record = built[0]
     if request.method == "POST" and form.is_valid():
         try:
-            result = redraft_team(request.user, team, **form.choices())
+            result = attempt(form, lambda: redraft_team(request.user, team, **form.choices()))
         except ValidationError as error:
             add_field_errors(form, error)
-        except RulesError as error:
-            add_rules_errors(form, error)
         else:
-            messages.success(
-                request,
-                f"{team.name} is re-drafted for {result.record.to_season}: "
-                f"{len(result.rehired)} re-hired, {len(result.hired)} hired.",
-            )
-            return redirect("team-detail", pk=team.pk)
+            if result is not None:
+                messages.success(
+                    request,
+                    f"{team.name} is re-drafted for {result.record.to_season}: "
+                    f"{len(result.rehired)} re-hired, {len(result.hired)} hired.",
+                )
+                return redirect("team-detail", pk=team.pk)
     plan, problems = _redraft_preview(team, form, record)
     context = {
         "team": team,
@@ -496,10 +485,11 @@ def team_redraft_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The budget partial for htmx: the server's budget, the cost of the choices so far
     and every problem."""
     team = _team_to_change(request, pk)
-    try:
-        form, record = _redraft_form(request, team)
-    except RulesError as error:
-        return HttpResponse(" ".join(error.messages), status=400)
+    built: list[tuple[Any, Any]] = []
+    refusal = refusal_messages(lambda: built.append(_redraft_form(request, team)))
+    if refusal:
+        return HttpResponse(" ".join(refusal), status=400)
+    form, record = built[0]
     plan, problems = _redraft_preview(team, form, record)
     context = {"team": team, "form": form, "plan": plan, "problems": problems}
     return render(request, "teams/redraft_form.html#budget", context)
@@ -547,26 +537,26 @@ def team_edition_change(request: HttpRequest, pk: int) -> HttpResponse:
     """The coach re-drafts his team into the edition its next season is played under:
     each player's new position, what cannot carry over, then the re-draft as usual."""
     team = _team_to_change(request, pk)
-    try:
-        form, record = _edition_change_form(request, team)
-    except RulesError as error:
-        context = {"team": team, "refusal": error.messages}
+    built: list[tuple[Any, Any]] = []
+    refusal = refusal_messages(lambda: built.append(_edition_change_form(request, team)))
+    if refusal:
+        context = {"team": team, "refusal": refusal}
         return render(request, "teams/edition_change.html", context, status=200)
+    form, record = built[0]
     if request.method == "POST" and form.is_valid():
         try:
-            result = change_edition(request.user, team, **form.choices())
+            result = attempt(form, lambda: change_edition(request.user, team, **form.choices()))
         except ValidationError as error:
             add_field_errors(form, error)
-        except RulesError as error:
-            add_rules_errors(form, error)
         else:
-            messages.success(
-                request,
-                f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
-                f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
-                f"{len(result.losses)} thing(s) left behind.",
-            )
-            return redirect("team-detail", pk=team.pk)
+            if result is not None:
+                messages.success(
+                    request,
+                    f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
+                    f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
+                    f"{len(result.losses)} thing(s) left behind.",
+                )
+                return redirect("team-detail", pk=team.pk)
     context = _edition_change_context(team, form, record)
     status = 400 if request.method == "POST" else 200
     return render(request, "teams/edition_change.html", context, status=status)

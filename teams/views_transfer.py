@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from rules_engine.errors import RulesError
+from config.errors import attempt
 from teams import services
 from teams.models import Team
 from teams.serializers import TransferInputSerializer
@@ -46,12 +46,7 @@ def team_transfer(request: HttpRequest, pk: int) -> HttpResponse:
         status = 400
         if form.is_valid():
             new_coach = form.cleaned_data["coach"]
-            try:
-                services.transfer_team(request.user, team, new_coach)
-            except RulesError as error:
-                for message in error.messages:
-                    form.add_error("coach", message)
-            else:
+            if attempt(form, lambda: services.transfer_team(request.user, team, new_coach)):
                 messages.success(
                     request, f"{team.name} is now coached by {new_coach.get_username()}."
                 )
