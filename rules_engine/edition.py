@@ -220,6 +220,11 @@ class Edition(Protocol):
         """The category's skills the player may still take."""
         ...
 
+    def player_title(self, player: PlayerState) -> str | None:
+        """The title the player's career has earned him ("Veteran"), or None where the
+        edition gives none (yet)."""
+        ...
+
     # --- league play ------------------------------------------------------------------
 
     @property

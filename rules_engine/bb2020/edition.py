@@ -169,5 +169,9 @@ class Bb2020Edition:
     ) -> tuple[str, ...]:
         return self.advancement_rules.takeable_skills(ruleset, player, category)
 
+    def player_title(self, player: PlayerState) -> str | None:
+        # "Titles after the 1st-6th advancement" (facts section 4, step 3).
+        return self.advancement_rules.advancement_title(player.advancements)
+
 
 EDITION: Edition = Bb2020Edition()

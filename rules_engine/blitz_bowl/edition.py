@@ -112,5 +112,8 @@ class BlitzBowlEdition:
     ) -> tuple[str, ...]:
         return ()
 
+    def player_title(self, player: PlayerState) -> str | None:
+        return None  # players never develop
+
 
 EDITION: Edition = BlitzBowlEdition()

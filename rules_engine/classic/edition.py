@@ -127,5 +127,9 @@ class ClassicEdition:
     ) -> tuple[str, ...]:
         return takeable_skills(ruleset, player, category)
 
+    def player_title(self, player: PlayerState) -> str | None:
+        # STAR PLAYER POINTS: the title his SPP reach (SPP are never spent here).
+        return classic.spp_title(player.spp)
+
 
 EDITION: Edition = ClassicEdition()
