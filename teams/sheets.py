@@ -89,6 +89,14 @@ def edition_of(ruleset_key: str) -> Edition | None:
         return None
 
 
+def player_title(player: Player) -> str | None:
+    """The title the player's career has earned him, as his edition gives it
+    ("Veteran"; None before the first, or where the edition has none). Reads the
+    skills and advancements ``player_with_history`` prefetched."""
+    edition = edition_of(player.team.ruleset)
+    return edition.player_title(player_state(player)) if edition is not None else None
+
+
 def development(ruleset_key: str) -> str:
     """How players of the ruleset develop: ``SPEND_SPP``, ``IMPROVEMENT_ROLL`` or
     ``NO_DEVELOPMENT`` ("")."""

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from teams import ruleset_views, views, views_audit
+from teams import ruleset_views, views, views_audit, views_history
 
 urlpatterns = [
     path("rulesets/", ruleset_views.ruleset_list, name="ruleset-list"),
@@ -22,6 +22,7 @@ urlpatterns = [
     path("teams/<int:pk>/sheet.pdf", views.team_pdf, name="team-pdf"),
     path("teams/<int:pk>/ledger/", views.team_ledger, name="team-ledger"),
     path("teams/<int:pk>/history/", views_audit.team_history, name="team-history"),
+    path("teams/<int:pk>/matches/", views_history.team_matches, name="team-matches"),
     path(
         "teams/<int:pk>/undo-purchase/",
         views_audit.undo_purchase_view,

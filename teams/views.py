@@ -21,8 +21,7 @@ from django.views.decorators.http import require_POST
 import rules_engine
 from config.errors import attempt, refusal_messages
 from leagues.services.rollover import between_seasons_text
-from rules_engine.classic import spp_title
-from teams import services, sheets
+from teams import history, services, sheets
 from teams.filters import TeamFilter
 from teams.forms import (
     POSITION_PREFIX,
@@ -312,6 +311,8 @@ def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
         "development": sheets.development(team.ruleset),
         "improvement_roll": sheets.development(team.ruleset) == sheets.IMPROVEMENT_ROLL,
         "has_lasting_injury": any(i.kind == "lasting" for i in player.injuries.all()),
+        "title": sheets.player_title(player),
+        "career": history.career(player),
         "rename_form": forms.get("rename_form")
         or RenamePlayerForm(initial={"name": player.name, "number": player.number}),
         "action_form": forms.get("action_form") or ActionForm(),
@@ -415,7 +416,7 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
     if choice is not None:
         context.update(choice=choice, choice_options=sheets.choice_options(player, choice))
     if context["improvement_roll"]:
-        context["title"] = spp_title(player.spp)
+        context["title"] = sheets.player_title(player)
     context["form"] = form
     context["options"] = sheets.advancement_options(player)
     context["kind_labels"] = dict(SpendSppForm.base_fields["kind"].choices)
