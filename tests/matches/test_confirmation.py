@@ -58,6 +58,11 @@ def test_the_post_game_waits_for_the_opponents_confirmation(django_capture_on_co
     state = client_for(s.away_coach).get(f"{url}/confirmation/").json()
     assert state["status"] == "confirming" and state["confirmation"] == "awaiting"
     assert state["submitted_by"] == s.home_coach.get_username()
+    # Each coach's dashboard says whom the report waits for.
+    [mine] = dashboard_for(s.home_coach).open_matches
+    [theirs] = dashboard_for(s.away_coach).open_matches
+    assert mine.waits_for == "the opponent's confirmation of the report"
+    assert theirs.waits_for == "your confirmation of the report"
     # Nothing of the post-game: no winnings, no application, nothing owed to the sweep.
     assert Team.objects.get(pk=s.home.pk).treasury == treasury
     assert not PostGameApplication.objects.exists() and owed_post_games() == []
