@@ -63,7 +63,7 @@ class ReportDraftInputSerializer(ReportInputSerializer):
 
     home_touchdowns = serializers.IntegerField(min_value=0, max_value=99, required=False)
     away_touchdowns = serializers.IntegerField(min_value=0, max_value=99, required=False)
-    events = None
+    events = None  # type: ignore[assignment]  # DRF: None removes the inherited field
 
 
 def _name(user: Any) -> str | None:

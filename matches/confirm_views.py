@@ -135,7 +135,7 @@ def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, "The report is saved as a draft; submit it when done.")
             return _back(match, "report")
     if match.status != Match.Status.IN_PLAY:
-        for error in form.non_field_errors():
-            messages.error(request, error)
+        for message in form.non_field_errors():
+            messages.error(request, str(message))
         return _back(match, "")
     return render_match(request, match, status=400, report_form=form)

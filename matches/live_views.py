@@ -65,7 +65,7 @@ def match_stamp(pk: int) -> dict[str, Any] | None:
         )
         .first()
     )
-    return row
+    return dict(row) if row is not None else None
 
 
 def _digest(*parts: Any) -> str:
@@ -152,10 +152,10 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
     etag = f'"{_digest(stamp, getattr(request.user, "pk", None), page)}"'
     headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie"}
     if etag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
+        unchanged = HttpResponseNotModified()
         for name, value in headers.items():
-            response[name] = value
-        return response
+            unchanged[name] = value
+        return unchanged
     match = selectors.match_detail(pk)
     teams = presenters.team_names(match)
     report = selectors.current_report(match)

@@ -374,7 +374,12 @@ def remove_event(request: HttpRequest, pk: int, event_id: int) -> HttpResponse:
     event = get_object_or_404(MatchEvent, pk=event_id, match=match, report=None)
     _mine(request, match, event.side)
     form = EventForm()
-    removed = attempt(form, lambda: services.remove_event(request.user, match, event) or True)
+
+    def remove() -> bool:
+        services.remove_event(request.user, match, event)
+        return True
+
+    removed = attempt(form, remove)
     if not removed:
         if not request.htmx:
             return render_match(request, match, status=400, event_form=form)
