@@ -17,8 +17,9 @@ from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from teams.models import Team
-from teams.sheets import position_for, position_skills, roster_for
+from teams.models import Player, Team
+from teams.sheets import injury_marks, position_for, position_skills, roster_for
+from teams.skill_notes import SkillNote, skill_notes
 from teams.templatetags.dugout import gp, stat, target
 
 GRID = colors.HexColor("#d9d6cf")
@@ -31,10 +32,10 @@ def _p(text: str, style: object) -> Paragraph:
     return Paragraph(escape(text), style)
 
 
-def player_notes(player: object) -> str:
-    notes = []
-    if player.niggling_injuries:
-        notes.append(f"{player.niggling_injuries} niggling")
+def player_notes(player: Player) -> str:
+    """Injuries marked as the HTML sheet marks them (``sheets.injury_marks``), then
+    what keeps him from the next game."""
+    notes = injury_marks(player, minus="-")
     if player.miss_next_game:
         notes.append("MNG")
     if player.temporarily_retired:
@@ -44,13 +45,22 @@ def player_notes(player: object) -> str:
     return ", ".join(notes)
 
 
+def skills_markup(skills: list[SkillNote]) -> str:
+    """The skills as the HTML sheet shows them: the position's, then the gained ones
+    in bold."""
+    names = [f"<b>{escape(s.name)}</b>" if s.gained else escape(s.name) for s in skills]
+    return ", ".join(names) or "-"
+
+
 def _players_table(team: Team, styles: object) -> Table:
     roster = roster_for(team)
     small = styles["BodyText"].clone("small", fontSize=8, leading=10)
     rows: list[list[object]] = [COLUMNS]
     for player in team.sheet_players:
         position = position_for(roster, player)
-        skills = position_skills(position) + [s.skill for s in player.skills.all()]
+        skills = skill_notes(
+            team.ruleset, position_skills(position), [s.skill for s in player.skills.all()]
+        )
         rows.append(
             [
                 str(player.number),
@@ -61,7 +71,7 @@ def _players_table(team: Team, styles: object) -> Table:
                 target(player.ag),
                 target(player.pa),
                 target(player.av),
-                _p(", ".join(skills) or "-", small),
+                Paragraph(skills_markup(skills), small),
                 str(player.spp),
                 gp(player.current_value),
                 _p(player_notes(player), small),

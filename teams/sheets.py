@@ -89,6 +89,19 @@ def edition_of(ruleset_key: str) -> Edition | None:
         return None
 
 
+def injury_marks(player: Player, minus: str = "\u2212") -> list[str]:
+    """How a sheet marks the player's injuries, the page and the PDF alike: his
+    Niggling Injuries ("1 niggling") and each Lasting Injury's characteristic lost
+    ("−MA"; the PDF's standard fonts spell the minus "-"). Reads the prefetched injuries."""
+    marks = [f"{player.niggling_injuries} niggling"] if player.niggling_injuries else []
+    marks += [
+        f"{minus}{injury.get_characteristic_display()}"
+        for injury in player.injuries.all()
+        if injury.kind == InjuryRecord.Kind.LASTING
+    ]
+    return marks
+
+
 def player_title(player: Player) -> str | None:
     """The title the player's career has earned him, as his edition gives it
     ("Veteran"; None before the first, or where the edition has none). Reads the

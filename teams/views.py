@@ -178,6 +178,7 @@ def _player_rows(team: Team, with_advancement: bool) -> list[dict[str, Any]]:
                 "position": position,
                 "position_skills": sheets.position_skills(position),
                 "gained_skills": [s.skill for s in player.skills.all()],
+                "injury_marks": sheets.injury_marks(player),
                 "can_advance": with_advancement and sheets.can_advance(player),
             }
         )

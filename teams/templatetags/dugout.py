@@ -108,3 +108,15 @@ def tie_breaker_names(keys: Any) -> str:
     return ", ".join(
         str(labels.get(key, str(key).replace("_", " ").capitalize())) for key in keys or ()
     )
+
+
+@register.inclusion_tag("teams/_skills.html")
+def skill_list(ruleset_key: str, position_skills: Any = (), gained: Any = ()) -> dict[str, Any]:
+    """A player's skills, the position's then the gained ones (in bold), each name
+    opening its rules summary on tap (a ``<details>``: no script)."""
+    from teams.skill_notes import skill_notes
+
+    def names(value: Any) -> list[str]:  # one skill's name, or a list of them
+        return [value] if isinstance(value, str) else list(value or ())
+
+    return {"notes": skill_notes(str(ruleset_key), names(position_skills), names(gained))}

@@ -3,6 +3,8 @@ on them (errors as form errors, others refused)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -51,7 +53,11 @@ def test_team_sheet_shows_players_values_and_treasury(client, coach, team):
     Player.objects.filter(pk=blitzer.pk).update(miss_next_game=True, niggling_injuries=1)
     html = html_of(client.get(reverse("team-detail", args=[team.pk])))
     assert "<h1>Altdorf Griffons</h1>" in html
-    assert "Block, <strong>Dodge</strong>" in html
+    # The position's Block, then the gained Dodge in bold; each opens its summary on tap.
+    assert re.search(
+        r"<summary>Block</summary>.*?</details>, <details[^>]*><summary><strong>Dodge</strong>",
+        html,
+    )
     assert 'title="Misses the next game">MNG</span>' in html
     assert "1 niggling" in html
     assert '<td class="num">3+</td>' in html  # AG as a target number

@@ -44,7 +44,10 @@ def test_pdf_pages_carry_the_sheet(team):
     for text in (
         b"(Reikland Reavers)",
         b"Blitzer",
-        b"Block, Mighty Blow \\(+1\\)",
+        # The position's Block, the gained Mighty Blow in bold (/F2, Helvetica-Bold),
+        # as the HTML sheet shows them.
+        b"/F1 8 Tf 0 0 0 rg (Block, ) Tj /F2 8 Tf (Mighty Blow \\(+1\\)) Tj",
+        b"/BaseFont /Helvetica-Bold",
         b"1 niggling, MNG",
         b"Current team value \\(CTV\\)",
         b"3+",
