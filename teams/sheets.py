@@ -242,6 +242,24 @@ def staff_offers(team: Team, roster: Roster | None = None) -> list[StaffOffer]:
     return offers
 
 
+def sheet_rows(team: Team, roster: Roster | None = None) -> dict[str, bool]:
+    """Which rows of the sheet's value and sideline tables the team's ruleset has: gold
+    (team value, Treasury, ledger; none in Blitz Bowl), team re-rolls, each kind of
+    sideline staff and fans; a row the team still holds is shown whatever the rules."""
+    edition = edition_of(team.ruleset)
+    rules = draft_rules_for(get_ruleset(team.ruleset))
+    has_gold = edition.has_gold if edition is not None else True
+    return {
+        "has_gold": has_gold,
+        "shows_rerolls": bool(rules.max_rerolls or team.rerolls),
+        "shows_assistant_coaches": bool(rules.max_assistant_coaches or team.assistant_coaches),
+        "shows_cheerleaders": bool(rules.max_cheerleaders or team.cheerleaders),
+        "shows_apothecary": bool(rules.max_apothecaries or team.apothecary),
+        # Fans go with gold: a ruleset without gold has no post-game that reads them.
+        "shows_fans": has_gold,
+    }
+
+
 def reroll_refusal(team: Team, roster: Roster | None = None) -> str | None:
     """Why the team may not buy a team re-roll now ("" if it may), or None where its
     ruleset has no team re-rolls to buy (Blitz Bowl)."""

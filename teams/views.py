@@ -197,6 +197,7 @@ def sheet_context(request: HttpRequest, team: Team, **forms: Any) -> dict[str, A
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
         "development": sheets.development(team.ruleset),
         "improvement_roll": sheets.development(team.ruleset) == sheets.IMPROVEMENT_ROLL,
+        **sheets.sheet_rows(team, roster),
     }
     if may_change:
         context.update(
