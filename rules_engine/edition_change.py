@@ -225,10 +225,6 @@ class TeamMapping:
                 return player
         raise KeyError(player_id)
 
-    @property
-    def unmapped(self) -> tuple[MappedPlayer, ...]:
-        return tuple(p for p in self.players if not p.mapped)
-
 
 def _name_key(roster: Roster, name: str) -> str:
     """A position's name without its roster's words ("Human Blitzer" -> "blitzer")."""

@@ -83,12 +83,6 @@ def get_ruleset(key: str) -> Ruleset:
         return ruleset
 
 
-def clear_cache() -> None:
-    """Drop loaded rulesets so the next ``get_ruleset`` reloads (for tests)."""
-    with _LOCK:
-        _CACHE.clear()
-
-
 def tables_of(key: str) -> Mapping[str, Any]:
     """The dice tables of a ruleset, from ``rules_engine.tables``.
 

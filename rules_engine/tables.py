@@ -71,9 +71,6 @@ class RuleName(str):
 
     __slots__ = ()
 
-    def comparable(self) -> str:
-        return _comparable(self)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, str):
             return NotImplemented

@@ -37,9 +37,6 @@ class Bb2025Position(Position):
     keywords: tuple[str, ...] = ()
     low_cost_lineman: bool = False
 
-    def has_keyword(self, keyword: str) -> bool:
-        return keyword.casefold() in {k.casefold() for k in self.keywords}
-
 
 @dataclass(frozen=True)
 class Bb2025Roster(Roster):

@@ -41,7 +41,7 @@ from rules_engine.bb2020.postgame import (
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, other_side
 from rules_engine.bb2025.advancement import BB2025 as BB2025_ADVANCEMENT
-from rules_engine.bb2025.data import BRAWLIN_BRUTES, Bb2025Position
+from rules_engine.bb2025.data import BRAWLIN_BRUTES
 from rules_engine.bb2025.league_tables import league_section
 from rules_engine.bb2025.report import Bb2025PlayerReport, stalled
 from rules_engine.bb2025.spp import (
@@ -53,7 +53,6 @@ from rules_engine.bb2025.spp import (
 )
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_tables
 
@@ -255,9 +254,3 @@ BB2025_POST_GAME = Bb2025PostGameRules()
 # The BB2025 post-game sequence, steps 1-6 in order (BB2020's signature): ``league=False``
 # is a friendly (no MVP); ``hold_hiring`` holds step 4 for each side's answer.
 post_game = BB2025_POST_GAME.post_game
-
-
-def hatred_keywords(ruleset: Ruleset, position_slug: str) -> tuple[str, ...]:
-    """The keywords of the player who caused a casualty, which a Hatred may name."""
-    position = ruleset.position(position_slug)
-    return position.keywords if isinstance(position, Bb2025Position) else ()
