@@ -35,6 +35,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from leagues.backup_checks import backup_problems
 from leagues.errors import LeagueError
 from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
+from leagues.services.standings_sync import refresh_season_totals
 from matches.models import (
     AppliedEffect,
     DiceRoll,
@@ -411,6 +412,8 @@ def _write(document: dict[str, Any]) -> League:
         ids["league"] = {document["league"]["id"]: league.pk}
         for name, model, fks in SECTIONS:
             ids[name] = _import_section(model, document[name], fks, users, ids, name)
+        for season_id in ids["seasons"].values():  # derived rows: rebuilt, not restored
+            refresh_season_totals(season_id)
         return league
 
 

@@ -526,3 +526,7 @@ class PointsAdjustment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.points:+d} ({self.reason})"
+
+
+# The maintained league table lives in its own module (models.py is long enough).
+from leagues.models_standings import StandingTotals  # noqa: E402, F401

@@ -1,36 +1,29 @@
-"""League tables, aggregated by the database.
+"""League tables, read from the maintained per-team rows.
 
-How the totals are computed (the choice the issue asks to document): one SQL
-statement over a UNION ALL derived table. Each counted league fixture gives
-two rows, one from the home team's side and one from the away team's
-(``team_id``, ``opponent_id``, touchdowns and casualties for and against,
-whether the team conceded); the outer query groups those rows by team, so
-every fixture counts exactly once for each of its two teams. Joining both the
-home and the away fixtures onto a team in one ORM query would multiply them
-instead (n home x m away rows) and double-count. The team entries are LEFT
-JOINed so a team yet to play shows zeros, and the commissioner's points
-adjustments are summed in their own derived table for the same reason.
-
-Django cannot aggregate over a union, so the statement is SQL written here,
-portable between SQLite and PostgreSQL (CASE, COALESCE, UNION ALL only); the
-table and column names come from the models' ``_meta`` and every value is a
-query parameter.
+A season's table is one statement: its admitted teams (entries, with team, coach and
+division) LEFT JOINed to their ``StandingTotals`` rows, which the leagues services keep
+exact in the same transaction as every result, correction, forfeit and points
+adjustment (``leagues.services.standings_sync``; issue 15: the full aggregate over
+every fixture cost 89-161 ms at 1,000 teams / 20,000 fixtures, on every read). The
+rows hold counts; the points are worked out here from the league's scoring, so a
+league changing its points or bonuses changes its table at once. A team yet to play
+(no row) shows zeros. ``aggregate_standings_rows`` is the full aggregate from the
+fixtures themselves (``leagues.standings_sql``), kept for the tests that hold the
+maintained rows to it.
 
 Python then only orders the per-team rows (never loops over matches) by what
 the league's ruleset ranks by (its edition's ``standings_rank_by``,
 ``rules_engine.edition_for``: the league's points scheme for BB2020
 and classic, wins then points scored for Blitz Bowl) and the league's
-tie-breakers. Head-to-head is again a database
-aggregate: one more statement sums the points each tied team earned in the
-fixtures between the teams of its tied group (every group at once), run only
-when the league uses head-to-head and some teams are level.
+tie-breakers. Head-to-head is a database aggregate over the fixtures between the
+teams of each tied group (every group at once), run only when the league uses
+head-to-head and some teams are level.
 
 Results (facts §5): a win, draw or loss earns the league's points for it;
 "unplayed" fixtures are a loss for both (counted as played, no touchdowns);
 a real-life concession is a 1-0 win for the opponent. Bonus points are for
 matches actually played, not for forfeits. Where a ruleset scores games in
-points (Blitz Bowl; ``Fixture.home_points``) the result is read from the
-points, else from the touchdowns.
+points (Blitz Bowl) the result is read from the points, else from the touchdowns.
 """
 
 from __future__ import annotations
@@ -40,15 +33,14 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models import Field
 
-from leagues.models import Division, Fixture, League, PointsAdjustment, Season, TeamEntry
+from leagues import standings_sql
+from leagues.models import Division, League, Season, StandingTotals, TeamEntry
 from leagues.models import TieBreaker as TB
+from leagues.standings_sql import TOTALS, table
 from rules_engine.editions import edition_for
 from teams.models import Team
-
-PLAYED = Fixture.Status.PLAYED.value
-UNPLAYED = Fixture.Status.UNPLAYED_DOUBLE_LOSS.value
-COUNTED = [s.value for s in Fixture.COUNTED_STATUSES]
 
 
 @dataclass
@@ -88,148 +80,105 @@ class StandingRow:
 
 @dataclass
 class DivisionTable:
-    division_id: int
+    division_id: int | None
     division_name: str
     rows: list[StandingRow] = field(default_factory=list)
 
 
-def _t(model: type) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _sides_sql(extra_where: str = "") -> str:
-    """Both sides of every counted league fixture, one row per team and fixture."""
-    fixture = _t(Fixture)
-    parts = []
-    for side, other in (("home", "away"), ("away", "home")):
-        parts.append(
-            f"SELECT f.{side}_id AS team_id, f.{other}_id AS opponent_id, f.status AS status, "
-            f"COALESCE(f.{side}_touchdowns, 0) AS td_for, "
-            f"COALESCE(f.{other}_touchdowns, 0) AS td_against, "
-            f"COALESCE(f.{side}_casualties, 0) AS cas_for, "
-            f"COALESCE(f.{other}_casualties, 0) AS cas_against, "
-            f"COALESCE(f.{side}_points, 0) AS pts_for, "
-            f"COALESCE(f.{other}_points, 0) AS pts_against, "
-            f"COALESCE(f.{side}_points, f.{side}_touchdowns, 0) AS score_for, "
-            f"COALESCE(f.{other}_points, f.{other}_touchdowns, 0) AS score_against, "
-            f"CASE WHEN f.conceded_by_id = f.{side}_id THEN 1 ELSE 0 END AS conceded "
-            f"FROM {fixture} f WHERE f.season_id = %s AND f.kind = %s "
-            f"AND f.status IN (%s, %s, %s){extra_where}"
-        )
-    return " UNION ALL ".join(parts)
-
-
-def _sides_params(season_id: int, extra: list) -> list:
-    one = [season_id, Fixture.Kind.LEAGUE.value, *COUNTED, *extra]
-    return one + one
-
-
-def _result_columns(league: League) -> tuple[str, list]:
-    """Per-row won/drawn/lost/bonus (as 0/1 integers) and the row's points. The result
-    reads the score: points where the fixture has them, else touchdowns."""
-    won = "CASE WHEN s.status <> %s AND s.score_for > s.score_against THEN 1 ELSE 0 END"
-    drawn = "CASE WHEN s.status = %s AND s.score_for = s.score_against THEN 1 ELSE 0 END"
-    lost = "CASE WHEN s.status = %s OR s.score_for < s.score_against THEN 1 ELSE 0 END"
-    bonus = (
-        "(CASE WHEN s.status = %s AND s.td_for >= 3 THEN %s ELSE 0 END"
-        " + CASE WHEN s.status = %s AND s.td_against = 0 THEN %s ELSE 0 END"
-        " + CASE WHEN s.status = %s AND s.cas_for >= 3 THEN %s ELSE 0 END)"
-    )
-    sql = f"{won} AS won, {drawn} AS drawn, {lost} AS lost, {bonus} AS bonus"
-    params = [
-        UNPLAYED,
-        PLAYED,
-        UNPLAYED,
-        PLAYED,
+def _scoring(league: League) -> tuple[int, int, int, int, int, int]:
+    """The league's points for a win, draw and loss, and for each bonus condition."""
+    return (
+        league.points_for_win,
+        league.points_for_draw,
+        league.points_for_loss,
         int(league.bonus_three_touchdowns),
-        PLAYED,
         int(league.bonus_clean_sheet),
-        PLAYED,
         int(league.bonus_three_casualties),
-    ]
-    return sql, params
+    )
 
 
-def _points_params(league: League) -> list:
-    return [league.points_for_win, league.points_for_draw, league.points_for_loss]
+def _rows(
+    records: Iterable[tuple], totals_of: Callable[[tuple], tuple], scoring: tuple[int, ...]
+) -> list[StandingRow]:
+    """Table rows from each team's (id, name, coach, division id, division name) and
+    its totals (in ``TOTALS`` order); the points from the league's scoring."""
+    win, draw, loss, three_td, clean, three_cas = scoring
+    rows = []
+    for r in records:
+        totals = totals_of(r)
+        played, won, drawn, lost, td_for, td_against, cas_for, cas_against = totals[:8]
+        three_tds, clean_sheets, three_cass, conceded, scored, against, adjustment = totals[8:]
+        bonus = three_tds * three_td + clean_sheets * clean + three_cass * three_cas
+        rows.append(
+            StandingRow(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                played,
+                won,
+                drawn,
+                lost,
+                td_for,
+                td_against,
+                cas_for,
+                cas_against,
+                bonus,
+                adjustment,
+                won * win + drawn * draw + lost * loss + bonus + adjustment,
+                conceded,
+                scored,
+                against,
+            )
+        )
+    return rows
+
+
+def _entries_sql(columns: str, joins: str, division_id: int | None) -> tuple[str, list]:
+    user = get_user_model()
+    username_field = user._meta.get_field(user.USERNAME_FIELD)
+    assert isinstance(username_field, Field)
+    username = username_field.column
+    sql = f"""
+        SELECT e.team_id, t.name, u.{username}, e.division_id, d.name{columns}
+        FROM {table(TeamEntry)} e
+        JOIN {table(Team)} t ON t.id = e.team_id
+        JOIN {table(user)} u ON u.id = t.coach_id
+        JOIN {table(Division)} d ON d.id = e.division_id{joins}
+        WHERE e.season_id = %s
+    """
+    if division_id is None:
+        return sql, []
+    return sql + " AND e.division_id = %s", [division_id]
 
 
 def _standings_rows(season: Season, division_id: int | None = None) -> list[StandingRow]:
-    """Every admitted team of the season (or one division), totals from the DB, unordered."""
-    league = season.league
-    user = get_user_model()
-    username = user._meta.get_field(user.USERNAME_FIELD).column
-    result_sql, result_params = _result_columns(league)
-    fixture_filter, entry_filter, extra = "", "", []
-    if division_id is not None:
-        fixture_filter, entry_filter, extra = (
-            " AND f.division_id = %s",
-            " AND e.division_id = %s",
-            [division_id],
-        )
-    sql = f"""
-        SELECT e.team_id, t.name, u.{username}, e.division_id, d.name,
-               COALESCE(r.played, 0), COALESCE(r.won, 0), COALESCE(r.drawn, 0),
-               COALESCE(r.lost, 0), COALESCE(r.td_for, 0), COALESCE(r.td_against, 0),
-               COALESCE(r.cas_for, 0), COALESCE(r.cas_against, 0), COALESCE(r.bonus, 0),
-               COALESCE(a.points, 0), COALESCE(r.conceded, 0),
-               COALESCE(r.won, 0) * %s + COALESCE(r.drawn, 0) * %s + COALESCE(r.lost, 0) * %s
-                 + COALESCE(r.bonus, 0) + COALESCE(a.points, 0),
-               COALESCE(r.pts_for, 0), COALESCE(r.pts_against, 0)
-        FROM {_t(TeamEntry)} e
-        JOIN {_t(Team)} t ON t.id = e.team_id
-        JOIN {_t(user)} u ON u.id = t.coach_id
-        JOIN {_t(Division)} d ON d.id = e.division_id
-        LEFT JOIN (
-            SELECT s.team_id, COUNT(*) AS played, SUM(s.won) AS won, SUM(s.drawn) AS drawn,
-                   SUM(s.lost) AS lost, SUM(s.td_for) AS td_for,
-                   SUM(s.td_against) AS td_against, SUM(s.cas_for) AS cas_for,
-                   SUM(s.cas_against) AS cas_against, SUM(s.bonus) AS bonus,
-                   SUM(s.conceded) AS conceded, SUM(s.pts_for) AS pts_for,
-                   SUM(s.pts_against) AS pts_against
-            FROM (SELECT s.*, {result_sql} FROM ({_sides_sql(fixture_filter)}) s) s
-            GROUP BY s.team_id
-        ) r ON r.team_id = e.team_id
-        LEFT JOIN (
-            SELECT p.team_id, SUM(p.points) AS points FROM {_t(PointsAdjustment)} p
-            WHERE p.season_id = %s GROUP BY p.team_id
-        ) a ON a.team_id = e.team_id
-        WHERE e.season_id = %s{entry_filter}
-    """
-    params = [
-        *_points_params(league),
-        *result_params,
-        *_sides_params(season.pk, extra),
-        season.pk,
-        season.pk,
-        *extra,
-    ]
+    """Every admitted team of the season (or one division) with its maintained totals,
+    unordered: one query."""
+    columns = "".join(f", COALESCE(st.{name}, 0)" for name in TOTALS)
+    joins = (
+        f" LEFT JOIN {table(StandingTotals)} st"
+        " ON st.season_id = e.season_id AND st.team_id = e.team_id"
+    )
+    sql, extra = _entries_sql(columns, joins, division_id)
+    scoring = _scoring(season.league)
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return [
-            StandingRow(
-                team_id=r[0],
-                team_name=r[1],
-                coach=r[2],
-                division_id=r[3],
-                division_name=r[4],
-                played=r[5],
-                won=r[6],
-                drawn=r[7],
-                lost=r[8],
-                touchdowns_for=r[9],
-                touchdowns_against=r[10],
-                casualties_for=r[11],
-                casualties_against=r[12],
-                bonus_points=r[13],
-                adjustment=r[14],
-                conceded=r[15],
-                points=r[16],
-                points_scored=r[17],
-                points_conceded=r[18],
-            )
-            for r in cursor.fetchall()
-        ]
+        cursor.execute(sql, [season.pk, *extra])
+        return _rows(cursor.fetchall(), lambda r: r[5:], scoring)
+
+
+def aggregate_standings_rows(season: Season, division_id: int | None = None) -> list[StandingRow]:
+    """The same rows from the full aggregate over the season's fixtures and adjustments
+    (what the maintained rows must always equal; tests compare them). Two queries."""
+    sql, extra = _entries_sql("", "", division_id)
+    totals = standings_sql.aggregate_totals(season)
+    scoring = _scoring(season.league)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season.pk, *extra])
+        return _rows(
+            cursor.fetchall(), lambda r: tuple(totals[r[0]][name] for name in TOTALS), scoring
+        )
 
 
 def head_to_head_points(season: Season, groups: Iterable[Iterable[int]]) -> dict[int, int]:
@@ -238,27 +187,7 @@ def head_to_head_points(season: Season, groups: Iterable[Iterable[int]]) -> dict
     ``groups`` are disjoint sets of team ids (teams level on points); one
     statement answers for all of them. Teams that have not met score 0.
     """
-    group_of = {team_id: n for n, group in enumerate(groups) for team_id in group}
-    if not group_of:
-        return {}
-    case = "CASE {col} " + " ".join("WHEN %s THEN %s" for _ in group_of) + " END"
-    case_params = [v for item in group_of.items() for v in item]
-    same_group = f" AND {case.format(col='f.home_id')} = {case.format(col='f.away_id')}"
-    result_sql, result_params = _result_columns(season.league)
-    sql = f"""
-        SELECT s.team_id, SUM(s.won * %s + s.drawn * %s + s.lost * %s + s.bonus)
-        FROM (SELECT s.*, {result_sql} FROM ({_sides_sql(same_group)}) s) s
-        GROUP BY s.team_id
-    """
-    params = [
-        *_points_params(season.league),
-        *result_params,
-        *_sides_params(season.pk, case_params + case_params),
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        found = dict(cursor.fetchall())
-    return {team_id: int(found.get(team_id, 0)) for team_id in group_of}
+    return standings_sql.head_to_head_points(season, groups, _scoring(season.league))
 
 
 _KEYS: dict[str, Callable[[StandingRow], int]] = {
@@ -304,27 +233,24 @@ def rank(season: Season, rows: list[StandingRow], *, by_division: bool) -> list[
     breakers = [b for b in season.league.tie_breakers if b in _KEYS]
     ranked_by = [RANK_KEYS[k] for k in rank_by(season.league)]
 
-    def level_key(row: StandingRow, upto: int) -> tuple:
-        prefix = (row.division_id,) if by_division else ()
-        return (
-            *prefix,
-            *(key(row) for key in ranked_by),
-            *(_KEYS[b](row) for b in breakers[:upto]),
-        )
+    def level_key(upto: int) -> Callable[[StandingRow], tuple]:
+        keys = [*ranked_by, *(_KEYS[b] for b in breakers[:upto])]
+        if by_division:
+            return lambda row: (row.division_id, *[key(row) for key in keys])
+        return lambda row: tuple([key(row) for key in keys])
 
     if TB.HEAD_TO_HEAD in breakers:
-        upto = breakers.index(TB.HEAD_TO_HEAD)
+        level = level_key(breakers.index(TB.HEAD_TO_HEAD))
         groups: dict[tuple, list[int]] = {}
         for row in rows:
-            groups.setdefault(level_key(row, upto), []).append(row.team_id)
+            groups.setdefault(level(row), []).append(row.team_id)
         tied = [g for g in groups.values() if len(g) > 1]
         if tied:
             h2h = head_to_head_points(season, tied)
             for row in rows:
                 row.head_to_head = h2h.get(row.team_id)
-    ordered = sorted(
-        rows, key=lambda r: (*level_key(r, len(breakers)), r.team_name.casefold(), r.team_id)
-    )
+    level = level_key(len(breakers))
+    ordered = sorted(rows, key=lambda r: (*level(r), r.team_name.casefold(), r.team_id))
     position: dict[int | None, int] = {}
     for row in ordered:
         scope = row.division_id if by_division else None
@@ -342,12 +268,12 @@ def division_standings(division: Division) -> list[StandingRow]:
 def season_standings(season: Season) -> list[DivisionTable]:
     """Every division's table of the season, divisions by name. Same query count."""
     rows = rank(season, _standings_rows(season), by_division=True)
-    tables: dict[int, DivisionTable] = {}
+    tables: dict[int | None, DivisionTable] = {}
     for row in rows:
-        table = tables.setdefault(
-            row.division_id, DivisionTable(row.division_id, row.division_name)
-        )
-        table.rows.append(row)
+        division = tables.get(row.division_id)
+        if division is None:
+            division = tables[row.division_id] = DivisionTable(row.division_id, row.division_name)
+        division.rows.append(row)
     return sorted(tables.values(), key=lambda t: (t.division_name.casefold(), t.division_id))
 
 

@@ -20,6 +20,7 @@ from leagues.services._common import (
     require_status,
 )
 from leagues.services.playoffs import advance_bracket
+from leagues.services.standings_sync import refresh_fixture_teams, refresh_team_totals
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import ConcessionAwardRule
 from rules_engine.editions import edition_for
@@ -175,6 +176,7 @@ def record_result(
             setattr(fixture, name, value)
         fixture.played_at = fixture.played_at or timezone.now()
         fixture.save()
+        refresh_fixture_teams(fixture)
         if actor.has_perm(MANAGE, season):  # a coach's result is audited as his match report
             _log(
                 actor,
@@ -251,6 +253,7 @@ def award_forfeit(
             )
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
+        refresh_fixture_teams(fixture)
         _log(
             actor,
             "fixture.forfeit",
@@ -291,6 +294,7 @@ def correct_forfeit(
         _undo_settlement(fixture, actor, "Forfeit corrected")
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
+        refresh_fixture_teams(fixture)
         _log(
             actor,
             "fixture.correct_forfeit",
@@ -317,6 +321,7 @@ def undo_forfeit(actor: Any, fixture: Fixture) -> Fixture:
         before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
         _undo_settlement(fixture, actor, "Forfeit undone")
         fixture.save()
+        refresh_fixture_teams(fixture)
         _log(
             actor,
             "fixture.undo_forfeit",
@@ -506,6 +511,7 @@ def dock_points(
         adjustment = PointsAdjustment.objects.create(
             season=season, team=team, points=-points, reason=reason, created_by=actor
         )
+        refresh_team_totals(season, [team.pk])
         log_action(
             actor,
             "season.dock_points",
@@ -522,11 +528,12 @@ def dock_points(
 def results_changed(fixture: Fixture, *, actor: Any = None) -> None:
     """Hook for whoever changes a fixture's result outside ``record_result``.
 
-    League tables are computed when read, so only the play-off bracket needs
-    telling: it creates the final and third-place match once both semi-finals
+    A league fixture's teams get their standings rows recomputed, and the play-off
+    bracket is told: it creates the final and third-place match once both semi-finals
     have winners, and pays the prizes once both of those are decided.
     ``record_result`` and ``award_forfeit`` call it themselves.
     """
     with transaction.atomic():
         season = lock_season(fixture.season_id)
+        refresh_fixture_teams(fixture)
         advance_bracket(season, actor)

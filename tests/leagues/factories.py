@@ -20,6 +20,7 @@ from leagues.models import (
     Season,
     TeamEntry,
 )
+from leagues.services.standings_sync import refresh_fixture_teams, refresh_team_totals
 from tests.factories import TeamFactory, UserFactory
 
 _TEAM_NAMES = itertools.count(1)
@@ -83,6 +84,14 @@ class FixtureFactory(DjangoModelFactory):
     home = factory.SubFactory(TeamFactory)
     away = factory.SubFactory(TeamFactory)
 
+    @classmethod
+    def _create(cls, model_class: type, *args: Any, **kwargs: Any) -> Fixture:
+        """Written directly, and the two teams' standings rows kept in step as the
+        services keep them."""
+        fixture = super()._create(model_class, *args, **kwargs)
+        refresh_fixture_teams(fixture)
+        return fixture
+
 
 class PointsAdjustmentFactory(DjangoModelFactory):
     class Meta:
@@ -92,6 +101,12 @@ class PointsAdjustmentFactory(DjangoModelFactory):
     team = factory.SubFactory(TeamFactory)
     points = -3
     reason = "Late result"
+
+    @classmethod
+    def _create(cls, model_class: type, *args: Any, **kwargs: Any) -> PointsAdjustment:
+        adjustment = super()._create(model_class, *args, **kwargs)
+        refresh_team_totals(adjustment.season_id, [adjustment.team_id])
+        return adjustment
 
 
 def division_with_teams(count: int, division: Division | None = None, **league: Any) -> Division:
