@@ -110,14 +110,15 @@ def _line(team: Team, match: Match) -> MatchLine:
     fixture = match.fixture
     home = fixture.home_id == team.pk
     side = "home" if home else "away"
-    report = match.current_reports[0] if match.current_reports else None
+    reports: list[Report] = getattr(match, "current_reports", [])  # _matches_of's prefetch
+    report = reports[0] if reports else None
     shown = ((report.post_game_result if report else {}).get("teams") or {}).get(side) or {}
     scores = (fixture.home_touchdowns, fixture.away_touchdowns)
     points = (fixture.home_points, fixture.away_points)
     opponent = fixture.away if home else fixture.home
     result = RESULTS.get(str(shown.get("result", "")), "")
-    if not result and None not in scores:
-        mine, theirs = scores if home else scores[::-1]
+    mine, theirs = scores if home else scores[::-1]
+    if not result and mine is not None and theirs is not None:
         result = "Won" if mine > theirs else "Lost" if mine < theirs else "Drew"
     finished = "team_value" in shown
     return MatchLine(
