@@ -1,0 +1,190 @@
+"""A whole team carried to the new edition (``map_team``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.edition_change.mapping import Loss, MappedPlayer, PositionChoice, TeamMapping
+from rules_engine.edition_change.moves import (
+    COACHS_CHOICE,
+    INDUCEMENT_ONLY,
+    TEAM_OPTION,
+    EditionMove,
+)
+from rules_engine.edition_change.players import map_player, same_position, suggestion
+from rules_engine.errors import RulesError
+from rules_engine.ruleset import Roster, Ruleset
+
+
+def map_team(
+    move: EditionMove,
+    team: TeamState,
+    *,
+    positions: Mapping[Any, str] | None = None,
+    special_rule_choice: str | None = None,
+    skill_kinds: Mapping[Any, Mapping[str, str]] | None = None,
+) -> TeamMapping:
+    """Map ``team`` (a team of ``move.from_key``) onto ``move.to_key``'s roster of its
+    race. ``positions`` are the coach's choices (player id -> new position slug);
+    ``special_rule_choice`` his choice of team option where the old one cannot carry;
+    ``skill_kinds`` (player id -> skill -> advancement kind) says which gained skills
+    were rolled. Problems with the choices come back in ``problems``, never raised."""
+    old_rules, new_rules = move.from_ruleset(), move.to_ruleset()
+    old_roster = old_rules.roster(team.roster_slug)
+    if team.roster_slug not in new_rules.rosters:
+        raise RulesError(
+            f"{new_rules.name} has no {old_roster.name} roster: the team cannot move to it"
+        )
+    new_roster = new_rules.roster(team.roster_slug)
+    positions = dict(positions or {})
+    problems: dict[str, list[str]] = {}
+    _check_positions(team, new_rules, new_roster, positions, problems)
+    players, choices, losses = _map_players(move, team, positions, skill_kinds or {})
+    choice, needed, option_losses = _team_option(
+        team, new_rules, new_roster, special_rule_choice, problems
+    )
+    return TeamMapping(
+        move=move,
+        roster_slug=new_roster.slug,
+        players=tuple(players),
+        choices=tuple(choices),
+        losses=tuple(losses + option_losses),
+        problems={k: tuple(v) for k, v in problems.items()},
+        special_rule_choice=choice,
+        special_rule_options=tuple(new_roster.special_rule_choices),
+        special_rule_choice_needed=needed,
+    )
+
+
+def _check_positions(
+    team: TeamState,
+    new_rules: Ruleset,
+    new_roster: Roster,
+    positions: Mapping[Any, str],
+    problems: dict[str, list[str]],
+) -> None:
+    """Every chosen position is of one of the team's players and of the new roster."""
+    slugs = ", ".join(p.slug for p in new_roster.positions.values())
+    known_ids = {p.id for p in team.players}
+    for pid, wanted in positions.items():
+        if pid not in known_ids:
+            problems.setdefault("positions", []).append(
+                f"Player {pid} is not a player of {team.name}"
+            )
+        elif not isinstance(wanted, str) or wanted not in new_roster.positions:
+            problems.setdefault("positions", []).append(
+                f"{wanted!r} is not a position of the {new_rules.name} {new_roster.name} roster; "
+                f"choose one of {slugs}"
+            )
+
+
+def _map_players(
+    move: EditionMove,
+    team: TeamState,
+    positions: Mapping[Any, str],
+    skill_kinds: Mapping[Any, Mapping[str, str]],
+) -> tuple[list[MappedPlayer], list[PositionChoice], list[Loss]]:
+    """Each player on his new position, the positions the coach must choose, the losses."""
+    old_rules, new_rules = move.from_ruleset(), move.to_ruleset()
+    old_roster = old_rules.roster(team.roster_slug)
+    new_roster = new_rules.roster(team.roster_slug)
+    players: list[MappedPlayer] = []
+    choices: list[PositionChoice] = []
+    losses: list[Loss] = []
+    for player in team.players:
+        old = old_rules.position(player.position_slug)
+        same = same_position(old, old_roster, new_roster)
+        chosen = positions.get(player.id)
+        slug: str | None = None
+        source = ""
+        if isinstance(chosen, str) and chosen in new_roster.positions:
+            slug = new_roster.positions.resolve(chosen)
+            source = same[1] if same is not None and same[0] == slug else COACHS_CHOICE
+        elif same is not None:
+            slug, source = same
+        if same is None:
+            choices.append(
+                PositionChoice(
+                    player_id=player.id,
+                    player_name=player.name,
+                    from_position=old.slug,
+                    from_name=old.name,
+                    options=tuple((p.slug, p.name) for p in new_roster.positions.values()),
+                    suggested=suggestion(old, old_roster, new_roster),
+                    reason=f"{new_rules.name}'s {new_roster.name} roster has no "
+                    f"{old.name}: choose his position",
+                )
+            )
+        if slug is None:
+            players.append(_waiting(player, old.slug))
+            continue
+        new = new_roster.positions[slug]
+        mapped, lost = map_player(
+            move, old_rules, new_rules, player, new, source, skill_kinds.get(player.id, {})
+        )
+        players.append(mapped)
+        losses += lost
+    return players, choices, losses
+
+
+def _waiting(player: PlayerState, from_slug: str) -> MappedPlayer:
+    """A player whose new position waits for the coach's choice."""
+    return MappedPlayer(
+        id=player.id,
+        name=player.name,
+        number=player.number,
+        from_position=from_slug,
+        position_slug=None,
+        position_source="",
+        value_increases_before=player.value_increases,
+    )
+
+
+def _team_option(
+    team: TeamState,
+    new_rules: Ruleset,
+    new_roster: Roster,
+    special_rule_choice: str | None,
+    problems: dict[str, list[str]],
+) -> tuple[str | None, bool, list[Loss]]:
+    """The team's option ("Favoured of...") and staff in the new edition: (the option,
+    whether the coach must choose one, what is lost)."""
+    offered = tuple(new_roster.special_rule_choices)
+    current = team.special_rule_choice
+    choice: str | None = None
+    needed = False
+    losses: list[Loss] = []
+    if special_rule_choice:
+        if special_rule_choice in offered:
+            choice = special_rule_choice
+        else:
+            problems.setdefault("special_rule_choice", []).append(
+                f"{special_rule_choice!r} is not an option of the {new_rules.name} "
+                f"{new_roster.name} roster"
+                + (f"; choose one of {', '.join(offered)}" if offered else "")
+            )
+    elif current and current in offered:
+        choice = current
+    elif offered:
+        needed = True
+    if current and choice != current:
+        losses.append(
+            Loss(
+                TEAM_OPTION,
+                current,
+                f"the {new_rules.name} {new_roster.name} roster "
+                + (f"offers {', '.join(offered)}" if offered else "has no such option"),
+            )
+        )
+    if team.apothecary and not new_roster.apothecary_allowed:
+        losses.append(
+            Loss(
+                INDUCEMENT_ONLY,
+                "Apothecary",
+                f"a {new_rules.name} {new_roster.name} team may not hire one: "
+                "only as an inducement",
+            )
+        )
+    return choice, needed, losses
