@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from rules_engine import tables as tables_module
+from rules_engine import dice_tables as tables_module
 from rules_engine.dice import ScriptedDice
 from rules_engine.errors import AdvancementError, RulesError, RulesetDataError
 from rules_engine.tables import (
@@ -299,13 +299,13 @@ def test_a_bad_tables_file_fails_at_load(tmp_path, monkeypatch):
     (folder / "tables.json").write_text(json.dumps({"tables": [table]}))
     monkeypatch.setattr(tables_module, "DATA_DIR", tmp_path)
     load_tables.cache_clear()
-    tables_module._table_files.cache_clear()
+    tables_module.table_files.cache_clear()
     try:
         with pytest.raises(RulesetDataError, match="missing \\[3\\]"):
             load_tables("broken_ruleset")
     finally:
         load_tables.cache_clear()
-        tables_module._table_files.cache_clear()
+        tables_module.table_files.cache_clear()
 
 
 @pytest.mark.parametrize("key", ["no_such_ruleset", "../bb2020", "BB2020"])
