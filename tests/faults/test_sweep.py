@@ -29,6 +29,8 @@ def test_a_report_whose_enqueue_failed_is_applied_by_the_sweep(broker_down, sett
     from rest_framework.test import APIClient
 
     from config.celery import app
+    from matches.models import Match
+    from tests.matches.factories import confirm
 
     # The embedded mode, where the command applies what it finds (with a broker it
     # queues it: tests/faults/test_redis_restart.py).
@@ -40,6 +42,8 @@ def test_a_report_whose_enqueue_failed_is_applied_by_the_sweep(broker_down, sett
     api.credentials(HTTP_AUTHORIZATION=f"Token {play['token']}")
     answer = api.post(play["path"], play["body"], format="json")
     assert answer.status_code == 201  # the coach is told it is accepted, not a 500
+    # The other coach confirms: the post-game is owed, and its enqueue fails.
+    confirm(Match.objects.get(pk=play["match"]))
     assert harness.owed() and not PostGameApplication.objects.exists()
 
     broker_down.delattr(apply_post_game, "delay")  # the broker is back
