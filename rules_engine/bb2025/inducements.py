@@ -19,12 +19,12 @@ from rules_engine.bb2020.inducements import (
     BoughtItem,
     InducementPurchase,
     Money,
-    _Order,
-    _players_in,
+    Order,
     can_buy_anything,
     check_order,
     gp,
     inducement_choice,
+    players_in,
 )
 from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025.data import Bb2025Inducement
@@ -81,7 +81,7 @@ def inducement_offer(
             "slug": star.slug,
             "name": star.name,
             "cost": star.cost,
-            "players": _players_in(star),
+            "players": players_in(star),
             "induced_by_opponent": star.slug in opponent_star_players,
         }
         for star in ruleset.stars_for(roster, choice)
@@ -97,7 +97,7 @@ def inducement_offer(
     }
 
 
-class _Bb2025Order(_Order):
+class _Bb2025Order(Order):
     """BB2020's order check, with a maximum that may depend on a special rule."""
 
     def fixed(self, inducement: Inducement, count: Any) -> None:
