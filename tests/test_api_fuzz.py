@@ -57,10 +57,7 @@ SCHEMA_PATH = "/api/v1/schema/"
 # Bugs fuzzing found in code this suite may not change (matches/**, the teams'
 # ruleset API, the filters): that operation's case is an expected failure until
 # it is fixed there. Each reason names the failing request.
-KNOWN_BUGS: dict[str, str] = {
-    "GET /api/v1/matches/{id}/confirmation/": "GET /api/v1/matches/1317027/confirmation/ "
-    "answers 404, which matches/api_confirm.py's ConfirmationView does not document.",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 # Existing rows, per kind, filled by the ``world`` fixture before any case is drawn.
 IDS: dict[str, list[Any]] = {}
