@@ -64,6 +64,7 @@ from rules_engine.classic.improvement import (
     improvement,
     improvement_options,
 )
+from rules_engine.classic.roster_update import update_side
 from rules_engine.classic.rules import (
     ClassicSppEarned,
     fame,
@@ -77,7 +78,7 @@ from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording, run_steps
-from rules_engine.team_value import current_team_value, team_value
+from rules_engine.team_value import team_value
 
 RULE = "Classic reference sheet, LEAGUE MATCH SEQUENCE, POST-MATCH SEQUENCE"
 CHOICE_KEYS = ("reroll_winnings", "fire", "treasury_spent")
@@ -294,64 +295,8 @@ def update_team_roster(
     """Step 6, "Update Team Roster": the dead leave, injuries apply (MNG, Niggling
     Injuries, characteristic losses), journeymen leave, players who missed this
     game come back, fired players go, other Treasury spending is recorded, and
-    TV and CTV are worked out again."""
-    outcome = {}
-    for side, w in work.items():
-        answer = _answer(choices, side)
-        dead = tuple(r.player_id for r in w.report if r.killed and not r.induced)
-        on_sheet = {p.id for p in w.team.players}
-        w.replace_players(tuple(p for p in w.team.players if p.id not in dead))
-        injured = [
-            r for r in w.report if not r.induced and not r.killed and r.player_id in on_sheet
-        ]
-        for r in injured:
-            w.replace_player(r.apply_injuries(w.ruleset, w.team.player(r.player_id)))
-        released = tuple(p.id for p in w.team.players if p.journeyman)
-        recovered = tuple(p.id for p in w.before.players if p.miss_next_game)
-        for pid in recovered:
-            if pid in {p.id for p in w.team.players}:
-                w.changed(pid, miss_next_game=False)
-        fired = tuple(answer.get("fire", ()))
-        staying = {p.id for p in w.team.players} - set(released)
-        unknown = [pid for pid in fired if pid not in staying]
-        if unknown:
-            raise RulesError(f"{w.team.name} has no players {unknown!r} to fire")
-        gone = set(released) | set(fired)
-        w.replace_players(tuple(p for p in w.team.players if p.id not in gone))
-        spent = answer.get("treasury_spent", 0)
-        if (
-            isinstance(spent, bool)
-            or not isinstance(spent, int)
-            or not 0 <= spent <= w.team.treasury
-        ):
-            raise RulesError(f"{w.team.name} cannot spend {spent!r} gp from {w.team.treasury:,} gp")
-        w.gold("purchases", -spent)
-        value_input = w.team.value_input()
-        w.details.update(
-            dead=dead,
-            miss_next_game=tuple(r.player_id for r in injured if r.misses_next_game),
-            niggling_injuries=tuple(r.player_id for r in injured if r.niggling_injuries),
-            characteristic_losses=tuple(
-                (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
-            ),
-            released_journeymen=released,
-            recovered=recovered,
-            fired=fired,
-            team_value=team_value(w.ruleset, value_input),
-            current_team_value=current_team_value(w.ruleset, value_input),
-        )
-        keys = ("dead", "miss_next_game", "niggling_injuries", "released_journeymen")
-        outcome[side] = {key: w.details[key] for key in (*keys, "recovered", "fired")}
-        outcome[side]["characteristic_losses"] = [
-            list(c) for c in w.details["characteristic_losses"]
-        ]
-        outcome[side].update(
-            treasury=w.team.treasury,
-            fan_factor=w.team.dedicated_fans,
-            team_value=w.details["team_value"],
-            current_team_value=w.details["current_team_value"],
-        )
-    return outcome
+    TV and CTV are worked out again (``roster_update.update_side``)."""
+    return {side: update_side(w, _answer(choices, side)) for side, w in work.items()}
 
 
 def _team_post_game(w: PostGameWork) -> ClassicTeamPostGame:
