@@ -1,7 +1,7 @@
 """Reads of the leagues app: querysets shaped for the pages and the API.
 
-The league tables live in ``leagues.standings`` (one SQL aggregate over the
-home and away sides of the fixtures) and are re-exported here.
+The league tables live in ``leagues.standings`` (the maintained per-team rows,
+kept by ``leagues.services.standings_sync``) and are re-exported here.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ __all__ = [
     "overall_standings",
     "season_detail",
     "season_standings",
+    "short_divisions",
 ]
 
 FIXTURE_RELATED = (
@@ -78,6 +79,34 @@ def entries(season: Season) -> QuerySet[TeamEntry]:
         .select_related("team__coach", "division")
         .order_by("division__name", "team__name")
     )
+
+
+@dataclass(frozen=True)
+class ShortDivision:
+    """A division with too few admitted teams to be scheduled."""
+
+    name: str
+    teams: int
+    needed: int
+
+    @property
+    def missing(self) -> int:
+        return self.needed - self.teams
+
+
+def short_divisions(season: Season) -> list[ShortDivision]:
+    """The season's divisions that cannot be scheduled yet (fewer teams than the
+    schedule needs, facts §5): one query, said where teams are admitted."""
+    from leagues.services.schedule import MIN_TEAMS_PER_DIVISION
+
+    counted = (
+        Division.objects.filter(season=season)
+        .annotate(teams=Count("entries"))
+        .filter(teams__lt=MIN_TEAMS_PER_DIVISION)
+        .order_by("name")
+        .values_list("name", "teams")
+    )
+    return [ShortDivision(name, teams, MIN_TEAMS_PER_DIVISION) for name, teams in counted]
 
 
 def fixtures(season: Season | None = None) -> QuerySet[Fixture]:

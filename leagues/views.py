@@ -2,7 +2,7 @@
 commissioners manage their seasons; coaches enter their teams.
 
 Views stay thin: a form checks the input, a service applies the league rules,
-and a refusal (``RulesError``) becomes a form error on the same page.
+and a refusal (``RulesError``) becomes a form error on the same page (``config.errors``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from config.errors import attempt_or_message
+from config.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
 from leagues.models import Fixture, League, Season
 from leagues.services import playoffs
@@ -27,17 +27,6 @@ from leagues.services.rollover import (
     edition_moves,
     season_edition_name,
 )
-from rules_engine.errors import RulesError
-
-
-def _attempt(form: Any, action: Callable[[], Any]) -> Any:
-    """Run a service; on a refusal put every reason on the form and return None."""
-    try:
-        return action()
-    except RulesError as exc:
-        for message in exc.messages:
-            form.add_error(None, message)
-    return None
 
 
 def _season(pk: int) -> Season:
@@ -56,7 +45,7 @@ def league_list(request: HttpRequest) -> HttpResponse:
 def league_create(request: HttpRequest) -> HttpResponse:
     form = forms.LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        league = _attempt(
+        league = attempt(
             form, lambda: services.create_league(request.user, **form.service_kwargs())
         )
         if league is not None:
@@ -91,7 +80,7 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(f"Only a commissioner of {league.name} may open a season.")
     form = forms.OpenSeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        season = _attempt(
+        season = attempt(
             form, lambda: services.open_season(request.user, league, **form.service_kwargs())
         )
         if season is not None:
@@ -179,7 +168,7 @@ def season_manage(request: HttpRequest, pk: int, action: str | None = None) -> H
             raise Http404("No such season action.")
         form = bound[action] = MANAGE_FORMS[action](season, request.POST)
         if form.is_valid():
-            done = _attempt(
+            done = attempt(
                 form, lambda: MANAGE_ACTIONS[action](request.user, season, form.cleaned_data)
             )
             if done is not None:
@@ -194,6 +183,9 @@ def season_manage(request: HttpRequest, pk: int, action: str | None = None) -> H
             "season": season,
             "forms": bound,
             "entries": selectors.entries(season),
+            "short_divisions": selectors.short_divisions(season)
+            if season.status == Season.Status.SIGN_UP
+            else [],
             "open_fixtures": selectors.open_league_fixtures(season).count(),
             "awaiting_redraft": services.awaiting_redraft(season),
             "between_seasons": between_seasons_text(season.league),
@@ -209,7 +201,7 @@ def season_enter(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.EnterForm(season, request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         team = form.cleaned_data["team"]
-        entry = _attempt(form, lambda: services.enter_team(request.user, season, team))
+        entry = attempt(form, lambda: services.enter_team(request.user, season, team))
         if entry is not None:
             messages.success(request, f"{team.name} is entered; the commissioner will admit it.")
             return redirect("league-home", pk=season.league_id)
@@ -250,7 +242,7 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
             run = lambda data: settle(  # noqa: E731
                 request.user, fixture, kind=data["kind"], conceded_by=data["conceded_by"]
             )
-        if form.is_valid() and _attempt(form, lambda: run(form.cleaned_data)) is not None:
+        if form.is_valid() and attempt(form, lambda: run(form.cleaned_data)) is not None:
             messages.success(request, "Fixture updated.")
             return redirect("fixture-detail", pk=fixture.pk)
     return render(

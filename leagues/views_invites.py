@@ -20,9 +20,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from config.errors import attempt, refusal_messages
 from leagues import invites
 from leagues.models import League, LeagueInvite
-from rules_engine.errors import RulesError
 
 MANAGE_LEAGUE = "leagues.manage_league"
 
@@ -87,17 +87,16 @@ def league_invite_create(request: HttpRequest, pk: int) -> HttpResponse:
     _require_commissioner(request, league)
     form = InviteForm(request.POST)
     if form.is_valid():
-        try:
-            invites.create_invite(
+        made = attempt(
+            form,
+            lambda: invites.create_invite(
                 request.user,
                 league,
                 max_uses=form.cleaned_data["max_uses"],
                 days=form.cleaned_data["days"],
-            )
-        except RulesError as error:
-            for message in error.messages:
-                form.add_error(None, message)
-        else:
+            ),
+        )
+        if made is not None:
             messages.success(request, "Invite link made: copy it from the list below and send it.")
             return redirect("league-coaches", pk=league.pk)
     return _coaches_page(request, league, form, status=400)
@@ -176,11 +175,13 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         invites.remember_invite(request, invite)
         return _join_page(request, league, invite=invite)
     if request.method == "POST":
-        try:
-            league = invites.redeem_invite(request.user, token)
-        except RulesError as error:
-            return _refused(request, league, str(error), 410)
-        return _welcome(request, league)
+        joined: list[League] = []
+        problems = refusal_messages(
+            lambda: joined.append(invites.redeem_invite(request.user, token))
+        )
+        if problems:
+            return _refused(request, league, "; ".join(problems), 410)
+        return _welcome(request, joined[0])
     return _join_page(request, league, invite=invite)
 
 
@@ -201,9 +202,11 @@ def league_join(request: HttpRequest, pk: int) -> HttpResponse:
         invites.remember_open_league(request, league)
         return _join_page(request, league, invite=None)
     if request.method == "POST":
-        try:
-            league = invites.join_league(request.user, league)
-        except RulesError as error:
-            return _refused(request, league, str(error), 403)
-        return _welcome(request, league)
+        joined: list[League] = []
+        problems = refusal_messages(
+            lambda: joined.append(invites.join_league(request.user, league))
+        )
+        if problems:
+            return _refused(request, league, "; ".join(problems), 403)
+        return _welcome(request, joined[0])
     return _join_page(request, league, invite=None)
