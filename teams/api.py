@@ -136,10 +136,10 @@ class CoachChangesTeam(BasePermission):
 
 def sheet_data(team_id: int, request: Request) -> dict[str, Any]:
     try:
-        team = sheets.team_sheet(team_id)
+        sheet = sheets.team_sheet(team_id)
     except Team.DoesNotExist:
         raise Http404("No such team.") from None
-    return TeamSheetSerializer(team, context={"request": request}).data
+    return TeamSheetSerializer(sheet, context={"request": request}).data
 
 
 def player_data(player_id: int, request: Request) -> dict[str, Any]:

@@ -21,25 +21,27 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import apps
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
-from teams.models import AuditEntry, Team
+from config.types import Actor
+from teams.models import AUDIT_MESSAGE_MAX, AuditEntry, Team
 
 # The season statuses a team plays in a league (leagues.SeasonStatus, by value:
 # teams is the base app and does not import leagues).
 _OPEN_SEASON = ("sign_up", "regular_season", "playoffs")
-MAX_MESSAGE = AuditEntry._meta.get_field("message").max_length
+MAX_MESSAGE = AUDIT_MESSAGE_MAX
 
 
 def _pk(obj: Any) -> int | None:
     return getattr(obj, "pk", obj)
 
 
-def _actor(actor: Any) -> Any:
+def saved_user(actor: Actor | None) -> User | None:
     """A saved user, or None (anonymous, a system task)."""
-    if actor is None or getattr(actor, "pk", None) is None:
-        return None
-    return actor if getattr(actor, "is_authenticated", False) else None
+    if isinstance(actor, User) and actor.pk is not None and actor.is_authenticated:
+        return actor
+    return None
 
 
 def league_of_team(team: Team | int) -> int | None:
@@ -54,7 +56,7 @@ def league_of_team(team: Team | int) -> int | None:
 
 
 def log_action(
-    actor: Any,
+    actor: Actor | None,
     action: str,
     message: str,
     *,
@@ -74,7 +76,7 @@ def log_action(
     if len(message) > MAX_MESSAGE:
         message = message[: MAX_MESSAGE - 1] + "…"
     return AuditEntry.objects.create(
-        actor=_actor(actor),
+        actor=saved_user(actor),
         action=action,
         message=message,
         league_id=league_id,

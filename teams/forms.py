@@ -13,13 +13,12 @@ from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.forms_captain import captain_field, captain_kwargs
-from teams.models import MAX_PLAYER_NUMBER, Advancement, Team
+from teams.models import MAX_PLAYER_NUMBER, TEAM_NAME_MAX, Advancement
 from teams.names import NameFormField
 from teams.services import StaffKind
 from teams.services.captain import CAPTAIN
 from teams.templatetags.dugout import gp
 
-TEAM_NAME_MAX = Team._meta.get_field("name").max_length
 PLAYER_NAME_MAX = 100
 POSITION_PREFIX = "position_"
 

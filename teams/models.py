@@ -25,6 +25,9 @@ from rules_engine.draft import DraftRules
 _DRAFT = DraftRules()
 MAX_ADVANCEMENTS = 6  # BB2020 p.71 "Six advancements at most" (facts §4 step 3)
 MAX_PLAYER_NUMBER = 99
+TEAM_NAME_MAX = 100
+PLAYER_NAME_MAX = 100
+AUDIT_MESSAGE_MAX = 300
 
 
 class TeamStatus(models.TextChoices):
@@ -71,7 +74,7 @@ class Team(models.Model):
 
     Status = TeamStatus
 
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=TEAM_NAME_MAX)
     coach = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams"
     )
@@ -136,7 +139,7 @@ class Player(models.Model):
     Status = PlayerStatus
 
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="players")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=PLAYER_NAME_MAX)
     number = models.PositiveSmallIntegerField()
     position_slug = models.SlugField(max_length=120)
     # Current characteristics, copied from the position at hire; AG, PA and AV
@@ -176,7 +179,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["team_id", "number", "id"]
-        required_db_features = {"supports_json_field"}  # see Advancement.Meta
+        required_db_features = ["supports_json_field"]  # see Advancement.Meta
         indexes = [models.Index(fields=["team", "status"], name="player_team_status")]
         constraints = [
             models.UniqueConstraint(
@@ -251,7 +254,7 @@ class Advancement(models.Model):
         ordering = ["player_id", "number"]
         # Declared so system checks need not open a connection to ask (every
         # supported backend has JSON; Django 6.1 checks all databases).
-        required_db_features = {"supports_json_field"}
+        required_db_features = ["supports_json_field"]
         constraints = [
             models.UniqueConstraint(fields=["player", "number"], name="advancement_number_unique"),
             models.CheckConstraint(
@@ -429,7 +432,7 @@ class Redraft(models.Model):
 
     class Meta:
         ordering = ["team_id", "created_at", "id"]
-        required_db_features = {"supports_json_field"}  # see Advancement.Meta
+        required_db_features = ["supports_json_field"]  # see Advancement.Meta
         constraints = [
             models.UniqueConstraint(
                 fields=["team", "from_season"],
@@ -481,7 +484,7 @@ class AuditEntry(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True)
     action = models.CharField(max_length=40)
-    message = models.CharField(max_length=300)
+    message = models.CharField(max_length=AUDIT_MESSAGE_MAX)
     league = models.ForeignKey(
         "leagues.League", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -496,7 +499,7 @@ class AuditEntry(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         verbose_name_plural = "audit entries"
-        required_db_features = {"supports_json_field"}  # see Advancement.Meta
+        required_db_features = ["supports_json_field"]  # see Advancement.Meta
         indexes = [
             models.Index(fields=["league", "-at"], name="audit_league_at"),
             models.Index(fields=["team", "-at"], name="audit_team_at"),

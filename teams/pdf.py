@@ -13,11 +13,12 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from teams.models import Player, Team
+from teams.models import Player
+from teams.selectors import TeamSheet
 from teams.sheets import injury_marks, position_for, position_skills, roster_for
 from teams.skill_notes import SkillNote, skill_notes
 from teams.templatetags.dugout import gp, stat, target
@@ -52,11 +53,12 @@ def skills_markup(skills: list[SkillNote]) -> str:
     return ", ".join(names) or "-"
 
 
-def _players_table(team: Team, styles: object) -> Table:
+def _players_table(sheet: TeamSheet, styles: StyleSheet1) -> Table:
+    team = sheet.team
     roster = roster_for(team)
     small = styles["BodyText"].clone("small", fontSize=8, leading=10)
     rows: list[list[object]] = [COLUMNS]
-    for player in team.sheet_players:
+    for player in sheet.players:
         position = position_for(roster, player)
         skills = skill_notes(
             team.ruleset, position_skills(position), [s.skill for s in player.skills.all()]
@@ -94,8 +96,8 @@ def _players_table(team: Team, styles: object) -> Table:
     return table
 
 
-def _summary_table(team: Team) -> Table:
-    value = team.value
+def _summary_table(sheet: TeamSheet) -> Table:
+    team, value = sheet.team, sheet.value
     roster = roster_for(team)
     rerolls = f"{team.rerolls} ({gp(roster.reroll_cost)} each)"
     rows = [
@@ -123,13 +125,14 @@ def _summary_table(team: Team) -> Table:
     return table
 
 
-def team_sheet_pdf(team: Team, *, compress: bool = True) -> bytes:
-    """The team sheet of ``team`` (from ``teams.sheets.team_sheet``) as PDF bytes.
+def team_sheet_pdf(sheet: TeamSheet, *, compress: bool = True) -> bytes:
+    """A team's sheet (from ``teams.sheets.team_sheet``) as PDF bytes.
 
     ``compress=False`` leaves the page streams readable (and the output the same
     for the same team), which tests use to find text in it.
     """
     styles = getSampleStyleSheet()
+    team = sheet.team
     roster = roster_for(team)
     buffer = io.BytesIO()
     document = SimpleDocTemplate(
@@ -151,13 +154,13 @@ def team_sheet_pdf(team: Team, *, compress: bool = True) -> bytes:
         _p(team.name, styles["Title"]),
         _p(
             f"{roster.name}{special} · coach {team.coach.get_username()} · "
-            f"TV {gp(team.value.team_value)} · CTV {gp(team.value.current_team_value)}",
+            f"TV {gp(sheet.value.team_value)} · CTV {gp(sheet.value.current_team_value)}",
             styles["Normal"],
         ),
         Spacer(1, 4 * mm),
-        _players_table(team, styles),
+        _players_table(sheet, styles),
         Spacer(1, 5 * mm),
-        _summary_table(team),
+        _summary_table(sheet),
     ]
     document.build(story)
     return buffer.getvalue()

@@ -8,6 +8,7 @@ roster. The result is the engine's own ``TeamValueBreakdown``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import models
@@ -73,11 +74,18 @@ def with_team_value(queryset: QuerySet[Team]) -> QuerySet[Team]:
     return queryset.annotate(**PLAYER_VALUE_ANNOTATIONS, league_trophies=LEAGUE_TROPHIES)
 
 
+def _annotations(team: Team) -> dict[str, int]:
+    """The sums ``with_team_value`` annotated on ``team`` (names the ORM adds at run time)."""
+    names = [*PLAYER_VALUE_ANNOTATIONS, "league_trophies"]
+    return {name: getattr(team, name) for name in names}
+
+
 def value_breakdown(team: Team) -> TeamValueBreakdown:
     """TV and CTV of a team from ``with_team_value``: players from the database,
     re-rolls and staff priced by the engine."""
     if not hasattr(team, "value_players"):
         team = with_team_value(Team.objects.filter(pk=team.pk)).get()
+    annotated = _annotations(team)
     staff = team_value_breakdown(
         get_ruleset(team.ruleset),
         TeamValueInput(
@@ -86,18 +94,18 @@ def value_breakdown(team: Team) -> TeamValueBreakdown:
             assistant_coaches=team.assistant_coaches,
             cheerleaders=team.cheerleaders,
             apothecary=team.apothecary,
-            league_trophies=team.league_trophies,
+            league_trophies=annotated["league_trophies"],
         ),
     )
     return TeamValueBreakdown(
-        players=team.value_players,
+        players=annotated["value_players"],
         rerolls=staff.rerolls,
         assistant_coaches=staff.assistant_coaches,
         cheerleaders=staff.cheerleaders,
         apothecary=staff.apothecary,
-        missing_next_game=team.value_missing_next_game,
-        temporarily_retired=team.value_temporarily_retired,
-        journeymen=team.value_journeymen,
+        missing_next_game=annotated["value_missing_next_game"],
+        temporarily_retired=annotated["value_temporarily_retired"],
+        journeymen=annotated["value_journeymen"],
         inducements=0,
         league_trophy=staff.league_trophy,
     )
@@ -113,22 +121,35 @@ def sheet_players() -> QuerySet[Player]:
     )
 
 
-def team_sheet(team_id: int) -> Team:
-    """A team for its sheet, in three queries whatever its size.
+@dataclass(frozen=True)
+class TeamSheet:
+    """A team for its sheet: the team (with ``coach``), its active players by
+    number (each with ``skills``) and its value (the engine's ``TeamValueBreakdown``:
+    ``value.team_value``, ``value.current_team_value`` and every part)."""
 
-    The team comes with ``coach``; ``sheet_players`` (active players by number,
-    each with ``skills``); ``value`` (the engine's ``TeamValueBreakdown``:
-    ``value.team_value``, ``value.current_team_value`` and every part); and
-    the raw annotations of ``with_team_value``. Raises ``Team.DoesNotExist``.
-    """
+    team: Team
+    players: list[Player]
+    value: TeamValueBreakdown
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """A team in a list, with its value and its roster's name."""
+
+    team: Team
+    value: TeamValueBreakdown
+    roster_name: str
+
+
+def team_sheet(team_id: int) -> TeamSheet:
+    """A team's sheet, in three queries whatever its size. Raises ``Team.DoesNotExist``."""
     team = (
         with_team_value(Team.objects.select_related("coach"))
-        .prefetch_related(Prefetch("players", queryset=sheet_players(), to_attr="sheet_players"))
+        .prefetch_related(Prefetch("players", queryset=sheet_players()))
         .fetch_mode(models.FETCH_PEERS)
         .get(pk=team_id)
     )
-    team.value = value_breakdown(team)
-    return team
+    return TeamSheet(team=team, players=list(team.players.all()), value=value_breakdown(team))
 
 
 def ledger(team: Team | int) -> QuerySet[TreasuryEntry]:

@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from config.fields import StrictCharField
 from config.filters import MAX_ID
+from rules_engine import TeamValueBreakdown
 from rules_engine.ruleset import Position
 from teams.models import (
     Advancement,
@@ -24,6 +25,7 @@ from teams.models import (
     TreasuryEntry,
 )
 from teams.names import NameSerializerField
+from teams.selectors import TeamSheet, value_breakdown
 from teams.services import StaffKind
 from teams.sheets import position_for, position_skills, roster_for
 
@@ -410,12 +412,8 @@ class TeamSummarySerializer(serializers.ModelSerializer):
     def get_roster_name(self, team: Team) -> str:
         return roster_for(team).name
 
-    def _value(self, team: Team) -> Any:
-        if not hasattr(team, "value"):
-            from teams.selectors import value_breakdown
-
-            team.value = value_breakdown(team)
-        return team.value
+    def _value(self, team: Team) -> TeamValueBreakdown:
+        return value_breakdown(team)
 
     def get_team_value(self, team: Team) -> int:
         return self._value(team).team_value
@@ -425,9 +423,9 @@ class TeamSummarySerializer(serializers.ModelSerializer):
 
 
 class TeamSheetSerializer(TeamSummarySerializer):
-    """The whole team sheet, from ``teams.sheets.team_sheet``."""
+    """The whole team sheet: a ``TeamSheet`` from ``teams.sheets.team_sheet``."""
 
-    value = TeamValueSerializer()
+    value = serializers.SerializerMethodField(method_name="get_sheet_value")
     players = serializers.SerializerMethodField()
     reroll_cost = serializers.SerializerMethodField()
 
@@ -445,10 +443,23 @@ class TeamSheetSerializer(TeamSummarySerializer):
             "created_at",
         ]
 
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        """``instance`` is a ``TeamSheet``: the team's fields from its team, the
+        value and the players from the sheet itself."""
+        self._sheet: TeamSheet = instance
+        return dict(super().to_representation(instance.team))
+
+    def _value(self, team: Team) -> TeamValueBreakdown:
+        return self._sheet.value
+
+    @extend_schema_field(TeamValueSerializer())
+    def get_sheet_value(self, team: Team) -> dict[str, Any]:
+        return dict(TeamValueSerializer(self._sheet.value).data)
+
     @extend_schema_field(SheetPlayerSerializer(many=True))
     def get_players(self, team: Team) -> list[dict[str, Any]]:
         context = {**self.context, "roster": roster_for(team)}
-        return SheetPlayerSerializer(team.sheet_players, many=True, context=context).data
+        return list(SheetPlayerSerializer(self._sheet.players, many=True, context=context).data)
 
     def get_reroll_cost(self, team: Team) -> int:
         """The roster's price of a re-roll (what TV counts; bought now it costs double)."""

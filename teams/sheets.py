@@ -7,6 +7,7 @@ page, the API and the PDF can show them and which players may spend SPP.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,16 +48,16 @@ def position_skills(position: Position | None) -> list[str]:
     return list(position.skills) if position else []
 
 
-def team_sheet(team_id: int) -> Team:
+def team_sheet(team_id: int) -> selectors.TeamSheet:
     """``selectors.team_sheet`` plus each player's injuries and advancements, in
     five queries whatever the team's size. Raises ``Team.DoesNotExist``."""
-    team = selectors.team_sheet(team_id)
+    sheet = selectors.team_sheet(team_id)
     prefetch_related_objects(
-        team.sheet_players,
+        sheet.players,
         Prefetch("injuries", queryset=InjuryRecord.objects.order_by("created_at", "id")),
         Prefetch("advancement_history", queryset=Advancement.objects.order_by("number")),
     )
-    return team
+    return sheet
 
 
 def latest_ledger(team: Team, count: int = LATEST_LEDGER_ENTRIES) -> list[TreasuryEntry]:
@@ -280,11 +281,12 @@ def teams_list(queryset: QuerySet[Team] | None = None) -> QuerySet[Team]:
     return selectors.with_team_value(queryset.select_related("coach")).order_by("name")
 
 
-def with_values(teams: Any) -> list[Team]:
-    """Evaluate annotated teams and attach each one's TV/CTV breakdown and roster
-    name (no queries)."""
-    teams = list(teams)
-    for team in teams:
-        team.value = selectors.value_breakdown(team)
-        team.roster_name = roster_for(team).name
-    return teams
+def with_values(teams: Iterable[Team]) -> list[selectors.TeamRow]:
+    """Annotated teams (``teams_list``, ``teams_for_coach``) as rows with each one's
+    TV/CTV breakdown and roster name (no queries)."""
+    return [
+        selectors.TeamRow(
+            team=team, value=selectors.value_breakdown(team), roster_name=roster_for(team).name
+        )
+        for team in teams
+    ]

@@ -38,7 +38,7 @@ from teams.forms_captain import add_field_errors
 from teams.models import Player, Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
-from teams.selectors import ledger, teams_for_coach
+from teams.selectors import TeamSheet, ledger, teams_for_coach
 from teams.services._common import ruleset_of
 from teams.services.advancement import AdvancementChoice, spend_spp
 from teams.services.edition_change import (
@@ -160,17 +160,17 @@ def draft_preview(request: HttpRequest, key: str, slug: str) -> HttpResponse:
 # --- the team sheet ------------------------------------------------------------------
 
 
-def _sheet(pk: int) -> Team:
+def _sheet(pk: int) -> TeamSheet:
     try:
         return sheets.team_sheet(pk)
     except Team.DoesNotExist:
         raise Http404("No such team.") from None
 
 
-def _player_rows(team: Team, with_advancement: bool) -> list[dict[str, Any]]:
-    roster = sheets.roster_for(team)
+def _player_rows(sheet: TeamSheet, with_advancement: bool) -> list[dict[str, Any]]:
+    roster = sheets.roster_for(sheet.team)
     rows = []
-    for player in team.sheet_players:
+    for player in sheet.players:
         position = sheets.position_for(roster, player)
         rows.append(
             {
@@ -185,14 +185,15 @@ def _player_rows(team: Team, with_advancement: bool) -> list[dict[str, Any]]:
     return rows
 
 
-def sheet_context(request: HttpRequest, team: Team, **forms: Any) -> dict[str, Any]:
+def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[str, Any]:
+    team = sheet.team
     roster = sheets.roster_for(team)
     may_change = _may_change(request, team)
     context = {
         "team": team,
         "roster": roster,
-        "value": team.value,
-        "rows": _player_rows(team, may_change),
+        "value": sheet.value,
+        "rows": _player_rows(sheet, may_change),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
         "development": sheets.development(team.ruleset),
@@ -211,9 +212,9 @@ def sheet_context(request: HttpRequest, team: Team, **forms: Any) -> dict[str, A
 
 
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
-    team = _sheet(pk)
-    context = sheet_context(request, team, **forms)
-    context["ledger"] = sheets.latest_ledger(team)
+    sheet = _sheet(pk)
+    context = sheet_context(request, sheet, **forms)
+    context["ledger"] = sheets.latest_ledger(sheet.team)
     return render(request, "teams/team_sheet.html", context)
 
 
@@ -274,14 +275,14 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def team_print(request: HttpRequest, pk: int) -> HttpResponse:
-    team = _sheet(pk)
-    return render(request, "teams/team_print.html", sheet_context(request, team))
+    sheet = _sheet(pk)
+    return render(request, "teams/team_print.html", sheet_context(request, sheet))
 
 
 def team_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    team = _sheet(pk)
-    response = HttpResponse(team_sheet_pdf(team), content_type="application/pdf")
-    filename = f"{slugify(team.name) or 'team'}-sheet.pdf"
+    sheet = _sheet(pk)
+    response = HttpResponse(team_sheet_pdf(sheet), content_type="application/pdf")
+    filename = f"{slugify(sheet.team.name) or 'team'}-sheet.pdf"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 

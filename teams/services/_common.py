@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from config.types import Actor
 from rules_engine import (
     Edition,
     PlayerValueInput,
@@ -77,7 +78,7 @@ def lock_player(player: Player | int) -> tuple[Player, Team]:
     return locked, team
 
 
-def require_change(actor: Any, team: Team) -> None:
+def require_change(actor: Actor | None, team: Team) -> None:
     """PermissionDenied unless ``actor`` may change the team (teams/rules.py)."""
     if actor is None or not actor.has_perm(CHANGE_TEAM, team):
         raise PermissionDenied(f"Only the coach of {team.name} may change it.")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from config.types import Actor
 from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
 from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError
@@ -150,7 +151,7 @@ def _pending_category(player: Player, pending: Mapping[str, Any], category: str 
 
 
 def _applied(
-    actor: Any, team: Any, ruleset: Ruleset, player: Player, result: AdvancementResult
+    actor: Actor, team: Any, ruleset: Ruleset, player: Player, result: AdvancementResult
 ) -> Advancement:
     advancement = _record(ruleset, player, result)
     log_action(
@@ -207,7 +208,7 @@ def _refusal(error: AdvancementError, pending: Mapping[str, Any], skill: Any) ->
 
 
 def spend_spp(
-    actor: Any,
+    actor: Actor,
     player: Player,
     kind: Advancement.Kind | str,
     *,
@@ -278,7 +279,7 @@ def spend_spp(
     raise refused
 
 
-def undo_advancement(actor: Any, player: Player, *, note: str = "") -> Advancement:
+def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advancement:
     """A commissioner takes back the player's latest advancement, as if it had never been
     taken: its skill or characteristic improvement goes, its SPP are his to spend again,
     and his value drops by its value increase. Only the latest one can go (each

@@ -9,12 +9,22 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
+from config.types import Actor
 from rules_engine import DraftProposal, check_draft, validate_draft
 from rules_engine.draft import DraftCost, captain_skills
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Roster, Ruleset
 from teams.audit import log_action
-from teams.models import MAX_PLAYER_NUMBER, LedgerReason, Player, PlayerSkill, Team, TeamStatus
+from teams.models import (
+    MAX_PLAYER_NUMBER,
+    PLAYER_NAME_MAX,
+    TEAM_NAME_MAX,
+    LedgerReason,
+    Player,
+    PlayerSkill,
+    Team,
+    TeamStatus,
+)
 from teams.names import clean_name, taken_message, team_name_taken
 from teams.services._common import (
     current_value,
@@ -25,9 +35,6 @@ from teams.services._common import (
     ruleset_for_key,
 )
 from teams.services.treasury import post_to_ledger
-
-TEAM_NAME_MAX = Team._meta.get_field("name").max_length
-PLAYER_NAME_MAX = Player._meta.get_field("name").max_length
 
 PlayerSpecs = Mapping[str, int] | Iterable[Mapping[str, Any]]
 
@@ -154,7 +161,7 @@ def new_players(
 
 
 def draft_team(
-    actor: Any,
+    actor: Actor,
     *,
     name: str,
     ruleset_key: str,

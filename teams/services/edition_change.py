@@ -27,6 +27,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from config.types import Actor
 from leagues.models import Season
 from rules_engine.bb2020.state import TeamState
 from rules_engine.edition_change import EditionMove, Loss, TeamMapping, edition_move, map_team
@@ -308,7 +309,7 @@ def _apply_mapping(team: Team, preview: EditionChangePreview, rehire: list[int])
 
 
 def change_edition(
-    actor: Any,
+    actor: Actor,
     team: Team,
     *,
     from_season: Season | int | None = None,

@@ -46,10 +46,11 @@ from typing import Any
 
 from django.db import transaction
 
+from config.types import Actor
 from leagues.models import Season, TeamEntry
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
-from teams.audit import log_action
+from teams.audit import log_action, saved_user
 from teams.errors import TeamError
 from teams.models import LedgerReason, Player, PlayerStatus, Redraft, Team
 from teams.services._common import (
@@ -97,7 +98,7 @@ def _lock_season(season: Season) -> Season:
 
 
 def redraft_team(
-    actor: Any,
+    actor: Actor,
     team: Team,
     *,
     from_season: Season | int | None = None,
@@ -233,7 +234,7 @@ def redraft_team(
             ],
             hired=[p.pk for p in hired],
             rolls=rolls,
-            created_by=actor if getattr(actor, "pk", None) is not None else None,
+            created_by=saved_user(actor),
         )
         division = to_season.divisions.filter(name=record.division_name).first()
         entry = TeamEntry.objects.create(season=to_season, team=team, division=division)

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
+from config.types import Actor
 from rules_engine.bb2020.journeymen import (
     JOURNEYMAN_TRAIT,
     PLAYERS_TO_FIELD,
@@ -18,6 +19,7 @@ from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import (
+    PLAYER_NAME_MAX,
     InjuryRecord,
     LedgerReason,
     Player,
@@ -62,7 +64,7 @@ def _clean_name(name: str | None) -> str:
     if not isinstance(name, str):
         raise TeamError(f"A player's name must be text; got {name!r}")
     name = clean_name(name)  # teams/names.py: no zero-width or look-alike tricks
-    limit = Player._meta.get_field("name").max_length
+    limit = PLAYER_NAME_MAX
     if len(name) > limit:
         raise TeamError(f"A player's name may be at most {limit} characters long")
     return name
@@ -111,7 +113,7 @@ def _new_player(
 
 
 def hire_player(
-    actor: Any, team: Team, position_slug: str, name: str = "", number: int | None = None
+    actor: Actor, team: Team, position_slug: str, name: str = "", number: int | None = None
 ) -> Player:
     """Hire a player at the position's cost from the treasury, within the
     position's and the team's limits; he takes the lowest free number unless
@@ -150,7 +152,7 @@ def hire_player(
         return player
 
 
-def fire_player(actor: Any, player: Player) -> Player:
+def fire_player(actor: Actor, player: Player) -> Player:
     """Fire a player: he leaves the team, his number is free, nothing is refunded."""
     with transaction.atomic():
         player, team = lock_player(player)
@@ -172,7 +174,7 @@ def fire_player(actor: Any, player: Player) -> Player:
 
 
 def rename_player(
-    actor: Any, player: Player, name: str | None = None, number: int | None = None
+    actor: Actor, player: Player, name: str | None = None, number: int | None = None
 ) -> Player:
     """Give a player a new name and/or shirt number (a free one)."""
     with transaction.atomic():
@@ -205,7 +207,7 @@ def rename_player(
 
 
 def take_journeyman(
-    actor: Any,
+    actor: Actor,
     team: Team,
     *,
     position_slug: str | None = None,
@@ -251,7 +253,7 @@ def take_journeyman(
         return player
 
 
-def release_journeymen(actor: Any, team: Team) -> int:
+def release_journeymen(actor: Actor, team: Team) -> int:
     """After the game: journeymen who were not hired leave the team. Returns how many."""
     with transaction.atomic():
         team = lock_team(team)
@@ -264,7 +266,7 @@ def release_journeymen(actor: Any, team: Team) -> int:
 
 
 def hire_journeyman_permanently(
-    actor: Any, player: Player, *, by_post_game: bool = False
+    actor: Actor, player: Player, *, by_post_game: bool = False
 ) -> Player:
     """Hire a journeyman for good (facts §4 step 4): the team must have fewer
     than 16 players; he costs his current value (hiring fee plus value
@@ -317,7 +319,7 @@ def hire_journeyman_permanently(
         return player
 
 
-def temporarily_retire(actor: Any, player: Player) -> Player:
+def temporarily_retire(actor: Actor, player: Player) -> Player:
     """Temporarily retire a player who suffered a Lasting Injury (facts §4 step 4):
     he stays on the roster and in TV but leaves CTV."""
     with transaction.atomic():
@@ -344,7 +346,7 @@ def temporarily_retire(actor: Any, player: Player) -> Player:
         return player
 
 
-def end_temporary_retirement(actor: Any, player: Player) -> Player:
+def end_temporary_retirement(actor: Actor, player: Player) -> Player:
     """Bring a temporarily retired player back to the team's available players."""
     with transaction.atomic():
         player, team = lock_player(player)
@@ -365,7 +367,7 @@ def end_temporary_retirement(actor: Any, player: Player) -> Player:
 
 
 def record_injury(
-    actor: Any,
+    actor: Actor,
     player: Player,
     kind: InjuryRecord.Kind | str,
     *,

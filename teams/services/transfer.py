@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from config.types import Actor
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Team
@@ -20,7 +21,7 @@ from teams.services._common import lock_team
 TRANSFER_TEAM = "teams.transfer_team"
 
 
-def transfer_team(actor: Any, team: Team, new_coach: Any) -> Team:
+def transfer_team(actor: Actor, team: Team, new_coach: Any) -> Team:
     """Make ``new_coach`` the coach of ``team``.
 
     Only a commissioner of a league the team plays in (or a superuser) may: the

@@ -8,13 +8,12 @@ so the treasury always equals the sum of the team's ledger.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
+from config.types import Actor
 from rules_engine.ruleset import Roster, Ruleset
-from teams.audit import log_action
+from teams.audit import log_action, saved_user
 from teams.errors import TreasuryError
 from teams.models import LedgerReason, Team, TreasuryEntry
 from teams.services._common import (
@@ -48,7 +47,7 @@ def post_to_ledger(
     amount: int,
     reason: LedgerReason | str,
     note: str,
-    actor: Any,
+    actor: Actor,
     match_ref: int | None = None,
     *,
     spending: str | None = None,
@@ -79,7 +78,7 @@ def post_to_ledger(
         reason=reason,
         note=note,
         balance_after=balance,
-        created_by=actor if getattr(actor, "pk", None) is not None else None,
+        created_by=saved_user(actor),
         match_id=match_ref,
     )
     team.treasury = balance
@@ -92,7 +91,7 @@ def reroll_price_after_draft(roster: Roster, ruleset: Ruleset) -> int:
     return draft_rules_of(ruleset).reroll_price_after_draft(roster)
 
 
-def buy_reroll(actor: Any, team: Team) -> Team:
+def buy_reroll(actor: Actor, team: Team) -> Team:
     """Buy one team re-roll from the treasury at double the roster price (facts §1)."""
     with transaction.atomic():
         team = lock_team(team)
@@ -152,7 +151,7 @@ def _staff_kind(kind: StaffKind | str) -> StaffKind:
         raise TreasuryError(f"Sideline staff are one of {kinds}; not {kind!r}") from None
 
 
-def hire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
+def hire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
     """Hire one assistant coach, cheerleader or the apothecary from the treasury,
     at the roster's price and within the draft maxima."""
     kind = _staff_kind(kind)
@@ -193,7 +192,7 @@ def hire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
         return team
 
 
-def fire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
+def fire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
     """Let one member of the sideline staff go. Nothing is refunded."""
     kind = _staff_kind(kind)
     with transaction.atomic():
@@ -223,7 +222,7 @@ def fire_staff(actor: Any, team: Team, kind: StaffKind | str) -> Team:
         return team
 
 
-def correct_treasury(actor: Any, team: Team, amount: int, note: str) -> TreasuryEntry:
+def correct_treasury(actor: Actor, team: Team, amount: int, note: str) -> TreasuryEntry:
     """A commissioner's or administrator's correction, posted like any other movement."""
     with transaction.atomic():
         team = lock_team(team)

@@ -12,12 +12,11 @@ purchase can be undone once; the undo is itself an audit row.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from config.types import Actor
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import AuditEntry, LedgerReason, Player, PlayerStatus, Team
@@ -37,7 +36,7 @@ def undoable_purchases(team: Team) -> list[AuditEntry]:
     return [entry for entry in entries if entry.pk not in undone]
 
 
-def undo_purchase(actor: Any, purchase: AuditEntry, *, note: str = "") -> Team:
+def undo_purchase(actor: Actor, purchase: AuditEntry, *, note: str = "") -> Team:
     """Take back the purchase ``purchase`` records; TeamError says why it cannot be."""
     with transaction.atomic():
         if purchase.team_id is None or purchase.action not in UNDOABLE:

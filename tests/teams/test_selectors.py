@@ -119,12 +119,12 @@ def test_team_sheet_lists_active_players_by_number_with_skills():
         record_injury(team.coach, team.players.get(number=number), "miss_next_game")
     take_journeyman(team.coach, team)
     sheet = team_sheet(team.pk)
-    numbers = [p.number for p in sheet.sheet_players]
+    numbers = [p.number for p in sheet.players]
     assert numbers == sorted(numbers) and 40 in numbers and numbers.count(2) == 1
-    journeyman = next(p for p in sheet.sheet_players if p.journeyman)
+    journeyman = next(p for p in sheet.players if p.journeyman)
     assert [s.skill for s in journeyman.skills.all()] == ["Loner (4+)"]
-    assert sheet.coach == team.coach
-    assert sheet.player_count == 12
+    assert sheet.team.coach == team.coach
+    assert sheet.team.player_count == 12
 
 
 def sized_team(count: int) -> Team:
@@ -139,10 +139,10 @@ def test_team_sheet_queries_do_not_grow_with_the_team(django_assert_num_queries)
 
     def read(team: Team) -> None:
         sheet = team_sheet(team.pk)
-        for player in sheet.sheet_players:
+        for player in sheet.players:
             list(player.skills.all())
             assert player.team_id == team.pk
-        assert sheet.coach.username
+        assert sheet.team.coach.username
         assert sheet.value.team_value > 0
 
     with django_assert_num_queries(3):

@@ -1,0 +1,6 @@
+"""Types the apps share."""
+
+from django.contrib.auth.models import AnonymousUser, User
+
+# Who asks for an action: a signed-in user or the anonymous visitor (``request.user``).
+Actor = User | AnonymousUser
