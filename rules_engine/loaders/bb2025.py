@@ -27,35 +27,28 @@ from rules_engine.bb2025.data import (
     Bb2025Roster,
     Bb2025Ruleset,
     Bb2025Skill,
-    Bb2025StarPlayer,
 )
 from rules_engine.errors import RulesetDataError
+from rules_engine.loaders.bb2025_stars import build_stars, cross_check_teams
 from rules_engine.loaders.common import (
     STAFF,
     build_inducements,
     build_rosters,
-    check_gold,
     check_journeymen_line,
     check_position,
     check_reroll,
-    check_stats,
     check_tables,
     fail_on,
     position_aliases,
     position_fields,
     read_json,
     roster_fields,
-    skill_names,
 )
 from rules_engine.registry import tables_of
 from rules_engine.ruleset import (
     Catalogue,
-    Inducement,
     Position,
-    Roster,
     SkillCatalogue,
-    StarPlayer,
-    StarProfile,
     position_slug,
     slugify,
 )
@@ -185,6 +178,27 @@ def _build_position(
     )
 
 
+def _special_rules(
+    team: Mapping[str, Any], problems: list[str]
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """A team's Team Leagues, its "Favoured of ..." options and all its special rules,
+    each one known and every Team League among its special rules."""
+    name = team["name"]
+    leagues = tuple(team["team_leagues"])
+    choices = tuple(team["favoured_of_choices"]) if team["special_rules_choose_one"] else ()
+    if bool(choices) != bool(team["special_rules_choose_one"]):
+        problems.append(f"{name}: chooses a Favoured of ... rule but has no options")
+    rules = tuple(dict.fromkeys((*team["special_rules"], *choices)))
+    for rule in rules:
+        if not _known_special_rule(rule):
+            problems.append(f"{name}: unknown special rule {rule!r}")
+    if not leagues or any(league not in BB2025_TEAM_LEAGUES for league in leagues):
+        problems.append(f"{name}: Team Leagues {leagues!r} are not all known")
+    if any(league not in rules for league in leagues):
+        problems.append(f"{name}: its special rules leave out a Team League")
+    return leagues, choices, rules
+
+
 def _build_roster(
     team: Mapping[str, Any], skills: SkillCatalogue, problems: list[str]
 ) -> Bb2025Roster:
@@ -211,18 +225,7 @@ def _build_roster(
     if apothecary != ("Apothecary" in staff):
         problems.append(f"{name}: apothecary disagrees with its staff list")
 
-    leagues = tuple(team["team_leagues"])
-    choices = tuple(team["favoured_of_choices"]) if team["special_rules_choose_one"] else ()
-    if bool(choices) != bool(team["special_rules_choose_one"]):
-        problems.append(f"{name}: chooses a Favoured of ... rule but has no options")
-    rules = tuple(dict.fromkeys((*team["special_rules"], *choices)))
-    for rule in rules:
-        if not _known_special_rule(rule):
-            problems.append(f"{name}: unknown special rule {rule!r}")
-    if not leagues or any(league not in BB2025_TEAM_LEAGUES for league in leagues):
-        problems.append(f"{name}: Team Leagues {leagues!r} are not all known")
-    if any(league not in rules for league in leagues):
-        problems.append(f"{name}: its special rules leave out a Team League")
+    leagues, choices, rules = _special_rules(team, problems)
 
     big_guy_max = team["big_guy_max"]
     big_guys = [p for p in positions.values() if p.big_guy]
@@ -249,141 +252,10 @@ def _build_roster(
     return roster
 
 
-def _profile(row: Mapping[str, Any], label: str, skills: tuple[str, ...]) -> StarProfile:
-    return StarProfile(label, row["MA"], row["ST"], row["AG"], row["PA"], row["AV"], skills)
-
-
-def _build_stars(
-    rows: list[Mapping[str, Any]],
-    skills: SkillCatalogue,
-    roster_names: set[str],
-    problems: list[str],
-) -> tuple[dict[str, StarPlayer], dict[str, str]]:
-    """Stars by slug, a pair (Grak and Crumbleberry, ...) as one entry with two
-    profiles; the partner's own name is an alias of the pair."""
-    by_name = {row["name"]: row for row in rows}
-    stars: dict[str, StarPlayer] = {}
-    aliases: dict[str, str] = {}
-    for row in rows:
-        name = row["name"]
-        if row.get("hired_with_partner"):
-            parent = by_name.get(row.get("paired_with") or "")
-            if parent is None or parent.get("paired_with") != name or row["cost"] != 0:
-                problems.append(f"{name}: hired with a partner who does not name him")
-            continue
-        check_gold(row["cost"], f"{name} cost", problems)
-        own = skill_names(row["skills"], skills, name, problems)
-        entries = [(row, own)]
-        partner = by_name.get(row.get("paired_with") or "")
-        if row.get("paired_with"):
-            if partner is None or not partner.get("hired_with_partner"):
-                problems.append(f"{name}: partner {row['paired_with']!r} is not in the data")
-            else:
-                entries.append((partner, skill_names(partner["skills"], skills, name, problems)))
-        profiles = []
-        for entry, group in entries:
-            if len(entry["profiles"]) != 1:
-                problems.append(f"{entry['name']}: expected one profile")
-            raw = entry["profiles"][0]
-            check_stats(raw, entry["name"], problems)
-            if not any(s.startswith("Loner") for s in group):
-                problems.append(f"{entry['name']}: has no Loner")
-            profiles.append(_profile(raw, entry["name"] if partner else name, group))
-        for rule in row["plays_for"]:
-            if not _known_special_rule(rule):
-                problems.append(f"{name}: plays for unknown rule {rule!r}")
-        unknown = set(row["accepts_to_play_for"]) - roster_names
-        if unknown:
-            problems.append(f"{name}: accepted by unknown rosters {sorted(unknown)}")
-        slug = slugify(name)
-        all_skills = tuple(dict.fromkeys(s for _, group in entries for s in group))
-        first = profiles[0]
-        stars[slug] = Bb2025StarPlayer(
-            slug=slug,
-            name=name,
-            cost=row["cost"],
-            ma=first.ma,
-            st=first.st,
-            ag=first.ag,
-            pa=first.pa,
-            av=first.av,
-            skills=all_skills,
-            plays_for=tuple(row["plays_for"]),
-            special_rule=", ".join(dict.fromkeys(row["special_rule_names"])),
-            profiles=tuple(profiles),
-            mega_star=bool(row.get("mega_star")),
-            keywords=tuple(row.get("keywords") or ()),
-            accepts_to_play_for=tuple(row["accepts_to_play_for"]),
-        )
-        if partner is not None:
-            aliases[slugify(partner["name"])] = slug
-    return stars, aliases
-
-
 def _inducement_extras(
     row: Mapping[str, Any], maxima: tuple[tuple[str, int], ...]
 ) -> dict[str, Any]:
     return {"special_max_counts": maxima}
-
-
-def _cross_check_teams(
-    teams: list[Mapping[str, Any]],
-    rosters: Mapping[str, Roster],
-    stars: Mapping[str, StarPlayer],
-    inducements: Mapping[str, Inducement],
-    data: Mapping[str, Any],
-    problems: list[str],
-) -> None:
-    """Each team's own star list and inducement list against the stars' "accepts to
-    play for" and the common inducement table (price, maximum, who may buy)."""
-    star_by_name = {s.name: s for s in stars.values()}
-    by_list_name = {n: row["slug"] for row in data["inducements"] for n in row["team_list_names"]}
-    for team in teams:
-        roster = rosters[slugify(team["name"])]
-        listed = {entry["name"] for entry in team["star_players"]}
-        for entry in team["star_players"]:
-            star = star_by_name.get(entry["name"])
-            if star is None:
-                problems.append(f"{roster.name}: star list names unknown star {entry['name']!r}")
-            elif star.cost != entry["cost"]:
-                problems.append(f"{roster.name}: {star.name} costs {entry['cost']} in its list")
-        accepted = {
-            s.name
-            for s in stars.values()
-            if isinstance(s, Bb2025StarPlayer) and roster.name in s.accepts_to_play_for
-        }
-        if accepted != listed:
-            problems.append(f"{roster.name}: star list differs from the stars' own lists")
-        rules = roster.special_rules_for()
-        bought = set()
-        for entry in team["inducements"]:
-            slug = by_list_name.get(entry["name"])
-            if slug is None:
-                problems.append(f"{roster.name}: unknown inducement {entry['name']!r}")
-                continue
-            bought.add(slug)
-            inducement = inducements[slug]
-            if not roster.may_induce(inducement):
-                problems.append(f"{roster.name}: lists {inducement.name}, which it may not buy")
-                continue
-            price = roster.inducement_price(inducement)
-            most = (
-                inducement.max_for(rules)
-                if isinstance(inducement, Bb2025Inducement)
-                else inducement.max_count
-            )
-            if (price, most) != (entry["cost"], entry["max"]):
-                problems.append(
-                    f"{roster.name}: {inducement.name} {entry['cost']}/{entry['max']} in its "
-                    f"list, {price}/{most} by the common table"
-                )
-        for slug, inducement in inducements.items():
-            if (
-                inducement.price is not None
-                and roster.may_induce(inducement)
-                and slug not in bought
-            ):
-                problems.append(f"{roster.name}: {inducement.name} is missing from its list")
 
 
 def _check_league_tables(problems: list[str]) -> None:
@@ -409,8 +281,8 @@ def load_bb2025(
     teams = read_json(data_dir, "teams.json")["teams"]
     rosters = build_rosters(teams, lambda team: _build_roster(team, skills, problems), problems)
     star_rows = read_json(data_dir, "star_players.json")["star_players"]
-    stars, star_aliases = _build_stars(
-        star_rows, skills, {r.name for r in rosters.values()}, problems
+    stars, star_aliases = build_stars(
+        star_rows, skills, {r.name for r in rosters.values()}, _known_special_rule, problems
     )
     inducement_data = read_json(data_dir, "inducements.json")
     inducements, inducement_aliases = build_inducements(
@@ -428,7 +300,7 @@ def load_bb2025(
             f"{len(star_rows)} star entries and {len(stars)} star players, expected "
             f"{BB2025_STAR_ENTRY_COUNT} and {BB2025_STAR_PLAYER_COUNT}"
         )
-    _cross_check_teams(teams, rosters, stars, inducements, inducement_data, problems)
+    cross_check_teams(teams, rosters, stars, inducements, inducement_data, problems)
     check_tables(KEY, tables_loader, problems)
     _check_league_tables(problems)
     fail_on(problems, KEY)
