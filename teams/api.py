@@ -122,7 +122,7 @@ def responses(ok: dict[int, Any]) -> dict[int, Any]:
 
 
 class CoachChangesTeam(BasePermission):
-    """Anyone reads; only who may change the team (teams/rules.py) writes to it,
+    """Anyone reads; only who may change the team (teams/permissions.py) writes to it,
     checked before the input so another coach gets 403 whatever he sends."""
 
     def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:

@@ -1,5 +1,5 @@
 """Writes of the teams app. Every service takes the acting user first, checks
-``teams.change_team`` (teams/rules.py), runs in ``transaction.atomic()``, locks
+``teams.change_team`` (teams/permissions.py), runs in ``transaction.atomic()``, locks
 the team row, asks the rules engine, and raises a ``RulesError`` with a
 sentence for the coach (the API answers 400) or ``PermissionDenied`` (403).
 """

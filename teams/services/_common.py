@@ -79,7 +79,7 @@ def lock_player(player: Player | int) -> tuple[Player, Team]:
 
 
 def require_change(actor: Actor | None, team: Team) -> None:
-    """PermissionDenied unless ``actor`` may change the team (teams/rules.py)."""
+    """PermissionDenied unless ``actor`` may change the team (teams/permissions.py)."""
     if actor is None or not actor.has_perm(CHANGE_TEAM, team):
         raise PermissionDenied(f"Only the coach of {team.name} may change it.")
 

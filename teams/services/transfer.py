@@ -25,7 +25,7 @@ def transfer_team(actor: Actor, team: Team, new_coach: Any) -> Team:
     """Make ``new_coach`` the coach of ``team``.
 
     Only a commissioner of a league the team plays in (or a superuser) may: the
-    coach cannot give his team away, nor anyone take it (teams/rules.py).
+    coach cannot give his team away, nor anyone take it (teams/permissions.py).
     """
     with transaction.atomic():
         locked = lock_team(team)

@@ -2,7 +2,7 @@
 
 Services ask ``actor.has_perm("teams.change_team", team)``; the
 ``rules.permissions.ObjectPermissionBackend`` in AUTHENTICATION_BACKENDS
-answers from the predicates here (``rules.apps.AutodiscoverRulesConfig``
+answers from the predicates here (``TeamsConfig.ready``
 imports this module at start-up).
 
 - ``teams.add_team``: any signed-in user may draft a team (he becomes its coach).
