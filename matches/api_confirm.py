@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -66,7 +67,7 @@ class ReportDraftInputSerializer(ReportInputSerializer):
     events = None  # type: ignore[assignment]  # DRF: None removes the inherited field
 
 
-def _name(user: Any) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 

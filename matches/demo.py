@@ -47,8 +47,8 @@ def _pre_game(match: Match, coaches: dict[str, Any], seed: int) -> Match:
 def _tap_events(match: Match, coach: Any, fixture: Fixture) -> None:
     """Touchdowns and casualties as the league recorded them, with a few passes."""
     players = {side: list(selectors.players_who_played(match, side)) for side in ("home", "away")}
-    scored = {"home": fixture.home_touchdowns, "away": fixture.away_touchdowns}
-    caused = {"home": fixture.home_casualties, "away": fixture.away_casualties}
+    scored = {"home": fixture.home_touchdowns or 0, "away": fixture.away_touchdowns or 0}
+    caused = {"home": fixture.home_casualties or 0, "away": fixture.away_casualties or 0}
     injuries = iter(INJURIES * 4)
     for side, other in (("home", "away"), ("away", "home")):
         mine = players[side]
@@ -70,8 +70,8 @@ def play(fixture: Fixture, seed: int) -> Match:
     submission = services.submit_report(
         coaches["home"],
         match,
-        home_touchdowns=fixture.home_touchdowns,
-        away_touchdowns=fixture.away_touchdowns,
+        home_touchdowns=fixture.home_touchdowns or 0,
+        away_touchdowns=fixture.away_touchdowns or 0,
         idempotency_key=f"demo-{fixture.pk}",
         seed=seed + 1,
     )
@@ -100,7 +100,8 @@ def load(users: dict[str, Any], log: Callable[[str], None]) -> None:
         if Match.objects.filter(fixture=fixture).exists():
             continue
         match = play(fixture, SEED + 10 * number)
+        played_round = fixture.round.number if fixture.round else "?"
         log(
             f"Played {match.label} in full: {fixture.home.name} {fixture.home_touchdowns}-"
-            f"{fixture.away_touchdowns} {fixture.away.name} (round {fixture.round.number})"
+            f"{fixture.away_touchdowns} {fixture.away.name} (round {played_round})"
         )

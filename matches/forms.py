@@ -5,7 +5,7 @@ form errors (``add_rules_errors``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -17,6 +17,17 @@ from rules_engine.ruleset import Ruleset
 from teams.forms import add_rules_errors
 from teams.models import Team
 from teams.templatetags.dugout import gp
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def choices_of(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's choice field ``name`` (whose choices a form sets per match)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), f"{name} is a choice field"
+    return field
+
 
 __all__ = [
     "ActionForm",
@@ -45,7 +56,7 @@ TAP_KINDS = (
     (EventKind.SENT_OFF, "Sent off"),
 )
 # What the tap grid calls the kinds an edition's report adds (report_extras).
-EXTRA_TAP_LABELS = {EventKind.LANDING: "Safe landing (thrown team-mate)"}
+EXTRA_TAP_LABELS: dict[str, str] = {EventKind.LANDING: "Safe landing (thrown team-mate)"}
 
 
 def tap_kinds(choices: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
@@ -74,7 +85,7 @@ class ActionForm(forms.Form):
     """A button with nothing to fill in; carries the refusal's reasons."""
 
 
-def _choose(what: str) -> dict[str, str]:
+def _choose(what: str) -> dict[str, StrOrPromise]:
     return {"required": f"Choose {what}.", "invalid_choice": f"Choose {what} from the list."}
 
 
@@ -115,7 +126,7 @@ class EventForm(forms.Form):
         """``kinds``: the event kinds the league's report records (all by default)."""
         super().__init__(*args, **kw)
         if kinds is not None:
-            self.fields["kind"].choices = kinds
+            choices_of(self, "kind").choices = kinds
 
     def event_kwargs(self) -> dict[str, Any]:
         """``add_event``'s keyword arguments."""
@@ -253,7 +264,7 @@ class JourneymenForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         positions = options.get("positions") or []
-        self.fields["position"].choices = [(p, position_name(ruleset, p)) for p in positions]
+        choices_of(self, "position").choices = [(p, position_name(ruleset, p)) for p in positions]
 
     def answer(self) -> str:
         return self.cleaned_data["position"]
@@ -278,6 +289,7 @@ class PettyCashForm(forms.Form):
         super().__init__(*args, **kwargs)
         treasury = options.get("treasury") or 0
         field = self.fields["amount"]
+        assert isinstance(field, forms.IntegerField), "amount is a whole number"
         field.max_value = treasury
         field.widget.attrs["max"] = treasury
         field.validators.append(MaxValueValidator(treasury))
@@ -298,7 +310,9 @@ class AnswerForm(forms.Form):
     def __init__(self, options: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         answers = [str(a) for a in options.get("answers") or []]
-        self.fields["answer"].choices = [(a, a.replace("_", " ").capitalize()) for a in answers]
+        choices_of(self, "answer").choices = [
+            (a, a.replace("_", " ").capitalize()) for a in answers
+        ]
 
     def answer_value(self) -> str:
         return self.cleaned_data["answer"]
@@ -344,8 +358,8 @@ class PostGameChoicesForm(forms.Form):
                 ]
             elif choice.kind == "temporary_retirement":
                 retire += [(int(pid), names.get(int(pid), str(pid))) for pid in options["players"]]
-        self.fields["hire_journeymen"].choices = hire
-        self.fields["retire"].choices = retire
+        choices_of(self, "hire_journeymen").choices = hire
+        choices_of(self, "retire").choices = retire
         if not hire:
             del self.fields["hire_journeymen"]
         if not retire:

@@ -32,6 +32,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from config.types import Actor
 from matches import presenters, selectors
 from matches.models import Confirmation, Match, MatchEvent, PostGameApplication, Report
 from matches.rules import may_answer_for
@@ -83,7 +84,7 @@ def sync_url(match: Match) -> str:
     return reverse("match-sync", args=[match.pk]) + f"?page={page_key(stamp) if stamp else ''}"
 
 
-def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Any, play: bool):
+def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Actor, play: bool):
     """The draft events as the page lists them; ``removable`` for the user's own sides."""
     sides = [s for s in SIDES if may_answer_for(user, match, s)] if play else []
     return [
@@ -97,7 +98,7 @@ def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Any, p
     ]
 
 
-def _pending_line(pending: list[dict], teams: dict, user: Any, match: Match) -> str:
+def _pending_line(pending: list[dict], teams: dict, user: Actor, match: Match) -> str:
     mine = [c for c in pending if may_answer_for(user, match, c["side"])]
     if mine:
         return f"Your turn: {mine[0]['prompt']}"
@@ -105,7 +106,7 @@ def _pending_line(pending: list[dict], teams: dict, user: Any, match: Match) -> 
     return "Waiting for " + " and ".join(f"{teams[s]}'s coach" for s in sides) + "."
 
 
-def waiting_for(match: Match, report: Report | None, user: Any) -> str:
+def waiting_for(match: Match, report: Report | None, user: Actor) -> str:
     """One line: what the match waits for, said to the user ("Your turn: ...")."""
     teams = presenters.team_names(match)
     status = match.status
@@ -129,7 +130,7 @@ def waiting_for(match: Match, report: Report | None, user: Any) -> str:
     return f"{match.get_status_display()}."
 
 
-def confirmation_line(match: Match, report: Report, user: Any, teams: dict) -> str:
+def confirmation_line(match: Match, report: Report, user: Actor, teams: dict) -> str:
     from matches.services.confirmation import is_opponent
 
     if report.confirmation == Confirmation.DISPUTED:

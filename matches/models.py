@@ -108,7 +108,7 @@ class Match(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "matches"
-        required_db_features = {"supports_json_field"}
+        required_db_features = ["supports_json_field"]
         indexes = [models.Index(fields=["status"], name="match_status")]
         constraints = [
             models.CheckConstraint(
@@ -238,7 +238,7 @@ class Report(models.Model):
 
     class Meta:
         ordering = ["match_id", "version"]
-        required_db_features = {"supports_json_field"}
+        required_db_features = ["supports_json_field"]
         constraints = [
             models.UniqueConstraint(
                 fields=["match"],
@@ -400,7 +400,7 @@ class DiceRoll(models.Model):
 
     class Meta:
         ordering = ["match_id", "sequence", "report_id", "index"]
-        required_db_features = {"supports_json_field"}
+        required_db_features = ["supports_json_field"]
         constraints = [
             models.UniqueConstraint(
                 fields=["match", "index"],
@@ -521,7 +521,7 @@ class AppliedEffect(models.Model):
 
     class Meta:
         ordering = ["application_id", "id"]
-        required_db_features = {"supports_json_field"}
+        required_db_features = ["supports_json_field"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(kind__in=EffectKind.values), name="effect_kind_valid"

@@ -224,7 +224,7 @@ def dice_groups(rolls: Iterable[DiceRoll]) -> list[dict[str, Any]]:
     groups: list[dict[str, Any]] = []
     for roll in rolls:
         title = roll.get_sequence_display()
-        if roll.report_id:
+        if roll.report is not None:
             title += f" (report v{roll.report.version})"
         if not groups or groups[-1]["title"] != title:
             groups.append({"title": title, "rows": []})
@@ -322,7 +322,7 @@ def pre_game_rows(summary: Mapping[str, Any], ruleset: Ruleset | None) -> list[d
 # --- the post-game ---------------------------------------------------------------------
 
 
-def _named(ids: Iterable[Any], names: Mapping[int, str]) -> list[str]:
+def _named(ids: Iterable[Any] | None, names: Mapping[int, str]) -> list[str]:
     return [names.get(i, f"player {i}") for i in ids or ()]
 
 
@@ -395,7 +395,7 @@ def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tu
 def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
     """One team's post-game, every player named."""
     return {
-        "result": RESULTS.get(team.get("result"), team.get("result") or "—"),
+        "result": RESULTS.get(str(team.get("result")), team.get("result") or "—"),
         "rows": post_game_rows(team, names),
         "spp": [
             {

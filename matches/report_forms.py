@@ -16,6 +16,7 @@ from matches.forms import (
     MAX_SET_UP_PLAYERS,
     SIDE_CHOICES,
     _choose,
+    choices_of,
 )
 from matches.models import EventKind, InjuryResult
 from matches.services.report_extras import ExtraField
@@ -39,8 +40,9 @@ def _score(label: str) -> forms.IntegerField:
 class CardPointsField(forms.CharField):
     """The points of each Challenge card a team claimed, typed as "2, 3"."""
 
-    def to_python(self, value: Any) -> list[int]:
-        text = super().to_python(value)
+    # A cleaned list of points where CharField cleans to text (the stubs' return type).
+    def to_python(self, value: Any) -> list[int]:  # type: ignore[override]
+        text = super().to_python(value) or ""
         parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
         if not all(p.isdigit() and 1 <= int(p) <= MAX_SCORE for p in parts):
             raise forms.ValidationError(
@@ -139,7 +141,7 @@ class ReportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["home_touchdowns"].label = f"Touchdowns by {teams['home']}"
         self.fields["away_touchdowns"].label = f"Touchdowns by {teams['away']}"
-        self.fields["conceded_by"].choices = [
+        choices_of(self, "conceded_by").choices = [
             ("", "Nobody conceded"),
             ("home", f"{teams['home']} conceded"),
             ("away", f"{teams['away']} conceded"),
@@ -216,7 +218,7 @@ class CorrectionForm(ReportForm):
     ) -> None:
         super().__init__(teams, *args, points=points, **kwargs)
         del self.fields["idempotency_key"]
-        self.fields["keep"].choices = [(str(pk), text) for pk, text in events]
+        choices_of(self, "keep").choices = [(str(pk), text) for pk, text in events]
         self.fields["keep"].error_messages = _choose("the events to keep")
 
     def kept(self) -> set[int]:
@@ -267,16 +269,16 @@ class CorrectionEventForm(forms.Form):
     def __init__(
         self,
         *args: Any,
-        players: list[tuple[str, Any]] = (),
+        players: Iterable[tuple[str, Any]] = (),
         kinds: list[tuple[str, str]] | None = None,
         **kwargs: Any,
     ) -> None:
         """``kinds``: the event kinds the league's report records (all by default)."""
         super().__init__(*args, **kwargs)
         if kinds is not None:
-            self.fields["kind"].choices = [("", "— add nothing —"), *kinds]
-        self.fields["player"].choices = [("", "—"), *players]
-        self.fields["victim"].choices = [("", "—"), *players]
+            choices_of(self, "kind").choices = [("", "— add nothing —"), *kinds]
+        choices_of(self, "player").choices = [("", "—"), *players]
+        choices_of(self, "victim").choices = [("", "—"), *players]
 
     def event(self) -> dict[str, Any] | None:
         data = getattr(self, "cleaned_data", None) or {}

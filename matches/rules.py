@@ -18,22 +18,24 @@ from typing import Any
 
 import rules
 
+from config.types import Actor
+
 
 def _fixture(match: Any) -> Any:
     return getattr(match, "fixture", None)
 
 
 @rules.predicate
-def is_match_coach(user: Any, match: Any) -> bool:
+def is_match_coach(user: Actor | None, match: Any) -> bool:
     """The user coaches the home or the away team of the match."""
     fixture = _fixture(match)
-    if fixture is None or not user.is_authenticated:
+    if fixture is None or user is None or not user.is_authenticated:
         return False
     return user.pk in {fixture.home.coach_id, fixture.away.coach_id}
 
 
 @rules.predicate
-def is_match_commissioner(user: Any, match: Any) -> bool:
+def is_match_commissioner(user: Actor | None, match: Any) -> bool:
     """The user commissions the league of the match's fixture."""
     from leagues.rules import is_league_commissioner
 
@@ -49,10 +51,10 @@ rules.add_perm("matches.play_match", can_play)
 rules.add_perm("matches.correct_report", can_correct)
 
 
-def coached_sides(user: Any, match: Any) -> tuple[str, ...]:
+def coached_sides(user: Actor | None, match: Any) -> tuple[str, ...]:
     """The sides ("home", "away") whose team the user coaches."""
     fixture = _fixture(match)
-    if fixture is None or not getattr(user, "is_authenticated", False):
+    if fixture is None or user is None or not user.is_authenticated:
         return ()
     return tuple(
         side
@@ -61,7 +63,7 @@ def coached_sides(user: Any, match: Any) -> tuple[str, ...]:
     )
 
 
-def may_answer_for(user: Any, match: Any, side: str) -> bool:
+def may_answer_for(user: Actor | None, match: Any, side: str) -> bool:
     """Whether the user may make ``side``'s decisions: its coach or a commissioner."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False

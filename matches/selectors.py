@@ -26,6 +26,7 @@ from typing import Any
 
 from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, Value, When
 
+from config.types import Actor
 from leagues.models import Fixture, Season
 from matches.models import (
     KICK_OFF_EVENTS,
@@ -117,7 +118,7 @@ class MatchPermissions:
     sides: tuple[str, ...]
 
 
-def permissions(user: Any, match: Match) -> MatchPermissions:
+def permissions(user: Actor, match: Match) -> MatchPermissions:
     authenticated = getattr(user, "is_authenticated", False)
     return MatchPermissions(
         play=authenticated and user.has_perm("matches.play_match", match),
@@ -151,7 +152,7 @@ class SequenceState:
     report: Report | None = None
 
 
-def _pending(stored: dict[str, Any], user: Any, match: Match) -> list[PendingChoice]:
+def _pending(stored: dict[str, Any], user: Actor | None, match: Match) -> list[PendingChoice]:
     return [
         PendingChoice(
             side=c["side"],
@@ -164,7 +165,7 @@ def _pending(stored: dict[str, Any], user: Any, match: Match) -> list[PendingCho
     ]
 
 
-def pre_game_state(match: Match, user: Any = None) -> SequenceState:
+def pre_game_state(match: Match, user: Actor | None = None) -> SequenceState:
     """The pre-game so far: its steps with outcomes, the decisions waiting, the
     summary (fan factors, weather, journeymen, CTVs, petty cash, inducements,
     prayers, kicking team) and its rolls."""
@@ -179,7 +180,7 @@ def pre_game_state(match: Match, user: Any = None) -> SequenceState:
     )
 
 
-def post_game_state(match: Match, user: Any = None) -> SequenceState:
+def post_game_state(match: Match, user: Actor | None = None) -> SequenceState:
     """The current report's post-game: steps, decisions waiting (step 4), per team
     what it did (``summary`` is {"home": ..., "away": ...}), whether it is applied."""
     report = current_report(match)
@@ -266,7 +267,7 @@ class NextMatch:
     match: Match | None
 
 
-def next_match_for(user: Any) -> NextMatch | None:
+def next_match_for(user: Actor) -> NextMatch | None:
     """A match of one of the user's teams in progress, else his earliest open fixture."""
     if not getattr(user, "is_authenticated", False):
         return None
@@ -321,7 +322,7 @@ def leaderboards(
         .filter(total__gt=0)
         .order_by("-total", "games", "player_name", "player_id")
     )
-    return list(rows[:limit])
+    return [dict(row) for row in rows[:limit]]
 
 
 def player_match_stats(player: Player | int) -> QuerySet[PlayerMatchStats]:

@@ -64,8 +64,13 @@ class MatchErrorSerializer(serializers.Serializer):
     """A 400: ``detail`` sums up, ``errors`` lists every reason as a sentence."""
 
     detail = StrictCharField()
-    errors = serializers.ListField(child=StrictCharField(), required=False)
-    fields = serializers.DictField(required=False, help_text="Input of the wrong shape, by field.")
+    # The 400 body's own names; this serializer only documents it (never validates).
+    errors = serializers.ListField(  # type: ignore[assignment]
+        child=StrictCharField(), required=False
+    )
+    fields = serializers.DictField(  # type: ignore[assignment]
+        required=False, help_text="Input of the wrong shape, by field."
+    )
 
 
 class MatchMessageSerializer(serializers.Serializer):
@@ -269,7 +274,8 @@ class ReportSerializer(serializers.ModelSerializer):
     @extend_schema_field(MatchEventSerializer(many=True))
     def get_events(self, report: Report) -> list[dict[str, Any]]:
         events = report.events.select_related("player", "victim").order_by("id")
-        return MatchEventSerializer(events, many=True).data
+        # many=True: a list of rows (the stubs type ``.data`` as one dict).
+        return MatchEventSerializer(events, many=True).data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.JSONField())
     def get_post_game(self, report: Report) -> dict[str, Any]:
@@ -357,7 +363,8 @@ class EventInputSerializer(serializers.Serializer):
 
 
 def _events_field(event_serializer: type[serializers.Serializer]) -> serializers.Serializer:
-    return event_serializer(
+    # many=True makes a ListSerializer, which takes max_length (the stubs read Serializer).
+    return event_serializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         max_length=MAX_REPORT_EVENTS,

@@ -29,6 +29,7 @@ from leagues.models import Fixture
 from matches import live_views, presenters, selectors, services
 from matches.errors import ReportConflict
 from matches.forms import (
+    INJURY_OUTCOMES,
     KICK_OFF_KINDS,
     AnswerForm,
     EventForm,
@@ -39,6 +40,7 @@ from matches.forms import (
     PostGameChoicesForm,
     tap_kinds,
 )
+from matches.http import HtmxHttpRequest
 from matches.models import Confirmation, EventKind, Match, MatchEvent
 from matches.report_forms import ReportForm
 from matches.rules import may_answer_for
@@ -274,7 +276,7 @@ def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str,
                 casualty_spp=_casualty_spp(match),
             )
         else:
-            picker.update(step="injury", outcomes=EventForm.base_fields["outcome"].choices[1:])
+            picker.update(step="injury", outcomes=list(INJURY_OUTCOMES))
         return picker
     picker.update(step="player", players=players, next=kind in TWO_STEP_KINDS)
     return picker
@@ -319,7 +321,7 @@ def render_live(request: HttpRequest, match: Match, **forms: Any) -> HttpRespons
     return render(request, "matches/match_detail.html#live", context)
 
 
-def event_picker(request: HttpRequest, pk: int) -> HttpResponse:
+def event_picker(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The picker partial (htmx) for the next tap; without htmx, the match page."""
     match = _match(pk)
     if not request.htmx:
@@ -346,7 +348,7 @@ def _event_side(match: Match, kwargs: dict[str, Any]) -> str:
 
 @login_required
 @require_POST
-def add_event(request: HttpRequest, pk: int) -> HttpResponse:
+def add_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     match = _to_play(request, pk)
     form = EventForm(request.POST, kinds=event_choices_of(match))
     recorded = ""
@@ -369,7 +371,7 @@ def add_event(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def remove_event(request: HttpRequest, pk: int, event_id: int) -> HttpResponse:
+def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpResponse:
     match = _to_play(request, pk)
     event = get_object_or_404(MatchEvent, pk=event_id, match=match, report=None)
     _mine(request, match, event.side)
@@ -423,8 +425,8 @@ def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
                 )
             return redirect(_url(match, "post-game" if confirmed else "confirmation"))
     if match.status != Match.Status.IN_PLAY:
-        for error in form.non_field_errors():
-            messages.error(request, error)
+        for problem in form.non_field_errors():
+            messages.error(request, str(problem))
         return redirect(_url(match))
     return render_match(request, match, status=400, report_form=form)
 

@@ -9,9 +9,11 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
+from config.types import Actor
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.rules import coached_sides, may_answer_for
@@ -49,7 +51,7 @@ def fetch_match(match: Match | int) -> Match:
     return Match.objects.select_related(*MATCH_RELATED).get(pk=match_id)
 
 
-def require_play(actor: Any, match: Match) -> None:
+def require_play(actor: Actor | None, match: Match) -> None:
     if actor is None or not actor.has_perm(PLAY, match):
         raise PermissionDenied(
             f"Only the coaches of {match.fixture.home.name} and {match.fixture.away.name} "
@@ -57,7 +59,7 @@ def require_play(actor: Any, match: Match) -> None:
         )
 
 
-def require_commissioner(actor: Any, match: Match) -> None:
+def require_commissioner(actor: Actor | None, match: Match) -> None:
     if actor is None or not actor.has_perm(CORRECT, match):
         raise PermissionDenied(
             f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
@@ -73,7 +75,7 @@ def require_status(match: Match, *statuses: str, doing: str) -> None:
         )
 
 
-def answering_side(actor: Any, match: Match, wanted: Iterable[str], side: str | None) -> str:
+def answering_side(actor: Actor, match: Match, wanted: Iterable[str], side: str | None) -> str:
     """The side whose decision ``actor`` makes: ``side`` if given, else the one
     waiting side he may answer for. PermissionDenied if he may answer for none."""
     waiting = [s for s in SIDES if s in set(wanted)]
@@ -94,6 +96,11 @@ def answering_side(actor: Any, match: Match, wanted: Iterable[str], side: str | 
     return allowed[0]
 
 
+def user_of(actor: Actor | None) -> User | None:
+    """The signed-in user ``actor`` is, for a row's "by" column (None: nobody signed in)."""
+    return actor if isinstance(actor, User) else None
+
+
 def team_of(match: Match, side: str) -> Team:
     return match.fixture.home if side == "home" else match.fixture.away
 
@@ -106,7 +113,7 @@ def side_of_team(match: Match, team_id: int) -> str | None:
     return None
 
 
-def team_actor(actor: Any, team: Team) -> Any:
+def team_actor(actor: Actor | None, team: Team) -> Actor:
     """Who the teams services act as for a change the match makes to ``team``: the
     acting user when he may change the team, else the team's own coach (a coach
     submitting the report changes the other team through its coach's rights)."""
@@ -115,7 +122,7 @@ def team_actor(actor: Any, team: Team) -> Any:
     return team.coach
 
 
-def log_match(actor: Any, action: str, message: str, match: Match, **data: Any) -> None:
+def log_match(actor: Actor, action: str, message: str, match: Match, **data: Any) -> None:
     """The audit row (teams/audit.py) of a change to ``match``, filed under its league and
     both teams; call it in the service's transaction."""
     fixture = match.fixture
@@ -173,7 +180,7 @@ def plain(value: Any) -> Any:
 
 
 def _default(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return dataclasses.asdict(value)
     if hasattr(value, "as_dict"):
         return value.as_dict()

@@ -10,8 +10,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from config.types import Actor
 from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
@@ -30,7 +32,7 @@ from teams.selectors import value_breakdown
 from teams.services._common import lock_team
 
 
-def record_league_result(match: Match, report: Report, actor: Any) -> None:
+def record_league_result(match: Match, report: Report, actor: Actor) -> None:
     """The final score (after a concession's award), the casualties each team caused
     and, where the ruleset scores games in points, the points go to the league, whose
     standings read them."""
@@ -44,7 +46,7 @@ def record_league_result(match: Match, report: Report, actor: Any) -> None:
     )
 
 
-def result_actor(match: Match, report: Report) -> Any:
+def result_actor(match: Match, report: Report) -> User:
     """Who the league result and the team changes are recorded as."""
     if report.submitted_by is not None:
         return report.submitted_by
@@ -88,6 +90,12 @@ def _create_application(match: Match, report: Report, phase: str) -> PostGameApp
         raise MatchError(f"The {phase} of {match.label}'s post-game is already applied") from None
 
 
+def _applier(application: PostGameApplication) -> User:
+    """Who the application acts as (``result_actor``, set when it was created)."""
+    assert application.applied_by is not None, "an application is made with its actor"
+    return application.applied_by
+
+
 def lock_both(match: Match) -> dict[str, Team]:
     """Both teams of the match, locked lowest id first; by side."""
     fixture = match.fixture
@@ -107,10 +115,10 @@ def apply_results(match: Match, report: Report) -> PostGameApplication:
             for side, team in teams.items()
         }
     application = _create_application(match, report, Phase.RESULTS)
-    record_league_result(match, report, application.applied_by)
+    record_league_result(match, report, _applier(application))
     # The whole sequence with nobody hiring: only its steps before hiring are applied.
     probe = post_game_for(match, report, {side: {} for side in SIDES})
-    apply_effects(application, probe, application.applied_by, phase=Phase.RESULTS)
+    apply_effects(application, probe, _applier(application), phase=Phase.RESULTS)
     run_post_game(match, report, report.post_game_choices)
     report.save()
     return application
@@ -190,11 +198,11 @@ def apply_final(match: Match, report: Report, *, results_applied: bool) -> PostG
         }
     application = _create_application(match, report, Phase.FINAL)
     if not results_applied:
-        record_league_result(match, report, application.applied_by)
+        record_league_result(match, report, _applier(application))
     answers = final_answers(match, report, teams)
     result = post_game_for(match, report, answers)
     phase = Phase.FINAL if results_applied else None
-    apply_effects(application, result, application.applied_by, phase=phase)
+    apply_effects(application, result, _applier(application), phase=phase)
     DiceRoll.objects.filter(report=report, sequence=Sequence.POST_GAME).delete()
     store_rolls(match, Sequence.POST_GAME, result, report)
     report.post_game_result = _result_json(result)

@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from config.types import Actor
 from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report
 from matches.rules import coached_sides
@@ -29,6 +30,7 @@ from matches.services._common import (
     require_commissioner,
     require_play,
     require_status,
+    user_of,
 )
 from matches.services.postgame import current_report, run_post_game, settle_status
 from matches.services.reports import payload_of, report_payload
@@ -45,12 +47,12 @@ class NoteError(MatchError):
     field = "note"
 
 
-def is_opponent(actor: Any, match: Match, report: Report) -> bool:
+def is_opponent(actor: Actor, match: Match, report: Report) -> bool:
     """``actor`` coaches a team of the match and did not submit the report."""
     return bool(coached_sides(actor, match)) and actor.pk != report.submitted_by_id
 
 
-def needs_confirmation(actor: Any, match: Match) -> bool:
+def needs_confirmation(actor: Actor, match: Match) -> bool:
     """Whether someone other than the submitter can confirm: a coach who submits for
     both teams (he coaches both) has no opponent to ask."""
     fixture = match.fixture
@@ -66,17 +68,17 @@ def await_confirmation(match: Match, report: Report) -> None:
     report.confirm_deadline = timezone.now() + CONFIRM_DEADLINE
 
 
-def begin_post_game(match: Match, report: Report, actor: Any) -> None:
+def begin_post_game(match: Match, report: Report, actor: Actor) -> None:
     """The report is confirmed: the post-game runs to its first coach decision, or
     completes and is queued for applying (after the commit). The caller saves."""
     report.confirmation = Confirmation.CONFIRMED
-    report.confirmed_by = actor if getattr(actor, "pk", None) else None
+    report.confirmed_by = user_of(actor)
     report.confirmed_at = timezone.now()
     run_post_game(match, report, {})
     settle_status(match, report)
 
 
-def _may_confirm(actor: Any, match: Match, report: Report) -> None:
+def _may_confirm(actor: Actor, match: Match, report: Report) -> None:
     if is_opponent(actor, match, report):
         return
     if actor.has_perm(CORRECT, match):
@@ -94,7 +96,7 @@ def _may_confirm(actor: Any, match: Match, report: Report) -> None:
     )
 
 
-def confirm_report(actor: Any, match: Match) -> Report:
+def confirm_report(actor: Actor, match: Match) -> Report:
     """The opponent confirms the submitted report (or withdraws his dispute by
     confirming it); a commissioner confirms a disputed report, or any report once
     ``Report.confirm_deadline`` has passed. The post-game begins."""
@@ -120,7 +122,7 @@ def confirm_report(actor: Any, match: Match) -> Report:
         return report
 
 
-def dispute_report(actor: Any, match: Match, *, note: str) -> Report:
+def dispute_report(actor: Actor, match: Match, *, note: str) -> Report:
     """The opponent disputes the submitted report, saying why (``note``): the
     commissioner decides (confirm it, or send it back to be submitted again)."""
     note = (note or "").strip()
@@ -138,7 +140,7 @@ def dispute_report(actor: Any, match: Match, *, note: str) -> Report:
         if len(note) > MAX_NOTE_LENGTH:
             raise NoteError(f"A note is at most {MAX_NOTE_LENGTH} characters long.")
         report.confirmation = Confirmation.DISPUTED
-        report.disputed_by = actor
+        report.disputed_by = user_of(actor)
         report.dispute_note = note
         report.save(update_fields=["confirmation", "disputed_by", "dispute_note"])
         match.save(update_fields=["updated_at"])
@@ -146,7 +148,7 @@ def dispute_report(actor: Any, match: Match, *, note: str) -> Report:
         return report
 
 
-def send_back_report(actor: Any, match: Match, *, note: str = "") -> Match:
+def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
     """The commissioner sends a submitted report back: the match is in play again, its
     events a draft and its score the report's draft, to be corrected and submitted
     again (and confirmed again). The report sent back stays as history."""
@@ -175,7 +177,7 @@ def send_back_report(actor: Any, match: Match, *, note: str = "") -> Match:
         return match
 
 
-def save_report_draft(actor: Any, match: Match, **fields: Any) -> Match:
+def save_report_draft(actor: Actor, match: Match, **fields: Any) -> Match:
     """Keep the report's score and extras (``submit_report``'s fields) as a draft while
     the match is in play; the report form starts from it."""
     try:

@@ -32,6 +32,7 @@ from django.db import transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
+from config.types import Actor
 from leagues.models import Fixture
 from matches.errors import MatchError
 from matches.models import (
@@ -48,6 +49,7 @@ from matches.services._common import (
     log_match,
     require_commissioner,
     require_status,
+    user_of,
 )
 from matches.services.application import apply_final, apply_results
 from matches.services.effects import (
@@ -121,7 +123,7 @@ def later_matches(match: Match, since: Any) -> list[Match]:
         # Two index look-ups (home, away) rather than an OR the database may scan.
         fixtures = set(Fixture.objects.filter(home_id__in=teams).values_list("pk", flat=True))
         fixtures |= set(Fixture.objects.filter(away_id__in=teams).values_list("pk", flat=True))
-        found = list(
+        found: list[Match] = list(
             Match.objects.filter(fixture_id__in=fixtures)
             .exclude(pk=match.pk)
             .annotate(first_applied=first)
@@ -165,7 +167,7 @@ def reapply(match: Match, report: Report, *, final: bool) -> PostGameApplication
     return made[0]
 
 
-def rederive(later: Match, deltas: dict[int, list[int]], actor: Any) -> None:
+def rederive(later: Match, deltas: dict[int, list[int]], actor: Actor) -> None:
     """Invert and apply again a later match's post-game whose teams' figures moved."""
     teams = (later.fixture.home_id, later.fixture.away_id)
     if not any(any(deltas.get(t, (0, 0))) for t in teams):
@@ -264,7 +266,7 @@ def carried_input(
 
 
 def correct_report(
-    actor: Any,
+    actor: Actor,
     match: Match,
     *,
     home_touchdowns: int,
@@ -370,7 +372,7 @@ def correct_report(
         return new
 
 
-def settle_shortfall(actor: Any, shortfall: SppShortfall, decision: str) -> SppShortfall:
+def settle_shortfall(actor: Actor, shortfall: SppShortfall, decision: str) -> SppShortfall:
     """The commissioner's decision on SPP a correction took back from a player who had
     already spent them: ``grant`` (he keeps them) or ``undo`` (his latest advancements
     are undone, each with its value, until what he spent is covered by what he earned;
@@ -402,7 +404,7 @@ def settle_shortfall(actor: Any, shortfall: SppShortfall, decision: str) -> SppS
         shortfall.status = (
             SppShortfall.Status.UNDONE if decision == "undo" else SppShortfall.Status.GRANTED
         )
-        shortfall.decided_by = actor
+        shortfall.decided_by = user_of(actor)
         shortfall.decided_at = timezone.now()
         shortfall.save(update_fields=["status", "decided_by", "decided_at"])
         return shortfall

@@ -29,6 +29,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from config.types import Actor
 from matches.errors import MatchError
 from matches.models import (
     AppliedEffect,
@@ -83,7 +84,7 @@ class _Gold:
     amount: int
     reason: str
     note: str
-    actor: Any
+    actor: Actor
     match_id: int
     link: Callable[[TreasuryEntry], None]
 
@@ -118,7 +119,7 @@ def _ledger(
     amount: int,
     reason: str,
     note: str,
-    actor: Any,
+    actor: Actor,
     match_id: int,
     link: Callable[[TreasuryEntry], None],
 ) -> None:
@@ -197,7 +198,7 @@ FINAL_REASONS = frozenset({"journeyman_hired", "expensive_mistake", "purchases"}
 
 
 def apply_effects(
-    application: PostGameApplication, result: Any, actor: Any, *, phase: str | None = None
+    application: PostGameApplication, result: Any, actor: Actor, *, phase: str | None = None
 ) -> None:
     """Apply both teams' post-game (the teams locked lowest id first): the effects of
     ``phase`` ("results": the steps before the coaches' hiring step; "final": that step
@@ -215,7 +216,7 @@ def apply_effects(
             _apply_final(application, side, outcome, actor)
 
 
-def _post_gold(record: _Recorder, match: Match, change: Any, actor: Any) -> None:
+def _post_gold(record: _Recorder, match: Match, change: Any, actor: Actor) -> None:
     effect = record(EffectKind.LEDGER, amount=change.amount)
 
     def link(entry: TreasuryEntry) -> None:
@@ -227,7 +228,7 @@ def _post_gold(record: _Recorder, match: Match, change: Any, actor: Any) -> None
     _ledger(record.team.pk, change.amount, reason, note, actor, match.pk, link)
 
 
-def _apply_final(application: PostGameApplication, side: str, outcome: Any, actor: Any) -> None:
+def _apply_final(application: PostGameApplication, side: str, outcome: Any, actor: Actor) -> None:
     """The coaches' hiring step and after: journeymen hired for good (the others
     leave), temporary retirements, Expensive Mistakes, players back from MNG."""
     match = application.match
@@ -260,7 +261,7 @@ def _apply_results(
     outcome: Any,
     before: TeamState,
     done: tuple[PlayerReport, ...],
-    actor: Any,
+    actor: Actor,
 ) -> None:
     """The steps before the coaches' hiring step: winnings (and a classic team's other
     gold), Dedicated Fans, SPP, Improvement rolls owed, injuries, deaths, quitters and
@@ -408,31 +409,35 @@ def revert_problems(application: PostGameApplication) -> list[str]:
     problems = []
     effects = application.effects.select_related("player", "team")
     for effect in effects:
+        player = effect.player
         returning = effect.before.get("status") == PlayerStatus.ACTIVE
-        if returning and effect.after.get("status") != PlayerStatus.ACTIVE:
+        if player and returning and effect.after.get("status") != PlayerStatus.ACTIVE:
             holder = (
                 Player.objects.filter(
-                    team=effect.team, status=PlayerStatus.ACTIVE, number=effect.player.number
+                    team=effect.team, status=PlayerStatus.ACTIVE, number=player.number
                 )
-                .exclude(pk=effect.player_id)
+                .exclude(pk=player.pk)
                 .first()
             )
             if holder is not None:
                 problems.append(
-                    f"{effect.player.name} would come back, but #{effect.player.number} "
+                    f"{player.name} would come back, but #{player.number} "
                     f"is now worn by {holder.name}"
                 )
     for effect in effects.filter(kind=EffectKind.IMPROVEMENT_ROLL):
-        effect.player.refresh_from_db(fields=["pending_advancement"])
-        if effect.player.pending_advancement != effect.after.get("pending_advancement"):
+        player = effect.player
+        if player is None:
+            continue
+        player.refresh_from_db(fields=["pending_advancement"])
+        if player.pending_advancement != effect.after.get("pending_advancement"):
             problems.append(
-                f"{effect.player.name} has already taken an Improvement roll made in "
+                f"{player.name} has already taken an Improvement roll made in "
                 f"{application.match.label}"
             )
     return problems
 
 
-def revert_effects(application: PostGameApplication, actor: Any) -> None:
+def revert_effects(application: PostGameApplication, actor: Actor) -> None:
     """Undo every effect of the application, newest first (teams already locked)."""
     label = application.match.label
     for effect in application.effects.select_related("ledger_entry").order_by("-id"):
@@ -465,6 +470,7 @@ def revert_effects(application: PostGameApplication, actor: Any) -> None:
 
 
 def _revert_player(effect: AppliedEffect) -> None:
+    assert effect.player_id is not None, "a player effect names its player"
     player, team = lock_player(effect.player_id)
     if effect.kind in (EffectKind.SPP, EffectKind.SPP_GRANT):
         held = _DEFERRED.get()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.db.models import Count
 
+from config.types import Actor
 from matches.errors import MatchError, ReportError
 from matches.models import EventKind, Match, MatchEvent
-from matches.services._common import lock_match, require_play, require_status
+from matches.services._common import lock_match, require_play, require_status, user_of
 from matches.services.validation import (
     ReportContext,
     event_problems,
@@ -20,7 +19,7 @@ from teams.models import Player
 
 
 def add_event(
-    actor: Any,
+    actor: Actor,
     match: Match,
     *,
     kind: str,
@@ -94,11 +93,11 @@ def add_event(
             characteristic=event["characteristic"],
             apothecary_used=event["apothecary_used"],
             detail=event["detail"],
-            created_by=actor,
+            created_by=user_of(actor),
         )
 
 
-def remove_event(actor: Any, match: Match, event: MatchEvent | int) -> None:
+def remove_event(actor: Actor, match: Match, event: MatchEvent | int) -> None:
     """Take one event back out of the draft report of a match in play."""
     event_id = event.pk if isinstance(event, MatchEvent) else event
     with transaction.atomic():

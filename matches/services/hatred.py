@@ -92,12 +92,16 @@ def with_keywords(
     caused = causers(events)
     return {
         side: tuple(
-            dataclasses.replace(
-                r, **{FIELD: keyword_for(ruleset, at_kick_off, caused.get(r.player_id))}
-            )
+            _with_keyword(r, keyword_for(ruleset, at_kick_off, caused.get(r.player_id)))
             if takes_keyword(type(r))
             else r
             for r in reports
         )
         for side, reports in players.items()
     }
+
+
+def _with_keyword(report: PlayerReport, keyword: str | None) -> PlayerReport:
+    """The player report with its Hatred keyword (a field only some report types have)."""
+    changes: dict[str, Any] = {FIELD: keyword}
+    return dataclasses.replace(report, **changes)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from config.types import Actor
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
@@ -263,8 +264,15 @@ def _result_json(result: SequenceResult) -> dict[str, Any]:
         "complete": result.complete,
         "steps": steps_json(result),
         "pending": [choice_json(c) for c in result.pending],
-        "teams": {side: team_summary(team) for side, team in result.teams.items()},
+        "teams": {side: team_summary(team) for side, team in _teams(result).items()},
     }
+
+
+def _teams(result: SequenceResult) -> Mapping[str, Any]:
+    """Each side's outcome of an edition's post-game result (a ``SequenceResult``
+    subclass with ``teams``)."""
+    teams: Mapping[str, Any] = getattr(result, "teams", {})
+    return teams
 
 
 def _before(result: SequenceResult, step: str | None) -> SequenceResult:
@@ -331,7 +339,7 @@ def _ids(values: Iterable[Any], what: str) -> list[int]:
 
 
 def submit_post_game_choices(
-    actor: Any,
+    actor: Actor,
     match: Match,
     *,
     side: str | None = None,
@@ -384,7 +392,7 @@ def submit_post_game_choices(
         return report
 
 
-def end_hiring_step(actor: Any, match: Match) -> Report:
+def end_hiring_step(actor: Actor, match: Match) -> Report:
     """The commissioner ends the post-game's waiting for coaches who have not answered
     by the deadline (``Report.hiring_deadline``): each such side is answered "none"
     (no hire, no retirement, no re-roll) and the post-game completes. Refused before
@@ -429,7 +437,7 @@ def end_hiring_step(actor: Any, match: Match) -> Report:
         return report
 
 
-def close_match(actor: Any, match: Match) -> Match:
+def close_match(actor: Actor, match: Match) -> Match:
     """The coaches are done with the post-game (its effects are applied): close it."""
     with transaction.atomic():
         match = lock_match(match)

@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from config.types import Actor
 from leagues.models import Fixture, Season
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Sequence
@@ -40,7 +41,7 @@ from teams.services import post_to_ledger, take_journeyman, team_state
 from teams.services._common import lock_team
 
 # The season phase in which each kind of fixture takes a result (as record_result has it).
-RESULT_PHASES = {
+RESULT_PHASES: dict[str, tuple[str, ...]] = {
     Fixture.Kind.LEAGUE: (Season.Status.REGULAR_SEASON,),
     Fixture.Kind.FRIENDLY: (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS),
     Fixture.Kind.PLAYOFF: (Season.Status.PLAYOFFS,),
@@ -107,7 +108,7 @@ def check_fixture_playable(fixture: Fixture) -> None:
         raise MatchError(problems)
 
 
-def open_match(actor: Any, fixture: Fixture) -> Match:
+def open_match(actor: Actor, fixture: Fixture) -> Match:
     """The match of ``fixture``, created on first call (idempotent).
 
     Either coach or a commissioner may open it; the fixture must still be open
@@ -206,7 +207,7 @@ def unfinished_post_games(match: Match) -> list[str]:
     return problems
 
 
-def start_pre_game(actor: Any, match: Match, *, seed: int | None = None) -> Match:
+def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Match:
     """Begin the pre-game: both teams as they stand now, a fresh secret seed, and
     the sequence run up to the first decision a coach owes.
 
@@ -240,7 +241,7 @@ def start_pre_game(actor: Any, match: Match, *, seed: int | None = None) -> Matc
 
 
 def submit_pre_game_choice(
-    actor: Any, match: Match, *, kind: str, answer: Any, side: str | None = None
+    actor: Actor, match: Match, *, kind: str, answer: Any, side: str | None = None
 ) -> Match:
     """Answer one pending pre-game decision and run the sequence on.
 
@@ -275,7 +276,7 @@ def submit_pre_game_choice(
         return match
 
 
-def start_match(actor: Any, match: Match) -> Match:
+def start_match(actor: Actor, match: Match) -> Match:
     """Kick-off: the pre-game must be complete. Journeymen are taken on as temporary
     players (Loner (4+)), as many as the pre-game counted (inducements such as Riotous
     Rookies bring more than the 11), and the Treasury gold spent on inducements is posted to

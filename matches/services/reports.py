@@ -18,6 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from config.types import Actor
 from matches.errors import MatchError, ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
@@ -26,6 +27,7 @@ from matches.services._common import (
     log_match,
     new_seed,
     require_play,
+    user_of,
 )
 from matches.services.pregame import check_fixture_playable
 from matches.services.validation import (
@@ -171,7 +173,7 @@ def _replay(existing: Report, digest: str) -> Submission:
 
 def create_report(
     match: Match,
-    actor: Any,
+    actor: Actor,
     payload: Mapping[str, Any],
     *,
     key: str | None = None,
@@ -188,7 +190,7 @@ def create_report(
             is_current=True,
             idempotency_key=key or "",
             body_hash=digest,
-            submitted_by=actor if getattr(actor, "pk", None) else None,
+            submitted_by=user_of(actor),
             note=note,
             **{k: v for k, v in payload.items() if k not in extras},
             team_extras=extras,
@@ -196,7 +198,7 @@ def create_report(
 
 
 def attach_events(
-    match: Match, report: Report, events: Iterable[dict[str, Any]], actor: Any
+    match: Match, report: Report, events: Iterable[dict[str, Any]], actor: Actor
 ) -> None:
     MatchEvent.objects.bulk_create(
         MatchEvent(
@@ -211,14 +213,14 @@ def attach_events(
             characteristic=e["characteristic"],
             apothecary_used=e["apothecary_used"],
             detail=e["detail"],
-            created_by=actor if getattr(actor, "pk", None) else None,
+            created_by=user_of(actor),
         )
         for e in events
     )
 
 
 def submit_report(
-    actor: Any,
+    actor: Actor,
     match: Match,
     *,
     home_touchdowns: int,

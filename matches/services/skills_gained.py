@@ -37,4 +37,5 @@ def apply_gained(record: Any, outcome: Any) -> None:
 
 
 def revert_gained(effect: AppliedEffect) -> None:
+    assert effect.player_id is not None, "a gained skill names its player"
     PlayerSkill.objects.filter(player_id=effect.player_id, skill=effect.after["skill"]).delete()

@@ -432,9 +432,10 @@ def points_report(
     """Blitz Bowl's report: per side the touchdowns, Challenge cards, Clean Sweeps and
     Bonus Play points; the regional rule the pre-game rolled; a Sudden Death winner."""
     field_of = {**POINTS_FIELDS, **payload}
+    # BlitzBowlReport takes each side as a mapping and names the side in its problems.
     return BlitzBowlReport(
-        home=_points_side(field_of, "home"),
-        away=_points_side(field_of, "away"),
+        home=_points_side(field_of, "home"),  # type: ignore[arg-type]
+        away=_points_side(field_of, "away"),  # type: ignore[arg-type]
         regional_rule=_summary(match).get("regional_rule"),
         sudden_death_winner=field_of["sudden_death_winner"] or None,
         endgame_reached=bool(field_of["endgame_reached"]),
@@ -520,12 +521,13 @@ def shape_of(match: Match) -> ReportShape:
 
 
 def league_result(
-    match: Match, payload: Mapping[str, Any], events: list[Mapping[str, Any]]
+    match: Match, payload: Mapping[str, Any], events: Iterable[Mapping[str, Any]]
 ) -> dict[str, Any]:
     """What the league records for the report: touchdowns (after a concession's award),
     casualties caused, the conceding side, and points where the game is scored in them."""
     shape = shape_of(match)
-    return shape.league_result(shape.build(match, payload, events), events)
+    rows = list(events)
+    return shape.league_result(shape.build(match, payload, rows), rows)
 
 
 def _suffered(event: Mapping[str, Any]) -> dict[str, Any]:
