@@ -26,7 +26,7 @@ from rules_engine.edition import (
     RedraftRules,
     SuddenDeathRule,
 )
-from rules_engine.registry import get_ruleset
+from rules_engine.edition_base import EditionBase
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import SequenceResult
 from rules_engine.tables import load_league_tables
@@ -59,7 +59,7 @@ class Bb2020Redraft:
         return redraft.recover_between_seasons(team, dice)
 
 
-class Bb2020Edition:
+class Bb2020Edition(EditionBase):
     """Blood Bowl 2020 (Second Season) league play."""
 
     key = "bb2020"
@@ -87,19 +87,12 @@ class Bb2020Edition:
     advancement_rules: AdvancementRules = advancement.BB2020
 
     @property
-    def name(self) -> str:
-        return self.ruleset().name
-
-    @property
     def league_tables_key(self) -> str:
         return self.key
 
     @property
     def casualty_spp(self) -> int:
         return int(load_league_tables(self.key).spp_awards["Casualty"])
-
-    def ruleset(self) -> Ruleset:
-        return get_ruleset(self.key)
 
     def pre_game(
         self,

@@ -3,11 +3,10 @@ points, with no gold, no development and no seasons of its own."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
-from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.bb2020.state import PlayerState
 from rules_engine.blitz_bowl import postgame, pregame
 from rules_engine.blitz_bowl.report import BlitzBowlReport
 from rules_engine.dice import Dice
@@ -22,13 +21,12 @@ from rules_engine.edition import (
     RedraftRules,
     SuddenDeathRule,
 )
+from rules_engine.edition_base import ModuleSequencesEdition
 from rules_engine.errors import AdvancementError
-from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import SequenceResult
 
 
-class BlitzBowlEdition:
+class BlitzBowlEdition(ModuleSequencesEdition):
     """Blitz Bowl leagues."""
 
     key = "blitz_bowl"
@@ -38,6 +36,8 @@ class BlitzBowlEdition:
     casualty_spp = 0  # "no Star Player Points"
     # No post-game step holds for the coaches: Blitz Bowl teams buy nothing after a game.
     hiring_step: str | None = None
+    _pre_game = staticmethod(pregame.pre_game)
+    _post_game = staticmethod(postgame.post_game)
     development = NO_DEVELOPMENT
     earns_spp = False
     # League tables rank by wins, then points scored (Blitz Bowl sets no league points).
@@ -54,40 +54,6 @@ class BlitzBowlEdition:
     redraft: RedraftRules | None = None
     # Blitz Bowl ships no league tables; its players never develop past BB2020's limits.
     league_tables_key = "bb2020"
-
-    @property
-    def name(self) -> str:
-        return self.ruleset().name
-
-    def ruleset(self) -> Ruleset:
-        return get_ruleset(self.key)
-
-    def pre_game(
-        self,
-        ruleset: Ruleset,
-        home: TeamState,
-        away: TeamState,
-        dice: Dice,
-        *,
-        league: bool = True,
-        choices: Mapping[str, Any] | None = None,
-    ) -> SequenceResult:
-        return pregame.pre_game(ruleset, home, away, dice, league=league, choices=choices)
-
-    def post_game(
-        self,
-        ruleset: Ruleset,
-        home: TeamState,
-        away: TeamState,
-        report: Any,
-        dice: Dice,
-        *,
-        choices: Mapping[str, Any] | None = None,
-        league: bool = True,
-        hold_hiring: bool = False,
-    ) -> SequenceResult:
-        del hold_hiring  # no hiring step to hold at
-        return postgame.post_game(ruleset, home, away, report, dice, choices=choices, league=league)
 
     def take_advancement(
         self,

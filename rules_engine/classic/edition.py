@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import rules_engine.classic as classic
 from rules_engine.bb2020 import extra_time
 from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
 from rules_engine.bb2020.report import MatchReport
-from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.bb2020.state import PlayerState
 from rules_engine.classic import postgame, pregame
 from rules_engine.classic.improvement import takeable_skills
 from rules_engine.classic.tables import load_classic_tables
@@ -25,12 +24,11 @@ from rules_engine.edition import (
     RedraftRules,
     SuddenDeathRule,
 )
-from rules_engine.registry import get_ruleset
+from rules_engine.edition_base import ModuleSequencesEdition
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import SequenceResult
 
 
-class ClassicEdition:
+class ClassicEdition(ModuleSequencesEdition):
     """Classic league play on the BB2020 rosters (``loaders.classic``)."""
 
     key = "classic"
@@ -40,6 +38,8 @@ class ClassicEdition:
     # No post-game step holds for the coaches: the roster is updated at the sequence's
     # last step (6. Update Team Roster), which nothing after it reads.
     hiring_step: str | None = None
+    _pre_game = staticmethod(pregame.pre_game)
+    _post_game = staticmethod(postgame.post_game)
     # A new SPP title earns an Improvement roll (post-match step 4); SPP are never spent.
     development = IMPROVEMENT_ROLL
     earns_spp = True
@@ -59,42 +59,8 @@ class ClassicEdition:
     league_tables_key = "bb2020"
 
     @property
-    def name(self) -> str:
-        return self.ruleset().name
-
-    @property
     def casualty_spp(self) -> int:
         return int(load_classic_tables()["spp_awards"]["awards"]["Casualty"])
-
-    def ruleset(self) -> Ruleset:
-        return get_ruleset(self.key)
-
-    def pre_game(
-        self,
-        ruleset: Ruleset,
-        home: TeamState,
-        away: TeamState,
-        dice: Dice,
-        *,
-        league: bool = True,
-        choices: Mapping[str, Any] | None = None,
-    ) -> SequenceResult:
-        return pregame.pre_game(ruleset, home, away, dice, league=league, choices=choices)
-
-    def post_game(
-        self,
-        ruleset: Ruleset,
-        home: TeamState,
-        away: TeamState,
-        report: Any,
-        dice: Dice,
-        *,
-        choices: Mapping[str, Any] | None = None,
-        league: bool = True,
-        hold_hiring: bool = False,
-    ) -> SequenceResult:
-        del hold_hiring  # no hiring step to hold at
-        return postgame.post_game(ruleset, home, away, report, dice, choices=choices, league=league)
 
     def take_advancement(
         self,
