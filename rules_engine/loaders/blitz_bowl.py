@@ -108,60 +108,50 @@ def _ability(row: Mapping[str, Any], what: str, problems: list[str]) -> str | No
     return ability
 
 
-def _build_roster(
-    team: Mapping[str, Any], abilities: dict[str, Skill], rules: ScoringRules, problems: list[str]
-) -> tuple[Roster, list[str]]:
+def _build_position(
+    row: Mapping[str, Any],
+    slug: str,
+    name: str,
+    abilities: dict[str, Skill],
+    problems: list[str],
+) -> Position:
+    """One line of a Blitz Bowl team: fixed in number, free, its profile within limits."""
+    what = f"{name} {row['position']}"
+    low, high = row["min"], row["max"]
+    if low != high:
+        problems.append(f"{what}: a Blitz Bowl team is fixed, so min {low} must equal max")
+    if row["position"] != LINEMAN and high != 1:
+        problems.append(f"{what}: only Linemen come more than one to a team")
+    if row.get("cost", 0) != 0:
+        problems.append(f"{what}: cost {row['cost']!r}; nothing costs gold in Blitz Bowl")
+    profile = {n: _profile_value(row, n, what, problems) for n in _PROFILE_LIMITS}
+    ability = _ability(row, what, problems)
+    if ability is not None:
+        abilities.setdefault(ability, Skill(name=ability, category=ABILITY_CATEGORY))
+    move = profile["move"]
+    return Position(
+        slug=position_slug(slug, row["position"]),
+        name=row["position"],
+        roster_slug=slug,
+        min_count=low,
+        max_count=high,
+        cost=0,
+        ma=move if isinstance(move, int) else None,  # type: ignore[arg-type]
+        st=profile["block"],
+        ag=None,  # type: ignore[arg-type]
+        pa=profile["throw"],
+        av=profile["armour"],
+        skills=(ability,) if ability else (),
+        primary=(),
+        secondary=(),
+        big_guy=False,
+    )
+
+
+def _team_card(team: Mapping[str, Any], problems: list[str]) -> tuple[str, tuple[str, ...]]:
+    """The name on the team's Team card and its roster notes; tier and Emergency
+    Reserves checked."""
     name = team["name"]
-    slug = slugify(name)
-    positions: dict[str, Position] = {}
-    aliases: dict[str, str] = {}
-    linemen = unique = 0
-    for row in team["positions"]:
-        what = f"{name} {row['position']}"
-        pslug = position_slug(slug, row["position"])
-        if pslug in positions:
-            problems.append(f"{what}: position slug {pslug!r} is used twice")
-        low, high = row["min"], row["max"]
-        if low != high:
-            problems.append(f"{what}: a Blitz Bowl team is fixed, so min {low} must equal max")
-        if row["position"] == LINEMAN:
-            linemen += high
-        elif high == 1:
-            unique += 1
-        else:
-            problems.append(f"{what}: only Linemen come more than one to a team")
-        if row.get("cost", 0) != 0:
-            problems.append(f"{what}: cost {row['cost']!r}; nothing costs gold in Blitz Bowl")
-        profile = {n: _profile_value(row, n, what, problems) for n in _PROFILE_LIMITS}
-        ability = _ability(row, what, problems)
-        if ability is not None:
-            abilities.setdefault(ability, Skill(name=ability, category=ABILITY_CATEGORY))
-        move = profile["move"]
-        positions[pslug] = Position(
-            slug=pslug,
-            name=row["position"],
-            roster_slug=slug,
-            min_count=low,
-            max_count=high,
-            cost=0,
-            ma=move if isinstance(move, int) else None,  # type: ignore[arg-type]
-            st=profile["block"],
-            ag=None,  # type: ignore[arg-type]
-            pa=profile["throw"],
-            av=profile["armour"],
-            skills=(ability,) if ability else (),
-            primary=(),
-            secondary=(),
-            big_guy=False,
-        )
-        for alias in (f"{slug}-{slugify(row['position'])}", slugify(row["position"])):
-            aliases.setdefault(alias, pslug)
-    if linemen != rules.team_linemen or linemen + unique != rules.team_players:
-        problems.append(
-            f"{name}: {linemen} Linemen and {unique} unique players; a Blitz Bowl team is "
-            f"{rules.team_linemen} Linemen and {rules.team_players - rules.team_linemen} "
-            f"unique players"
-        )
     if team.get("tier") not in (0, 1):
         problems.append(f"{name}: tier {team.get('tier')!r} is not 0 or 1")
     reserves = team.get("emergency_reserves")
@@ -178,6 +168,37 @@ def _build_roster(
         "Emergency Reserves: "
         + (str(reserves) if reserves is not None else "not given in the rule text"),
     )
+    return team_name, notes
+
+
+def _build_roster(
+    team: Mapping[str, Any], abilities: dict[str, Skill], rules: ScoringRules, problems: list[str]
+) -> tuple[Roster, list[str]]:
+    name = team["name"]
+    slug = slugify(name)
+    positions: dict[str, Position] = {}
+    aliases: dict[str, str] = {}
+    linemen = unique = 0
+    for row in team["positions"]:
+        position = _build_position(row, slug, name, abilities, problems)
+        if position.slug in positions:
+            problems.append(
+                f"{name} {row['position']}: position slug {position.slug!r} is used twice"
+            )
+        if row["position"] == LINEMAN:
+            linemen += position.max_count
+        elif position.max_count == 1:
+            unique += 1
+        positions[position.slug] = position
+        for alias in (f"{slug}-{slugify(row['position'])}", slugify(row["position"])):
+            aliases.setdefault(alias, position.slug)
+    if linemen != rules.team_linemen or linemen + unique != rules.team_players:
+        problems.append(
+            f"{name}: {linemen} Linemen and {unique} unique players; a Blitz Bowl team is "
+            f"{rules.team_linemen} Linemen and {rules.team_players - rules.team_linemen} "
+            f"unique players"
+        )
+    team_name, notes = _team_card(team, problems)
     roster = Roster(
         slug=slug,
         name=name,
