@@ -243,28 +243,10 @@ def _limit_problems(roster: Roster, position: Position, count: int) -> list[str]
     return []
 
 
-def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
-    """Every way the draft breaks the draft rules, as sentences for the coach.
-
-    An empty list means the team may be created as proposed.
-    """
-    rules = draft_rules_for(ruleset)
-    if proposal.roster_slug not in ruleset.rosters:
-        return [f"There is no {proposal.roster_slug!r} roster in {ruleset.name}"]
-    roster = ruleset.roster(proposal.roster_slug)
-    problems = _position_problems(roster, proposal)
-
-    players = sum(_counted_positions(roster, proposal).values())
-    if players < rules.min_players:
-        problems.append(
-            f"A new team needs at least {rules.min_players} players; this draft has {players}"
-        )
-    elif players > rules.max_players:
-        problems.append(
-            f"A team may have at most {rules.max_players} players; this draft has {players}"
-        )
-
-    problems += _count_problems(
+def _staff_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[str]:
+    """Re-rolls, assistant coaches, cheerleaders, apothecary and Dedicated Fans within
+    the draft rules' limits (an apothecary only where the roster may hire one)."""
+    problems = _count_problems(
         ("team re-roll", "team re-rolls"), proposal.rerolls, 0, rules.max_rerolls
     )
     problems += _count_problems(
@@ -292,6 +274,31 @@ def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
         rules.starting_dedicated_fans,
         rules.max_dedicated_fans,
     )
+    return problems
+
+
+def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
+    """Every way the draft breaks the draft rules, as sentences for the coach.
+
+    An empty list means the team may be created as proposed.
+    """
+    rules = draft_rules_for(ruleset)
+    if proposal.roster_slug not in ruleset.rosters:
+        return [f"There is no {proposal.roster_slug!r} roster in {ruleset.name}"]
+    roster = ruleset.roster(proposal.roster_slug)
+    problems = _position_problems(roster, proposal)
+
+    players = sum(_counted_positions(roster, proposal).values())
+    if players < rules.min_players:
+        problems.append(
+            f"A new team needs at least {rules.min_players} players; this draft has {players}"
+        )
+    elif players > rules.max_players:
+        problems.append(
+            f"A team may have at most {rules.max_players} players; this draft has {players}"
+        )
+
+    problems += _staff_problems(rules, roster, proposal)
 
     if proposal.special_rule_choice is not None:
         if not roster.special_rule_choices:
