@@ -29,7 +29,7 @@ with the same dice and more answers and it runs the same way, then goes on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +149,60 @@ def transfer_petty_cash(
     return run_step("petty_cash", title, f"{RULE}, 2", dice, resolve)
 
 
+def _purchases(
+    ruleset: Ruleset,
+    teams: Mapping[str, TeamState],
+    orders: Mapping[str, Any],
+    money_of: Callable[[str], Money],
+) -> tuple[dict[str, InducementPurchase], list[Choice]]:
+    """Each side's order checked (every problem of both at once), or its question
+    where it has not answered and could buy something."""
+    bought: dict[str, InducementPurchase] = {}
+    pending: list[Choice] = []
+    problems: list[str] = []
+    for side in SIDES:
+        money = money_of(side)
+        order = orders.get(side)
+        if order is None:
+            offer = inducement_offer(ruleset, teams[side], money)
+            if can_buy_anything(offer):
+                pending.append(inducement_choice(side, teams[side], money, offer))
+                continue
+            order = {}
+        try:
+            bought[side] = validate_purchase(ruleset, teams[side], order, money)
+        except InducementError as error:
+            problems += [f"{teams[side].name}: {message}" for message in error.messages]
+    if problems:
+        raise InducementError(problems)
+    return bought, pending
+
+
+def _spending(
+    ruleset: Ruleset,
+    team: TeamState,
+    money: Money,
+    cash: int,
+    free: int,
+    purchase: InducementPurchase | None,
+) -> dict[str, Any]:
+    """What one side spent: the inducement money goes first; Petty Cash pays the rest."""
+    ctv = current_team_value(ruleset, team.value_input())
+    spent = purchase.total if purchase else 0
+    from_petty_cash = min(cash, max(0, spent - free))
+    return {
+        "ctv": ctv,
+        "petty_cash": cash,
+        "inducement_money": free,
+        "money": money.amount,
+        "money_source": money.source,
+        "bought": purchase.as_dict() if purchase else None,
+        "treasury_spent": from_petty_cash,
+        "petty_cash_returned": cash - from_petty_cash if purchase else None,
+        "ctv_after": ctv + spent if purchase else None,
+    }
+
+
 def take_inducements(
     ruleset: Ruleset,
     dice: Dice,
@@ -176,43 +230,10 @@ def take_inducements(
         return Money(cash + free, PETTY_CASH), cash, free
 
     def resolve() -> tuple[dict[str, Any], tuple[Choice, ...]]:
-        bought: dict[str, InducementPurchase] = {}
-        pending: list[Choice] = []
-        problems: list[str] = []
-        for side in SIDES:
-            money, _, _ = money_of(side)
-            order = orders.get(side)
-            if order is None:
-                offer = inducement_offer(ruleset, teams[side], money)
-                if can_buy_anything(offer):
-                    pending.append(inducement_choice(side, teams[side], money, offer))
-                    continue
-                order = {}
-            try:
-                bought[side] = validate_purchase(ruleset, teams[side], order, money)
-            except InducementError as error:
-                problems += [f"{teams[side].name}: {message}" for message in error.messages]
-        if problems:
-            raise InducementError(problems)
+        bought, pending = _purchases(ruleset, teams, orders, lambda side: money_of(side)[0])
         outcome: dict[str, Any] = {"mode": "league" if league else "exhibition"}
         for side in SIDES:
-            money, cash, free = money_of(side)
-            ctv = current_team_value(ruleset, teams[side].value_input())
-            purchase = bought.get(side)
-            spent = purchase.total if purchase else 0
-            # The inducement money goes first; Petty Cash pays the rest.
-            from_petty_cash = min(cash, max(0, spent - free))
-            outcome[side] = {
-                "ctv": ctv,
-                "petty_cash": cash,
-                "inducement_money": free,
-                "money": money.amount,
-                "money_source": money.source,
-                "bought": purchase.as_dict() if purchase else None,
-                "treasury_spent": from_petty_cash,
-                "petty_cash_returned": cash - from_petty_cash if purchase else None,
-                "ctv_after": ctv + spent if purchase else None,
-            }
+            outcome[side] = _spending(ruleset, teams[side], *money_of(side), bought.get(side))
         clash: list[str] = []
         if len(bought) == 2:
             away_stars = {star.slug for star in bought["away"].star_players}
