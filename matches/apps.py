@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "matches"
+
+    def ready(self) -> None:
+        # The django-rules predicates live in permissions.py (not rules.py, so they are
+        # not confused with rules_engine); rules' autodiscovery only looks for rules.py.
+        from matches import permissions  # noqa: F401

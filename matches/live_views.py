@@ -35,7 +35,7 @@ from django.views.decorators.http import require_GET
 from config.types import Actor
 from matches import presenters, selectors
 from matches.models import Confirmation, Match, MatchEvent, PostGameApplication, Report
-from matches.rules import may_answer_for
+from matches.permissions import may_answer_for
 
 # The page asks every second: the other coach's tap shows within two.
 POLL_SECONDS = 1

@@ -1,7 +1,7 @@
 """Matches: one per leagues ``Fixture``, from the pre-game to the post-game.
 
 Rows are written only by ``matches.services`` (which take the acting user,
-check ``matches/rules.py``, lock the match row and call the rules engine) and
+check ``matches/permissions.py``, lock the match row and call the rules engine) and
 read through ``matches.selectors``. The database guards what must hold
 whoever writes: one current report per match, one report per idempotency key,
 one post-game application per report, one stats row per player and match,

@@ -38,7 +38,7 @@ from matches.models import (
     Report,
     SppShortfall,
 )
-from matches.rules import coached_sides, may_answer_for
+from matches.permissions import coached_sides, may_answer_for
 from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Player, Team
 

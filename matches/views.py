@@ -42,8 +42,8 @@ from matches.forms import (
 )
 from matches.http import HtmxHttpRequest
 from matches.models import Confirmation, EventKind, Match, MatchEvent
+from matches.permissions import may_answer_for
 from matches.report_forms import ReportForm
-from matches.rules import may_answer_for
 from rules_engine.errors import RulesError
 from teams.selectors import value_breakdown
 

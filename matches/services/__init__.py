@@ -1,5 +1,5 @@
 """Writes of the matches app. Every service takes the acting user first, checks
-``matches/rules.py``, runs in ``transaction.atomic()``, locks the match row
+``matches/permissions.py``, runs in ``transaction.atomic()``, locks the match row
 (then the league's season and fixture, then the teams, lowest id first), calls
 the rules engine, and raises a ``RulesError`` with every reason for the coach
 (the API answers 400), ``PermissionDenied`` (403) or ``ReportConflict`` (409).

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from config.types import Actor
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
-from matches.rules import coached_sides, may_answer_for
+from matches.permissions import coached_sides, may_answer_for
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.sequence import Choice, SequenceResult
 from teams.audit import log_action

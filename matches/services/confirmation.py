@@ -22,7 +22,7 @@ from django.utils import timezone
 from config.types import Actor
 from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report
-from matches.rules import coached_sides
+from matches.permissions import coached_sides
 from matches.services._common import (
     CORRECT,
     lock_match,
