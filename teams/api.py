@@ -354,13 +354,13 @@ class TeamViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def redraft(self, request: Request, pk: str) -> Response:
         team = self.get_object()
         if request.method == "GET":
-            record = season_to_redraft(team)
-            budget = budget_of(team, record)
+            season_record = season_to_redraft(team)
+            budget = budget_of(team, season_record)
             candidates = rehire_candidates(team)
             return Response(
                 {
-                    "from_season": record.from_season.pk,
-                    "to_season": record.to_season.pk,
+                    "from_season": season_record.from_season.pk,
+                    "to_season": season_record.to_season.pk,
                     "budget": budget.as_dict(),
                     "players": [
                         {

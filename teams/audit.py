@@ -92,7 +92,7 @@ def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:
 
 def league_entries(league: Any) -> QuerySet[AuditEntry]:
     """The league's audit trail, latest first."""
-    return _read(AuditEntry.objects.filter(league_id=_pk(league)))
+    return _read(AuditEntry.objects.filter(league=league))
 
 
 def team_entries(team: Any) -> QuerySet[AuditEntry]:

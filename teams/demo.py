@@ -114,7 +114,8 @@ def near_budget(demo: DemoTeam) -> DraftProposal:
 
 
 def _with(proposal: DraftProposal, name: str, value: int) -> DraftProposal:
-    return replace(proposal, **{name: value})
+    changes: dict[str, Any] = {name: value}
+    return replace(proposal, **changes)
 
 
 def load(users: Mapping[str, Any], log: Callable[[str], None]) -> list[Team]:
@@ -133,7 +134,7 @@ def load(users: Mapping[str, Any], log: Callable[[str], None]) -> list[Team]:
                 rerolls=proposal.rerolls,
                 assistant_coaches=proposal.assistant_coaches,
                 cheerleaders=proposal.cheerleaders,
-                apothecary=proposal.apothecary,
+                apothecary=bool(proposal.apothecary),
                 dedicated_fans=proposal.dedicated_fans,
                 special_rule_choice=proposal.special_rule_choice,
             )

@@ -4,7 +4,7 @@ the rules are the engine's and the services', whose sentences become form errors
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
@@ -236,7 +236,7 @@ class DraftForm(forms.Form):
             for message in errors
         ]
         problems += validate_draft(self.ruleset, proposal)
-        return DraftPreview(draft_cost(self.ruleset, proposal), problems)
+        return DraftPreview(draft_cost(self.ruleset, proposal), [str(p) for p in problems])
 
 
 class HirePlayerForm(forms.Form):
@@ -254,7 +254,7 @@ class HirePlayerForm(forms.Form):
 
     def __init__(self, roster: Roster, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["position"].choices = [
+        cast(forms.ChoiceField, self.fields["position"]).choices = [
             (p.slug, f"{p.name} ({gp(p.cost)}, 0–{p.max_count})") for p in roster.positions.values()
         ]
 
@@ -290,7 +290,8 @@ class RenamePlayerForm(forms.Form):
         self.fields["number"].help_text = "Leave empty to keep his number."
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not data.get("name") and data.get("number") is None and not self.errors:
             raise forms.ValidationError("Give a new name, a new number, or both.")
         return data
@@ -417,7 +418,7 @@ class RedraftForm(forms.Form):
         if not self.is_bound:
             return []
         self.is_valid()
-        return [message for errors in self.errors.values() for message in errors]
+        return [str(message) for errors in self.errors.values() for message in errors]
 
 
 POSITION_PREFIX = "position_"

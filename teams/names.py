@@ -91,8 +91,8 @@ def team_name_taken(name: str, *, exclude_pk: int | None = None) -> str | None:
     teams take milliseconds."""
     from teams.models import Team
 
-    names = Team.objects.exclude(pk=exclude_pk).values_list("name", flat=True)
-    return look_alike(name, names.iterator())
+    teams = Team.objects.all() if exclude_pk is None else Team.objects.exclude(pk=exclude_pk)
+    return look_alike(name, teams.values_list("name", flat=True).iterator())
 
 
 def taken_message(name: str, existing: str) -> str:
@@ -111,7 +111,7 @@ class NameFormField(forms.CharField):
     """A page's name field, cleaned (``clean_name``)."""
 
     def to_python(self, value: Any) -> str:
-        return clean_name(super().to_python(value))
+        return clean_name(super().to_python(value) or "")
 
 
 class NameSerializerField(StrictCharField):

@@ -59,7 +59,7 @@ class RosterSerializer(serializers.Serializer):
     positions = serializers.SerializerMethodField()
 
     @extend_schema_field(PositionSerializer(many=True))
-    def get_positions(self, roster: Any) -> list[dict[str, Any]]:
+    def get_positions(self, roster: Any) -> Any:
         return PositionSerializer(list(roster.positions.values()), many=True).data
 
 
@@ -156,7 +156,9 @@ def ruleset_summary(key: str) -> dict[str, Any]:
     }
 
 
-def catalogue_view(attribute: str, serializer: type[serializers.Serializer], summary: str) -> type:
+def catalogue_view(
+    attribute: str, serializer: type[serializers.Serializer], summary: str
+) -> type[RulesetView]:
     """A read-only list of one of a ruleset's catalogues (``ruleset.<attribute>``)."""
 
     class CatalogueView(RulesetView):

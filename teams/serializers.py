@@ -47,8 +47,10 @@ class TeamsErrorSerializer(serializers.Serializer):
     """A 400: ``detail`` sums up, ``errors`` lists every reason as a sentence."""
 
     detail = StrictCharField()
-    errors = serializers.ListField(child=StrictCharField())
-    fields = serializers.DictField(
+    # The API's field names shadow Serializer attributes (DRF serializes the declared
+    # fields, so the stubs' types of .errors/.fields do not apply): narrow ignores.
+    errors = serializers.ListField(child=StrictCharField())  # type: ignore[assignment]
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=StrictCharField()),
         required=False,
         help_text="Input that did not have the right shape, by field.",
@@ -233,7 +235,7 @@ class DraftPreviewSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     budget = serializers.IntegerField()
     remaining = serializers.IntegerField(help_text="Negative when over budget.")
-    errors = serializers.ListField(
+    errors = serializers.ListField(  # type: ignore[assignment]  # the API's field name
         child=StrictCharField(), help_text="Every rule the draft breaks; empty when legal."
     )
 
@@ -265,7 +267,7 @@ class InjurySerializer(serializers.ModelSerializer):
 
 
 class PlayerSkillSerializer(serializers.ModelSerializer):
-    source = choice_field(PlayerSkill.Source.choices, read_only=True)
+    source = choice_field(PlayerSkill.Source.choices, read_only=True)  # type: ignore[assignment]  # the API's field name
     source_display = StrictCharField(source="get_source_display")
     advancement = serializers.IntegerField(
         source="advancement.number", allow_null=True, default=None

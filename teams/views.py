@@ -35,7 +35,7 @@ from teams.forms import (
     StaffForm,
 )
 from teams.forms_captain import add_field_errors
-from teams.models import Player, Team
+from teams.models import Advancement, Player, Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
 from teams.selectors import TeamSheet, ledger, teams_for_coach
@@ -422,7 +422,7 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
         context["title"] = sheets.player_title(player)
     context["form"] = form
     context["options"] = sheets.advancement_options(player)
-    context["kind_labels"] = dict(SpendSppForm.base_fields["kind"].choices)
+    context["kind_labels"] = dict(Advancement.Kind.choices)
     status = 400 if request.method == "POST" and form.errors else 200
     return render(request, "teams/player_advance.html", context, status=status)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -38,6 +39,17 @@ def _outermost_block() -> Any:
     return blocks[0] if blocks else None
 
 
+# The instances ``lock_team`` returned, by identity, with the transaction (its
+# outermost atomic block) each was locked in: kept here rather than bolted onto the
+# model instance; an entry goes when its instance is garbage-collected.
+_LOCKED: dict[int, tuple[weakref.ref[Team], Any]] = {}
+
+
+def _remember_lock(team: Team) -> None:
+    key = id(team)
+    _LOCKED[key] = (weakref.ref(team, lambda _gone: _LOCKED.pop(key, None)), _outermost_block())
+
+
 def lock_team(team: Team | int) -> Team:
     """The team's row, locked (SELECT ... FOR UPDATE) for the current transaction.
 
@@ -50,16 +62,19 @@ def lock_team(team: Team | int) -> Team:
         )
     team_id = team.pk if isinstance(team, Team) else team
     locked = Team.objects.select_for_update().get(pk=team_id)
-    locked._locked_in = _outermost_block()
+    _remember_lock(locked)
     return locked
 
 
 def is_locked(team: Team) -> bool:
     """Whether ``team`` came from ``lock_team`` in the transaction still open."""
+    ref, block = _LOCKED.get(id(team), (None, None))
     return (
         connection.in_atomic_block
-        and getattr(team, "_locked_in", None) is not None
-        and team._locked_in is _outermost_block()
+        and ref is not None
+        and ref() is team
+        and block is not None
+        and block is _outermost_block()
     )
 
 

@@ -121,7 +121,7 @@ def next_pending(pending: Mapping[str, Any] | None) -> dict[str, Any]:
     """What stays pending once the pending roll is taken: the next roll queued (a classic
     player reaching two titles in one match owes two Improvement rolls), else nothing."""
     queued = list((pending or {}).get("queued") or [])
-    if not queued:
+    if not pending or not queued:
         return {}
     return {"kind": pending["kind"], "rolls": queued[0], "queued": queued[1:]}
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
@@ -144,10 +145,13 @@ def new_players(
     players = []
     for pick in picks:
         position = roster.positions[pick.key]
+        number = pick.number
+        if number is None:  # number_picks numbers every pick before the draft is saved
+            raise ValueError(f"pick {pick.key!r} has no shirt number")
         player = Player(
             team=team,
-            name=pick.name or default_name(position, pick.number),
-            number=pick.number,
+            name=pick.name or default_name(position, number),
+            number=number,
             position_slug=position.slug,
             ma=position.ma,
             st=position.st,
@@ -190,7 +194,7 @@ def draft_team(
     saved. The ledger gets the budget in and the purchase out; what is left
     is the treasury. The team is active once drafted.
     """
-    if actor is None or not actor.has_perm("teams.add_team"):
+    if not isinstance(actor, User) or not actor.has_perm("teams.add_team"):
         raise PermissionDenied("Sign in to draft a team.")
     ruleset = ruleset_for_key(ruleset_key)
     name = clean_name(name) if isinstance(name, str) else name  # teams/names.py

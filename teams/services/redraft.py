@@ -84,11 +84,11 @@ class RedraftResult:
     rehired: list[Player]
     hired: list[Player]
     left: list[Player]
+    record: Redraft
+    budget_parts: RedraftBudget
+    cost_parts: RedraftCost
     niggling_removed: dict[int, int] = field(default_factory=dict)
     rolls: list[dict[str, Any]] = field(default_factory=list)
-    record: Redraft | None = None
-    budget_parts: RedraftBudget | None = None
-    cost_parts: RedraftCost | None = None
     entry: TeamEntry | None = None
 
 
