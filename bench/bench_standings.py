@@ -157,7 +157,7 @@ def measure(teams: int = 1000, fixtures: int = 20_000, divisions: int = 10) -> d
     bare SQL; roll everything back."""
     from leagues.selectors import season_standings
     from leagues.services.standings_sync import refresh_season_totals, refresh_team_totals
-    from teams.serializers import TeamSheetSerializer
+    from teams.serializers_sheet import TeamSheetSerializer
     from teams.sheets import team_sheet
 
     with transaction.atomic():

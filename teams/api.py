@@ -43,20 +43,24 @@ from teams.models import AuditEntry, Player, Team
 from teams.serializers import (
     DraftInputSerializer,
     DraftPreviewSerializer,
-    EditionChangeInputSerializer,
     HirePlayerInputSerializer,
-    PlayerDetailSerializer,
+    StaffInputSerializer,
+    TeamsErrorSerializer,
+    TeamsMessageSerializer,
+    TransferInputSerializer,
+    UndoPurchaseInputSerializer,
+)
+from teams.serializers_redraft import (
+    EditionChangeInputSerializer,
     RedraftInputSerializer,
     RedraftOptionsSerializer,
     RedraftResultSerializer,
+)
+from teams.serializers_sheet import (
+    PlayerDetailSerializer,
     SheetPlayerSerializer,
-    StaffInputSerializer,
-    TeamsErrorSerializer,
     TeamSheetSerializer,
-    TeamsMessageSerializer,
     TeamSummarySerializer,
-    TransferInputSerializer,
-    UndoPurchaseInputSerializer,
 )
 from teams.services.edition_change import change_edition, preview_edition_change
 from teams.services.redraft import redraft_team

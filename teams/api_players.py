@@ -29,12 +29,14 @@ from teams.api_errors import field_errors
 from teams.models import Player, Team
 from teams.selectors import ledger
 from teams.serializers import (
+    RenamePlayerInputSerializer,
+    SpendSppInputSerializer,
+)
+from teams.serializers_sheet import (
     AdvancementChoiceSerializer,
     AdvancementSerializer,
     LedgerEntrySerializer,
     PlayerDetailSerializer,
-    RenamePlayerInputSerializer,
-    SpendSppInputSerializer,
 )
 from teams.services.advancement import AdvancementChoice, spend_spp
 

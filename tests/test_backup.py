@@ -21,7 +21,7 @@ from matches.models import Match, PlayerMatchStats
 from matches.serializers import DiceRollSerializer
 from teams import sheets
 from teams.models import InjuryRecord, Player, Team
-from teams.serializers import TeamSheetSerializer
+from teams.serializers_sheet import TeamSheetSerializer
 from tests.league_world import build_world
 
 pytestmark = pytest.mark.django_db
