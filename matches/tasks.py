@@ -19,6 +19,10 @@ from kombu.exceptions import OperationalError as BrokerOperationalError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from matches import services
+from matches.services.postgame import owed_post_games
+from matches.services.queue import APPLY_POST_GAME
+
 logger = logging.getLogger(__name__)
 
 # Errors that pass by themselves: the database restarting or unreachable for a
@@ -37,7 +41,7 @@ POST_GAME_TIME_LIMIT = 90
 
 
 @shared_task(
-    name="matches.apply_post_game",
+    name=APPLY_POST_GAME,
     autoretry_for=TRANSIENT_ERRORS,
     # 1 s, 2 s, 4 s … up to 5 minutes, jittered so a recovering database is not hit
     # by every retry at once; after the last one the sweep still owes it.
@@ -56,8 +60,6 @@ def apply_post_game(match_id: int, report_id: int) -> int | None:
     """Apply a complete post-game to both teams; idempotent (see
     ``matches.services.apply_post_game``). Returns the application's id, or None
     for a report a correction replaced before the task ran."""
-    from matches import services
-
     application = services.apply_post_game(match_id, report_id)
     return application.pk if application is not None else None
 
@@ -65,8 +67,6 @@ def apply_post_game(match_id: int, report_id: int) -> int | None:
 def requeue_owed_post_games() -> int:
     """Queue ``apply_post_game`` for every post-game the database says is owed;
     how many were queued. Eager (no broker), each runs here and now."""
-    from matches.services.postgame import owed_post_games
-
     queued = 0
     for match_id, report_id in owed_post_games():
         try:

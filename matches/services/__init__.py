@@ -53,7 +53,7 @@ from matches.services.pregame import (
     start_pre_game,
     submit_pre_game_choice,
 )
-from matches.services.reports import Submission, submit_report
+from matches.services.submission import Submission, submit_report
 
 __all__ = [
     "Submission",

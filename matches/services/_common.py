@@ -105,14 +105,6 @@ def team_of(match: Match, side: str) -> Team:
     return match.fixture.home if side == "home" else match.fixture.away
 
 
-def side_of_team(match: Match, team_id: int) -> str | None:
-    if team_id == match.fixture.home_id:
-        return "home"
-    if team_id == match.fixture.away_id:
-        return "away"
-    return None
-
-
 def team_actor(actor: Actor | None, team: Team) -> Actor:
     """Who the teams services act as for a change the match makes to ``team``: the
     acting user when he may change the team, else the team's own coach (a coach

@@ -18,6 +18,7 @@ from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
 from matches.services._common import SIDES, lock_match, store_rolls, team_of
+from matches.services.effects import apply_effects
 from matches.services.postgame import (
     Phase,
     _hiring_step,
@@ -106,8 +107,6 @@ def lock_both(match: Match) -> dict[str, Team]:
 def apply_results(match: Match, report: Report) -> PostGameApplication:
     """Phase ``results``: the league result and the effects of the steps before the
     hiring step, on the Treasury and Dedicated Fans the teams hold now (locked)."""
-    from matches.services.effects import apply_effects
-
     teams = lock_both(match)
     if not report.post_game_input:  # a correction carries the figures the first report read
         report.post_game_input = {
@@ -188,8 +187,6 @@ def apply_final(match: Match, report: Report, *, results_applied: bool) -> PostG
     """Phase ``final``: the hiring step's answers and what follows it (BB2020:
     Expensive Mistakes on the Treasury as it stands now, the next game prepared), or,
     for a ruleset that never holds, the whole post-game on the teams as they stand."""
-    from matches.services.effects import apply_effects
-
     teams = lock_both(match)
     if not results_applied and not report.post_game_input:
         report.post_game_input = {

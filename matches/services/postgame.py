@@ -34,6 +34,7 @@ from matches.services._common import (
     store_rolls,
     team_of,
 )
+from matches.services.queue import queue_application
 from matches.services.reports import events_of, payload_of
 from matches.services.rulesets import rules_for
 from matches.services.validation import engine_report
@@ -293,15 +294,6 @@ def settle_status(match: Match, report: Report) -> None:
         match.status = Match.Status.REPORT_SUBMITTED
     if report.post_game_complete or report.results_ready:
         queue_application(match, report)
-
-
-def queue_application(match: Match, report: Report) -> None:
-    from matches.tasks import apply_post_game as task
-
-    match_id, report_id = match.pk, report.pk
-    # Robust: the report stands even if queueing fails (broker down); the periodic
-    # sweep (``owed_post_games``) queues it again, and the task is idempotent.
-    transaction.on_commit(lambda: task.delay(match_id, report_id), robust=True)
 
 
 def owed_post_games() -> list[tuple[int, int]]:

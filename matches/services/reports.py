@@ -1,10 +1,5 @@
-"""Submitting the match report, exactly once per match.
-
-The database decides who reports first: a report row is unique per
-(match, idempotency key) and only one row per match may be current. A second
-submission with the same key and the same body gets the first report back;
-any other second submission is a ``ReportConflict`` (HTTP 409): a submitted
-report changes only through a commissioner's correction.
+"""A match report's rows: its payload as stored and hashed, the checks it must pass,
+the report and event rows it writes (``submission`` submits; ``corrections`` replaces).
 """
 
 from __future__ import annotations
@@ -12,44 +7,26 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Max
 
 from config.types import Actor
-from matches.errors import MatchError, ReportConflict, ReportError
+from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
-    fetch_match,
-    lock_match,
-    log_match,
-    new_seed,
-    require_play,
     user_of,
 )
-from matches.services.pregame import check_fixture_playable
 from matches.services.validation import (
     POINTS_FIELDS,
     ReportContext,
     event_from_row,
     extra_report_keys,
     league_result,
-    normalize_event,
     report_problems,
 )
 from rules_engine.errors import RulesError
-
-MAX_KEY_LENGTH = 100
-
-
-@dataclass(frozen=True)
-class Submission:
-    """The report a submission stands for; ``created`` False for an idempotent replay."""
-
-    report: Report
-    created: bool
 
 
 def report_payload(
@@ -161,16 +138,6 @@ def conflict(match: Match) -> ReportConflict:
     )
 
 
-def _replay(existing: Report, digest: str) -> Submission:
-    if existing.body_hash != digest:
-        raise ReportConflict(
-            "This Idempotency-Key was already used for a different report of "
-            f"Match #{existing.match_id}; send the same report or use a new key.",
-            existing.pk,
-        )
-    return Submission(existing, created=False)
-
-
 def create_report(
     match: Match,
     actor: Actor,
@@ -217,102 +184,3 @@ def attach_events(
         )
         for e in events
     )
-
-
-def submit_report(
-    actor: Actor,
-    match: Match,
-    *,
-    home_touchdowns: int,
-    away_touchdowns: int,
-    conceded_by: str | None = "",
-    conceded_at_setup_players: int | None = None,
-    events: list[Mapping[str, Any]] | None = None,
-    idempotency_key: str | None = None,
-    seed: int | None = None,
-    **points: Any,
-) -> Submission:
-    """Submit the report of a match in play, for the opponent to confirm.
-
-    ``home_touchdowns``/``away_touchdowns`` are scored on the pitch (a
-    concession's award is the engine's to work out); ``conceded_by`` names the
-    side that conceded and ``conceded_at_setup_players`` how many players it
-    could set up if it conceded before a set-up. ``points`` are the
-    ``POINTS_FIELDS`` of a game scored in points (Blitz Bowl):
-    ``home_challenge_cards``/``away_challenge_cards`` (each card's points),
-    ``home_clean_sweeps``, ``home_bonus_play_points`` (and away),
-    ``sudden_death_winner`` ("home"/"away") and ``endgame_reached``; a league
-    scored in touchdowns refuses them. ``events`` (dicts as
-    ``add_event`` takes them) replace the draft; without them the draft
-    events are the report's. Every reason a report does not add up comes at
-    once (ReportError) and nothing is saved.
-
-    The same ``idempotency_key`` with the same body returns the first report
-    (``created`` False); a match already reported raises ReportConflict. On
-    success the match waits for the opponent's confirmation
-    (``matches.services.confirmation``); the post-game starts when he confirms (at
-    once only where no one else coaches either team).
-    ``seed`` (tests, demo) fixes the post-game dice; the API never passes it.
-    """
-    from matches.services.confirmation import (
-        await_confirmation,
-        begin_post_game,
-        needs_confirmation,
-    )
-
-    payload = report_payload(
-        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players, **points
-    )
-    given = None if events is None else [normalize_event(e) for e in events]
-    digest = body_hash(payload, given)
-    key = (idempotency_key or "").strip() or None
-    if key is not None and len(key) > MAX_KEY_LENGTH:
-        raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
-    with transaction.atomic():
-        # Not locked yet: the report's unique constraints decide who reports first.
-        match = fetch_match(match)
-        require_play(actor, match)
-        if key is not None:
-            existing = Report.objects.filter(match=match, idempotency_key=key).first()
-            if existing is not None:
-                return _replay(existing, digest)
-        if match.status in (Match.Status.SCHEDULED, Match.Status.PRE_GAME):
-            raise MatchError(f"{match.label} has not kicked off: start the match first.")
-        if match.status != Match.Status.IN_PLAY:
-            raise conflict(match)
-        check_fixture_playable(match.fixture)
-        drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
-        report_events = given if given is not None else [event_from_row(e) for e in drafts]
-        checked_report(match, payload, report_events, agree_with_fixture=True)
-        try:
-            report = create_report(match, actor, payload, key=key, digest=digest)
-        except IntegrityError:
-            if key is not None:
-                existing = Report.objects.filter(match=match, idempotency_key=key).first()
-                if existing is not None:
-                    return _replay(existing, digest)
-            raise conflict(match) from None
-        match = lock_match(match)
-        MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
-        attach_events(match, report, report_events, actor)
-        if match.post_game_seed is None:
-            match.post_game_seed = new_seed() if seed is None else seed
-        if needs_confirmation(actor, match):
-            await_confirmation(match, report)
-        else:
-            begin_post_game(match, report, actor)
-        match.save()
-        report.save()
-        log_match(
-            actor,
-            "match.report",
-            f"report v{report.version} submitted, {home_touchdowns}-{away_touchdowns}"
-            + (f", conceded by the {conceded_by} team." if conceded_by else "."),
-            match,
-            report=report.pk,
-            version=report.version,
-            home_touchdowns=home_touchdowns,
-            away_touchdowns=away_touchdowns,
-            conceded_by=conceded_by or None,
-        )
-        return Submission(report, created=True)

@@ -10,14 +10,14 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from matches.services.postgame import owed_post_games
+from matches.tasks import requeue_owed_post_games
+
 
 class Command(BaseCommand):
     help = "Apply or re-queue every post-game still owed (a report whose effects are missing)."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from matches.services.postgame import owed_post_games
-        from matches.tasks import requeue_owed_post_games
-
         eager = settings.CELERY_TASK_ALWAYS_EAGER
         queued = requeue_owed_post_games()
         left = len(owed_post_games())

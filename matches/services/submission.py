@@ -1,0 +1,176 @@
+"""Submitting the match report, exactly once per match.
+
+The database decides who reports first: a report row is unique per
+(match, idempotency key) and only one row per match may be current. A second
+submission with the same key and the same body gets the first report back;
+any other second submission is a ``ReportConflict`` (HTTP 409): a submitted
+report changes only through a commissioner's correction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from config.types import Actor
+from matches.errors import MatchError, ReportConflict
+from matches.models import Match, MatchEvent, Report
+from matches.services._common import (
+    fetch_match,
+    lock_match,
+    log_match,
+    new_seed,
+    require_play,
+)
+from matches.services.confirmation import (
+    await_confirmation,
+    begin_post_game,
+    needs_confirmation,
+)
+from matches.services.pregame import check_fixture_playable
+from matches.services.reports import (
+    attach_events,
+    body_hash,
+    checked_report,
+    conflict,
+    create_report,
+    report_payload,
+)
+from matches.services.validation import event_from_row, normalize_event
+
+MAX_KEY_LENGTH = 100
+
+
+@dataclass(frozen=True)
+class Submission:
+    """The report a submission stands for; ``created`` False for an idempotent replay."""
+
+    report: Report
+    created: bool
+
+
+def submit_report(
+    actor: Actor,
+    match: Match,
+    *,
+    home_touchdowns: int,
+    away_touchdowns: int,
+    conceded_by: str | None = "",
+    conceded_at_setup_players: int | None = None,
+    events: list[Mapping[str, Any]] | None = None,
+    idempotency_key: str | None = None,
+    seed: int | None = None,
+    **points: Any,
+) -> Submission:
+    """Submit the report of a match in play, for the opponent to confirm.
+
+    ``home_touchdowns``/``away_touchdowns`` are scored on the pitch (a
+    concession's award is the engine's to work out); ``conceded_by`` names the
+    side that conceded and ``conceded_at_setup_players`` how many players it
+    could set up if it conceded before a set-up. ``points`` are the
+    ``POINTS_FIELDS`` of a game scored in points (Blitz Bowl):
+    ``home_challenge_cards``/``away_challenge_cards`` (each card's points),
+    ``home_clean_sweeps``, ``home_bonus_play_points`` (and away),
+    ``sudden_death_winner`` ("home"/"away") and ``endgame_reached``; a league
+    scored in touchdowns refuses them. ``events`` (dicts as
+    ``add_event`` takes them) replace the draft; without them the draft
+    events are the report's. Every reason a report does not add up comes at
+    once (ReportError) and nothing is saved.
+
+    The same ``idempotency_key`` with the same body returns the first report
+    (``created`` False); a match already reported raises ReportConflict. On
+    success the match waits for the opponent's confirmation
+    (``matches.services.confirmation``); the post-game starts when he confirms (at
+    once only where no one else coaches either team).
+    ``seed`` (tests, demo) fixes the post-game dice; the API never passes it.
+    """
+    payload = report_payload(
+        home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players, **points
+    )
+    given = None if events is None else [normalize_event(e) for e in events]
+    digest = body_hash(payload, given)
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > MAX_KEY_LENGTH:
+        raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
+    with transaction.atomic():
+        # Not locked yet: the report's unique constraints decide who reports first.
+        match = fetch_match(match)
+        require_play(actor, match)
+        replay = _replayed(match, key, digest)
+        if replay is not None:
+            return replay
+        _require_in_play(match)
+        drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
+        report_events = given if given is not None else [event_from_row(e) for e in drafts]
+        checked_report(match, payload, report_events, agree_with_fixture=True)
+        try:
+            report = create_report(match, actor, payload, key=key, digest=digest)
+        except IntegrityError:
+            replay = _replayed(match, key, digest)
+            if replay is not None:
+                return replay
+            raise conflict(match) from None
+        match = lock_match(match)
+        MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
+        attach_events(match, report, report_events, actor)
+        _hand_over(actor, match, report, seed)
+        _log_submission(actor, match, report, payload)
+        return Submission(report, created=True)
+
+
+def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
+    """The first report sent with ``key``, when this is a replay of it (None: no such
+    report). ReportConflict when the key was used for a different body."""
+    if key is None:
+        return None
+    existing = Report.objects.filter(match=match, idempotency_key=key).first()
+    if existing is None:
+        return None
+    if existing.body_hash != digest:
+        raise ReportConflict(
+            "This Idempotency-Key was already used for a different report of "
+            f"Match #{existing.match_id}; send the same report or use a new key.",
+            existing.pk,
+        )
+    return Submission(existing, created=False)
+
+
+def _require_in_play(match: Match) -> None:
+    if match.status in (Match.Status.SCHEDULED, Match.Status.PRE_GAME):
+        raise MatchError(f"{match.label} has not kicked off: start the match first.")
+    if match.status != Match.Status.IN_PLAY:
+        raise conflict(match)
+    check_fixture_playable(match.fixture)
+
+
+def _hand_over(actor: Actor, match: Match, report: Report, seed: int | None) -> None:
+    """The report is in: to the opponent for confirmation, or straight to the post-game
+    (with its dice seed); saves the match and the report."""
+    if match.post_game_seed is None:
+        match.post_game_seed = new_seed() if seed is None else seed
+    if needs_confirmation(actor, match):
+        await_confirmation(match, report)
+    else:
+        begin_post_game(match, report, actor)
+    match.save()
+    report.save()
+
+
+def _log_submission(actor: Actor, match: Match, report: Report, payload: Mapping[str, Any]) -> None:
+    home, away = payload["home_touchdowns"], payload["away_touchdowns"]
+    conceded_by = payload.get("conceded_by")
+    log_match(
+        actor,
+        "match.report",
+        f"report v{report.version} submitted, {home}-{away}"
+        + (f", conceded by the {conceded_by} team." if conceded_by else "."),
+        match,
+        report=report.pk,
+        version=report.version,
+        home_touchdowns=home,
+        away_touchdowns=away,
+        conceded_by=conceded_by or None,
+    )
