@@ -1,6 +1,13 @@
 from django.urls import path
 
-from teams import ruleset_views, views, views_audit, views_history
+from teams import (
+    ruleset_views,
+    views,
+    views_audit,
+    views_history,
+    views_players,
+    views_redraft,
+)
 
 urlpatterns = [
     path("rulesets/", ruleset_views.ruleset_list, name="ruleset-list"),
@@ -31,25 +38,25 @@ urlpatterns = [
     path("teams/<int:pk>/hire/", views.team_hire_player, name="team-hire-player"),
     path("teams/<int:pk>/rerolls/", views.team_buy_reroll, name="team-buy-reroll"),
     path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),
-    path("teams/<int:pk>/redraft/", views.team_redraft, name="team-redraft"),
+    path("teams/<int:pk>/redraft/", views_redraft.team_redraft, name="team-redraft"),
     path(
         "teams/<int:pk>/redraft/edition/",
-        views.team_edition_change,
+        views_redraft.team_edition_change,
         name="team-edition-change",
     ),
     path(
         "teams/<int:pk>/redraft/preview/",
-        views.team_redraft_preview,
+        views_redraft.team_redraft_preview,
         name="team-redraft-preview",
     ),
-    path("players/<int:pk>/", views.player_detail, name="player-detail"),
-    path("players/<int:pk>/rename/", views.player_rename, name="player-rename"),
-    path("players/<int:pk>/fire/", views.player_fire, name="player-fire"),
+    path("players/<int:pk>/", views_players.player_detail, name="player-detail"),
+    path("players/<int:pk>/rename/", views_players.player_rename, name="player-rename"),
+    path("players/<int:pk>/fire/", views_players.player_fire, name="player-fire"),
     path(
         "players/<int:pk>/hire-permanently/",
-        views.player_hire_permanently,
+        views_players.player_hire_permanently,
         name="player-hire-permanently",
     ),
-    path("players/<int:pk>/retire/", views.player_retire, name="player-retire"),
-    path("players/<int:pk>/advance/", views.player_advance, name="player-advance"),
+    path("players/<int:pk>/retire/", views_players.player_retire, name="player-retire"),
+    path("players/<int:pk>/advance/", views_players.player_advance, name="player-advance"),
 ]

@@ -1,0 +1,167 @@
+"""Pages of the re-draft between seasons, and of the re-draft into another edition
+(the form, its htmx preview of the budget and costs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+import rules_engine
+from config.errors import attempt, refusal_messages
+from leagues.services.rollover import between_seasons_text
+from teams.forms import (
+    POSITION_PREFIX,
+    EditionChangeForm,
+    RedraftForm,
+)
+from teams.forms_captain import add_field_errors
+from teams.models import Team
+from teams.services._common import ruleset_of
+from teams.services.edition_change import (
+    change_edition,
+    edition_change_record,
+    has_edition_change,
+    preview_edition_change,
+)
+from teams.services.redraft import plan_redraft, redraft_team
+from teams.services.redraft_season import rehire_candidates, season_to_redraft
+from teams.views_access import team_to_change
+
+
+def _redraft_form(request: HttpRequest, team: Team) -> tuple[RedraftForm, Any]:
+    """The re-draft form and the season it re-drafts after; the season's problem
+    (still under way, next season not open...) as a RulesError."""
+    record = season_to_redraft(team)
+    ruleset = ruleset_of(team)
+    data = request.POST if request.method == "POST" else None
+    form = RedraftForm(ruleset, ruleset.roster(team.roster_slug), rehire_candidates(team), data)
+    return form, record
+
+
+def _redraft_preview(team: Team, form: RedraftForm, record: Any) -> Any:
+    plan = plan_redraft(team, record, **form.choices())
+    return plan, form.input_problems() + plan.all_problems
+
+
+@login_required
+def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
+    """The coach re-drafts his team between seasons: the budget is the server's (the
+    closed season's record), the page takes his choices; the budget updates live."""
+    team = team_to_change(request, pk)
+    if has_edition_change(team):
+        return redirect("team-edition-change", pk=team.pk)
+    built: list[tuple[Any, Any]] = []
+    refusal = refusal_messages(lambda: built.append(_redraft_form(request, team)))
+    if refusal:
+        context = {"team": team, "refusal": refusal}
+        return render(request, "teams/redraft_form.html", context, status=200)
+    form, record = built[0]
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = attempt(form, lambda: redraft_team(request.user, team, **form.choices()))
+        except ValidationError as error:
+            add_field_errors(form, error)
+        else:
+            if result is not None:
+                messages.success(
+                    request,
+                    f"{team.name} is re-drafted for {result.record.to_season}: "
+                    f"{len(result.rehired)} re-hired, {len(result.hired)} hired.",
+                )
+                return redirect("team-detail", pk=team.pk)
+    plan, problems = _redraft_preview(team, form, record)
+    context = {
+        "team": team,
+        "form": form,
+        "record": record,
+        "plan": plan,
+        "problems": problems,
+        "between_seasons": between_seasons_text(record.from_season.league),
+    }
+    status = 400 if request.method == "POST" else 200
+    return render(request, "teams/redraft_form.html", context, status=status)
+
+
+@require_POST
+def team_redraft_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The budget partial for htmx: the server's budget, the cost of the choices so far
+    and every problem."""
+    team = team_to_change(request, pk)
+    built: list[tuple[Any, Any]] = []
+    refusal = refusal_messages(lambda: built.append(_redraft_form(request, team)))
+    if refusal:
+        return HttpResponse(" ".join(refusal), status=400)
+    form, record = built[0]
+    plan, problems = _redraft_preview(team, form, record)
+    context = {"team": team, "form": form, "plan": plan, "problems": problems}
+    return render(request, "teams/redraft_form.html#budget", context)
+
+
+def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChangeForm, Any]:
+    """The form of a re-draft into another edition, built on the mapping the request's
+    positions give (the suggestions on a first view), and the season's record."""
+    record = edition_change_record(team)
+    first = preview_edition_change(team, record=record)
+    data = request.POST if request.method == "POST" else None
+    choices = {c.player_id: c.suggested for c in first.mapping.choices}
+    positions: dict[int, str] = {}
+    for player in first.mapping.players:
+        if data is not None:
+            wanted = data.get(f"{POSITION_PREFIX}{player.id}", "")
+        else:
+            wanted = player.position_slug or choices.get(player.id) or ""
+        if wanted:
+            positions[player.id] = wanted
+    preview = preview_edition_change(team, record=record, positions=positions)
+    ruleset = rules_engine.get_ruleset(preview.move.to_key)
+    roster = ruleset.roster(preview.mapping.roster_slug)
+    form = EditionChangeForm(ruleset, roster, preview.plan.candidates, preview.mapping, data)
+    return form, record
+
+
+def _edition_change_context(team: Team, form: EditionChangeForm, record: Any) -> dict[str, Any]:
+    preview = preview_edition_change(team, record=record, **form.choices())
+    return {
+        "team": team,
+        "form": form,
+        "record": record,
+        "preview": preview,
+        "plan": preview.plan,
+        "problems": form.input_problems() + preview.all_problems + preview.plan.problems,
+    }
+
+
+@login_required
+def team_edition_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """The coach re-drafts his team into the edition its next season is played under:
+    each player's new position, what cannot carry over, then the re-draft as usual."""
+    team = team_to_change(request, pk)
+    built: list[tuple[Any, Any]] = []
+    refusal = refusal_messages(lambda: built.append(_edition_change_form(request, team)))
+    if refusal:
+        context = {"team": team, "refusal": refusal}
+        return render(request, "teams/edition_change.html", context, status=200)
+    form, record = built[0]
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = attempt(form, lambda: change_edition(request.user, team, **form.choices()))
+        except ValidationError as error:
+            add_field_errors(form, error)
+        else:
+            if result is not None:
+                messages.success(
+                    request,
+                    f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
+                    f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
+                    f"{len(result.losses)} thing(s) left behind.",
+                )
+                return redirect("team-detail", pk=team.pk)
+    context = _edition_change_context(team, form, record)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "teams/edition_change.html", context, status=status)
