@@ -6,78 +6,37 @@ same services as ``matches/api_confirm.py``; a refusal comes back through
 
 from __future__ import annotations
 
-from typing import Any
-
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from config.errors import attempt, attempt_or_message
 from matches import presenters, selectors, services
-from matches.models import Confirmation, Match
-from matches.services.confirmation import MAX_NOTE_LENGTH, is_opponent
-
-
-class DisputeForm(forms.Form):
-    note = forms.CharField(
-        max_length=MAX_NOTE_LENGTH,
-        label="What is wrong with the report?",
-        widget=forms.Textarea(attrs={"rows": 3}),
-        error_messages={"required": "Say what is wrong with the report, for the commissioner."},
-    )
-
-
-class SendBackForm(forms.Form):
-    note = forms.CharField(max_length=300, required=False, label="Why (for the coaches)")
-
-
-def confirmation_context(request: HttpRequest, match: Match, **forms_: Any) -> dict[str, Any]:
-    """What the page shows of a report waiting for confirmation, and who may do what."""
-    from matches.views import report_summary
-
-    report = selectors.current_report(match)
-    if report is None:
-        return {}
-    user = request.user
-    signed_in = getattr(user, "is_authenticated", False)
-    opponent = signed_in and is_opponent(user, match, report)
-    commissioner = signed_in and user.has_perm("matches.correct_report", match)
-    deadline = report.confirm_deadline
-    past_deadline = deadline is not None and timezone.now() >= deadline
-    disputed = report.confirmation == Confirmation.DISPUTED
-    teams = presenters.team_names(match)
-    events = [presenters.event_text(e, teams) for e in selectors.report_events(report)]
-    return {
-        "report": report,
-        "summary": report_summary(report, teams),
-        "events": events,
-        "disputed": disputed,
-        "deadline": deadline,
-        "can_confirm": opponent or (commissioner and (disputed or past_deadline)),
-        "on_behalf": not opponent,
-        "can_dispute": opponent and not disputed,
-        "can_send_back": commissioner,
-        "dispute_form": forms_.get("dispute_form") or DisputeForm(),
-        "send_back_form": SendBackForm(),
-    }
+from matches.models import Match
+from matches.page import (
+    render_match,
+)
+from matches.report_forms import DisputeForm, ReportForm, SendBackForm
+from matches.view_common import (
+    match_to_play,
+    match_url,
+    report_extras_of,
+    scored_in_points,
+)
 
 
 def _back(match: Match, anchor: str = "confirmation") -> HttpResponse:
-    from matches.views import _url
 
-    return redirect(_url(match, anchor))
+    return redirect(match_url(match, anchor))
 
 
 @login_required
 @require_POST
 def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
-    from matches.views import _to_play
 
-    match = _to_play(request, pk)
+    match = match_to_play(request, pk)
     if attempt_or_message(request, lambda: services.confirm_report(request.user, match)):
         messages.success(request, "The report is confirmed: the post-game has begun.")
         return _back(match, "post-game")
@@ -87,9 +46,8 @@ def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def dispute_report(request: HttpRequest, pk: int) -> HttpResponse:
-    from matches.views import _to_play, render_match
 
-    match = _to_play(request, pk)
+    match = match_to_play(request, pk)
     form = DisputeForm(request.POST)
     if form.is_valid():
         note = form.cleaned_data["note"]
@@ -102,9 +60,8 @@ def dispute_report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
-    from matches.views import _to_play
 
-    match = _to_play(request, pk)
+    match = match_to_play(request, pk)
     form = SendBackForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
     done = attempt_or_message(
@@ -119,10 +76,8 @@ def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
-    from matches.report_forms import ReportForm
-    from matches.views import _to_play, render_match, report_extras_of, scored_in_points
 
-    match = _to_play(request, pk)
+    match = match_to_play(request, pk)
     form = ReportForm(
         presenters.team_names(match),
         request.POST,

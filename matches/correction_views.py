@@ -16,12 +16,12 @@ from config.errors import attempt
 from matches import presenters, selectors, services
 from matches.models import Match, MatchEvent
 from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
-from matches.views import (
+from matches.view_common import (
     CORRECT,
     SIDES,
-    _match,
-    _url,
     event_choices_of,
+    match_or_404,
+    match_url,
     report_extras_of,
     scored_in_points,
 )
@@ -57,7 +57,7 @@ def _player_choices(match: Match, teams: dict) -> list[tuple[str, Any]]:
 @login_required
 def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     """A commissioner corrects the report: the score, the events to keep, events to add."""
-    match = _match(pk)
+    match = match_or_404(pk)
     if not request.user.has_perm(CORRECT, match):
         raise PermissionDenied(
             f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
@@ -104,7 +104,7 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         )
         if corrected is not None:
             messages.success(request, "The report is corrected; the post-game was run again.")
-            return redirect(_url(match, "history"))
+            return redirect(match_url(match, "history"))
     context = {"match": match, "fixture": match.fixture, "form": form, "formset": formset}
     context["report"] = report
     return render(request, "matches/correct.html", context, status=400 if data is not None else 200)

@@ -19,6 +19,7 @@ from matches.forms import (
     choices_of,
 )
 from matches.models import EventKind, InjuryResult
+from matches.services.confirmation import MAX_NOTE_LENGTH
 from matches.services.report_extras import ExtraField
 
 
@@ -298,3 +299,16 @@ class CorrectionEventForm(forms.Form):
 
 
 CorrectionEventFormSet = forms.formset_factory(CorrectionEventForm, extra=3, max_num=20)
+
+
+class DisputeForm(forms.Form):
+    note = forms.CharField(
+        max_length=MAX_NOTE_LENGTH,
+        label="What is wrong with the report?",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        error_messages={"required": "Say what is wrong with the report, for the commissioner."},
+    )
+
+
+class SendBackForm(forms.Form):
+    note = forms.CharField(max_length=300, required=False, label="Why (for the coaches)")

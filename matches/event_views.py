@@ -1,0 +1,144 @@
+"""Live entry on the match page: the tap picker, recording and removing events, and
+submitting the report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from config.errors import attempt
+from matches import presenters, selectors, services
+from matches.errors import ReportConflict
+from matches.forms import (
+    EventForm,
+)
+from matches.http import HtmxHttpRequest
+from matches.models import Confirmation, Match, MatchEvent
+from matches.page import picker_context, render_live, render_match
+from matches.report_forms import ReportForm
+from matches.view_common import (
+    SIDES,
+    event_choices_of,
+    match_or_404,
+    match_to_play,
+    match_url,
+    report_extras_of,
+    require_side,
+    scored_in_points,
+)
+
+
+def event_picker(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The picker partial (htmx) for the next tap; without htmx, the match page."""
+    match = match_or_404(pk)
+    if not request.htmx:
+        return redirect(f"{match_url(match)}?{request.GET.urlencode()}#live")
+    picker = picker_context(request, match, request.GET)
+    if picker is None:
+        raise PermissionDenied("Only the coaches of the two teams or a commissioner record events.")
+    context = {"match": match, "picker": picker}
+    return render(request, "matches/match_detail.html#picker", context)
+
+
+def _event_side(match: Match, kwargs: dict[str, Any]) -> str:
+    """The side the event is recorded for: its player's (from the kick-off snapshot)
+    or, for a bribe or kick-off event, the side given."""
+    player = kwargs.get("player")
+    if player is not None:
+        for side in SIDES:
+            players = ((match.match_teams or {}).get(side) or {}).get("players", ())
+            if any(p["id"] == player for p in players):
+                return side
+        return ""
+    return kwargs.get("side") or ""
+
+
+@login_required
+@require_POST
+def add_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    match = match_to_play(request, pk)
+    form = EventForm(request.POST, kinds=event_choices_of(match))
+    recorded = ""
+    if form.is_valid():
+        kwargs = form.event_kwargs()
+        require_side(request, match, _event_side(match, kwargs))
+        event = attempt(form, lambda: services.add_event(request.user, match, **kwargs))
+        if event is not None:
+            event = selectors.draft_events(match).get(pk=event.pk)
+            recorded = presenters.event_text(event, presenters.team_names(match))
+            if not request.htmx:
+                messages.success(request, f"Recorded: {recorded}.")
+                return redirect(match_url(match, "live"))
+            return render_live(request, match, recorded=recorded)
+    if not request.htmx:
+        return render_match(request, match, status=400, event_form=form, picker_params=request.POST)
+    # htmx swaps only successful responses: the errors come back as a 200 partial.
+    return render_live(request, match, event_form=form, picker_params=request.POST)
+
+
+@login_required
+@require_POST
+def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpResponse:
+    match = match_to_play(request, pk)
+    event = get_object_or_404(MatchEvent, pk=event_id, match=match, report=None)
+    require_side(request, match, event.side)
+    form = EventForm()
+
+    def remove() -> bool:
+        services.remove_event(request.user, match, event)
+        return True
+
+    removed = attempt(form, remove)
+    if not removed:
+        if not request.htmx:
+            return render_match(request, match, status=400, event_form=form)
+        return render_live(request, match, event_form=form)
+    if not request.htmx:
+        messages.success(request, "Event removed.")
+        return redirect(match_url(match, "live"))
+    return render_live(request, match, recorded="Event removed")
+
+
+@login_required
+@require_POST
+def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
+    match = match_to_play(request, pk)
+    form = ReportForm(
+        presenters.team_names(match),
+        request.POST,
+        points=scored_in_points(match),
+        extras=report_extras_of(match),
+    )
+    if form.is_valid():
+        kwargs = form.report_kwargs()
+        key = form.cleaned_data.get("idempotency_key") or None
+        try:
+            submission = attempt(
+                form,
+                lambda: services.submit_report(request.user, match, idempotency_key=key, **kwargs),
+            )
+        except ReportConflict as error:
+            messages.error(request, error.message)
+            return redirect(match_url(match, "report"))
+        if submission is not None:
+            confirmed = submission.report.confirmation == Confirmation.CONFIRMED
+            if not submission.created:
+                messages.info(request, "This report was already in; nothing changed.")
+            elif confirmed:
+                messages.success(request, "The report is in: the post-game has begun.")
+            else:
+                messages.success(
+                    request, "The report is in: waiting for the opponent's confirmation."
+                )
+            return redirect(match_url(match, "post-game" if confirmed else "confirmation"))
+    if match.status != Match.Status.IN_PLAY:
+        for problem in form.non_field_errors():
+            messages.error(request, str(problem))
+        return redirect(match_url(match))
+    return render_match(request, match, status=400, report_form=form)

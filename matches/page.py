@@ -1,0 +1,314 @@
+"""The match page: what it shows in each phase (pre-game, live entry, confirmation,
+post-game, history), rendered whole or (htmx) the live part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from config.errors import refusal_messages
+from matches import live_views, presenters, selectors
+from matches.forms import (
+    INJURY_OUTCOMES,
+    KICK_OFF_KINDS,
+    AnswerForm,
+    InducementsForm,
+    JourneymenForm,
+    PettyCashForm,
+    PostGameChoicesForm,
+    tap_kinds,
+)
+from matches.models import Confirmation, EventKind, Match, MatchEvent
+from matches.permissions import may_answer_for
+from matches.report_forms import DisputeForm, ReportForm, SendBackForm
+from matches.services.confirmation import is_opponent
+from matches.view_common import (
+    CHANGE_TEAM,
+    PLAY,
+    REPORTED,
+    SIDES,
+    TWO_STEP_KINDS,
+    casualty_spp,
+    event_choices_of,
+    match_to_play,
+    match_url,
+    report_extras_of,
+    report_summary,
+    scored_in_points,
+)
+from teams.selectors import value_breakdown
+
+
+def render_match(
+    request: HttpRequest, match: Match, *, status: int = 200, **forms: Any
+) -> HttpResponse:
+    context = match_context(request, match, **forms)
+    return render(request, "matches/match_detail.html", context, status=status)
+
+
+def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str, Any]:
+    user = request.user
+    perms = selectors.permissions(user, match)
+    teams = presenters.team_names(match)
+    ruleset = presenters.ruleset_of(match)
+    context: dict[str, Any] = {
+        "match": match,
+        "fixture": match.fixture,
+        "perms": perms,
+        "teams": teams,
+        "action_errors": forms.get("action_errors", []),
+        "sync_url": live_views.sync_url(match),
+        "poll_seconds": live_views.POLL_SECONDS,
+        "waiting": live_views.waiting_for(match, selectors.current_report(match), user),
+    }
+    if match.status != Match.Status.SCHEDULED:
+        context["pre_game"] = pre_game_context(request, match, teams, ruleset, forms)
+    if match.status == Match.Status.IN_PLAY:
+        params = forms.get("picker_params") or request.GET
+        context.update(live_context(request, match, perms, teams, params, **forms))
+    if match.status == Match.Status.CONFIRMING:
+        context["confirmation"] = confirmation_context(request, match, **forms)
+    names = presenters.player_names(match)
+    if match.status in REPORTED:
+        context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
+    context["history"] = history_context(match, teams)
+    context["shortfalls"] = list(selectors.shortfalls(match))
+    context["dice"] = presenters.dice_groups(selectors.dice_log(match))
+    return context
+
+
+def act_on(request: HttpRequest, pk: int, service: Any, done: str, anchor: str) -> HttpResponse:
+    match = match_to_play(request, pk)
+    errors = refusal_messages(lambda: service(request.user, match))
+    if errors:
+        return render_match(request, match, status=400, action_errors=errors)
+    messages.success(request, done)
+    return redirect(match_url(match, anchor))
+
+
+def choice_form(choice: Any, ruleset: Any, data: Any = None) -> Any:
+    prefix = f"{choice.side}-{choice.kind}"
+    if choice.kind == "inducements":
+        return InducementsForm(choice.options, ruleset, data=data, prefix=prefix)
+    if choice.kind == "journeymen_position":
+        return JourneymenForm(choice.options, ruleset, data=data, prefix=prefix)
+    if choice.kind == "petty_cash":
+        return PettyCashForm(choice.options, data=data, prefix=prefix)
+    if choice.options.get("answers"):
+        return AnswerForm(choice.options, data=data, prefix=prefix)
+    return None
+
+
+def choice_answer(form: Any) -> Any:
+    if isinstance(form, AnswerForm):
+        return form.answer_value()
+    return form.answer()
+
+
+def pre_game_context(
+    request: HttpRequest, match: Match, teams: dict, ruleset: Any, forms: dict
+) -> dict[str, Any]:
+    state = selectors.pre_game_state(match, request.user)
+    posted = forms.get("choice_forms") or {}
+    pending = []
+    for choice in state.pending:
+        form = None
+        if choice.yours:
+            form = posted.get((choice.side, choice.kind)) or choice_form(choice, ruleset)
+        pending.append(
+            {"choice": choice, "team": teams.get(choice.side, choice.side), "form": form}
+        )
+    return {
+        "state": state,
+        "steps": presenters.steps(state.steps, state.rolls, teams, ruleset),
+        "rows": presenters.pre_game_rows(state.summary, ruleset),
+        "pending": pending,
+    }
+
+
+def recordable_sides(request: HttpRequest, match: Match) -> list[str]:
+    return [s for s in SIDES if may_answer_for(request.user, match, s)]
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str, Any] | None:
+    """Where the coach is in tapping one event: choose the event, then the player,
+    then (a casualty) the victim or (an injury) its result."""
+    sides = recordable_sides(request, match)
+    if not sides or not request.user.has_perm(PLAY, match):
+        return None
+    teams = presenters.team_names(match)
+    side = params.get("side") if params.get("side") in sides else ""
+    if len(sides) == 1:
+        side = sides[0]
+    kinds = tap_kinds(event_choices_of(match))
+    kind = params.get("kind") if params.get("kind") in dict(kinds) else ""
+    picker: dict[str, Any] = {
+        "sides": [{"key": s, "team": teams[s]} for s in sides],
+        "side": side,
+        "team": teams.get(side, ""),
+        "kind": kind,
+        "kind_label": dict(kinds).get(kind, ""),
+        "kinds": kinds,
+        "step": "kind",
+    }
+    if not side or not kind:
+        return picker
+    other = "away" if side == "home" else "home"
+    players = list(selectors.players_who_played(match, side))
+    player = next((p for p in players if p.pk == _int(params.get("player"))), None)
+    if kind in TWO_STEP_KINDS and player is not None:
+        picker.update(player=player)
+        if kind == EventKind.CASUALTY:
+            victims = list(selectors.players_who_played(match, other))
+            picker.update(
+                step="victim",
+                victims=victims,
+                other_team=teams[other],
+                casualty_spp=casualty_spp(match),
+            )
+        else:
+            picker.update(step="injury", outcomes=list(INJURY_OUTCOMES))
+        return picker
+    picker.update(step="player", players=players, next=kind in TWO_STEP_KINDS)
+    return picker
+
+
+def live_context(
+    request: HttpRequest, match: Match, perms: Any, teams: dict, params: Any, **forms: Any
+) -> dict[str, Any]:
+    events = list(selectors.draft_events(match))
+    sides = recordable_sides(request, match) if perms.play else []
+    rows = live_views.event_rows(match, events, teams, request.user, perms.play)
+    score = presenters.running_score(events)
+    report_form = forms.get("report_form")
+    if report_form is None and perms.play:
+        initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
+        # A draft saved by a coach wins over the tapped score (scalar fields only).
+        initial.update(
+            {k: v for k, v in (match.report_draft or {}).items() if not isinstance(v, list)}
+        )
+        report_form = ReportForm(
+            teams, initial=initial, points=scored_in_points(match), extras=report_extras_of(match)
+        )
+    return {
+        "events": rows,
+        "score": score,
+        "picker": picker_context(request, match, params) if perms.play else None,
+        "event_form": forms.get("event_form"),
+        "recorded": forms.get("recorded", ""),
+        "report_form": report_form,
+        "kick_off_kinds": KICK_OFF_KINDS,
+        "kick_off_sides": [{"key": s, "team": teams[s]} for s in sides],
+    }
+
+
+def render_live(request: HttpRequest, match: Match, **forms: Any) -> HttpResponse:
+    """The live partial for htmx: running score, the tap picker, the events, the report form."""
+    perms = selectors.permissions(request.user, match)
+    teams = presenters.team_names(match)
+    params = forms.pop("picker_params", None) or {}
+    context = {"match": match, "perms": perms, "teams": teams}
+    context.update(live_context(request, match, perms, teams, params, **forms))
+    return render(request, "matches/match_detail.html#live", context)
+
+
+def live_figures(summary: dict[str, Any], team: Any) -> dict[str, Any]:
+    """While the coaches hire and fire (step 4), the Treasury and TV a post-game shows
+    are the team's own, as its sheet shows them now."""
+    team.refresh_from_db(fields=["treasury", "dedicated_fans"])
+    value = value_breakdown(team)
+    return {
+        **summary,
+        "treasury": team.treasury,
+        "team_value": value.team_value,
+        "current_team_value": value.current_team_value,
+    }
+
+
+def post_game_context(
+    request: HttpRequest, match: Match, teams: dict, names: dict, ruleset: Any, forms: dict
+) -> dict[str, Any]:
+    state = selectors.post_game_state(match, request.user)
+    posted = forms.get("post_game_forms") or {}
+    fixture = match.fixture
+    cards = []
+    for side, team in (("home", fixture.home), ("away", fixture.away)):
+        summary = state.summary.get(side)
+        if summary and not state.applied:
+            summary = live_figures(summary, team)
+        pending = [c for c in state.pending if c.side == side]
+        form = None
+        if pending and all(c.yours for c in pending):
+            form = posted.get(side) or PostGameChoicesForm(pending, names, prefix=side)
+        cards.append(
+            {
+                "side": side,
+                "team": team,
+                "summary": presenters.post_game_team(summary, names) if summary else None,
+                "pending": pending,
+                "form": form,
+                "may_advance": state.applied and request.user.has_perm(CHANGE_TEAM, team),
+            }
+        )
+    report = state.report
+    deadline = report.hiring_deadline if report is not None else None
+    return {
+        "state": state,
+        "steps": presenters.steps(state.steps, state.rolls, teams, ruleset, detailed=False),
+        "cards": cards,
+        "deadline": deadline if state.pending else None,
+        "may_end": bool(state.pending) and deadline is not None and deadline <= timezone.now(),
+    }
+
+
+def history_context(match: Match, teams: dict) -> list[dict[str, Any]]:
+    """Every version of the report with its events (two queries, whatever the count)."""
+    reports = list(selectors.report_history(match))
+    events = (
+        MatchEvent.objects.filter(match=match, report__isnull=False).select_related(
+            "player", "victim"
+        )
+        if reports
+        else []
+    )
+    return presenters.history(reports, events, teams)
+
+
+def confirmation_context(request: HttpRequest, match: Match, **forms_: Any) -> dict[str, Any]:
+    """What the page shows of a report waiting for confirmation, and who may do what."""
+    report = selectors.current_report(match)
+    if report is None:
+        return {}
+    user = request.user
+    signed_in = getattr(user, "is_authenticated", False)
+    opponent = signed_in and is_opponent(user, match, report)
+    commissioner = signed_in and user.has_perm("matches.correct_report", match)
+    deadline = report.confirm_deadline
+    past_deadline = deadline is not None and timezone.now() >= deadline
+    disputed = report.confirmation == Confirmation.DISPUTED
+    teams = presenters.team_names(match)
+    events = [presenters.event_text(e, teams) for e in selectors.report_events(report)]
+    return {
+        "report": report,
+        "summary": report_summary(report, teams),
+        "events": events,
+        "disputed": disputed,
+        "deadline": deadline,
+        "can_confirm": opponent or (commissioner and (disputed or past_deadline)),
+        "on_behalf": not opponent,
+        "can_dispute": opponent and not disputed,
+        "can_send_back": commissioner,
+        "dispute_form": forms_.get("dispute_form") or DisputeForm(),
+        "send_back_form": SendBackForm(),
+    }
