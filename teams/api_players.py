@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from config.input import validated
 from teams import services
-from teams.api import (
+from teams.api_common import (
     NOT_FOUND,
     CoachChangesTeam,
     player_data,
