@@ -30,6 +30,22 @@ from teams.services.redraft import redraft_team
 from teams.services.redraft_season import budget_of, rehire_candidates, season_to_redraft
 
 
+def redraft_choices(data: dict[str, Any]) -> dict[str, Any]:
+    """A re-draft's validated choices as the services take them."""
+    return {
+        "rehire": [r["player"] for r in data["rehire"]],
+        "hire": [
+            {"position_slug": h["position"], "name": h["name"], "number": h["number"]}
+            for h in data["hire"]
+        ],
+        "rerolls": data["rerolls"],
+        "assistant_coaches": data["assistant_coaches"],
+        "cheerleaders": data["cheerleaders"],
+        "apothecary": data["apothecary"],
+        **captain_choice(data),
+    }
+
+
 class RedraftActions(viewsets.GenericViewSet):
     """The re-draft actions of TeamViewSet (its ``get_object`` checks who may write)."""
 
@@ -91,16 +107,7 @@ class RedraftActions(viewsets.GenericViewSet):
             request.user,
             team,
             from_season=data["season"],
-            rehire=[r["player"] for r in data["rehire"]],
-            hire=[
-                {"position_slug": h["position"], "name": h["name"], "number": h["number"]}
-                for h in data["hire"]
-            ],
-            rerolls=data["rerolls"],
-            assistant_coaches=data["assistant_coaches"],
-            cheerleaders=data["cheerleaders"],
-            apothecary=data["apothecary"],
-            **captain_choice(data),
+            **redraft_choices(data),
         )
         record = result.record
         body = {
@@ -161,16 +168,7 @@ class RedraftActions(viewsets.GenericViewSet):
             positions={row["player"]: row["position"] for row in data["positions"]},
             special_rule_choice=data["special_rule_choice"],
             confirm_losses=data["confirm_losses"],
-            rehire=[r["player"] for r in data["rehire"]],
-            hire=[
-                {"position_slug": h["position"], "name": h["name"], "number": h["number"]}
-                for h in data["hire"]
-            ],
-            rerolls=data["rerolls"],
-            assistant_coaches=data["assistant_coaches"],
-            cheerleaders=data["cheerleaders"],
-            apothecary=data["apothecary"],
-            **captain_choice(data),
+            **redraft_choices(data),
         )
         redraft = result.redraft
         record = redraft.record
