@@ -42,7 +42,7 @@ def test_a_coach_drafts_a_team_on_a_phone_watching_the_budget(phone: Page):
     log_in(phone, "lothar")
 
     open_menu(phone)
-    phone.get_by_role("link", name="Draft a team").click()
+    phone.get_by_role("navigation", name="Main").get_by_role("link", name="Draft a team").click()
     expect(phone.get_by_role("heading", level=1)).to_have_text("Draft a team")
     phone.select_option("#roster", "bb2020/human")
     phone.get_by_role("button", name="Build the draft").click()
