@@ -37,7 +37,7 @@ def is_match_coach(user: Actor | None, match: Any) -> bool:
 @rules.predicate
 def is_match_commissioner(user: Actor | None, match: Any) -> bool:
     """The user commissions the league of the match's fixture."""
-    from leagues.rules import is_league_commissioner
+    from leagues.permissions import is_league_commissioner
 
     fixture = _fixture(match)
     return fixture is not None and bool(is_league_commissioner(user, fixture))

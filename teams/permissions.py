@@ -32,7 +32,7 @@ def is_team_coach(user: Any, team: Any) -> bool:
 def is_league_commissioner(user: Any, team: Any) -> bool:
     """The user commissions a league the team is entered in (leagues app)."""
     # Imported late: the leagues app depends on teams, not the other way round.
-    from leagues.rules import commissions_team
+    from leagues.permissions import commissions_team
 
     return commissions_team(user, team)
 

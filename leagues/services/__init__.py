@@ -1,5 +1,5 @@
 """Writes of the leagues app. Every service takes the acting user first, checks
-its permission (leagues/rules.py), runs in ``transaction.atomic()``, locks the
+its permission (leagues/permissions.py), runs in ``transaction.atomic()``, locks the
 season row (then the fixture) it changes, and raises a ``LeagueError`` with a
 sentence for the coach or commissioner (the API answers 400) or
 ``PermissionDenied`` (403).

@@ -9,7 +9,7 @@ from django.db import connection, transaction
 
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
-from leagues.rules import league_of
+from leagues.permissions import league_of
 
 MANAGE = "leagues.manage_league"
 

@@ -44,7 +44,7 @@ def test_everyone_reads_and_a_coach_enters_only_his_team():
 
 
 def test_commissions_team_for_the_teams_app_hook():
-    from leagues.rules import commissions_team
+    from leagues.permissions import commissions_team
     from tests.leagues.factories import TeamEntryFactory
 
     commissioner = UserFactory()

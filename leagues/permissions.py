@@ -61,7 +61,7 @@ def is_fixture_coach(user: Any, fixture: Any) -> bool:
 def commissions_team(user: Any, team: Any) -> bool:
     """The user commissions a league the team is entered in.
 
-    For the teams app's ``is_league_commissioner`` hook (teams/rules.py), so a
+    For the teams app's ``is_league_commissioner`` hook (teams/permissions.py), so a
     commissioner may manage the rosters of the teams in his league.
     """
     from leagues.models import TeamEntry
