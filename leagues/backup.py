@@ -288,7 +288,7 @@ def _timestamps_as_given(model: type[models.Model]) -> Iterator[None]:
     fields = [
         f
         for f in model._meta.concrete_fields
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+        if isinstance(f, models.DateField) and (f.auto_now or f.auto_now_add)
     ]
     saved = [(f, f.auto_now, f.auto_now_add) for f in fields]
     for f in fields:
@@ -451,7 +451,7 @@ def _import_section(
             values[attname] = _relabel(values[attname], ids.get("matches", {}))
         objects.append(model(**values))
     with _timestamps_as_given(model):
-        created = model.objects.bulk_create(objects, batch_size=500)
+        created = model._default_manager.bulk_create(objects, batch_size=500)
     return {row["id"]: obj.pk for row, obj in zip(rows, created, strict=True)}
 
 

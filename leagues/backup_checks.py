@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -125,21 +125,29 @@ def _compare(lookup: str, value: Any, expected: Any) -> bool | None:
         return None  # a lookup or value this does not read: the database decides
 
 
+def _attname(model: type[models.Model], name: str) -> str:
+    """The column attribute of a model's own field ``name`` (not a reverse relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise LookupError(f"{model.__name__}.{name} is not a field of its own.")
+    return field.attname
+
+
 def q_holds(model: type[models.Model], q: Q, values: Mapping[str, Any]) -> bool | None:
     """Whether ``values`` (by attname) satisfy ``q``: True, False, or None (unknown)."""
 
     def value_of(name: str) -> Any:
-        return values.get(model._meta.get_field(name).attname)
+        return values.get(_attname(model, name))
 
     results: list[bool | None] = []
     for child in q.children:
         if isinstance(child, Q):
             results.append(q_holds(model, child, values))
             continue
-        key, expected = child
+        key, expected = cast(tuple[str, Any], child)
         name, _, lookup = key.partition("__")
         if isinstance(expected, F):
-            expected = value_of(expected.name)
+            expected = value_of(expected.name)  # type: ignore[attr-defined]  # set in F.__init__; the stubs omit it
         results.append(_compare(lookup or "exact", value_of(name), expected))
     if q.connector == Q.OR:
         outcome = True if True in results else (None if None in results else False)
@@ -160,13 +168,13 @@ def _constraint_problems(
     for constraint in model._meta.constraints:
         message = constraint.violation_error_message
         why = constraint.name if "%(name)s" in str(message) else f"{message} ({constraint.name})"
-        if isinstance(constraint, models.CheckConstraint):
+        if isinstance(constraint, models.CheckConstraint) and isinstance(constraint.condition, Q):
             for row, values in zip(rows, typed, strict=True):
                 if q_holds(model, constraint.condition, values) is False:
                     problems.add(section, constraint.name, f"{_label(section, row)}: breaks {why}")
         elif isinstance(constraint, models.UniqueConstraint) and constraint.fields:
             seen: dict[tuple[Any, ...], Any] = {}
-            attnames = [model._meta.get_field(f).attname for f in constraint.fields]
+            attnames = [_attname(model, f) for f in constraint.fields]
             for row, values in zip(rows, typed, strict=True):
                 if constraint.condition is not None and not q_holds(
                     model, constraint.condition, values
@@ -215,7 +223,8 @@ def _users_problems(document: Mapping[str, Any], problems: _Problems) -> set[str
         problems.add("users", "shape", "The backup has no list of users.")
         return set()
     names: set[str] = set()
-    limit = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD).max_length or 150
+    username = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
+    limit = (username.max_length if isinstance(username, models.Field) else None) or 150
     for index, row in enumerate(users, start=1):
         name = row.get("username") if isinstance(row, dict) else None
         if not isinstance(name, str) or not name or len(name) > limit:

@@ -3,11 +3,12 @@ and their refusals come back as form errors."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 
 import rules_engine
+from config.types import Actor
 from leagues.models import (
     MAX_REDRAFT_BUDGET_CAP,
     REDRAFT_CAP_MESSAGE,
@@ -19,6 +20,7 @@ from leagues.models import (
     TieBreaker,
     default_tie_breakers,
 )
+from leagues.permissions import signed_in
 from leagues.services import FORFEIT_KINDS
 from teams.models import Team, TeamStatus
 
@@ -52,7 +54,7 @@ class LeagueForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [
+        cast(forms.ChoiceField, self.fields["ruleset"]).choices = [
             (key, rules_engine.get_ruleset(key).name) for key in rules_engine.list_rulesets()
         ]
         defaults = default_tie_breakers()
@@ -90,29 +92,37 @@ class DivisionForm(forms.Form):
     name = forms.CharField(max_length=60, label="Division name")
 
 
+class TeamAndCoachField(forms.ModelChoiceField):
+    """A team choice labelled with its coach, "Name (coach)"."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.name} ({obj.coach})"
+
+
 class AdmitForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none())
+    team = TeamAndCoachField(queryset=Team.objects.none())
     division = forms.ModelChoiceField(queryset=Division.objects.none())
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = (
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = (
             Team.objects.filter(ruleset=season.league.ruleset, status=TeamStatus.ACTIVE)
             .exclude(league_entries__season=season, league_entries__division__isnull=False)
             .select_related("coach")
             .order_by("name")
         )
-        self.fields["team"].label_from_instance = lambda t: f"{t.name} ({t.coach})"
-        self.fields["division"].queryset = season.divisions.order_by("name")
+        cast(forms.ModelChoiceField, self.fields["division"]).queryset = season.divisions.order_by(
+            "name"
+        )
 
 
 class EnterForm(forms.Form):
     team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Your team")
 
-    def __init__(self, season: Season, user: Any, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, season: Season, user: Actor, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = (
-            Team.objects.filter(coach=user, ruleset=season.league.ruleset)
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = (
+            Team.objects.filter(coach=signed_in(user), ruleset=season.league.ruleset)
             .exclude(league_entries__season=season)
             .order_by("name")
         )
@@ -130,9 +140,9 @@ class DockPointsForm(forms.Form):
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["team"].queryset = Team.objects.filter(league_entries__season=season).order_by(
-            "name"
-        )
+        cast(forms.ModelChoiceField, self.fields["team"]).queryset = Team.objects.filter(
+            league_entries__season=season
+        ).order_by("name")
 
 
 class RescheduleForm(forms.Form):
@@ -148,7 +158,7 @@ class ForfeitForm(forms.Form):
 
     def __init__(self, fixture: Fixture, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["conceded_by"].queryset = Team.objects.filter(
+        cast(forms.ModelChoiceField, self.fields["conceded_by"]).queryset = Team.objects.filter(
             pk__in=[fixture.home_id, fixture.away_id]
         )
 
@@ -189,7 +199,7 @@ class PlayoffWinnerForm(forms.Form):
 
     def __init__(self, fixture: Fixture, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [
+        cast(forms.ChoiceField, self.fields["winner"]).choices = [
             (str(fixture.home_id), fixture.home.name),
             (str(fixture.away_id), fixture.away.name),
         ]

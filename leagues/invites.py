@@ -36,8 +36,10 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import League, LeagueInvite
+from leagues.permissions import signed_in
 
 MANAGE_LEAGUE = "leagues.manage_league"
 DEFAULT_DAYS = 7
@@ -52,13 +54,13 @@ class InviteError(LeagueError):
     """An invite link or a join that cannot be used: the message says why."""
 
 
-def _require_commissioner(actor: Any, league: League) -> None:
+def _require_commissioner(actor: Actor, league: League) -> None:
     if actor is None or not actor.has_perm(MANAGE_LEAGUE, league):
         raise PermissionDenied(f"Only a commissioner of {league.name} may invite coaches to it.")
 
 
 def create_invite(
-    actor: Any, league: League, *, max_uses: int = 1, days: int = DEFAULT_DAYS
+    actor: Actor, league: League, *, max_uses: int = 1, days: int = DEFAULT_DAYS
 ) -> LeagueInvite:
     """A new invite link to ``league`` for ``max_uses`` coaches, valid ``days`` days."""
     _require_commissioner(actor, league)
@@ -71,13 +73,13 @@ def create_invite(
     return LeagueInvite.objects.create(
         league=league,
         token=secrets.token_urlsafe(32),
-        created_by=actor,
+        created_by=signed_in(actor),
         expires_at=timezone.now() + timedelta(days=days),
         max_uses=max_uses,
     )
 
 
-def revoke_invite(actor: Any, invite: LeagueInvite) -> LeagueInvite:
+def revoke_invite(actor: Actor, invite: LeagueInvite) -> LeagueInvite:
     """Close the link at once (a link sent to the wrong person)."""
     _require_commissioner(actor, invite.league)
     with transaction.atomic():
@@ -88,7 +90,7 @@ def revoke_invite(actor: Any, invite: LeagueInvite) -> LeagueInvite:
     return locked
 
 
-def set_open_signup(actor: Any, league: League, allow: bool) -> League:
+def set_open_signup(actor: Actor, league: League, allow: bool) -> League:
     """Open or close the league's sign-up without an invite."""
     _require_commissioner(actor, league)
     with transaction.atomic():
@@ -121,11 +123,11 @@ def find_invite(token: str) -> LeagueInvite | None:
     return LeagueInvite.objects.select_related("league").filter(token=token).first()
 
 
-def is_league_coach(user: Any, league: League) -> bool:
-    return league.coaches.filter(pk=user.pk).exists()
+def is_league_coach(user: Actor, league: League) -> bool:
+    return user.is_authenticated and league.coaches.filter(pk=user.pk).exists()
 
 
-def redeem_invite(user: Any, token: str) -> League:
+def redeem_invite(user: Actor, token: str) -> League:
     """Make ``user`` a coach of the invite's league, counting one use of the link.
 
     A user who already coaches the league keeps his place and uses nothing.
@@ -147,11 +149,11 @@ def redeem_invite(user: Any, token: str) -> League:
             raise InviteError(problem)
         invite.uses += 1
         invite.save(update_fields=["uses"])
-        league.coaches.add(user)
+        league.coaches.add(signed_in(user))
     return league
 
 
-def join_league(user: Any, league: League) -> League:
+def join_league(user: Actor, league: League) -> League:
     """Make ``user`` a coach of a league open for sign-up."""
     with transaction.atomic():
         locked = League.objects.select_for_update().get(pk=league.pk)
@@ -160,7 +162,7 @@ def join_league(user: Any, league: League) -> League:
                 f"{locked.name} takes new coaches by invitation only: ask one of its "
                 "commissioners for an invite link."
             )
-        locked.coaches.add(user)
+        locked.coaches.add(signed_in(user))
     return locked
 
 
@@ -197,7 +199,7 @@ def pending_signup(request: HttpRequest) -> PendingSignup | None:
     return None
 
 
-def redeem_pending(request: HttpRequest, user: Any) -> League | None:
+def redeem_pending(request: HttpRequest, user: Actor) -> League | None:
     """Make the new account a coach of the league the visitor came for."""
     pending = pending_signup(request)
     request.session.pop(SESSION_KEY, None)

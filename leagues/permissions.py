@@ -17,6 +17,19 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+
+from config.types import Actor
+
+
+def signed_in(actor: Actor) -> User:
+    """The signed-in user behind ``actor``: what a league records as its
+    commissioner, coach or author (the permission checks already turned the
+    anonymous visitor away; this only says so to the type checker)."""
+    if not isinstance(actor, User):
+        raise PermissionDenied("Sign in first.")
+    return actor
 
 
 def league_of(obj: Any) -> Any:
@@ -33,7 +46,7 @@ def league_of(obj: Any) -> Any:
 
 
 @rules.predicate
-def is_league_commissioner(user: Any, obj: Any) -> bool:
+def is_league_commissioner(user: Actor, obj: Any) -> bool:
     """The user is a commissioner of the league ``obj`` belongs to."""
     league = league_of(obj)
     if league is None or not user.is_authenticated:
@@ -46,19 +59,19 @@ def is_league_commissioner(user: Any, obj: Any) -> bool:
 
 
 @rules.predicate
-def is_team_coach(user: Any, team: Any) -> bool:
+def is_team_coach(user: Actor, team: Any) -> bool:
     return team is not None and user.is_authenticated and team.coach_id == user.pk
 
 
 @rules.predicate
-def is_fixture_coach(user: Any, fixture: Any) -> bool:
+def is_fixture_coach(user: Actor, fixture: Any) -> bool:
     """The user coaches the home or the away team of the fixture."""
     if fixture is None or not user.is_authenticated:
         return False
     return user.pk in {fixture.home.coach_id, fixture.away.coach_id}
 
 
-def commissions_team(user: Any, team: Any) -> bool:
+def commissions_team(user: Actor, team: Any) -> bool:
     """The user commissions a league the team is entered in.
 
     For the teams app's ``is_league_commissioner`` hook (teams/permissions.py), so a

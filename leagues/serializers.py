@@ -43,8 +43,12 @@ class ErrorSerializer(serializers.Serializer):
     input of the wrong shape, the messages by field in ``fields``."""
 
     detail = StrictCharField()
-    errors = serializers.ListField(child=StrictCharField(), required=False)
-    fields = serializers.DictField(
+    # Documents the error body's keys for the schema only (never instantiated, so the
+    # stubs' types of Serializer.errors/.fields do not apply): narrow ignores.
+    errors = serializers.ListField(  # type: ignore[assignment]
+        child=StrictCharField(), required=False
+    )
+    fields = serializers.DictField(  # type: ignore[assignment]
         required=False, help_text="Input of the wrong shape: messages by field (nested as sent)."
     )
 

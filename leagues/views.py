@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -226,6 +227,7 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
             )
         if action not in FIXTURE_ACTIONS:
             raise Http404("No such fixture action.")
+        form: Form
         if action == "reschedule":
             form = reschedule = forms.RescheduleForm(request.POST)
             run = lambda data: services.reschedule_fixture(  # noqa: E731
@@ -286,7 +288,7 @@ def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         form = forms.PlayoffWinnerForm(fixture, request.POST)
         if not form.is_valid():
             for message in form.errors.get("winner", []):
-                messages.error(request, message)
+                messages.error(request, str(message))
             return redirect("fixture-detail", pk=fixture.pk)
         done = attempt_or_message(
             request,
@@ -294,7 +296,7 @@ def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
                 request.user, fixture, winner=int(form.cleaned_data["winner"])
             ),
         )
-    if done is not None:
+    if done is not None and done.winner is not None:
         messages.success(request, f"{done.winner.name} goes through.")
     return redirect("fixture-detail", pk=fixture.pk)
 

@@ -7,7 +7,7 @@ sentence for the coach or commissioner (the API answers 400) or
 For the matches app: ``record_result(actor, fixture, *, home_touchdowns,
 away_touchdowns, home_casualties, away_casualties, conceded_by=None,
 home_points=None, away_points=None)`` when a match closes (points where the
-league's ruleset scores games in points), and ``results_changed(fixture)``
+league's ruleset scores games in points), and ``results_changed(fixture, actor=...)``
 after changing a result any other way.
 """
 

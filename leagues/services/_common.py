@@ -7,6 +7,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.permissions import league_of
@@ -14,7 +15,7 @@ from leagues.permissions import league_of
 MANAGE = "leagues.manage_league"
 
 
-def require_commissioner(actor: Any, obj: Any, doing: str) -> None:
+def require_commissioner(actor: Actor, obj: Any, doing: str) -> None:
     """Raise PermissionDenied (403) unless ``actor`` commissions ``obj``'s league."""
     if actor is None or not actor.has_perm(MANAGE, obj):
         raise PermissionDenied(f"Only a commissioner of {league_of(obj).name} may {doing}.")

@@ -28,6 +28,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffStage, Season
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
@@ -78,7 +79,7 @@ def playoff_seeds(season: Season) -> list[StandingRow]:
     return [*winners, *wild_cards][:SEEDS]
 
 
-def start_playoffs(actor: Any, season: Season) -> list[Fixture]:
+def start_playoffs(actor: Actor, season: Season) -> list[Fixture]:
     """Close the regular season and draw the semi-finals (1 v 4, 2 v 3)."""
     require_commissioner(actor, season, "start the play-offs")
     with transaction.atomic():
@@ -121,8 +122,13 @@ def start_playoffs(actor: Any, season: Season) -> list[Fixture]:
     return semis
 
 
-def _loser_id(fixture: Fixture) -> int:
-    return fixture.away_id if fixture.winner_id == fixture.home_id else fixture.home_id
+def _winner_and_loser(fixture: Fixture) -> tuple[int, int]:
+    """(winner, loser) of a decided play-off fixture."""
+    if fixture.winner_id is None:
+        raise LeagueError(f"{fixture} has no winner yet.")
+    if fixture.winner_id == fixture.home_id:
+        return fixture.home_id, fixture.away_id
+    return fixture.winner_id, fixture.home_id
 
 
 def _seed_of(fixture: Fixture, team_id: int) -> int | None:
@@ -158,7 +164,7 @@ def _ensure_stage(
     )
 
 
-def advance_bracket(season: Season, actor: Any) -> None:
+def advance_bracket(season: Season, actor: Actor) -> None:
     """Bring the bracket up to date with the play-off results (season row locked).
 
     Both semi-finals decided: the final and third-place match exist between
@@ -173,7 +179,8 @@ def advance_bracket(season: Season, actor: Any) -> None:
     semis = [playoff.get((PlayoffStage.SEMI_FINAL, slot)) for slot in (1, 2)]
     final = playoff.get((PlayoffStage.FINAL, 1))
     third = playoff.get((PlayoffStage.THIRD_PLACE, 1))
-    if not all(s is not None and s.winner_id for s in semis):
+    decided = [s for s in semis if s is not None and s.winner_id]
+    if len(decided) < len(semis):
         for later in (final, third):
             if later is not None:
                 if not later.is_open:
@@ -187,13 +194,13 @@ def advance_bracket(season: Season, actor: Any) -> None:
         season,
         PlayoffStage.FINAL,
         final,
-        [(s.winner_id, _seed_of(s, s.winner_id)) for s in semis],
+        [(w, _seed_of(s, w)) for s in decided for w in _winner_and_loser(s)[:1]],
     )
     third = _ensure_stage(
         season,
         PlayoffStage.THIRD_PLACE,
         third,
-        [(_loser_id(s), _seed_of(s, _loser_id(s))) for s in semis],
+        [(lo, _seed_of(s, lo)) for s in decided for lo in _winner_and_loser(s)[1:]],
     )
     if final.winner_id and third.winner_id:
         _finish_season(season, final, third, actor)
@@ -216,10 +223,11 @@ def playoff_prizes(season: Season) -> tuple[tuple[int, int], ...]:
     return edition.playoff_prizes
 
 
-def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Any) -> None:
+def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Actor) -> None:
     """Pay the prizes (facts §5), where the ruleset has gold, and hand the League Trophy
     to the champion."""
-    places = {1: final.winner_id, 2: _loser_id(final), 3: third.winner_id}
+    champion, runner_up = _winner_and_loser(final)
+    places = {1: champion, 2: runner_up, 3: _winner_and_loser(third)[0]}
     for place, gold in playoff_prizes(season):
         team = lock_team(places[place])
         post_to_ledger(
@@ -254,7 +262,7 @@ def final_score(fixture: Fixture) -> tuple[int | None, int | None]:
 
 
 def record_playoff_winner(
-    actor: Any, fixture: Fixture, *, winner: Team | int, decided_by: str | None = None
+    actor: Actor, fixture: Fixture, *, winner: Team | int, decided_by: str | None = None
 ) -> Fixture:
     """Name the winner of a play-off left level.
 
@@ -329,7 +337,7 @@ def _set_winner(
     fixture: Fixture,
     season: Season,
     winner_id: int,
-    actor: Any,
+    actor: Actor,
     rolls: list | None = None,
     *,
     how: str = DecidedBy.SUDDEN_DEATH,
@@ -356,7 +364,7 @@ def _set_winner(
     return fixture
 
 
-def resolve_sudden_death(actor: Any, fixture: Fixture, dice: Any) -> Fixture:
+def resolve_sudden_death(actor: Actor, fixture: Fixture, dice: Any) -> Fixture:
     """SUDDEN DEATH (core rules; facts §5): five D6 roll-offs decide a play-off
     still level after extra time. The rules engine rolls them with ``dice``;
     the fixture keeps the winner and every roll. A play-off already decided by

@@ -9,8 +9,10 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, PointsAdjustment, Season
+from leagues.permissions import signed_in
 from leagues.services._common import (
     MANAGE,
     entry_of,
@@ -39,7 +41,7 @@ MAX_SCORE = 99
 MAX_DOCKED_POINTS = 99
 
 # Which season phase takes results for each kind of fixture.
-_PHASES = {
+_PHASES: dict[str, tuple[str, ...]] = {
     Fixture.Kind.LEAGUE: (Season.Status.REGULAR_SEASON,),
     Fixture.Kind.FRIENDLY: (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS),
     Fixture.Kind.PLAYOFF: (Season.Status.PLAYOFFS,),
@@ -50,7 +52,7 @@ def _team_id(team: Team | int | None) -> int | None:
     return team.pk if isinstance(team, Team) else team
 
 
-def _log(actor: Any, action: str, message: str, fixture: Fixture, **data: Any) -> None:
+def _log(actor: Actor, action: str, message: str, fixture: Fixture, **data: Any) -> None:
     """The audit row of a change to ``fixture`` (teams/audit.py), in the open transaction."""
     log_action(
         actor,
@@ -88,7 +90,7 @@ def _check_numbers(**numbers: Any) -> None:
 
 
 def record_result(
-    actor: Any,
+    actor: Actor,
     fixture: Fixture,
     *,
     home_touchdowns: int,
@@ -153,7 +155,7 @@ def record_result(
                     "conceding team's (p.67), so the conceding team must have fewer touchdowns."
                 )
         scores = (home_touchdowns, away_touchdowns)
-        if home_points is not None:
+        if home_points is not None and away_points is not None:
             scores = (home_points, away_points)
         winner_id, how = _playoff_outcome(fixture, *scores, conceded_id, decided_by)
         new = {
@@ -226,7 +228,7 @@ def concession_dice() -> Dice:
 
 
 def award_forfeit(
-    actor: Any,
+    actor: Actor,
     fixture: Fixture,
     *,
     kind: str,
@@ -268,7 +270,7 @@ def award_forfeit(
 
 
 def correct_forfeit(
-    actor: Any,
+    actor: Actor,
     fixture: Fixture,
     *,
     kind: str,
@@ -308,7 +310,7 @@ def correct_forfeit(
     return fixture
 
 
-def undo_forfeit(actor: Any, fixture: Fixture) -> Fixture:
+def undo_forfeit(actor: Actor, fixture: Fixture) -> Fixture:
     """Undo a forfeit: the fixture is to be played again (scheduled, no result), and
     whatever the forfeit paid is taken back exactly (a correction entry in the
     ledger, the MVPs' SPP). Refused, changing nothing, where the gold or the SPP
@@ -359,7 +361,7 @@ def _require_forfeit(fixture: Fixture, season: Season, doing: str) -> None:
 def _settle_forfeit(
     fixture: Fixture,
     season: Season,
-    actor: Any,
+    actor: Actor,
     kind: str,
     conceded_by: Team | int | None,
     dice: Dice | None,
@@ -399,7 +401,9 @@ def concession_award_rule(ruleset_key: str) -> ConcessionAwardRule | None:
         return None
 
 
-def _pay_concession_award(fixture: Fixture, season: Season, actor: Any, dice: Dice | None) -> None:
+def _pay_concession_award(
+    fixture: Fixture, season: Season, actor: Actor, dice: Dice | None
+) -> None:
     """Facts §5: the opponent of a real-life concession "gains D6 x 10,000 and two
     MVPs". Gold through its ledger (team row locked), 4 SPP per MVP; the fixture
     keeps what was paid, to be taken back exactly, and the rolls, to be shown."""
@@ -442,7 +446,7 @@ def _pay_concession_award(fixture: Fixture, season: Season, actor: Any, dice: Di
     fixture.concession_rolls = [roll.as_dict() for roll in award.rolls]
 
 
-def _undo_settlement(fixture: Fixture, actor: Any, why: str) -> None:
+def _undo_settlement(fixture: Fixture, actor: Actor, why: str) -> None:
     """Take back what the forfeit paid and reopen the locked ``fixture``."""
     paid = fixture.concession_award or {}
     if paid:
@@ -486,7 +490,7 @@ def _undo_settlement(fixture: Fixture, actor: Any, why: str) -> None:
 
 
 def dock_points(
-    actor: Any, season: Season, team: Team, *, reason: str, points: int = 3
+    actor: Actor, season: Season, team: Team, *, reason: str, points: int = 3
 ) -> PointsAdjustment:
     """Take ``points`` league points off a team, with the reason (facts §5: "dock 3 points")."""
     require_commissioner(actor, season, "dock points")
@@ -509,7 +513,7 @@ def dock_points(
         )
         entry_of(season, team)
         adjustment = PointsAdjustment.objects.create(
-            season=season, team=team, points=-points, reason=reason, created_by=actor
+            season=season, team=team, points=-points, reason=reason, created_by=signed_in(actor)
         )
         refresh_team_totals(season, [team.pk])
         log_action(
@@ -525,7 +529,7 @@ def dock_points(
         return adjustment
 
 
-def results_changed(fixture: Fixture, *, actor: Any = None) -> None:
+def results_changed(fixture: Fixture, *, actor: Actor) -> None:
     """Hook for whoever changes a fixture's result outside ``record_result``.
 
     A league fixture's teams get their standings rows recomputed, and the play-off

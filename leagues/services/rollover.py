@@ -36,10 +36,10 @@ fixtures still to play, or with a play-off undecided is refused with the reason.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db import transaction
 
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services._common import lock_season, require_commissioner
@@ -109,7 +109,7 @@ def _refusal(season: Season, without_playoffs: bool) -> str | None:
     return None
 
 
-def close_season(actor: Any, season: Season, *, without_playoffs: bool = False) -> Season:
+def close_season(actor: Actor, season: Season, *, without_playoffs: bool = False) -> Season:
     """Close the season once its games are done (see the module); a season whose
     play-offs finished is closed already. No prizes without play-offs."""
     require_commissioner(actor, season, "close a season")
@@ -167,7 +167,7 @@ def _check_edition_move(league: League, ruleset: str) -> None:
 
 
 def roll_over_season(
-    actor: Any,
+    actor: Actor,
     season: Season,
     *,
     without_playoffs: bool = False,
@@ -218,7 +218,11 @@ def roll_over_season(
         if not moving and between_seasons(league.ruleset) == CARRY_OVER:
             divisions = {d.name: d for d in opened.divisions.all()}
             TeamEntry.objects.bulk_create(
-                TeamEntry(season=opened, team=e.team, division=divisions.get(e.division.name))
+                TeamEntry(
+                    season=opened,
+                    team=e.team,
+                    division=divisions.get(e.division.name) if e.division else None,
+                )
                 for e in active
             )
             carried = [e.team for e in active]

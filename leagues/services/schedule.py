@@ -8,6 +8,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Round, Season, SeasonFormat
 from leagues.scheduling import round_deadlines, round_robin
@@ -26,7 +27,7 @@ PLAYING = (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS)
 
 
 def generate_schedule(
-    actor: Any, season: Season, *, start_date: date, days_per_round: int = 7
+    actor: Actor, season: Season, *, start_date: date, days_per_round: int = 7
 ) -> list[Fixture]:
     """Draw up the regular season and close sign-up.
 
@@ -91,7 +92,7 @@ def generate_schedule(
 
 
 def schedule_friendly(
-    actor: Any, season: Season, *, home: Team, away: Team, deadline: date | None = None
+    actor: Actor, season: Season, *, home: Team, away: Team, deadline: date | None = None
 ) -> Fixture:
     """A friendly between two teams of the season, across divisions or not.
 
@@ -118,7 +119,7 @@ def schedule_friendly(
 
 
 def reschedule_fixture(
-    actor: Any,
+    actor: Actor,
     fixture: Fixture,
     *,
     deadline: date | None = None,
@@ -139,7 +140,7 @@ def reschedule_fixture(
                 f"{fixture} is already settled ({fixture.get_status_display().lower()}); "
                 "only a fixture still to play can be rescheduled."
             )
-        before = {"round": fixture.round.number if fixture.round else None}
+        before: dict[str, Any] = {"round": fixture.round.number if fixture.round else None}
         before.update(deadline=fixture.deadline, status=fixture.status)
         if round_number is not None:
             try:
@@ -151,7 +152,7 @@ def reschedule_fixture(
         fixture.deadline = deadline
         fixture.status = Fixture.Status.POSTPONED
         fixture.save(update_fields=["round", "deadline", "status", "updated_at"])
-        after = {"round": fixture.round.number if fixture.round else None}
+        after: dict[str, Any] = {"round": fixture.round.number if fixture.round else None}
         after.update(deadline=fixture.deadline, status=fixture.status)
         log_action(
             actor,

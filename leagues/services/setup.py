@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import rules_engine
+from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import (
     Division,
@@ -21,6 +21,7 @@ from leagues.models import (
     TieBreaker,
     default_tie_breakers,
 )
+from leagues.permissions import signed_in
 from leagues.services._common import entry_of, lock_season, require_commissioner, require_status
 from teams.models import Team
 
@@ -57,7 +58,7 @@ def _scoring_problems(
 
 
 def create_league(
-    actor: Any,
+    actor: Actor,
     *,
     name: str,
     ruleset: str,
@@ -108,7 +109,7 @@ def create_league(
                 tie_breakers=tie_breakers,
                 redraft_budget_cap=redraft_budget_cap,
             )
-            league.commissioners.add(actor)
+            league.commissioners.add(signed_in(actor))
     except IntegrityError:
         # Another commissioner took the name between the check and the insert.
         raise LeagueError(f"A league called {name} already exists: choose another name.") from None
@@ -116,7 +117,7 @@ def create_league(
 
 
 def open_season(
-    actor: Any,
+    actor: Actor,
     league: League,
     *,
     format: str = SeasonFormat.DOUBLE_ROUND_ROBIN,
@@ -158,7 +159,7 @@ def open_season(
     return season
 
 
-def add_division(actor: Any, season: Season, name: str) -> Division:
+def add_division(actor: Actor, season: Season, name: str) -> Division:
     """Add a division to a season still in sign-up."""
     require_commissioner(actor, season, "add a division")
     name = (name or "").strip()
@@ -186,7 +187,7 @@ def _eligibility_problems(season: Season, team: Team) -> list[str]:
     return problems
 
 
-def enter_team(actor: Any, season: Season, team: Team) -> TeamEntry:
+def enter_team(actor: Actor, season: Season, team: Team) -> TeamEntry:
     """A coach signs his own team up for a season in sign-up.
 
     The commissioner then admits it into a division (``admit_team``).
@@ -205,7 +206,7 @@ def enter_team(actor: Any, season: Season, team: Team) -> TeamEntry:
 
 
 def admit_team(
-    actor: Any, season: Season, team: Team, division: Division | None = None
+    actor: Actor, season: Season, team: Team, division: Division | None = None
 ) -> TeamEntry:
     """The commissioner admits a team (entered or not) into a division of the season.
 
@@ -232,7 +233,7 @@ def admit_team(
         return entry
 
 
-def withdraw_team(actor: Any, season: Season, team: Team) -> None:
+def withdraw_team(actor: Actor, season: Season, team: Team) -> None:
     """Take a team out of a season still in sign-up (its coach or a commissioner)."""
     if actor is None or not (
         actor.has_perm("leagues.enter_team", team)
