@@ -145,7 +145,7 @@ def open_matches(user: Any) -> list[OpenMatch]:
         match = getattr(fixture, "match", None)
         status = match.status if match is not None else None
         when = f"season {fixture.season.number}"
-        if fixture.round_id is not None:
+        if fixture.round is not None:
             when += f", round {fixture.round.number}"
         if fixture.deadline:
             when += f", deadline {fixture.deadline:%d %b %Y}"
