@@ -92,12 +92,12 @@ class Seeds:
     def install(self, monkeypatch: Any) -> Seeds:
         import matches.services._common
         import matches.services.pregame
-        import matches.services.reports
+        import matches.services.submission
 
         for module in (
             matches.services._common,
             matches.services.pregame,
-            matches.services.reports,
+            matches.services.submission,
         ):
             monkeypatch.setattr(module, "new_seed", self)
         return self

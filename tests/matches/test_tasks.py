@@ -13,7 +13,7 @@ from django.db import connection
 import matches.tasks  # noqa: F401  (registers the task with every Celery app)
 from matches import services
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication, Report
-from matches.services import postgame, reports
+from matches.services import postgame, submission
 from teams.models import TreasuryEntry
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import assert_treasury_is_ledger
@@ -113,13 +113,13 @@ def test_the_same_report_from_two_threads_at_once_is_one_report(monkeypatch):
     kick_off(s)
     player = s.players("home")[0]
     both_checked = threading.Barrier(2, timeout=20)
-    original = reports.checked_report
+    original = submission.checked_report
 
     def checked_then_wait(*args, **kwargs):
         original(*args, **kwargs)
         both_checked.wait()  # both pass every check before either inserts
 
-    monkeypatch.setattr(reports, "checked_report", checked_then_wait)
+    monkeypatch.setattr(submission, "checked_report", checked_then_wait)
     results: list = []
     errors: list = []
 
