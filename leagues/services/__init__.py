@@ -11,23 +11,21 @@ league's ruleset scores games in points), and ``results_changed(fixture, actor=.
 after changing a result any other way.
 """
 
+from leagues.services.forfeits import (
+    FORFEIT_CONCESSION,
+    FORFEIT_KINDS,
+    FORFEIT_UNPLAYED,
+    award_forfeit,
+    correct_forfeit,
+    undo_forfeit,
+)
 from leagues.services.playoffs import (
     playoff_seeds,
     record_playoff_winner,
     resolve_sudden_death,
     start_playoffs,
 )
-from leagues.services.results import (
-    FORFEIT_CONCESSION,
-    FORFEIT_KINDS,
-    FORFEIT_UNPLAYED,
-    award_forfeit,
-    correct_forfeit,
-    dock_points,
-    record_result,
-    results_changed,
-    undo_forfeit,
-)
+from leagues.services.results import dock_points, record_result, results_changed
 from leagues.services.rollover import (
     Rollover,
     awaiting_redraft,

@@ -1,4 +1,4 @@
-"""What every league service shares: permission, locking, lookups."""
+"""What every league service shares: permission, locking, lookups, a fixture's audit."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.permissions import league_of
+from teams.audit import log_action
+from teams.models import Team
 
 MANAGE = "leagues.manage_league"
 
@@ -66,3 +68,44 @@ def entry_of(season: Season, team: Any) -> TeamEntry:
         return TeamEntry.objects.select_related("division").get(season=season, team=team)
     except TeamEntry.DoesNotExist:
         raise LeagueError(f"{team} is not entered in {season}.") from None
+
+
+# Which season phase takes results for each kind of fixture.
+RESULT_PHASES: dict[str, tuple[str, ...]] = {
+    Fixture.Kind.LEAGUE: (Season.Status.REGULAR_SEASON,),
+    Fixture.Kind.FRIENDLY: (Season.Status.REGULAR_SEASON, Season.Status.PLAYOFFS),
+    Fixture.Kind.PLAYOFF: (Season.Status.PLAYOFFS,),
+}
+
+
+def team_id_of(team: Team | int | None) -> int | None:
+    return team.pk if isinstance(team, Team) else team
+
+
+def log_fixture_change(
+    actor: Actor, action: str, message: str, fixture: Fixture, **data: Any
+) -> None:
+    """The audit row of a change to ``fixture`` (teams/audit.py), in the open transaction."""
+    log_action(
+        actor,
+        action,
+        message,
+        league=fixture.season.league_id,
+        team=fixture.home_id,
+        other_team=fixture.away_id,
+        fixture=fixture.pk,
+        **data,
+    )
+
+
+def score_of(fixture: Fixture) -> str:
+    if fixture.home_touchdowns is None:
+        return f"{fixture.get_status_display().lower()}"
+    return f"{fixture.home_touchdowns}-{fixture.away_touchdowns}"
+
+
+def side_of(fixture: Fixture, team: Team | int | None, what: str) -> int:
+    team_id = team_id_of(team)
+    if team_id not in (fixture.home_id, fixture.away_id):
+        raise LeagueError(f"The {what} must be {fixture.home.name} or {fixture.away.name}.")
+    return team_id

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from leagues import services
 from leagues.errors import LeagueError
 from leagues.models import Fixture
-from leagues.services import results
+from leagues.services import forfeits
 from leagues.standings import division_standings
 from rules_engine.dice import ScriptedDice
 from teams.models import LedgerReason, Player, Team
@@ -299,7 +299,7 @@ def client_for(user) -> APIClient:
 
 
 def test_api_forfeit_pays_shows_the_dice_and_undo_reverses(fixture, commissioner, monkeypatch):
-    monkeypatch.setattr(results, "concession_dice", lambda: ScriptedDice(DICE))
+    monkeypatch.setattr(forfeits, "concession_dice", lambda: ScriptedDice(DICE))
     client = client_for(commissioner)
     response = client.post(
         f"{API}/fixtures/{fixture.pk}/forfeit/",
@@ -314,7 +314,7 @@ def test_api_forfeit_pays_shows_the_dice_and_undo_reverses(fixture, commissioner
     assert fixture.home.treasury == 40_000
     assert_ledgers(fixture.home, fixture.away)
 
-    monkeypatch.setattr(results, "concession_dice", lambda: ScriptedDice([3, 1, 1]))
+    monkeypatch.setattr(forfeits, "concession_dice", lambda: ScriptedDice([3, 1, 1]))
     response = client.post(
         f"{API}/fixtures/{fixture.pk}/correct-forfeit/",
         {"kind": "concession", "conceded_by": fixture.home_id},
