@@ -82,10 +82,6 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "match-settle-shortfall": "matches_shortfalls_settle_create",
     "match-close": "matches_close_create",
     "match-correct": "matches_correct_create",
-    "match-report-draft": "matches_report_draft_create",
-    "match-confirm": "matches_confirm_create",
-    "match-dispute": "matches_dispute_create",
-    "match-send-back": "matches_send_back_create",
 }
 
 # Page actions with no API operation, by nature; each with its reason.
