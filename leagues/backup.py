@@ -98,7 +98,16 @@ SECTIONS: list[tuple[str, type[models.Model], dict[str, str]]] = [
         TreasuryEntry,
         {"team_id": "teams", "created_by_id": "user", "match_id": "matches"},
     ),
-    ("reports", Report, {"match_id": "matches", "submitted_by_id": "user"}),
+    (
+        "reports",
+        Report,
+        {
+            "match_id": "matches",
+            "submitted_by_id": "user",
+            "confirmed_by_id": "user",
+            "disputed_by_id": "user",
+        },
+    ),
     (
         "events",
         MatchEvent,
