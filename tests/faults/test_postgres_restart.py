@@ -136,6 +136,7 @@ def test_postgres_restart_under_load_answers_503_and_loses_nothing(tmp_path):
             assert answer.status in (200, 201), (answer.status, answer.body[:300])
             figures.reports_accepted.add(play["match"])
         assert healthy and len(figures.reports_accepted) == REPORTS
+        harness.confirm_reports(figures.reports_accepted)  # those the outage kept unconfirmed
         harness.wait_until(lambda: not harness.owed(), 60, "every post-game applied")
 
         unavailable = sum(1 for a in figures.answers if a.status == 503)
