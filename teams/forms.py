@@ -12,11 +12,9 @@ from rules_engine import DraftCost, DraftProposal, draft_cost, validate_draft
 from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
-from teams.forms_captain import captain_field, captain_kwargs
 from teams.models import MAX_PLAYER_NUMBER, TEAM_NAME_MAX, Advancement
 from teams.names import NameFormField
 from teams.services import StaffKind
-from teams.services.captain import CAPTAIN
 from teams.templatetags.dugout import gp
 
 PLAYER_NAME_MAX = 100
@@ -29,7 +27,7 @@ def add_rules_errors(form: forms.Form, error: RulesError) -> None:
         form.add_error(None, message)
 
 
-def _count_field(label: str, low: int, high: int, initial: int, help_text: str) -> forms.Field:
+def count_field(label: str, low: int, high: int, initial: int, help_text: str) -> forms.Field:
     return forms.IntegerField(
         label=label,
         required=False,
@@ -53,6 +51,100 @@ def _number_field() -> forms.IntegerField:
             "invalid": "Enter the shirt number as a whole number.",
             "min_value": f"Choose a shirt number from 1 to {MAX_PLAYER_NUMBER}.",
             "max_value": f"Choose a shirt number from 1 to {MAX_PLAYER_NUMBER}.",
+        },
+    )
+
+
+def form_value(form: forms.Form, name: str, default: Any) -> Any:
+    """The cleaned value of ``name`` if the form was checked, else its initial one;
+    ``default`` where either is empty."""
+    if form.is_bound:
+        value = form.cleaned_data.get(name) if hasattr(form, "cleaned_data") else None
+    else:
+        value = form.fields[name].initial if name in form.fields else None
+    return default if value is None or value == "" else value
+
+
+def _draft_staff_fields(rules: DraftRules, roster: Roster) -> dict[str, forms.Field]:
+    """The draft's re-rolls, sideline staff and Dedicated Fans, at the roster's prices."""
+    fields = {
+        "rerolls": count_field(
+            "Team re-rolls",
+            0,
+            rules.max_rerolls,
+            0,
+            f"0–{rules.max_rerolls}, {gp(roster.reroll_cost)} each",
+        ),
+        "assistant_coaches": count_field(
+            "Assistant coaches",
+            0,
+            rules.max_assistant_coaches,
+            0,
+            f"0–{rules.max_assistant_coaches}, {gp(roster.assistant_coach_cost)} each",
+        ),
+        "cheerleaders": count_field(
+            "Cheerleaders",
+            0,
+            rules.max_cheerleaders,
+            0,
+            f"0–{rules.max_cheerleaders}, {gp(roster.cheerleader_cost)} each",
+        ),
+    }
+    if roster.apothecary_allowed:
+        fields["apothecary"] = forms.BooleanField(
+            label="Apothecary",
+            required=False,
+            help_text=f"{gp(roster.apothecary_cost or 0)}",
+        )
+    fields["dedicated_fans"] = count_field(
+        "Dedicated Fans",
+        rules.starting_dedicated_fans,
+        rules.max_dedicated_fans,
+        rules.starting_dedicated_fans,
+        f"{rules.starting_dedicated_fans}–{rules.max_dedicated_fans}; each beyond the "
+        f"first costs {gp(rules.dedicated_fan_cost)}",
+    )
+    return fields
+
+
+def _special_rule_field(rules: DraftRules, roster: Roster) -> forms.ChoiceField:
+    """The roster's special rule choice. Where the ruleset asks for it at the draft
+    (BB2025), it is required: it decides the stars and inducements the team may buy."""
+    now = rules.special_rule_choice_at_draft
+    return forms.ChoiceField(
+        label="Special rule",
+        required=now,
+        choices=[
+            ("", "Choose one" if now else "Choose later"),
+            *((c, c) for c in roster.special_rule_choices),
+        ],
+        help_text=(
+            f"{roster.name} teams choose one now, before buying what depends on it."
+            if now
+            else f"{roster.name} teams choose one; it may be chosen later."
+        ),
+        error_messages={
+            "required": f"Choose the special rule {roster.name} teams play by.",
+            "invalid_choice": "Choose one of the special rules listed.",
+        },
+    )
+
+
+def _captain_position_field(rules: DraftRules, roster: Roster) -> forms.ChoiceField:
+    """The position whose first player drafted is Team Captain (where the roster names one)."""
+    return forms.ChoiceField(
+        label="Team Captain",
+        choices=[
+            ("", "Choose a position"),
+            *((p.slug, p.name) for p in roster.positions.values() if not p.big_guy),
+        ],
+        help_text=(
+            f"The first player drafted at this position is captain and has "
+            f"{rules.captain_skill} while captain."
+        ),
+        error_messages={
+            "required": f"Name the position of the {roster.name} Team Captain.",
+            "invalid_choice": "Choose one of the positions listed.",
         },
     )
 
@@ -92,85 +184,18 @@ class DraftForm(forms.Form):
         rules: DraftRules = draft_rules_for(ruleset)
         self.rules = rules
         for position in roster.positions.values():
-            self.fields[POSITION_PREFIX + position.slug] = _count_field(
+            self.fields[POSITION_PREFIX + position.slug] = count_field(
                 position.plural_name(),
                 position.min_count,
                 position.max_count,
                 position.min_count,
                 f"{position.min_count}–{position.max_count}, {gp(position.cost)} each",
             )
-        self.fields["rerolls"] = _count_field(
-            "Team re-rolls",
-            0,
-            rules.max_rerolls,
-            0,
-            f"0–{rules.max_rerolls}, {gp(roster.reroll_cost)} each",
-        )
-        self.fields["assistant_coaches"] = _count_field(
-            "Assistant coaches",
-            0,
-            rules.max_assistant_coaches,
-            0,
-            f"0–{rules.max_assistant_coaches}, {gp(roster.assistant_coach_cost)} each",
-        )
-        self.fields["cheerleaders"] = _count_field(
-            "Cheerleaders",
-            0,
-            rules.max_cheerleaders,
-            0,
-            f"0–{rules.max_cheerleaders}, {gp(roster.cheerleader_cost)} each",
-        )
-        if roster.apothecary_allowed:
-            self.fields["apothecary"] = forms.BooleanField(
-                label="Apothecary",
-                required=False,
-                help_text=f"{gp(roster.apothecary_cost or 0)}",
-            )
-        self.fields["dedicated_fans"] = _count_field(
-            "Dedicated Fans",
-            rules.starting_dedicated_fans,
-            rules.max_dedicated_fans,
-            rules.starting_dedicated_fans,
-            f"{rules.starting_dedicated_fans}–{rules.max_dedicated_fans}; each beyond the "
-            f"first costs {gp(rules.dedicated_fan_cost)}",
-        )
+        self.fields.update(_draft_staff_fields(rules, roster))
         if roster.special_rule_choices:
-            # Where the ruleset asks for the choice at the draft (BB2025), it comes first:
-            # it decides the stars and inducements the team may buy.
-            now = rules.special_rule_choice_at_draft
-            self.fields["special_rule_choice"] = forms.ChoiceField(
-                label="Special rule",
-                required=now,
-                choices=[
-                    ("", "Choose one" if now else "Choose later"),
-                    *((c, c) for c in roster.special_rule_choices),
-                ],
-                help_text=(
-                    f"{roster.name} teams choose one now, before buying what depends on it."
-                    if now
-                    else f"{roster.name} teams choose one; it may be chosen later."
-                ),
-                error_messages={
-                    "required": f"Choose the special rule {roster.name} teams play by.",
-                    "invalid_choice": "Choose one of the special rules listed.",
-                },
-            )
+            self.fields["special_rule_choice"] = _special_rule_field(rules, roster)
         if rules.names_team_captain(roster):
-            self.fields["team_captain"] = forms.ChoiceField(
-                label="Team Captain",
-                choices=[
-                    ("", "Choose a position"),
-                    *((p.slug, p.name) for p in roster.positions.values() if not p.big_guy),
-                ],
-                help_text=(
-                    f"The first player drafted at this position is captain and has "
-                    f"{rules.captain_skill} while captain."
-                ),
-                error_messages={
-                    "required": f"Name the position of the {roster.name} Team Captain.",
-                    "invalid_choice": "Choose one of the positions listed.",
-                },
-            )
+            self.fields["team_captain"] = _captain_position_field(rules, roster)
 
     def position_fields(self) -> list[tuple[forms.BoundField, Position]]:
         return [
@@ -183,12 +208,7 @@ class DraftForm(forms.Form):
         return [self[name] for name in names if name in self.fields]
 
     def _value(self, name: str, default: Any) -> Any:
-        """The cleaned value if the form was checked, else the initial one."""
-        if self.is_bound:
-            value = self.cleaned_data.get(name) if hasattr(self, "cleaned_data") else None
-        else:
-            value = self.fields[name].initial if name in self.fields else None
-        return default if value is None or value == "" else value
+        return form_value(self, name, default)
 
     def draft_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``teams.services.draft_team``."""
@@ -317,167 +337,3 @@ class SpendSppForm(forms.Form):
             name: self.cleaned_data.get(name) or None
             for name in ("category", "skill", "characteristic_choice")
         }
-
-
-REHIRE_PREFIX = "rehire_"
-HIRE_PREFIX = "hire_"
-
-
-class RedraftForm(forms.Form):
-    """A re-draft between seasons: who is re-hired (ticked), how many of each position
-    are hired, re-rolls and staff. Only choices: the budget and the re-hire fees are the
-    server's (``teams.services.redraft``)."""
-
-    def __init__(
-        self, ruleset: Ruleset, roster: Roster, candidates: list[Any], *args: Any, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.ruleset = ruleset
-        self.roster = roster
-        self.candidates = candidates
-        rules: DraftRules = draft_rules_for(ruleset)
-        for candidate in candidates:
-            player = candidate.player
-            self.fields[f"{REHIRE_PREFIX}{player.pk}"] = forms.BooleanField(
-                label=f"#{player.number} {player.name}",
-                required=False,
-                initial=True,
-                help_text=f"{gp(candidate.fee)} ({candidate.seasons} season"
-                f"{'' if candidate.seasons == 1 else 's'} played)",
-            )
-        for position in roster.positions.values():
-            self.fields[HIRE_PREFIX + position.slug] = _count_field(
-                f"New {position.plural_name()}",
-                0,
-                position.max_count,
-                0,
-                f"0–{position.max_count} in all, {gp(position.cost)} each",
-            )
-        self.fields["rerolls"] = _count_field(
-            "Team re-rolls", 0, rules.max_rerolls, 0, f"{gp(roster.reroll_cost)} each"
-        )
-        self.fields["assistant_coaches"] = _count_field(
-            "Assistant coaches",
-            0,
-            rules.max_assistant_coaches,
-            0,
-            f"{gp(roster.assistant_coach_cost)} each",
-        )
-        self.fields["cheerleaders"] = _count_field(
-            "Cheerleaders", 0, rules.max_cheerleaders, 0, f"{gp(roster.cheerleader_cost)} each"
-        )
-        if roster.apothecary_allowed:
-            self.fields["apothecary"] = forms.BooleanField(
-                label="Apothecary", required=False, help_text=gp(roster.apothecary_cost or 0)
-            )
-        captain = captain_field(ruleset, roster, candidates)
-        if captain is not None:
-            self.fields[CAPTAIN] = captain
-
-    def rehire_fields(self) -> list[tuple[forms.BoundField, Any]]:
-        return [(self[f"{REHIRE_PREFIX}{c.player.pk}"], c) for c in self.candidates]
-
-    def hire_fields(self) -> list[tuple[forms.BoundField, Position]]:
-        return [(self[HIRE_PREFIX + p.slug], p) for p in self.roster.positions.values()]
-
-    def staff_fields(self) -> list[forms.BoundField]:
-        names = ["rerolls", "assistant_coaches", "cheerleaders", "apothecary"]
-        return [self[name] for name in names if name in self.fields]
-
-    def _value(self, name: str, default: Any) -> Any:
-        if self.is_bound:
-            value = self.cleaned_data.get(name) if hasattr(self, "cleaned_data") else None
-        else:
-            value = self.fields[name].initial if name in self.fields else None
-        return default if value is None or value == "" else value
-
-    def choices(self) -> dict[str, Any]:
-        """Keyword arguments for ``redraft_team`` / ``plan_redraft``: the choices only."""
-        if self.is_bound:
-            self.is_valid()
-        return {
-            "rehire": [
-                c.player.pk
-                for c in self.candidates
-                if self._value(f"{REHIRE_PREFIX}{c.player.pk}", False)
-            ],
-            "hire": {
-                position.slug: self._value(HIRE_PREFIX + position.slug, 0)
-                for position in self.roster.positions.values()
-                if self._value(HIRE_PREFIX + position.slug, 0)
-            },
-            "rerolls": self._value("rerolls", 0),
-            "assistant_coaches": self._value("assistant_coaches", 0),
-            "cheerleaders": self._value("cheerleaders", 0),
-            "apothecary": bool(self._value("apothecary", False)),
-            **captain_kwargs(self._value(CAPTAIN, "")),
-        }
-
-    def input_problems(self) -> list[str]:
-        """The form's own errors (a count that is not a number), as sentences."""
-        if not self.is_bound:
-            return []
-        self.is_valid()
-        return [str(message) for errors in self.errors.values() for message in errors]
-
-
-POSITION_PREFIX = "position_"
-
-
-class EditionChangeForm(RedraftForm):
-    """A re-draft into another edition (``teams.services.edition_change``): the
-    re-draft's choices, each permanent player's new position (the mapping's, or the
-    suggestion where the coach chooses), the team's option where the old one cannot
-    carry, and the confirmation that what cannot carry over is lost."""
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        roster: Roster,
-        candidates: list[Any],
-        mapping: Any,
-        *args: Any,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(ruleset, roster, candidates, *args, **kwargs)
-        self.mapping = mapping
-        choices = {c.player_id: c for c in mapping.choices}
-        options = [("", "— choose —")] + [(p.slug, p.name) for p in roster.positions.values()]
-        for player in mapping.players:
-            choice = choices.get(player.id)
-            self.fields[f"{POSITION_PREFIX}{player.id}"] = forms.ChoiceField(
-                label=f"#{player.number} {player.name}",
-                required=False,
-                choices=options,
-                initial=player.position_slug or (choice.suggested if choice else "") or "",
-                help_text=choice.reason if choice else f"Mapped by {player.position_source}",
-            )
-        if mapping.special_rule_options:
-            self.fields["special_rule_choice"] = forms.ChoiceField(
-                label="Team option",
-                required=False,
-                choices=[("", "— choose —")] + [(o, o) for o in mapping.special_rule_options],
-                initial=mapping.special_rule_choice or "",
-            )
-        self.fields["confirm_losses"] = forms.BooleanField(
-            label="I confirm that what cannot carry over is lost",
-            required=False,
-        )
-
-    def position_fields(self) -> list[tuple[forms.BoundField, Any]]:
-        return [(self[f"{POSITION_PREFIX}{p.id}"], p) for p in self.mapping.players]
-
-    def positions(self) -> dict[int, str]:
-        out = {}
-        for player in self.mapping.players:
-            value = self._value(f"{POSITION_PREFIX}{player.id}", "")
-            if value:
-                out[player.id] = value
-        return out
-
-    def choices(self) -> dict[str, Any]:
-        chosen = super().choices()
-        chosen["positions"] = self.positions()
-        chosen["special_rule_choice"] = self._value("special_rule_choice", "") or None
-        chosen["confirm_losses"] = bool(self._value("confirm_losses", False))
-        return chosen

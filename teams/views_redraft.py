@@ -15,12 +15,9 @@ from django.views.decorators.http import require_POST
 import rules_engine
 from config.errors import attempt, refusal_messages
 from leagues.services.rollover import between_seasons_text
-from teams.forms import (
-    POSITION_PREFIX,
-    EditionChangeForm,
-    RedraftForm,
-)
+from teams.forms import POSITION_PREFIX
 from teams.forms_captain import add_field_errors
+from teams.forms_redraft import EditionChangeForm, RedraftForm
 from teams.models import Team
 from teams.services._common import ruleset_of
 from teams.services.edition_change import (

@@ -7,17 +7,15 @@ sentence for the coach (the API answers 400) or ``PermissionDenied`` (403).
 from teams.services.advancement import AdvancementChoice, spend_spp, undo_advancement
 from teams.services.convert import player_state, team_state
 from teams.services.draft import draft_team
+from teams.services.injuries import end_temporary_retirement, record_injury, temporarily_retire
 from teams.services.redraft import RedraftResult, redraft_team
 from teams.services.roster import (
-    end_temporary_retirement,
     fire_player,
     hire_journeyman_permanently,
     hire_player,
-    record_injury,
     release_journeymen,
     rename_player,
     take_journeyman,
-    temporarily_retire,
 )
 from teams.services.transfer import TRANSFER_TEAM, transfer_team
 from teams.services.treasury import (

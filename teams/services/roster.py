@@ -1,10 +1,7 @@
 """Keeping a roster between games (facts §4 step 4): hiring, firing, journeymen,
-temporary retirement, injuries, names and numbers."""
+names and numbers (injuries and temporary retirement are ``services.injuries``)."""
 
 from __future__ import annotations
-
-import re
-from typing import Any
 
 from django.db import transaction
 
@@ -14,13 +11,11 @@ from rules_engine.bb2020.journeymen import (
     PLAYERS_TO_FIELD,
     journeyman_positions,
 )
-from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import (
     PLAYER_NAME_MAX,
-    InjuryRecord,
     LedgerReason,
     Player,
     PlayerSkill,
@@ -36,7 +31,6 @@ from teams.services._common import (
     draft_rules_of,
     free_number,
     gp,
-    league_tables_key,
     lock_player,
     lock_team,
     now,
@@ -49,9 +43,6 @@ from teams.services._common import (
     ruleset_of,
 )
 from teams.services.treasury import post_to_ledger
-
-CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
-MATCH_LABEL = re.compile(r"Match #(\d+)")  # Match.label, as the post-game names the source
 
 
 def _a(name: str) -> str:
@@ -317,115 +308,3 @@ def hire_journeyman_permanently(
                 treasury_after=team.treasury,
             )
         return player
-
-
-def temporarily_retire(actor: Actor, player: Player) -> Player:
-    """Temporarily retire a player who suffered a Lasting Injury (facts §4 step 4):
-    he stays on the roster and in TV but leaves CTV."""
-    with transaction.atomic():
-        player, team = lock_player(player)
-        require_change(actor, team)
-        require_active(team)
-        require_active_player(player)
-        if player.temporarily_retired:
-            raise TeamError(f"{player.name} is already temporarily retired")
-        if not player.injuries.filter(kind=InjuryRecord.Kind.LASTING).exists():
-            raise TeamError(
-                f"Only a player who suffered a Lasting Injury may be temporarily retired; "
-                f"{player.name} has none"
-            )
-        player.temporarily_retired = True
-        player.save(update_fields=["temporarily_retired"])
-        log_action(
-            actor,
-            "team.temporary_retirement",
-            f"{team.name}: #{player.number} {player.name} is temporarily retired.",
-            team=team,
-            player=player.pk,
-        )
-        return player
-
-
-def end_temporary_retirement(actor: Actor, player: Player) -> Player:
-    """Bring a temporarily retired player back to the team's available players."""
-    with transaction.atomic():
-        player, team = lock_player(player)
-        require_change(actor, team)
-        require_active_player(player)
-        if not player.temporarily_retired:
-            raise TeamError(f"{player.name} is not temporarily retired")
-        player.temporarily_retired = False
-        player.save(update_fields=["temporarily_retired"])
-        log_action(
-            actor,
-            "team.end_temporary_retirement",
-            f"{team.name}: #{player.number} {player.name} is back from temporary retirement.",
-            team=team,
-            player=player.pk,
-        )
-        return player
-
-
-def record_injury(
-    actor: Actor,
-    player: Player,
-    kind: InjuryRecord.Kind | str,
-    *,
-    lasting_injury: LastingInjuryResult | None = None,
-    note: str = "",
-    source: str = "",
-    match: Any = None,
-) -> InjuryRecord:
-    """Write down an injury and what it does to the player.
-
-    Niggling: one more Niggling Injury. Lasting: the characteristic the
-    engine's Lasting Injury result names is reduced as the engine says
-    (``apply_lasting_injury``). Miss next game: he misses the next game.
-    Dead: he leaves the team. The casualty table decides which of these a
-    casualty brings; the matches app records each one. ``match`` (or its id) is the
-    match it happened in; without it a ``source`` naming a match ("Match #12") links it.
-    """
-    try:
-        kind = InjuryRecord.Kind(kind)
-    except ValueError:
-        raise TeamError(f"Unknown kind of injury {kind!r}") from None
-    with transaction.atomic():
-        player, team = lock_player(player)
-        require_change(actor, team)
-        require_active_player(player)
-        characteristic = ""
-        fields = []
-        if kind == InjuryRecord.Kind.LASTING:
-            if lasting_injury is None:
-                raise TeamError("A Lasting Injury needs the Lasting Injury roll's result")
-            characteristic = lasting_injury.characteristic
-            changed = apply_lasting_injury(
-                {c: getattr(player, c) for c in CHARACTERISTICS},
-                lasting_injury,
-                ruleset_key=league_tables_key(team.ruleset),
-            )
-            for name in CHARACTERISTICS:
-                setattr(player, name, changed[name])
-            fields += list(CHARACTERISTICS)
-        elif kind == InjuryRecord.Kind.NIGGLING:
-            player.niggling_injuries += 1
-            fields.append("niggling_injuries")
-        elif kind == InjuryRecord.Kind.MISS_NEXT_GAME:
-            player.miss_next_game = True
-            fields.append("miss_next_game")
-        else:
-            player.status = PlayerStatus.DEAD
-            player.left_at = now()
-            fields += ["status", "left_at"]
-        player.save(update_fields=fields)
-        if match is None:
-            found = MATCH_LABEL.fullmatch(source.strip())
-            match = int(found.group(1)) if found else None
-        return InjuryRecord.objects.create(
-            player=player,
-            kind=kind,
-            characteristic=characteristic,
-            note=note,
-            source=source,
-            match_id=getattr(match, "pk", match),
-        )

@@ -1,0 +1,171 @@
+"""Forms of the re-draft pages: the re-draft between seasons and the re-draft into
+another edition. Only choices: the budget, the fees and the prices are the server's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from rules_engine.draft import DraftRules, draft_rules_for
+from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.forms import POSITION_PREFIX, count_field, form_value
+from teams.forms_captain import captain_field, captain_kwargs
+from teams.services.captain import CAPTAIN
+from teams.templatetags.dugout import gp
+
+REHIRE_PREFIX = "rehire_"
+HIRE_PREFIX = "hire_"
+
+
+class RedraftForm(forms.Form):
+    """A re-draft between seasons: who is re-hired (ticked), how many of each position
+    are hired, re-rolls and staff. Only choices: the budget and the re-hire fees are the
+    server's (``teams.services.redraft``)."""
+
+    def __init__(
+        self, ruleset: Ruleset, roster: Roster, candidates: list[Any], *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        self.roster = roster
+        self.candidates = candidates
+        rules: DraftRules = draft_rules_for(ruleset)
+        for candidate in candidates:
+            player = candidate.player
+            self.fields[f"{REHIRE_PREFIX}{player.pk}"] = forms.BooleanField(
+                label=f"#{player.number} {player.name}",
+                required=False,
+                initial=True,
+                help_text=f"{gp(candidate.fee)} ({candidate.seasons} season"
+                f"{'' if candidate.seasons == 1 else 's'} played)",
+            )
+        for position in roster.positions.values():
+            self.fields[HIRE_PREFIX + position.slug] = count_field(
+                f"New {position.plural_name()}",
+                0,
+                position.max_count,
+                0,
+                f"0–{position.max_count} in all, {gp(position.cost)} each",
+            )
+        self.fields["rerolls"] = count_field(
+            "Team re-rolls", 0, rules.max_rerolls, 0, f"{gp(roster.reroll_cost)} each"
+        )
+        self.fields["assistant_coaches"] = count_field(
+            "Assistant coaches",
+            0,
+            rules.max_assistant_coaches,
+            0,
+            f"{gp(roster.assistant_coach_cost)} each",
+        )
+        self.fields["cheerleaders"] = count_field(
+            "Cheerleaders", 0, rules.max_cheerleaders, 0, f"{gp(roster.cheerleader_cost)} each"
+        )
+        if roster.apothecary_allowed:
+            self.fields["apothecary"] = forms.BooleanField(
+                label="Apothecary", required=False, help_text=gp(roster.apothecary_cost or 0)
+            )
+        captain = captain_field(ruleset, roster, candidates)
+        if captain is not None:
+            self.fields[CAPTAIN] = captain
+
+    def rehire_fields(self) -> list[tuple[forms.BoundField, Any]]:
+        return [(self[f"{REHIRE_PREFIX}{c.player.pk}"], c) for c in self.candidates]
+
+    def hire_fields(self) -> list[tuple[forms.BoundField, Position]]:
+        return [(self[HIRE_PREFIX + p.slug], p) for p in self.roster.positions.values()]
+
+    def staff_fields(self) -> list[forms.BoundField]:
+        names = ["rerolls", "assistant_coaches", "cheerleaders", "apothecary"]
+        return [self[name] for name in names if name in self.fields]
+
+    def _value(self, name: str, default: Any) -> Any:
+        return form_value(self, name, default)
+
+    def choices(self) -> dict[str, Any]:
+        """Keyword arguments for ``redraft_team`` / ``plan_redraft``: the choices only."""
+        if self.is_bound:
+            self.is_valid()
+        return {
+            "rehire": [
+                c.player.pk
+                for c in self.candidates
+                if self._value(f"{REHIRE_PREFIX}{c.player.pk}", False)
+            ],
+            "hire": {
+                position.slug: self._value(HIRE_PREFIX + position.slug, 0)
+                for position in self.roster.positions.values()
+                if self._value(HIRE_PREFIX + position.slug, 0)
+            },
+            "rerolls": self._value("rerolls", 0),
+            "assistant_coaches": self._value("assistant_coaches", 0),
+            "cheerleaders": self._value("cheerleaders", 0),
+            "apothecary": bool(self._value("apothecary", False)),
+            **captain_kwargs(self._value(CAPTAIN, "")),
+        }
+
+    def input_problems(self) -> list[str]:
+        """The form's own errors (a count that is not a number), as sentences."""
+        if not self.is_bound:
+            return []
+        self.is_valid()
+        return [str(message) for errors in self.errors.values() for message in errors]
+
+
+class EditionChangeForm(RedraftForm):
+    """A re-draft into another edition (``teams.services.edition_change``): the
+    re-draft's choices, each permanent player's new position (the mapping's, or the
+    suggestion where the coach chooses), the team's option where the old one cannot
+    carry, and the confirmation that what cannot carry over is lost."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        roster: Roster,
+        candidates: list[Any],
+        mapping: Any,
+        *args: Any,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(ruleset, roster, candidates, *args, **kwargs)
+        self.mapping = mapping
+        choices = {c.player_id: c for c in mapping.choices}
+        options = [("", "— choose —")] + [(p.slug, p.name) for p in roster.positions.values()]
+        for player in mapping.players:
+            choice = choices.get(player.id)
+            self.fields[f"{POSITION_PREFIX}{player.id}"] = forms.ChoiceField(
+                label=f"#{player.number} {player.name}",
+                required=False,
+                choices=options,
+                initial=player.position_slug or (choice.suggested if choice else "") or "",
+                help_text=choice.reason if choice else f"Mapped by {player.position_source}",
+            )
+        if mapping.special_rule_options:
+            self.fields["special_rule_choice"] = forms.ChoiceField(
+                label="Team option",
+                required=False,
+                choices=[("", "— choose —")] + [(o, o) for o in mapping.special_rule_options],
+                initial=mapping.special_rule_choice or "",
+            )
+        self.fields["confirm_losses"] = forms.BooleanField(
+            label="I confirm that what cannot carry over is lost",
+            required=False,
+        )
+
+    def position_fields(self) -> list[tuple[forms.BoundField, Any]]:
+        return [(self[f"{POSITION_PREFIX}{p.id}"], p) for p in self.mapping.players]
+
+    def positions(self) -> dict[int, str]:
+        out = {}
+        for player in self.mapping.players:
+            value = self._value(f"{POSITION_PREFIX}{player.id}", "")
+            if value:
+                out[player.id] = value
+        return out
+
+    def choices(self) -> dict[str, Any]:
+        chosen = super().choices()
+        chosen["positions"] = self.positions()
+        chosen["special_rule_choice"] = self._value("special_rule_choice", "") or None
+        chosen["confirm_losses"] = bool(self._value("confirm_losses", False))
+        return chosen
