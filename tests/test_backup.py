@@ -13,8 +13,8 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.db.models import Sum
 
+from config.backup import MATCH_LABEL, BackupError, export_league, import_league
 from leagues import selectors as league_selectors
-from leagues.backup import MATCH_LABEL, BackupError, export_league, import_league
 from leagues.models import Fixture, League
 from matches import selectors as match_selectors
 from matches.models import Match, PlayerMatchStats

@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from leagues.backup import BackupError, import_league
+from config.backup import BackupError, import_league
 from leagues.models import League
 from teams.models import Player, Team, TreasuryEntry
 from tests.test_backup import _exported_world
@@ -150,9 +150,9 @@ def test_a_file_that_is_no_backup_is_a_clear_refusal(tmp_path, text):
 
 
 def test_the_database_refusing_a_row_is_a_clear_refusal(document, monkeypatch):
-    from leagues import backup
+    from config.backup import importer
 
-    monkeypatch.setattr(backup, "backup_problems", lambda *args: [])
+    monkeypatch.setattr(importer, "backup_problems", lambda *args: [])
     document["players"].append({**document["players"][0], "id": 10**9})
     before = counts()
     with pytest.raises(BackupError, match="The database refused the backup"):

@@ -9,8 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from leagues.backup import import_league
-from leagues.backup_checks import describe
+from config.backup import describe, import_league
 from rules_engine.errors import RulesError
 
 
