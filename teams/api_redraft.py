@@ -16,6 +16,12 @@ from rest_framework.response import Response
 
 import rules_engine
 from config.input import validated
+from leagues.services.team_redraft import (
+    change_edition,
+    edition_change_record,
+    redraft_team,
+    season_to_redraft,
+)
 from teams.api_captain import captain_choice, captain_data, captain_options
 from teams.api_common import responses, sheet_data
 from teams.api_errors import field_errors
@@ -25,9 +31,8 @@ from teams.serializers_redraft import (
     RedraftOptionsSerializer,
     RedraftResultSerializer,
 )
-from teams.services.edition_change import change_edition, preview_edition_change
-from teams.services.redraft import redraft_team
-from teams.services.redraft_season import budget_of, rehire_candidates, season_to_redraft
+from teams.services.edition_change import preview_edition_change
+from teams.services.redraft_season import budget_of, rehire_candidates
 
 
 def redraft_choices(data: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +164,9 @@ class RedraftActions(viewsets.GenericViewSet):
     def edition_change(self, request: Request, pk: str) -> Response:
         team = self.get_object()
         if request.method == "GET":
-            return Response(edition_change_data(preview_edition_change(team)))
+            return Response(
+                edition_change_data(preview_edition_change(team, edition_change_record(team)))
+            )
         data = validated(EditionChangeInputSerializer, request)
         result = field_errors(change_edition)(
             request.user,

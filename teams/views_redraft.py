@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -15,19 +16,21 @@ from django.views.decorators.http import require_POST
 import rules_engine
 from config.errors import attempt, refusal_messages
 from leagues.services.rollover import between_seasons_text
+from leagues.services.team_redraft import (
+    change_edition,
+    edition_change_record,
+    has_edition_change,
+    redraft_team,
+    season_to_redraft,
+)
 from teams.forms import POSITION_PREFIX
 from teams.forms_captain import add_field_errors
 from teams.forms_redraft import EditionChangeForm, RedraftForm
 from teams.models import Team
 from teams.services._common import ruleset_of
-from teams.services.edition_change import (
-    change_edition,
-    edition_change_record,
-    has_edition_change,
-    preview_edition_change,
-)
-from teams.services.redraft import plan_redraft, redraft_team
-from teams.services.redraft_season import rehire_candidates, season_to_redraft
+from teams.services.edition_change import preview_edition_change
+from teams.services.redraft import plan_redraft
+from teams.services.redraft_season import rehire_candidates
 from teams.views_access import team_to_change
 
 
@@ -46,6 +49,42 @@ def _redraft_preview(team: Team, form: RedraftForm, record: Any) -> Any:
     return plan, form.input_problems() + plan.all_problems
 
 
+def _submit(
+    request: HttpRequest,
+    team: Team,
+    form: RedraftForm,
+    service: Callable[..., Any],
+    done: Callable[[Team, Any], str],
+) -> HttpResponse | None:
+    """Run the re-draft ``service`` with the form's choices: its refusal as the form's
+    errors (by field where it names one) and None, else ``done``'s message and the
+    team's sheet."""
+    try:
+        result = attempt(form, lambda: service(request.user, team, **form.choices()))
+    except ValidationError as error:
+        add_field_errors(form, error)
+        return None
+    if result is None:
+        return None
+    messages.success(request, done(team, result))
+    return redirect("team-detail", pk=team.pk)
+
+
+def _redrafted(team: Team, result: Any) -> str:
+    return (
+        f"{team.name} is re-drafted for {result.record.to_season}: "
+        f"{len(result.rehired)} re-hired, {len(result.hired)} hired."
+    )
+
+
+def _moved(team: Team, result: Any) -> str:
+    return (
+        f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
+        f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
+        f"{len(result.losses)} thing(s) left behind."
+    )
+
+
 @login_required
 def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
     """The coach re-drafts his team between seasons: the budget is the server's (the
@@ -60,18 +99,9 @@ def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "teams/redraft_form.html", context, status=200)
     form, record = built[0]
     if request.method == "POST" and form.is_valid():
-        try:
-            result = attempt(form, lambda: redraft_team(request.user, team, **form.choices()))
-        except ValidationError as error:
-            add_field_errors(form, error)
-        else:
-            if result is not None:
-                messages.success(
-                    request,
-                    f"{team.name} is re-drafted for {result.record.to_season}: "
-                    f"{len(result.rehired)} re-hired, {len(result.hired)} hired.",
-                )
-                return redirect("team-detail", pk=team.pk)
+        done = _submit(request, team, form, redraft_team, _redrafted)
+        if done is not None:
+            return done
     plan, problems = _redraft_preview(team, form, record)
     context = {
         "team": team,
@@ -104,7 +134,7 @@ def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChang
     """The form of a re-draft into another edition, built on the mapping the request's
     positions give (the suggestions on a first view), and the season's record."""
     record = edition_change_record(team)
-    first = preview_edition_change(team, record=record)
+    first = preview_edition_change(team, record)
     data = request.POST if request.method == "POST" else None
     choices = {c.player_id: c.suggested for c in first.mapping.choices}
     positions: dict[int, str] = {}
@@ -115,7 +145,7 @@ def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChang
             wanted = player.position_slug or choices.get(player.id) or ""
         if wanted:
             positions[player.id] = wanted
-    preview = preview_edition_change(team, record=record, positions=positions)
+    preview = preview_edition_change(team, record, positions=positions)
     ruleset = rules_engine.get_ruleset(preview.move.to_key)
     roster = ruleset.roster(preview.mapping.roster_slug)
     form = EditionChangeForm(ruleset, roster, preview.plan.candidates, preview.mapping, data)
@@ -123,7 +153,7 @@ def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChang
 
 
 def _edition_change_context(team: Team, form: EditionChangeForm, record: Any) -> dict[str, Any]:
-    preview = preview_edition_change(team, record=record, **form.choices())
+    preview = preview_edition_change(team, record, **form.choices())
     return {
         "team": team,
         "form": form,
@@ -146,19 +176,9 @@ def team_edition_change(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "teams/edition_change.html", context, status=200)
     form, record = built[0]
     if request.method == "POST" and form.is_valid():
-        try:
-            result = attempt(form, lambda: change_edition(request.user, team, **form.choices()))
-        except ValidationError as error:
-            add_field_errors(form, error)
-        else:
-            if result is not None:
-                messages.success(
-                    request,
-                    f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
-                    f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
-                    f"{len(result.losses)} thing(s) left behind.",
-                )
-                return redirect("team-detail", pk=team.pk)
+        done = _submit(request, team, form, change_edition, _moved)
+        if done is not None:
+            return done
     context = _edition_change_context(team, form, record)
     status = 400 if request.method == "POST" else 200
     return render(request, "teams/edition_change.html", context, status=status)

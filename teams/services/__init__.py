@@ -8,7 +8,7 @@ from teams.services.advancement import AdvancementChoice, spend_spp, undo_advanc
 from teams.services.convert import player_state, team_state
 from teams.services.draft import draft_team
 from teams.services.injuries import end_temporary_retirement, record_injury, temporarily_retire
-from teams.services.redraft import RedraftResult, redraft_team
+from teams.services.redraft import RedraftResult
 from teams.services.roster import (
     fire_player,
     hire_journeyman_permanently,
@@ -46,7 +46,6 @@ __all__ = [
     "player_state",
     "post_to_ledger",
     "record_injury",
-    "redraft_team",
     "release_journeymen",
     "rename_player",
     "reroll_price_after_draft",

@@ -24,30 +24,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.db import transaction
-
-from config.types import Actor
-from leagues.models import Season
 from rules_engine.bb2020.state import TeamState
 from rules_engine.edition_change import EditionMove, Loss, TeamMapping, edition_move, map_team
-from rules_engine.errors import DraftError, RulesError
-from teams.audit import log_action
+from rules_engine.errors import RulesError
 from teams.errors import TeamError
-from teams.models import Advancement, Player, PlayerSkill, Team
+from teams.models import Player, Team
 from teams.services._common import (
     current_value,
-    gp,
-    lock_team,
-    require_active,
-    require_change,
     ruleset_for_key,
 )
 from teams.services.convert import player_state, state_players
 from teams.services.draft import PlayerSpecs
-from teams.services.redraft import RedraftResult, redraft_team
+from teams.services.redraft import RedraftResult
 from teams.services.redraft_plan import RedraftPlan, plan_redraft
-from teams.services.redraft_season import SeasonRecord, edition_name, season_to_redraft
+from teams.services.redraft_season import SeasonRecord, edition_name
 
 
 @dataclass(frozen=True)
@@ -84,20 +74,6 @@ class EditionChangeResult:
     mapping: TeamMapping
     losses: list[Loss]
     redraft: RedraftResult
-
-
-def edition_change_record(team: Team, from_season: Season | int | None = None) -> SeasonRecord:
-    """The season the team re-drafts after into another edition (TeamError if none)."""
-    return season_to_redraft(team, from_season, into_another_edition=True)
-
-
-def has_edition_change(team: Team) -> bool:
-    """Whether the team's waiting re-draft is into another edition."""
-    try:
-        edition_change_record(team)
-    except RulesError:
-        return False
-    return True
 
 
 def _move_of(team: Team, record: SeasonRecord) -> EditionMove:
@@ -177,36 +153,12 @@ def _mapped_players(moved: Team, mapping: TeamMapping, players: list[Player]) ->
     return out
 
 
-def preview_edition_change(
-    team: Team,
-    *,
-    from_season: Season | int | None = None,
-    positions: Mapping[Any, Any] | None = None,
-    special_rule_choice: str | None = None,
-    confirm_losses: bool = False,
-    rehire: Iterable[Any] | None = None,
-    hire: PlayerSpecs = (),
-    rerolls: Any = 0,
-    assistant_coaches: Any = 0,
-    cheerleaders: Any = 0,
-    apothecary: bool = False,
-    team_captain: Any = None,
-    team_captain_player: Any = None,
-    record: SeasonRecord | None = None,
-) -> EditionChangePreview:
-    """The move as chosen, priced and checked; nothing written. ``rehire`` None keeps
-    every permanent player whose position is settled (the page's first view)."""
-    record = record or edition_change_record(team, from_season)
-    move = _move_of(team, record)
-    players = _permanent_players(team)
-    mapping = _mapping(team, move, players, positions, special_rule_choice)
-    moved = _as_new(team, move, mapping)
-    mapped_players = _mapped_players(moved, mapping, players)
-    if rehire is None:
-        rehire = [p.pk for p in mapped_players]
-    rehire = list(rehire)
+def _mapping_problems(
+    move: EditionMove, mapping: TeamMapping, rehire: list[Any], names: dict[int, str]
+) -> dict[str, list[str]]:
+    """The mapping's own problems by field, plus each re-hired player whose new
+    position is the coach's to choose and the team's option where one is needed."""
     problems: dict[str, list[str]] = {k: list(v) for k, v in mapping.problems.items()}
-    names = {p.pk: p.name for p in players}
     for pid in rehire:
         try:
             player = mapping.player(pid)
@@ -222,6 +174,46 @@ def preview_edition_change(
         problems.setdefault("special_rule_choice", []).append(
             f"Choose the team's option: {', '.join(mapping.special_rule_options)}"
         )
+    return problems
+
+
+def _unconfirmed_losses(move: EditionMove, losses: list[Loss]) -> str:
+    return (
+        f"{len(losses)} thing(s) cannot carry over into {edition_name(move.to_key)}: "
+        "confirm that they are lost (" + "; ".join(str(loss) for loss in losses) + ")"
+    )
+
+
+def preview_edition_change(
+    team: Team,
+    record: SeasonRecord,
+    *,
+    positions: Mapping[Any, Any] | None = None,
+    special_rule_choice: str | None = None,
+    confirm_losses: bool = False,
+    rehire: Iterable[Any] | None = None,
+    hire: PlayerSpecs = (),
+    rerolls: Any = 0,
+    assistant_coaches: Any = 0,
+    cheerleaders: Any = 0,
+    apothecary: bool = False,
+    team_captain: Any = None,
+    team_captain_player: Any = None,
+) -> EditionChangePreview:
+    """The move as chosen, priced and checked; nothing written. ``record`` is the
+    season the team re-drafts after
+    (``leagues.services.team_redraft.edition_change_record``); ``rehire`` None keeps
+    every permanent player whose position is settled (the page's first view)."""
+    move = _move_of(team, record)
+    players = _permanent_players(team)
+    mapping = _mapping(team, move, players, positions, special_rule_choice)
+    moved = _as_new(team, move, mapping)
+    mapped_players = _mapped_players(moved, mapping, players)
+    if rehire is None:
+        rehire = [p.pk for p in mapped_players]
+    rehire = list(rehire)
+    names = {p.pk: p.name for p in players}
+    problems = _mapping_problems(move, mapping, rehire, names)
     kept = set(rehire)
     losses = [loss for loss in mapping.losses if loss.player_id is None or loss.player_id in kept]
     plan = plan_redraft(
@@ -240,10 +232,7 @@ def preview_edition_change(
     for name, messages in plan.captain.problems.items():
         problems.setdefault(name, []).extend(messages)
     if losses and not confirm_losses:
-        problems.setdefault("confirm_losses", []).append(
-            f"{len(losses)} thing(s) cannot carry over into {edition_name(move.to_key)}: "
-            "confirm that they are lost (" + "; ".join(str(loss) for loss in losses) + ")"
-        )
+        problems.setdefault("confirm_losses", []).append(_unconfirmed_losses(move, losses))
     return EditionChangePreview(
         record=record,
         move=move,
@@ -253,168 +242,3 @@ def preview_edition_change(
         losses=losses,
         problems=problems,
     )
-
-
-def _apply_mapping(team: Team, preview: EditionChangePreview, rehire: list[int]) -> None:
-    """Write each player's new position, characteristics, skills and value; the
-    team's new edition and option. Under the caller's transaction and locks."""
-    move, mapping = preview.move, preview.mapping
-    ruleset = ruleset_for_key(move.to_key)
-    roster = ruleset.roster(mapping.roster_slug)
-    team.ruleset = move.to_key
-    team.special_rule_choice = mapping.special_rule_choice or ""
-    team.save(update_fields=["ruleset", "special_rule_choice", "updated_at"])
-    by_id = {p.pk: p for p in preview.players}
-    for pid in rehire:
-        player, mapped = by_id[pid], mapping.player(pid)
-        assert mapped.position_slug is not None  # checked by the preview
-        position = roster.positions[mapped.position_slug]
-        player.position_slug = position.slug
-        for name in ("ma", "st", "ag", "pa", "av"):
-            value = mapped.characteristics.get(name)
-            setattr(player, name, value if value is not None else getattr(position, name))
-        player.value_increases = mapped.value_increases
-        player.pending_advancement = {}
-        player.current_value = current_value(ruleset, roster, player)
-        player.save(
-            update_fields=[
-                "position_slug",
-                "ma",
-                "st",
-                "ag",
-                "pa",
-                "av",
-                "value_increases",
-                "pending_advancement",
-                "current_value",
-            ]
-        )
-        if mapped.dropped_skills:
-            PlayerSkill.objects.filter(player=player, skill__in=mapped.dropped_skills).delete()
-        for old, new in mapped.renamed:
-            PlayerSkill.objects.filter(player=player, skill=old).update(skill=new)
-        # A lost improvement no longer counts against the characteristic's maximum;
-        # the advancement stays in the history, saying what became of it.
-        for name in mapped.dropped_improvements:
-            characteristic = name.lstrip("+").lower()
-            row = (
-                Advancement.objects.filter(player=player, characteristic=characteristic)
-                .order_by("-number")
-                .first()
-            )
-            if row is not None:
-                row.characteristic = ""
-                row.result = f"{row.result} (lost at the move to {edition_name(move.to_key)})"[:100]
-                row.save(update_fields=["characteristic", "result"])
-
-
-def change_edition(
-    actor: Actor,
-    team: Team,
-    *,
-    from_season: Season | int | None = None,
-    positions: Mapping[Any, Any] | None = None,
-    special_rule_choice: str | None = None,
-    confirm_losses: bool = False,
-    rehire: Iterable[Any] = (),
-    hire: PlayerSpecs = (),
-    rerolls: int = 0,
-    assistant_coaches: int = 0,
-    cheerleaders: int = 0,
-    apothecary: bool = False,
-    team_captain: Any = None,
-    team_captain_player: Any = None,
-    dice: Any = None,
-) -> EditionChangeResult:
-    """Re-draft the team into the edition its next season is played under (see the
-    module), in one transaction: players mapped, losses applied, the re-draft with its
-    ledger rows and rolls, the team entered into the new season. A bad choice raises
-    ``ValidationError`` (by field) or ``DraftError`` and nothing changes."""
-    require_change(actor, team)
-    rehire = list(rehire)
-    with transaction.atomic():
-        record = edition_change_record(team, from_season)
-        # Season before team: the league services' lock order (as redraft_team).
-        Season.objects.select_for_update(of=("self",)).get(pk=record.to_season.pk)
-        team = lock_team(team)
-        require_change(actor, team)
-        require_active(team)
-        record = edition_change_record(team, record.from_season)
-        preview = preview_edition_change(
-            team,
-            positions=positions,
-            special_rule_choice=special_rule_choice,
-            confirm_losses=confirm_losses,
-            rehire=rehire,
-            hire=hire,
-            rerolls=rerolls,
-            assistant_coaches=assistant_coaches,
-            cheerleaders=cheerleaders,
-            apothecary=apothecary,
-            team_captain=team_captain,
-            team_captain_player=team_captain_player,
-            record=record,
-        )
-        if preview.problems:
-            raise ValidationError(preview.problems)
-        if preview.plan.problems:
-            raise DraftError(preview.plan.problems)
-        kept = [pid for pid in dict.fromkeys(rehire) if isinstance(pid, int)]
-        before = {"ruleset": team.ruleset, "treasury": team.treasury}
-        _apply_mapping(team, preview, kept)
-        result = redraft_team(
-            actor,
-            team,
-            from_season=record.from_season,
-            rehire=kept,
-            hire=hire,
-            rerolls=rerolls,
-            assistant_coaches=assistant_coaches,
-            cheerleaders=cheerleaders,
-            apothecary=apothecary,
-            team_captain=team_captain,
-            team_captain_player=team_captain_player,
-            dice=dice,
-        )
-        mapping = preview.mapping
-        kept_set = set(kept)
-        record_data = {
-            "from": preview.move.from_key,
-            "to": preview.move.to_key,
-            "special_rule_choice": mapping.special_rule_choice,
-            "players": [
-                {
-                    "player": p.id,
-                    "name": p.name,
-                    "from_position": p.from_position,
-                    "position": p.position_slug,
-                    "how": p.position_source,
-                    "skills": list(p.skills),
-                    "renamed": [list(pair) for pair in p.renamed],
-                    "dropped_skills": list(p.dropped_skills),
-                    "dropped_improvements": list(p.dropped_improvements),
-                    "value_increases_before": p.value_increases_before,
-                    "value_increases": p.value_increases,
-                }
-                for p in mapping.players
-                if p.id in kept_set
-            ],
-            "losses": [loss.as_dict() for loss in preview.losses],
-        }
-        if result.record is not None:
-            result.record.edition_change = record_data
-            result.record.save(update_fields=["edition_change"])
-        log_action(
-            actor,
-            "team.edition_change",
-            f"{team.name} moved from {preview.from_name} to {preview.to_name} for "
-            f"{record.to_season}: {len(kept)} players mapped, {len(preview.losses)} thing(s) "
-            f"lost, {gp(result.team.treasury)} in the treasury.",
-            league=record.to_season.league_id,
-            team=team,
-            redraft=result.record.pk if result.record else None,
-            before=before,
-            after={"ruleset": team.ruleset, "treasury": result.team.treasury},
-            losses=[loss.as_dict() for loss in preview.losses],
-        )
-        return EditionChangeResult(mapping=mapping, losses=preview.losses, redraft=result)

@@ -35,42 +35,38 @@ Dugout's readings where the text is silent:
 Every re-draft is kept as a ``teams.models.Redraft`` row: the season's record,
 the budget, the cost, who was re-hired at what fee, and every roll with its
 purpose.
+
+This module re-drafts the team itself (``perform_redraft``); finding the season, locking
+it and entering the team into the next one are the league's
+(``leagues.services.team_redraft.redraft_team``, which calls it), so the teams app reads
+nothing of the leagues.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
-
-from django.db import transaction
+from typing import TYPE_CHECKING, Any
 
 from config.types import Actor
-from leagues.models import Season, TeamEntry
+from rules_engine.bb2020.redraft import SeasonRecovery
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
+from rules_engine.ruleset import Roster
 from teams.audit import log_action, saved_user
-from teams.errors import TeamError
 from teams.models import LedgerReason, Player, PlayerStatus, Redraft, Team
-from teams.services._common import (
-    active_players,
-    gp,
-    lock_team,
-    now,
-    require_active,
-    require_change,
-    roster_of,
-    ruleset_of,
-)
+from teams.services._common import active_players, gp, now, roster_of, ruleset_of
 from teams.services.captain import appoint_captain
 from teams.services.convert import player_state
-from teams.services.draft import PlayerSpecs, new_players, number_picks
+from teams.services.draft import new_players, number_picks
 from teams.services.redraft_plan import RedraftCost, RedraftPlan, plan_redraft
-from teams.services.redraft_season import RedraftBudget, redraft_rules_of, season_to_redraft
+from teams.services.redraft_season import RedraftBudget, SeasonRecord, redraft_rules_of
 from teams.services.treasury import post_to_ledger
 
-__all__ = ["RedraftCost", "RedraftPlan", "RedraftResult", "plan_redraft", "redraft_team"]
+if TYPE_CHECKING:  # the league's row, for typing only: teams reads nothing of leagues
+    from leagues.models import TeamEntry
+
+__all__ = ["RedraftCost", "RedraftPlan", "RedraftResult", "perform_redraft", "plan_redraft"]
 
 
 @dataclass(frozen=True)
@@ -92,177 +88,196 @@ class RedraftResult:
     entry: TeamEntry | None = None
 
 
-def _lock_season(season: Season) -> Season:
-    # Season before team: the league services' lock order.
-    return Season.objects.select_for_update(of=("self",)).get(pk=season.pk)
-
-
-def redraft_team(
+def perform_redraft(
     actor: Actor,
     team: Team,
+    record: SeasonRecord,
     *,
-    from_season: Season | int | None = None,
-    rehire: Iterable[Any] = (),
-    hire: PlayerSpecs = (),
-    rerolls: int = 0,
-    assistant_coaches: int = 0,
-    cheerleaders: int = 0,
-    apothecary: bool = False,
-    team_captain: Any = None,
-    team_captain_player: Any = None,
     dice: Dice | None = None,
+    **choices: Any,
 ) -> RedraftResult:
-    """Re-draft the team after its closed season and enter it into the next.
+    """Re-draft the team (locked by the caller, in its transaction) after the season
+    of ``record``. ``choices`` are ``plan_redraft``'s: ``rehire`` lists the ids of the
+    permanent players kept (the others and every journeyman leave the team); ``hire``
+    adds new players as in ``draft_team``; ``rerolls`` and sideline staff are bought
+    afresh at the roster's prices; where the roster names a Team Captain,
+    ``team_captain`` (a position: the first player hired there) or
+    ``team_captain_player`` (a re-hired player) names him (``teams.services.captain``).
+    Every problem comes back at once in one DraftError (a ValidationError by field
+    where the captain is wrong) and nothing changes."""
+    plan = plan_redraft(team, record, **choices)
+    plan.raise_problems()
+    kept = [k.player for k in plan.kept]
+    recovery = _recover_between_seasons(team, kept, dice or SeededDice(secrets.randbits(64)))
+    leaving = _release_the_others(team, kept)
+    ruleset = ruleset_of(team)
+    roster = roster_of(team, ruleset)
+    _number_new_players(roster, plan, kept)
+    rerolls = choices.get("rerolls", 0)
+    _post_budget_and_cost(actor, team, record, plan, kept, rerolls)
+    hired = Player.objects.bulk_create(new_players(ruleset, roster, team, plan.picks))
+    appoint_captain(ruleset, plan.captain, kept, hired)
+    _buy_sideline(
+        team,
+        rerolls,
+        choices.get("assistant_coaches", 0),
+        choices.get("cheerleaders", 0),
+        choices.get("apothecary", False),
+    )
+    rolls = [roll.as_dict() for roll in recovery.rolls]
+    saved = _keep_record(actor, team, record, plan, kept, hired, rolls)
+    _log_redraft(actor, team, record, plan, saved, (len(kept), len(hired), len(leaving)))
+    return RedraftResult(
+        team=team,
+        budget=plan.budget.budget,
+        cost=plan.cost.total,
+        rehired=kept,
+        hired=hired,
+        left=leaving,
+        niggling_removed={pid: r.removed for pid, r in recovery.niggling.items()},
+        rolls=rolls,
+        record=saved,
+        budget_parts=plan.budget,
+        cost_parts=plan.cost,
+    )
 
-    ``rehire`` lists the ids of the permanent players kept; the others and every
-    journeyman leave the team. ``hire`` adds new players as in ``draft_team``.
-    Re-rolls and sideline staff are bought afresh at the roster's prices. Where the
-    roster names a Team Captain, ``team_captain`` (a position: the first player hired
-    there) or ``team_captain_player`` (a re-hired player) names him; neither keeps the
-    old captain if re-hired (``teams.services.captain``). The budget and the fees are
-    the database's (see the module). Every problem comes back at once in one
-    DraftError (a ValidationError by field where the captain is wrong) and nothing
-    changes.
-    """
-    require_change(actor, team)
-    with transaction.atomic():
-        record = season_to_redraft(team, from_season)
-        to_season = _lock_season(record.to_season)
-        team = lock_team(team)
-        require_change(actor, team)
-        require_active(team)
-        # Under the locks, the season is still open for sign-up and not taken.
-        record = season_to_redraft(team, record.from_season)
-        if to_season.status != Season.Status.SIGN_UP:
-            raise TeamError(f"{to_season} has begun: it is too late to re-draft for it.")
-        plan = plan_redraft(
-            team,
-            record,
-            rehire=rehire,
-            hire=hire,
-            rerolls=rerolls,
-            assistant_coaches=assistant_coaches,
-            cheerleaders=cheerleaders,
-            apothecary=apothecary,
-            team_captain=team_captain,
-            team_captain_player=team_captain_player,
-        )
-        plan.raise_problems()
-        ruleset = ruleset_of(team)
-        roster = roster_of(team, ruleset)
-        kept = [k.player for k in plan.kept]
 
-        recovery = redraft_rules_of(team).recover(
-            TeamState(
-                name=team.name,
-                roster_slug=team.roster_slug,
-                players=tuple(player_state(p) for p in kept),
-                apothecary=team.apothecary,
-            ),
-            dice or SeededDice(secrets.randbits(64)),
-        )
-        after = {state.id: state for state in recovery.team.players}
-        for player in kept:
-            player.miss_next_game = False
-            player.niggling_injuries = after[player.pk].niggling_injuries
-            player.save(update_fields=["miss_next_game", "niggling_injuries"])
-        leaving = list(active_players(team).exclude(pk__in=[p.pk for p in kept]))
-        active_players(team).filter(pk__in=[p.pk for p in leaving]).update(
-            status=PlayerStatus.RETIRED, left_at=now()
-        )
+def _recover_between_seasons(team: Team, kept: list[Player], dice: Dice) -> SeasonRecovery:
+    """The close season's recovery of the players kept (facts §5): Miss Next Game
+    recovered, each Niggling Injury removed on the edition's roll (the apothecary the
+    team had during the closed season modifies it). Saves the players."""
+    recovery = redraft_rules_of(team).recover(
+        TeamState(
+            name=team.name,
+            roster_slug=team.roster_slug,
+            players=tuple(player_state(p) for p in kept),
+            apothecary=team.apothecary,
+        ),
+        dice,
+    )
+    after = {state.id: state for state in recovery.team.players}
+    for player in kept:
+        player.miss_next_game = False
+        player.niggling_injuries = after[player.pk].niggling_injuries
+        player.save(update_fields=["miss_next_game", "niggling_injuries"])
+    return recovery
 
-        picks = plan.picks
-        for pick in picks:
-            pick.key = roster.positions.resolve(pick.key) or pick.key
-        number_picks(picks, taken={p.number for p in kept})
 
-        budget, cost = plan.budget.budget, plan.cost.total
-        post_to_ledger(
-            team,
-            budget - team.treasury,
-            LedgerReason.REDRAFT,
-            f"Re-draft budget {gp(budget)} after {record.from_season} "
-            f"(the treasury of {gp(team.treasury)} included)",
-            actor,
-        )
-        post_to_ledger(
-            team,
-            -cost,
-            LedgerReason.REDRAFT,
-            f"Re-draft: {len(kept)} players re-hired, {len(picks)} hired, "
-            f"{rerolls} team re-rolls and staff ({gp(cost)})",
-            actor,
-            spending="This re-draft",
-        )
-        hired = Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
-        appoint_captain(ruleset, plan.captain, kept, hired)
-        team.rerolls = rerolls
-        team.assistant_coaches = assistant_coaches
-        team.cheerleaders = cheerleaders
-        team.apothecary = bool(apothecary)
-        team.save(
-            update_fields=[
-                "rerolls",
-                "assistant_coaches",
-                "cheerleaders",
-                "apothecary",
-                "updated_at",
-            ]
-        )
-        rolls = [roll.as_dict() for roll in recovery.rolls]
-        kept_ids = {p.pk for p in kept}
-        saved = Redraft.objects.create(
-            team=team,
-            from_season=record.from_season,
-            to_season=to_season,
-            treasury=plan.budget.treasury,
-            games_played=record.games_played,
-            league_wins=record.league_wins,
-            league_draws=record.league_draws,
-            cap=record.cap,
-            budget=budget,
-            cost=cost,
-            rehired=[
-                {
-                    "player": k.player.pk,
-                    "name": k.player.name,
-                    "seasons": k.seasons,
-                    "fee": k.fee,
-                }
-                for k in plan.candidates
-                if k.player.pk in kept_ids
-            ],
-            hired=[p.pk for p in hired],
-            rolls=rolls,
-            created_by=saved_user(actor),
-        )
-        division = to_season.divisions.filter(name=record.division_name).first()
-        entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
-        log_action(
-            actor,
-            "team.redraft",
-            f"{team.name} re-drafted for {to_season}: budget {gp(budget)}, {len(kept)} players "
-            f"re-hired, {len(hired)} hired, {len(leaving)} left, {gp(team.treasury)} in the "
-            "treasury.",
-            league=to_season.league_id,
-            team=team,
-            redraft=saved.pk,
-            budget=budget,
-            cost=cost,
-            before={"treasury": plan.budget.treasury},
-            after={"treasury": team.treasury},
-        )
-        return RedraftResult(
-            team=team,
-            budget=budget,
-            cost=cost,
-            rehired=kept,
-            hired=hired,
-            left=leaving,
-            niggling_removed={pid: r.removed for pid, r in recovery.niggling.items()},
-            rolls=rolls,
-            record=saved,
-            budget_parts=plan.budget,
-            cost_parts=plan.cost,
-            entry=entry,
-        )
+def _release_the_others(team: Team, kept: list[Player]) -> list[Player]:
+    """Every active player not re-hired (journeymen included) leaves the team."""
+    leaving = list(active_players(team).exclude(pk__in=[p.pk for p in kept]))
+    active_players(team).filter(pk__in=[p.pk for p in leaving]).update(
+        status=PlayerStatus.RETIRED, left_at=now()
+    )
+    return leaving
+
+
+def _number_new_players(roster: Roster, plan: RedraftPlan, kept: list[Player]) -> None:
+    """The new players' positions as the roster names them, and their numbers (the
+    lowest free ones where not chosen; the kept players keep theirs)."""
+    for pick in plan.picks:
+        pick.key = roster.positions.resolve(pick.key) or pick.key
+    number_picks(plan.picks, taken={p.number for p in kept})
+
+
+def _post_budget_and_cost(
+    actor: Actor,
+    team: Team,
+    record: SeasonRecord,
+    plan: RedraftPlan,
+    kept: list[Player],
+    rerolls: int,
+) -> None:
+    """The ledger's two rows: the budget in (the treasury included), the re-draft out."""
+    picks = plan.picks
+    budget, cost = plan.budget.budget, plan.cost.total
+    post_to_ledger(
+        team,
+        budget - team.treasury,
+        LedgerReason.REDRAFT,
+        f"Re-draft budget {gp(budget)} after {record.from_season} "
+        f"(the treasury of {gp(team.treasury)} included)",
+        actor,
+    )
+    post_to_ledger(
+        team,
+        -cost,
+        LedgerReason.REDRAFT,
+        f"Re-draft: {len(kept)} players re-hired, {len(picks)} hired, "
+        f"{rerolls} team re-rolls and staff ({gp(cost)})",
+        actor,
+        spending="This re-draft",
+    )
+
+
+def _buy_sideline(
+    team: Team, rerolls: int, assistant_coaches: int, cheerleaders: int, apothecary: bool
+) -> None:
+    """Team re-rolls and sideline staff, bought afresh (their price is in the cost)."""
+    team.rerolls = rerolls
+    team.assistant_coaches = assistant_coaches
+    team.cheerleaders = cheerleaders
+    team.apothecary = bool(apothecary)
+    team.save(
+        update_fields=["rerolls", "assistant_coaches", "cheerleaders", "apothecary", "updated_at"]
+    )
+
+
+def _keep_record(
+    actor: Actor,
+    team: Team,
+    record: SeasonRecord,
+    plan: RedraftPlan,
+    kept: list[Player],
+    hired: list[Player],
+    rolls: list[dict[str, Any]],
+) -> Redraft:
+    """The ``Redraft`` row: the season's record, budget, cost, who was re-hired at
+    what fee, who was hired, and every roll."""
+    kept_ids = {p.pk for p in kept}
+    return Redraft.objects.create(
+        team=team,
+        from_season=record.from_season,
+        to_season=record.to_season,
+        treasury=plan.budget.treasury,
+        games_played=record.games_played,
+        league_wins=record.league_wins,
+        league_draws=record.league_draws,
+        cap=record.cap,
+        budget=plan.budget.budget,
+        cost=plan.cost.total,
+        rehired=[
+            {"player": k.player.pk, "name": k.player.name, "seasons": k.seasons, "fee": k.fee}
+            for k in plan.candidates
+            if k.player.pk in kept_ids
+        ],
+        hired=[p.pk for p in hired],
+        rolls=rolls,
+        created_by=saved_user(actor),
+    )
+
+
+def _log_redraft(
+    actor: Actor,
+    team: Team,
+    record: SeasonRecord,
+    plan: RedraftPlan,
+    saved: Redraft,
+    counts: tuple[int, int, int],
+) -> None:
+    """The audit row: the budget, who was re-hired, hired and left, the treasury after."""
+    rehired, hired, left = counts
+    log_action(
+        actor,
+        "team.redraft",
+        f"{team.name} re-drafted for {record.to_season}: budget {gp(plan.budget.budget)}, "
+        f"{rehired} players re-hired, {hired} hired, {left} left, "
+        f"{gp(team.treasury)} in the treasury.",
+        league=record.to_season.league_id,
+        team=team,
+        redraft=saved.pk,
+        budget=plan.budget.budget,
+        cost=plan.cost.total,
+        before={"treasury": plan.budget.treasury},
+        after={"treasury": team.treasury},
+    )

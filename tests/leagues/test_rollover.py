@@ -9,9 +9,9 @@ from django.core.exceptions import PermissionDenied
 from leagues import services
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
+from leagues.services.team_redraft import redraft_team
 from rules_engine.dice import ScriptedDice
 from teams.models import Redraft, Team
-from teams.services import redraft_team
 from tests.factories import TeamFactory, UserFactory, assert_treasury_is_ledger, drafted_team
 from tests.leagues.conftest import START
 from tests.leagues.factories import LeagueFactory

@@ -11,12 +11,13 @@ from rest_framework.test import APIClient
 from leagues import services as league_services
 from leagues.errors import LeagueError
 from leagues.models import Season, TeamEntry
+from leagues.services.team_redraft import change_edition, edition_change_record
 from rules_engine import edition_for, get_ruleset, player_current_value
 from rules_engine.bb2025 import advancement as bb2025_advancement
 from rules_engine.dice import ScriptedDice
 from rules_engine.team_value import PlayerValueInput
 from teams.models import Advancement, Player, PlayerSkill, Redraft, Team, TreasuryEntry
-from teams.services.edition_change import change_edition, preview_edition_change
+from teams.services.edition_change import preview_edition_change
 from tests.factories import assert_treasury_is_ledger, drafted_team
 from tests.leagues.factories import LeagueFactory
 from tests.teams.redraft_helpers import DRAW, LOSS, WIN, closed_season
@@ -113,7 +114,7 @@ def test_a_league_cannot_move_to_an_edition_the_engine_has_no_move_to(human):
 def test_the_preview_lists_what_cannot_carry_and_changes_nothing(human):
     team, thrower, blitzer = human
     moved_league(team)
-    preview = preview_edition_change(team)
+    preview = preview_edition_change(team, edition_change_record(team))
     lost = {(loss.player_id, loss.what) for loss in preview.losses}
     assert (thrower.pk, "Running Pass") in lost
     assert (blitzer.pk, "Nerves of Steel") in lost

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from leagues.models import Season, TeamEntry
+from leagues.services.team_redraft import redraft_team, season_to_redraft
 from rules_engine.dice import ScriptedDice
 from rules_engine.errors import DraftError
 from teams.errors import TeamError
 from teams.models import LedgerReason, Player, Redraft, TreasuryEntry
-from teams.services import correct_treasury, record_injury, redraft_team
-from teams.services.redraft_season import budget_of, rehire_candidates, season_to_redraft
+from teams.services import correct_treasury, record_injury
+from teams.services.redraft_season import budget_of, rehire_candidates
 from tests.factories import UserFactory, assert_treasury_is_ledger, drafted_team
 from tests.teams.redraft_helpers import DRAW, LOSS, UNPLAYED, WIN, closed_season
 

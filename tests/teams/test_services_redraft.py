@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied
 
+from leagues.services.team_redraft import redraft_team
 from rules_engine import get_ruleset
 from rules_engine.bb2020.redraft import redraft_budget, rehire_fee
 from rules_engine.bb2020.state import TeamState
@@ -14,7 +15,6 @@ from teams.models import LedgerReason, Player, Team, TreasuryEntry
 from teams.services import (
     correct_treasury,
     record_injury,
-    redraft_team,
     spend_spp,
     take_journeyman,
     team_state,

@@ -1,0 +1,278 @@
+"""A team's re-draft between two seasons of its league, as the league sees it: which
+season the team re-drafts after and its record there (games from the fixtures, league
+wins and draws from the league table), the season locked, and the team entered into
+the next season once re-drafted.
+
+The re-draft itself (budget, fees, recovery rolls, ledger, new players; the mapping
+into another edition) is the teams app's (``teams.services.redraft``,
+``teams.services.edition_change``), which reads nothing of the leagues: these functions
+find and lock the season, call it, and enter the team.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Q
+
+from config.types import Actor
+from leagues.models import Fixture, Season, TeamEntry
+from leagues.standings import overall_standings
+from rules_engine.dice import Dice
+from rules_engine.edition_change import is_edition_change
+from rules_engine.editions import REDRAFT, between_seasons
+from rules_engine.errors import DraftError, RulesError
+from teams.errors import TeamError
+from teams.models import Redraft, Team
+from teams.services._common import lock_team, require_active, require_change
+from teams.services.draft import PlayerSpecs
+from teams.services.edition_change import EditionChangeResult, preview_edition_change
+from teams.services.edition_change_apply import apply_mapping, record_edition_change
+from teams.services.redraft import RedraftResult, perform_redraft
+from teams.services.redraft_season import SeasonRecord, edition_name
+
+__all__ = [
+    "change_edition",
+    "edition_change_record",
+    "has_edition_change",
+    "redraft_team",
+    "season_record",
+    "season_to_redraft",
+]
+
+
+def _next_season(season: Season) -> Season | None:
+    return (
+        Season.objects.select_related("league")
+        .filter(league_id=season.league_id, number=season.number + 1)
+        .first()
+    )
+
+
+def _explain_nothing_to_redraft(team: Team, entries: list[TeamEntry]) -> TeamError:
+    if not entries:
+        return TeamError(
+            f"{team.name} has played no league season: a team re-drafts between two "
+            "seasons of its league."
+        )
+    latest = entries[0].season
+    if Redraft.objects.filter(team=team, to_season=latest).exists():
+        return TeamError(f"{team.name} has already re-drafted for {latest}.")
+    if latest.status == Season.Status.SIGN_UP:
+        return TeamError(
+            f"{team.name} is entered in {latest}, which has not begun: a team re-drafts "
+            "after a season it played."
+        )
+    if latest.status != Season.Status.FINISHED:
+        return TeamError(
+            f"{latest} is still under way ({latest.get_status_display().lower()}): "
+            f"{team.name} re-drafts once the commissioner closes it and opens the next season."
+        )
+    following = _next_season(latest)
+    if following is None:
+        return TeamError(
+            f"{latest} is finished, but its commissioner has not opened the next season yet."
+        )
+    if Redraft.objects.filter(team=team, from_season=latest).exists():
+        return TeamError(f"{team.name} has already re-drafted for {following}.")
+    if following.entries.filter(team=team).exists():
+        return TeamError(f"{team.name} is already entered in {following}.")
+    return TeamError(
+        f"{following} has begun ({following.get_status_display().lower()}): "
+        "it is too late to re-draft for it."
+    )
+
+
+def season_to_redraft(
+    team: Team, from_season: Season | int | None = None, *, into_another_edition: bool = False
+) -> SeasonRecord:
+    """The season the team re-drafts after, and its record there.
+
+    That is a finished season of a league whose teams re-draft (the ruleset's
+    ``BETWEEN_SEASONS``), whose next season is open for sign-up, which the team
+    has not re-drafted after nor entered the next season of. ``from_season``
+    chooses among several (a team in two leagues); a TeamError says why there is
+    none. Where the next season is played under another edition, the team re-drafts
+    through ``teams.services.edition_change`` (``into_another_edition``), not here.
+    """
+    entries = list(
+        TeamEntry.objects.filter(team=team)
+        .select_related("season__league", "division")
+        .order_by("-season__created_at", "-season_id")
+    )
+    if from_season is not None:
+        wanted = from_season.pk if isinstance(from_season, Season) else from_season
+        entries = [e for e in entries if e.season_id == wanted]
+        if not entries:
+            raise TeamError(f"{team.name} did not play season {wanted}.")
+    if entries and between_seasons(entries[0].season.league.ruleset) != REDRAFT:
+        league = entries[0].season.league
+        raise TeamError(
+            f"{league.name}'s teams carry over between seasons as they are: its ruleset "
+            "has no re-draft."
+        )
+    done = set(Redraft.objects.filter(team=team).values_list("from_season_id", flat=True))
+    for entry in entries:
+        season = entry.season
+        if season.status != Season.Status.FINISHED or season.pk in done:
+            continue
+        following = _next_season(season)
+        if following is None or following.status != Season.Status.SIGN_UP:
+            continue
+        if following.entries.filter(team=team).exists():
+            continue
+        if into_another_edition != is_edition_change(team.ruleset, following.ruleset):
+            raise TeamError(
+                f"{following} is played under {edition_name(following.ruleset)}: {team.name} "
+                "re-drafts into it with its players mapped to the new roster "
+                "(the re-draft into another edition)."
+                if not into_another_edition
+                else f"{following} is played under {team.name}'s own edition: re-draft as usual."
+            )
+        return season_record(team, season, following, entry)
+    raise _explain_nothing_to_redraft(team, entries)
+
+
+def season_record(
+    team: Team, season: Season, following: Season, entry: TeamEntry | None = None
+) -> SeasonRecord:
+    """The team's games played, league wins and draws in ``season``, counted by the
+    database (one aggregate and the league table), and the league's cap."""
+    games = Fixture.objects.filter(
+        Q(home=team) | Q(away=team), season=season, status__in=Fixture.RESULT_STATUSES
+    ).aggregate(n=Count("id"))["n"]
+    row = next((r for r in overall_standings(season) if r.team_id == team.pk), None)
+    return SeasonRecord(
+        team_id=team.pk,
+        from_season=season,
+        to_season=following,
+        division_name=entry.division.name if entry is not None and entry.division else "",
+        games_played=games,
+        league_wins=row.won if row else 0,
+        league_draws=row.drawn if row else 0,
+        cap=season.league.redraft_budget_cap,
+    )
+
+
+def edition_change_record(team: Team, from_season: Season | int | None = None) -> SeasonRecord:
+    """The season the team re-drafts after into another edition (TeamError if none)."""
+    return season_to_redraft(team, from_season, into_another_edition=True)
+
+
+def has_edition_change(team: Team) -> bool:
+    """Whether the team's waiting re-draft is into another edition."""
+    try:
+        edition_change_record(team)
+    except RulesError:
+        return False
+    return True
+
+
+def _lock_season(season: Season) -> Season:
+    # Season before team: the league services' lock order.
+    return Season.objects.select_for_update(of=("self",)).get(pk=season.pk)
+
+
+def _locked(actor: Actor, team: Team, record: SeasonRecord, **find: Any) -> tuple[Team, Any]:
+    """Lock the next season, then the team; the season's record read again under the
+    locks (still open for sign-up and not taken)."""
+    to_season = _lock_season(record.to_season)
+    team = lock_team(team)
+    require_change(actor, team)
+    require_active(team)
+    record = season_to_redraft(team, record.from_season, **find)
+    if to_season.status != Season.Status.SIGN_UP:
+        raise TeamError(f"{to_season} has begun: it is too late to re-draft for it.")
+    return team, record
+
+
+def redraft_team(
+    actor: Actor,
+    team: Team,
+    *,
+    from_season: Season | int | None = None,
+    rehire: Iterable[Any] = (),
+    hire: PlayerSpecs = (),
+    rerolls: int = 0,
+    assistant_coaches: int = 0,
+    cheerleaders: int = 0,
+    apothecary: bool = False,
+    team_captain: Any = None,
+    team_captain_player: Any = None,
+    dice: Dice | None = None,
+) -> RedraftResult:
+    """Re-draft the team after its closed season and enter it into the next, in one
+    transaction (``teams.services.redraft.perform_redraft`` says what the choices
+    mean). The re-drafted team enters the new season in the division of the same name
+    as before if the season has one, else waits for the commissioner to admit it."""
+    require_change(actor, team)
+    with transaction.atomic():
+        team, record = _locked(actor, team, season_to_redraft(team, from_season))
+        result = perform_redraft(
+            actor,
+            team,
+            record,
+            rehire=rehire,
+            hire=hire,
+            rerolls=rerolls,
+            assistant_coaches=assistant_coaches,
+            cheerleaders=cheerleaders,
+            apothecary=apothecary,
+            team_captain=team_captain,
+            team_captain_player=team_captain_player,
+            dice=dice,
+        )
+        to_season = record.to_season
+        division = to_season.divisions.filter(name=record.division_name).first()
+        entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
+        return replace(result, entry=entry)
+
+
+def change_edition(
+    actor: Actor,
+    team: Team,
+    *,
+    from_season: Season | int | None = None,
+    positions: Mapping[Any, Any] | None = None,
+    special_rule_choice: str | None = None,
+    confirm_losses: bool = False,
+    rehire: Iterable[Any] = (),
+    dice: Any = None,
+    **choices: Any,
+) -> EditionChangeResult:
+    """Re-draft the team into the edition its next season is played under
+    (``teams.services.edition_change``), in one transaction: players mapped, losses
+    applied, the re-draft with its ledger rows and rolls, the team entered into the new
+    season. ``choices`` are the re-draft's (``hire``, ``rerolls``, staff, captain). A
+    bad choice raises ``ValidationError`` (by field) or ``DraftError`` and nothing
+    changes."""
+    require_change(actor, team)
+    rehire = list(rehire)
+    with transaction.atomic():
+        record = edition_change_record(team, from_season)
+        team, record = _locked(actor, team, record, into_another_edition=True)
+        preview = preview_edition_change(
+            team,
+            record,
+            positions=positions,
+            special_rule_choice=special_rule_choice,
+            confirm_losses=confirm_losses,
+            rehire=rehire,
+            **choices,
+        )
+        if preview.problems:
+            raise ValidationError(preview.problems)
+        if preview.plan.problems:
+            raise DraftError(preview.plan.problems)
+        kept = [pid for pid in dict.fromkeys(rehire) if isinstance(pid, int)]
+        before = {"ruleset": team.ruleset, "treasury": team.treasury}
+        apply_mapping(team, preview, kept)
+        result = redraft_team(
+            actor, team, from_season=record.from_season, rehire=kept, dice=dice, **choices
+        )
+        record_edition_change(actor, team, preview, kept, before, result)
+        return EditionChangeResult(mapping=preview.mapping, losses=preview.losses, redraft=result)
