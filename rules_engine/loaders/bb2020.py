@@ -15,6 +15,12 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from rules_engine.loaders.bb2020_checks import (
+    BB2020_STAR_ALIASES,
+    BB2020_STARS_LISTED_AS_STAFF,
+    cross_check_inducements,
+    cross_check_stars,
+)
 from rules_engine.loaders.common import (
     STAFF,
     build_inducements,
@@ -89,24 +95,6 @@ BB2020_PAIRED_STAR_SKILLS: dict[str, int] = {
     "Grak and Crumbleberry": 5,
     "The Swift Twins": 4,
 }
-# Names the team lists use for a star that star_players.json names in full.
-BB2020_STAR_ALIASES: dict[str, str] = {"Grombrindal": "Grombrindal, The White Dwarf"}
-# Named by a team list but absent from star_players.json, so there is no profile
-# to field: not offered. Gretchen Wächter, once here, now has her profile
-# (data/bb2020/SOURCE.md, "Corrections").
-BB2020_STARS_WITHOUT_PROFILE: frozenset[str] = frozenset()
-# Listed under "staff" (at her star cost) by the Halfling, Human and Norse
-# rosters: she is a star player, not sideline staff.
-BB2020_STARS_LISTED_AS_STAFF = frozenset({"Cindy Piewhistle"})
-# Stars who play for a roster by their "plays_for" but whom that roster's own
-# star list leaves out; "plays_for" decides. The Snotling three come from the
-# Snotling roster's Badlands Brawl rule, which the roster lists.
-BB2020_STAR_TEAM_LIST_GAPS: dict[str, frozenset[str]] = {
-    "Imperial Nobility": frozenset({"Grak and Crumbleberry"}),
-    "Khorne": frozenset({"Grak and Crumbleberry"}),
-    "Snotling": frozenset({"H'thark the Unstoppable", "Rashnak Backstabber", "Zzharg Madeye"}),
-}
-
 _NUMBER_WORDS = {"a single": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _BIG_GUY_NOTE = re.compile(r"may include (a single|up to (\w+)) Big Guys?", re.IGNORECASE)
 
@@ -278,95 +266,6 @@ def _inducement_extras(
     }
 
 
-def _cross_check_inducements(
-    teams: list[Mapping[str, Any]],
-    rosters: Mapping[str, Roster],
-    inducements: Mapping[str, Inducement],
-    data: Mapping[str, Any],
-    problems: list[str],
-) -> None:
-    """Each team's own price list against the common table (facts section 3)."""
-    by_list_name = {
-        list_name: row["slug"]
-        for row in data["inducements"]
-        for list_name in row["team_list_names"]
-    }
-    known = data["team_list_discrepancies"]
-    documented = {
-        "missing": {(d["roster"], d["inducement"]) for d in known["missing"]},
-        "extra": {(d["roster"], d["inducement"]) for d in known["extra"]},
-    }
-    found: dict[str, set[tuple[str, str]]] = {"missing": set(), "extra": set()}
-    for team in teams:
-        roster = rosters[slugify(team["name"])]
-        listed: dict[str, int] = {}
-        for entry in team["inducements"]:
-            if entry["name"] in known["ignored"]:
-                continue
-            if entry["name"] not in by_list_name:
-                problems.append(f"{roster.name}: unknown inducement {entry['name']!r}")
-                continue
-            listed[by_list_name[entry["name"]]] = entry["cost"]
-        for slug, inducement in inducements.items():
-            if inducement.price is None and slug not in listed:
-                continue
-            allowed = roster.may_induce(inducement)
-            if allowed and slug not in listed:
-                found["missing"].add((roster.name, slug))
-            elif slug in listed and not allowed:
-                found["extra"].add((roster.name, slug))
-            elif slug in listed and inducement.price is not None:
-                price = roster.inducement_price(inducement)
-                if price != listed[slug]:
-                    problems.append(
-                        f"{roster.name}: {inducement.name} costs {listed[slug]} in its list, "
-                        f"{price} by the common table"
-                    )
-    for kind in ("missing", "extra"):
-        for roster_name, slug in sorted(found[kind] - documented[kind]):
-            problems.append(f"{roster_name}: {slug} is {kind} in its inducement list")
-        for roster_name, slug in sorted(documented[kind] - found[kind]):
-            problems.append(f"{roster_name}: {slug} is documented {kind} but is not")
-
-
-def _cross_check_stars(
-    teams: list[Mapping[str, Any]],
-    rosters: Mapping[str, Roster],
-    stars: Mapping[str, StarPlayer],
-    problems: list[str],
-) -> None:
-    """Each team's star list against the stars' own "plays for"."""
-    by_name = {star.name: star for star in stars.values()}
-    for team in teams:
-        roster = rosters[slugify(team["name"])]
-        listed = [*team["star_players"]]
-        listed += [
-            {"name": row["name"], "cost": row["cost"]}
-            for row in team["staff"]
-            if row["name"] in BB2020_STARS_LISTED_AS_STAFF
-        ]
-        listed_names = set()
-        for entry in listed:
-            star_name = BB2020_STAR_ALIASES.get(entry["name"], entry["name"])
-            if star_name in BB2020_STARS_WITHOUT_PROFILE:
-                continue
-            star = by_name.get(star_name)
-            if star is None:
-                problems.append(f"{roster.name}: star list names unknown star {star_name!r}")
-                continue
-            if entry["cost"] != star.cost:
-                problems.append(f"{roster.name}: {star_name} costs {entry['cost']} in its list")
-            listed_names.add(star_name)
-        playing = {
-            star.name for star in stars.values() if star.plays_for_rules(roster.special_rules_for())
-        }
-        for star_name in sorted(listed_names - playing):
-            problems.append(f"{roster.name}: lists {star_name}, who does not play for it")
-        gaps = playing - listed_names
-        if gaps != BB2020_STAR_TEAM_LIST_GAPS.get(roster.name, frozenset()):
-            problems.append(f"{roster.name}: its star list leaves out {sorted(gaps)}")
-
-
 def load_bb2020(
     data_dir: Traversable | Path | None = None,
     tables_loader: Callable[[str], Any] = tables_of,
@@ -395,8 +294,8 @@ def load_bb2020(
         problems.append(f"{len(rosters)} rosters, expected {BB2020_ROSTER_COUNT}")
     if len(stars) != BB2020_STAR_PLAYER_COUNT:
         problems.append(f"{len(stars)} star players, expected {BB2020_STAR_PLAYER_COUNT}")
-    _cross_check_stars(teams, rosters, stars, problems)
-    _cross_check_inducements(teams, rosters, inducements, inducement_data, problems)
+    cross_check_stars(teams, rosters, stars, problems)
+    cross_check_inducements(teams, rosters, inducements, inducement_data, problems)
     check_tables("bb2020", tables_loader, problems)
     fail_on(problems, "bb2020")
     star_aliases = {slugify(alias): slugify(name) for alias, name in BB2020_STAR_ALIASES.items()}
