@@ -309,21 +309,29 @@ def end_of_drive(
             ]
             for side in SIDES
         }
-        outcome["ko_recovery"] = {side: [] for side in SIDES}
-        for side in SIDES:
-            for player in ko_players.get(side, ()):
-                result = ko_recovery(dice, kegs.get(side, 0), purpose=f"KO recovery ({side})")
-                outcome["ko_recovery"][side].append(
-                    {
-                        "player": player,
-                        "roll": result.roll,
-                        "modifier": result.modifier,
-                        "recovered": result.recovered,
-                    }
-                )
+        outcome["ko_recovery"] = _ko_recoveries(dice, ko_players, kegs)
         return outcome
 
     return run_step("end_of_drive", "The End of a Drive", "End of Drive Sequence", dice, resolve)
+
+
+def _ko_recoveries(
+    dice: Dice, ko_players: Mapping[str, Sequence[Any]], kegs: Mapping[str, int]
+) -> dict[str, list[dict[str, Any]]]:
+    """Recover Knocked-out Players: a D6 per KO'd player, home's first (4+, +1 per keg)."""
+    recoveries: dict[str, list[dict[str, Any]]] = {side: [] for side in SIDES}
+    for side in SIDES:
+        for player in ko_players.get(side, ()):
+            result = ko_recovery(dice, kegs.get(side, 0), purpose=f"KO recovery ({side})")
+            recoveries[side].append(
+                {
+                    "player": player,
+                    "roll": result.roll,
+                    "modifier": result.modifier,
+                    "recovered": result.recovered,
+                }
+            )
+    return recoveries
 
 
 def _secret_weapon(

@@ -181,47 +181,61 @@ class PreGameRules:
         gives no refund). A team that buys Riotous Rookies rolls 2D3+1 for its extra
         journeymen as soon as its purchase stands (``riotous_rookies`` in its outcome).
         """
-        budget = budget or {}
+        spend = budget or {}
 
         def resolve() -> tuple[dict[str, Any], tuple[Choice, ...]]:
-            ctv = {side: teams[side].value_breakdown(ruleset).current_team_value for side in SIDES}
-            if league and ctv["home"] != ctv["away"]:
-                higher = max(SIDES, key=lambda side: ctv[side])
-                turns: list[tuple[str, ...]] = [(higher,), (other(higher),)]
-            else:
-                turns = [SIDES]
-            bought: dict[str, InducementPurchase] = {}
-            rookies: dict[str, dict[str, Any]] = {}
-            pending: list[Choice] = []
-            problems: dict[str, list[str]] = {}
-            for turn in turns:
-                moneys = self.moneys(ctv, teams, league, budget, bought)
-                for side in turn:
-                    try:
-                        answer = self.buy(
-                            ruleset,
-                            side,
-                            teams[side],
-                            orders.get(side),
-                            moneys[side],
-                            bought.get(other(side)),
-                        )
-                    except InducementError as error:
-                        problems[side] = error.messages
-                        continue
-                    self._bought(ruleset, dice, side, teams[side], answer, bought, rookies, pending)
-                if pending or problems:
-                    break
-            if problems:
-                raise InducementError(_side_messages(problems, teams))
-            outcome = self.inducements_outcome(ctv, teams, league, budget, bought)
-            for side, rolled in rookies.items():
-                outcome[side]["riotous_rookies"] = rolled
-            return outcome, tuple(pending)
+            return self._shop(ruleset, dice, teams, orders, league=league, budget=spend)
 
         return run_step(
             "inducements", "Inducements", "Pre-game sequence, 4. Inducements", dice, resolve
         )
+
+    def _shop(
+        self,
+        ruleset: Ruleset,
+        dice: Dice,
+        teams: Mapping[str, TeamState],
+        orders: Mapping[str, Any],
+        *,
+        league: bool,
+        budget: Mapping[str, int],
+    ) -> tuple[dict[str, Any], tuple[Choice, ...]]:
+        """The inducements step's outcome and the choices it waits for: the sides buy in
+        turn (league, CTV unequal: the higher CTV first) or both at once."""
+        ctv = {side: teams[side].value_breakdown(ruleset).current_team_value for side in SIDES}
+        if league and ctv["home"] != ctv["away"]:
+            higher = max(SIDES, key=lambda side: ctv[side])
+            turns: list[tuple[str, ...]] = [(higher,), (other(higher),)]
+        else:
+            turns = [SIDES]
+        bought: dict[str, InducementPurchase] = {}
+        rookies: dict[str, dict[str, Any]] = {}
+        pending: list[Choice] = []
+        problems: dict[str, list[str]] = {}
+        for turn in turns:
+            moneys = self.moneys(ctv, teams, league, budget, bought)
+            for side in turn:
+                try:
+                    answer = self.buy(
+                        ruleset,
+                        side,
+                        teams[side],
+                        orders.get(side),
+                        moneys[side],
+                        bought.get(other(side)),
+                    )
+                except InducementError as error:
+                    problems[side] = error.messages
+                    continue
+                self._bought(ruleset, dice, side, teams[side], answer, bought, rookies, pending)
+            if pending or problems:
+                break
+        if problems:
+            raise InducementError(_side_messages(problems, teams))
+        outcome = self.inducements_outcome(ctv, teams, league, budget, bought)
+        for side, rolled in rookies.items():
+            outcome[side]["riotous_rookies"] = rolled
+        return outcome, tuple(pending)
 
     def _bought(
         self,
@@ -316,34 +330,43 @@ class PreGameRules:
             raise RulesError(
                 "A budget is for exhibition play; league teams spend Treasury and petty cash"
             )
-        answers = _answers(choices)
         teams = {"home": home, "away": away}
+        steps = self._steps(ruleset, dice, teams, _answers(choices), league=league, budget=budget)
+        return self.result_type(PRE_GAME, tuple(steps), league=league, ruleset_key=ruleset.key)
+
+    def _steps(
+        self,
+        ruleset: Ruleset,
+        dice: Dice,
+        teams: Mapping[str, TeamState],
+        answers: Mapping[str, Any],
+        *,
+        league: bool,
+        budget: Mapping[str, int] | None,
+    ) -> list[StepResult]:
+        """The sequence's steps in order, up to its end or the first that waits for a coach."""
         steps: list[StepResult] = []
-        key = ruleset.key
 
         def stopped(step: StepResult) -> bool:
             steps.append(step)
             return not step.complete
 
-        def result() -> PreGameResult:
-            return self.result_type(PRE_GAME, tuple(steps), league=league, ruleset_key=key)
-
         if stopped(the_fans(dice, teams)) or stopped(the_weather(dice, ruleset)):
-            return result()
+            return steps
         positions = answers.get("journeymen_position") or {}
         if stopped(take_on_journeymen(ruleset, dice, teams, positions, league=league)):
-            return result()
+            return steps
         playing = _with_journeymen(teams, steps[-1].outcome)
         orders = answers.get("inducements") or {}
         step = self.inducements(ruleset, dice, playing, orders, league=league, budget=budget)
         if stopped(step) or stopped(self.prayers(ruleset, dice, step, league=league)):
-            return result()
+            return steps
         stopped(
             determine_kicking_team(
                 dice, teams, answers.get("coin_toss"), answers.get("kick_or_receive")
             )
         )
-        return result()
+        return steps
 
 
 def _with_journeymen(

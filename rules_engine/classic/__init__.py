@@ -102,14 +102,7 @@ def take_advancement(
     allowed = improvement_options(ruleset, player, rolled)
     pick = characteristic_choice
     if pick is None and skill is not None:
-        kinds = [o.kind for o in allowed if o.kind not in CHARACTERISTIC_KINDS]
-        found = ruleset.skills.find(skill)
-        fitting = [
-            o.kind
-            for o in allowed
-            if o.kind in kinds and found is not None and found.category in o.categories
-        ]
-        pick = next(iter(fitting or kinds), None)
+        pick = _skill_option(ruleset, allowed, skill)
     details: dict[str, Any] = {"title": title, "improvement": rolled.result}
     if pick is None:
         options = {**rolled.as_dict(), "title": title, "options": [o.as_dict() for o in allowed]}
@@ -135,6 +128,21 @@ def take_advancement(
     return AdvancementResult(
         player.id, kind, True, changed, 0, value, rolls=tuple(rolls), **details
     )
+
+
+def _skill_option(
+    ruleset: Ruleset, allowed: tuple[ImprovementOption, ...], skill: str
+) -> str | None:
+    """The option a skill alone takes: "new_skill" where its category allows it, else
+    "any_skill" (the first skill option of the roll); None when the roll has none."""
+    kinds = [o.kind for o in allowed if o.kind not in CHARACTERISTIC_KINDS]
+    found = ruleset.skills.find(skill)
+    fitting = [
+        o.kind
+        for o in allowed
+        if o.kind in kinds and found is not None and found.category in o.categories
+    ]
+    return next(iter(fitting or kinds), None)
 
 
 __all__ = [
