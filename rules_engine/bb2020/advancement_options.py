@@ -8,6 +8,7 @@ so the SPP pick among them. The options are frozen, so players alike share them.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 
 from rules_engine.bb2020.advancement_types import (
@@ -25,7 +26,7 @@ Affordable = tuple[tuple[int, AdvancementOption], ...]
 _OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
 
 
-class AdvancementOptions:
+class AdvancementOptions(ABC):
     """The options half of ``AdvancementRules``: its edition's ``key``, kinds and costs."""
 
     key: str
@@ -33,11 +34,13 @@ class AdvancementOptions:
     characteristic_kind: str
     kinds: tuple[str, ...]
 
+    @abstractmethod
     def advancement_cost(self, kind: str, taken: int) -> int:
-        raise NotImplementedError
+        """SPP an advancement of ``kind`` costs after ``taken`` earlier ones."""
 
+    @abstractmethod
     def value_increase(self, kind: str, characteristic: str | None = None) -> int:
-        raise NotImplementedError
+        """Gold an advancement of ``kind`` (or a characteristic) adds to current value."""
 
     def start_options_memo(self) -> None:
         """Worked out once from the edition's tables (which never change once loaded),

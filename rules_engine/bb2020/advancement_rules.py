@@ -14,6 +14,7 @@ and ``ScriptedDice.replay(result.rolls)``, so the roll stands.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,11 +73,11 @@ class AdvancementRules(AdvancementOptions):
         self.kinds: tuple[str, ...] = (*skill_kinds, characteristic_kind)
         self.start_options_memo()
 
-    # --- the hooks an edition overrides ---------------------------------------------
+    # --- the hooks an edition's class defines (abstract) ------------------------------
 
+    @abstractmethod
     def value_increase(self, kind: str, characteristic: str | None = None) -> int:
         """Gold an advancement of ``kind`` (or a characteristic) adds to current value."""
-        raise NotImplementedError
 
     def skill_value(self, kind: str, skill: str) -> int:
         """The value a skill learned as an advancement of ``kind`` adds."""
@@ -90,6 +91,7 @@ class AdvancementRules(AdvancementOptions):
         """The advancement ``kind`` names, as this edition spells it."""
         return kind
 
+    @abstractmethod
     def resolve_random_skill(
         self,
         ruleset: Ruleset,
@@ -100,7 +102,6 @@ class AdvancementRules(AdvancementOptions):
         dice: Dice,
     ) -> Resolution:
         """A random skill from ``category`` (checked): rolled on its table."""
-        raise NotImplementedError
 
     # --- tables ----------------------------------------------------------------------
 
