@@ -20,7 +20,7 @@ from leagues.services._common import (
     side_of,
     team_id_of,
 )
-from leagues.services.playoffs import advance_bracket
+from leagues.services.bracket import advance_bracket
 from leagues.services.standings_sync import refresh_fixture_teams
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import ConcessionAwardRule

@@ -17,6 +17,10 @@ points waits for a commissioner to name who goes through (``record_playoff_winne
 decided by ``DecidedBy.COMMISSIONER``). The prizes are the league's edition's
 (``Edition.playoff_prizes``); an edition without gold (Blitz Bowl) pays none, and its
 champion is still crowned.
+
+Here: the seeds, the semi-finals, and a level play-off's winner (sudden death or
+named). The bracket after the semi-finals, the prizes and the trophy:
+``leagues.services.bracket``.
 """
 
 from __future__ import annotations
@@ -26,23 +30,19 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils import timezone
 
 from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffStage, Season
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
+from leagues.services.bracket import advance_bracket, league_edition
 from leagues.standings import StandingRow, overall_standings, season_standings
-from rules_engine import Edition, edition_for
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import SuddenDeathRule
 from teams.audit import log_action
-from teams.models import LedgerReason, Team
-from teams.services import post_to_ledger
-from teams.services._common import lock_team
+from teams.models import Team
 
 SEEDS = 4
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def playoff_seeds(season: Season) -> list[StandingRow]:
@@ -120,131 +120,6 @@ def start_playoffs(actor: Actor, season: Season) -> list[Fixture]:
             fixtures=[s.pk for s in semis],
         )
     return semis
-
-
-def _winner_and_loser(fixture: Fixture) -> tuple[int, int]:
-    """(winner, loser) of a decided play-off fixture."""
-    if fixture.winner_id is None:
-        raise LeagueError(f"{fixture} has no winner yet.")
-    if fixture.winner_id == fixture.home_id:
-        return fixture.home_id, fixture.away_id
-    return fixture.winner_id, fixture.home_id
-
-
-def _seed_of(fixture: Fixture, team_id: int) -> int | None:
-    return fixture.home_seed if team_id == fixture.home_id else fixture.away_seed
-
-
-def _ensure_stage(
-    season: Season, stage: str, existing: Fixture | None, sides: list[tuple[int, int | None]]
-) -> Fixture:
-    """The final or third-place fixture between ``sides`` ((team, seed), better seed home)."""
-    (home, home_seed), (away, away_seed) = sorted(sides, key=lambda s: (s[1] or 99, s[0]))
-    if existing is not None:
-        if {existing.home_id, existing.away_id} == {home, away}:
-            return existing
-        if not existing.is_open:
-            raise LeagueError(
-                f"The {PlayoffStage(stage).label.lower()} has been played: the semi-final result "
-                "can no longer change who is in it."
-            )
-        existing.home_id, existing.away_id = home, away
-        existing.home_seed, existing.away_seed = home_seed, away_seed
-        existing.save(update_fields=["home", "away", "home_seed", "away_seed", "updated_at"])
-        return existing
-    return Fixture.objects.create(
-        season=season,
-        kind=Fixture.Kind.PLAYOFF,
-        stage=stage,
-        slot=1,
-        home_id=home,
-        away_id=away,
-        home_seed=home_seed,
-        away_seed=away_seed,
-    )
-
-
-def advance_bracket(season: Season, actor: Actor) -> None:
-    """Bring the bracket up to date with the play-off results (season row locked).
-
-    Both semi-finals decided: the final and third-place match exist between
-    the right teams. Both of those decided: prizes paid, season finished.
-    """
-    if season.status != Season.Status.PLAYOFFS:
-        return
-    playoff = {
-        (f.stage, f.slot): f
-        for f in season.fixtures.select_for_update(of=("self",)).filter(kind=Fixture.Kind.PLAYOFF)
-    }
-    semis = [playoff.get((PlayoffStage.SEMI_FINAL, slot)) for slot in (1, 2)]
-    final = playoff.get((PlayoffStage.FINAL, 1))
-    third = playoff.get((PlayoffStage.THIRD_PLACE, 1))
-    decided = [s for s in semis if s is not None and s.winner_id]
-    if len(decided) < len(semis):
-        for later in (final, third):
-            if later is not None:
-                if not later.is_open:
-                    raise LeagueError(
-                        f"The {later.get_stage_display().lower()} has been played: the "
-                        "semi-finals must keep their winners."
-                    )
-                later.delete()
-        return
-    final = _ensure_stage(
-        season,
-        PlayoffStage.FINAL,
-        final,
-        [(w, _seed_of(s, w)) for s in decided for w in _winner_and_loser(s)[:1]],
-    )
-    third = _ensure_stage(
-        season,
-        PlayoffStage.THIRD_PLACE,
-        third,
-        [(lo, _seed_of(s, lo)) for s in decided for lo in _winner_and_loser(s)[1:]],
-    )
-    if final.winner_id and third.winner_id:
-        _finish_season(season, final, third, actor)
-
-
-def _edition(league: League) -> Edition | None:
-    try:
-        return edition_for(league.ruleset)
-    except LookupError:
-        return None
-
-
-def playoff_prizes(season: Season) -> tuple[tuple[int, int], ...]:
-    """(place, gold) the league's edition pays when its play-offs finish (BB2020 facts
-    §5: 1st 100,000, 2nd 60,000, 3rd 30,000); none where the edition has no gold
-    (Blitz Bowl: "no gold, re-rolls, staff or fans")."""
-    edition = _edition(season.league)
-    if edition is None or not edition.has_gold:
-        return ()
-    return edition.playoff_prizes
-
-
-def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Actor) -> None:
-    """Pay the prizes (facts §5), where the ruleset has gold, and hand the League Trophy
-    to the champion."""
-    champion, runner_up = _winner_and_loser(final)
-    places = {1: champion, 2: runner_up, 3: _winner_and_loser(third)[0]}
-    for place, gold in playoff_prizes(season):
-        team = lock_team(places[place])
-        post_to_ledger(
-            team,
-            gold,
-            LedgerReason.PRIZE,
-            f"{season}: {PLACE_NAMES[place]} place prize"
-            + (" and the League Trophy" if place == 1 else ""),
-            actor,
-        )
-    season.champion_id = places[1]
-    # The League Trophy passes to the new champion (one holder per league: one column).
-    League.objects.filter(pk=season.league_id).update(trophy_holder_id=places[1])
-    season.league.trophy_holder_id = places[1]
-    season.prizes_paid_at = timezone.now()
-    season.status = Season.Status.FINISHED
-    season.save(update_fields=["champion", "prizes_paid_at", "status"])
 
 
 def scored_in_points(fixture: Fixture) -> bool:
@@ -404,5 +279,5 @@ def sudden_death_dice() -> Dice:
 
 def _engine_sudden_death(league: League) -> SuddenDeathRule | None:
     """The league's edition's ``sudden_death(dice)``, where it has one."""
-    edition = _edition(league)
+    edition = league_edition(league)
     return edition.sudden_death if edition is not None else None

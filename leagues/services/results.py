@@ -25,7 +25,7 @@ from leagues.services._common import (
     score_of,
     side_of,
 )
-from leagues.services.playoffs import advance_bracket
+from leagues.services.bracket import advance_bracket
 from leagues.services.standings_sync import refresh_fixture_teams, refresh_team_totals
 from teams.audit import log_action
 from teams.models import Team
