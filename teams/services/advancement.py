@@ -20,7 +20,7 @@ from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
 from teams.audit import log_action
-from teams.models import Advancement, Player, PlayerSkill
+from teams.models import Advancement, Player, PlayerSkill, Team
 from teams.services._common import (
     current_value,
     lock_player,
@@ -207,6 +207,27 @@ def _refusal(error: AdvancementError, pending: Mapping[str, Any], skill: Any) ->
     return error
 
 
+def _locked_to_advance(actor: Actor, player: Player) -> tuple[Player, Team]:
+    """The player and his team, locked, once the actor may change them and both are active."""
+    player, team = lock_player(player)
+    require_change(actor, team)
+    require_active(team)
+    require_active_player(player)
+    return player, team
+
+
+def _same_kind(player: Player, pending: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The roll waiting on the player, if ``kind`` is what it was rolled for (a roll is
+    answered before anything else is asked)."""
+    if kind != pending.get("kind"):
+        raise AdvancementError(
+            f"{player.name} has rolled for a "
+            f"{str(pending.get('kind', '')).replace('_', ' ')} advancement: "
+            "choose what he takes before anything else"
+        )
+    return pending
+
+
 def spend_spp(
     actor: Actor,
     player: Player,
@@ -236,23 +257,13 @@ def spend_spp(
     a skill that is not one of the two rolled is a ValidationError on ``skill``.
     """
     kind = str(kind)
-    refused: Exception | None = None
     with transaction.atomic():
-        player, team = lock_player(player)
-        require_change(actor, team)
-        require_active(team)
-        require_active_player(player)
+        player, team = _locked_to_advance(actor, player)
         ruleset = ruleset_of(team)
         take = functools.partial(take_advancement_of(ruleset), ruleset, player_state(player), kind)
         pending = player.pending_advancement or {}
         if pending:
-            if kind != pending.get("kind"):
-                raise AdvancementError(
-                    f"{player.name} has rolled for a "
-                    f"{str(pending.get('kind', '')).replace('_', ' ')} advancement: "
-                    "choose what he takes before anything else"
-                )
-            category = _pending_category(player, pending, category)
+            category = _pending_category(player, _same_kind(player, pending, kind), category)
         else:
             # First the dice alone: what they give stands before any answer is read.
             dice = dice or _new_dice()
@@ -275,8 +286,7 @@ def spend_spp(
             if result.applied:
                 return _applied(actor, team, ruleset, player, result)
             return _asked(player, kind, result)
-    assert refused is not None  # every other way out returned
-    raise refused
+    raise refused  # every other way out returned
 
 
 def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advancement:

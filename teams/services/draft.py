@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -198,81 +198,145 @@ def draft_team(
         raise PermissionDenied("Sign in to draft a team.")
     ruleset = ruleset_for_key(ruleset_key)
     name = clean_name(name) if isinstance(name, str) else name  # teams/names.py
-    problems: list[str] = _name_problems(name)
-    counts, picks = player_picks(players, problems)
-    problems += number_problems(picks)
-    proposal = DraftProposal(
-        roster_slug=roster_slug,
-        players=counts,
-        rerolls=rerolls,
-        assistant_coaches=assistant_coaches,
-        cheerleaders=cheerleaders,
-        apothecary=apothecary,
-        dedicated_fans=dedicated_fans,
-        special_rule_choice=special_rule_choice or None,
-        captain_position=team_captain or None,
+    proposal, picks = _checked_draft(
+        ruleset,
+        name,
+        players,
+        DraftProposal(
+            roster_slug=roster_slug,
+            players={},
+            rerolls=rerolls,
+            assistant_coaches=assistant_coaches,
+            cheerleaders=cheerleaders,
+            apothecary=apothecary,
+            dedicated_fans=dedicated_fans,
+            special_rule_choice=special_rule_choice or None,
+            captain_position=team_captain or None,
+        ),
     )
-    problems += validate_draft(ruleset, proposal)
-    if problems:
-        raise DraftError(problems)
     cost = check_draft(ruleset, proposal)
     roster = ruleset.roster(roster_slug)
-    for pick in picks:
-        pick.key = roster.positions.resolve(pick.key) or pick.key
-    number_picks(picks)
-    budget = draft_rules_of(ruleset).budget
+    _number_new_players(roster, picks)
+    return _save_draft(actor, name.strip(), ruleset, roster, proposal, picks, cost)
 
+
+def _save_draft(
+    actor: Actor,
+    name: str,
+    ruleset: Ruleset,
+    roster: Roster,
+    proposal: DraftProposal,
+    picks: list[PlayerPick],
+    cost: DraftCost,
+) -> Team:
+    """Write the checked draft in one transaction: the team, its ledger, its players,
+    its Team Captain and the audit row."""
     with transaction.atomic():
-        try:
-            with transaction.atomic():
-                team = Team.objects.create(
-                    name=name.strip(),
-                    coach=actor,
-                    ruleset=ruleset.key,
-                    roster_slug=roster.slug,
-                    special_rule_choice=special_rule_choice or "",
-                    rerolls=rerolls,
-                    assistant_coaches=assistant_coaches,
-                    cheerleaders=cheerleaders,
-                    apothecary=bool(apothecary),
-                    dedicated_fans=dedicated_fans,
-                    status=TeamStatus.ACTIVE,
-                )
-        except IntegrityError:
-            raise DraftError(
-                [f"A team named {name.strip()!r} already exists; choose another name"]
-            ) from None
-        team = lock_team(team)
-        # A ruleset without gold (Blitz Bowl: budget 0, nothing costs) posts nothing.
-        if budget:
-            post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, "Draft budget", actor)
-        if cost.total:
-            post_to_ledger(
-                team,
-                -cost.total,
-                LedgerReason.DRAFT_PURCHASE,
-                _purchase_note(cost, len(picks), proposal),
-                actor,
-                spending="This draft",
-            )
+        team = lock_team(_create_team(actor, name, ruleset, roster, proposal))
+        _post_draft_gold(actor, team, draft_rules_of(ruleset).budget, cost, len(picks), proposal)
         drafted = Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
-        if team_captain:
-            captain_slug = roster.positions.resolve(team_captain)
-            captain = next(p for p in drafted if p.position_slug == captain_slug)
-            PlayerSkill.objects.bulk_create(
-                PlayerSkill(player=captain, skill=skill, source=PlayerSkill.Source.OTHER)
-                for skill in captain_skills(ruleset, roster, True)
-            )
+        if proposal.captain_position:
+            _make_captain(ruleset, roster, drafted, proposal.captain_position)
         log_action(
             actor,
             "team.draft",
             f"{actor.get_username()} drafted {team.name} ({roster.name}): {len(picks)} players, "
             f"{gp(team.treasury)} left in the treasury.",
-            team=team,
-            roster=roster.slug,
-            ruleset=ruleset.key,
-            players=len(picks),
-            cost=cost.total,
-            treasury_after=team.treasury,
+            **_draft_data(team, ruleset, roster, len(picks), cost),
         )
         return team
+
+
+def _draft_data(
+    team: Team, ruleset: Ruleset, roster: Roster, players: int, cost: DraftCost
+) -> dict[str, Any]:
+    """What the draft's audit row keeps beside its sentence."""
+    return {
+        "team": team,
+        "roster": roster.slug,
+        "ruleset": ruleset.key,
+        "players": players,
+        "cost": cost.total,
+        "treasury_after": team.treasury,
+    }
+
+
+def _number_new_players(roster: Roster, picks: list[PlayerPick]) -> None:
+    """Each pick's position as the roster names it, and the lowest free numbers."""
+    for pick in picks:
+        pick.key = roster.positions.resolve(pick.key) or pick.key
+    number_picks(picks)
+
+
+def _checked_draft(
+    ruleset: Ruleset, name: Any, players: PlayerSpecs, proposal: DraftProposal
+) -> tuple[DraftProposal, list[PlayerPick]]:
+    """The draft with its players counted, and each player picked; every problem (the
+    team name, shirt numbers, the engine's draft rules) at once in one DraftError."""
+    problems: list[str] = _name_problems(name)
+    counts, picks = player_picks(players, problems)
+    problems += number_problems(picks)
+    proposal = replace(proposal, players=counts)
+    problems += validate_draft(ruleset, proposal)
+    if problems:
+        raise DraftError(problems)
+    return proposal, picks
+
+
+def _create_team(
+    actor: Any, name: str, ruleset: Ruleset, roster: Roster, proposal: DraftProposal
+) -> Team:
+    """The team's row as drafted (active); a DraftError if its name is taken."""
+    try:
+        with transaction.atomic():
+            return Team.objects.create(
+                name=name,
+                coach=actor,
+                ruleset=ruleset.key,
+                roster_slug=roster.slug,
+                special_rule_choice=proposal.special_rule_choice or "",
+                rerolls=proposal.rerolls,
+                assistant_coaches=proposal.assistant_coaches,
+                cheerleaders=proposal.cheerleaders,
+                apothecary=bool(proposal.apothecary),
+                dedicated_fans=proposal.dedicated_fans,
+                status=TeamStatus.ACTIVE,
+            )
+    except IntegrityError:
+        raise DraftError([f"A team named {name!r} already exists; choose another name"]) from None
+
+
+def _post_draft_gold(
+    actor: Actor,
+    team: Team,
+    budget: int,
+    cost: DraftCost,
+    player_count: int,
+    proposal: DraftProposal,
+) -> None:
+    """The ledger's draft budget in and the purchase out (facts §1); a ruleset without
+    gold (Blitz Bowl: budget 0, nothing costs) posts nothing."""
+    if budget:
+        post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, "Draft budget", actor)
+    if cost.total:
+        post_to_ledger(
+            team,
+            -cost.total,
+            LedgerReason.DRAFT_PURCHASE,
+            _purchase_note(cost, player_count, proposal),
+            actor,
+            spending="This draft",
+        )
+
+
+def _make_captain(
+    ruleset: Ruleset, roster: Roster, drafted: list[Player], team_captain: str
+) -> None:
+    """The first player drafted at the captain's position is Team Captain, with the
+    captain's skill while captain."""
+    captain_slug = roster.positions.resolve(team_captain)
+    captain = next(p for p in drafted if p.position_slug == captain_slug)
+    PlayerSkill.objects.bulk_create(
+        PlayerSkill(player=captain, skill=skill, source=PlayerSkill.Source.OTHER)
+        for skill in captain_skills(ruleset, roster, True)
+    )

@@ -11,8 +11,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 
 from rules_engine import DraftProposal, draft_cost, validate_draft
-from rules_engine.draft import draft_rules_for, team_captain_problems
+from rules_engine.draft import DraftCost, draft_rules_for, team_captain_problems
 from rules_engine.errors import DraftError
+from rules_engine.ruleset import Roster
 from teams.models import Player, Team
 from teams.services._common import gp, roster_of, ruleset_of
 from teams.services.captain import CaptainChoice, choose_captain, with_engine_problems
@@ -101,6 +102,49 @@ def _rehire_ids(rehire: Iterable[Any]) -> list[Any]:
     return list(rehire.keys() if isinstance(rehire, Mapping) else rehire)
 
 
+def _kept(
+    team: Team, candidates: list[Rehire], rehire: Iterable[Any], problems: list[str]
+) -> list[Rehire]:
+    """The candidates re-hired, in the team's order; an id that is no permanent player
+    of the team is a problem."""
+    by_id = {c.player.pk: c for c in candidates}
+    wanted: list[int] = []
+    for pid in _rehire_ids(rehire):
+        if isinstance(pid, bool) or not isinstance(pid, int) or pid not in by_id:
+            problems.append(f"Player {pid} is not a permanent player of {team.name}")
+        elif pid not in wanted:
+            wanted.append(pid)
+    return [by_id[pid] for pid in by_id if pid in wanted]
+
+
+def _number_problems(picks: list[Any], kept: list[Rehire]) -> list[str]:
+    """Shirt numbers chosen twice, or already worn by a re-hired player."""
+    kept_numbers = {k.player.number for k in kept}
+    return number_problems(picks) + [
+        f"Number {pick.number} is kept by a re-hired player"
+        for pick in picks
+        if pick.number in kept_numbers
+    ]
+
+
+def _redraft_cost(roster: Roster, priced: DraftCost, kept: list[Rehire]) -> RedraftCost:
+    """The engine prices every player at his position's cost; a re-hired player pays
+    his re-hire fee instead (the budget is checked by the caller)."""
+    kept_at_cost = sum(
+        roster.positions[k.player.position_slug].cost
+        for k in kept
+        if k.player.position_slug in roster.positions
+    )
+    return RedraftCost(
+        rehire_fees=sum(k.fee for k in kept),
+        new_players=priced.players - kept_at_cost,
+        rerolls=priced.rerolls,
+        assistant_coaches=priced.assistant_coaches,
+        cheerleaders=priced.cheerleaders,
+        apothecary=priced.apothecary,
+    )
+
+
 def plan_redraft(
     team: Team,
     record: SeasonRecord,
@@ -122,23 +166,10 @@ def plan_redraft(
     roster = roster_of(team, ruleset)
     budget = budget_of(team, record)
     candidates = rehire_candidates(team, players)
-    by_id = {c.player.pk: c for c in candidates}
     problems: list[str] = []
-    wanted: list[int] = []
-    for pid in _rehire_ids(rehire):
-        if isinstance(pid, bool) or not isinstance(pid, int) or pid not in by_id:
-            problems.append(f"Player {pid} is not a permanent player of {team.name}")
-        elif pid not in wanted:
-            wanted.append(pid)
-    kept = [by_id[pid] for pid in by_id if pid in wanted]
+    kept = _kept(team, candidates, rehire, problems)
     picks_counts, picks = player_picks(hire, problems)
-    kept_numbers = {k.player.number for k in kept}
-    problems += number_problems(picks)
-    problems += [
-        f"Number {pick.number} is kept by a re-hired player"
-        for pick in picks
-        if pick.number in kept_numbers
-    ]
+    problems += _number_problems(picks, kept)
     counts: dict[str, Any] = dict(picks_counts)
     for k in kept:
         counts[k.player.position_slug] = counts.get(k.player.position_slug, 0) + 1
@@ -162,21 +193,7 @@ def plan_redraft(
         captain_position=captain.position_slug,
     )
     priced = draft_cost(ruleset, proposal)
-    # The engine prices every player at his position's cost; a re-hired player
-    # pays his re-hire fee instead. The budget is checked here.
-    kept_at_cost = sum(
-        roster.positions[k.player.position_slug].cost
-        for k in kept
-        if k.player.position_slug in roster.positions
-    )
-    cost = RedraftCost(
-        rehire_fees=sum(k.fee for k in kept),
-        new_players=priced.players - kept_at_cost,
-        rerolls=priced.rerolls,
-        assistant_coaches=priced.assistant_coaches,
-        cheerleaders=priced.cheerleaders,
-        apothecary=priced.apothecary,
-    )
+    cost = _redraft_cost(roster, priced, kept)
     on_captain = set(team_captain_problems(draft_rules_for(ruleset), roster, proposal))
     engine = validate_draft(ruleset, replace(proposal, budget=priced.total))
     problems += [p for p in engine if p not in on_captain]
