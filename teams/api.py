@@ -28,7 +28,7 @@ from rest_framework.response import Response
 
 import rules_engine
 from config.input import validated
-from teams import services, sheets
+from teams import selectors, services
 from teams.api_common import (
     ERRORS,
     NOT_FOUND,
@@ -95,7 +95,7 @@ class TeamViewSet(mixins.ListModelMixin, RedraftActions):
     lookup_value_regex = r"[0-9]+"
 
     def get_queryset(self) -> Any:
-        return sheets.teams_list()
+        return selectors.teams_list()
 
     def get_object(self) -> Team:
         team = get_object_or_404(Team.objects.select_related("coach"), pk=self.kwargs["pk"])

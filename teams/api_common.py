@@ -18,7 +18,7 @@ from rest_framework.permissions import (
 )
 from rest_framework.request import Request
 
-from teams import sheets
+from teams import selectors
 from teams.models import Player, Team
 from teams.serializers import (
     TeamsErrorSerializer,
@@ -79,7 +79,7 @@ class CoachChangesTeam(BasePermission):
 
 def sheet_data(team_id: int, request: Request) -> dict[str, Any]:
     try:
-        sheet = sheets.team_sheet(team_id)
+        sheet = selectors.team_sheet(team_id)
     except Team.DoesNotExist:
         raise Http404("No such team.") from None
     return TeamSheetSerializer(sheet, context={"request": request}).data
@@ -87,7 +87,7 @@ def sheet_data(team_id: int, request: Request) -> dict[str, Any]:
 
 def player_data(player_id: int, request: Request) -> dict[str, Any]:
     try:
-        player = sheets.player_with_history(player_id)
+        player = selectors.player_with_history(player_id)
     except Player.DoesNotExist:
         raise Http404("No such player.") from None
     return PlayerDetailSerializer(player, context={"request": request}).data

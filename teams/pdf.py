@@ -18,8 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from teams.models import Player
-from teams.selectors import TeamSheet
-from teams.sheets import injury_marks, position_for, position_skills, roster_for
+from teams.selectors import TeamSheet, injury_marks, position_for, position_skills, roster_for
 from teams.skill_notes import SkillNote, skill_notes
 from teams.templatetags.dugout import gp, stat, target
 
@@ -34,7 +33,7 @@ def _p(text: str, style: object) -> Paragraph:
 
 
 def player_notes(player: Player) -> str:
-    """Injuries marked as the HTML sheet marks them (``sheets.injury_marks``), then
+    """Injuries marked as the HTML sheet marks them (``selectors.injury_marks``), then
     what keeps him from the next game."""
     notes = injury_marks(player, minus="-")
     if player.miss_next_game:
@@ -126,7 +125,7 @@ def _summary_table(sheet: TeamSheet) -> Table:
 
 
 def team_sheet_pdf(sheet: TeamSheet, *, compress: bool = True) -> bytes:
-    """A team's sheet (from ``teams.sheets.team_sheet``) as PDF bytes.
+    """A team's sheet (from ``teams.selectors.team_sheet``) as PDF bytes.
 
     ``compress=False`` leaves the page streams readable (and the output the same
     for the same team), which tests use to find text in it.

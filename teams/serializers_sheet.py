@@ -22,9 +22,8 @@ from teams.models import (
     TeamStatus,
     TreasuryEntry,
 )
-from teams.selectors import TeamSheet, value_breakdown
+from teams.selectors import TeamSheet, position_for, position_skills, roster_for, value_breakdown
 from teams.serializers import choice_field
-from teams.sheets import position_for, position_skills, roster_for
 
 
 class TeamValueSerializer(serializers.Serializer):
@@ -212,7 +211,7 @@ class TeamSummarySerializer(serializers.ModelSerializer):
 
 
 class TeamSheetSerializer(TeamSummarySerializer):
-    """The whole team sheet: a ``TeamSheet`` from ``teams.sheets.team_sheet``."""
+    """The whole team sheet: a ``TeamSheet`` from ``teams.selectors.team_sheet``."""
 
     value = serializers.SerializerMethodField(method_name="get_sheet_value")
     players = serializers.SerializerMethodField()
@@ -284,7 +283,7 @@ class PlayerDetailSerializer(SheetPlayerSerializer):
 
     @extend_schema_field(AdvancementOptionSerializer(many=True))
     def get_advancement_options(self, player: Player) -> list[dict[str, Any]]:
-        from teams.sheets import advancement_options
+        from teams.selectors import advancement_options
 
         return [option.as_dict() for option in advancement_options(player)]
 

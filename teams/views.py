@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 import rules_engine
 from config.errors import attempt
-from teams import services, sheets
+from teams import selectors, services
 from teams.filters import TeamFilter
 from teams.forms import (
     ActionForm,
@@ -45,10 +45,10 @@ LEDGER_PER_PAGE = 50
 
 def team_list(request: HttpRequest) -> HttpResponse:
     """Every team, filterable by roster, ruleset and status."""
-    filterset = TeamFilter(request.GET or None, queryset=sheets.teams_list())
+    filterset = TeamFilter(request.GET or None, queryset=selectors.teams_list())
     page = Paginator(filterset.qs, TEAMS_PER_PAGE).get_page(request.GET.get("page"))
     context = {
-        "teams": sheets.with_values(page.object_list),
+        "teams": selectors.with_values(page.object_list),
         "page": page,
         "filter": filterset,
         "rosters": _filter_rosters(request.GET.get("ruleset", "")),
@@ -70,7 +70,7 @@ def _filter_rosters(ruleset_key: str) -> list[Any]:
 
 @login_required
 def my_teams(request: HttpRequest) -> HttpResponse:
-    teams = sheets.with_values(teams_for_coach(request.user).select_related("coach"))
+    teams = selectors.with_values(teams_for_coach(request.user).select_related("coach"))
     return render(request, "teams/my_teams.html", {"teams": teams})
 
 
@@ -127,24 +127,24 @@ def draft_preview(request: HttpRequest, key: str, slug: str) -> HttpResponse:
 
 def _sheet(pk: int) -> TeamSheet:
     try:
-        return sheets.team_sheet(pk)
+        return selectors.team_sheet(pk)
     except Team.DoesNotExist:
         raise Http404("No such team.") from None
 
 
 def _player_rows(sheet: TeamSheet, with_advancement: bool) -> list[dict[str, Any]]:
-    roster = sheets.roster_for(sheet.team)
+    roster = selectors.roster_for(sheet.team)
     rows = []
     for player in sheet.players:
-        position = sheets.position_for(roster, player)
+        position = selectors.position_for(roster, player)
         rows.append(
             {
                 "player": player,
                 "position": position,
-                "position_skills": sheets.position_skills(position),
+                "position_skills": selectors.position_skills(position),
                 "gained_skills": [s.skill for s in player.skills.all()],
-                "injury_marks": sheets.injury_marks(player),
-                "can_advance": with_advancement and sheets.can_advance(player),
+                "injury_marks": selectors.injury_marks(player),
+                "can_advance": with_advancement and selectors.can_advance(player),
             }
         )
     return rows
@@ -152,7 +152,7 @@ def _player_rows(sheet: TeamSheet, with_advancement: bool) -> list[dict[str, Any
 
 def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[str, Any]:
     team = sheet.team
-    roster = sheets.roster_for(team)
+    roster = selectors.roster_for(team)
     may_change = user_may_change(request, team)
     context = {
         "team": team,
@@ -161,17 +161,17 @@ def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[
         "rows": _player_rows(sheet, may_change),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
-        "development": sheets.development(team.ruleset),
-        "improvement_roll": sheets.development(team.ruleset) == sheets.IMPROVEMENT_ROLL,
-        **sheets.sheet_rows(team, roster),
+        "development": selectors.development(team.ruleset),
+        "improvement_roll": selectors.development(team.ruleset) == selectors.IMPROVEMENT_ROLL,
+        **selectors.sheet_rows(team, roster),
     }
     if may_change:
         context.update(
             hire_form=forms.get("hire_form") or HirePlayerForm(roster),
             reroll_form=forms.get("reroll_form") or ActionForm(),
-            reroll_refusal=sheets.reroll_refusal(team, roster),
+            reroll_refusal=selectors.reroll_refusal(team, roster),
             staff_form=forms.get("staff_form") or StaffForm(),
-            staff_kinds=sheets.staff_offers(team, roster),
+            staff_kinds=selectors.staff_offers(team, roster),
         )
     return context
 
@@ -179,7 +179,7 @@ def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     sheet = _sheet(pk)
     context = sheet_context(request, sheet, **forms)
-    context["ledger"] = sheets.latest_ledger(sheet.team)
+    context["ledger"] = selectors.latest_ledger(sheet.team)
     return render(request, "teams/team_sheet.html", context)
 
 
@@ -187,7 +187,7 @@ def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
 @require_POST
 def team_hire_player(request: HttpRequest, pk: int) -> HttpResponse:
     team = team_to_change(request, pk)
-    form = HirePlayerForm(sheets.roster_for(team), request.POST)
+    form = HirePlayerForm(selectors.roster_for(team), request.POST)
     if form.is_valid():
         player = attempt(
             form,

@@ -7,13 +7,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from rules_engine.edition import POINTS
-from teams import history, sheets
+from teams import history, selectors
 from teams.models import Team
 
 
 def team_matches(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
-    edition = sheets.edition_of(team.ruleset)
+    edition = selectors.edition_of(team.ruleset)
     context = {
         "team": team,
         "lines": history.team_matches(team),

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 import rules_engine
 from config.errors import attempt
-from teams import history, services, sheets
+from teams import history, selectors, services
 from teams.forms import (
     ActionForm,
     RenamePlayerForm,
@@ -27,7 +27,7 @@ from teams.views_access import player_to_change, user_may_change
 
 def _player(pk: int) -> Player:
     try:
-        return sheets.player_with_history(pk)
+        return selectors.player_with_history(pk)
     except Player.DoesNotExist:
         raise Http404("No such player.") from None
 
@@ -35,21 +35,21 @@ def _player(pk: int) -> Player:
 def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     player = _player(pk)
     team = player.team
-    roster = sheets.roster_for(team)
-    position = sheets.position_for(roster, player)
+    roster = selectors.roster_for(team)
+    position = selectors.position_for(roster, player)
     may_change = user_may_change(request, team) and player.is_active
     context = {
         "player": player,
         "team": team,
         "position": position,
-        "position_skills": sheets.position_skills(position),
+        "position_skills": selectors.position_skills(position),
         "may_change": may_change,
-        "options": sheets.advancement_options(player) if may_change else (),
-        "can_advance": may_change and sheets.can_advance(player),
-        "development": sheets.development(team.ruleset),
-        "improvement_roll": sheets.development(team.ruleset) == sheets.IMPROVEMENT_ROLL,
+        "options": selectors.advancement_options(player) if may_change else (),
+        "can_advance": may_change and selectors.can_advance(player),
+        "development": selectors.development(team.ruleset),
+        "improvement_roll": selectors.development(team.ruleset) == selectors.IMPROVEMENT_ROLL,
         "has_lasting_injury": any(i.kind == "lasting" for i in player.injuries.all()),
-        "title": sheets.player_title(player),
+        "title": selectors.player_title(player),
         "career": history.career(player),
         "rename_form": forms.get("rename_form")
         or RenamePlayerForm(initial={"name": player.name, "number": player.number}),
@@ -120,13 +120,13 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
     (a D16, an Improvement roll) is shown with its options at once; the coach picks."""
     player_to_change(request, pk)
     player = _player(pk)
-    how = sheets.development(player.team.ruleset)
+    how = selectors.development(player.team.ruleset)
     context: dict[str, Any] = {
         "player": player,
         "team": player.team,
         "pending": player.pending_advancement,
         "development": how,
-        "improvement_roll": how == sheets.IMPROVEMENT_ROLL,
+        "improvement_roll": how == selectors.IMPROVEMENT_ROLL,
         "ruleset_name": rules_engine.get_ruleset(player.team.ruleset).name,
     }
     form = SpendSppForm(request.POST or None)
@@ -149,14 +149,14 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("player-detail", pk=player.pk)
             choice = result if isinstance(result, AdvancementChoice) else None
     if choice is None and player.pending_advancement:
-        choice = sheets.pending_choice(player)
+        choice = selectors.pending_choice(player)
         context["waiting"] = choice is not None
     if choice is not None:
-        context.update(choice=choice, choice_options=sheets.choice_options(player, choice))
+        context.update(choice=choice, choice_options=selectors.choice_options(player, choice))
     if context["improvement_roll"]:
-        context["title"] = sheets.player_title(player)
+        context["title"] = selectors.player_title(player)
     context["form"] = form
-    context["options"] = sheets.advancement_options(player)
+    context["options"] = selectors.advancement_options(player)
     context["kind_labels"] = dict(Advancement.Kind.choices)
     status = 400 if request.method == "POST" and form.errors else 200
     return render(request, "teams/player_advance.html", context, status=status)

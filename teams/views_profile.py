@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from teams import sheets
+from teams import selectors
 from teams.selectors import teams_for_coach
 
 
@@ -47,7 +47,7 @@ def leagues_of(user: Any) -> list[LeagueRole]:
 
 def coach_profile(request: HttpRequest, username: str) -> HttpResponse:
     coach = get_object_or_404(get_user_model(), username=username, is_active=True)
-    teams = sheets.with_values(teams_for_coach(coach).select_related("coach"))
+    teams = selectors.with_values(teams_for_coach(coach).select_related("coach"))
     context = {
         "coach": coach,
         "teams": teams,

@@ -7,7 +7,6 @@ from typing import Any
 
 from django import template
 
-from leagues.models import TieBreaker
 from rules_engine import UnknownRulesetError, get_ruleset
 from rules_engine.editions import edition_for
 
@@ -104,6 +103,10 @@ def ranked_by(key: str | None) -> str:
 def tie_breaker_names(keys: Any) -> str:
     """A league's tie-breakers, in order, by the names ``TieBreaker`` gives them:
     ["touchdowns_scored", "casualties"] -> "Touchdowns scored, Casualties caused"."""
+    # Imported late: the leagues app depends on teams, not the other way round (the
+    # filter serves the leagues' standings page, which loads this library).
+    from leagues.models import TieBreaker
+
     labels = dict(TieBreaker.choices)
     return ", ".join(
         str(labels.get(key, str(key).replace("_", " ").capitalize())) for key in keys or ()

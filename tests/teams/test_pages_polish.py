@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from teams.models import Advancement, Player, Team
 from teams.pdf import team_sheet_pdf
+from teams.selectors import team_sheet
 from teams.services import draft_team
-from teams.sheets import team_sheet
 from teams.templatetags import dugout
 from tests.factories import UserFactory, drafted_team
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from teams.models import InjuryRecord, Player
 from teams.pdf import team_sheet_pdf
-from teams.sheets import team_sheet
+from teams.selectors import team_sheet
 from tests.factories import InjuryRecordFactory, PlayerSkillFactory, drafted_team
 
 

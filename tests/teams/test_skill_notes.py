@@ -13,8 +13,8 @@ from django.urls import reverse
 from rules_engine import get_ruleset
 from teams.models import InjuryRecord, Player
 from teams.pdf import team_sheet_pdf
+from teams.selectors import team_sheet
 from teams.services import draft_team
-from teams.sheets import team_sheet
 from teams.skill_notes import TEXTS, skill_summary
 from tests.factories import InjuryRecordFactory, PlayerSkillFactory, UserFactory
 

@@ -1,4 +1,4 @@
-"""Reads of the teams app, shaped for pages and endpoints.
+"""Team value as the database sums it.
 
 Team value is summed by the database over ``Player.current_value`` (which the
 services keep equal to the engine's ``player_current_value``); the parts that
@@ -8,15 +8,12 @@ roster. The result is the engine's own ``TeamValueBreakdown``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from django.db import models
 from django.db.models import (
     Count,
     IntegerField,
     OuterRef,
-    Prefetch,
     Q,
     QuerySet,
     Subquery,
@@ -26,7 +23,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from rules_engine import TeamValueBreakdown, TeamValueInput, get_ruleset, team_value_breakdown
-from teams.models import Player, PlayerStatus, Team, TreasuryEntry
+from teams.models import PlayerStatus, Team
 
 _ACTIVE = Q(players__status=PlayerStatus.ACTIVE)
 _HIRED = _ACTIVE & Q(players__journeyman=False)
@@ -108,68 +105,4 @@ def value_breakdown(team: Team) -> TeamValueBreakdown:
         journeymen=annotated["value_journeymen"],
         inducements=0,
         league_trophy=staff.league_trophy,
-    )
-
-
-def sheet_players() -> QuerySet[Player]:
-    """A team's active players by number, with their skills."""
-    return (
-        Player.objects.filter(status=PlayerStatus.ACTIVE)
-        .order_by("number", "id")
-        .prefetch_related("skills")
-        .fetch_mode(models.FETCH_PEERS)
-    )
-
-
-@dataclass(frozen=True)
-class TeamSheet:
-    """A team for its sheet: the team (with ``coach``), its active players by
-    number (each with ``skills``) and its value (the engine's ``TeamValueBreakdown``:
-    ``value.team_value``, ``value.current_team_value`` and every part)."""
-
-    team: Team
-    players: list[Player]
-    value: TeamValueBreakdown
-
-
-@dataclass(frozen=True)
-class TeamRow:
-    """A team in a list, with its value and its roster's name."""
-
-    team: Team
-    value: TeamValueBreakdown
-    roster_name: str
-
-
-def team_sheet(team_id: int) -> TeamSheet:
-    """A team's sheet, in three queries whatever its size. Raises ``Team.DoesNotExist``."""
-    team = (
-        with_team_value(Team.objects.select_related("coach"))
-        .prefetch_related(Prefetch("players", queryset=sheet_players()))
-        .fetch_mode(models.FETCH_PEERS)
-        .get(pk=team_id)
-    )
-    return TeamSheet(team=team, players=list(team.players.all()), value=value_breakdown(team))
-
-
-def ledger(team: Team | int) -> QuerySet[TreasuryEntry]:
-    """The team's treasury entries, oldest first (the balance reads down the page)."""
-    team_id = team.pk if isinstance(team, Team) else team
-    return (
-        TreasuryEntry.objects.filter(team_id=team_id)
-        .select_related("created_by")
-        .order_by("created_at", "id")
-        .fetch_mode(models.FETCH_PEERS)
-    )
-
-
-def teams_for_coach(user: Any) -> QuerySet[Team]:
-    """The user's teams by name, with the player parts of team value annotated
-    (pass a team to ``value_breakdown`` for TV and CTV)."""
-    if not getattr(user, "is_authenticated", False):
-        return Team.objects.none()
-    return (
-        with_team_value(Team.objects.filter(coach=user))
-        .order_by("name")
-        .fetch_mode(models.FETCH_PEERS)
     )

@@ -1,0 +1,100 @@
+"""What the team sheet offers the coach: which rows its ruleset has (gold, re-rolls,
+each kind of sideline staff, fans), the staff he may hire or let go, and whether he may
+buy a team re-roll now - each with the reason where not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_engine import get_ruleset
+from rules_engine.draft import draft_rules_for
+from rules_engine.ruleset import Roster
+from teams.models import Team
+from teams.selectors.development import edition_of
+from teams.selectors.sheet import roster_for
+from teams.templatetags.dugout import gp
+
+
+@dataclass(frozen=True)
+class StaffOffer:
+    """One kind of sideline staff on the team sheet: how many the team has, the most the
+    ruleset's draft rules allow, the price, and whether one more may be hired now
+    (``hire_refusal`` says why not: at the most allowed, or short of gold)."""
+
+    kind: str
+    label: str
+    count: int
+    most: int
+    price: int
+    hire_refusal: str = ""
+
+    @property
+    def may_hire(self) -> bool:
+        return not self.hire_refusal
+
+
+def staff_offers(team: Team, roster: Roster | None = None) -> list[StaffOffer]:
+    """The sideline staff the team may keep, as ``teams.services.hire_staff`` allows them:
+    the draft rules' maxima (``draft_rules_for``), an apothecary only where the roster
+    allows one, and none at all where the ruleset has none (Blitz Bowl); a kind the team
+    may not hire but still has is listed, so it can be let go."""
+    roster = roster or roster_for(team)
+    rules = draft_rules_for(get_ruleset(team.ruleset))
+    kinds = [
+        ("assistant_coach", "Assistant coach", team.assistant_coaches,
+         rules.max_assistant_coaches, roster.assistant_coach_cost),
+        ("cheerleader", "Cheerleader", team.cheerleaders,
+         rules.max_cheerleaders, roster.cheerleader_cost),
+    ]  # fmt: skip
+    if roster.apothecary_allowed and roster.apothecary_cost is not None:
+        kinds.append(
+            ("apothecary", "Apothecary", int(team.apothecary), rules.max_apothecaries,
+             roster.apothecary_cost)
+        )  # fmt: skip
+    elif team.apothecary:
+        kinds.append(("apothecary", "Apothecary", 1, 0, 0))
+    offers = []
+    for kind, label, count, most, price in kinds:
+        if not most and not count:
+            continue
+        refusal = ""
+        if not most:
+            refusal = f"{roster.name} teams may not hire one"
+        elif count >= most:
+            refusal = f"{most} is the most allowed" if most > 1 else "A team may have only one"
+        elif price > team.treasury:
+            refusal = f"Costs {gp(price)}; the treasury holds {gp(team.treasury)}"
+        offers.append(StaffOffer(kind, label, count, most, price, refusal))
+    return offers
+
+
+def sheet_rows(team: Team, roster: Roster | None = None) -> dict[str, bool]:
+    """Which rows of the sheet's value and sideline tables the team's ruleset has: gold
+    (team value, Treasury, ledger; none in Blitz Bowl), team re-rolls, each kind of
+    sideline staff and fans; a row the team still holds is shown whatever the rules."""
+    edition = edition_of(team.ruleset)
+    rules = draft_rules_for(get_ruleset(team.ruleset))
+    has_gold = edition.has_gold if edition is not None else True
+    return {
+        "has_gold": has_gold,
+        "shows_rerolls": bool(rules.max_rerolls or team.rerolls),
+        "shows_assistant_coaches": bool(rules.max_assistant_coaches or team.assistant_coaches),
+        "shows_cheerleaders": bool(rules.max_cheerleaders or team.cheerleaders),
+        "shows_apothecary": bool(rules.max_apothecaries or team.apothecary),
+        # Fans go with gold: a ruleset without gold has no post-game that reads them.
+        "shows_fans": has_gold,
+    }
+
+
+def reroll_refusal(team: Team, roster: Roster | None = None) -> str | None:
+    """Why the team may not buy a team re-roll now ("" if it may), or None where its
+    ruleset has no team re-rolls to buy (Blitz Bowl)."""
+    rules = draft_rules_for(get_ruleset(team.ruleset))
+    if not rules.max_rerolls:
+        return None
+    if team.rerolls >= rules.max_rerolls:
+        return f"{team.name} has {rules.max_rerolls} team re-rolls, the most allowed."
+    price = rules.reroll_price_after_draft(roster or roster_for(team))
+    if price > team.treasury:
+        return f"A team re-roll costs {gp(price)}; the treasury holds {gp(team.treasury)}."
+    return ""
