@@ -24,6 +24,8 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls_invites")),
     path("admin/", admin.site.urls),
+    # Records, dice luck and calendar feeds: pages, .ics feeds and their API (issue 16).
+    path("", include("leagues.urls_insight")),
     path("api/v1/", include(api_v1)),
     path("", include("teams.urls")),
     path("leagues/", include("leagues.urls")),

@@ -1,0 +1,115 @@
+"""iCalendar feeds of fixtures (RFC 5545, written by the ``icalendar`` library): per
+league, per team and per coach. Each fixture is an all-day event on its deadline (its
+round's, when it has none of its own; the day it was played, when it has neither),
+named after its round or stage and its teams, with the score once there is one. A
+calendar application subscribed to the feed sees a rescheduled fixture move (same UID,
+newer DTSTAMP) and a result appear.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from icalendar import Calendar, Event
+
+from leagues.models import Fixture, League
+from teams.models import Team
+
+PRODID = "-//Dugout//Blood Bowl league fixtures//EN"
+# How often a subscribed calendar should fetch the feed again (RFC 7986).
+REFRESH = datetime.timedelta(hours=6)
+
+
+def _fixtures() -> QuerySet[Fixture]:
+    return Fixture.objects.select_related("home", "away", "round", "season__league").order_by(
+        "season__league__name", "season__number", "round__number", "id"
+    )
+
+
+def league_fixtures(league: League) -> QuerySet[Fixture]:
+    return _fixtures().filter(season__league=league)
+
+
+def team_fixtures(team: Team) -> QuerySet[Fixture]:
+    return _fixtures().filter(Q(home=team) | Q(away=team))
+
+
+def coach_fixtures(coach: Any) -> QuerySet[Fixture]:
+    return _fixtures().filter(Q(home__coach=coach) | Q(away__coach=coach))
+
+
+def fixture_day(fixture: Fixture) -> datetime.date | None:
+    """The day a fixture shows on: its deadline, its round's, or the day it was played."""
+    if fixture.deadline is not None:
+        return fixture.deadline
+    if fixture.round is not None and fixture.round.deadline is not None:
+        return fixture.round.deadline
+    if fixture.played_at is not None:
+        return fixture.played_at.date()
+    return None
+
+
+def fixture_label(fixture: Fixture) -> str:
+    if fixture.kind == Fixture.Kind.PLAYOFF:
+        return fixture.get_stage_display()
+    if fixture.kind == Fixture.Kind.FRIENDLY:
+        return "Friendly"
+    return f"Round {fixture.round.number}" if fixture.round else "League match"
+
+
+def fixture_summary(fixture: Fixture) -> str:
+    """ "Round 3: Reavers v Marauders", "Round 3: Reavers 2-1 Marauders" once played."""
+    if fixture.has_result:
+        home = fixture.home_points if fixture.home_points is not None else fixture.home_touchdowns
+        away = fixture.away_points if fixture.away_points is not None else fixture.away_touchdowns
+        match = f"{fixture.home.name} {home}-{away} {fixture.away.name}"
+    else:
+        match = f"{fixture.home.name} v {fixture.away.name}"
+    return f"{fixture_label(fixture)}: {match}"
+
+
+def _description(fixture: Fixture, day: datetime.date) -> str:
+    league = f"{fixture.season.league.name}, season {fixture.season.number}."
+    if fixture.has_result or fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
+        return f"{league} {fixture.get_status_display()}."
+    if fixture.status == Fixture.Status.POSTPONED:
+        return f"{league} Postponed: to be played by {day:%A %d %B %Y}."
+    return f"{league} To be played by {day:%A %d %B %Y}."
+
+
+def calendar(
+    name: str,
+    fixtures: QuerySet[Fixture],
+    *,
+    uid: str,
+    host: str,
+    url_of: Callable[[Fixture], str],
+) -> Calendar:
+    """A calendar named ``name`` with one event per fixture that has a day."""
+    feed = Calendar.new(
+        name=f"Dugout: {name}",
+        prodid=PRODID,
+        uid=uid,
+        refresh_interval=REFRESH,
+        method="PUBLISH",
+    )
+    for fixture in fixtures:
+        day = fixture_day(fixture)
+        if day is None:
+            continue
+        feed.add_component(
+            Event.new(
+                uid=f"dugout-fixture-{fixture.pk}@{host}",
+                summary=fixture_summary(fixture),
+                description=_description(fixture, day),
+                start=day,
+                end=day + datetime.timedelta(days=1),
+                stamp=fixture.updated_at,
+                categories=[fixture.season.league.name],
+                url=url_of(fixture),
+            )
+        )
+    return feed

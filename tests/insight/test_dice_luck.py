@@ -1,0 +1,177 @@
+"""Dice luck from the recorded dice: per team, per coach, per league and site-wide,
+with chi-square values computed by hand.
+
+The rolls are written straight into ``DiceRoll`` (as the match services store them)
+so that their faces can be chosen: two friendlies, Reavers (coach Ann) v Marauders
+(coach Bob) and Marauders v Tigers (Ann's second team).
+
+Match 1
+- 30 D6 "Kicking team roll-off (home)": 10 ones, 4, 6, 3, 3, 4 -> Reavers' D6,
+  chi-square (25 + 1 + 1 + 4 + 4 + 1) / 5 = 7.2, 5 degrees of freedom, p = 0.2062;
+- 15 D3 "Fair-weather fans (away)": 5 of each -> Marauders' D3, chi-square 0;
+- 5 2D6 "Weather": [3, 4] -> nobody's, the site's only;
+- the post-game of a replaced report: 6 D6 "Dedicated Fans: home" of 6 -> not counted;
+- the current report's post-game: 30 D6 "Dedicated Fans: away": 12, 6, 4, 4, 2, 2 ->
+  Marauders' D6, chi-square (49 + 1 + 1 + 1 + 9 + 9) / 5 = 14, p = 0.0156.
+Match 2
+- 30 D6 "Kicking team roll-off (away)": 5 of each -> Tigers' D6, chi-square 0.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from leagues import services as league_services
+from leagues.insight.dice import coach_luck, league_luck, site_fairness, team_luck
+from leagues.models import Fixture
+from matches.models import DiceRoll, Match, Report
+from tests.factories import UserFactory, drafted_team
+
+pytestmark = pytest.mark.django_db
+
+REAVERS_D6 = {1: 10, 2: 4, 3: 6, 4: 3, 5: 3, 6: 4}
+MARAUDERS_D6 = {1: 12, 2: 6, 3: 4, 4: 4, 5: 2, 6: 2}
+
+
+def _rolls(match, counts, *, die, purpose, sequence="pre_game", report=None, start=0):
+    rows = []
+    index = start
+    for face, n in counts.items():
+        for _ in range(n):
+            rows.append(
+                DiceRoll(
+                    match=match,
+                    report=report,
+                    sequence=sequence,
+                    index=index,
+                    step="test",
+                    purpose=purpose,
+                    die=die,
+                    result=face,
+                )
+            )
+            index += 1
+    DiceRoll.objects.bulk_create(rows)
+    return index
+
+
+def _report(match, version, current):
+    return Report.objects.create(
+        match=match, version=version, is_current=current, home_touchdowns=0, away_touchdowns=0
+    )
+
+
+@pytest.fixture
+def luck():
+    commissioner = UserFactory(username="luck-commissioner")
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    league = league_services.create_league(commissioner, name="Luck League", ruleset="bb2020")
+    season = league_services.open_season(commissioner, league)
+    reavers = drafted_team(ann, name="Luck Reavers")
+    marauders = drafted_team(bob, roster_slug="orc", name="Luck Marauders")
+    tigers = drafted_team(ann, name="Luck Tigers")
+    for team in (reavers, marauders, tigers):
+        league_services.admit_team(commissioner, season, team)
+
+    def friendly(home, away):
+        fixture = Fixture.objects.create(
+            season=season, kind=Fixture.Kind.FRIENDLY, home=home, away=away
+        )
+        return Match.objects.create(fixture=fixture)
+
+    first, second = friendly(reavers, marauders), friendly(marauders, tigers)
+    n = _rolls(first, REAVERS_D6, die="d6", purpose="Kicking team roll-off (home)")
+    n = _rolls(first, {1: 5, 2: 5, 3: 5}, die="d3", purpose="Fair-weather fans (away)", start=n)
+    _rolls(first, {(3, 4): 5}, die="2d6", purpose="Weather", start=n)
+    old, current = _report(first, 1, False), _report(first, 2, True)
+    post = {"sequence": "post_game", "die": "d6"}
+    _rolls(first, {6: 6}, purpose="Dedicated Fans: home", report=old, **post)
+    _rolls(first, MARAUDERS_D6, purpose="Dedicated Fans: away", report=current, **post)
+    _rolls(second, {f: 5 for f in range(1, 7)}, die="d6", purpose="Kicking team roll-off (away)")
+    return {"league": league, "ann": ann, "bob": bob, "R": reavers, "M": marauders, "T": tigers}
+
+
+def _d6(summary):
+    return next(d for d in summary.dice if d.die == "d6")
+
+
+def test_a_team_s_rolls(luck):
+    reavers = team_luck(luck["R"])
+    assert reavers.rolls == 30
+    d6 = _d6(reavers)
+    assert [f.observed for f in d6.faces] == [10, 4, 6, 3, 3, 4]
+    assert d6.chi_square == pytest.approx(7.2)
+    assert d6.p_value == pytest.approx(0.2062, abs=1e-4)
+    assert reavers.p_value == pytest.approx(0.2062, abs=1e-4)
+    assert reavers.verdict == (
+        "Nothing unusual: fair dice spread at least this unevenly 21% of the time."
+    )
+
+
+def test_a_replaced_report_s_rolls_do_not_count(luck):
+    marauders = team_luck(luck["M"])
+    assert marauders.rolls == 45  # 15 D3 + the current report's 30 D6, not the old 6
+    assert _d6(marauders).chi_square == pytest.approx(14.0)
+    assert _d6(marauders).p_value == pytest.approx(0.0156, abs=1e-4)
+    assert "Unusual" in _d6(marauders).verdict and "rolled low" in _d6(marauders).verdict
+    # Together: 14 + 0 on 5 + 2 degrees of freedom -> p = 0.0512.
+    assert marauders.chi_square == pytest.approx(14.0)
+    assert marauders.degrees_of_freedom == 7
+    assert marauders.p_value == pytest.approx(0.0512, abs=1e-4)
+
+
+def test_a_coach_s_rolls_are_his_teams(luck):
+    # Ann's Reavers and Tigers: 15, 9, 11, 8, 8, 9 against 10 each: 36 / 10 = 3.6.
+    ann = coach_luck(luck["ann"])
+    assert [f.observed for f in _d6(ann).faces] == [15, 9, 11, 8, 8, 9]
+    assert _d6(ann).chi_square == pytest.approx(3.6)
+    assert _d6(ann).p_value == pytest.approx(0.6083, abs=1e-4)
+    assert coach_luck(luck["bob"]).rolls == 45
+
+
+def test_the_site_s_dice(luck):
+    # Every counted roll: 90 D6 (27, 15, 15, 12, 10, 11 against 15: 194 / 15 = 12.93,
+    # p = 0.0240), 15 D3, 5 2D6 (too few to judge); together 12.93 on 7 df, p = 0.0737.
+    site = site_fairness()
+    assert site.rolls == 110
+    assert [f.observed for f in _d6(site).faces] == [27, 15, 15, 12, 10, 11]
+    assert _d6(site).chi_square == pytest.approx(194 / 15)
+    assert _d6(site).p_value == pytest.approx(0.0240, abs=1e-4)
+    two_d6 = next(d for d in site.dice if d.die == "2d6")
+    assert two_d6.rolls == 5 and two_d6.p_value is None
+    assert two_d6.faces[5].observed == 5  # all sevens
+    assert site.p_value == pytest.approx(0.0737, abs=1e-4)
+
+
+def test_the_league_lists_the_most_unusual_first(luck):
+    rows = [(row.team_name, row.coach_name, row.luck.rolls) for row in league_luck(luck["league"])]
+    assert rows == [
+        ("Luck Marauders", "bob", 45),  # p = 0.0512
+        ("Luck Reavers", "ann", 30),  # p = 0.2062
+        ("Luck Tigers", "ann", 30),  # p = 1
+    ]
+
+
+def test_the_pages(client, luck):
+    page = client.get(reverse("team-dice", args=[luck["R"].pk])).content.decode()
+    assert "Dice luck: Luck Reavers" in page and "21% of the time" in page
+    page = client.get(reverse("coach-dice", args=["ann"])).content.decode()
+    assert "Dice luck: ann" in page and "61% of the time" in page
+    page = client.get(reverse("league-dice", args=[luck["league"].pk])).content.decode()
+    assert page.index("Luck Marauders") < page.index("Luck Reavers")
+    page = client.get(reverse("dice-fairness")).content.decode()
+    assert "Fairness of the dice" in page and "110 rolls" in page
+    assert client.get(reverse("coach-dice", args=["nobody"])).status_code == 404
+
+
+def test_the_api(client, luck):
+    body = client.get(f"/api/v1/teams/{luck['R'].pk}/dice/").json()
+    assert body["rolls"] == 30
+    assert body["dice"][0]["chi_square"] == pytest.approx(7.2)
+    assert body["dice"][0]["faces"][0] == {"face": "1", "observed": 10, "expected": 5.0}
+    assert client.get("/api/v1/coaches/ann/dice/").json()["rolls"] == 60
+    assert client.get("/api/v1/dice/").json()["rolls"] == 110
+    league = client.get(f"/api/v1/leagues/{luck['league'].pk}/dice/").json()
+    assert [row["team_name"] for row in league][0] == "Luck Marauders"
+    assert client.get("/api/v1/teams/999999/dice/").status_code == 404
