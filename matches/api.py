@@ -23,11 +23,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.input import validated
-from leagues.models import Fixture
 from matches import selectors, services
 from matches.errors import ReportConflict
 from matches.filters import MatchFilter
-from matches.models import Match, MatchEvent
+from matches.models import Match
 from matches.serializers import (
     CorrectionInputSerializer,
     DiceRollSerializer,
@@ -158,8 +157,8 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """Either coach or a commissioner opens it; 200 if it was open already."""
         fixture_id = validated(OpenMatchInputSerializer, request.data)["fixture"]
-        fixture = get_object_or_404(Fixture, pk=fixture_id)
-        existed = Match.objects.filter(fixture=fixture).exists()
+        fixture = get_object_or_404(selectors.fixtures_to_open(), pk=fixture_id)
+        existed = selectors.has_match(fixture)
         match = services.open_match(request.user, fixture)
         code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
         return Response(self._detail(match), status=code)
@@ -219,7 +218,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             return Response(MatchEventSerializer(selectors.draft_events(match), many=True).data)
         values = validated(for_league(EventInputSerializer, match), request.data)
         event = services.add_event(request.user, match, **values)
-        event = selectors.draft_events(match).get(pk=event.pk)
+        event = selectors.draft_event(match, event.pk)
         return Response(MatchEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -236,7 +235,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     def remove_event(self, request: Request, pk: str, event_id: str) -> Response:
         match = self._match()
-        event = get_object_or_404(MatchEvent, pk=int(event_id), match=match, report=None)
+        event = get_object_or_404(selectors.draft_events(match), pk=int(event_id))
         services.remove_event(request.user, match, event)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

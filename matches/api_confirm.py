@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -67,23 +66,8 @@ class ReportDraftInputSerializer(ReportInputSerializer):
     events = None  # type: ignore[assignment]  # DRF: None removes the inherited field
 
 
-def _name(user: User | None) -> str | None:
-    return user.get_username() if user is not None else None
-
-
 def confirmation_data(match: Match) -> dict[str, Any]:
-    report = match.reports.filter(is_current=True).select_related(
-        "submitted_by", "confirmed_by", "disputed_by"
-    )
-    current = report.first()
-    state = {
-        "match": match,
-        "report": current,
-        "submitted_by": _name(current.submitted_by) if current else None,
-        "confirmed_by": _name(current.confirmed_by) if current else None,
-        "disputed_by": _name(current.disputed_by) if current else None,
-    }
-    return dict(ConfirmationSerializer(state).data)
+    return dict(ConfirmationSerializer(selectors.confirmation_state(match)).data)
 
 
 class _MatchAction(APIView):

@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from config.errors import attempt, attempt_or_message
-from matches import presenters, selectors, services
+from matches import selectors, services
 from matches.models import Match
 from matches.page import (
     render_match,
@@ -79,7 +79,7 @@ def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
 
     match = match_to_play(request, pk)
     form = ReportForm(
-        presenters.team_names(match),
+        selectors.team_names(match),
         request.POST,
         points=scored_in_points(match),
         extras=report_extras_of(match),

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from config.errors import attempt
-from matches import presenters, selectors, services
+from matches import selectors, services
 from matches.models import Match, MatchEvent
 from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
 from matches.view_common import (
@@ -65,7 +65,7 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = selectors.current_report(match)
     if report is None:
         raise Http404(f"{match.label} has no report to correct yet.")
-    teams = presenters.team_names(match)
+    teams = selectors.team_names(match)
     events = list(selectors.report_events(report))
     initial = {
         "home_touchdowns": report.home_touchdowns,
@@ -77,7 +77,7 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         **report.team_extras,
     }
     data = request.POST if request.method == "POST" else None
-    rows = [(e.pk, presenters.event_text(e, teams)) for e in events]
+    rows = [(e.pk, selectors.event_text(e, teams)) for e in events]
     form = CorrectionForm(
         teams,
         rows,

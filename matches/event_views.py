@@ -13,13 +13,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from config.errors import attempt
-from matches import presenters, selectors, services
+from matches import selectors, services
 from matches.errors import ReportConflict
 from matches.forms import (
     EventForm,
 )
 from matches.http import HtmxHttpRequest
-from matches.models import Confirmation, Match, MatchEvent
+from matches.models import Confirmation, Match
 from matches.page import picker_context, render_live, render_match
 from matches.report_forms import ReportForm
 from matches.view_common import (
@@ -70,8 +70,8 @@ def add_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         require_side(request, match, _event_side(match, kwargs))
         event = attempt(form, lambda: services.add_event(request.user, match, **kwargs))
         if event is not None:
-            event = selectors.draft_events(match).get(pk=event.pk)
-            recorded = presenters.event_text(event, presenters.team_names(match))
+            event = selectors.draft_event(match, event.pk)
+            recorded = selectors.event_text(event, selectors.team_names(match))
             if not request.htmx:
                 messages.success(request, f"Recorded: {recorded}.")
                 return redirect(match_url(match, "live"))
@@ -86,7 +86,7 @@ def add_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpResponse:
     match = match_to_play(request, pk)
-    event = get_object_or_404(MatchEvent, pk=event_id, match=match, report=None)
+    event = get_object_or_404(selectors.draft_events(match), pk=event_id)
     require_side(request, match, event.side)
     form = EventForm()
 
@@ -110,7 +110,7 @@ def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpRespon
 def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
     match = match_to_play(request, pk)
     form = ReportForm(
-        presenters.team_names(match),
+        selectors.team_names(match),
         request.POST,
         points=scored_in_points(match),
         extras=report_extras_of(match),

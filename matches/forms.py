@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.core.validators import MaxValueValidator
 
-from leagues.models import Season
 from matches.models import EventKind, InjuryResult, MatchStatus
-from matches.presenters import CHARACTERISTICS, position_name
+from matches.selectors.boards import seasons, teams_by_name
+from matches.selectors.words import CHARACTERISTICS, position_name
 from rules_engine.ruleset import Ruleset
 from teams.forms import add_rules_errors
-from teams.models import Team
 from teams.templatetags.dugout import gp
 
 if TYPE_CHECKING:
@@ -411,13 +410,13 @@ class PostGameChoicesForm(forms.Form):
 
 class MatchFilterForm(forms.Form):
     season = forms.ModelChoiceField(
-        queryset=Season.objects.select_related("league").order_by("league__name", "-number"),
+        queryset=seasons(),
         required=False,
         empty_label="All seasons",
         error_messages=_choose("a season"),
     )
     team = forms.ModelChoiceField(
-        queryset=Team.objects.order_by("name"),
+        queryset=teams_by_name(),
         required=False,
         empty_label="All teams",
         error_messages=_choose("a team"),

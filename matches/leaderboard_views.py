@@ -7,7 +7,6 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from leagues.models import Season
 from matches import selectors
 
 # (statistic, board title, column heading, what the heading abbreviates)
@@ -25,7 +24,7 @@ BOARD_LENGTH = 10
 def leaderboards(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
     season = None
     if season_id is not None:
-        season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
+        season = get_object_or_404(selectors.seasons(), pk=season_id)
     boards = [
         {
             "stat": stat,
@@ -36,6 +35,5 @@ def leaderboards(request: HttpRequest, season_id: int | None = None) -> HttpResp
         }
         for stat, title, column, long in BOARDS
     ]
-    seasons = Season.objects.select_related("league").order_by("league__name", "-number")
-    context = {"season": season, "boards": boards, "seasons": seasons}
+    context = {"season": season, "boards": boards, "seasons": selectors.seasons()}
     return render(request, "matches/leaderboards.html", context)

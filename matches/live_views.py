@@ -6,7 +6,7 @@ Why htmx polling of small fragments with an ETag, not server-sent events: a poll
 an ordinary short request, so it works the same under several gunicorn workers
 (any worker answers, the database is the one truth) and under the embedded default
 (runserver, no Redis); SSE would hold a worker per watcher and need Redis pub/sub to
-reach the workers that did not make the change. A poll is cheap: ``match_stamp`` is
+reach the workers that did not make the change. A poll is cheap: ``selectors.match_stamp`` is
 one query (the match row, its draft events' count and last id, its current report's
 confirmation, its applications), and an unchanged stamp is a 304 with no body
 (the browser revalidates with ``If-None-Match``; ``Cache-Control: no-cache``).
@@ -26,47 +26,19 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from django.db.models import Count, Max, OuterRef, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from config.types import Actor
-from matches import presenters, selectors
-from matches.models import Confirmation, Match, MatchEvent, PostGameApplication, Report
+from matches import selectors
+from matches.models import Confirmation, Match, MatchEvent, Report
 from matches.permissions import may_answer_for
 
 # The page asks every second: the other coach's tap shows within two.
 POLL_SECONDS = 1
 SIDES = ("home", "away")
-
-
-def match_stamp(pk: int) -> dict[str, Any] | None:
-    """What a poll compares, in one query: None for no such match."""
-    current = Report.objects.filter(match=OuterRef("pk"), is_current=True)
-    applied = PostGameApplication.objects.filter(match=OuterRef("pk"), reverted_at=None)
-    row = (
-        Match.objects.filter(pk=pk)
-        .annotate(
-            draft_events=Count("events", filter=Q(events__report=None)),
-            last_event=Max("events__id", filter=Q(events__report=None)),
-            report_id=Subquery(current.values("pk")[:1]),
-            confirmation=Subquery(current.values("confirmation")[:1]),
-            applied=Subquery(applied.values("match").annotate(n=Count("pk")).values("n")[:1]),
-        )
-        .values(
-            "status",
-            "updated_at",
-            "draft_events",
-            "last_event",
-            "report_id",
-            "confirmation",
-            "applied",
-        )
-        .first()
-    )
-    return dict(row) if row is not None else None
 
 
 def _digest(*parts: Any) -> str:
@@ -80,7 +52,7 @@ def page_key(stamp: dict[str, Any]) -> str:
 
 
 def sync_url(match: Match) -> str:
-    stamp = match_stamp(match.pk) or {}
+    stamp = selectors.match_stamp(match.pk) or {}
     return reverse("match-sync", args=[match.pk]) + f"?page={page_key(stamp) if stamp else ''}"
 
 
@@ -90,7 +62,7 @@ def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Actor,
     return [
         {
             "event": e,
-            "text": presenters.event_text(e, teams),
+            "text": selectors.event_text(e, teams),
             "team": teams.get(e.side, ""),
             "removable": play and (not e.side or e.side in sides),
         }
@@ -108,7 +80,7 @@ def _pending_line(pending: list[dict], teams: dict, user: Actor, match: Match) -
 
 def waiting_for(match: Match, report: Report | None, user: Actor) -> str:
     """One line: what the match waits for, said to the user ("Your turn: ...")."""
-    teams = presenters.team_names(match)
+    teams = selectors.team_names(match)
     status = match.status
     if status == Match.Status.SCHEDULED:
         return "Waiting for the coaches to start the pre-game."
@@ -146,7 +118,7 @@ def confirmation_line(match: Match, report: Report, user: Actor, teams: dict) ->
 @require_GET
 def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
     """The poll: 304 while nothing changed; else the read-only fragments, out of band."""
-    stamp = match_stamp(pk)
+    stamp = selectors.match_stamp(pk)
     if stamp is None:
         raise Http404("No such match.")
     page = request.GET.get("page", "")
@@ -158,7 +130,7 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
             unchanged[name] = value
         return unchanged
     match = selectors.match_detail(pk)
-    teams = presenters.team_names(match)
+    teams = selectors.team_names(match)
     report = selectors.current_report(match)
     context: dict[str, Any] = {
         "match": match,
@@ -169,7 +141,7 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
         events = list(selectors.draft_events(match))
         perms = selectors.permissions(request.user, match)
         context["events"] = event_rows(match, events, teams, request.user, perms.play)
-        context["score"] = presenters.running_score(events)
+        context["score"] = selectors.running_score(events)
     response = render(request, "matches/_live_sync.html", context)
     for name, value in headers.items():
         response[name] = value

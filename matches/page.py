@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from config.errors import refusal_messages
-from matches import live_views, presenters, selectors
+from matches import live_views, selectors
 from matches.forms import (
     INJURY_OUTCOMES,
     KICK_OFF_KINDS,
@@ -22,7 +22,7 @@ from matches.forms import (
     PostGameChoicesForm,
     tap_kinds,
 )
-from matches.models import Confirmation, EventKind, Match, MatchEvent
+from matches.models import Confirmation, EventKind, Match
 from matches.permissions import may_answer_for
 from matches.report_forms import DisputeForm, ReportForm, SendBackForm
 from matches.services.confirmation import is_opponent
@@ -40,7 +40,6 @@ from matches.view_common import (
     report_summary,
     scored_in_points,
 )
-from teams.selectors import value_breakdown
 
 
 def render_match(
@@ -53,8 +52,8 @@ def render_match(
 def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str, Any]:
     user = request.user
     perms = selectors.permissions(user, match)
-    teams = presenters.team_names(match)
-    ruleset = presenters.ruleset_of(match)
+    teams = selectors.team_names(match)
+    ruleset = selectors.engine_ruleset(match)
     context: dict[str, Any] = {
         "match": match,
         "fixture": match.fixture,
@@ -72,12 +71,12 @@ def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str,
         context.update(live_context(request, match, perms, teams, params, **forms))
     if match.status == Match.Status.CONFIRMING:
         context["confirmation"] = confirmation_context(request, match, **forms)
-    names = presenters.player_names(match)
+    names = selectors.player_names(match)
     if match.status in REPORTED:
         context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
     context["history"] = history_context(match, teams)
     context["shortfalls"] = list(selectors.shortfalls(match))
-    context["dice"] = presenters.dice_groups(selectors.dice_log(match))
+    context["dice"] = selectors.dice_groups(selectors.dice_log(match))
     return context
 
 
@@ -124,8 +123,8 @@ def pre_game_context(
         )
     return {
         "state": state,
-        "steps": presenters.steps(state.steps, state.rolls, teams, ruleset),
-        "rows": presenters.pre_game_rows(state.summary, ruleset),
+        "steps": selectors.step_views(state.steps, state.rolls, teams, ruleset),
+        "rows": selectors.pre_game_rows(state.summary, ruleset),
         "pending": pending,
     }
 
@@ -147,7 +146,7 @@ def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str,
     sides = recordable_sides(request, match)
     if not sides or not request.user.has_perm(PLAY, match):
         return None
-    teams = presenters.team_names(match)
+    teams = selectors.team_names(match)
     side = params.get("side") if params.get("side") in sides else ""
     if len(sides) == 1:
         side = sides[0]
@@ -190,7 +189,7 @@ def live_context(
     events = list(selectors.draft_events(match))
     sides = recordable_sides(request, match) if perms.play else []
     rows = live_views.event_rows(match, events, teams, request.user, perms.play)
-    score = presenters.running_score(events)
+    score = selectors.running_score(events)
     report_form = forms.get("report_form")
     if report_form is None and perms.play:
         initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
@@ -216,24 +215,11 @@ def live_context(
 def render_live(request: HttpRequest, match: Match, **forms: Any) -> HttpResponse:
     """The live partial for htmx: running score, the tap picker, the events, the report form."""
     perms = selectors.permissions(request.user, match)
-    teams = presenters.team_names(match)
+    teams = selectors.team_names(match)
     params = forms.pop("picker_params", None) or {}
     context = {"match": match, "perms": perms, "teams": teams}
     context.update(live_context(request, match, perms, teams, params, **forms))
     return render(request, "matches/match_detail.html#live", context)
-
-
-def live_figures(summary: dict[str, Any], team: Any) -> dict[str, Any]:
-    """While the coaches hire and fire (step 4), the Treasury and TV a post-game shows
-    are the team's own, as its sheet shows them now."""
-    team.refresh_from_db(fields=["treasury", "dedicated_fans"])
-    value = value_breakdown(team)
-    return {
-        **summary,
-        "treasury": team.treasury,
-        "team_value": value.team_value,
-        "current_team_value": value.current_team_value,
-    }
 
 
 def post_game_context(
@@ -246,7 +232,7 @@ def post_game_context(
     for side, team in (("home", fixture.home), ("away", fixture.away)):
         summary = state.summary.get(side)
         if summary and not state.applied:
-            summary = live_figures(summary, team)
+            summary = selectors.live_team_figures(summary, team)
         pending = [c for c in state.pending if c.side == side]
         form = None
         if pending and all(c.yours for c in pending):
@@ -255,7 +241,7 @@ def post_game_context(
             {
                 "side": side,
                 "team": team,
-                "summary": presenters.post_game_team(summary, names) if summary else None,
+                "summary": selectors.post_game_team(summary, names) if summary else None,
                 "pending": pending,
                 "form": form,
                 "may_advance": state.applied and request.user.has_perm(CHANGE_TEAM, team),
@@ -265,24 +251,18 @@ def post_game_context(
     deadline = report.hiring_deadline if report is not None else None
     return {
         "state": state,
-        "steps": presenters.steps(state.steps, state.rolls, teams, ruleset, detailed=False),
+        "steps": selectors.step_views(state.steps, state.rolls, teams, ruleset, detailed=False),
         "cards": cards,
         "deadline": deadline if state.pending else None,
         "may_end": bool(state.pending) and deadline is not None and deadline <= timezone.now(),
     }
 
 
-def history_context(match: Match, teams: dict) -> list[dict[str, Any]]:
+def history_context(match: Match, teams: dict) -> list[selectors.HistoryEntry]:
     """Every version of the report with its events (two queries, whatever the count)."""
     reports = list(selectors.report_history(match))
-    events = (
-        MatchEvent.objects.filter(match=match, report__isnull=False).select_related(
-            "player", "victim"
-        )
-        if reports
-        else []
-    )
-    return presenters.history(reports, events, teams)
+    events = selectors.reported_events(match) if reports else []
+    return selectors.history_entries(reports, events, teams)
 
 
 def confirmation_context(request: HttpRequest, match: Match, **forms_: Any) -> dict[str, Any]:
@@ -297,8 +277,8 @@ def confirmation_context(request: HttpRequest, match: Match, **forms_: Any) -> d
     deadline = report.confirm_deadline
     past_deadline = deadline is not None and timezone.now() >= deadline
     disputed = report.confirmation == Confirmation.DISPUTED
-    teams = presenters.team_names(match)
-    events = [presenters.event_text(e, teams) for e in selectors.report_events(report)]
+    teams = selectors.team_names(match)
+    events = [selectors.event_text(e, teams) for e in selectors.report_events(report)]
     return {
         "report": report,
         "summary": report_summary(report, teams),

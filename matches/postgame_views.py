@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from config.errors import attempt, refusal_messages
-from matches import presenters, selectors, services
+from matches import selectors, services
 from matches.forms import (
     PostGameChoicesForm,
 )
@@ -29,7 +29,7 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
         messages.error(request, "No post-game decision of that team is waiting.")
         return redirect(match_url(match, "post-game"))
     form = PostGameChoicesForm(
-        pending, presenters.player_names(match), data=request.POST, prefix=side
+        pending, selectors.player_names(match), data=request.POST, prefix=side
     )
     if form.is_valid():
         kwargs = form.choice_kwargs()
@@ -38,7 +38,7 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
             lambda: services.submit_post_game_choices(request.user, match, side=side, **kwargs),
         )
         if done is not None:
-            messages.success(request, f"{presenters.team_names(match)[side]}: decided.")
+            messages.success(request, f"{selectors.team_names(match)[side]}: decided.")
             return redirect(match_url(match, "post-game"))
     return render_match(request, match, status=400, post_game_forms={side: form})
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from config.errors import attempt
-from matches import presenters, selectors, services
+from matches import selectors, services
 from matches.page import act_on, choice_answer, choice_form, render_match
 from matches.view_common import match_to_play, match_url, require_side
 
@@ -38,7 +38,7 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
     if choice is None:
         messages.error(request, "That decision is no longer waiting; here is where the match is.")
         return redirect(match_url(match, "pre-game"))
-    form = choice_form(choice, presenters.ruleset_of(match), data=request.POST)
+    form = choice_form(choice, selectors.engine_ruleset(match), data=request.POST)
     if form is None:
         raise Http404("This decision is not answered on this page.")
     if form.is_valid():
@@ -50,6 +50,6 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
             ),
         )
         if done is not None:
-            messages.success(request, f"{presenters.team_names(match)[side]}: answered.")
+            messages.success(request, f"{selectors.team_names(match)[side]}: answered.")
             return redirect(match_url(match, "pre-game"))
     return render_match(request, match, status=400, choice_forms={(side, kind): form})

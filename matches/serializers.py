@@ -20,7 +20,12 @@ from matches.models import (
     Report,
     SppShortfall,
 )
-from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT, ruleset_of
+from matches.selectors import (
+    LEADERBOARD_STATS,
+    MAX_LEADERBOARD_LIMIT,
+    report_events,
+    ruleset_of,
+)
 from matches.services import report_extras
 from matches.services.validation import MAX_REPORT_EVENTS
 
@@ -273,7 +278,7 @@ class ReportSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(MatchEventSerializer(many=True))
     def get_events(self, report: Report) -> list[dict[str, Any]]:
-        events = report.events.select_related("player", "victim").order_by("id")
+        events = report_events(report)
         # many=True: a list of rows (the stubs type ``.data`` as one dict).
         return MatchEventSerializer(events, many=True).data  # type: ignore[return-value]
 

@@ -13,7 +13,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from config.errors import refusal_messages
-from leagues.models import Fixture
 from matches import selectors, services
 from matches.forms import (
     MatchFilterForm,
@@ -48,10 +47,7 @@ def next_match(request: HttpRequest) -> HttpResponse:
 def open_for_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
     """The fixture's match: opened on POST (either coach or a commissioner) if there
     is none yet, then its page."""
-    fixture = get_object_or_404(
-        Fixture.objects.select_related("home__coach", "away__coach", "season__league", "round"),
-        pk=fixture_id,
-    )
+    fixture = get_object_or_404(selectors.fixtures_to_open(), pk=fixture_id)
     existing = selectors.match_for_fixture(fixture)
     if existing is not None:
         return redirect(match_url(existing))

@@ -1,30 +1,25 @@
-"""Reads of the matches app, shaped for the match pages and the API.
-
-Pages and endpoints read matches only through here:
-
-- ``match_list(season=, team=, status=)`` / ``match_detail(pk)``: matches with
-  their fixture, teams, coaches, season and league in one query.
-- ``match_for_fixture(fixture)``: the fixture's match, or None before it is opened.
-- ``ruleset_of(match)``: the key and name of the ruleset the match's league plays
-  (``RulesetRef``), for the page header and the API.
-- ``permissions(user, match)``: what the user may do (buttons to show).
-- ``pre_game_state(match, user)`` / ``post_game_state(match, user)``: the steps
-  so far, the decisions waiting (``yours`` marks the user's own), the numbers.
-- ``draft_events(match)``, ``current_report(match)``, ``report_history(match)``,
-  ``report_events(report)``, ``kick_off_events(report)``: the report being
-  entered and the reports in.
-- ``players_who_played(match, side)``: the players an event may name.
-- ``dice_log(match)``: every stored roll, pre-game then post-game per report.
-- ``next_match_for(user)``: the coach's match in progress, else his next fixture.
-- ``leaderboards(season=None, stat=..., limit=...)`` and ``player_match_stats(player)``.
-"""
+"""Reads of matches, reports, events and rolls, shaped for the match pages and the
+API: querysets with the ``select_related`` they need, and small typed results."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, Value, When
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 
 from config.types import Actor
 from leagues.models import Fixture, Season
@@ -33,12 +28,11 @@ from matches.models import (
     DiceRoll,
     Match,
     MatchEvent,
-    PlayerMatchStats,
     PostGameApplication,
     Report,
     SppShortfall,
 )
-from matches.permissions import coached_sides, may_answer_for
+from matches.permissions import coached_sides
 from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Player, Team
 
@@ -48,18 +42,8 @@ MATCH_RELATED = (
     "fixture__season__league",
     "fixture__round",
 )
+FIXTURE_RELATED = ("home__coach", "away__coach", "season__league", "round")
 EVENT_RELATED = ("player", "victim", "created_by")
-LEADERBOARD_STATS = (
-    "touchdowns",
-    "completions",
-    "casualties",
-    "interceptions",
-    "deflections",
-    "spp",
-    "mvp",
-)
-LEADERBOARD_LIMIT = 10
-MAX_LEADERBOARD_LIMIT = 100
 IN_PROGRESS = (
     Match.Status.PRE_GAME,
     Match.Status.IN_PLAY,
@@ -90,6 +74,16 @@ def match_detail(match_id: int) -> Match:
 
 def match_for_fixture(fixture: Fixture | int) -> Match | None:
     return Match.objects.select_related(*MATCH_RELATED).filter(fixture=fixture).first()
+
+
+def has_match(fixture: Fixture | int) -> bool:
+    """Whether the fixture's match was opened already."""
+    return Match.objects.filter(fixture=fixture).exists()
+
+
+def fixtures_to_open() -> QuerySet[Fixture]:
+    """Fixtures with what the page that opens their match shows (teams, coaches, league)."""
+    return Fixture.objects.select_related(*FIXTURE_RELATED)
 
 
 @dataclass(frozen=True)
@@ -127,80 +121,6 @@ def permissions(user: Actor, match: Match) -> MatchPermissions:
     )
 
 
-@dataclass(frozen=True)
-class PendingChoice:
-    """A decision the sequence waits for; ``yours``: the user may answer it."""
-
-    side: str
-    kind: str
-    prompt: str
-    options: dict[str, Any]
-    yours: bool
-
-
-@dataclass(frozen=True)
-class SequenceState:
-    """A pre-game or post-game as stored: steps, decisions waiting and the numbers."""
-
-    started: bool
-    complete: bool
-    steps: list[dict[str, Any]] = field(default_factory=list)
-    pending: list[PendingChoice] = field(default_factory=list)
-    summary: dict[str, Any] = field(default_factory=dict)
-    rolls: list[DiceRoll] = field(default_factory=list)
-    applied: bool = False
-    report: Report | None = None
-
-
-def _pending(stored: dict[str, Any], user: Actor | None, match: Match) -> list[PendingChoice]:
-    return [
-        PendingChoice(
-            side=c["side"],
-            kind=c["kind"],
-            prompt=c["prompt"],
-            options=c["options"],
-            yours=may_answer_for(user, match, c["side"]),
-        )
-        for c in stored.get("pending", [])
-    ]
-
-
-def pre_game_state(match: Match, user: Actor | None = None) -> SequenceState:
-    """The pre-game so far: its steps with outcomes, the decisions waiting, the
-    summary (fan factors, weather, journeymen, CTVs, petty cash, inducements,
-    prayers, kicking team) and its rolls."""
-    stored = match.pre_game_result or {}
-    return SequenceState(
-        started=bool(stored),
-        complete=bool(stored.get("complete")),
-        steps=stored.get("steps", []),
-        pending=_pending(stored, user, match),
-        summary=stored.get("summary", {}),
-        rolls=list(dice_log(match).filter(sequence="pre_game")),
-    )
-
-
-def post_game_state(match: Match, user: Actor | None = None) -> SequenceState:
-    """The current report's post-game: steps, decisions waiting (step 4), per team
-    what it did (``summary`` is {"home": ..., "away": ...}), whether it is applied."""
-    report = current_report(match)
-    if report is None:
-        return SequenceState(started=False, complete=False)
-    stored = report.post_game_result or {}
-    return SequenceState(
-        started=bool(stored),
-        complete=report.post_game_complete,
-        steps=stored.get("steps", []),
-        pending=_pending(stored, user, match),
-        summary=stored.get("teams", {}),
-        rolls=list(DiceRoll.objects.filter(report=report).order_by("index")),
-        applied=PostGameApplication.objects.filter(
-            report=report, phase=PostGameApplication.Phase.FINAL
-        ).exists(),
-        report=report,
-    )
-
-
 def draft_events(match: Match) -> QuerySet[MatchEvent]:
     """The events of the report being entered (match in play), in the order tapped."""
     return (
@@ -210,8 +130,20 @@ def draft_events(match: Match) -> QuerySet[MatchEvent]:
     )
 
 
+def draft_event(match: Match, event_id: int) -> MatchEvent:
+    """One event of the draft report, as the events list shows it (DoesNotExist if none)."""
+    return draft_events(match).get(pk=event_id)
+
+
 def report_events(report: Report) -> QuerySet[MatchEvent]:
     return MatchEvent.objects.filter(report=report).select_related(*EVENT_RELATED).order_by("id")
+
+
+def reported_events(match: Match) -> QuerySet[MatchEvent]:
+    """The events of every version of the match's report (one query for the history)."""
+    return MatchEvent.objects.filter(match=match, report__isnull=False).select_related(
+        "player", "victim"
+    )
 
 
 def kick_off_events(report: Report) -> QuerySet[MatchEvent]:
@@ -228,6 +160,37 @@ def current_report(match: Match) -> Report | None:
 def report_history(match: Match) -> QuerySet[Report]:
     """Every version of the match's report, oldest first (corrections after)."""
     return Report.objects.filter(match=match).select_related("submitted_by").order_by("version")
+
+
+def _name(user: AbstractBaseUser | None) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+@dataclass(frozen=True)
+class ConfirmationState:
+    """Where the match's report stands between submission and the post-game, with
+    who submitted, confirmed or disputed it (usernames)."""
+
+    match: Match
+    report: Report | None
+    submitted_by: str | None
+    confirmed_by: str | None
+    disputed_by: str | None
+
+
+def confirmation_state(match: Match) -> ConfirmationState:
+    current = (
+        Report.objects.filter(match=match, is_current=True)
+        .select_related("submitted_by", "confirmed_by", "disputed_by")
+        .first()
+    )
+    return ConfirmationState(
+        match=match,
+        report=current,
+        submitted_by=_name(current.submitted_by) if current else None,
+        confirmed_by=_name(current.confirmed_by) if current else None,
+        disputed_by=_name(current.disputed_by) if current else None,
+    )
 
 
 def players_who_played(match: Match, side: str) -> QuerySet[Player]:
@@ -258,6 +221,35 @@ def dice_log(match: Match) -> QuerySet[DiceRoll]:
     )
 
 
+def match_stamp(pk: int) -> dict[str, Any] | None:
+    """What a live poll compares, in one query (None for no such match): the match row,
+    its draft events' count and last id, its current report and its confirmation, and
+    its applications in force."""
+    current = Report.objects.filter(match=OuterRef("pk"), is_current=True)
+    applied = PostGameApplication.objects.filter(match=OuterRef("pk"), reverted_at=None)
+    row = (
+        Match.objects.filter(pk=pk)
+        .annotate(
+            draft_events=Count("events", filter=Q(events__report=None)),
+            last_event=Max("events__id", filter=Q(events__report=None)),
+            report_id=Subquery(current.values("pk")[:1]),
+            confirmation=Subquery(current.values("confirmation")[:1]),
+            applied=Subquery(applied.values("match").annotate(n=Count("pk")).values("n")[:1]),
+        )
+        .values(
+            "status",
+            "updated_at",
+            "draft_events",
+            "last_event",
+            "report_id",
+            "confirmation",
+            "applied",
+        )
+        .first()
+    )
+    return dict(row) if row is not None else None
+
+
 @dataclass(frozen=True)
 class NextMatch:
     """The coach's next match: a match in progress, or the next open fixture
@@ -284,54 +276,13 @@ def next_match_for(user: Actor) -> NextMatch | None:
         Fixture.objects.filter(Q(home__coach=user) | Q(away__coach=user))
         .filter(status__in=Fixture.OPEN_STATUSES)
         .exclude(match__status=Match.Status.CLOSED)
-        .select_related("home__coach", "away__coach", "season__league", "round")
+        .select_related(*FIXTURE_RELATED)
         .order_by(F("deadline").asc(nulls_last=True), F("round__number").asc(nulls_last=True), "id")
         .first()
     )
     if fixture is None:
         return None
     return NextMatch(fixture, match_for_fixture(fixture))
-
-
-def leaderboards(
-    season: Season | int | None = None, stat: str = "touchdowns", limit: int = LEADERBOARD_LIMIT
-) -> list[dict[str, Any]]:
-    """The best players by ``stat`` (one of LEADERBOARD_STATS) over the applied
-    matches of ``season`` (all seasons when None), summed by the database.
-
-    Rows: player_id, player_name, player_number, position_slug, team_id,
-    team_name, total, games. Ties: fewer games first, then name.
-    """
-    if stat not in LEADERBOARD_STATS:
-        raise ValueError(f"a leaderboard is one of {', '.join(LEADERBOARD_STATS)}, not {stat!r}")
-    limit = max(1, min(int(limit), MAX_LEADERBOARD_LIMIT))
-    queryset = PlayerMatchStats.objects.all()
-    if season is not None:
-        queryset = queryset.filter(season=season)
-    total = Count("id", filter=Q(mvp=True)) if stat == "mvp" else Sum(stat)
-    rows = (
-        queryset.values("player_id", "team_id")
-        .annotate(
-            player_name=F("player__name"),
-            player_number=F("player__number"),
-            position_slug=F("player__position_slug"),
-            team_name=F("team__name"),
-            total=total,
-            games=Count("id"),
-        )
-        .filter(total__gt=0)
-        .order_by("-total", "games", "player_name", "player_id")
-    )
-    return [dict(row) for row in rows[:limit]]
-
-
-def player_match_stats(player: Player | int) -> QuerySet[PlayerMatchStats]:
-    """A player's applied matches, newest first, with the fixture."""
-    return (
-        PlayerMatchStats.objects.filter(player=player)
-        .select_related("match__fixture__home", "match__fixture__away", "season__league")
-        .order_by("-match_id")
-    )
 
 
 def shortfalls(match: Match) -> QuerySet[SppShortfall]:

@@ -1,0 +1,199 @@
+"""The post-game as the match page shows it: one card per team with the figures its
+ruleset has, every player named (``post_game_team``), and the report's versions with
+their events (``history_entries``). Pure functions over what the services stored."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from matches.models import Report
+from matches.selectors.words import CHARACTERISTICS, event_text, humanize
+from teams.templatetags.dugout import gp
+
+RESULTS = {"win": "Win", "draw": "Draw", "loss": "Loss"}
+LEDGER_REASONS = {
+    "winnings": "Winnings",
+    "expensive_mistake": "Expensive mistake",
+    "journeyman_hired": "Journeyman hired",
+    "concession": "Concession",
+}
+
+
+@dataclass(frozen=True)
+class SppLine:
+    player: str
+    breakdown: str
+    total: int
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class PostGameTeam:
+    """One team's post-game: its result, its figures as (label, value) rows, and the
+    players named under each thing that befell them."""
+
+    result: str
+    rows: list[tuple[str, str]]
+    spp: list[SppLine]
+    dead: list[str]
+    quit: list[str]
+    miss_next_game: list[str]
+    niggling: list[str]
+    lasting: list[str]
+    recovered: list[str]
+    hired: list[str]
+    released: list[str]
+    retired: list[str]
+    not_done: list[str]
+    advancements: list[PlayerRef]
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """A version of the report with its events as lines."""
+
+    report: Report
+    events: list[str]
+
+
+def _named(ids: Iterable[Any] | None, names: Mapping[int, str]) -> list[str]:
+    return [names.get(i, f"player {i}") for i in ids or ()]
+
+
+def _dice(values: Any, joiner: str = " then ") -> str:
+    """Dice rolled one after another ("1 then 4": a re-roll), or summed (" + ")."""
+    values = [v for v in values or () if v is not None]
+    return joiner.join(map(str, values))
+
+
+def _money_rows(team: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Winnings and the other Treasury changes, with classic's dice and gate."""
+    rows = []
+    winnings = gp(team.get("winnings"))
+    if team.get("winnings_dice"):
+        winnings += f" (D6 {_dice(team['winnings_dice'])})"
+    rows.append(("Winnings", winnings))
+    if team.get("gate") is not None:
+        rows.append(("Gate", f"{team['gate']:,} fans; FAME {team.get('fame', 0)}"))
+    rows += [
+        (LEDGER_REASONS.get(c["reason"], humanize(c["reason"])), f"{c['amount']:+,} gp")
+        for c in team.get("treasury_changes") or []
+        if c["reason"] != "winnings"  # on its own line
+    ]
+    if team.get("spiralling_expenses"):
+        rows.append(("Spiralling Expenses", f"−{gp(team['spiralling_expenses'])}"))
+    return rows
+
+
+def _points_rows(team: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A game scored in points (Blitz Bowl): the points and what scored them."""
+    rows = [("Points", f"{team['points']} – {team.get('opponent_points', '?')}")]
+    for key in ("challenge_points", "clean_sweeps", "bonus_play_points"):
+        if team.get(key):
+            rows.append((humanize(key), str(team[key])))
+    if team.get("ending"):
+        rows.append(("Decided by", humanize(team["ending"])))
+    return rows
+
+
+def _fans_and_players_rows(
+    team: Mapping[str, Any], names: Mapping[int, str]
+) -> list[tuple[str, str]]:
+    """Dedicated Fans (or classic's Fan Factor), the MVP and BB2025's Hatred rolls."""
+    rows = []
+    before, after = team.get("dedicated_fans_before"), team.get("dedicated_fans_after")
+    roll = team.get("dedicated_fans_roll")
+    if before is not None and (before != after or roll is not None):
+        label = "Fan Factor" if team.get("fan_factor_dice") else "Dedicated Fans"
+        rolled = _dice(team.get("fan_factor_dice") or [roll], " + ")
+        rows.append((label, f"{before} → {after}" + (f" (rolled {rolled})" if rolled else "")))
+    if team.get("mvp") is not None:
+        reason = f" ({team['mvp_reason']})" if team.get("mvp_reason") else ""
+        rows.append(("MVP", names.get(team["mvp"], f"player {team['mvp']}") + reason))
+    for hatred in team.get("hatred") or ():  # BB2025: a casualty's Hatred roll
+        who = names.get(hatred["player_id"], f"player {hatred['player_id']}")
+        gained = f"gains {hatred['gained']}" if hatred.get("gained") else "no Hatred"
+        rows.append(("Hatred", f"{who}: D6 {hatred['roll']}, {gained}"))
+    return rows
+
+
+def _mistake_text(mistake: Mapping[str, Any]) -> str:
+    text = mistake.get("outcome") or "—"
+    if mistake.get("roll"):
+        text += f" (D6 {mistake['roll']})"
+    if mistake.get("gold_lost"):
+        text += f": −{gp(mistake['gold_lost'])}"
+    return text
+
+
+def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tuple[str, str]]:
+    """The figures of one team's post-game, only those its ruleset has."""
+    rows = [("Touchdowns", str(team.get("touchdowns", "—")))]
+    if team.get("points") is not None:  # Blitz Bowl
+        rows += _points_rows(team)
+    has_money = bool(team.get("team_value") or team.get("winnings") or team.get("treasury"))
+    if has_money:
+        rows += _money_rows(team)
+    rows += _fans_and_players_rows(team, names)
+    mistake = team.get("expensive_mistake")
+    if mistake:
+        rows.append(("Expensive mistakes", _mistake_text(mistake)))
+    if has_money:
+        rows.append(("Treasury", gp(team.get("treasury"))))
+        tv, ctv = gp(team.get("team_value")), gp(team.get("current_team_value"))
+        rows.append(("Team value / CTV", f"{tv} / {ctv}"))
+    return rows
+
+
+def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> PostGameTeam:
+    """One team's post-game, every player named."""
+    return PostGameTeam(
+        result=RESULTS.get(str(team.get("result")), team.get("result") or "—"),
+        rows=post_game_rows(team, names),
+        spp=[
+            SppLine(
+                player=names.get(row["player_id"], f"player {row['player_id']}"),
+                breakdown=", ".join(f"{k} {v}" for k, v in (row.get("breakdown") or {}).items()),
+                total=row.get("spp", 0),
+            )
+            for row in team.get("spp") or []
+        ],
+        dead=_named(team.get("dead"), names),
+        quit=_named(team.get("quit"), names),
+        miss_next_game=_named(team.get("miss_next_game"), names),
+        niggling=_named(team.get("niggling_injuries"), names),
+        lasting=[
+            f"{names.get(pid, pid)} −{CHARACTERISTICS.get(c, c)}"
+            for pid, c in team.get("characteristic_losses") or []
+        ],
+        recovered=_named(team.get("recovered"), names),
+        hired=_named(team.get("hired_journeymen"), names),
+        released=_named(team.get("released_journeymen"), names),
+        retired=_named(team.get("retired"), names),
+        not_done=[
+            f"{names.get(item['player'], item['player'])}: not done, {item['why']}"
+            for item in team.get("not_done") or []
+        ],
+        advancements=[
+            PlayerRef(pid, names.get(pid, f"player {pid}"))
+            for pid in team.get("advancement_eligible") or []
+        ],
+    )
+
+
+def history_entries(
+    reports: Iterable[Report], events: Iterable[Any], teams: Mapping[str, str]
+) -> list[HistoryEntry]:
+    """The report's versions, newest first, each with its events as lines."""
+    by_report: dict[int | None, list[str]] = defaultdict(list)
+    for event in sorted(events, key=lambda e: e.pk):
+        by_report[event.report_id].append(event_text(event, teams))
+    return [HistoryEntry(r, by_report[r.pk]) for r in reversed(list(reports))]
