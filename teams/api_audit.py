@@ -4,6 +4,7 @@ read it, as anyone reads the league's results and the team's ledger."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from django.apps import apps
@@ -50,15 +51,16 @@ def _not_found(what: str) -> OpenApiResponse:
     return OpenApiResponse(TeamsMessageSerializer, description=f"No such {what}.")
 
 
-class _AuditList(generics.ListAPIView):
+class _AuditList(generics.ListAPIView, ABC):
     """The audit entries of one object: a subclass names the lookup (``entries``)."""
 
     serializer_class = AuditEntrySerializer
     filterset_class = None
     filter_backends: list = []
 
+    @abstractmethod
     def entries(self, pk: int) -> Any:
-        raise NotImplementedError
+        """The audit entries of the object ``pk`` names (404 if there is none)."""
 
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
