@@ -13,100 +13,52 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.input import validated
 from matches import selectors, services
+from matches.api_common import (
+    BAD,
+    DENIED,
+    EVENT_ID,
+    IDEMPOTENCY_KEY,
+    NOT_FOUND,
+    MatchPermission,
+    conflict_response,
+    writes,
+)
 from matches.errors import ReportConflict
 from matches.filters import MatchFilter
 from matches.models import Match
 from matches.serializers import (
-    CorrectionInputSerializer,
     DiceRollSerializer,
-    EventInputSerializer,
-    LeaderboardQuerySerializer,
     LeaderboardRowSerializer,
     MatchDetailSerializer,
-    MatchErrorSerializer,
     MatchEventSerializer,
-    MatchMessageSerializer,
     MatchSummarySerializer,
     NextMatchSerializer,
-    OpenMatchInputSerializer,
-    PostGameChoiceInputSerializer,
     PostGameStateSerializer,
-    PreGameChoiceInputSerializer,
-    ReportConflictSerializer,
-    ReportInputSerializer,
     ReportSerializer,
     SequenceStateSerializer,
-    ShortfallDecisionInputSerializer,
     SppShortfallSerializer,
+)
+from matches.serializers_input import (
+    CorrectionInputSerializer,
+    EventInputSerializer,
+    LeaderboardQuerySerializer,
+    OpenMatchInputSerializer,
+    PostGameChoiceInputSerializer,
+    PreGameChoiceInputSerializer,
+    ReportInputSerializer,
+    ShortfallDecisionInputSerializer,
     for_league,
 )
-
-PLAY = "matches.play_match"
-CORRECT = "matches.correct_report"
-
-BAD = OpenApiResponse(MatchErrorSerializer, description="The rules (or the input's shape) refuse.")
-DENIED = OpenApiResponse(MatchMessageSerializer, description="Not signed in.")
-FORBIDDEN = OpenApiResponse(
-    MatchMessageSerializer, description="Not a coach of this match or a commissioner."
-)
-NOT_FOUND = OpenApiResponse(MatchMessageSerializer, description="No such match (or event).")
-CONFLICT = OpenApiResponse(
-    ReportConflictSerializer,
-    description="The match already has a report: a commissioner corrects it.",
-)
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description="Send the same key again with the same report to get the first one back.",
-)
-EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-
-
-def writes(ok: dict[int, Any], *, conflict: bool = False) -> dict[int, Any]:
-    """A write's documented responses: its success plus 400, 401, 403, 404 (and 409)."""
-    errors = {400: BAD, 401: DENIED, 403: FORBIDDEN, 404: NOT_FOUND}
-    return {**ok, **errors, **({409: CONFLICT} if conflict else {})}
-
-
-class MatchPermission(BasePermission):
-    """Anyone reads; writes need a coach of the match or a commissioner (a
-    correction: a commissioner), checked before the input is read."""
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        return request.method in SAFE_METHODS or bool(request.user.is_authenticated)
-
-    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
-        if request.method in SAFE_METHODS:
-            return True
-        if getattr(view, "action", None) in ("correct", "settle_shortfall", "end_post_game"):
-            if not request.user.has_perm(CORRECT, obj):
-                raise exceptions.PermissionDenied(
-                    "Only a commissioner of the league may correct a report or decide for it."
-                )
-        elif not request.user.has_perm(PLAY, obj):
-            raise exceptions.PermissionDenied(
-                "Only the coaches of the two teams or a commissioner may do that."
-            )
-        return True
-
-
-def conflict_response(error: ReportConflict) -> Response:
-    return Response(
-        {"detail": error.message, "report": error.report_id}, status=status.HTTP_409_CONFLICT
-    )
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

@@ -19,12 +19,10 @@ from rest_framework.views import APIView
 from config.fields import StrictCharField
 from config.input import validated
 from matches import selectors, services
-from matches.api import NOT_FOUND, writes
+from matches.api_common import NOT_FOUND, PLAY, writes
 from matches.models import Confirmation, Match, MatchStatus
-from matches.serializers import ReportInputSerializer
+from matches.serializers_input import ReportInputSerializer
 from matches.services.confirmation import MAX_NOTE_LENGTH
-
-PLAY = "matches.play_match"
 
 
 class ConfirmationSerializer(serializers.Serializer):
