@@ -112,7 +112,7 @@ class FaceCountSerializer(serializers.Serializer):
 
 class DieLuckSerializer(serializers.Serializer):
     die = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the API's field name
     rolls = serializers.IntegerField()
     faces = FaceCountSerializer(many=True)
     average = serializers.FloatField(allow_null=True)

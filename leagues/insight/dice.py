@@ -15,7 +15,7 @@ reach Python, which runs the test.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,7 @@ def rolls_of_coach(coach: Any) -> Q:
     )
 
 
-def _counts(rows: Iterable[dict[str, Any]]) -> Counts:
+def _counts(rows: Iterable[Mapping[str, Any]]) -> Counts:
     counts: Counts = defaultdict(lambda: defaultdict(int))
     for row in rows:
         counts[row["die"]][face_of(row["die"], row["result"])] += row["n"]
@@ -104,7 +104,7 @@ def league_luck(league: League) -> list[TeamLuck]:
         .annotate(n=Count("id"))
         .order_by()
     )
-    by_team: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    by_team: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
         by_team[row["team"]].append(row)
     teams = (

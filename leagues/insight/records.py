@@ -10,6 +10,7 @@ history grows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,11 @@ class RecordBoard:
     title: str
     column: str
     rows: tuple[PlayerRecord, ...]
+
+    @property
+    def scope_title(self) -> str:
+        """ "In a game", "In a season", "In a career"."""
+        return dict(SCOPES)[self.scope].capitalize()
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,13 @@ class Records:
     unbeaten_runs: tuple[UnbeatenRun, ...]
     champions: tuple[Champion, ...]
     memorial: tuple[Fallen, ...]
+
+    @property
+    def by_stat(self) -> tuple[tuple[str, tuple[RecordBoard, ...]], ...]:
+        """The boards grouped by figure, as the page shows them: (what it counts, boards)."""
+        return tuple(
+            (label, tuple(b for b in self.boards if b.stat == stat)) for stat, label, _ in STATS
+        )
 
 
 def records(league: League | None = None, limit: int = RECORD_LENGTH) -> Records:
@@ -205,7 +218,7 @@ def biggest_wins(league_id: int | None, limit: int) -> tuple[WinRecord, ...]:
     return tuple(_win(row) for row in rows)
 
 
-def _win(row: dict[str, Any]) -> WinRecord:
+def _win(row: Mapping[str, Any]) -> WinRecord:
     home_won = row["home_score"] > row["away_score"]
     winner, loser = ("home", "away") if home_won else ("away", "home")
     return WinRecord(
