@@ -8,12 +8,10 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.core.validators import MaxValueValidator
 
 from matches.models import EventKind, InjuryResult, MatchStatus
 from matches.selectors.boards import seasons, teams_by_name
-from matches.selectors.words import CHARACTERISTICS, position_name
-from rules_engine.ruleset import Ruleset
+from matches.selectors.words import CHARACTERISTICS
 from teams.forms import add_rules_errors
 from teams.templatetags.dugout import gp
 
@@ -30,12 +28,8 @@ def choices_of(form: forms.BaseForm, name: str) -> forms.ChoiceField:
 
 __all__ = [
     "ActionForm",
-    "AnswerForm",
     "EventForm",
-    "InducementsForm",
-    "JourneymenForm",
     "MatchFilterForm",
-    "PettyCashForm",
     "PostGameChoicesForm",
     "add_rules_errors",
 ]
@@ -142,179 +136,6 @@ class EventForm(forms.Form):
             "apothecary_used": bool(data.get("apothecary_used")),
             "detail": data.get("detail") or "",
         }
-
-
-# --- the pre-game's decisions ---------------------------------------------------------------
-
-
-class InducementsForm(forms.Form):
-    """What a coach buys with the money the pre-game gives him: the engine's offer
-    (prices for his roster, maxima, star players who play for him, mercenaries)."""
-
-    ITEM = "item_"
-    MERCENARY = "mercenary_"
-
-    def __init__(
-        self, options: Mapping[str, Any], ruleset: Ruleset | None, *args: Any, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.options = options
-        for row in options.get("inducements") or []:
-            most = row.get("max_count")
-            self.fields[self.ITEM + row["slug"]] = _count(
-                row["name"],
-                most,
-                f"{gp(row['price'])} each" + (f", at most {most}" if most is not None else ""),
-                price=row["price"],
-            )
-        stars = options.get("star_players") or []
-        if stars:
-            self.fields["star_players"] = forms.MultipleChoiceField(
-                label=f"Star players (at most {options.get('max_star_players', 2)})",
-                required=False,
-                widget=PricedCheckboxes(prices={s["slug"]: s["cost"] for s in stars}),
-                choices=[(s["slug"], _star_label(s)) for s in stars],
-                error_messages=_choose("star players"),
-            )
-        slots = options.get("player_slots", 0)
-        for merc in options.get("mercenaries") or []:
-            if slots:
-                self.fields[self.MERCENARY + merc["position"]] = _count(
-                    f"Mercenary {merc.get('name') or position_name(ruleset, merc['position'])}",
-                    slots,
-                    f"{gp(merc['price'])} each (Loner 4+)",
-                    price=merc["price"],
-                )
-
-    def answer(self) -> dict[str, Any]:
-        """The order as ``submit_pre_game_choice`` takes it ({} buys nothing)."""
-        order: dict[str, Any] = {}
-        mercenaries: list[str] = []
-        for name, value in self.cleaned_data.items():
-            if name.startswith(self.ITEM) and value:
-                order[name.removeprefix(self.ITEM)] = value
-            elif name.startswith(self.MERCENARY) and value:
-                mercenaries += [name.removeprefix(self.MERCENARY)] * value
-        if self.cleaned_data.get("star_players"):
-            order["star_players"] = list(self.cleaned_data["star_players"])
-        if mercenaries:
-            order["mercenaries"] = mercenaries
-        return order
-
-    def item_fields(self) -> list[forms.BoundField]:
-        return [self[n] for n in self.fields if n.startswith(self.ITEM)]
-
-    def mercenary_fields(self) -> list[forms.BoundField]:
-        return [self[n] for n in self.fields if n.startswith(self.MERCENARY)]
-
-
-class PricedCheckboxes(forms.CheckboxSelectMultiple):
-    """Checkboxes that carry their price (``data-price``) for the money left (match.js)."""
-
-    def __init__(self, *args: Any, prices: Mapping[str, int], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.prices = prices
-
-    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        option = super().create_option(name, value, *args, **kwargs)
-        if str(value) in self.prices:
-            option["attrs"]["data-price"] = self.prices[str(value)]
-        return option
-
-
-def _count(
-    label: str, most: int | None, help_text: str, *, price: int | None = None
-) -> forms.IntegerField:
-    attrs: dict[str, Any] = {"min": 0, "step": 1, "inputmode": "numeric"}
-    if price is not None:
-        attrs["data-price"] = price
-    if most is not None:
-        attrs["max"] = most
-    return forms.IntegerField(
-        label=label,
-        required=False,
-        min_value=0,
-        initial=0,
-        help_text=help_text,
-        widget=forms.NumberInput(attrs=attrs),
-        error_messages={
-            "invalid": f"Enter how many {label} to buy as a whole number.",
-            "min_value": f"Enter 0 or more {label}.",
-        },
-    )
-
-
-def _star_label(star: Mapping[str, Any]) -> str:
-    label = f"{star['name']} — {gp(star['cost'])}"
-    if star.get("players", 1) > 1:
-        label += f" ({star['players']} players)"
-    if star.get("induced_by_opponent"):
-        label += " — the other team induced him too: then neither fields him"
-    return label
-
-
-class JourneymenForm(forms.Form):
-    position = forms.ChoiceField(
-        widget=forms.RadioSelect, label="Position", error_messages=_choose("a position")
-    )
-
-    def __init__(
-        self, options: Mapping[str, Any], ruleset: Ruleset | None, *args: Any, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        positions = options.get("positions") or []
-        choices_of(self, "position").choices = [(p, position_name(ruleset, p)) for p in positions]
-
-    def answer(self) -> str:
-        return self.cleaned_data["position"]
-
-
-class PettyCashForm(forms.Form):
-    """Classic: how much Treasury gold goes into Petty Cash for inducements."""
-
-    amount = forms.IntegerField(
-        label="Gold to move into Petty Cash",
-        min_value=0,
-        initial=0,
-        widget=forms.NumberInput(attrs={"min": 0, "step": 10_000, "inputmode": "numeric"}),
-        error_messages={
-            "required": "Enter the gold to move (0 for none).",
-            "invalid": "Enter the gold as a whole number of gold pieces, e.g. 50000.",
-            "min_value": "Enter 0 or more gold pieces.",
-        },
-    )
-
-    def __init__(self, options: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        treasury = options.get("treasury") or 0
-        field = self.fields["amount"]
-        assert isinstance(field, forms.IntegerField), "amount is a whole number"
-        field.max_value = treasury
-        field.widget.attrs["max"] = treasury
-        field.validators.append(MaxValueValidator(treasury))
-        field.error_messages["max_value"] = f"The Treasury holds {gp(treasury)}: move at most that."
-        field.help_text = (
-            f"The Treasury holds {gp(treasury)}; team value {gp(options.get('team_value'))}."
-        )
-
-    def answer(self) -> int:
-        return self.cleaned_data["amount"]
-
-
-class AnswerForm(forms.Form):
-    """A decision with a few named answers (kick or receive): one button each."""
-
-    answer = forms.ChoiceField(error_messages=_choose("an answer"))
-
-    def __init__(self, options: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        answers = [str(a) for a in options.get("answers") or []]
-        choices_of(self, "answer").choices = [
-            (a, a.replace("_", " ").capitalize()) for a in answers
-        ]
-
-    def answer_value(self) -> str:
-        return self.cleaned_data["answer"]
 
 
 # --- the post-game's decisions ---------------------------------------------------------------

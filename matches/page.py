@@ -15,13 +15,10 @@ from matches import live_views, selectors
 from matches.forms import (
     INJURY_OUTCOMES,
     KICK_OFF_KINDS,
-    AnswerForm,
-    InducementsForm,
-    JourneymenForm,
-    PettyCashForm,
     PostGameChoicesForm,
     tap_kinds,
 )
+from matches.forms_pregame import AnswerForm, InducementsForm, JourneymenForm, PettyCashForm
 from matches.models import Confirmation, EventKind, Match
 from matches.permissions import may_answer_for
 from matches.report_forms import DisputeForm, ReportForm, SendBackForm
