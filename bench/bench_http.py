@@ -302,7 +302,11 @@ def start_gunicorn(env: dict[str, str], port: int, log: Path) -> subprocess.Pope
         "--error-logfile",
         str(log),
     ]
-    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+    # The workers' request log lines (one per request) go to the log file, not the bench's output.
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output
+        )
     deadline = time.monotonic() + STARTUP_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
