@@ -289,7 +289,17 @@ def _reports_to_confirm(runs: Any) -> list[Decision]:
 def decisions_for(user: Any) -> list[Decision]:
     """What waits for the user as a commissioner, league by league."""
     runs = League.objects.filter(commissioners=user)
-    found: list[Decision] = []
+    return [
+        *_entries_to_admit(runs),
+        *_reports_to_confirm(runs),
+        *_hiring_overdue(runs),
+        *_spp_shortfalls(runs),
+        *_level_playoffs(runs),
+    ]
+
+
+def _entries_to_admit(runs: Any) -> list[Decision]:
+    """Teams signed up to a season of the leagues ``runs`` without a division yet."""
     waiting = (
         TeamEntry.objects.filter(
             season__league__in=runs,
@@ -299,15 +309,18 @@ def decisions_for(user: Any) -> list[Decision]:
         .select_related("team", "season__league")
         .order_by("created_at")
     )
-    for entry in waiting:
-        found.append(
-            Decision(
-                entry.season.league.name,
-                f"{entry.team.name} waits to be admitted to a division.",
-                reverse("season-manage", args=[entry.season_id]),
-            )
+    return [
+        Decision(
+            entry.season.league.name,
+            f"{entry.team.name} waits to be admitted to a division.",
+            reverse("season-manage", args=[entry.season_id]),
         )
-    found += _reports_to_confirm(runs)
+        for entry in waiting
+    ]
+
+
+def _hiring_overdue(runs: Any) -> list[Decision]:
+    """Submitted reports whose hiring deadline has passed: the commissioner may end it."""
     overdue = Report.objects.filter(
         is_current=True,
         match__status=Match.Status.REPORT_SUBMITTED,
@@ -316,29 +329,36 @@ def decisions_for(user: Any) -> list[Decision]:
     ).select_related(
         "match__fixture__home", "match__fixture__away", "match__fixture__season__league"
     )
-    for report in overdue:
-        fixture = report.match.fixture
-        found.append(
-            Decision(
-                fixture.season.league.name,
-                f"{fixture.home.name} v {fixture.away.name}: the hiring deadline has passed; "
-                "you can end the waiting.",
-                reverse("match-detail", args=[report.match_id]),
-            )
+    return [
+        Decision(
+            report.match.fixture.season.league.name,
+            f"{report.match.fixture.home.name} v {report.match.fixture.away.name}: the hiring "
+            "deadline has passed; you can end the waiting.",
+            reverse("match-detail", args=[report.match_id]),
         )
+        for report in overdue
+    ]
+
+
+def _spp_shortfalls(runs: Any) -> list[Decision]:
+    """SPP a correction took back after they were spent, waiting for a decision."""
     shortfalls = SppShortfall.objects.filter(
         status=SppShortfall.Status.OPEN,
         report__match__fixture__season__league__in=runs,
     ).select_related("player", "report__match__fixture__season__league")
-    for shortfall in shortfalls:
-        found.append(
-            Decision(
-                shortfall.report.match.fixture.season.league.name,
-                f"{shortfall.player.name}: a correction took back {shortfall.spp} SPP "
-                "already spent; decide what stands.",
-                reverse("match-detail", args=[shortfall.report.match_id]),
-            )
+    return [
+        Decision(
+            shortfall.report.match.fixture.season.league.name,
+            f"{shortfall.player.name}: a correction took back {shortfall.spp} SPP "
+            "already spent; decide what stands.",
+            reverse("match-detail", args=[shortfall.report.match_id]),
         )
+        for shortfall in shortfalls
+    ]
+
+
+def _level_playoffs(runs: Any) -> list[Decision]:
+    """Play-offs played and left level on touchdowns, with no winner yet."""
     level = (
         Fixture.objects.filter(
             season__league__in=runs,
@@ -349,14 +369,12 @@ def decisions_for(user: Any) -> list[Decision]:
         .exclude(home_touchdowns__isnull=True)
         .select_related("home", "away", "season__league")
     )
-    for fixture in level:
-        if fixture.home_touchdowns != fixture.away_touchdowns:
-            continue
-        found.append(
-            Decision(
-                fixture.season.league.name,
-                f"{fixture.home.name} v {fixture.away.name}: a level play-off waits to be settled.",
-                reverse("fixture-detail", args=[fixture.pk]),
-            )
+    return [
+        Decision(
+            fixture.season.league.name,
+            f"{fixture.home.name} v {fixture.away.name}: a level play-off waits to be settled.",
+            reverse("fixture-detail", args=[fixture.pk]),
         )
-    return found
+        for fixture in level
+        if fixture.home_touchdowns == fixture.away_touchdowns
+    ]

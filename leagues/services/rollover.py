@@ -180,13 +180,7 @@ def roll_over_season(
     require_commissioner(actor, season, "close a season and open the next")
     with transaction.atomic():
         season = lock_season(season)
-        later = (
-            Season.objects.filter(league_id=season.league_id, number__gt=season.number)
-            .order_by("number")
-            .first()
-        )
-        if later is not None:
-            raise LeagueError(f"{later} is open already: {season} was rolled over before.")
+        _require_last(season)
         league = League.objects.get(pk=season.league_id)
         moving = bool(ruleset) and is_edition_change(league.ruleset, ruleset or "")
         if moving:
@@ -199,11 +193,6 @@ def roll_over_season(
             # closed season keeps its own (Season.ruleset).
             league.ruleset = ruleset or ""
             league.save(update_fields=["ruleset"])
-        old_entries = list(
-            TeamEntry.objects.filter(season=closed, division__isnull=False)
-            .select_related("team", "division")
-            .order_by("division__name", "team__name")
-        )
         names = list(closed.divisions.order_by("name").values_list("name", flat=True))
         opened = open_season(
             actor,
@@ -212,40 +201,75 @@ def roll_over_season(
             playoff_format=closed.playoff_format,
             divisions=names or ("Division 1",),
         )
-        carried: list[Team] = []
-        waiting: list[Team] = []
-        active = [e for e in old_entries if e.team.status == Team.Status.ACTIVE]
-        if not moving and between_seasons(league.ruleset) == CARRY_OVER:
-            divisions = {d.name: d for d in opened.divisions.all()}
-            TeamEntry.objects.bulk_create(
-                TeamEntry(
-                    season=opened,
-                    team=e.team,
-                    division=divisions.get(e.division.name) if e.division else None,
-                )
-                for e in active
-            )
-            carried = [e.team for e in active]
-        else:
-            waiting = [e.team for e in active]
-        log_action(
-            actor,
-            "season.roll_over",
-            f"{closed} rolled over into season {opened.number}: "
-            + (
-                f"{len(carried)} team(s) carried over."
-                if carried or not waiting
-                else f"{len(waiting)} team(s) to re-draft."
-            )
-            + (f" The league moves to {edition_for(league.ruleset).name}." if moving else ""),
-            league=league,
-            closed=closed.pk,
-            opened=opened.pk,
-            carried_over=[t.pk for t in carried],
-            awaiting_redraft=[t.pk for t in waiting],
-            ruleset={"before": previous_ruleset, "after": league.ruleset},
-        )
+        carried, waiting = _carry_over(league, closed, opened, moving=moving)
+        _log_rollover(actor, league, closed, opened, carried, waiting, previous_ruleset)
     return Rollover(closed=closed, opened=opened, carried_over=carried, awaiting_redraft=waiting)
+
+
+def _require_last(season: Season) -> None:
+    """A season rolls over once: refused when the league has a later one."""
+    later = (
+        Season.objects.filter(league_id=season.league_id, number__gt=season.number)
+        .order_by("number")
+        .first()
+    )
+    if later is not None:
+        raise LeagueError(f"{later} is open already: {season} was rolled over before.")
+
+
+def _carry_over(
+    league: League, closed: Season, opened: Season, *, moving: bool
+) -> tuple[list[Team], list[Team]]:
+    """(carried over, awaiting re-draft): the closed season's active teams are entered
+    in the opened one, in their divisions, where the league's ruleset carries teams
+    over and the edition stays; else they wait to re-draft."""
+    old_entries = list(
+        TeamEntry.objects.filter(season=closed, division__isnull=False)
+        .select_related("team", "division")
+        .order_by("division__name", "team__name")
+    )
+    active = [e for e in old_entries if e.team.status == Team.Status.ACTIVE]
+    if moving or between_seasons(league.ruleset) != CARRY_OVER:
+        return [], [e.team for e in active]
+    divisions = {d.name: d for d in opened.divisions.all()}
+    TeamEntry.objects.bulk_create(
+        TeamEntry(
+            season=opened,
+            team=e.team,
+            division=divisions.get(e.division.name) if e.division else None,
+        )
+        for e in active
+    )
+    return [e.team for e in active], []
+
+
+def _log_rollover(
+    actor: Actor,
+    league: League,
+    closed: Season,
+    opened: Season,
+    carried: list[Team],
+    waiting: list[Team],
+    previous_ruleset: str,
+) -> None:
+    moving = league.ruleset != previous_ruleset
+    log_action(
+        actor,
+        "season.roll_over",
+        f"{closed} rolled over into season {opened.number}: "
+        + (
+            f"{len(carried)} team(s) carried over."
+            if carried or not waiting
+            else f"{len(waiting)} team(s) to re-draft."
+        )
+        + (f" The league moves to {edition_for(league.ruleset).name}." if moving else ""),
+        league=league,
+        closed=closed.pk,
+        opened=opened.pk,
+        carried_over=[t.pk for t in carried],
+        awaiting_redraft=[t.pk for t in waiting],
+        ruleset={"before": previous_ruleset, "after": league.ruleset},
+    )
 
 
 def awaiting_redraft(season: Season) -> list[Team]:

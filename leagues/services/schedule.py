@@ -42,28 +42,7 @@ def generate_schedule(
     with transaction.atomic():
         season = lock_season(season)
         require_status(season, Season.Status.SIGN_UP, doing="draw up the schedule")
-        entries = list(
-            season.entries.select_related("team", "division").order_by("created_at", "id")
-        )
-        problems: list[str] = []
-        waiting = [e.team.name for e in entries if e.division_id is None]
-        if waiting:
-            problems.append(
-                f"Admit or withdraw the teams still waiting for a division: {', '.join(waiting)}."
-            )
-        by_division: dict[int, list] = {d.pk: [] for d in season.divisions.all()}
-        names = {d.pk: d.name for d in season.divisions.all()}
-        for entry in entries:
-            if entry.division_id is not None:
-                by_division[entry.division_id].append(entry.team)
-        for division_id, teams in by_division.items():
-            if len(teams) < MIN_TEAMS_PER_DIVISION:
-                problems.append(
-                    f"{names[division_id]} has {len(teams)} team(s); a division needs at least "
-                    f"{MIN_TEAMS_PER_DIVISION}."
-                )
-        if problems:
-            raise LeagueError(problems)
+        by_division = _teams_by_division(season)
         double = season.format == SeasonFormat.DOUBLE_ROUND_ROBIN
         schedules = {d: round_robin(teams, double=double) for d, teams in by_division.items()}
         count = max(len(rounds) for rounds in schedules.values())
@@ -89,6 +68,33 @@ def generate_schedule(
         season.status = Season.Status.REGULAR_SEASON
         season.save(update_fields=["status"])
     return fixtures
+
+
+def _teams_by_division(season: Season) -> dict[int, list[Team]]:
+    """Each division's teams in the order they were admitted; LeagueError (every
+    reason) while a team waits for a division or a division is too small to play."""
+    entries = list(season.entries.select_related("team", "division").order_by("created_at", "id"))
+    problems: list[str] = []
+    waiting = [e.team.name for e in entries if e.division_id is None]
+    if waiting:
+        problems.append(
+            f"Admit or withdraw the teams still waiting for a division: {', '.join(waiting)}."
+        )
+    divisions = list(season.divisions.all())
+    by_division: dict[int, list[Team]] = {d.pk: [] for d in divisions}
+    names = {d.pk: d.name for d in divisions}
+    for entry in entries:
+        if entry.division_id is not None:
+            by_division[entry.division_id].append(entry.team)
+    for division_id, teams in by_division.items():
+        if len(teams) < MIN_TEAMS_PER_DIVISION:
+            problems.append(
+                f"{names[division_id]} has {len(teams)} team(s); a division needs at least "
+                f"{MIN_TEAMS_PER_DIVISION}."
+            )
+    if problems:
+        raise LeagueError(problems)
+    return by_division
 
 
 def schedule_friendly(
