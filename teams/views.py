@@ -132,24 +132,6 @@ def _sheet(pk: int) -> TeamSheet:
         raise Http404("No such team.") from None
 
 
-def _player_rows(sheet: TeamSheet, with_advancement: bool) -> list[dict[str, Any]]:
-    roster = selectors.roster_for(sheet.team)
-    rows = []
-    for player in sheet.players:
-        position = selectors.position_for(roster, player)
-        rows.append(
-            {
-                "player": player,
-                "position": position,
-                "position_skills": selectors.position_skills(position),
-                "gained_skills": [s.skill for s in player.skills.all()],
-                "injury_marks": selectors.injury_marks(player),
-                "can_advance": with_advancement and selectors.can_advance(player),
-            }
-        )
-    return rows
-
-
 def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[str, Any]:
     team = sheet.team
     roster = selectors.roster_for(team)
@@ -158,7 +140,7 @@ def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[
         "team": team,
         "roster": roster,
         "value": sheet.value,
-        "rows": _player_rows(sheet, may_change),
+        "rows": selectors.player_rows(sheet, with_advancement=may_change),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
         "development": selectors.development(team.ruleset),

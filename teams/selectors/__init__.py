@@ -5,6 +5,7 @@
 - ``sheet``: the team sheet (``team_sheet`` -> ``TeamSheet``), team lists
   (``with_values`` -> ``TeamRow``), the ledger;
 - ``development``: a player with his history, title and advancement options;
+- ``rows``: the sheet's player rows as plain values (``player_rows`` -> ``SheetRow``);
 - ``staff``: what the sheet offers the coach (staff, re-rolls, which rows it shows).
 """
 
@@ -20,6 +21,7 @@ from teams.selectors.development import (
     player_title,
     player_with_history,
 )
+from teams.selectors.rows import SheetRow, player_rows
 from teams.selectors.sheet import (
     LATEST_LEDGER_ENTRIES,
     TeamRow,
@@ -50,6 +52,7 @@ __all__ = [
     "LEAGUE_TROPHIES",
     "PLAYER_VALUE_ANNOTATIONS",
     "SPEND_SPP",
+    "SheetRow",
     "StaffOffer",
     "TeamRow",
     "TeamSheet",
@@ -62,6 +65,7 @@ __all__ = [
     "latest_ledger",
     "ledger",
     "pending_choice",
+    "player_rows",
     "player_title",
     "player_with_history",
     "position_for",
