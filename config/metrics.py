@@ -81,7 +81,7 @@ class OwedWorkCollector:
         return []  # no database query when registered
 
     def collect(self) -> Iterator[Metric]:
-        from matches.services.postgame import owed_post_games
+        from matches.services.owed import owed_post_games
 
         try:
             owed = len(owed_post_games())

@@ -41,10 +41,10 @@ from matches.services.confirmation import (
 )
 from matches.services.corrections import correct_report, settle_shortfall
 from matches.services.events import add_event, remove_event
-from matches.services.postgame import (
+from matches.services.postgame import post_game_for
+from matches.services.postgame_choices import (
     close_match,
     end_hiring_step,
-    post_game_for,
     submit_post_game_choices,
 )
 from matches.services.pregame import (

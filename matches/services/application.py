@@ -26,8 +26,8 @@ from matches.services.postgame import (
     post_game_for,
     run_post_game,
 )
+from matches.services.report_shapes import league_result
 from matches.services.reports import events_of, payload_of
-from matches.services.validation import league_result
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors import value_breakdown
 from teams.services._common import lock_team

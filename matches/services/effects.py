@@ -1,4 +1,4 @@
-"""Applying a post-game to the teams, and inverting it for a correction.
+"""Applying a post-game to the teams (``reversal`` inverts it for a correction).
 
 Every change is made through the teams app's services where one exists
 (``post_to_ledger``, ``record_injury``, ``hire_journeyman_permanently``,
@@ -6,7 +6,7 @@ Every change is made through the teams app's services where one exists
 (``lock_team``/``lock_player``) where none does (SPP earned, Dedicated Fans,
 a player's return from MNG, a player who quits, an Improvement roll owed), and
 each is kept as an ``AppliedEffect`` row holding what it changed, so
-``revert_effects`` can undo exactly that: ledger entries are reversed by a
+``reversal.revert_effects`` can undo exactly that: ledger entries are reversed by a
 "correction" entry each.
 
 The outcome of any ruleset is applied by the same code, from what it carries:
@@ -21,28 +21,17 @@ league result and the players' match statistics are written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import timezone
 
 from config.types import Actor
-from matches.errors import MatchError
-from matches.models import (
-    AppliedEffect,
-    EffectKind,
-    Match,
-    PlayerMatchStats,
-    PostGameApplication,
-    SppShortfall,
-)
+from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
 from matches.services._common import SIDES, plain, snapshot_states, team_actor, team_of
+from matches.services.deferral import post_gold
+from matches.services.report_shapes import player_reports
 from matches.services.reports import events_of
-from matches.services.skills_gained import apply_gained, revert_gained
-from matches.services.validation import player_reports
+from matches.services.skills_gained import apply_gained
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -53,19 +42,17 @@ from teams.models import (
     InjuryRecord,
     LedgerReason,
     Player,
-    PlayerSkill,
     PlayerStatus,
     Team,
     TreasuryEntry,
 )
 from teams.services import (
     hire_journeyman_permanently,
-    post_to_ledger,
     record_injury,
     release_journeymen,
     temporarily_retire,
 )
-from teams.services._common import current_value, lock_player, lock_team, roster_of, ruleset_of
+from teams.services._common import lock_player, lock_team
 
 LEDGER_REASONS = {
     "winnings": LedgerReason.WINNINGS,
@@ -76,96 +63,6 @@ LEDGER_REASONS = {
 # Player fields an injury may change, as (field, how a reversal restores it).
 COUNTED_FIELDS = ("ma", "st", "ag", "pa", "av", "niggling_injuries")
 SET_FIELDS = ("status", "miss_next_game")
-
-
-@dataclass
-class _Gold:
-    team_id: int
-    amount: int
-    reason: str
-    note: str
-    actor: Actor
-    match_id: int
-    link: Callable[[TreasuryEntry], None]
-
-
-@dataclass
-class Deferred:
-    """What a correction moves in and out of treasuries and SPP, held until every
-    re-derived match's effects are written, so a team that spent its winnings since
-    never dips below zero half-way: gold coming back is posted before gold taken back,
-    and SPP taken back after all SPP given."""
-
-    gold: list[_Gold] = field(default_factory=list)
-    spp: dict[int, int] = field(default_factory=dict)  # player id -> SPP taken back
-
-
-_DEFERRED: ContextVar[Deferred | None] = ContextVar("dugout_deferred_effects", default=None)
-
-
-@contextmanager
-def deferred() -> Iterator[Deferred]:
-    """Hold gold and SPP taken back until ``settle_deferred``."""
-    held = Deferred()
-    token = _DEFERRED.set(held)
-    try:
-        yield held
-    finally:
-        _DEFERRED.reset(token)
-
-
-def _ledger(
-    team_id: int,
-    amount: int,
-    reason: str,
-    note: str,
-    actor: Actor,
-    match_id: int,
-    link: Callable[[TreasuryEntry], None],
-) -> None:
-    held = _DEFERRED.get()
-    if held is not None:
-        held.gold.append(_Gold(team_id, amount, reason, note, actor, match_id, link))
-        return
-    link(post_to_ledger(lock_team(team_id), amount, reason, note, actor, match_ref=match_id))
-
-
-def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:
-    """Post what a correction held back, credits first. A treasury that would still end
-    below zero (the gold was spent since) refuses the whole correction with the reason;
-    SPP taken back that the player already spent are kept for now (an ``SPP_GRANT`` on
-    ``grant_to``) and listed for the commissioner (``SppShortfall``)."""
-    short: list[str] = []
-    for gold in sorted(held.gold, key=lambda g: -g.amount):
-        team = lock_team(gold.team_id)
-        if team.treasury + gold.amount < 0:
-            short.append(
-                f"{team.name}'s Treasury holds {team.treasury:,} gp and the correction takes "
-                f"back {-gold.amount:,} gp ({gold.note}): the gold was spent since. Correct "
-                "the treasury (or undo what was bought) first."
-            )
-            continue
-        gold.link(
-            post_to_ledger(
-                team, gold.amount, gold.reason, gold.note, gold.actor, match_ref=gold.match_id
-            )
-        )
-    if short:
-        raise MatchError(short)
-    for player_id, amount in sorted(held.spp.items()):
-        player, team = lock_player(player_id)
-        kept = max(0, amount - (player.spp_earned - player.spp_spent))
-        player.spp_earned -= amount - kept
-        player.save(update_fields=["spp_earned"])
-        if kept:
-            AppliedEffect.objects.create(
-                application=grant_to,
-                kind=EffectKind.SPP_GRANT,
-                team=team,
-                player=player,
-                amount=kept,
-            )
-            SppShortfall.objects.create(report=grant_to.report, player=player, spp=kept)
 
 
 class _Recorder:
@@ -225,7 +122,7 @@ def _post_gold(record: _Recorder, match: Match, change: Any, actor: Actor) -> No
 
     reason = LEDGER_REASONS[change.reason]
     note = f"{LedgerReason(reason).label}, {match.label}"
-    _ledger(record.team.pk, change.amount, reason, note, actor, match.pk, link)
+    post_gold(record.team.pk, change.amount, reason, note, actor, match.pk, link)
 
 
 def _apply_final(application: PostGameApplication, side: str, outcome: Any, actor: Actor) -> None:
@@ -396,110 +293,3 @@ def _write_stats(
             )
         )
     PlayerMatchStats.objects.bulk_create(rows)
-
-
-# --- corrections ------------------------------------------------------------------------
-
-
-def revert_problems(application: PostGameApplication) -> list[str]:
-    """Why the application cannot be inverted as things stand (empty: it can). SPP spent
-    since and gold spent since are no reason: the correction keeps the SPP for the
-    commissioner to decide (``SppShortfall``) and checks the treasuries at the end
-    (``settle_deferred``)."""
-    problems = []
-    effects = application.effects.select_related("player", "team")
-    for effect in effects:
-        player = effect.player
-        returning = effect.before.get("status") == PlayerStatus.ACTIVE
-        if player and returning and effect.after.get("status") != PlayerStatus.ACTIVE:
-            holder = (
-                Player.objects.filter(
-                    team=effect.team, status=PlayerStatus.ACTIVE, number=player.number
-                )
-                .exclude(pk=player.pk)
-                .first()
-            )
-            if holder is not None:
-                problems.append(
-                    f"{player.name} would come back, but #{player.number} "
-                    f"is now worn by {holder.name}"
-                )
-    for effect in effects.filter(kind=EffectKind.IMPROVEMENT_ROLL):
-        player = effect.player
-        if player is None:
-            continue
-        player.refresh_from_db(fields=["pending_advancement"])
-        if player.pending_advancement != effect.after.get("pending_advancement"):
-            problems.append(
-                f"{player.name} has already taken an Improvement roll made in "
-                f"{application.match.label}"
-            )
-    return problems
-
-
-def revert_effects(application: PostGameApplication, actor: Actor) -> None:
-    """Undo every effect of the application, newest first (teams already locked)."""
-    label = application.match.label
-    for effect in application.effects.select_related("ledger_entry").order_by("-id"):
-        if effect.kind == EffectKind.LEDGER:
-            entry = effect.ledger_entry
-
-            def link(reversal: TreasuryEntry, effect: AppliedEffect = effect) -> None:
-                effect.reversal_entry = reversal
-                effect.save(update_fields=["reversal_entry"])
-
-            what = LedgerReason(entry.reason).label.lower() if entry else "gold"
-            _ledger(
-                effect.team_id,
-                -effect.amount,
-                LedgerReason.CORRECTION,
-                f"Correction of {label}: reverses {what}",
-                actor,
-                application.match_id,
-                link,
-            )
-        elif effect.kind == EffectKind.DEDICATED_FANS:
-            team = lock_team(effect.team_id)
-            team.dedicated_fans = max(1, team.dedicated_fans - effect.amount)
-            team.save(update_fields=["dedicated_fans", "updated_at"])
-        else:
-            _revert_player(effect)
-    application.player_stats.all().delete()
-    application.reverted_at = timezone.now()
-    application.save(update_fields=["reverted_at"])
-
-
-def _revert_player(effect: AppliedEffect) -> None:
-    assert effect.player_id is not None, "a player effect names its player"
-    player, team = lock_player(effect.player_id)
-    if effect.kind in (EffectKind.SPP, EffectKind.SPP_GRANT):
-        held = _DEFERRED.get()
-        if held is not None:  # taken back once everything given is in
-            held.spp[player.pk] = held.spp.get(player.pk, 0) + effect.amount
-            return
-        player.spp_earned -= effect.amount
-    elif effect.kind == EffectKind.IMPROVEMENT_ROLL:
-        player.pending_advancement = effect.before.get("pending_advancement") or {}
-    elif effect.kind == EffectKind.TEMPORARILY_RETIRED:
-        player.temporarily_retired = False
-    elif effect.kind == EffectKind.SKILL_GAINED:
-        revert_gained(effect)
-    elif effect.kind == EffectKind.JOURNEYMAN_HIRED:
-        player.journeyman = True
-        for skill in effect.before.get("skills", []):
-            PlayerSkill.objects.get_or_create(
-                player=player, skill=skill, defaults={"source": PlayerSkill.Source.OTHER}
-            )
-        ruleset = ruleset_of(team)
-        player.current_value = current_value(ruleset, roster_of(team, ruleset), player)
-    else:
-        if effect.kind == EffectKind.INJURY and effect.injury_record_id:
-            InjuryRecord.objects.filter(pk=effect.injury_record_id).delete()
-        for name, value in effect.before.items():
-            if name in COUNTED_FIELDS and value is not None:
-                setattr(player, name, getattr(player, name) + value - effect.after[name])
-            elif name in SET_FIELDS and value != effect.after.get(name):
-                setattr(player, name, value)
-        if player.status == PlayerStatus.ACTIVE:
-            player.left_at = None
-    player.save()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 from django.db import transaction
-from django.db.models import Count
 
 from config.types import Actor
 from matches.errors import MatchError, ReportError
@@ -61,25 +63,7 @@ def add_event(
         match = lock_match(match)
         require_play(actor, match)
         require_status(match, Match.Status.IN_PLAY, doing="record match events")
-        context = ReportContext.build(match, [event])
-        problems = event_problems(context, event)
-        recorded = dict(
-            MatchEvent.objects.filter(match=match, report=None)
-            .values_list("kind")
-            .annotate(n=Count("id"))
-        )
-        problems += event_room_problems(recorded, event["kind"])
-        if (
-            not problems
-            and event["kind"] == EventKind.INJURY
-            and MatchEvent.objects.filter(
-                match=match, report=None, kind=EventKind.INJURY, player_id=event["player"]
-            ).exists()
-        ):
-            problems.append(
-                f"{context.name(event['player'])} already has an injury in this report: "
-                "remove it first to record another"
-            )
+        problems = _problems(match, event)
         if problems:
             raise ReportError(problems)
         return MatchEvent.objects.create(
@@ -95,6 +79,24 @@ def add_event(
             detail=event["detail"],
             created_by=user_of(actor),
         )
+
+
+def _problems(match: Match, event: dict[str, Any]) -> list[str]:
+    """Every reason one more event cannot stand in the match's draft report: its own,
+    no room left for its kind, or a second injury of the same player."""
+    context = ReportContext.build(match, [event])
+    problems = event_problems(context, event)
+    drafts = list(
+        MatchEvent.objects.filter(match=match, report=None).values_list("kind", "player_id")
+    )
+    problems += event_room_problems(Counter(kind for kind, _ in drafts), event["kind"])
+    injured = {pid for kind, pid in drafts if kind == EventKind.INJURY}
+    if not problems and event["kind"] == EventKind.INJURY and event["player"] in injured:
+        problems.append(
+            f"{context.name(event['player'])} already has an injury in this report: "
+            "remove it first to record another"
+        )
+    return problems
 
 
 def remove_event(actor: Actor, match: Match, event: MatchEvent | int) -> None:

@@ -1,43 +1,36 @@
 """The post-game sequence: run the league's ruleset's post-game on the match's seed
 with the report and the coaches' decisions (BB2020 step 4: journeymen to hire,
-players to retire; classic: the winner's re-roll of the winnings), then apply it
-to both teams (``application``: a Celery task), and close the match."""
+players to retire; classic: the winner's re-roll of the winnings; the coaches give
+them through ``postgame_choices``), then apply it to both teams (``application``:
+a Celery task)."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from config.types import Actor
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
     SIDES,
-    answering_side,
     choice_json,
     is_league_game,
-    lock_match,
-    log_match,
     plain,
-    require_commissioner,
-    require_play,
-    require_status,
     snapshot_states,
     steps_json,
     store_rolls,
     team_of,
 )
+from matches.services.owed import owed_post_games  # noqa: F401  (its old home)
 from matches.services.queue import queue_application
+from matches.services.report_shapes import engine_report
 from matches.services.reports import events_of, payload_of
 from matches.services.rulesets import rules_for
-from matches.services.validation import engine_report
 from rules_engine.bb2020.postgame import TeamPostGame
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.sequence import SequenceResult
@@ -296,152 +289,8 @@ def settle_status(match: Match, report: Report) -> None:
         queue_application(match, report)
 
 
-def owed_post_games() -> list[tuple[int, int]]:
-    """(match id, report id) of every current report whose post-game work is owed and
-    ready to run now: what ``matches.tasks.apply_post_game`` does for them has not been
-    done yet. A periodic sweep re-queues these (an enqueue lost while the broker was
-    down, a worker killed mid-task); the task is idempotent, so a duplicate is harmless.
-    """
-    final = PostGameApplication.objects.filter(report=OuterRef("pk"), phase=Phase.FINAL)
-    results = PostGameApplication.objects.filter(report=OuterRef("pk"), phase=Phase.RESULTS)
-    owed = (
-        Report.objects.filter(is_current=True)
-        .alias(has_final=Exists(final), has_results=Exists(results))
-        .filter(
-            Q(post_game_complete=True, has_final=False)
-            | Q(results_ready=True, has_final=False, has_results=False)
-        )
-    )
-    return list(owed.order_by("pk").values_list("match_id", "pk"))
-
-
 def current_report(match: Match) -> Report:
     report = match.reports.filter(is_current=True).first()
     if report is None:
         raise MatchError(f"{match.label} has no report yet.")
     return report
-
-
-def _ids(values: Iterable[Any], what: str) -> list[int]:
-    ids = list(values or ())
-    bad = [v for v in ids if isinstance(v, bool) or not isinstance(v, int)]
-    if bad:
-        raise MatchError(f"{what} are given by player id; {bad!r} are not ids")
-    return ids
-
-
-def submit_post_game_choices(
-    actor: Actor,
-    match: Match,
-    *,
-    side: str | None = None,
-    hire_journeymen: Iterable[int] = (),
-    retire: Iterable[int] = (),
-    reroll_winnings: bool | None = None,
-    mvp_nominees: Iterable[int] = (),
-) -> Report:
-    """One side's post-game decisions: BB2020 step 4, the journeymen who played to hire
-    for good (they lose Loner, cost their current value) and the players who suffered
-    a Lasting Injury to retire temporarily; classic, whether the winner re-rolls the
-    winnings D6. The answer is the side's whole answer: a decision waiting and not
-    given is answered "none" (no hire, no retirement, no re-roll). Only that side's
-    coach (or a commissioner) answers; when no decision is left the post-game
-    completes and is queued for applying."""
-    if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
-        raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
-    with transaction.atomic():
-        match = lock_match(match)
-        require_play(actor, match)
-        require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
-        report = current_report(match)
-        pending = report.post_game_result.get("pending", [])
-        side = answering_side(actor, match, {c["side"] for c in pending}, side)
-        given = {
-            "hire_journeymen": _ids(hire_journeymen, "Journeymen to hire"),
-            "retire": _ids(retire, "Players to retire"),
-            "reroll_winnings": reroll_winnings,
-        }
-        by_kind = {"mvp_nominees": _ids(mvp_nominees, "MVP nominees")}
-        answer = {
-            ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
-            for c in pending
-            if c["side"] == side and c["kind"] in ANSWERS
-        }
-        answer.update({key: value for key, value in given.items() if value not in (None, [])})
-        choices = copy.deepcopy(report.post_game_choices)
-        for c in pending:
-            if c["side"] == side and c["kind"] in ANSWERS_BY_KIND and not by_kind[c["kind"]]:
-                raise MatchError(f"{c['prompt']} (by player id).")
-        for kind, ids in by_kind.items():
-            if ids:
-                choices.setdefault(kind, {})[side] = ids
-        if any(c["side"] == side and c["kind"] not in ANSWERS_BY_KIND for c in pending):
-            choices[side] = answer  # the side's step-4 answer (not only its nominees)
-        run_post_game(match, report, choices)
-        settle_status(match, report)
-        report.save()
-        match.save()
-        return report
-
-
-def end_hiring_step(actor: Actor, match: Match) -> Report:
-    """The commissioner ends the post-game's waiting for coaches who have not answered
-    by the deadline (``Report.hiring_deadline``): each such side is answered "none"
-    (no hire, no retirement, no re-roll) and the post-game completes. Refused before
-    the deadline, so a coach always has the time the league gives."""
-    with transaction.atomic():
-        match = lock_match(match)
-        require_commissioner(actor, match)
-        require_status(match, Match.Status.REPORT_SUBMITTED, doing="end the post-game's waiting")
-        report = current_report(match)
-        deadline = report.hiring_deadline
-        if deadline is not None and timezone.now() < deadline:
-            raise MatchError(
-                f"The coaches have until {timezone.localtime(deadline):%d %b %Y %H:%M} "
-                "to finish the post-game; it can be ended for them after that."
-            )
-        waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
-        choices = copy.deepcopy(report.post_game_choices)
-        for c in report.post_game_result.get("pending", []):
-            if c["kind"] in ANSWERS_BY_KIND:
-                wanted = c["options"].get("nominees", 0)
-                choices.setdefault(c["kind"], {})[c["side"]] = c["options"]["players"][:wanted]
-        for side in SIDES:
-            if side in waiting and side not in choices:
-                choices[side] = {
-                    ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
-                    for c in report.post_game_result.get("pending", [])
-                    if c["side"] == side and c["kind"] in ANSWERS
-                }
-        run_post_game(match, report, choices)
-        settle_status(match, report)
-        report.save()
-        match.save()
-        log_match(
-            actor,
-            "match.end_hiring_step",
-            "the commissioner ended the post-game's hiring step for "
-            + (" and ".join(sorted(waiting)) or "no one"),
-            match,
-            report=report.pk,
-            sides=sorted(waiting),
-        )
-        return report
-
-
-def close_match(actor: Actor, match: Match) -> Match:
-    """The coaches are done with the post-game (its effects are applied): close it."""
-    with transaction.atomic():
-        match = lock_match(match)
-        require_play(actor, match)
-        require_status(match, Match.Status.POST_GAME, doing="close the match")
-        report = current_report(match)
-        if not PostGameApplication.objects.filter(report=report, phase=Phase.FINAL).exists():
-            raise MatchError(
-                f"The post-game of {match.label} is still being applied; try again shortly."
-            )
-        match.status = Match.Status.CLOSED
-        match.closed_at = timezone.now()
-        match.save(update_fields=["status", "closed_at", "updated_at"])
-        log_match(actor, "match.close", "closed.", match, report=report.pk)
-        return match

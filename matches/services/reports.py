@@ -18,12 +18,11 @@ from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
     user_of,
 )
+from matches.services.report_shapes import POINTS_FIELDS, league_result
 from matches.services.validation import (
-    POINTS_FIELDS,
     ReportContext,
     event_from_row,
     extra_report_keys,
-    league_result,
     report_problems,
 )
 from rules_engine.errors import RulesError

@@ -103,22 +103,38 @@ def submit_report(
         if replay is not None:
             return replay
         _require_in_play(match)
-        drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
-        report_events = given if given is not None else [event_from_row(e) for e in drafts]
-        checked_report(match, payload, report_events, agree_with_fixture=True)
-        try:
-            report = create_report(match, actor, payload, key=key, digest=digest)
-        except IntegrityError:
-            replay = _replayed(match, key, digest)
-            if replay is not None:
-                return replay
-            raise conflict(match) from None
-        match = lock_match(match)
-        MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
-        attach_events(match, report, report_events, actor)
-        _hand_over(actor, match, report, seed)
-        _log_submission(actor, match, report, payload)
-        return Submission(report, created=True)
+        return _record(actor, match, payload, given, key=key, digest=digest, seed=seed)
+
+
+def _record(
+    actor: Actor,
+    match: Match,
+    payload: dict[str, Any],
+    given: list[dict[str, Any]] | None,
+    *,
+    key: str | None,
+    digest: str,
+    seed: int | None,
+) -> Submission:
+    """Check the report (``given`` events, else the draft's), insert it and its events
+    in the draft's place, and hand it over; a report inserted meanwhile by the same
+    key and body is the replay, by anyone else a conflict."""
+    drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
+    report_events = given if given is not None else [event_from_row(e) for e in drafts]
+    checked_report(match, payload, report_events, agree_with_fixture=True)
+    try:
+        report = create_report(match, actor, payload, key=key, digest=digest)
+    except IntegrityError:
+        replay = _replayed(match, key, digest)
+        if replay is not None:
+            return replay
+        raise conflict(match) from None
+    match = lock_match(match)
+    MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
+    attach_events(match, report, report_events, actor)
+    _hand_over(actor, match, report, seed)
+    _log_submission(actor, match, report, payload)
+    return Submission(report, created=True)
 
 
 def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from config.dashboard import dashboard_for
 from matches.models import Match, MatchEvent, PostGameApplication, Report
-from matches.services.postgame import owed_post_games
+from matches.services.owed import owed_post_games
 from teams.models import Team
 from tests.factories import UserFactory
 from tests.matches.factories import event, kick_off, league_match

@@ -1,0 +1,205 @@
+"""What a correction re-derives: the post-game applications a report had (and what
+they moved, ``footprint``), the later matches whose post-game read figures the
+correction moves (``later_matches``, ``rederive``), and the coaches' answers and
+figures carried to the corrected report (``carried_choices``, ``carried_input``)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from django.db.models import Min, Q
+
+from config.types import Actor
+from leagues.models import Fixture
+from matches.models import AppliedEffect, EffectKind, Match, PostGameApplication, Report
+from matches.services._common import SIDES, lock_match
+from matches.services.application import apply_final, apply_results
+from matches.services.effects import FINAL_REASONS
+from matches.services.postgame import ANSWERS, ANSWERS_BY_KIND, post_game_for
+from matches.services.reversal import revert_effects
+
+Footprint = dict[int, tuple[int, int]]  # team id -> (gold, Dedicated Fans) a match moved
+
+
+def active_applications(report: Report) -> list[PostGameApplication]:
+    return list(report.applications.filter(reverted_at__isnull=True).order_by("id"))
+
+
+def footprint(applications: list[PostGameApplication]) -> Footprint:
+    """What the applications moved per team: gold (ledger) and Dedicated Fans."""
+    moved: dict[int, tuple[int, int]] = {}
+    for effect in AppliedEffect.objects.filter(
+        application__in=applications, kind__in=(EffectKind.LEDGER, EffectKind.DEDICATED_FANS)
+    ):
+        gold, fans = moved.get(effect.team_id, (0, 0))
+        if effect.kind == EffectKind.LEDGER:
+            gold += effect.amount
+        else:
+            fans += effect.amount
+        moved[effect.team_id] = (gold, fans)
+    return moved
+
+
+def shift(deltas: dict[int, list[int]], before: Footprint, after: Footprint) -> None:
+    for team_id in set(before) | set(after):
+        gold_before, fans_before = before.get(team_id, (0, 0))
+        gold_after, fans_after = after.get(team_id, (0, 0))
+        delta = deltas.setdefault(team_id, [0, 0])
+        delta[0] += gold_after - gold_before
+        delta[1] += fans_after - fans_before
+
+
+def later_matches(match: Match, since: Any) -> list[Match]:
+    """Matches applied after ``since`` by the match's teams, and by every team one of
+    them played in such a match (a post-game's dice are shared by both sides), in the
+    order they were first applied. The teams' history bounds it, never the site."""
+    first = Min(
+        "applications__applied_at",
+        filter=Q(applications__reverted_at__isnull=True, applications__report__is_current=True),
+    )
+    teams = {match.fixture.home_id, match.fixture.away_id}
+    while True:
+        # Two index look-ups (home, away) rather than an OR the database may scan.
+        fixtures = set(Fixture.objects.filter(home_id__in=teams).values_list("pk", flat=True))
+        fixtures |= set(Fixture.objects.filter(away_id__in=teams).values_list("pk", flat=True))
+        found: list[Match] = list(
+            Match.objects.filter(fixture_id__in=fixtures)
+            .exclude(pk=match.pk)
+            .annotate(first_applied=first)
+            .filter(first_applied__gt=since)
+            .select_related("fixture__home", "fixture__away", "fixture__season__league")
+            .order_by("first_applied", "pk")
+        )
+        reached = teams | {m.fixture.home_id for m in found} | {m.fixture.away_id for m in found}
+        if reached == teams:
+            return found
+        teams = reached
+
+
+def moved_input(
+    figures: dict[str, Any], match: Match, deltas: dict[int, list[int]]
+) -> dict[str, Any]:
+    """A later post-game's stored figures moved by what the correction changed so far."""
+    moved = copy.deepcopy(figures or {})
+    for side, team_id in (("home", match.fixture.home_id), ("away", match.fixture.away_id)):
+        gold, fans = deltas.get(team_id, (0, 0))
+        held = moved.get(side)
+        if not held:
+            continue
+        held["treasury"] = max(0, held["treasury"] + gold)
+        held["dedicated_fans"] = max(1, held["dedicated_fans"] + fans)
+        held["fan_factor_shift"] = held.get("fan_factor_shift", 0) + fans
+        if "step_4_treasury" in held:
+            held["step_4_treasury"] = max(0, held["step_4_treasury"] + gold)
+        held.pop("not_done", None)
+    return moved
+
+
+def reapply(match: Match, report: Report, *, final: bool) -> PostGameApplication:
+    """Apply the report's post-game again as far as it had been (its results, and the
+    rest when ``final``); the first application made."""
+    made = []
+    if report.results_ready:
+        made.append(apply_results(match, report))
+    if final and report.post_game_complete:
+        made.append(apply_final(match, report, results_applied=report.results_ready))
+    return made[0]
+
+
+def rederive(later: Match, deltas: dict[int, list[int]], actor: Actor) -> None:
+    """Invert and apply again a later match's post-game whose teams' figures moved."""
+    teams = (later.fixture.home_id, later.fixture.away_id)
+    if not any(any(deltas.get(t, (0, 0))) for t in teams):
+        return  # the same figures give the same post-game
+    later = lock_match(later)
+    report = later.reports.get(is_current=True)
+    applications = active_applications(report)
+    if not applications:
+        return
+    before = footprint(applications)
+    moved = moved_input(report.post_game_input, later, deltas)
+    report.post_game_input = carried_input(later, report, moved, applications)
+    for application in reversed(applications):
+        revert_effects(application, actor)
+    final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
+    reapply(later, report, final=final)
+    report.save()
+    shift(deltas, before, footprint(active_applications(report)))
+
+
+# Of an answer carried to the corrected report, what is still on offer (by the pending
+# choice's options); an answer key not listed carries as it was (a yes or no).
+STILL_OFFERED = {
+    "hire_journeymen": lambda options: set(options.get("journeymen", {})),
+    "retire": lambda options: set(options.get("players", ())),
+}
+NONE = {key: none for key, none in ANSWERS.values()}  # an answer key's "none"
+
+
+def carried_choices(
+    match: Match, report: Report, old: dict[str, Any], *, answer_all: bool
+) -> dict[str, Any]:
+    """The coaches' answers of the old report that still apply to the new one (BB2020
+    step 4's hires and retirements, classic's re-roll of the winnings).
+
+    ``answer_all`` (the post-game must be applied at once): a side that had not
+    answered, or anything newly on offer, is answered "none" (coaches may still
+    retire players on the team pages). Otherwise sides that had not answered
+    are left to answer. Answers kept under their kind (BB2025's MVP nominees) carry
+    as they were.
+    """
+    kept = {kind: old[kind] for kind in ANSWERS_BY_KIND if kind in (old or {})}
+    probe = post_game_for(match, report, kept or None)
+    offered: dict[str, dict[str, Any]] = {side: {} for side in SIDES}
+    for choice in probe.pending:
+        if choice.kind in ANSWERS:
+            offered[choice.side][ANSWERS[choice.kind][0]] = choice.options
+    carried: dict[str, Any] = dict(kept)
+    for side in SIDES:
+        if not offered[side] or not (answer_all or side in old):
+            continue
+        before = old.get(side) or {}
+        answer = {}
+        for key, options in offered[side].items():
+            given = before.get(key, NONE[key])
+            if key in STILL_OFFERED:
+                allowed = STILL_OFFERED[key](options)
+                given = [p for p in given if p in allowed]
+            answer[key] = given
+        carried[side] = answer
+    return carried
+
+
+def carried_input(
+    match: Match,
+    report: Report,
+    figures: dict[str, Any],
+    applications: list[PostGameApplication],
+) -> dict[str, Any]:
+    """The figures a post-game first read (Treasury and Dedicated Fans when its results
+    were applied, the Treasury step 4 left), for ``report`` applied again: the step 4
+    Treasury moves by what changes in the gold of its results (a corrected score, or
+    an attendance moved with the Dedicated Fans), as if it had come that way first."""
+    figures = copy.deepcopy(figures or {})
+    if not any("step_4_treasury" in (figures.get(side) or {}) for side in SIDES):
+        return figures  # no hiring step read a Treasury (or none yet)
+    results_gold: dict[int, int] = {}
+    for application in applications:
+        if application.phase == PostGameApplication.Phase.RESULTS:
+            for effect in application.effects.filter(kind="ledger"):
+                results_gold[effect.team_id] = results_gold.get(effect.team_id, 0) + effect.amount
+    probe = post_game_for(match, report, {side: {} for side in SIDES}, figures=figures)
+    for side in SIDES:
+        held = figures.get(side) or {}
+        if "step_4_treasury" not in held:
+            continue
+        gold = sum(
+            c.amount for c in probe.teams[side].treasury_changes if c.reason not in FINAL_REASONS
+        )
+        team_id = match.fixture.home_id if side == "home" else match.fixture.away_id
+        held["step_4_treasury"] = max(
+            0, held["step_4_treasury"] + gold - results_gold.get(team_id, 0)
+        )
+        held.pop("not_done", None)
+    return figures

@@ -1,0 +1,126 @@
+"""Inverting an applied post-game for a correction: every effect an ``AppliedEffect``
+row kept is undone, newest first (ledger entries by a "correction" entry each), and
+what cannot be undone as things stand is said first (``revert_problems``)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from config.types import Actor
+from matches.models import AppliedEffect, EffectKind, PostGameApplication
+from matches.services.deferral import held_back, post_gold
+from matches.services.effects import COUNTED_FIELDS, SET_FIELDS
+from matches.services.skills_gained import revert_gained
+from teams.models import (
+    InjuryRecord,
+    LedgerReason,
+    Player,
+    PlayerSkill,
+    PlayerStatus,
+    TreasuryEntry,
+)
+from teams.services._common import current_value, lock_player, lock_team, roster_of, ruleset_of
+
+
+def revert_problems(application: PostGameApplication) -> list[str]:
+    """Why the application cannot be inverted as things stand (empty: it can). SPP spent
+    since and gold spent since are no reason: the correction keeps the SPP for the
+    commissioner to decide (``SppShortfall``) and checks the treasuries at the end
+    (``settle_deferred``)."""
+    problems = []
+    effects = application.effects.select_related("player", "team")
+    for effect in effects:
+        player = effect.player
+        returning = effect.before.get("status") == PlayerStatus.ACTIVE
+        if player and returning and effect.after.get("status") != PlayerStatus.ACTIVE:
+            holder = (
+                Player.objects.filter(
+                    team=effect.team, status=PlayerStatus.ACTIVE, number=player.number
+                )
+                .exclude(pk=player.pk)
+                .first()
+            )
+            if holder is not None:
+                problems.append(
+                    f"{player.name} would come back, but #{player.number} "
+                    f"is now worn by {holder.name}"
+                )
+    for effect in effects.filter(kind=EffectKind.IMPROVEMENT_ROLL):
+        player = effect.player
+        if player is None:
+            continue
+        player.refresh_from_db(fields=["pending_advancement"])
+        if player.pending_advancement != effect.after.get("pending_advancement"):
+            problems.append(
+                f"{player.name} has already taken an Improvement roll made in "
+                f"{application.match.label}"
+            )
+    return problems
+
+
+def revert_effects(application: PostGameApplication, actor: Actor) -> None:
+    """Undo every effect of the application, newest first (teams already locked)."""
+    label = application.match.label
+    for effect in application.effects.select_related("ledger_entry").order_by("-id"):
+        if effect.kind == EffectKind.LEDGER:
+            entry = effect.ledger_entry
+
+            def link(reversal: TreasuryEntry, effect: AppliedEffect = effect) -> None:
+                effect.reversal_entry = reversal
+                effect.save(update_fields=["reversal_entry"])
+
+            what = LedgerReason(entry.reason).label.lower() if entry else "gold"
+            post_gold(
+                effect.team_id,
+                -effect.amount,
+                LedgerReason.CORRECTION,
+                f"Correction of {label}: reverses {what}",
+                actor,
+                application.match_id,
+                link,
+            )
+        elif effect.kind == EffectKind.DEDICATED_FANS:
+            team = lock_team(effect.team_id)
+            team.dedicated_fans = max(1, team.dedicated_fans - effect.amount)
+            team.save(update_fields=["dedicated_fans", "updated_at"])
+        else:
+            _revert_player(effect)
+    application.player_stats.all().delete()
+    application.reverted_at = timezone.now()
+    application.save(update_fields=["reverted_at"])
+
+
+def _revert_player(effect: AppliedEffect) -> None:
+    assert effect.player_id is not None, "a player effect names its player"
+    player, team = lock_player(effect.player_id)
+    if effect.kind in (EffectKind.SPP, EffectKind.SPP_GRANT):
+        held = held_back()
+        if held is not None:  # taken back once everything given is in
+            held.spp[player.pk] = held.spp.get(player.pk, 0) + effect.amount
+            return
+        player.spp_earned -= effect.amount
+    elif effect.kind == EffectKind.IMPROVEMENT_ROLL:
+        player.pending_advancement = effect.before.get("pending_advancement") or {}
+    elif effect.kind == EffectKind.TEMPORARILY_RETIRED:
+        player.temporarily_retired = False
+    elif effect.kind == EffectKind.SKILL_GAINED:
+        revert_gained(effect)
+    elif effect.kind == EffectKind.JOURNEYMAN_HIRED:
+        player.journeyman = True
+        for skill in effect.before.get("skills", []):
+            PlayerSkill.objects.get_or_create(
+                player=player, skill=skill, defaults={"source": PlayerSkill.Source.OTHER}
+            )
+        ruleset = ruleset_of(team)
+        player.current_value = current_value(ruleset, roster_of(team, ruleset), player)
+    else:
+        if effect.kind == EffectKind.INJURY and effect.injury_record_id:
+            InjuryRecord.objects.filter(pk=effect.injury_record_id).delete()
+        for name, value in effect.before.items():
+            if name in COUNTED_FIELDS and value is not None:
+                setattr(player, name, getattr(player, name) + value - effect.after[name])
+            elif name in SET_FIELDS and value != effect.after.get(name):
+                setattr(player, name, value)
+        if player.status == PlayerStatus.ACTIVE:
+            player.left_at = None
+    player.save()
