@@ -16,40 +16,10 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from config.env import env_bool, env_list, env_rate, mailers_from_env
 from config.observability import init_sentry, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    value = value.strip().lower()
-    if value in {"1", "true", "yes", "on"}:
-        return True
-    if value in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
-
-
-def env_rate(name: str, default: str) -> str:
-    """A DRF throttle rate such as "120/minute", checked at start-up rather
-    than on the first API request."""
-    value = os.environ.get(name, "").strip() or default
-    count, _, period = value.partition("/")
-    if not (count.isdigit() and period[:1] in {"s", "m", "h", "d"}):
-        raise ImproperlyConfigured(
-            f"{name} must be a rate such as 120/minute (requests per second, minute, "
-            f"hour or day), not {value!r}"
-        )
-    return value
-
-
-def env_list(name: str, default: list[str]) -> list[str]:
-    value = os.environ.get(name, "")
-    return [item.strip() for item in value.split(",") if item.strip()] or default
-
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
@@ -192,39 +162,10 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 # login counters would lock differently and earlier, so they are off.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
 
-
 # Mail (Django's MAILERS) is how a coach resets a forgotten password. Embedded mode
 # (DEBUG on, no EMAIL_HOST): printed on the console. At scale: SMTP to EMAIL_HOST,
 # by default with STARTTLS; without EMAIL_HOST, to a relay on localhost:25.
-def mailers_from_env() -> dict:
-    host = os.environ.get("EMAIL_HOST", "").strip()
-    if not host and DEBUG:
-        return {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
-    use_ssl = env_bool("EMAIL_USE_SSL", False)
-    use_tls = env_bool("EMAIL_USE_TLS", bool(host) and not use_ssl)
-    if use_tls and use_ssl:
-        raise ImproperlyConfigured(
-            "EMAIL_USE_TLS and EMAIL_USE_SSL are both on: set one (STARTTLS, usually on "
-            "port 587, or SSL, usually on port 465)."
-        )
-    options: dict = {
-        "host": host or "localhost",
-        "username": os.environ.get("EMAIL_HOST_USER", ""),
-        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
-        "use_tls": use_tls,
-        "use_ssl": use_ssl,
-        "timeout": 10,
-    }
-    port = os.environ.get("EMAIL_PORT", "").strip()
-    if port:
-        if not port.isdigit():
-            raise ImproperlyConfigured(f"EMAIL_PORT must be a port number, not {port!r}")
-        options["port"] = int(port)
-    smtp = "django.core.mail.backends.smtp.EmailBackend"
-    return {"default": {"BACKEND": smtp, "OPTIONS": options}}
-
-
-MAILERS = mailers_from_env()
+MAILERS = mailers_from_env(debug=DEBUG)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dugout <dugout@localhost>")
 
 LANGUAGE_CODE = "en-gb"

@@ -1,0 +1,69 @@
+"""Settings read from the environment, checked at start-up (config/settings.py uses
+these): a bad value is an ImproperlyConfigured naming the variable, not a surprise on
+the first request that needs it."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    value = value.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A DRF throttle rate such as "120/minute", checked at start-up rather
+    than on the first API request."""
+    value = os.environ.get(name, "").strip() or default
+    count, _, period = value.partition("/")
+    if not (count.isdigit() and period[:1] in {"s", "m", "h", "d"}):
+        raise ImproperlyConfigured(
+            f"{name} must be a rate such as 120/minute (requests per second, minute, "
+            f"hour or day), not {value!r}"
+        )
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name, "")
+    return [item.strip() for item in value.split(",") if item.strip()] or default
+
+
+def mailers_from_env(*, debug: bool) -> dict:
+    """Django's MAILERS from EMAIL_*: the console with ``debug`` and no EMAIL_HOST;
+    else SMTP to EMAIL_HOST (STARTTLS by default) or to a relay on localhost:25."""
+    host = os.environ.get("EMAIL_HOST", "").strip()
+    if not host and debug:
+        return {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+    use_ssl = env_bool("EMAIL_USE_SSL", False)
+    use_tls = env_bool("EMAIL_USE_TLS", bool(host) and not use_ssl)
+    if use_tls and use_ssl:
+        raise ImproperlyConfigured(
+            "EMAIL_USE_TLS and EMAIL_USE_SSL are both on: set one (STARTTLS, usually on "
+            "port 587, or SSL, usually on port 465)."
+        )
+    options: dict = {
+        "host": host or "localhost",
+        "username": os.environ.get("EMAIL_HOST_USER", ""),
+        "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+        "use_tls": use_tls,
+        "use_ssl": use_ssl,
+        "timeout": 10,
+    }
+    port = os.environ.get("EMAIL_PORT", "").strip()
+    if port:
+        if not port.isdigit():
+            raise ImproperlyConfigured(f"EMAIL_PORT must be a port number, not {port!r}")
+        options["port"] = int(port)
+    smtp = "django.core.mail.backends.smtp.EmailBackend"
+    return {"default": {"BACKEND": smtp, "OPTIONS": options}}
