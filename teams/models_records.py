@@ -93,7 +93,7 @@ class Redraft(models.Model):
     """A team's re-draft between two seasons of its league (facts §5): the season's
     record that made the budget, what the re-draft cost, and every roll it made.
 
-    Written only by ``teams.services.redraft.redraft_team`` in the transaction that
+    Written only by ``teams.services.redraft.perform_redraft`` in the transaction that
     re-drafts the team and enters it into ``to_season``; one per team and closed
     season. ``rehired`` lists ``{player, name, seasons, fee}`` (seasons played before
     this re-draft; the next re-draft counts this one), ``hired`` the new players' ids,

@@ -7,7 +7,8 @@ same position by slug or name, else the coach's choice; skills kept where still 
 characteristics within the new limits; values recomputed with the new value
 increases), then the re-draft runs as usual under the new edition's rules - its budget
 from the recorded season, its re-hire fees, staff and re-rolls at its prices, its
-recovery rolls (``teams.services.redraft.redraft_team``).
+recovery rolls (``teams.services.redraft.perform_redraft``). The season is the league's
+(``leagues.services.team_redraft``: ``edition_change_record``, ``change_edition``).
 
 ``preview_edition_change`` says, before anything is written, what each player becomes
 and everything that cannot carry over (and, where the new roster names a Team Captain,
