@@ -175,3 +175,27 @@ def test_the_api(client, luck):
     league = client.get(f"/api/v1/leagues/{luck['league'].pk}/dice/").json()
     assert [row["team_name"] for row in league][0] == "Luck Marauders"
     assert client.get("/api/v1/teams/999999/dice/").status_code == 404
+
+
+def test_the_database_attributes_rolls_as_the_engine_names_them():
+    """Over the rolls of real matches (tests/insight/league.py), the database's reading
+    of a purpose (``made_for``) is the engine's (``side_of_purpose``), and each team's
+    luck counts exactly its side's rolls of its matches."""
+    from leagues.insight.dice import made_for
+    from rules_engine.insight import side_of_purpose
+    from tests.insight.league import build_small_league, play_history
+
+    world = play_history(build_small_league("Real"))
+    rolls = list(DiceRoll.objects.select_related("match__fixture"))
+    assert rolls
+    for side in ("home", "away"):
+        by_database = set(DiceRoll.objects.filter(made_for(side)).values_list("id", flat=True))
+        assert by_database == {r.pk for r in rolls if side_of_purpose(r.purpose) == side}
+    for team in world.teams.values():
+        mine = [
+            r
+            for r in rolls
+            if (side := side_of_purpose(r.purpose))
+            and getattr(r.match.fixture, f"{side}_id") == team.pk
+        ]
+        assert team_luck(team).rolls == len(mine) > 0
