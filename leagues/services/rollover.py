@@ -202,8 +202,9 @@ def roll_over_season(
             divisions=names or ("Division 1",),
         )
         carried, waiting = _carry_over(league, closed, opened, moving=moving)
-        _log_rollover(actor, league, closed, opened, carried, waiting, previous_ruleset)
-    return Rollover(closed=closed, opened=opened, carried_over=carried, awaiting_redraft=waiting)
+        done = Rollover(closed, opened, carried_over=carried, awaiting_redraft=waiting)
+        _log_rollover(actor, league, done, previous_ruleset, moving=moving)
+    return done
 
 
 def _require_last(season: Season) -> None:
@@ -244,19 +245,14 @@ def _carry_over(
 
 
 def _log_rollover(
-    actor: Actor,
-    league: League,
-    closed: Season,
-    opened: Season,
-    carried: list[Team],
-    waiting: list[Team],
-    previous_ruleset: str,
+    actor: Actor, league: League, done: Rollover, previous_ruleset: str, *, moving: bool
 ) -> None:
-    moving = league.ruleset != previous_ruleset
+    """The audit line: the teams carried over (or to re-draft) and the edition's move."""
+    carried, waiting = done.carried_over, done.awaiting_redraft
     log_action(
         actor,
         "season.roll_over",
-        f"{closed} rolled over into season {opened.number}: "
+        f"{done.closed} rolled over into season {done.opened.number}: "
         + (
             f"{len(carried)} team(s) carried over."
             if carried or not waiting
@@ -264,8 +260,8 @@ def _log_rollover(
         )
         + (f" The league moves to {edition_for(league.ruleset).name}." if moving else ""),
         league=league,
-        closed=closed.pk,
-        opened=opened.pk,
+        closed=done.closed.pk,
+        opened=done.opened.pk,
         carried_over=[t.pk for t in carried],
         awaiting_redraft=[t.pk for t in waiting],
         ruleset={"before": previous_ruleset, "after": league.ruleset},
