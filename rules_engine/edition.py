@@ -238,6 +238,12 @@ class Edition(Protocol):
         ...
 
     @property
+    def fans_label(self) -> str:
+        """What the edition calls a team's fans on its roster sheet (BB2020's "Dedicated
+        Fans", the classic sheet's "Fan Factor")."""
+        ...
+
+    @property
     def playoff_prizes(self) -> tuple[tuple[int, int], ...]:
         """(place, gold) paid when the play-offs finish; empty for none."""
         ...

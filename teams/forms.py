@@ -15,7 +15,7 @@ from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.models import MAX_PLAYER_NUMBER, TEAM_NAME_MAX, Advancement
 from teams.names import NameFormField
 from teams.services import StaffKind
-from teams.templatetags.dugout import gp
+from teams.templatetags.dugout import fans_label, gp
 
 PLAYER_NAME_MAX = 100
 POSITION_PREFIX = "position_"
@@ -192,6 +192,7 @@ class DraftForm(forms.Form):
                 f"{position.min_count}–{position.max_count}, {gp(position.cost)} each",
             )
         self.fields.update(_draft_staff_fields(rules, roster))
+        self.fields["dedicated_fans"].label = fans_label(ruleset.key)  # classic: Fan Factor
         if roster.special_rule_choices:
             self.fields["special_rule_choice"] = _special_rule_field(rules, roster)
         if rules.names_team_captain(roster):

@@ -20,7 +20,7 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 from teams.models import Player
 from teams.selectors import TeamSheet, injury_marks, position_for, position_skills, roster_for
 from teams.skill_notes import SkillNote, skill_notes
-from teams.templatetags.dugout import gp, stat, target
+from teams.templatetags.dugout import fans_label, gp, stat, target
 
 GRID = colors.HexColor("#d9d6cf")
 HEAD = colors.HexColor("#f0eee8")
@@ -104,7 +104,7 @@ def _summary_table(sheet: TeamSheet) -> Table:
         ["Assistant coaches", str(team.assistant_coaches), "Re-rolls", gp(value.rerolls)],
         ["Cheerleaders", str(team.cheerleaders), "Sideline staff", gp(value.sideline_staff)],
         ["Apothecary", "Yes" if team.apothecary else "No", "Team value (TV)", gp(value.team_value)],
-        ["Dedicated Fans", str(team.dedicated_fans), "Less MNG / retired",
+        [fans_label(team.ruleset), str(team.dedicated_fans), "Less MNG / retired",
          gp(value.missing_next_game + value.temporarily_retired)],
         ["Treasury", gp(team.treasury), "Plus journeymen", gp(value.journeymen)],
         ["", "", "Current team value (CTV)", gp(value.current_team_value)],

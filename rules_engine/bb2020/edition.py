@@ -74,6 +74,7 @@ class Bb2020Edition(EditionBase):
     # section 5: W 3 / D 1 / L 0, ties broken by touchdowns then casualties).
     standings_rank_by: tuple[str, ...] = (LEAGUE_POINTS,)
     has_gold = True
+    fans_label = "Dedicated Fans"
     playoff_prizes = BB2020_PLAYOFF_PRIZES
     # Between seasons every team re-draws its roster (facts section 5).
     between_seasons = REDRAFT

@@ -44,6 +44,7 @@ class BlitzBowlEdition(ModuleSequencesEdition):
     standings_rank_by: tuple[str, ...] = (WINS, POINTS_SCORED)
     # "no gold, re-rolls, staff or fans": no prizes; the champion is still crowned.
     has_gold = False
+    fans_label = "Fans"  # never shown: no fans in Blitz Bowl
     playoff_prizes: tuple[tuple[int, int], ...] = ()
     # "If both teams have the same score, the game ends in a draw!": no roll-offs; the
     # commissioner names who goes through a drawn play-off.

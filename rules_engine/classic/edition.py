@@ -46,6 +46,8 @@ class ClassicEdition(ModuleSequencesEdition):
     # The classic sheet sets no points of its own: the league's points scheme ranks.
     standings_rank_by: tuple[str, ...] = (LEAGUE_POINTS,)
     has_gold = True
+    # The classic roster sheet's name for what TeamState.dedicated_fans holds.
+    fans_label = "Fan Factor"
     # Dugout's reading: the classic sheet has no play-offs; a classic league's play-offs
     # pay BB2020's prizes and go to BB2020's sudden death, as they always have here.
     playoff_prizes = BB2020_PLAYOFF_PRIZES

@@ -78,6 +78,16 @@ def ruleset_name(key: str | None) -> str:
         return str(key)
 
 
+@register.filter
+def fans_label(key: str | None) -> str:
+    """What the ruleset's roster sheet calls a team's fans: "Dedicated Fans" (BB2020,
+    BB2025), "Fan Factor" (the classic sheet)."""
+    try:
+        return edition_for(str(key)).fans_label
+    except (LookupError, UnknownRulesetError):
+        return "Dedicated Fans"
+
+
 # How an edition's ``standings_rank_by`` names what a table ranks by.
 RANK_LABELS = {
     "league_points": "league points",
