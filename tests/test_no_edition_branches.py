@@ -46,7 +46,7 @@ ALLOWED_KEY_LITERALS: tuple[tuple[str, str], ...] = (
     ("matches/demo_rulesets.py", '"bb2025",'),
     # Docstrings giving an example key.
     ("teams/templatetags/dugout.py", '"blitz_bowl" -> "Blitz Bowl"'),
-    ("matches/selectors.py", 'its key ("blitz_bowl") and name ("Blitz Bowl")'),
+    ("matches/selectors/reads.py", 'its key ("blitz_bowl") and name ("Blitz Bowl")'),
 )
 # (path, text on the line): comparisons that are not about which edition it is.
 ALLOWED_COMPARISONS: tuple[tuple[str, str], ...] = (
