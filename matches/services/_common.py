@@ -206,17 +206,27 @@ def steps_json(result: SequenceResult) -> list[dict[str, Any]]:
 
 
 def store_rolls(
-    match: Match, sequence: str, result: SequenceResult, report: Report | None = None
+    match: Match,
+    sequence: str,
+    result: SequenceResult,
+    report: Report | None = None,
+    *,
+    replaced: bool = False,
 ) -> None:
     """Store every roll of ``result`` not stored yet, numbered in order.
 
     A sequence re-run on the same seed with more answers makes the same rolls
     up to where it stopped, so only the new ones are added; a re-run that
-    rolled differently would be a bug and is refused.
+    rolled differently would be a bug and is refused. ``replaced``: the caller
+    deleted the sequence's rolls, so none is stored yet.
     """
     rows = [(step.step, roll) for step in result.steps for roll in step.rolls]  # engine order
-    stored = list(
-        DiceRoll.objects.filter(match=match, sequence=sequence, report=report).order_by("index")
+    stored = (
+        []
+        if replaced
+        else list(
+            DiceRoll.objects.filter(match=match, sequence=sequence, report=report).order_by("index")
+        )
     )
     for old, (_, roll) in zip(stored, rows, strict=False):
         if old.as_roll() != plain(roll.as_dict()):

@@ -33,11 +33,14 @@ from teams.selectors import value_breakdown
 from teams.services._common import lock_team
 
 
-def record_league_result(match: Match, report: Report, actor: Actor) -> None:
+def record_league_result(
+    match: Match, report: Report, actor: Actor, events: list[dict[str, Any]] | None = None
+) -> None:
     """The final score (after a concession's award), the casualties each team caused
     and, where the ruleset scores games in points, the points go to the league, whose
-    standings read them."""
-    result = league_result(match, payload_of(report), events_of(report))
+    standings read them. ``events``: the report's, when the caller has read them."""
+    events = events if events is not None else events_of(report)
+    result = league_result(match, payload_of(report), events)
     conceded = result.pop("conceded_by")
     record_result(
         actor,
@@ -68,22 +71,27 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
     """
     with transaction.atomic():
         match = lock_match(match_id)
-        report = Report.objects.get(pk=report_id, match=match)
+        report = Report.objects.select_related("submitted_by").get(pk=report_id, match=match)
         if not report.is_current:
             return None
         done = {a.phase: a for a in PostGameApplication.objects.filter(report=report)}
         if Phase.FINAL in done:
             return done[Phase.FINAL]
-        if report.results_ready and Phase.RESULTS not in done:
-            done[Phase.RESULTS] = apply_results(match, report)
+        results_owed = report.results_ready and Phase.RESULTS not in done
+        if not (results_owed or report.post_game_complete):
+            return done.get(Phase.RESULTS)
+        teams = lock_both(match)  # once, for both phases
+        if results_owed:
+            done[Phase.RESULTS] = apply_results(match, report, teams=teams)
         if report.post_game_complete:
-            return apply_final(match, report, results_applied=Phase.RESULTS in done)
+            return apply_final(match, report, results_applied=Phase.RESULTS in done, teams=teams)
         return done.get(Phase.RESULTS)
 
 
 def _create_application(match: Match, report: Report, phase: str) -> PostGameApplication:
     try:
-        with transaction.atomic():
+        # No savepoint: a second application of the phase fails the whole transaction.
+        with transaction.atomic(savepoint=False):
             return PostGameApplication.objects.create(
                 report=report, match=match, phase=phase, applied_by=result_actor(match, report)
             )
@@ -104,28 +112,35 @@ def lock_both(match: Match) -> dict[str, Team]:
     return {"home": locked[fixture.home_id], "away": locked[fixture.away_id]}
 
 
-def apply_results(match: Match, report: Report) -> PostGameApplication:
+def apply_results(
+    match: Match, report: Report, *, teams: dict[str, Team] | None = None
+) -> PostGameApplication:
     """Phase ``results``: the league result and the effects of the steps before the
-    hiring step, on the Treasury and Dedicated Fans the teams hold now (locked)."""
-    teams = lock_both(match)
+    hiring step, on the Treasury and Dedicated Fans the teams hold now (locked here,
+    or ``teams`` as the caller locked them)."""
+    teams = teams if teams is not None else lock_both(match)
     if not report.post_game_input:  # a correction carries the figures the first report read
         report.post_game_input = {
             side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
             for side, team in teams.items()
         }
     application = _create_application(match, report, Phase.RESULTS)
-    record_league_result(match, report, _applier(application))
+    events = events_of(report)
+    record_league_result(match, report, _applier(application), events)
     # The whole sequence with nobody hiring: only its steps before hiring are applied.
-    probe = post_game_for(match, report, {side: {} for side in SIDES})
-    apply_effects(application, probe, _applier(application), phase=Phase.RESULTS)
-    run_post_game(match, report, report.post_game_choices)
+    probe = post_game_for(match, report, {side: {} for side in SIDES}, events=events)
+    actor = _applier(application)
+    apply_effects(application, probe, actor, phase=Phase.RESULTS, teams=teams, events=events)
+    run_post_game(match, report, report.post_game_choices, events=events)
     report.save()
     return application
 
 
-def _hireable(match: Match, report: Report) -> dict[str, dict[Any, int]]:
+def _hireable(
+    match: Match, report: Report, events: list[dict[str, Any]]
+) -> dict[str, dict[Any, int]]:
     """Per side, the journeymen who played and could be hired, with their cost."""
-    probe = post_game_for(match, report, None, hold=True)
+    probe = post_game_for(match, report, None, hold=True, events=events)
     offered: dict[str, dict[Any, int]] = {side: {} for side in SIDES}
     for choice in probe.pending:
         if choice.kind == "hire_journeymen":
@@ -133,7 +148,12 @@ def _hireable(match: Match, report: Report) -> dict[str, dict[Any, int]]:
     return offered
 
 
-def final_answers(match: Match, report: Report, teams: dict[str, Team]) -> dict[str, Any]:
+def final_answers(
+    match: Match,
+    report: Report,
+    teams: dict[str, Team],
+    events: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """The coaches' step-4 answers as they can still be carried out now, with the
     Treasury each team holds (read by Expensive Mistakes). A journeyman no longer
     affordable (the Treasury dropped since the coach chose) or no longer on the team,
@@ -142,18 +162,14 @@ def final_answers(match: Match, report: Report, teams: dict[str, Team]) -> dict[
     answers = copy.deepcopy(report.post_game_choices)
     if _hiring_step(match) is None:
         return answers
-    offered = _hireable(match, report)
+    offered = _hireable(match, report, events if events is not None else events_of(report))
+    on_teams = Player.objects.filter(team__in=teams.values(), status=PlayerStatus.ACTIVE)
+    rows = list(on_teams.values_list("pk", "team_id", "journeyman"))
     for side, team in teams.items():
         answer = answers.setdefault(side, {})
         left = team.treasury
-        signed = Player.objects.filter(
-            team=team, status=PlayerStatus.ACTIVE, journeyman=False
-        ).count()
-        active = set(
-            Player.objects.filter(team=team, status=PlayerStatus.ACTIVE).values_list(
-                "pk", flat=True
-            )
-        )
+        signed = sum(1 for _, team_id, journeyman in rows if team_id == team.pk and not journeyman)
+        active = {pk for pk, team_id, _ in rows if team_id == team.pk}
         hired, skipped = [], []
         left = (report.post_game_input.get(side) or {}).get("step_4_treasury", left)
         for pid in answer.get("hire_journeymen", []):
@@ -183,25 +199,34 @@ def final_answers(match: Match, report: Report, teams: dict[str, Team]) -> dict[
     return answers
 
 
-def apply_final(match: Match, report: Report, *, results_applied: bool) -> PostGameApplication:
+def apply_final(
+    match: Match,
+    report: Report,
+    *,
+    results_applied: bool,
+    teams: dict[str, Team] | None = None,
+) -> PostGameApplication:
     """Phase ``final``: the hiring step's answers and what follows it (BB2020:
     Expensive Mistakes on the Treasury as it stands now, the next game prepared), or,
     for a ruleset that never holds, the whole post-game on the teams as they stand."""
-    teams = lock_both(match)
+    teams = teams if teams is not None else lock_both(match)
     if not results_applied and not report.post_game_input:
         report.post_game_input = {
             side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
             for side, team in teams.items()
         }
     application = _create_application(match, report, Phase.FINAL)
+    events = events_of(report)
     if not results_applied:
-        record_league_result(match, report, _applier(application))
-    answers = final_answers(match, report, teams)
-    result = post_game_for(match, report, answers)
+        record_league_result(match, report, _applier(application), events)
+    answers = final_answers(match, report, teams, events)
+    result = post_game_for(match, report, answers, events=events)
     phase = Phase.FINAL if results_applied else None
-    apply_effects(application, result, _applier(application), phase=phase)
+    apply_effects(
+        application, result, _applier(application), phase=phase, teams=teams, events=events
+    )
     DiceRoll.objects.filter(report=report, sequence=Sequence.POST_GAME).delete()
-    store_rolls(match, Sequence.POST_GAME, result, report)
+    store_rolls(match, Sequence.POST_GAME, result, report, replaced=True)
     report.post_game_result = _result_json(result)
     _as_on_the_sheet(report, teams)
     report.save()
@@ -212,9 +237,15 @@ def _as_on_the_sheet(report: Report, teams: dict[str, Team]) -> None:
     """The figures the post-game shows for each team, read back from the team as the
     team sheet reads it (Treasury, TV, CTV, Dedicated Fans), with anything of the
     coach's answer that could not be done."""
+    now = dict(
+        (pk, (treasury, fans))
+        for pk, treasury, fans in Team.objects.filter(
+            pk__in=[t.pk for t in teams.values()]
+        ).values_list("pk", "treasury", "dedicated_fans")
+    )
     for side, team in teams.items():
         shown = report.post_game_result.setdefault("teams", {}).setdefault(side, {})
-        team.refresh_from_db(fields=["treasury", "dedicated_fans"])
+        team.treasury, team.dedicated_fans = now[team.pk]
         value = value_breakdown(team)
         shown.update(
             treasury=team.treasury,

@@ -10,11 +10,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from config.types import Actor
 from matches.errors import MatchError
 from matches.models import AppliedEffect, EffectKind, PostGameApplication, SppShortfall
-from teams.models import TreasuryEntry
+from teams.models import Team, TreasuryEntry
 from teams.services import post_to_ledger
 from teams.services._common import lock_player, lock_team
 
@@ -41,6 +42,10 @@ class Deferred:
     spp: dict[int, int] = field(default_factory=dict)  # player id -> SPP taken back
 
 
+class HoldsLock(Protocol):
+    def locked(self) -> Team: ...
+
+
 _DEFERRED: ContextVar[Deferred | None] = ContextVar("dugout_deferred_effects", default=None)
 
 
@@ -63,12 +68,17 @@ def post_gold(
     actor: Actor,
     match_id: int,
     link: Callable[[TreasuryEntry], None],
+    locked: HoldsLock | None = None,
 ) -> None:
+    """Post ``amount`` to the team's ledger now (on the row ``locked`` holds, else
+    locked here), or hold it back while a correction is under way; ``link`` takes the
+    entry once posted."""
     held = _DEFERRED.get()
     if held is not None:
         held.gold.append(_Gold(team_id, amount, reason, note, actor, match_id, link))
         return
-    link(post_to_ledger(lock_team(team_id), amount, reason, note, actor, match_ref=match_id))
+    team = locked.locked() if locked is not None else lock_team(team_id)
+    link(post_to_ledger(team, amount, reason, note, actor, match_ref=match_id))
 
 
 def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from config.types import Actor
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
-from matches.services._common import SIDES, plain, snapshot_states, team_actor, team_of
+from matches.services._common import SIDES, plain, snapshot_states, team_actor
 from matches.services.deferral import post_gold
 from matches.services.report_shapes import player_reports
 from matches.services.reports import events_of
@@ -52,7 +52,7 @@ from teams.services import (
     release_journeymen,
     temporarily_retire,
 )
-from teams.services._common import lock_player, lock_team
+from teams.services._common import is_locked, lock_team
 
 LEDGER_REASONS = {
     "winnings": LedgerReason.WINNINGS,
@@ -65,16 +65,37 @@ COUNTED_FIELDS = ("ma", "st", "ag", "pa", "av", "niggling_injuries")
 SET_FIELDS = ("status", "miss_next_game")
 
 
-class _Recorder:
-    """Writes the effects of one side, in the order they were made."""
+class _Side:
+    """One side's team as its effects are applied: its row locked once for the
+    transaction (locked again only after a teams service changed it through a lock
+    of its own), who the teams services act as (asked only when one is called),
+    and the effects it made, in order, for one insert at the end."""
 
-    def __init__(self, application: PostGameApplication, team: Team) -> None:
-        self.application, self.team = application, team
+    def __init__(
+        self, application: PostGameApplication, team: Team, actor: Actor, made: list[AppliedEffect]
+    ) -> None:
+        self.application, self.team, self.actor, self.made = application, team, actor, made
+        self._locked: Team | None = team if is_locked(team) else None
+        self._who: Actor | None = None
+
+    def locked(self) -> Team:
+        if self._locked is None:
+            self._locked = lock_team(self.team.pk)
+        return self._locked
+
+    def who(self) -> Actor:
+        """Who a teams service acts as; it may change the team row: lock it anew after."""
+        self._locked = None
+        if self._who is None:
+            self._who = team_actor(self.actor, self.team)
+        return self._who
 
     def __call__(self, kind: str, player: Player | None = None, **values: Any) -> AppliedEffect:
-        return AppliedEffect.objects.create(
+        effect = AppliedEffect(
             application=self.application, kind=kind, team=self.team, player=player, **values
         )
+        self.made.append(effect)
+        return effect
 
 
 def _fields(player: Player) -> dict[str, Any]:
@@ -95,106 +116,132 @@ FINAL_REASONS = frozenset({"journeyman_hired", "expensive_mistake", "purchases"}
 
 
 def apply_effects(
-    application: PostGameApplication, result: Any, actor: Actor, *, phase: str | None = None
+    application: PostGameApplication,
+    result: Any,
+    actor: Actor,
+    *,
+    phase: str | None = None,
+    teams: dict[str, Team] | None = None,
+    events: list[dict[str, Any]] | None = None,
 ) -> None:
-    """Apply both teams' post-game (the teams locked lowest id first): the effects of
-    ``phase`` ("results": the steps before the coaches' hiring step; "final": that step
-    and after), or all of them (None)."""
+    """Apply both teams' post-game (the teams locked lowest id first, or ``teams`` as
+    the caller locked them): the effects of ``phase`` ("results": the steps before the
+    coaches' hiring step; "final": that step and after), or all of them (None).
+    ``events``: the report's, when the caller has read them."""
     match = application.match
-    done = player_reports(events_of(application.report))
+    if teams is None:
+        by_pk = {t.pk: lock_team(t) for t in sorted(_teams(match), key=lambda t: t.pk)}
+        teams = {"home": by_pk[match.fixture.home_id], "away": by_pk[match.fixture.away_id]}
+    done = player_reports(events if events is not None else events_of(application.report))
     states = snapshot_states(match, "match_teams")
-    for team in sorted((match.fixture.home, match.fixture.away), key=lambda t: t.pk):
-        lock_team(team)
+    made: list[AppliedEffect] = []
+    stats: list[PlayerMatchStats] = []
+    earning = {} if phase == "final" else _earning(result)
     for side in SIDES:
         outcome = result.teams[side]
+        record = _Side(application, teams[side], actor, made)
         if phase != "final":
-            _apply_results(application, side, outcome, states[side], done[side], actor)
+            _apply_results(record, outcome, earning)
+            stats += _stats(application, record.team, outcome, states[side], done[side])
         if phase != "results":
-            _apply_final(application, side, outcome, actor)
+            _apply_final(record, outcome)
+    if earning:
+        Player.objects.bulk_update(list(earning.values()), ["spp_earned"])
+    AppliedEffect.objects.bulk_create(made)
+    PlayerMatchStats.objects.bulk_create(stats)
 
 
-def _post_gold(record: _Recorder, match: Match, change: Any, actor: Actor) -> None:
+def _earning(result: Any) -> dict[Any, Player]:
+    """The players of both sides who earned SPP, locked (in one query)."""
+    ids = [e.player_id for side in SIDES for e in result.teams[side].spp if e.total]
+    return _locked_players(ids) if ids else {}
+
+
+def _teams(match: Match) -> tuple[Team, Team]:
+    return (match.fixture.home, match.fixture.away)
+
+
+def _post_gold(record: _Side, change: Any) -> None:
     effect = record(EffectKind.LEDGER, amount=change.amount)
 
     def link(entry: TreasuryEntry) -> None:
         effect.ledger_entry = entry
-        effect.save(update_fields=["ledger_entry"])
+        if effect.pk is not None:  # held back by a correction: posted once it is written
+            effect.save(update_fields=["ledger_entry"])
 
+    match = record.application.match
     reason = LEDGER_REASONS[change.reason]
     note = f"{LedgerReason(reason).label}, {match.label}"
-    post_gold(record.team.pk, change.amount, reason, note, actor, match.pk, link)
+    post_gold(record.team.pk, change.amount, reason, note, record.actor, match.pk, link, record)
 
 
-def _apply_final(application: PostGameApplication, side: str, outcome: Any, actor: Actor) -> None:
+def _apply_final(record: _Side, outcome: Any) -> None:
     """The coaches' hiring step and after: journeymen hired for good (the others
     leave), temporary retirements, Expensive Mistakes, players back from MNG."""
-    match = application.match
-    team = team_of(match, side)
-    who = team_actor(actor, team)
-    record = _Recorder(application, team)
+    team = record.team
     hired = iter(outcome.hired_journeymen)
     for change in outcome.treasury_changes:
         if change.reason == "journeyman_hired":
-            _hire_journeyman(record, who, Player.objects.get(pk=next(hired)))
+            _hire_journeyman(record, Player.objects.get(pk=next(hired)))
         elif change.reason in FINAL_REASONS:
-            _post_gold(record, match, change, actor)
-    for pid in outcome.recovered:
-        if Player.objects.filter(pk=pid, status=PlayerStatus.ACTIVE, miss_next_game=True).exists():
-            _set(record, pid, EffectKind.MISS_NEXT_GAME, miss_next_game=False)
+            _post_gold(record, change)
+    if outcome.recovered:
+        back = _locked_players(outcome.recovered, status=PlayerStatus.ACTIVE, miss_next_game=True)
+        for pid in outcome.recovered:
+            if pid in back:
+                _set(record, back[pid], EffectKind.MISS_NEXT_GAME, miss_next_game=False)
     released = list(Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, journeyman=True))
     if released:
-        release_journeymen(who, team)
+        release_journeymen(record.who(), team)
         for player in released:
             status = {"before": {"status": player.status}, "after": {"status": "retired"}}
             record(EffectKind.STATUS, player, **status)
     for pid in outcome.retired:
-        temporarily_retire(who, Player.objects.get(pk=pid))
+        temporarily_retire(record.who(), Player.objects.get(pk=pid))
         record(EffectKind.TEMPORARILY_RETIRED, Player.objects.get(pk=pid))
 
 
-def _apply_results(
-    application: PostGameApplication,
-    side: str,
-    outcome: Any,
-    before: TeamState,
-    done: tuple[PlayerReport, ...],
-    actor: Actor,
-) -> None:
+def _locked_players(ids: Any, **match: Any) -> dict[Any, Player]:
+    """The players of ``ids`` (those matching ``match``), locked; their teams are."""
+    return {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=list(ids), **match)}
+
+
+def _apply_results(record: _Side, outcome: Any, earning: dict[Any, Player]) -> None:
     """The steps before the coaches' hiring step: winnings (and a classic team's other
-    gold), Dedicated Fans, SPP, Improvement rolls owed, injuries, deaths, quitters and
-    the players' match statistics."""
-    match = application.match
-    team = team_of(match, side)
-    who = team_actor(actor, team)
-    record = _Recorder(application, team)
+    gold), Dedicated Fans, SPP, Improvement rolls owed, injuries, deaths and quitters."""
     for change in outcome.treasury_changes:
         if change.reason not in FINAL_REASONS:
-            _post_gold(record, match, change, actor)
+            _post_gold(record, change)
     fans = outcome.dedicated_fans_change
     if fans:
-        locked = lock_team(team)
+        locked = record.locked()
         locked.dedicated_fans += fans
         locked.save(update_fields=["dedicated_fans", "updated_at"])
         record(EffectKind.DEDICATED_FANS, amount=fans)
     for earned in outcome.spp:
-        if earned.total:
-            player, _ = lock_player(earned.player_id)
-            player.spp_earned += earned.total
-            player.save(update_fields=["spp_earned"])
-            record(EffectKind.SPP, player, amount=earned.total)
+        if earned.total:  # written for both sides at once (``apply_effects``)
+            earning[earned.player_id].spp_earned += earned.total
+            record(EffectKind.SPP, earning[earned.player_id], amount=earned.total)
     for owed in getattr(outcome, "improvements", ()):
         _owe_roll(record, owed.player_id, [roll.as_dict() for roll in owed.rolls])
-    _apply_injuries(record, who, match, outcome, team)
+    _apply_injuries(record, outcome)
     apply_gained(record, outcome)
-    for pid in outcome.quit:
-        _set(record, pid, EffectKind.STATUS, status=PlayerStatus.RETIRED, left_at=timezone.now())
-    _write_stats(application, team, outcome, before, done)
+    if outcome.quit:
+        players = _locked_players(outcome.quit)
+        for pid in outcome.quit:
+            _set(
+                record,
+                players[pid],
+                EffectKind.STATUS,
+                status=PlayerStatus.RETIRED,
+                left_at=timezone.now(),
+            )
 
 
-def _owe_roll(record: _Recorder, player_id: Any, rolls: list[dict[str, Any]]) -> None:
+def _owe_roll(record: _Side, player_id: Any, rolls: list[dict[str, Any]]) -> None:
     """An Improvement roll the player takes later (``teams.services.spend_spp`` replays
     it): the first one owed is his pending advancement, any more wait in its queue."""
-    player, _ = lock_player(player_id)
+    player = _locked_players([player_id])[player_id]
     pending = dict(player.pending_advancement or {})
     if pending.get("kind") == Advancement.Kind.IMPROVEMENT:
         after = {**pending, "queued": [*pending.get("queued", []), plain(rolls)]}
@@ -210,7 +257,7 @@ def _owe_roll(record: _Recorder, player_id: Any, rolls: list[dict[str, Any]]) ->
     )
 
 
-def _apply_injuries(record: _Recorder, who: Any, match: Match, outcome: Any, team: Team) -> None:
+def _apply_injuries(record: _Side, outcome: Any) -> None:
     lasting = dict(outcome.characteristic_losses)
     niggling = set(outcome.niggling_injuries)
     planned: list[tuple[Any, str, str]] = [(p, InjuryRecord.Kind.DEAD, "") for p in outcome.dead]
@@ -225,11 +272,11 @@ def _apply_injuries(record: _Recorder, who: Any, match: Match, outcome: Any, tea
         player = Player.objects.get(pk=pid)
         before = _fields(player)
         injury = record_injury(
-            who,
+            record.who(),
             player,
             kind,
             lasting_injury=_lasting(characteristic) if characteristic else None,
-            source=match.label,
+            source=record.application.match.label,
         )
         player.refresh_from_db()
         if kind in (InjuryRecord.Kind.LASTING, InjuryRecord.Kind.NIGGLING):
@@ -244,8 +291,8 @@ def _apply_injuries(record: _Recorder, who: Any, match: Match, outcome: Any, tea
         )
 
 
-def _set(record: _Recorder, player_id: Any, kind: str, **changes: Any) -> None:
-    player, _ = lock_player(player_id)
+def _set(record: _Side, player: Player, kind: str, **changes: Any) -> None:
+    """Change a locked player's ``changes`` and record what they were."""
     before = {name: getattr(player, name) for name in changes if name != "left_at"}
     for name, value in changes.items():
         setattr(player, name, value)
@@ -253,22 +300,23 @@ def _set(record: _Recorder, player_id: Any, kind: str, **changes: Any) -> None:
     record(kind, player, before=before, after={k: v for k, v in changes.items() if k in before})
 
 
-def _hire_journeyman(record: _Recorder, who: Any, player: Player) -> None:
+def _hire_journeyman(record: _Side, player: Player) -> None:
     skills_before = set(player.skills.values_list("skill", flat=True))
-    hire_journeyman_permanently(who, player, by_post_game=True)
+    hire_journeyman_permanently(record.who(), player, by_post_game=True)
     entry = record.team.ledger_entries.filter(reason=LedgerReason.JOURNEYMAN_HIRE).latest("id")
     record(EffectKind.LEDGER, amount=entry.amount, ledger_entry=entry)
     removed = sorted(skills_before - set(player.skills.values_list("skill", flat=True)))
     record(EffectKind.JOURNEYMAN_HIRED, player, before={"journeyman": True, "skills": removed})
 
 
-def _write_stats(
+def _stats(
     application: PostGameApplication,
     team: Team,
     outcome: Any,
     before: TeamState,
     reports: tuple[PlayerReport, ...],
-) -> None:
+) -> list[PlayerMatchStats]:
+    """The players' match statistics: every player who was available for the match."""
     by_player = {r.player_id: r for r in reports}
     mvp = outcome.mvp.player_id if outcome.mvp else None
     rows = []
@@ -292,4 +340,4 @@ def _write_stats(
                 mvp=mvp is not None and mvp == player.id,
             )
         )
-    PlayerMatchStats.objects.bulk_create(rows)
+    return rows

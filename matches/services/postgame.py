@@ -24,7 +24,6 @@ from matches.services._common import (
     snapshot_states,
     steps_json,
     store_rolls,
-    team_of,
 )
 from matches.services.owed import owed_post_games  # noqa: F401  (its old home)
 from matches.services.queue import queue_application
@@ -111,18 +110,35 @@ def _hiring_step(match: Match) -> str | None:
     return rules_for(match).hiring_step
 
 
-def _figures(match: Match, report: Report) -> dict[str, dict[str, int]]:
+class TeamsNow:
+    """Each side's Treasury and Dedicated Fans as the teams' rows hold them now, read
+    (both in one query) when first asked."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self._read: dict[str, dict[str, int]] | None = None
+
+    def __getitem__(self, side: str) -> dict[str, int]:
+        if self._read is None:
+            fixture = self.match.fixture
+            rows = {
+                pk: {"treasury": treasury, "dedicated_fans": fans}
+                for pk, treasury, fans in Team.objects.filter(
+                    pk__in=(fixture.home_id, fixture.away_id)
+                ).values_list("pk", "treasury", "dedicated_fans")
+            }
+            self._read = {"home": rows[fixture.home_id], "away": rows[fixture.away_id]}
+        return dict(self._read[side])
+
+
+def _figures(
+    match: Match, report: Report, now: TeamsNow | None = None
+) -> dict[str, dict[str, int]]:
     """What each team holds for the post-game to read: the figures stored when its
     results were applied, else the teams' rows as they stand now."""
     stored = report.post_game_input or {}
-    figures = {}
-    for side in SIDES:
-        if side in stored:
-            figures[side] = dict(stored[side])
-        else:
-            team = Team.objects.only("treasury", "dedicated_fans").get(pk=team_of(match, side).pk)
-            figures[side] = {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
-    return figures
+    now = now if now is not None else TeamsNow(match)
+    return {side: dict(stored[side]) if side in stored else now[side] for side in SIDES}
 
 
 def post_game_for(
@@ -133,15 +149,17 @@ def post_game_for(
     *,
     hold: bool = False,
     figures: dict[str, dict[str, int]] | None = None,
+    events: list[dict[str, Any]] | None = None,
 ) -> Any:
     """The league's ruleset's post-game of ``report``, on the match's post-game seed (or
     ``dice``, e.g. a replay of the stored rolls). The players are the teams as they
     stood at kick-off; the Treasury and Dedicated Fans are what the teams held when
     the post-game read them (``figures``, by default ``_figures``): a purchase or
     another match's post-game since kick-off counts. ``hold``: the hiring step waits
-    for each coach. A ``SequenceResult`` whose ``teams`` hold each side's outcome
-    once complete."""
+    for each coach. ``events``: the report's, when the caller has read them. A
+    ``SequenceResult`` whose ``teams`` hold each side's outcome once complete."""
     figures = figures if figures is not None else _figures(match, report)
+    events = events if events is not None else events_of(report)
     states = snapshot_states(match, "match_teams")
     for side in SIDES:
         held = figures[side]
@@ -156,7 +174,7 @@ def post_game_for(
     return rules.post_game(
         states["home"],
         states["away"],
-        _moved_fans(engine_report(match, payload_of(report), events_of(report)), figures),
+        _moved_fans(engine_report(match, payload_of(report), events), figures),
         dice or SeededDice(match.post_game_seed),
         choices or None,
         is_league_game(match),
@@ -181,7 +199,7 @@ def _moved_fans(engine: Any, figures: dict[str, dict[str, int]]) -> Any:
 
 
 def _with_step_4_treasury(
-    match: Match, report: Report, choices: dict[str, Any], figures: dict[str, Any]
+    match: Match, choices: dict[str, Any], figures: dict[str, Any], now: TeamsNow
 ) -> dict[str, Any]:
     """``choices`` with each answered side's Treasury as step 4 leaves it (the stored
     figure once applied, else the team's row now): Expensive Mistakes read it."""
@@ -194,32 +212,39 @@ def _with_step_4_treasury(
         if "step_4_treasury" in figures.get(side, {}):
             answer["treasury"] = figures[side]["step_4_treasury"]
         else:
-            answer["treasury"] = Team.objects.values_list("treasury", flat=True).get(
-                pk=team_of(match, side).pk
-            )
+            answer["treasury"] = now[side]["treasury"]
     return given
 
 
-def run_post_game(match: Match, report: Report, choices: dict[str, Any]) -> SequenceResult:
+def run_post_game(
+    match: Match,
+    report: Report,
+    choices: dict[str, Any],
+    *,
+    events: list[dict[str, Any]] | None = None,
+) -> SequenceResult:
     """Run the post-game as far as the coaches' answers take it and keep its result,
     choices and the rolls of its first steps on the report (the caller saves the
     report). Where the ruleset holds at a hiring step, it waits there for each coach.
-    RulesError for an answer the rules refuse."""
+    RulesError for an answer the rules refuse. ``events``: the report's, when read."""
     hiring = _hiring_step(match)
-    figures = _figures(match, report)
+    now = TeamsNow(match)
+    figures = _figures(match, report, now)
+    events = events if events is not None else events_of(report)
     result = post_game_for(
         match,
         report,
-        _with_step_4_treasury(match, report, choices, figures),
+        _with_step_4_treasury(match, choices, figures, now),
         hold=hiring is not None,
         figures=figures,
+        events=events,
     )
     report.post_game_choices = choices
     report.post_game_complete = result.complete
     report.results_ready = hiring is not None and any(s.step == hiring for s in result.steps)
     report.post_game_result = _result_json(result)
     if report.results_ready and not result.complete:
-        report.post_game_result["teams"] = _so_far(match, report, figures)
+        report.post_game_result["teams"] = _so_far(match, report, figures, events)
     if report.results_ready and report.hiring_deadline is None:
         report.hiring_deadline = timezone.now() + HIRING_DEADLINE
     # Rolls from the hiring step on are stored when the rest is applied (they read the
@@ -229,11 +254,16 @@ def run_post_game(match: Match, report: Report, choices: dict[str, Any]) -> Sequ
 
 
 def _so_far(
-    match: Match, report: Report, figures: dict[str, dict[str, int]]
+    match: Match,
+    report: Report,
+    figures: dict[str, dict[str, int]],
+    events: list[dict[str, Any]],
 ) -> dict[str, dict[str, Any]]:
     """Each team's post-game up to the hiring step (result, winnings, fans, MVP, SPP,
     injuries), shown while the coaches hire and fire: nothing of what comes after."""
-    probe = post_game_for(match, report, {side: {} for side in SIDES}, figures=figures)
+    probe = post_game_for(
+        match, report, {side: {} for side in SIDES}, figures=figures, events=events
+    )
     teams = {}
     for side, team in probe.teams.items():
         summary = team_summary(team)

@@ -104,8 +104,14 @@ def normalize_event(raw: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+# An event row's column for each of its fields: the players by id, never loaded.
+ROW_COLUMNS = {
+    name: {"player": "player_id", "victim": "victim_id"}.get(name, name) for name in EVENT_FIELDS
+}
+
+
 def event_from_row(event: Any) -> dict[str, Any]:
-    return normalize_event({name: getattr(event, name) for name in EVENT_FIELDS})
+    return normalize_event({name: getattr(event, column) for name, column in ROW_COLUMNS.items()})
 
 
 @dataclass
