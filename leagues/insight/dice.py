@@ -6,10 +6,11 @@ Which rolls count: every pre-game roll, and the post-game rolls of current repor
 history, not new dice). Whose roll it was: the side its purpose names, as the engine
 writes it (``rules_engine.insight.SIDE_MARKERS``: "Fair-weather fans (home)", "MVP:
 away"); a roll of neither side (the weather, a kick-off event) is the site's but no
-team's. A coach's rolls are those of the teams he coaches now.
+team's. The rolls kept on a player's advancements (random skills, characteristic
+improvements) are his team's. A coach's rolls are those of the teams he coaches now.
 
-The database counts the rolls per die and face (``GROUP BY``); only those few counts
-reach Python, which runs the test.
+The database counts the match rolls per die and face (``GROUP BY``); only those few
+counts, and the advancements' few kept rolls, reach Python, which runs the test.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, When
 from leagues.models import League, TeamEntry
 from matches.models import DiceRoll, Sequence
 from rules_engine.insight import SIDE_MARKERS, Face, LuckSummary, face_of, judge_dice
-from teams.models import Team
+from teams.models import Advancement, Team
 
 Counts = dict[str, dict[Face, int]]
 
@@ -61,21 +62,31 @@ def _counts(rows: Iterable[Mapping[str, Any]]) -> Counts:
     return {die: dict(faces) for die, faces in counts.items()}
 
 
-def _judge(rolls: QuerySet[DiceRoll]) -> LuckSummary:
-    return judge_dice(_counts(rolls.values("die", "result").annotate(n=Count("id")).order_by()))
+def _advancement_rows(rolls: Iterable[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The rolls kept on advancements ([{purpose, die, result}] each), as count rows."""
+    return [{"die": r["die"], "result": r["result"], "n": 1} for kept in rolls for r in kept]
+
+
+def _judge(rolls: QuerySet[DiceRoll], advancements: QuerySet[Advancement]) -> LuckSummary:
+    rows = list(rolls.values("die", "result").annotate(n=Count("id")).order_by())
+    kept = advancements.exclude(rolls=[]).values_list("rolls", flat=True)
+    return judge_dice(_counts([*rows, *_advancement_rows(kept)]))
 
 
 def team_luck(team: Team | int) -> LuckSummary:
-    return _judge(counted_rolls().filter(rolls_of_team(team)))
+    """The team's rolls in its matches and for its players' advancements."""
+    advancements = Advancement.objects.filter(player__team=team)
+    return _judge(counted_rolls().filter(rolls_of_team(team)), advancements)
 
 
 def coach_luck(coach: Any) -> LuckSummary:
-    return _judge(counted_rolls().filter(rolls_of_coach(coach)))
+    advancements = Advancement.objects.filter(player__team__coach=coach)
+    return _judge(counted_rolls().filter(rolls_of_coach(coach)), advancements)
 
 
 def site_fairness() -> LuckSummary:
     """Every roll the app made, whoever it was for: are the app's own dice fair?"""
-    return _judge(counted_rolls())
+    return _judge(counted_rolls(), Advancement.objects.all())
 
 
 @dataclass(frozen=True)
@@ -88,7 +99,8 @@ class TeamLuck:
 
 def league_luck(league: League) -> list[TeamLuck]:
     """Each team ever entered in the league, with the luck of its rolls in the
-    league's matches; the most unusual (lowest p-value) first, those too few to judge last."""
+    league's matches and for its players' advancements; the most unusual (lowest
+    p-value) first, those too few to judge last."""
     team_of_roll = Case(
         When(made_for("home"), then=F("match__fixture__home_id")),
         When(made_for("away"), then=F("match__fixture__away_id")),
@@ -107,6 +119,10 @@ def league_luck(league: League) -> list[TeamLuck]:
     by_team: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
         by_team[row["team"]].append(row)
+    entered = TeamEntry.objects.filter(season__league=league).values("team_id")
+    kept = Advancement.objects.filter(player__team__in=entered).exclude(rolls=[])
+    for team_id, rolls in kept.values_list("player__team_id", "rolls"):
+        by_team[team_id].extend(_advancement_rows([rolls]))
     teams = (
         TeamEntry.objects.filter(season__league=league)
         .values("team_id", "team__name", "team__coach__username")

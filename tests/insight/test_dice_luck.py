@@ -15,6 +15,8 @@ Match 1
   Marauders' D6, chi-square (49 + 1 + 1 + 1 + 9 + 9) / 5 = 14, p = 0.0156.
 Match 2
 - 30 D6 "Kicking team roll-off (away)": 5 of each -> Tigers' D6, chi-square 0.
+A Tigers player's advancements: a random skill (2D6 [6, 6]) and a characteristic
+improvement (D16 16) -> the Tigers' rolls; a chosen skill, rolled for nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from leagues import services as league_services
 from leagues.insight.dice import coach_luck, league_luck, site_fairness, team_luck
 from leagues.models import Fixture
 from matches.models import DiceRoll, Match, Report
+from teams.models import Advancement
 from tests.factories import UserFactory, drafted_team
 
 pytestmark = pytest.mark.django_db
@@ -89,6 +92,21 @@ def luck():
     _rolls(first, {6: 6}, purpose="Dedicated Fans: home", report=old, **post)
     _rolls(first, MARAUDERS_D6, purpose="Dedicated Fans: away", report=current, **post)
     _rolls(second, {f: 5 for f in range(1, 7)}, die="d6", purpose="Kicking team roll-off (away)")
+    player = tigers.players.order_by("number").first()
+    kept = [
+        {"purpose": "Random skill: General", "die": "2d6", "result": [6, 6]},
+        {"purpose": "Characteristic improvement", "die": "d16", "result": 16},
+    ]
+    for number, rolls in ((1, kept), (2, [])):
+        Advancement.objects.create(
+            player=player,
+            number=number,
+            kind=Advancement.Kind.RANDOM_PRIMARY if rolls else Advancement.Kind.CHOSEN_PRIMARY,
+            result="Block",
+            spp_cost=6,
+            value_increase=20_000,
+            rolls=rolls,
+        )
     return {"league": league, "ann": ann, "bob": bob, "R": reavers, "M": marauders, "T": tigers}
 
 
@@ -121,6 +139,14 @@ def test_a_replaced_report_s_rolls_do_not_count(luck):
     assert marauders.p_value == pytest.approx(0.0512, abs=1e-4)
 
 
+def test_advancement_rolls_are_the_player_s_team_s(luck):
+    tigers = team_luck(luck["T"])
+    assert tigers.rolls == 32
+    d16 = next(d for d in tigers.dice if d.die == "d16")
+    assert (d16.rolls, d16.faces[15].observed) == (1, 1)
+    assert tigers.p_value == pytest.approx(1.0)  # the D6 alone is judged: 5 of each face
+
+
 def test_a_coach_s_rolls_are_his_teams(luck):
     # Ann's Reavers and Tigers: 15, 9, 11, 8, 8, 9 against 10 each: 36 / 10 = 3.6.
     ann = coach_luck(luck["ann"])
@@ -128,19 +154,21 @@ def test_a_coach_s_rolls_are_his_teams(luck):
     assert _d6(ann).chi_square == pytest.approx(3.6)
     assert _d6(ann).p_value == pytest.approx(0.6083, abs=1e-4)
     assert coach_luck(luck["bob"]).rolls == 45
+    assert ann.rolls == 62  # 30 + 30, and the Tigers' two advancement rolls
 
 
 def test_the_site_s_dice(luck):
     # Every counted roll: 90 D6 (27, 15, 15, 12, 10, 11 against 15: 194 / 15 = 12.93,
-    # p = 0.0240), 15 D3, 5 2D6 (too few to judge); together 12.93 on 7 df, p = 0.0737.
+    # p = 0.0240), 15 D3, 6 2D6 and a D16 (too few to judge); together 12.93 on 7 df,
+    # p = 0.0737.
     site = site_fairness()
-    assert site.rolls == 110
+    assert site.rolls == 112
     assert [f.observed for f in _d6(site).faces] == [27, 15, 15, 12, 10, 11]
     assert _d6(site).chi_square == pytest.approx(194 / 15)
     assert _d6(site).p_value == pytest.approx(0.0240, abs=1e-4)
     two_d6 = next(d for d in site.dice if d.die == "2d6")
-    assert two_d6.rolls == 5 and two_d6.p_value is None
-    assert two_d6.faces[5].observed == 5  # all sevens
+    assert two_d6.rolls == 6 and two_d6.p_value is None
+    assert (two_d6.faces[5].observed, two_d6.faces[10].observed) == (5, 1)  # 7s, a 12
     assert site.p_value == pytest.approx(0.0737, abs=1e-4)
 
 
@@ -149,7 +177,7 @@ def test_the_league_lists_the_most_unusual_first(luck):
     assert rows == [
         ("Luck Marauders", "bob", 45),  # p = 0.0512
         ("Luck Reavers", "ann", 30),  # p = 0.2062
-        ("Luck Tigers", "ann", 30),  # p = 1
+        ("Luck Tigers", "ann", 32),  # p = 1; with the two advancement rolls
     ]
 
 
@@ -161,7 +189,7 @@ def test_the_pages(client, luck):
     page = client.get(reverse("league-dice", args=[luck["league"].pk])).content.decode()
     assert page.index("Luck Marauders") < page.index("Luck Reavers")
     page = client.get(reverse("dice-fairness")).content.decode()
-    assert "Fairness of the dice" in page and "110 rolls" in page
+    assert "Fairness of the dice" in page and "112 rolls" in page
     assert client.get(reverse("coach-dice", args=["nobody"])).status_code == 404
 
 
@@ -170,8 +198,8 @@ def test_the_api(client, luck):
     assert body["rolls"] == 30
     assert body["dice"][0]["chi_square"] == pytest.approx(7.2)
     assert body["dice"][0]["faces"][0] == {"face": "1", "observed": 10, "expected": 5.0}
-    assert client.get("/api/v1/coaches/ann/dice/").json()["rolls"] == 60
-    assert client.get("/api/v1/dice/").json()["rolls"] == 110
+    assert client.get("/api/v1/coaches/ann/dice/").json()["rolls"] == 62
+    assert client.get("/api/v1/dice/").json()["rolls"] == 112
     league = client.get(f"/api/v1/leagues/{luck['league'].pk}/dice/").json()
     assert [row["team_name"] for row in league][0] == "Luck Marauders"
     assert client.get("/api/v1/teams/999999/dice/").status_code == 404
