@@ -26,7 +26,9 @@ SIDES: tuple[str, str] = ("home", "away")
 PLAY = "matches.play_match"
 CORRECT = "matches.correct_report"
 CHANGE_TEAM = "teams.change_team"
-MATCH_RELATED = ("fixture__home__coach", "fixture__away__coach", "fixture__season__league")
+# The coaches are read by id (permissions, confirmation); a coach acting for his team is
+# loaded when asked.
+MATCH_RELATED = ("fixture__home", "fixture__away", "fixture__season__league")
 
 
 def new_seed() -> int:

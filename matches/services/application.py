@@ -127,6 +127,8 @@ def apply_results(
     application = _create_application(match, report, Phase.RESULTS)
     events = events_of(report)
     record_league_result(match, report, _applier(application), events)
+    # The league may have paid a team (a play-off's prizes) on a lock of its own.
+    teams.update(lock_both(match))
     # The whole sequence with nobody hiring: only its steps before hiring are applied.
     probe = post_game_for(match, report, {side: {} for side in SIDES}, events=events)
     actor = _applier(application)
@@ -220,6 +222,8 @@ def apply_final(
     if not results_applied:
         record_league_result(match, report, _applier(application), events)
     answers = final_answers(match, report, teams, events)
+    if not results_applied:
+        teams.update(lock_both(match))  # the league may have paid a team (its own lock)
     result = post_game_for(match, report, answers, events=events)
     phase = Phase.FINAL if results_applied else None
     apply_effects(

@@ -127,7 +127,8 @@ def apply_effects(
     """Apply both teams' post-game (the teams locked lowest id first, or ``teams`` as
     the caller locked them): the effects of ``phase`` ("results": the steps before the
     coaches' hiring step; "final": that step and after), or all of them (None).
-    ``events``: the report's, when the caller has read them."""
+    ``events``: the report's, when the caller has read them. ``teams`` ends holding
+    each team's row as it stands after the effects."""
     match = application.match
     if teams is None:
         by_pk = {t.pk: lock_team(t) for t in sorted(_teams(match), key=lambda t: t.pk)}
@@ -145,6 +146,7 @@ def apply_effects(
             stats += _stats(application, record.team, outcome, states[side], done[side])
         if phase != "results":
             _apply_final(record, outcome)
+        teams[side] = record.locked()  # as it stands now, for whatever the caller does next
     if earning:
         Player.objects.bulk_update(list(earning.values()), ["spp_earned"])
     AppliedEffect.objects.bulk_create(made)
