@@ -32,6 +32,7 @@ class LedgerReason(models.TextChoices):
     PRIZE = "prize", "Prize"
     CORRECTION = "correction", "Correction"
     REDRAFT = "redraft", "Re-draft"
+    IMPORT = "import", "Imported team"
 
 
 class TreasuryEntry(models.Model):

@@ -70,6 +70,8 @@ ACCEPTED: dict[tuple[str, str], str] = {
     + "re-added with one more kind: one row per change a post-game made (thousands of rows)",
     ("matches", "0008_report_confirmation"): "the match status CHECK re-added with one "
     + "more status (confirming): one row per fixture (hundreds of rows)",
+    ("teams", "0009_ledger_import_reason"): "the ledger's reason CHECK re-added with one "
+    + "more reason (an imported team's first entry): thousands of rows",
     ("leagues", "0010_fill_standing_totals"): "RunPython filling the new standings rows "
     + "once from the fixtures (issue 15): writes only the table 0009 created, reads a "
     + "league's fixtures (thousands of rows)",

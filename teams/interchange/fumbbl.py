@@ -1,0 +1,115 @@
+"""Reading a FUMBBL team as its API publishes it (``GET /api/team/get/{id}``, JSON).
+
+What is read: ``name``, ``roster.name``, ``rerolls``, ``assistantCoaches``,
+``cheerleaders``, ``apothecary`` ("Yes"/"No"), ``fanFactor`` (or ``dedicatedFans``),
+``treasury`` (gold pieces) and each of ``players``: ``number``, ``name``,
+``position`` (its name), ``skills`` (the skills it gained; "+MA" ... "+AV" are
+characteristic improvements), ``injuries`` (FUMBBL's letters, comma-separated:
+"n" a niggling injury, "m" miss next game, "-ma" ... "-av" a lasting injury) and
+``record.spp`` / ``record.extra_spp`` (earned) and ``record.spent_spp``. FUMBBL's
+``players`` are the team's current roster (fired players are apart, in
+``firedPlayers``), so every player comes in active.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from teams.interchange.shapes import InjuryIn, InterchangeError, PlayerIn, TeamIn, text, whole
+from teams.models import InjuryRecord, PlayerSkill
+
+# "+MA" in a FUMBBL skill list: a characteristic improvement, and its change to the
+# profile (AG and PA are target numbers: better is lower).
+IMPROVEMENTS = {"+ma": ("ma", 1), "+st": ("st", 1), "+ag": ("ag", -1), "+pa": ("pa", -1),
+                "+av": ("av", 1)}  # fmt: skip
+# A lasting injury's change to the profile (BB2020 facts, Lasting Injury table).
+LASTING = {"-ma": ("ma", -1), "-st": ("st", -1), "-ag": ("ag", 1), "-pa": ("pa", 1),
+           "-av": ("av", -1)}  # fmt: skip
+
+
+def _injuries(value: Any, player: PlayerIn, what: str, problems: list[str]) -> None:
+    """FUMBBL's injury letters onto ``player``: records, niggles, changes."""
+    if value in (None, ""):
+        return
+    if not isinstance(value, str):
+        problems.append(f'{what}\'s injuries must be text like "n, -ma"')
+        return
+    for token in filter(None, re.split(r"[\s,]+", value.strip().lower())):
+        if token == "n":
+            player.niggling_injuries += 1
+            player.injuries.append(InjuryIn(InjuryRecord.Kind.NIGGLING, source="FUMBBL"))
+        elif token == "m":
+            player.miss_next_game = True
+            player.injuries.append(InjuryIn(InjuryRecord.Kind.MISS_NEXT_GAME, source="FUMBBL"))
+        elif token in LASTING:
+            name, change = LASTING[token]
+            player.changes[name] = player.changes.get(name, 0) + change
+            player.injuries.append(InjuryIn(InjuryRecord.Kind.LASTING, name, source="FUMBBL"))
+        else:
+            problems.append(f"{what} has an injury FUMBBL does not write: {token!r}")
+
+
+def _skills(value: Any, player: PlayerIn, what: str, problems: list[str]) -> None:
+    if not isinstance(value, list):
+        problems.append(f"{what}'s skills must be a list")
+        return
+    for skill in value:
+        if skill is None:
+            continue
+        if not isinstance(skill, str) or not skill.strip():
+            problems.append(f"{what} has a skill that is not a name: {skill!r}")
+        elif skill.strip().lower() in IMPROVEMENTS:
+            name, change = IMPROVEMENTS[skill.strip().lower()]
+            player.changes[name] = player.changes.get(name, 0) + change
+            player.advancements += 1
+        else:
+            player.skills.append((skill.strip(), PlayerSkill.Source.OTHER))
+            player.advancements += 1
+
+
+def _player(data: Any, index: int, problems: list[str]) -> PlayerIn:
+    what = f"Player {index}"
+    if not isinstance(data, Mapping):
+        problems.append(f"{what} must be an object")
+        return PlayerIn(number=index, name="", position="")
+    record = data.get("record") if isinstance(data.get("record"), Mapping) else {}
+    player = PlayerIn(
+        number=whole(data.get("number"), f"{what}'s number", problems, least=1),
+        name=text(data.get("name"), f"{what}'s name", problems),
+        position=text(data.get("position"), f"{what}'s position", problems),
+        spp_earned=whole(record.get("spp", 0), f"{what}'s SPP", problems)
+        + whole(record.get("extra_spp", 0), f"{what}'s extra SPP", problems),
+        spp_spent=whole(record.get("spent_spp", 0), f"{what}'s spent SPP", problems),
+    )
+    what = f"{what} ({player.name})" if player.name else what
+    _skills(data.get("skills", []), player, what, problems)
+    _injuries(data.get("injuries"), player, what, problems)
+    return player
+
+
+def read_fumbbl(data: Any) -> TeamIn:
+    """The team of a parsed FUMBBL team; every problem at once in one error."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("players"), list):
+        raise InterchangeError("This is not a FUMBBL team (no list of players)")
+    problems: list[str] = []
+    roster = data.get("roster")
+    fans = data.get("dedicatedFans", data.get("fanFactor", 1))
+    team = TeamIn(
+        name=text(data.get("name"), "The team's name", problems),
+        roster=text(
+            roster.get("name") if isinstance(roster, Mapping) else roster, "The roster", problems
+        ),  # fmt: skip
+        source=f"FUMBBL team {data.get('id', '')}".strip(),
+        rerolls=whole(data.get("rerolls", 0), "Team re-rolls", problems),
+        assistant_coaches=whole(data.get("assistantCoaches", 0), "Assistant coaches", problems),
+        cheerleaders=whole(data.get("cheerleaders", 0), "Cheerleaders", problems),
+        apothecary=str(data.get("apothecary", "")).strip().lower() in {"yes", "true", "1"},
+        dedicated_fans=max(whole(fans, "Fan factor", problems), 1),
+        treasury=whole(data.get("treasury", 0), "The treasury", problems),
+        players=[_player(p, i, problems) for i, p in enumerate(data["players"], start=1)],
+    )
+    if problems:
+        raise InterchangeError(problems)
+    return team

@@ -1,0 +1,94 @@
+"""Finding an import file's names in a ruleset: its roster (race), each player's
+position and each skill gained. Every name the ruleset does not know comes back at
+once, in one error that lists them all, so a coach fixes his file in one go."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_engine.catalogue import position_slug
+from rules_engine.errors import RulesError
+from rules_engine.league_tables import spp_award
+from rules_engine.ruleset import Position, Roster, Ruleset
+from teams.interchange.shapes import InterchangeError, TeamIn
+from teams.services._common import league_tables_key
+
+# Races other league managers name differently from the rule books' rosters.
+ROSTER_ALIASES = {
+    "chaos": "chaos-chosen",
+    "elf": "elven-union",
+    "pro elf": "elven-union",
+    "khemri": "tomb-kings",
+    "lizardman": "lizardmen",
+    "necromantic": "necromantic-horror",
+    "undead": "shambling-undead",
+    "chaos pact": "chaos-renegades",
+    "underworld": "underworld-denizens",
+    "old world": "old-world-alliance",
+    "imperial": "imperial-nobility",
+}
+
+
+@dataclass(frozen=True)
+class Mapped:
+    """The team's roster, and each player's position (in the file's order)."""
+
+    roster: Roster
+    positions: tuple[Position, ...]
+
+
+def find_roster(ruleset: Ruleset, name: str) -> Roster | None:
+    slug = ruleset.rosters.resolve(name) or ROSTER_ALIASES.get(name.strip().casefold(), "")
+    return ruleset.rosters.get(slug) if slug else None
+
+
+def find_position(roster: Roster, name: str) -> Position | None:
+    slug = roster.positions.resolve(name) or roster.positions.resolve(
+        position_slug(roster.slug, name)
+    )
+    return roster.positions.get(slug) if slug else None
+
+
+def _spp(ruleset: Ruleset, achievement: str) -> int:
+    try:
+        return spp_award(achievement, ruleset_key=league_tables_key(ruleset.key))
+    except RulesError:
+        return 0
+
+
+def map_team(team: TeamIn, ruleset: Ruleset) -> Mapped:
+    """Find every name of ``team`` in ``ruleset``; positions and skills are rewritten as
+    the ruleset spells them and achievements turned into SPP. An InterchangeError
+    lists every name not found."""
+    roster = find_roster(ruleset, team.roster)
+    if roster is None:
+        raise InterchangeError(
+            f"{ruleset.name} has no roster {team.roster!r}; its rosters are "
+            + ", ".join(r.name for r in ruleset.rosters.values())
+        )
+    unknown: list[str] = []
+    positions = []
+    for player in team.players:
+        position = find_position(roster, player.position)
+        if position is None:
+            unknown.append(f"position {player.position!r} (#{player.number} {player.name})")
+        else:
+            positions.append(position)
+            player.position = position.slug
+        skills = []
+        for skill, source in player.skills:
+            found = ruleset.skills.find(skill)
+            if found is None:
+                unknown.append(f"skill {skill!r} (#{player.number} {player.name})")
+            else:
+                skills.append((ruleset.skills.canonical(skill), source))
+        player.skills = skills
+        player.spp_earned += sum(n * _spp(ruleset, a) for a, n in player.achievements.items())
+        player.achievements = {}
+    if unknown:
+        raise InterchangeError(
+            f"{roster.name} ({ruleset.name}) has no " + "; no ".join(unknown) + ". "
+            "Correct these names in the file (or choose the ruleset the team plays)."
+        )
+    team.roster = roster.slug
+    return Mapped(roster=roster, positions=tuple(positions))

@@ -1,0 +1,101 @@
+"""A team as an import file describes it, before it is checked against a ruleset.
+
+Every reader (``dugout``, ``fumbbl``, ``naflm``) turns its file into a ``TeamIn``
+with the names the file uses; ``mapping`` then finds each name in the ruleset and
+the service writes the team. Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from teams.errors import TeamError
+
+# The most an upload may weigh: a team file is a few kilobytes.
+MAX_UPLOAD_BYTES = 1_000_000
+CHARACTERISTICS = ("ma", "st", "ag", "pa", "av")
+
+
+class InterchangeError(TeamError):
+    """An import file the site cannot read, or names it cannot find: every reason at
+    once, shown beside the file (``field``) on the page and under ``fields`` in the API."""
+
+    field = "file"
+
+
+@dataclass
+class InjuryIn:
+    """An injury as the file gives it: ``kind`` is an ``InjuryRecord.Kind`` value."""
+
+    kind: str
+    characteristic: str = ""
+    note: str = ""
+    source: str = ""
+
+
+@dataclass
+class PlayerIn:
+    """One player of the file; ``position`` and ``skills`` as the file names them."""
+
+    number: int
+    name: str
+    position: str
+    skills: list[tuple[str, str]] = field(default_factory=list)  # (skill, PlayerSkill source)
+    # Change of each characteristic from the position's profile (AG, PA and AV as
+    # target numbers: an AG injury is +1, an AG improvement -1).
+    changes: dict[str, int] = field(default_factory=dict)
+    injuries: list[InjuryIn] = field(default_factory=list)
+    spp_earned: int = 0
+    spp_spent: int = 0
+    # Achievements whose SPP the ruleset awards ({"Touchdown": 2}), added to spp_earned.
+    achievements: dict[str, int] = field(default_factory=dict)
+    advancements: int = 0
+    value_increases: int = 0
+    niggling_injuries: int = 0
+    miss_next_game: bool = False
+    temporarily_retired: bool = False
+    journeyman: bool = False
+    status: str = "active"
+
+
+@dataclass
+class TeamIn:
+    """The team of an import file; ``roster`` as the file names it, ``source`` how the
+    ledger's first entry words where it came from ("FUMBBL team 1234")."""
+
+    name: str
+    roster: str
+    source: str
+    ruleset: str | None = None
+    special_rule_choice: str = ""
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+    dedicated_fans: int = 1
+    treasury: int = 0
+    players: list[PlayerIn] = field(default_factory=list)
+    # What the file kept that the team's rows do not (the exported ledger): for the audit.
+    kept: dict[str, Any] = field(default_factory=dict)
+
+
+def whole(value: Any, what: str, problems: list[str], *, least: int = 0) -> int:
+    """``value`` as a whole number of at least ``least``; 0 and a problem otherwise.
+    Digits in text count (XML has nothing else)."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        problems.append(f"{what} must be a whole number of at least {least}; got {value!r}")
+        return least
+    return value
+
+
+def text(value: Any, what: str, problems: list[str], *, required: bool = True) -> str:
+    """``value`` as stripped text; a problem if it is missing and ``required``."""
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or (required and not value.strip()):
+        problems.append(f"{what} is missing")
+        return ""
+    return value.strip()
