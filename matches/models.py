@@ -38,31 +38,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-
-class MatchStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    PRE_GAME = "pre_game", "Pre-game"
-    IN_PLAY = "in_play", "In play"
-    CONFIRMING = "confirming", "Awaiting confirmation"
-    REPORT_SUBMITTED = "report_submitted", "Report submitted"
-    POST_GAME = "post_game", "Post-game"
-    CLOSED = "closed", "Closed"
-
-
-class Side(models.TextChoices):
-    HOME = "home", "Home"
-    AWAY = "away", "Away"
-
-
-class Confirmation(models.TextChoices):
-    AWAITING = "awaiting", "Waiting for the opponent's confirmation"
-    DISPUTED = "disputed", "Disputed: waiting for the commissioner"
-    CONFIRMED = "confirmed", "Confirmed"
-
-
-class Sequence(models.TextChoices):
-    PRE_GAME = "pre_game", "Pre-game"
-    POST_GAME = "post_game", "Post-game"
+# The choices the match models share live in matches/choices.py, so the split model
+# modules import them without importing this module back.
+from matches.choices import Confirmation, MatchStatus, Sequence, Side  # noqa: F401 (re-exported)
 
 
 class Match(models.Model):

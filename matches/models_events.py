@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from matches.models import Match, Report, Sequence, Side
+from matches.choices import Sequence, Side
 
 
 class EventKind(models.TextChoices):
@@ -65,9 +65,9 @@ class MatchEvent(models.Model):
     Kind = EventKind
     Injury = InjuryResult
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="events")
     report = models.ForeignKey(
-        Report, on_delete=models.CASCADE, null=True, blank=True, related_name="events"
+        "matches.Report", on_delete=models.CASCADE, null=True, blank=True, related_name="events"
     )
     kind = models.CharField(max_length=20, choices=Kind)
     side = models.CharField(max_length=4, choices=Side, blank=True, default="")
@@ -133,9 +133,9 @@ class DiceRoll(models.Model):
     they were made for (a correction re-runs the post-game on the same seed).
     """
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="dice_rolls")
+    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="dice_rolls")
     report = models.ForeignKey(
-        Report, on_delete=models.CASCADE, null=True, blank=True, related_name="dice_rolls"
+        "matches.Report", on_delete=models.CASCADE, null=True, blank=True, related_name="dice_rolls"
     )
     sequence = models.CharField(max_length=10, choices=Sequence)
     index = models.PositiveIntegerField(help_text="0 for the sequence's first roll.")

@@ -12,8 +12,6 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from matches.models import Match, Report
-
 
 class ApplicationPhase(models.TextChoices):
     RESULTS = "results", "Results (the steps before hiring)"
@@ -30,9 +28,13 @@ class PostGameApplication(models.Model):
 
     Phase = ApplicationPhase
 
-    report = models.ForeignKey(Report, on_delete=models.PROTECT, related_name="applications")
+    report = models.ForeignKey(
+        "matches.Report", on_delete=models.PROTECT, related_name="applications"
+    )
     phase = models.CharField(max_length=8, choices=Phase, default=Phase.FINAL)
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="applications")
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.PROTECT, related_name="applications"
+    )
     applied_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -124,7 +126,9 @@ class PlayerMatchStats(models.Model):
     """What one player did in one applied match: the leaderboards sum these."""
 
     player = models.ForeignKey("teams.Player", on_delete=models.PROTECT, related_name="match_stats")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="player_stats")
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.CASCADE, related_name="player_stats"
+    )
     application = models.ForeignKey(
         PostGameApplication, on_delete=models.CASCADE, related_name="player_stats"
     )
@@ -166,7 +170,9 @@ class SppShortfall(models.Model):
 
     Status = ShortfallStatus
 
-    report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="shortfalls")
+    report = models.ForeignKey(
+        "matches.Report", on_delete=models.CASCADE, related_name="shortfalls"
+    )
     player = models.ForeignKey("teams.Player", on_delete=models.PROTECT, related_name="+")
     spp = models.PositiveSmallIntegerField(help_text="SPP the correction would have taken back.")
     status = models.CharField(max_length=8, choices=Status, default=Status.OPEN)
