@@ -5,6 +5,7 @@ from teams import (
     views,
     views_audit,
     views_history,
+    views_interchange,
     views_players,
     views_redraft,
 )
@@ -24,7 +25,9 @@ urlpatterns = [
         views.draft_preview,
         name="team-draft-preview",
     ),
+    path("teams/import/", views_interchange.team_import, name="team-import"),
     path("teams/<int:pk>/", views.team_detail, name="team-detail"),
+    path("teams/<int:pk>/export.json", views_interchange.team_export, name="team-export"),
     path("teams/<int:pk>/print/", views.team_print, name="team-print"),
     path("teams/<int:pk>/sheet.pdf", views.team_pdf, name="team-pdf"),
     path("teams/<int:pk>/ledger/", views.team_ledger, name="team-ledger"),

@@ -1,0 +1,45 @@
+"""The import page's form: the file, what kind of file it is, the ruleset a FUMBBL or
+NAFLM team plays, and a name for the team if not the file's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from rules_engine import get_ruleset, list_rulesets
+from teams.interchange.services import SourceFormat
+from teams.interchange.shapes import MAX_UPLOAD_BYTES
+from teams.models import TEAM_NAME_MAX
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Team file",
+        help_text=f"JSON or XML, at most {MAX_UPLOAD_BYTES // 1000:,} kB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,.xml,application/json,text/xml"}),
+    )
+    source_format = forms.ChoiceField(label="It is", choices=SourceFormat.choices)
+    ruleset = forms.ChoiceField(
+        label="Ruleset",
+        required=False,
+        help_text="The ruleset a FUMBBL or NAFLM team plays; a Dugout export names its own.",
+    )
+    name = forms.CharField(
+        label="Team name",
+        required=False,
+        max_length=TEAM_NAME_MAX,
+        help_text="Leave empty to keep the file's name.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [("", "The file's own (Dugout export)")] + [
+            (key, get_ruleset(key).name) for key in list_rulesets()
+        ]
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(f"A team file may be at most {MAX_UPLOAD_BYTES:,} bytes.")
+        return upload.read()
