@@ -60,6 +60,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "team-redraft": "teams_redraft_create",
     "team-edition-change": "teams_edition_change_create",
     "team-transfer": "teams_transfer_create",
+    "team-import": "teams_import_create",
     "player-rename": "players_rename_create",
     "player-fire": "players_fire_create",
     "player-hire-permanently": "players_hire_permanently_create",

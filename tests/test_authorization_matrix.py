@@ -96,6 +96,19 @@ DRAFT = {
     "players": {"human-lineman": 11},
 }
 
+# A FUMBBL team as its API publishes it, cut to what an import reads.
+FUMBBL_TEAM = json.dumps(
+    {
+        "id": 1,
+        "name": "Matrix Import",
+        "roster": {"name": "Human"},
+        "treasury": 10_000,
+        "players": [
+            {"number": n, "name": f"Matrix {n}", "position": "Lineman"} for n in range(1, 12)
+        ],
+    }
+)
+
 ROWS: dict[str, Row] = {
     # --- leagues -------------------------------------------------------------------
     "POST /api/v1/leagues/": Row(
@@ -209,6 +222,11 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),
     "POST /api/v1/teams/draft-preview/": Row(
         path=lambda w: {}, body=lambda w: DRAFT, expect=anyone()
+    ),
+    "POST /api/v1/teams/import/": Row(
+        path=lambda w: {},
+        body=lambda w: {"format": "fumbbl", "ruleset": "bb2020", "content": FUMBBL_TEAM},
+        expect=signed_in(),  # any coach imports a team of his own
     ),
     "POST /api/v1/teams/{id}/players/": Row(
         path=lambda w: {"id": w["team"]},
