@@ -25,5 +25,11 @@ app.conf.beat_schedule = {
         "schedule": SWEEP_SECONDS,
         # A sweep not started within its interval is superseded by the next one.
         "options": {"expires": SWEEP_SECONDS},
-    }
+    },
+    # Likewise the webhook deliveries still owed (config/notifications/tasks.py).
+    "sweep-owed-webhooks": {
+        "task": "notifications.sweep_webhooks",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
 }

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "leagues",
     "teams",
     "matches",
+    "config.notifications",
 ]
 
 MIDDLEWARE = [

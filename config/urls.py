@@ -26,6 +26,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Records, dice luck and calendar feeds: pages, .ics feeds and their API (issue 16).
     path("", include("leagues.urls_insight")),
+    path("", include("config.notifications.urls")),  # webhooks, e-mail preferences
     path("api/v1/", include(api_v1)),
     path("", include("teams.urls")),
     path("leagues/", include("leagues.urls")),

@@ -50,6 +50,11 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-signup-toggle": "leagues_open_signup_create",
     "league-join": "leagues_join_create",
     "invite-accept": "leagues_invites_redeem_create",
+    # --- notifications -----------------------------------------------------------------
+    "league-webhooks": "leagues_webhooks_create",
+    "league-webhook-delete": "leagues_webhooks_destroy",
+    "league-webhook-test": "leagues_webhooks_test_create",
+    "notification-preferences": "notifications_preferences_create",
     # --- teams and players -------------------------------------------------------------
     "team-draft": "teams_create",
     "team-draft-preview": "teams_draft_preview_create",

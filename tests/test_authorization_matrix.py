@@ -218,6 +218,27 @@ ROWS: dict[str, Row] = {
         body=None,
         expect=only_commissioner(400),  # the fixture was not settled as a forfeit
     ),
+    # --- notifications (config/notifications) ------------------------------------
+    "POST /api/v1/leagues/{id}/webhooks/": Row(
+        path=lambda w: {"id": w["new_league"]},
+        body=lambda w: {"url": "https://chat.example/hook", "payload_format": "discord"},
+        expect=only_commissioner(),
+    ),
+    "DELETE /api/v1/leagues/{id}/webhooks/{webhook_id}/": Row(
+        path=lambda w: {"id": w["new_league"], "webhook_id": 2**40},
+        body=None,
+        expect=only_commissioner(404),  # the league has no such webhook
+    ),
+    "POST /api/v1/leagues/{id}/webhooks/{webhook_id}/test/": Row(
+        path=lambda w: {"id": w["new_league"], "webhook_id": 2**40},
+        body=None,
+        expect=only_commissioner(404),  # the league has no such webhook
+    ),
+    "POST /api/v1/notifications/preferences/": Row(
+        path=lambda w: {},
+        body=lambda w: {"next_match": False, "decisions": True},
+        expect=signed_in(),
+    ),
     # --- teams and players -------------------------------------------------------
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),
     "POST /api/v1/teams/draft-preview/": Row(

@@ -1,0 +1,43 @@
+"""The webhook and e-mail preference forms of the pages."""
+
+from __future__ import annotations
+
+from django import forms
+
+from config.notifications.models import EmailPreference, Webhook
+
+
+class WebhookForm(forms.ModelForm):
+    url = forms.URLField(
+        label="Address (URL)",
+        max_length=500,
+        assume_scheme="https",
+        help_text="The chat's incoming webhook URL, e.g. a Discord channel's webhook.",
+    )
+    secret = forms.CharField(
+        label="Secret (optional)",
+        required=False,
+        max_length=200,
+        widget=forms.PasswordInput(render_value=False),
+        help_text="Signs each message (X-Dugout-Signature: sha256=…), for receivers that check.",
+    )
+
+    class Meta:
+        model = Webhook
+        fields = ["url", "payload_format", "secret", "on_results", "on_level_ups", "on_deaths"]
+        labels = {
+            "payload_format": "Format",
+            "on_results": "Results",
+            "on_level_ups": "Level-ups",
+            "on_deaths": "Deaths",
+        }
+
+
+class EmailPreferenceForm(forms.ModelForm):
+    class Meta:
+        model = EmailPreference
+        fields = ["next_match", "decisions"]
+        labels = {
+            "next_match": "E-mail me my next match",
+            "decisions": "E-mail me when a report or a post-game waits for my decision",
+        }

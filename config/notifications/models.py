@@ -1,0 +1,141 @@
+"""Webhooks, their delivery log, and the coaches' e-mail preferences.
+
+Rows are written by ``config.notifications.webhooks`` (configuring, recording a
+delivery as pending), ``config.notifications.tasks`` (each attempt's outcome) and
+``config.notifications.emails``. A delivery is recorded *pending* before it is queued,
+so an event whose queueing failed (the broker down) is still owed and the sweep
+queues it again; one delivery per webhook and event, however often the event's row
+is saved or the sweep runs.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class WebhookFormat(models.TextChoices):
+    DISCORD = "discord", 'Discord ({"content": ...})'
+    SLACK = "slack", 'Slack ({"text": ...})'
+    GENERIC = "generic", "Generic JSON (event, text and data)"
+
+
+class EventKind(models.TextChoices):
+    RESULT = "result", "Results"
+    LEVEL_UP = "level_up", "Level-ups"
+    DEATH = "death", "Deaths"
+    TEST = "test", "Test message"
+
+
+class Webhook(models.Model):
+    """An address a league's events are posted to, in the format its chat expects."""
+
+    Format = WebhookFormat
+
+    league = models.ForeignKey("leagues.League", on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    secret = models.CharField(
+        max_length=200, blank=True, help_text="Signs each body (HMAC-SHA256); blank: unsigned."
+    )
+    payload_format = models.CharField(max_length=10, choices=Format, default=Format.DISCORD)
+    on_results = models.BooleanField(default=True)
+    on_level_ups = models.BooleanField(default=True)
+    on_deaths = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(payload_format__in=WebhookFormat.values), name="webhook_format_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_payload_format_display()} webhook of {self.league_id}"
+
+    def wants(self, kind: str) -> bool:
+        """Whether the commissioner chose this kind of event for this address."""
+        chosen = {
+            EventKind.RESULT: self.on_results,
+            EventKind.LEVEL_UP: self.on_level_ups,
+            EventKind.DEATH: self.on_deaths,
+            EventKind.TEST: True,
+        }
+        return chosen.get(EventKind(kind), False)
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    DELIVERED = "delivered", "Delivered"
+    FAILED = "failed", "Failed"
+
+
+class WebhookDelivery(models.Model):
+    """One event for one webhook: its body as first built, and every attempt's outcome."""
+
+    Status = DeliveryStatus
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event_key = models.CharField(max_length=80, help_text='"result:report:12": one per event.')
+    kind = models.CharField(max_length=10, choices=EventKind)
+    summary = models.CharField(max_length=300)
+    body = models.TextField(help_text="The JSON posted, byte for byte the signed one.")
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "webhook deliveries"
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="delivery_owed")]
+        constraints = [
+            models.UniqueConstraint(fields=["webhook", "event_key"], name="delivery_once"),
+            models.CheckConstraint(
+                condition=Q(status__in=DeliveryStatus.values), name="delivery_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_key} to webhook {self.webhook_id}: {self.status}"
+
+
+class EmailPreference(models.Model):
+    """What a coach wants by e-mail; a coach without a row gets both."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preference"
+    )
+    next_match = models.BooleanField(default=True, help_text="My next match is scheduled.")
+    decisions = models.BooleanField(
+        default=True, help_text="A report or a post-game waits for my decision."
+    )
+
+    def __str__(self) -> str:
+        return f"E-mail preferences of {self.user_id}"
+
+
+class SentEmail(models.Model):
+    """An e-mail sent to a coach about one event: never twice for the same one."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    event_key = models.CharField(max_length=80)
+    subject = models.CharField(max_length=200)
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-sent_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "event_key"], name="sent_email_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event_key} to {self.user_id}"

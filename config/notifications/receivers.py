@@ -1,0 +1,111 @@
+"""Where notifications come from: the other apps' model saves, caught by signals.
+
+Why signals here, when Dugout's services otherwise call each other directly: the
+events (a result applied, an advancement taken, a player dead, a report waiting for
+confirmation, a fixture scheduled) are written by the leagues, teams and matches
+services, by their Celery tasks and by corrections that re-derive later matches.
+Hooking the rows themselves catches every path that writes them without those
+services knowing notifications exist (they stay free of an outside concern, and a
+notification can never fail or slow their transaction).
+
+Each receiver does no query: it only asks for a callback once the transaction
+commits (``transaction.on_commit``, robust), so a rolled-back change notifies no one.
+The callback records the webhook deliveries (pending rows, then queued: see
+``webhooks``) and queues the e-mails; it never raises into the request. Rows written
+in bulk send no signal: the schedule's fixtures are announced by the season's move to
+its regular season instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from config.notifications import events, webhooks
+from config.notifications.models import EventKind
+from leagues.models import Fixture, Season
+from matches.models import Confirmation, Match, Report
+from matches.models_postgame import PostGameApplication
+from teams.models import Advancement, InjuryRecord
+
+logger = logging.getLogger(__name__)
+SEND_EMAILS = "notifications.send_emails"
+
+
+def webhook_event(kind: str, pk: int) -> None:
+    """After the commit: the event's deliveries recorded (pending) and queued."""
+    try:
+        event = events.BUILDERS[EventKind(kind)](pk)
+        if event is not None:
+            webhooks.record_event(event)
+    except Exception:
+        logger.exception("notifications: the %s event of row %s was not recorded", kind, pk)
+
+
+def email_event(kind: str, pk: int) -> None:
+    """After the commit: the event's e-mails queued (sent here in eager mode)."""
+    from config.celery import app
+
+    try:
+        app.tasks[SEND_EMAILS].delay(kind, pk)
+    except Exception:
+        logger.exception("notifications: the %s e-mails of row %s were not sent", kind, pk)
+
+
+def _on_commit(callback: Any, kind: str, pk: int) -> None:
+    transaction.on_commit(partial(callback, kind, pk), robust=True)
+
+
+@receiver(post_save, sender=PostGameApplication, dispatch_uid="notify_post_game")
+def post_game_applied(sender: Any, instance: PostGameApplication, created: bool, **kw: Any) -> None:
+    if not created or kw.get("raw"):
+        return
+    # The first phase applied announces the result; the event's key (its report)
+    # keeps the second phase, and re-derivations, from announcing it again.
+    _on_commit(webhook_event, EventKind.RESULT, instance.pk)
+    if instance.phase == PostGameApplication.Phase.RESULTS:
+        _on_commit(email_event, "post_game_waiting", instance.pk)
+
+
+@receiver(post_save, sender=Advancement, dispatch_uid="notify_level_up")
+def advancement_taken(sender: Any, instance: Advancement, created: bool, **kw: Any) -> None:
+    if created and not kw.get("raw"):
+        _on_commit(webhook_event, EventKind.LEVEL_UP, instance.pk)
+
+
+@receiver(post_save, sender=InjuryRecord, dispatch_uid="notify_death")
+def injury_recorded(sender: Any, instance: InjuryRecord, created: bool, **kw: Any) -> None:
+    if created and not kw.get("raw") and instance.kind == InjuryRecord.Kind.DEAD:
+        _on_commit(webhook_event, EventKind.DEATH, instance.pk)
+
+
+@receiver(post_save, sender=Report, dispatch_uid="notify_report")
+def report_saved(sender: Any, instance: Report, created: bool, **kw: Any) -> None:
+    if kw.get("raw") or not instance.is_current:
+        return
+    if instance.confirmation == Confirmation.AWAITING:
+        _on_commit(email_event, "report_to_confirm", instance.pk)
+
+
+@receiver(post_save, sender=Fixture, dispatch_uid="notify_fixture")
+def fixture_saved(sender: Any, instance: Fixture, created: bool, **kw: Any) -> None:
+    if created and not kw.get("raw") and instance.is_open:
+        _on_commit(email_event, "fixture_scheduled", instance.pk)
+
+
+@receiver(post_save, sender=Season, dispatch_uid="notify_schedule")
+def season_saved(sender: Any, instance: Season, created: bool, **kw: Any) -> None:
+    fields = kw.get("update_fields") or ()
+    if "status" in fields and instance.status == Season.Status.REGULAR_SEASON:
+        _on_commit(email_event, "season_scheduled", instance.pk)
+
+
+@receiver(post_save, sender=Match, dispatch_uid="notify_match_open")
+def match_saved(sender: Any, instance: Match, created: bool, **kw: Any) -> None:
+    if created and not kw.get("raw"):
+        _on_commit(email_event, "match_opened", instance.pk)

@@ -1,0 +1,148 @@
+"""Webhooks: a commissioner adds, removes and tests them; an event becomes one
+pending delivery per webhook that wants it, queued for ``tasks.deliver_webhook``.
+
+A delivery row is written (pending) before its task is queued, so a queueing that
+fails (Redis down) loses nothing: ``owed_deliveries`` finds it and the periodic sweep
+(``tasks.sweep_webhooks``) queues it again.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from config.celery import app
+from config.notifications import delivery
+from config.notifications.errors import NotificationError
+from config.notifications.events import Event, check_event
+from config.notifications.models import Webhook, WebhookDelivery
+from config.types import Actor
+from leagues.models import League
+from teams.audit import saved_user
+
+logger = logging.getLogger(__name__)
+
+DELIVER_WEBHOOK = "notifications.deliver_webhook"
+MAX_WEBHOOKS_PER_LEAGUE = 10
+# A pending delivery not attempted this long after it was due: its task was lost
+# (never queued, or the queue lost it); the sweep queues it again.
+OWED_AFTER = timedelta(minutes=2)
+
+
+def require_commissioner(actor: Actor, league: League) -> None:
+    if actor is None or not actor.has_perm("leagues.manage_league", league):
+        raise PermissionDenied(f"Only a commissioner of {league.name} manages its webhooks.")
+
+
+def league_webhooks(league: League) -> QuerySet[Webhook]:
+    return Webhook.objects.filter(league=league).order_by("id")
+
+
+def create_webhook(actor: Actor, league: League, **values: Any) -> Webhook:
+    """A new webhook of the league: ``url``, ``payload_format``, ``secret``, ``on_results``,
+    ``on_level_ups``, ``on_deaths``."""
+    require_commissioner(actor, league)
+    url = str(values.get("url", "")).strip()
+    try:
+        delivery.check_scheme(url)
+    except delivery.UnsafeAddress as error:
+        raise NotificationError(str(error), field="url") from error
+    if not any(values.get(name, True) for name in ("on_results", "on_level_ups", "on_deaths")):
+        raise NotificationError("Choose at least one kind of event to send.")
+    with transaction.atomic():
+        League.objects.select_for_update().filter(pk=league.pk).first()
+        if league_webhooks(league).count() >= MAX_WEBHOOKS_PER_LEAGUE:
+            raise NotificationError(
+                f"A league has at most {MAX_WEBHOOKS_PER_LEAGUE} webhooks: remove one first."
+            )
+        return Webhook.objects.create(
+            league=league,
+            url=url,
+            secret=values.get("secret", "") or "",
+            payload_format=values.get("payload_format", Webhook.Format.DISCORD),
+            on_results=values.get("on_results", True),
+            on_level_ups=values.get("on_level_ups", True),
+            on_deaths=values.get("on_deaths", True),
+            created_by=saved_user(actor),
+        )
+
+
+def webhook_of(league: League, webhook_id: int) -> Webhook:
+    """The league's webhook, or Webhook.DoesNotExist (a 404)."""
+    return Webhook.objects.get(league=league, pk=webhook_id)
+
+
+def delete_webhook(actor: Actor, league: League, webhook_id: int) -> None:
+    require_commissioner(actor, league)
+    webhook_of(league, webhook_id).delete()
+
+
+def send_test(actor: Actor, league: League, webhook_id: int) -> WebhookDelivery:
+    """Queue a test message to one webhook; its outcome shows in the delivery log."""
+    require_commissioner(actor, league)
+    webhook = webhook_of(league, webhook_id)
+    event = check_event(league, secrets.token_hex(6))
+    made = _record(webhook, event)
+    transaction.on_commit(lambda: queue_delivery(made.pk))
+    return made
+
+
+def _record(webhook: Webhook, event: Event) -> WebhookDelivery:
+    made, _ = WebhookDelivery.objects.get_or_create(
+        webhook=webhook,
+        event_key=event.key,
+        defaults={
+            "kind": event.kind,
+            "summary": event.text[:300],
+            "body": delivery.body_for(webhook.payload_format, event),
+            "next_attempt_at": timezone.now(),
+        },
+    )
+    return made
+
+
+def record_event(event: Event) -> list[int]:
+    """A pending delivery per webhook of the event's league that wants it (none made
+    twice for one event), each queued; the ids of the deliveries made now."""
+    made: list[int] = []
+    for webhook in Webhook.objects.filter(league_id=event.league_id).order_by("id"):
+        if not webhook.wants(event.kind):
+            continue
+        row = _record(webhook, event)
+        if row.attempts == 0 and row.status == WebhookDelivery.Status.PENDING:
+            made.append(row.pk)
+    for delivery_id in made:
+        queue_delivery(delivery_id)
+    return made
+
+
+def queue_delivery(delivery_id: int) -> bool:
+    """Queue the delivery's task; False (logged, the row stays pending for the sweep)
+    when the broker refuses. Never raises: the event that caused it stands."""
+    try:
+        app.tasks[DELIVER_WEBHOOK].delay(delivery_id)
+    except Exception:
+        logger.warning("webhook delivery %s not queued; the sweep will", delivery_id, exc_info=True)
+        return False
+    return True
+
+
+def owed_deliveries(now: Any = None) -> QuerySet[WebhookDelivery]:
+    """Pending deliveries whose attempt is overdue: their task was lost."""
+    cutoff = (now or timezone.now()) - OWED_AFTER
+    return WebhookDelivery.objects.filter(
+        Q(next_attempt_at__isnull=True) | Q(next_attempt_at__lt=cutoff),
+        status=WebhookDelivery.Status.PENDING,
+    ).order_by("id")
+
+
+def recent_deliveries(league: League, limit: int = 30) -> QuerySet[WebhookDelivery]:
+    """The league's delivery log, latest first."""
+    return WebhookDelivery.objects.filter(webhook__league=league).select_related("webhook")[:limit]
