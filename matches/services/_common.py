@@ -160,9 +160,21 @@ def state_from_json(data: dict[str, Any]) -> TeamState:
     return TeamState(**{**data, "players": players})
 
 
+# The states of the last few snapshots read, by the identity of their stored JSON (held
+# here, so an identity is never reused): a service reads one snapshot many times.
+_READ: list[tuple[dict[str, Any], dict[str, TeamState]]] = []
+
+
 def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
+    """Both teams as the match's snapshot ``field`` holds them (a fresh dict each call;
+    the states themselves are frozen)."""
     stored = getattr(match, field) or {}
-    return {side: state_from_json(stored[side]) for side in SIDES if side in stored}
+    for seen, states in _READ:
+        if seen is stored:
+            return dict(states)
+    states = {side: state_from_json(stored[side]) for side in SIDES if side in stored}
+    _READ[:] = [(stored, states), *_READ[:3]]
+    return dict(states)
 
 
 # --- sequence results as stored JSON ----------------------------------------------------
@@ -227,11 +239,13 @@ def store_rolls(
         []
         if replaced
         else list(
-            DiceRoll.objects.filter(match=match, sequence=sequence, report=report).order_by("index")
+            DiceRoll.objects.filter(match=match, sequence=sequence, report=report)
+            .order_by("index")
+            .values_list("purpose", "die", "result")
         )
     )
-    for old, (_, roll) in zip(stored, rows, strict=False):
-        if old.as_roll() != plain(roll.as_dict()):
+    for (purpose, die, result), (_, roll) in zip(stored, rows, strict=False):
+        if {"purpose": purpose, "die": die, "result": result} != plain(roll.as_dict()):
             raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
     DiceRoll.objects.bulk_create(
         DiceRoll(

@@ -37,8 +37,9 @@ from rules_engine.dice import SeededDice
 from rules_engine.sequence import SequenceResult
 from rules_engine.tables import TableEntry
 from teams.models import LedgerReason, TeamStatus
-from teams.services import post_to_ledger, take_journeyman, team_state
+from teams.services import post_to_ledger, take_journeyman
 from teams.services._common import lock_team
+from teams.services.convert import team_states
 
 # The season phase in which each kind of fixture takes a result (as record_result has it).
 RESULT_PHASES: dict[str, tuple[str, ...]] = {
@@ -174,6 +175,12 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
     return result
 
 
+def both_teams(match: Match) -> dict[str, Any]:
+    """Both teams as they stand now, as a match snapshot keeps them (read together)."""
+    states = team_states(*(team_of(match, side) for side in SIDES))
+    return {side: state_to_json(state) for side, state in zip(SIDES, states, strict=True)}
+
+
 def unfinished_post_games(match: Match) -> list[str]:
     """Why the match's pre-game cannot start yet: a team whose earlier match's post-game
     is not finished (its report not yet confirmed, its coaches not yet done with step 4,
@@ -229,9 +236,7 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         if unfinished:
             raise MatchError(unfinished)
         match.pre_game_seed = new_seed() if seed is None else seed
-        match.pre_game_teams = {
-            side: state_to_json(team_state(team_of(match, side))) for side in SIDES
-        }
+        match.pre_game_teams = both_teams(match)
         match.pre_game_choices = {}
         match.pre_game_started_at = timezone.now()
         match.status = Match.Status.PRE_GAME
@@ -314,9 +319,7 @@ def start_match(actor: Actor, match: Match) -> Match:
                     match_ref=match.pk,
                     spending=f"Inducements for {match.label}",
                 )
-        match.match_teams = {
-            side: state_to_json(team_state(team_of(match, side))) for side in SIDES
-        }
+        match.match_teams = both_teams(match)
         match.status = Match.Status.IN_PLAY
         match.kicked_off_at = timezone.now()
         match.save()

@@ -131,7 +131,7 @@ class ReportContext:
             events = []  # refused by report_problems; no query with thousands of ids
         ids = {e.get(k) for e in events for k in ("player", "victim")} - {None}
         wanted = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
-        rows = {p.pk: p for p in Player.objects.filter(pk__in=wanted).select_related("team")}
+        rows = {p.pk: p for p in Player.objects.filter(pk__in=wanted)}  # team: by id
         return cls(match, at_kick_off, rows)
 
     def team_name(self, side: str) -> str:

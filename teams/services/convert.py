@@ -6,6 +6,8 @@ The matches app calls ``team_state`` to hand a team to ``pre_game`` and
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Prefetch
 
 from rules_engine.bb2020.state import PlayerState, TeamState
@@ -56,12 +58,25 @@ def team_state(team: Team | int) -> TeamState:
     active players (journeymen included), staff, fans and treasury, and the League
     Trophies it holds (each one more team re-roll in its games, counted in TV).
     ``id`` is the team's primary key and each player's ``id`` his."""
-    team_id = team.pk if isinstance(team, Team) else team
-    team = (
-        Team.objects.annotate(trophies_held=Count("league_trophies_held"))
+    return team_states(team)[0]
+
+
+def team_states(*teams: Team | int) -> list[TeamState]:
+    """``team_state`` of each team, in the order given, all read at once."""
+    ids = [team.pk if isinstance(team, Team) else team for team in teams]
+    found = {
+        team.pk: team
+        for team in Team.objects.annotate(trophies_held=Count("league_trophies_held"))
         .prefetch_related(Prefetch("players", queryset=state_players(), to_attr="state_players"))
-        .get(pk=team_id)
-    )
+        .filter(pk__in=ids)
+    }
+    missing = [team_id for team_id in ids if team_id not in found]
+    if missing:
+        raise Team.DoesNotExist("Team matching query does not exist.")
+    return [_state_of(found[team_id]) for team_id in ids]
+
+
+def _state_of(team: Any) -> TeamState:  # a Team annotated with trophies_held, state_players
     return TeamState(
         id=team.pk,
         name=team.name,
