@@ -67,7 +67,9 @@ class TeamImportView(APIView):
         try:
             team = import_team(
                 request.user,
-                ImportRequest(data["format"], data["content"], data["ruleset"], data["name"]),
+                ImportRequest(
+                    data["source_format"], data["content"], data["ruleset"], data["name"]
+                ),
             )
         except InterchangeError as error:
             raise InvalidInput({carrier: error.messages}) from None

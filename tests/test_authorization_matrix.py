@@ -246,7 +246,7 @@ ROWS: dict[str, Row] = {
     ),
     "POST /api/v1/teams/import/": Row(
         path=lambda w: {},
-        body=lambda w: {"format": "fumbbl", "ruleset": "bb2020", "content": FUMBBL_TEAM},
+        body=lambda w: {"source_format": "fumbbl", "ruleset": "bb2020", "content": FUMBBL_TEAM},
         expect=signed_in(),  # any coach imports a team of his own
     ),
     "POST /api/v1/teams/{id}/players/": Row(

@@ -34,7 +34,9 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [("", "The file's own (Dugout export)")] + [
+        ruleset = self.fields["ruleset"]
+        assert isinstance(ruleset, forms.ChoiceField)
+        ruleset.choices = [("", "The file's own (Dugout export)")] + [
             (key, get_ruleset(key).name) for key in list_rulesets()
         ]
 

@@ -74,7 +74,8 @@ def _player(data: Any, index: int, problems: list[str]) -> PlayerIn:
     if not isinstance(data, Mapping):
         problems.append(f"{what} must be an object")
         return PlayerIn(number=index, name="", position="")
-    record = data.get("record") if isinstance(data.get("record"), Mapping) else {}
+    found = data.get("record")
+    record: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     player = PlayerIn(
         number=whole(data.get("number"), f"{what}'s number", problems, least=1),
         name=text(data.get("name"), f"{what}'s name", problems),

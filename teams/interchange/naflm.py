@@ -127,7 +127,8 @@ def read_naflm(content: str | bytes) -> TeamIn:
     teams = [root] if root.tag == "team" else root.findall("team")
     if len(teams) != 1:
         raise InterchangeError("A NAFLM import file for Dugout holds exactly one <team>")
-    team, problems = teams[0], []
+    team = teams[0]
+    problems: list[str] = []
     players: Any = team.find("players")
     elements = (players if players is not None else team).findall("player")
     thousands = _value(team, "treasury")

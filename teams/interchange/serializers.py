@@ -33,14 +33,15 @@ class ExportStaffSerializer(serializers.Serializer):
 
 class ExportSkillSerializer(serializers.Serializer):
     skill = serializers.CharField()
-    source = serializers.CharField()
+    # Named as the file names it; shadows Field.source, which DRF does not read here.
+    source = serializers.CharField()  # type: ignore[assignment]
 
 
 class ExportInjurySerializer(serializers.Serializer):
     kind = serializers.CharField()
     characteristic = serializers.CharField(allow_blank=True)
     note = serializers.CharField(allow_blank=True)
-    source = serializers.CharField(allow_blank=True)
+    source = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
     match = serializers.IntegerField(allow_null=True)
 
 
@@ -91,7 +92,9 @@ class DugoutTeamSerializer(serializers.Serializer):
 class ImportInputSerializer(serializers.Serializer):
     """An import: the file's format and its text (JSON body) or the file (multipart)."""
 
-    format = serializers.ChoiceField(choices=SourceFormat.choices)
+    source_format = serializers.ChoiceField(
+        choices=SourceFormat.choices, help_text="What the file is: dugout, fumbbl or naflm."
+    )
     ruleset = serializers.ChoiceField(
         choices=list_rulesets(),
         required=False,

@@ -42,7 +42,7 @@ def test_an_export_posted_back_is_a_new_team_of_the_importer():
     importer = UserFactory()
     response = _client(importer).post(
         "/api/v1/teams/import/",
-        {"format": "dugout", "content": json.dumps(exported), "name": "Reavers Again"},
+        {"source_format": "dugout", "content": json.dumps(exported), "name": "Reavers Again"},
         format="json",
     )
     assert response.status_code == 201, response.json()
@@ -54,7 +54,7 @@ def test_a_naflm_file_uploaded_as_multipart_is_imported():
     upload = SimpleUploadedFile("team.xml", file_text("naflm_team.xml").encode(), "text/xml")
     response = _client(UserFactory()).post(
         "/api/v1/teams/import/",
-        {"format": "naflm", "ruleset": "bb2020", "file": upload},
+        {"source_format": "naflm", "ruleset": "bb2020", "file": upload},
         format="multipart",
     )
     assert response.status_code == 201, response.json()
@@ -67,7 +67,7 @@ def test_unknown_names_are_a_400_with_field_messages_and_nothing_is_written():
     before = Team.objects.count()
     response = _client(UserFactory()).post(
         "/api/v1/teams/import/",
-        {"format": "fumbbl", "ruleset": "bb2020", "content": json.dumps(data)},
+        {"source_format": "fumbbl", "ruleset": "bb2020", "content": json.dumps(data)},
         format="json",
     )
     assert response.status_code == 400
@@ -79,7 +79,7 @@ def test_unknown_names_are_a_400_with_field_messages_and_nothing_is_written():
 def test_an_import_needs_a_signed_in_coach_and_a_file():
     assert _client().post("/api/v1/teams/import/", {}, format="json").status_code in (401, 403)
     response = _client(UserFactory()).post(
-        "/api/v1/teams/import/", {"format": "fumbbl"}, format="json"
+        "/api/v1/teams/import/", {"source_format": "fumbbl"}, format="json"
     )
     assert response.status_code == 400
     assert "content" in response.json()["fields"]
