@@ -12,6 +12,19 @@ number of queries per match (CaptureQueriesContext).
 Bounded to stay under two minutes: when the first rounds show the whole season
 would take longer than BUDGET_S, only as many rounds as fit are played and the
 season figure is extrapolated from them (and says so).
+
+Profile top lines (issue 15), 24 matches of ``play`` under cProfile, SQLite, cumulative
+seconds on a shared 2-core machine (the same load for both within a minute):
+
+before (commit af523a2): 314.5 queries/match, 329-589 ms/match; of 24.6 s profiled:
+    apply_post_game 9.24 s (24 calls) | events_of 5.46 s (288 calls: each event's Player
+    loaded, the events read 3-5 times per post-game run) | post_game_for 5.00 s (216) |
+    lock_match 3.38 s (335) | add_event 2.67 s (119) | team_state 1.76 s (96)
+after: 163.5 queries/match, 166-263 ms/match; of 19.6 s profiled:
+    apply_post_game 5.13 s (24) | lock_match 3.63 s (335: Django compiling the joined
+    SELECT ... FOR UPDATE of the match row, one per service call) | add_event 2.90 s
+    (119) | submit_post_game_choices 2.19 s (48) | run_post_game 1.74 s (96) |
+    team_states 1.60 s (48: both teams read together)
 """
 
 from __future__ import annotations
