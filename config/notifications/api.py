@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import URLValidator
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
@@ -24,6 +25,7 @@ from rest_framework.views import APIView
 from config.fields import StrictCharField
 from config.input import validated
 from config.notifications import emails, webhooks
+from config.notifications.forms import HTTP_ONLY
 from config.notifications.models import Webhook, WebhookDelivery, WebhookFormat
 from leagues.models import League
 from leagues.serializers import ErrorSerializer
@@ -76,7 +78,11 @@ class WebhookSerializer(serializers.ModelSerializer):
 
 
 class WebhookCreateSerializer(serializers.Serializer):
-    url = serializers.URLField(max_length=500, help_text="http:// or https:// only.")
+    url = serializers.URLField(
+        max_length=500,
+        help_text="http:// or https:// only.",
+        validators=[URLValidator(schemes=["http", "https"], message=HTTP_ONLY, code="scheme")],
+    )
     payload_format = serializers.ChoiceField(
         choices=WebhookFormat.choices, default=WebhookFormat.DISCORD
     )

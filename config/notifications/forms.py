@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import URLValidator
 
 from config.notifications.models import EmailPreference, Webhook
+
+HTTP_ONLY = "A webhook address starts with http:// or https://."
 
 
 class WebhookForm(forms.ModelForm):
@@ -13,6 +16,7 @@ class WebhookForm(forms.ModelForm):
         max_length=500,
         assume_scheme="https",
         help_text="The chat's incoming webhook URL, e.g. a Discord channel's webhook.",
+        validators=[URLValidator(schemes=["http", "https"], message=HTTP_ONLY, code="scheme")],
     )
     secret = forms.CharField(
         label="Secret (optional)",
