@@ -63,6 +63,7 @@ def _skills(value: Any, player: PlayerIn, what: str, problems: list[str]) -> Non
         elif skill.strip().lower() in IMPROVEMENTS:
             name, change = IMPROVEMENTS[skill.strip().lower()]
             player.changes[name] = player.changes.get(name, 0) + change
+            player.improvements.append(name)
             player.advancements += 1
         else:
             player.skills.append((skill.strip(), PlayerSkill.Source.OTHER))
@@ -109,6 +110,7 @@ def read_fumbbl(data: Any) -> TeamIn:
         apothecary=str(data.get("apothecary", "")).strip().lower() in {"yes", "true", "1"},
         dedicated_fans=max(whole(fans, "Fan factor", problems), 1),
         treasury=whole(data.get("treasury", 0), "The treasury", problems),
+        price_advancements=True,
         players=[_player(p, i, problems) for i, p in enumerate(data["players"], start=1)],
     )
     if problems:

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from rules_engine.catalogue import position_slug
 from rules_engine.errors import RulesError
-from rules_engine.league_tables import spp_award
+from rules_engine.league_tables import spp_award, value_increase
 from rules_engine.ruleset import Position, Roster, Ruleset
-from teams.interchange.shapes import InterchangeError, TeamIn
+from teams.interchange.shapes import InterchangeError, PlayerIn, TeamIn
 from teams.services._common import league_tables_key
 
 # Races other league managers name differently from the rule books' rosters.
@@ -56,6 +56,26 @@ def _spp(ruleset: Ruleset, achievement: str) -> int:
         return 0
 
 
+def _value(ruleset: Ruleset, kind: str, characteristic: str | None = None) -> int:
+    try:
+        return value_increase(kind, characteristic, ruleset_key=league_tables_key(ruleset.key))
+    except (RulesError, LookupError):
+        return 0
+
+
+def advancement_value(ruleset: Ruleset, position: Position, player: PlayerIn) -> int:
+    """What a player's gained skills and improvements add to his value, each skill
+    counted as chosen (primary where the position has its category, else secondary):
+    FUMBBL and NAFLM do not say whether a skill was rolled, and chosen is the reading
+    that does not under-value the team."""
+    total = sum(_value(ruleset, "random_characteristic", name) for name in player.improvements)
+    for skill, _source in player.skills:
+        found = ruleset.skills.find(skill)
+        primary = found is not None and found.category in position.primary
+        total += _value(ruleset, "chosen_primary" if primary else "chosen_secondary")
+    return total
+
+
 def map_team(team: TeamIn, ruleset: Ruleset) -> Mapped:
     """Find every name of ``team`` in ``ruleset``; positions and skills are rewritten as
     the ruleset spells them and achievements turned into SPP. An InterchangeError
@@ -83,6 +103,8 @@ def map_team(team: TeamIn, ruleset: Ruleset) -> Mapped:
             else:
                 skills.append((ruleset.skills.canonical(skill), source))
         player.skills = skills
+        if team.price_advancements and position is not None:
+            player.value_increases = advancement_value(ruleset, position, player)
         player.spp_earned += sum(n * _spp(ruleset, a) for a, n in player.achievements.items())
         player.achievements = {}
     if unknown:

@@ -137,6 +137,7 @@ def read_naflm(content: str | bytes) -> TeamIn:
         roster=_race(team, problems),
         source="a NAFLM team import",
         treasury=1000 * (0 if not thousands else whole(thousands, "The treasury", problems)),
+        price_advancements=True,
         apothecary=(_value(team, "apothecary") or "").lower() in {"1", "true", "yes"},
         rerolls=_count(team, "rr", "The team", problems),
         dedicated_fans=max(_count(team, "ff", "The team", problems), 1),

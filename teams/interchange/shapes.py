@@ -52,6 +52,8 @@ class PlayerIn:
     achievements: dict[str, int] = field(default_factory=dict)
     advancements: int = 0
     value_increases: int = 0
+    # Characteristics improved (FUMBBL's "+MA"), already in ``changes``: priced by mapping.
+    improvements: list[str] = field(default_factory=list)
     niggling_injuries: int = 0
     miss_next_game: bool = False
     temporarily_retired: bool = False
@@ -75,6 +77,9 @@ class TeamIn:
     apothecary: bool = False
     dedicated_fans: int = 1
     treasury: int = 0
+    # A file that says what was gained but not its value (FUMBBL, NAFLM): mapping prices
+    # each skill and improvement from the ruleset's value increases.
+    price_advancements: bool = False
     players: list[PlayerIn] = field(default_factory=list)
     # What the file kept that the team's rows do not (the exported ledger): for the audit.
     kept: dict[str, Any] = field(default_factory=dict)

@@ -43,6 +43,18 @@ def test_a_fumbbl_team_comes_in_with_its_staff_players_skills_injuries_and_spp()
     assert all(p.current_value > 0 for p in (karl, otto, hans, wilhelm))
 
 
+def test_fumbbl_skills_and_improvements_are_valued_as_chosen_advancements():
+    karl, otto, _, wilhelm = _fumbbl().players.order_by("number")
+    # Mighty Blow is a Strength skill, primary for a Blitzer: +20,000 (BB2020 value
+    # increases); +MA +20,000; nothing gained, nothing added.
+    assert (karl.value_increases, wilhelm.value_increases, otto.value_increases) == (
+        20_000,
+        20_000,
+        0,
+    )
+    assert karl.current_value == 85_000 + 20_000
+
+
 def test_a_fumbbl_import_is_the_teams_first_ledger_entry():
     team = _fumbbl()
     (entry,) = team.ledger_entries.all()
@@ -104,6 +116,7 @@ def test_a_naflm_team_comes_in_with_race_treasury_in_thousands_and_spp_from_achi
     assert ugrak.spp_earned == 14
     assert ugrak.av == 9 and ugrak.niggling_injuries == 1  # Orc Blitzer AV 10, -1
     assert sorted(ugrak.skills.values_list("skill", flat=True)) == ["Mighty Blow (+1)", "Tackle"]
+    assert ugrak.value_increases == 40_000  # two primary skills of an Orc Blitzer
     assert gorbag.miss_next_game and gorbag.spp_earned == 1
     assert gorbag.injuries.get().kind == InjuryRecord.Kind.MISS_NEXT_GAME
     assert {p.status for p in (ugrak, gorbag)} == {PlayerStatus.ACTIVE}
