@@ -331,4 +331,5 @@ from leagues.models_fixtures import (  # noqa: E402, F401
     FixtureStatus,
     PlayoffStage,
 )
+from leagues.models_ratings import RatingChange, RatingSubject  # noqa: E402, F401
 from leagues.models_standings import StandingTotals  # noqa: E402, F401

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from config.types import Actor
 from leagues.errors import LeagueError
+from leagues.insight.ratings import rerate_fixture
 from leagues.models import DecidedBy, Fixture, Season
 from leagues.services._common import (
     RESULT_PHASES,
@@ -71,6 +72,7 @@ def award_forfeit(
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
         refresh_fixture_teams(fixture)
+        rerate_fixture(fixture)
         log_fixture_change(
             actor,
             "fixture.forfeit",
@@ -112,6 +114,7 @@ def correct_forfeit(
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
         refresh_fixture_teams(fixture)
+        rerate_fixture(fixture)
         log_fixture_change(
             actor,
             "fixture.correct_forfeit",
@@ -139,6 +142,7 @@ def undo_forfeit(actor: Actor, fixture: Fixture) -> Fixture:
         _undo_settlement(fixture, actor, "Forfeit undone")
         fixture.save()
         refresh_fixture_teams(fixture)
+        rerate_fixture(fixture)
         log_fixture_change(
             actor,
             "fixture.undo_forfeit",

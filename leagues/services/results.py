@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from config.types import Actor
 from leagues.errors import LeagueError
+from leagues.insight.ratings import rerate_fixture
 from leagues.models import DecidedBy, Fixture, PointsAdjustment, Season
 from leagues.permissions import signed_in
 from leagues.services._common import (
@@ -173,6 +174,7 @@ def _save_result(actor: Actor, fixture: Fixture, season: Season, new: dict[str, 
     fixture.played_at = fixture.played_at or timezone.now()
     fixture.save()
     refresh_fixture_teams(fixture)
+    rerate_fixture(fixture)
     if actor.has_perm(MANAGE, season):
         log_fixture_change(
             actor,
@@ -257,7 +259,8 @@ def dock_points(
 def results_changed(fixture: Fixture, *, actor: Actor) -> None:
     """Hook for whoever changes a fixture's result outside ``record_result``.
 
-    A league fixture's teams get their standings rows recomputed, and the play-off
+    A league fixture's teams get their standings rows recomputed, the ratings are
+    re-rated from the fixture on (``leagues.insight.ratings``), and the play-off
     bracket is told: it creates the final and third-place match once both semi-finals
     have winners, and pays the prizes once both of those are decided.
     ``record_result`` and ``award_forfeit`` call it themselves.
@@ -265,4 +268,5 @@ def results_changed(fixture: Fixture, *, actor: Actor) -> None:
     with transaction.atomic():
         season = lock_season(fixture.season_id)
         refresh_fixture_teams(fixture)
+        rerate_fixture(fixture)
         advance_bracket(season, actor)
