@@ -5,7 +5,7 @@ Nothing is replayed. Each figure is read where the match keeps it:
 - **TV before**: the team at kick-off (``Match.match_teams``, journeymen in and
   inducements paid) valued by the engine (``rules_engine.team_value.breakdown_of``):
   the snapshot is the team as it took the pitch, so its TV is the TV it played at;
-- **winnings, TV after, Treasury after**: the current report's post-game figures
+- **winnings, TV, CTV and Treasury after**: the current report's post-game figures
   (``Report.post_game_result["teams"][side]``), which the post-game writes when it
   is applied and a correction rewrites; a post-game still waiting for the coaches
   has none yet (None);
@@ -13,7 +13,8 @@ Nothing is replayed. Each figure is read where the match keeps it:
   edition scores games in points.
 
 Each page reads in a fixed number of queries however many matches a team has played.
-Issue 16 charts TV and Treasury per match from ``team_matches``.
+Issue 16 charts TV, CTV and Treasury per match from ``team_matches`` and a player's
+SPP from ``career`` (``teams.charts``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class MatchLine:
     tv_before: int | None
     tv_after: int | None
     treasury_after: int | None
+    ctv_after: int | None = None
 
     @property
     def waiting(self) -> bool:
@@ -138,6 +140,7 @@ def _line(team: Team, match: Match) -> MatchLine:
         tv_before=tv_at_kick_off(team.ruleset, (match.match_teams or {}).get(side) or {}),
         tv_after=shown.get("team_value") if finished else None,
         treasury_after=shown.get("treasury") if finished else None,
+        ctv_after=shown.get("current_team_value") if finished else None,
     )
 
 

@@ -1,0 +1,92 @@
+"""A team's TV, CTV and Treasury per match, and a player's SPP over his career, as
+charts (issue 16; the geometry is ``config.charts``).
+
+Both read only what ``teams.history`` read for the tables they sit above: the
+figures each match stored when its post-game was applied (rewritten by a
+correction), so a chart costs no query of its own and nothing is replayed. A match
+whose post-game still waits leaves a gap in the team's lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import accumulate
+
+from config.charts import LineChart, line_chart, thousands
+from teams.history import CareerMatch, MatchLine
+
+
+def _when(played_on: object) -> str:
+    return f", {played_on:%-d %b %Y}" if played_on else ""
+
+
+def _match_labels(lines: Sequence[MatchLine]) -> list[tuple[str, str]]:
+    return [
+        (str(n), f"{n}. {'v' if line.home else '@'} {line.opponent}{_when(line.played_on)}")
+        for n, line in enumerate(lines, start=1)
+    ]
+
+
+def team_value_chart(team_name: str, lines: Sequence[MatchLine]) -> LineChart:
+    """TV and CTV after each match; the axis fits the values (TV moves by a few per cent,
+    which an axis from zero would flatten)."""
+    return line_chart(
+        slug="team-value",
+        title=f"{team_name}: TV and CTV after each match",
+        description=(
+            f"Team value (TV) and current team value (CTV) of {team_name} in gold pieces "
+            f"after each of its {len(lines)} matches, oldest first, as each post-game "
+            "left them."
+        ),
+        x_name="match",
+        y_name="TV and CTV (gp)",
+        x_labels=_match_labels(lines),
+        series=[
+            ("TV", [line.tv_after for line in lines]),
+            ("CTV", [line.ctv_after for line in lines]),
+        ],
+        y_format=thousands,
+        from_zero=False,
+    )
+
+
+def treasury_chart(team_name: str, lines: Sequence[MatchLine]) -> LineChart:
+    """The Treasury after each match, from zero."""
+    return line_chart(
+        slug="team-treasury",
+        title=f"{team_name}: Treasury after each match",
+        description=(
+            f"The Treasury of {team_name} in gold pieces after each of its {len(lines)} "
+            "matches, oldest first, as each post-game left it."
+        ),
+        x_name="match",
+        y_name="Treasury (gp)",
+        x_labels=_match_labels(lines),
+        series=[("Treasury", [line.treasury_after for line in lines])],
+        y_format=thousands,
+    )
+
+
+def career_chart(player_name: str, career: Sequence[CareerMatch]) -> LineChart:
+    """The SPP a player earned in each match and in all, match by match."""
+    per_match = [row.spp for row in career]
+    x_labels = [
+        (str(n), f"{n}. v {row.opponent}{_when(row.played_on)}")
+        for n, row in enumerate(career, start=1)
+    ]
+    series: list[tuple[str, Sequence[int | None]]] = [
+        ("SPP in all", list(accumulate(per_match))),
+        ("SPP in the match", per_match),
+    ]
+    return line_chart(
+        slug="career-spp",
+        title=f"{player_name}: SPP over his career",
+        description=(
+            f"Star Player Points {player_name} earned in each of his {len(career)} "
+            f"matches and in all, oldest first: {sum(per_match)} in all."
+        ),
+        x_name="match",
+        y_name="SPP",
+        x_labels=x_labels,
+        series=series,
+    )

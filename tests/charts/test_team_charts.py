@@ -1,0 +1,146 @@
+"""A team's TV, CTV and Treasury per match, and a player's SPP over his career, charted
+on the pages that list them (issue 16) from the figures each match stored: four
+matches whose post-game figures are set by hand (the third still waiting for its
+post-game), a scorer whose SPP per match is set by hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from matches.models import Match, PlayerMatchStats, Report
+from tests.factories import UserFactory, drafted_team
+from tests.teams.history_helpers import copies, played_match
+
+pytestmark = pytest.mark.django_db
+
+# The home team after each match: TV, CTV, Treasury (None: the post-game still waits).
+AFTER = [
+    (1_000_000, 950_000, 60_000),
+    (1_040_000, 1_040_000, 110_000),
+    None,
+    (1_090_000, 1_010_000, 20_000),
+]
+SPP = [8, 2, 0, 5]
+
+
+def _set_figures(matches: list[Match]) -> None:
+    for match, figures in zip(matches, AFTER, strict=True):
+        report = Report.objects.get(match=match, is_current=True)
+        home = report.post_game_result["teams"]["home"]
+        if figures is None:
+            for key in ("team_value", "current_team_value", "treasury"):
+                home.pop(key, None)
+        else:
+            home["team_value"], home["current_team_value"], home["treasury"] = figures
+        report.save(update_fields=["post_game_result"])
+
+
+@pytest.fixture
+def history():
+    played = played_match(tag="Chart")
+    copies(played, 3)
+    home = played.setup.home
+    matches = list(Match.objects.filter(fixture__home=home).order_by("kicked_off_at", "id"))
+    _set_figures(matches)
+    scorer_id = PlayerMatchStats.objects.get(match=played.first, touchdowns=2).player_id
+    for match, spp in zip(matches, SPP, strict=True):
+        PlayerMatchStats.objects.filter(match=match, player_id=scorer_id).update(spp=spp)
+    return played, matches, scorer_id
+
+
+def figures(html: str, slug: str) -> list[list[str]]:
+    body = html.split(f'id="{slug}-figures"', 1)[1].split("</tbody>", 1)[0]
+    rows = body.split("<tbody>", 1)[1].split("</tr>")[:-1]
+    return [re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row) for row in rows]
+
+
+def polylines(html: str, slug: str) -> list[list[str]]:
+    svg = html.split(f'id="chart-{slug}"', 1)[1].split("</svg>", 1)[0]
+    return [
+        re.findall(r'<polyline points="([^"]*)"', group)
+        for group in svg.split('<g class="series ')[1:]
+    ]
+
+
+def test_the_team_page_charts_tv_ctv_and_treasury_after_each_match(client, history):
+    played, matches, _ = history
+    away = played.setup.away.name
+    html = client.get(reverse("team-matches", args=[played.setup.home.pk])).content.decode()
+
+    rows = figures(html, "team-value")
+    assert [row[1:] for row in rows] == [
+        ["1,000k", "950k"],
+        ["1,040k", "1,040k"],
+        ["—", "—"],
+        ["1,090k", "1,010k"],
+    ]
+    assert rows[0][0].startswith(f"1. v {away}")
+    # TV and CTV: axis 950k..1,100k in 50k steps over y 190..12 (178 units for
+    # 150k); x 50, 162.7, 275.3, 388. TV 1,000k -> 190 - 50/150*178 = 130.7;
+    # 1,040k -> 83.2; 1,090k -> 23.9. CTV 950k -> 190; 1,010k -> 118.8.
+    # The waiting third match is a gap: two segments each.
+    assert polylines(html, "team-value") == [
+        ["50,130.7 162.7,83.2", "388,23.9"],
+        ["50,190 162.7,83.2", "388,118.8"],
+    ]
+    assert ">950k</text>" in html and ">1,100k</text>" in html
+    # Treasury from zero: axis 0..150k, 60k -> 118.8, 110k -> 59.5, 20k -> 166.3.
+    assert [row[1:] for row in figures(html, "team-treasury")] == [
+        ["60k"],
+        ["110k"],
+        ["—"],
+        ["20k"],
+    ]
+    assert polylines(html, "team-treasury") == [["50,118.8 162.7,59.5", "388,166.3"]]
+    # Accessible: the svg is an image named by its title and description.
+    assert 'role="img" aria-labelledby="team-value-title team-value-desc"' in html
+    assert "style=" not in html.split('id="chart-team-value"', 1)[1].split("</figure>", 1)[0]
+
+
+def test_the_player_page_charts_his_spp_match_by_match(client, history):
+    _, _, scorer_id = history
+    html = client.get(reverse("player-detail", args=[scorer_id])).content.decode()
+    # SPP in all: 8, 10, 10, 15; in the match: 8, 2, 0, 5.
+    assert [row[1:] for row in figures(html, "career-spp")] == [
+        ["8", "8"],
+        ["10", "2"],
+        ["10", "0"],
+        ["15", "5"],
+    ]
+    # Axis 0..15 in steps of 5 (178 units for 15): 8 -> 95.1, 10 -> 71.3, 15 -> 12;
+    # 2 -> 166.3, 0 -> 190, 5 -> 130.7.
+    [in_all, per_match] = polylines(html, "career-spp")
+    assert in_all == ["50,95.1 162.7,71.3 275.3,71.3 388,12"]
+    assert per_match == ["50,95.1 162.7,166.3 275.3,190 388,130.7"]
+    assert "SPP in all: <strong>15</strong>" in html
+
+
+def test_a_team_without_matches_has_no_chart(client):
+    team = drafted_team(UserFactory(), name="No Chart")
+    html = client.get(reverse("team-matches", args=[team.pk])).content.decode()
+    assert "chart-team-value" not in html
+
+
+def test_the_charts_cost_no_query_more_for_a_longer_history(
+    client, history, django_assert_max_num_queries
+):
+    played, _, scorer_id = history
+    pages = [
+        reverse("team-matches", args=[played.setup.home.pk]),
+        reverse("player-detail", args=[scorer_id]),
+    ]
+    counts = []
+    for url in pages:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(url).status_code == 200
+        counts.append(len(captured))
+    copies(played, 30)
+    for url, most, slug in zip(pages, counts, ["team-value", "career-spp"], strict=True):
+        with django_assert_max_num_queries(most):
+            html = client.get(url).content.decode()
+        assert len(figures(html, slug)) == 34
