@@ -132,7 +132,8 @@ def read_dugout(data: Any) -> TeamIn:
         cheerleaders=whole(staff.get("cheerleaders", 0), "Cheerleaders", problems),
         apothecary=staff.get("apothecary") is True,
         players=[_player(p, i, problems) for i, p in enumerate(players, start=1)],
-        kept={"ledger": data.get("ledger", [])},
+        # The other site's ledger history, for the import's audit row (a list, or none).
+        kept={"ledger": ledger if isinstance(ledger := data.get("ledger"), list) else []},
     )
     if problems:
         raise InterchangeError(problems)

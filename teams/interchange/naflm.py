@@ -20,7 +20,15 @@ from xml.etree.ElementTree import Element
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
-from teams.interchange.shapes import InjuryIn, InterchangeError, PlayerIn, TeamIn, text, whole
+from teams.interchange.shapes import (
+    MAX_PER_PLAYER,
+    InjuryIn,
+    InterchangeError,
+    PlayerIn,
+    TeamIn,
+    text,
+    whole,
+)
 from teams.models import InjuryRecord, PlayerSkill, PlayerStatus
 
 # NAFLM's race numbers (lib/game_data_bb2020.php, T_RACE_*) -> the race's name.
@@ -49,17 +57,17 @@ def _value(element: Element, tag: str) -> str | None:
     return None if found is None or found.text is None else found.text.strip()
 
 
-def _count(element: Element, tag: str, what: str, problems: list[str]) -> int:
+def _count(element: Element, tag: str, what: str, problems: list[str], most: int = 9_999) -> int:
     value = _value(element, tag)
-    return 0 if value in (None, "") else whole(value, f"{what}'s {tag}", problems)
+    return 0 if value in (None, "") else whole(value, f"{what}'s {tag}", problems, most=most)
 
 
 def _injuries(element: Element, player: PlayerIn, what: str, problems: list[str]) -> None:
     for tag, (name, change) in LASTING.items():
-        for _ in range(_count(element, tag, what, problems)):
+        for _ in range(_count(element, tag, what, problems, most=MAX_PER_PLAYER)):
             player.changes[name] = player.changes.get(name, 0) + change
             player.injuries.append(InjuryIn(InjuryRecord.Kind.LASTING, name, source="NAFLM"))
-    for _ in range(_count(element, "ni", what, problems)):
+    for _ in range(_count(element, "ni", what, problems, most=MAX_PER_PLAYER)):
         player.niggling_injuries += 1
         player.injuries.append(InjuryIn(InjuryRecord.Kind.NIGGLING, source="NAFLM"))
 

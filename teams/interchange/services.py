@@ -28,6 +28,8 @@ from teams.interchange.mapping import Mapped, map_team
 from teams.interchange.naflm import read_naflm
 from teams.interchange.shapes import (
     CHARACTERISTICS,
+    MAX_PER_PLAYER,
+    MAX_PLAYERS,
     MAX_UPLOAD_BYTES,
     InterchangeError,
     PlayerIn,
@@ -49,6 +51,9 @@ from teams.models import (
 from teams.names import clean_name, taken_message, team_name_taken
 from teams.services._common import current_value, draft_rules_of, gp, lock_team, ruleset_for_key
 from teams.services.treasury import post_to_ledger
+
+# Dedicated Fans (or a classic Fan Factor) an import may bring: above any ruleset's.
+MAX_FANS = 99
 
 
 class SourceFormat(models.TextChoices):
@@ -98,6 +103,10 @@ def _ruleset(request: ImportRequest, team: TeamIn) -> Ruleset:
 def _team_problems(team: TeamIn, ruleset: Ruleset, mapped: Mapped) -> list[str]:
     rules = draft_rules_of(ruleset)
     problems = []
+    if len(team.players) > MAX_PLAYERS:
+        problems.append(f"A team file lists at most {MAX_PLAYERS} players")
+    if team.dedicated_fans > MAX_FANS:
+        problems.append(f"Dedicated Fans (or a Fan Factor) may be at most {MAX_FANS}")
     if not team.name or len(team.name) > TEAM_NAME_MAX:
         problems.append(f"The team needs a name of at most {TEAM_NAME_MAX} characters")
     elif (existing := team_name_taken(team.name)) is not None:
@@ -125,6 +134,10 @@ def _player_problems(player: PlayerIn, position: Position) -> list[str]:
         problems.append(f"{who} spent more SPP ({player.spp_spent}) than he earned")
     if player.advancements > MAX_ADVANCEMENTS:
         problems.append(f"{who} has {player.advancements} advancements; at most six")
+    if len(player.skills) > MAX_PER_PLAYER or len(player.injuries) > MAX_PER_PLAYER:
+        problems.append(f"{who}: at most {MAX_PER_PLAYER} skills gained and injuries each")
+    if player.niggling_injuries > MAX_PER_PLAYER:
+        problems.append(f"{who}: at most {MAX_PER_PLAYER} niggling injuries")
     skills = [skill for skill, _ in player.skills]
     if len(set(skills)) != len(skills):
         problems.append(f"{who} lists a skill twice")

@@ -85,13 +85,23 @@ class TeamIn:
     kept: dict[str, Any] = field(default_factory=dict)
 
 
-def whole(value: Any, what: str, problems: list[str], *, least: int = 0) -> int:
-    """``value`` as a whole number of at least ``least``; 0 and a problem otherwise.
-    Digits in text count (XML has nothing else)."""
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+# The most any count of a file may be (gold, SPP): far above a real team's, within
+# what the database's columns hold.
+MOST = 1_000_000_000
+# The most players, gained skills and injuries a file may list: far above a real
+# team's, low enough that a crafted file cannot make the server build millions of rows.
+MAX_PLAYERS = 200
+MAX_PER_PLAYER = 30
+
+
+def whole(value: Any, what: str, problems: list[str], *, least: int = 0, most: int = MOST) -> int:
+    """``value`` as a whole number from ``least`` to ``most``; ``least`` and a problem
+    otherwise. Digits in text count (XML has nothing else)."""
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
         value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        problems.append(f"{what} must be a whole number of at least {least}; got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        shown = repr(value) if len(repr(value)) < 40 else repr(value)[:37] + "..."
+        problems.append(f"{what} must be a whole number from {least} to {most:,}; got {shown}")
         return least
     return value
 

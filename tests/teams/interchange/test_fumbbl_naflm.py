@@ -140,3 +140,22 @@ def test_xml_with_entities_is_refused_unparsed():
 def test_a_file_over_the_size_limit_is_refused():
     with pytest.raises(InterchangeError, match="at most 1,000,000 bytes"):
         _naflm("<teams>" + " " * 1_000_001 + "</teams>")
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda d: d.update(treasury=10**30), "The treasury must be a whole number from 0"),
+        (lambda d: d.update(fanFactor=40_000), "Dedicated Fans .* at most 99"),
+        (lambda d: d["players"].extend([d["players"][2]] * 200), "at most 200 players"),
+    ],
+)
+def test_numbers_beyond_any_team_are_refused_not_stored(change, problem):
+    with pytest.raises(InterchangeError, match=problem):
+        _fumbbl(change)
+
+
+def test_a_naflm_injury_count_beyond_any_player_is_refused_without_building_it():
+    content = file_text("naflm_team.xml").replace("<ni>1</ni>", "<ni>999999999</ni>")
+    with pytest.raises(InterchangeError, match="ni must be a whole number from 0 to 30"):
+        _naflm(content)
