@@ -118,6 +118,12 @@ def _team_problems(team: TeamIn, ruleset: Ruleset, mapped: Mapped) -> list[str]:
     ):
         if count > most:
             problems.append(f"A team may have at most {most} {what}; the file has {count}")
+    choices = mapped.roster.special_rule_choices
+    if team.special_rule_choice and team.special_rule_choice not in choices:
+        problems.append(
+            f"{mapped.roster.name} teams choose no special rule {team.special_rule_choice!r}"
+            + (f"; choose one of {', '.join(choices)}" if choices else "")
+        )
     if team.apothecary and not mapped.roster.apothecary_allowed:
         problems.append(f"{mapped.roster.name} teams may not have an apothecary")
     return problems

@@ -8,7 +8,7 @@ import pytest
 
 from teams.interchange import ImportRequest, InterchangeError, export_team, import_team
 from teams.models import AuditEntry, LedgerReason, Team
-from tests.factories import UserFactory, assert_treasury_is_ledger
+from tests.factories import UserFactory, assert_treasury_is_ledger, drafted_team
 from tests.teams.interchange.helpers import comparable, developed_team
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +94,19 @@ def test_a_broken_file_is_refused_with_its_reason(change, problem):
     change(exported)
     with pytest.raises(InterchangeError, match=problem):
         _import(UserFactory(), exported, name="Another Name")
+
+
+def test_a_special_rule_the_roster_does_not_offer_is_refused():
+    exported = export_team(developed_team().pk)
+    exported["team"]["special_rule_choice"] = "Favoured of Nobody"
+    with pytest.raises(InterchangeError, match="Human teams choose no special rule"):
+        _import(UserFactory(), exported, name="Another Name")
+
+
+def test_a_team_with_a_chosen_special_rule_comes_back_with_it():
+    team = drafted_team(roster_slug="chaos-chosen", name="Favoured Few")
+    exported = export_team(team.pk)
+    assert exported["team"]["special_rule_choice"]
+    Team.objects.filter(pk=team.pk).update(name="Favoured Few (old)")
+    imported = _import(UserFactory(), exported)
+    assert comparable(export_team(imported.pk)) == comparable(exported)
