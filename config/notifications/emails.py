@@ -48,7 +48,10 @@ def send_once(user: Any, key: str, topic: str, subject: str, context: dict[str, 
     """E-mail the coach about one event unless he had it already or opted out."""
     if not wants(user, topic):
         return False
-    body = render_to_string("notifications/email.txt", {**context, "user": user})
+    preferences_url = site_url(reverse("notification-preferences"))
+    body = render_to_string(
+        "notifications/email.txt", {**context, "user": user, "preferences_url": preferences_url}
+    )
     try:
         with transaction.atomic():
             SentEmail.objects.create(user=user, event_key=key, subject=subject[:200])

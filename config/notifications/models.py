@@ -58,6 +58,20 @@ class Webhook(models.Model):
     def __str__(self) -> str:
         return f"{self.get_payload_format_display()} webhook of {self.league_id}"
 
+    @property
+    def format_name(self) -> str:
+        """ "Discord", "Slack", "Generic JSON": the format without its body's shape."""
+        return str(self.get_payload_format_display()).split(" (")[0]
+
+    @property
+    def kinds_sent(self) -> list[str]:
+        chosen = (
+            (self.on_results, "results"),
+            (self.on_level_ups, "level-ups"),
+            (self.on_deaths, "deaths"),
+        )
+        return [name for on, name in chosen if on]
+
     def wants(self, kind: str) -> bool:
         """Whether the commissioner chose this kind of event for this address."""
         chosen = {

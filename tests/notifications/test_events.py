@@ -131,7 +131,8 @@ def test_a_friendly_emails_both_coaches_their_next_match_once(django_capture_on_
     subject = f"[Dugout] Your next match: {s.home.name} v {s.away.name}"
     assert _to(s.home_coach) == [subject] and _to(s.away_coach) == [subject]
     assert "Deadline: 01 Dec 2026." in mail.outbox[0].body
-    assert f"/leagues/fixtures/{fixture.pk}/" in mail.outbox[0].body
+    assert f"https://dugout.example/leagues/fixtures/{fixture.pk}/" in mail.outbox[0].body
+    assert "https://dugout.example/notifications/" in mail.outbox[0].body
 
 
 def test_a_coach_who_opted_out_gets_none(django_capture_on_commit_callbacks):
