@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:pk>/history/", views_audit.league_history, name="league-history"),
     path("seasons/<int:pk>/fixtures/", views.season_fixtures, name="season-fixtures"),
     path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
+    path("seasons/<int:pk>/race/", views.season_race, name="season-race"),
     path("seasons/<int:pk>/bracket/", views.season_bracket, name="season-bracket"),
     path("seasons/<int:pk>/enter/", views.season_enter, name="season-enter"),
     path("seasons/<int:pk>/manage/", views.season_manage_page, name="season-manage"),

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from config.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
+from leagues.insight import race
 from leagues.models import Fixture, League, Season
 from leagues.services import playoffs
 from leagues.services.playoffs import level_playoff_settlement
@@ -114,6 +115,14 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "adjustments": selectors.adjustments(season),
         },
     )
+
+
+@require_safe
+def season_race(request: HttpRequest, pk: int) -> HttpResponse:
+    """Each division's standings race: league points round by round (issue 16)."""
+    season = _season(pk)
+    races = [(r, r.chart(season, slug=f"race-{r.division_id}")) for r in race.season_race(season)]
+    return render(request, "leagues/race.html", {"season": season, "races": races})
 
 
 def season_bracket(request: HttpRequest, pk: int) -> HttpResponse:

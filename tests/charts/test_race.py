@@ -1,0 +1,192 @@
+"""A season's standings race (issue 16): each team's league points after each round,
+summed by the database, pinned to a small league worked out by hand.
+
+Division of four, win 3 / draw 1 / loss 0, a bonus point for three touchdowns; round
+deadlines 9, 16, 23 and 30 March 2026 (round 4 still to play):
+
+    round 1: Ash 3-0 Birch (Ash 3 + 1 bonus)      Cedar 1-1 Dale
+    round 2: Ash 1-1 Cedar                        Dale 2-1 Birch
+    round 3: Birch v Cedar unplayed (a loss each)  Ash concedes to Dale (0-1)
+    round 4: Ash v Birch, scheduled
+
+Birch is docked 3 points on 12 March (round 2's), Dale 1 point on 10 April (after the
+last deadline: at the end).
+
+            R1  R2  R3
+    Ash      4   5   5
+    Birch    0  -3  -3
+    Cedar    1   2   2
+    Dale     1   4   6   (7 before the docked point)
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from leagues.insight.race import season_race
+from leagues.models import Fixture, PointsAdjustment
+from leagues.standings import season_standings
+from tests.factories import TeamFactory
+from tests.leagues.factories import (
+    DivisionFactory,
+    FixtureFactory,
+    LeagueFactory,
+    PointsAdjustmentFactory,
+    RoundFactory,
+    SeasonFactory,
+    TeamEntryFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+PLAYED = Fixture.Status.PLAYED
+
+
+def _dated(adjustment: PointsAdjustment, day: datetime.date) -> None:
+    when = timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
+    PointsAdjustment.objects.filter(pk=adjustment.pk).update(created_at=when)
+
+
+def build(extra_rounds: int = 0):
+    league = LeagueFactory(name="Race League", bonus_three_touchdowns=True)
+    season = SeasonFactory(league=league)
+    division = DivisionFactory(season=season, name="North")
+    teams = {}
+    for name in ("Ash", "Birch", "Cedar", "Dale"):
+        teams[name] = TeamFactory(name=name)
+        TeamEntryFactory(division=division, team=teams[name])
+    rounds = [
+        RoundFactory(
+            season=season,
+            number=n,
+            deadline=datetime.date(2026, 3, 2) + datetime.timedelta(days=7 * n),
+        )
+        for n in range(1, 5 + extra_rounds)
+    ]
+
+    def fixture(n, home, away, score=None, **extra):
+        played = {
+            "status": PLAYED,
+            "home_touchdowns": score and score[0],
+            "away_touchdowns": score and score[1],
+            "home_casualties": 0,
+            "away_casualties": 0,
+        }
+        return FixtureFactory(
+            division=division,
+            round=rounds[n - 1],
+            home=teams[home],
+            away=teams[away],
+            **(played if score else {}),
+            **extra,
+        )
+
+    fixture(1, "Ash", "Birch", (3, 0))
+    fixture(1, "Cedar", "Dale", (1, 1))
+    fixture(2, "Ash", "Cedar", (1, 1))
+    fixture(2, "Dale", "Birch", (2, 1))
+    fixture(3, "Birch", "Cedar", status=Fixture.Status.UNPLAYED_DOUBLE_LOSS)
+    fixture(
+        3,
+        "Ash",
+        "Dale",
+        None,
+        status=Fixture.Status.FORFEIT,
+        home_touchdowns=0,
+        away_touchdowns=1,
+        home_casualties=0,
+        away_casualties=0,
+        conceded_by=teams["Ash"],
+    )
+    fixture(4, "Ash", "Birch")
+    birch = PointsAdjustmentFactory(season=season, team=teams["Birch"], points=-3)
+    _dated(birch, datetime.date(2026, 3, 12))
+    dale = PointsAdjustmentFactory(season=season, team=teams["Dale"], points=-1)
+    _dated(dale, datetime.date(2026, 4, 10))
+    return season, teams, rounds
+
+
+EXPECTED = [("Dale", (1, 4, 6)), ("Ash", (4, 5, 5)), ("Cedar", (1, 2, 2)), ("Birch", (0, -3, -3))]
+
+
+def test_the_race_runs_each_teams_points_round_by_round():
+    season, _, _ = build()
+    [race] = season_race(season)
+    assert race.division_name == "North"
+    assert race.rounds == (1, 2, 3)
+    assert [(line.team_name, line.points) for line in race.lines] == EXPECTED
+    # The last point of each line is the team's points in the league table.
+    [table] = season_standings(season)
+    assert {row.team_name: row.points for row in table.rows} == {
+        name: points[-1] for name, points in EXPECTED
+    }
+
+
+def test_the_race_page_draws_it_with_its_figures(client):
+    season, _, _ = build()
+    html = client.get(reverse("season-race", args=[season.pk])).content.decode()
+    assert "<h2>North</h2>" in html
+    chart = html.split(f'id="chart-race-{season.divisions.get().pk}"', 1)[1]
+    body = chart.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = [re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row) for row in body.split("</tr>")[:-1]]
+    assert rows == [
+        ["After round 1", "1", "4", "1", "0"],
+        ["After round 2", "4", "5", "2", "-3"],
+        ["After round 3", "6", "5", "2", "-3"],
+    ]
+    # Axis -5..10 in steps of 5 (178 units for 15); x 50, 219, 388. Dale: 1 -> 118.8,
+    # 4 -> 83.2, 6 -> 59.5.
+    assert '<polyline points="50,118.8 219,83.2 388,59.5" fill="none"/>' in chart
+    assert ">-5</text>" in chart and ">10</text>" in chart
+    # The season's pages link to it.
+    standings = client.get(reverse("season-standings", args=[season.pk])).content.decode()
+    assert reverse("season-race", args=[season.pk]) in standings
+
+
+def test_a_season_without_rounds_or_results_says_so(client):
+    season = SeasonFactory()
+    html = client.get(reverse("season-race", args=[season.pk])).content.decode()
+    assert "No round scheduled yet." in html
+    season, _, rounds = build()
+    Fixture.objects.filter(season=season).update(
+        status=Fixture.Status.SCHEDULED,
+        conceded_by=None,
+        **dict.fromkeys(
+            ["home_touchdowns", "away_touchdowns", "home_casualties", "away_casualties"]
+        ),
+    )
+    [race] = season_race(season)
+    assert race.rounds == ()
+    html = client.get(reverse("season-race", args=[season.pk])).content.decode()
+    assert "No result yet." in html
+
+
+def test_the_race_reads_in_as_many_queries_for_a_long_season(client, django_assert_max_num_queries):
+    season, teams, rounds = build(extra_rounds=20)
+    url = reverse("season-race", args=[season.pk])
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    names = list(teams)
+    division = season.divisions.get()
+    for n, round_ in enumerate(rounds[4:]):
+        FixtureFactory(
+            division=division,
+            round=round_,
+            home=teams[names[n % 4]],
+            away=teams[names[(n + 1) % 4]],
+            status=PLAYED,
+            home_touchdowns=1,
+            away_touchdowns=0,
+            home_casualties=0,
+            away_casualties=0,
+        )
+    with django_assert_max_num_queries(len(captured)):
+        html = client.get(url).content.decode()
+    assert "After round 24" in html
