@@ -4,8 +4,8 @@ Commissioned by the demo commissioner; one division of the six demo coaches'
 teams (their first active BB2020 team, drafted here through the teams app's
 ``draft_team`` when the teams demo has not given them one), a double round
 robin that started two weeks ago, and the first two rounds' results recorded
-through ``record_result``. Every step looks up what exists first, so loading
-twice changes nothing.
+through ``record_result`` (which rates them: ``leagues.insight.ratings``). Every step
+looks up what exists first, so loading twice changes nothing.
 """
 
 from __future__ import annotations
@@ -96,4 +96,16 @@ def load(users: dict[str, Any], log: Callable[[str], None]) -> None:
                 home_casualties=hcas,
                 away_casualties=acas,
             )
+    _fill_ratings(league, log)
     log(f"League: {league.name}, season {season.number} ({season.get_status_display()})")
+
+
+def _fill_ratings(league: League, log: Callable[[str], None]) -> None:
+    """Rate results recorded before the ratings were kept (an older demo database):
+    every result recorded since writes its own rows."""
+    from leagues.insight.ratings import RATED_STATUSES, rebuild_league_ratings
+
+    results = Fixture.objects.filter(season__league=league, status__in=RATED_STATUSES).count()
+    rated = league.rating_changes.values("fixture_id").distinct().count()
+    if results != rated:
+        log(f"Rated {rebuild_league_ratings(league)} match(es) of {league.name}")

@@ -168,6 +168,12 @@ def _standings_rows(season: Season, division_id: int | None = None) -> list[Stan
         return _rows(cursor.fetchall(), lambda r: r[5:], scoring)
 
 
+def standings_rows(season: Season) -> list[StandingRow]:
+    """Every admitted team of the season with its maintained totals, unranked (what
+    the play-off odds simulate from). One query."""
+    return _standings_rows(season)
+
+
 def aggregate_standings_rows(season: Season, division_id: int | None = None) -> list[StandingRow]:
     """The same rows from the full aggregate over the season's fixtures and adjustments
     (what the maintained rows must always equal; tests compare them). Two queries."""
@@ -223,12 +229,20 @@ def rank_by(league: League) -> tuple[str, ...]:
     return keys
 
 
-def rank(season: Season, rows: list[StandingRow], *, by_division: bool) -> list[StandingRow]:
+def rank(
+    season: Season,
+    rows: list[StandingRow],
+    *,
+    by_division: bool,
+    head_to_head: Callable[[list[list[int]]], dict[int, int]] | None = None,
+) -> list[StandingRow]:
     """Order rows by what the ruleset ranks by (``rank_by``), then the league's
     tie-breakers, then name; number them.
 
     Head-to-head, where the league lists it, compares the teams level on
-    the ruleset's keys and on every tie-breaker listed before it, among themselves.
+    the ruleset's keys and on every tie-breaker listed before it, among themselves
+    (``head_to_head`` answers for groups of tied teams: the recorded fixtures by
+    default; the play-off odds pass simulated ones).
     """
     breakers = [b for b in season.league.tie_breakers if b in _KEYS]
     ranked_by = [RANK_KEYS[k] for k in rank_by(season.league)]
@@ -246,7 +260,7 @@ def rank(season: Season, rows: list[StandingRow], *, by_division: bool) -> list[
             groups.setdefault(level(row), []).append(row.team_id)
         tied = [g for g in groups.values() if len(g) > 1]
         if tied:
-            h2h = head_to_head_points(season, tied)
+            h2h = (head_to_head or (lambda groups: head_to_head_points(season, groups)))(tied)
             for row in rows:
                 row.head_to_head = h2h.get(row.team_id)
     level = level_key(len(breakers))
@@ -267,7 +281,11 @@ def division_standings(division: Division) -> list[StandingRow]:
 
 def season_standings(season: Season) -> list[DivisionTable]:
     """Every division's table of the season, divisions by name. Same query count."""
-    rows = rank(season, _standings_rows(season), by_division=True)
+    return division_tables(rank(season, _standings_rows(season), by_division=True))
+
+
+def division_tables(rows: list[StandingRow]) -> list[DivisionTable]:
+    """Rows ranked by division, as one table per division, divisions by name."""
     tables: dict[int | None, DivisionTable] = {}
     for row in rows:
         division = tables.get(row.division_id)

@@ -1,15 +1,21 @@
-"""Records and hall of fame, dice luck and calendar feeds (issue 16): the pages, the
-iCalendar feeds, and their read-only API under /api/v1/ (leagues/insight)."""
+"""Records and hall of fame, dice luck, ratings and play-off odds, and calendar feeds
+(issue 16): the pages, the iCalendar feeds, and their API under /api/v1/
+(leagues/insight; all reads but the POST that starts the play-off odds)."""
 
 from django.urls import path
 
-from leagues.insight import api, views
+from leagues.insight import api, api_ratings, views, views_ratings
 
 urlpatterns = [
     path("records/", views.all_time_records, name="records"),
     path("leagues/<int:pk>/records/", views.league_records, name="league-records"),
     path("dice/", views.site_dice, name="dice-fairness"),
     path("leagues/<int:pk>/dice/", views.league_dice, name="league-dice"),
+    path("leagues/<int:pk>/ratings/", views_ratings.ratings, name="league-ratings"),
+    path("leagues/<int:pk>/odds/", views_ratings.odds, name="league-odds"),
+    path(
+        "leagues/<int:pk>/odds/progress/", views_ratings.odds_progress, name="league-odds-progress"
+    ),
     path("teams/<int:pk>/dice/", views.team_dice, name="team-dice"),
     path("coaches/<str:username>/dice/", views.coach_dice, name="coach-dice"),
     path("leagues/<int:pk>/calendar.ics", views.league_calendar, name="league-calendar"),
@@ -23,6 +29,16 @@ urlpatterns = [
         name="api-league-records",
     ),
     path("api/v1/dice/", api.SiteDiceView.as_view(), name="api-dice-fairness"),
+    path(
+        "api/v1/leagues/<int:pk>/ratings/",
+        api_ratings.LeagueRatingsView.as_view(),
+        name="api-league-ratings",
+    ),
+    path(
+        "api/v1/leagues/<int:pk>/odds/",
+        api_ratings.LeagueOddsView.as_view(),
+        name="api-league-odds",
+    ),
     path("api/v1/leagues/<int:pk>/dice/", api.LeagueDiceView.as_view(), name="api-league-dice"),
     path("api/v1/teams/<int:pk>/dice/", api.TeamDiceView.as_view(), name="api-team-dice"),
     path(

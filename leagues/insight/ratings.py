@@ -195,7 +195,8 @@ def rerate_fixture(fixture: Fixture) -> None:
     old_position = (old_rows[0].played_at, fixture.pk) if old_rows else None
     if new is None and old_position is None:
         return
-    starts = [p for p in (old_position, new and new.position) if p is not None]
+    new_position = new.position if new is not None else None
+    starts = [p for p in (old_position, new_position) if p is not None]
     start = min(starts)
     # At the old place, the old rows' subjects stand as they did before the match.
     reset = {Slot(r.subject, r.side, r.team_id, r.coach_id).key: before_of(r) for r in old_rows}

@@ -36,7 +36,7 @@ from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffStage, Season
 from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
 from leagues.services.bracket import advance_bracket, league_edition
-from leagues.standings import StandingRow, overall_standings, season_standings
+from leagues.standings import DivisionTable, StandingRow, overall_standings, season_standings
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import SuddenDeathRule
 from teams.audit import log_action
@@ -55,13 +55,19 @@ def playoff_seeds(season: Season) -> list[StandingRow]:
     - division winners plus wild cards: every division winner by record, then
       the best other teams to make four.
     """
-    overall = overall_standings(season)
+    return seeds_from(season, overall_standings(season), season_standings(season))
+
+
+def seeds_from(
+    season: Season, overall: list[StandingRow], tables: list[DivisionTable]
+) -> list[StandingRow]:
+    """``playoff_seeds`` from the season's ranked tables (the play-off odds pass
+    simulated ones): ``overall`` across divisions, ``tables`` per division."""
     if len(overall) < SEEDS:
         raise LeagueError(f"The play-offs need {SEEDS} teams; {season} has {len(overall)}.")
     if season.playoff_format == PlayoffFormat.TOP_FOUR:
         return overall[:SEEDS]
     rank = {row.team_id: n for n, row in enumerate(overall)}
-    tables = season_standings(season)
     winners = sorted((t.rows[0] for t in tables), key=lambda r: rank[r.team_id])
     if season.playoff_format == PlayoffFormat.TOP_TWO_PER_DIVISION:
         if len(tables) != 2 or any(len(t.rows) < 2 for t in tables):

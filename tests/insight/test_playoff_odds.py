@@ -1,0 +1,152 @@
+"""Play-off odds by Monte-Carlo (issue 16), pinned to a five-team season with one
+fixture left whose odds can be worked out by hand; the task, its cache keyed on the
+season's results, the page (progress, then the table) and the API."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.cache import cache
+
+from leagues import services
+from leagues.insight.odds import read_input, simulate
+from leagues.insight.odds_run import compute_odds, fingerprint, odds_state, start_odds
+from leagues.insight.ratings_read import fixture_estimate
+from tests.factories import TeamFactory, UserFactory
+from tests.insight.league import fixture_of, record
+from tests.leagues.factories import LeagueFactory
+
+pytestmark = pytest.mark.django_db
+
+SIMULATIONS = 2000
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def five():
+    """A, B and C drew each other 1-1 and beat D 2-1 and E 2-0: 8 points each, D and
+    E none. D v E is the last fixture: its winner is fourth; on a draw both have a
+    point and D is fourth on touchdowns scored (the league's first tie-breaker)."""
+    commissioner = UserFactory()
+    league = LeagueFactory(commissioners=[commissioner])
+    season = services.open_season(commissioner, league, format="single")
+    teams = {key: TeamFactory(name=f"Odds {key}") for key in "ABCDE"}
+    for team in teams.values():
+        services.admit_team(commissioner, season, team)
+    services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
+    season.refresh_from_db()
+    t = teams
+    for first, second in ("AB", "AC", "BC"):
+        record(commissioner, season, t[first], t[second], (1, 1))
+    for top in "ABC":
+        record(commissioner, season, t[top], t["D"], (2, 1))
+        record(commissioner, season, t[top], t["E"], (2, 0))
+    return commissioner, league, season, teams
+
+
+def test_one_fixture_left_gives_the_hand_computed_odds(five):
+    _, league, season, t = five
+    last = fixture_of(season, t["D"], t["E"])
+    estimate = fixture_estimate(last)
+    e_wins = estimate.away_win if last.away_id == t["E"].pk else estimate.home_win
+    # E is fourth exactly when it wins the last fixture: the estimate's chance of that
+    # (ratings near each other: not far from the even match's (1 - draw) / 2, the draw
+    # rate 3 draws in 9 games shrunk towards 1 in 5 as 20 games, (3 + 4) / 29).
+    assert estimate.draw_rate == pytest.approx(7 / 29)
+    assert 0.3 < e_wins < 0.5
+    odds = simulate(read_input(season), simulations=SIMULATIONS, seed=7)
+    by_name = {team.team_name: team for team in odds.teams}
+    assert odds.remaining == 1 and odds.simulations == SIMULATIONS
+    for top in "ABC":
+        assert by_name[f"Odds {top}"].playoffs == 1.0
+    # Three standard errors of 2,000 draws of a chance near 0.38: 0.033.
+    assert by_name["Odds E"].playoffs == pytest.approx(e_wins, abs=0.033)
+    assert by_name["Odds D"].playoffs == pytest.approx(1 - e_wins, abs=0.033)
+    assert by_name["Odds D"].playoffs + by_name["Odds E"].playoffs == pytest.approx(1.0)
+    assert sum(team.top_seed for team in odds.teams) == pytest.approx(1.0)
+    assert by_name["Odds D"].top_seed == by_name["Odds E"].top_seed == 0
+
+
+def test_the_same_seed_gives_the_same_odds(five):
+    _, _, season, _ = five
+    data = read_input(season)
+    assert simulate(data, simulations=300, seed=3) == simulate(data, simulations=300, seed=3)
+
+
+def test_no_fixture_left_is_certain(five):
+    commissioner, _, season, t = five
+    record(commissioner, season, t["E"], t["D"], (1, 0))
+    odds = simulate(read_input(season), simulations=50, seed=1)
+    assert {team.team_name: team.playoffs for team in odds.teams} == {
+        "Odds A": 1.0,
+        "Odds B": 1.0,
+        "Odds C": 1.0,
+        "Odds E": 1.0,
+        "Odds D": 0.0,
+    }
+
+
+def test_the_task_caches_the_odds_under_the_season_s_results(five):
+    commissioner, _, season, t = five
+    assert odds_state(season).status == "none"
+    started = start_odds(season)  # eager here: the task has run
+    assert started.status == "ready" and started.odds.remaining == 1
+    before = fingerprint(season)
+    assert odds_state(season).odds == compute_odds(season.pk)  # seeded by the fingerprint
+    record(commissioner, season, t["D"], t["E"], (0, 0))
+    assert fingerprint(season) != before
+    assert odds_state(season).status == "none"  # never the stale figures
+
+
+def test_the_page_shows_progress_then_the_table(client, five):
+    _, league, season, _ = five
+    url = f"/leagues/{league.pk}/odds/"
+    page = client.get(url).content.decode()
+    assert "Not worked out since the last result" in page and "Sign in" in page
+    assert client.post(url).status_code == 302  # anonymous: to the sign-in page
+    assert odds_state(season).status == "none"
+    # A task under way: the page polls its fragment and shows how far it is.
+    cache.set(f"dugout:playoff-odds:{season.pk}:{fingerprint(season)}:progress", 0.4)
+    page = client.get(url).content.decode()
+    assert 'hx-trigger="every 1s"' in page and 'value="40"' in page
+    cache.clear()
+    client.force_login(UserFactory())
+    assert client.post(url).status_code == 302
+    page = client.get(url).content.decode()
+    assert 'id="odds-table"' in page and "100%" in page
+    fragment = client.get(f"/leagues/{league.pk}/odds/progress/").content.decode()
+    assert 'id="odds-table"' in fragment and "hx-trigger" not in fragment
+
+
+def test_the_api_starts_and_reads_the_odds(client, five):
+    _, league, season, _ = five
+    url = f"/api/v1/leagues/{league.pk}/odds/"
+    assert client.get(url).json()["status"] == "none"
+    assert client.post(url).status_code in (401, 403)
+    client.force_login(UserFactory())
+    answer = client.post(url)
+    assert answer.status_code == 200 and answer.json()["status"] == "ready"
+    body = client.get(url).json()
+    assert body["season_id"] == season.pk
+    assert {t["team_name"] for t in body["odds"]["teams"] if t["playoffs"] == 1.0} >= {
+        "Odds A",
+        "Odds B",
+        "Odds C",
+    }
+
+
+def test_a_league_without_a_running_season_has_no_odds(client):
+    commissioner = UserFactory()
+    league = LeagueFactory(commissioners=[commissioner])
+    client.force_login(commissioner)
+    url = f"/api/v1/leagues/{league.pk}/odds/"
+    assert client.get(url).json()["status"] == "no_season"
+    answer = client.post(url)
+    assert answer.status_code == 400
