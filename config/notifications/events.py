@@ -72,6 +72,8 @@ def result_event(application_id: int) -> Event | None:
         f"{home.name} {report.home_touchdowns}–{report.away_touchdowns} {away.name}"
         f" ({league.name}, season {fixture.season.number}, {fixture.get_kind_display().lower()})"
     )
+    if report.version > 1:
+        text += "; corrected"
     if report.conceded_by:
         conceding = home if report.conceded_by == "home" else away
         text += f"; {conceding.name} conceded"

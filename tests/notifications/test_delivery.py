@@ -14,7 +14,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerDown
 
 from config.celery import app
-from config.notifications import tasks, webhooks
+from config.notifications import delivery, tasks, webhooks
 from config.notifications.events import Event
 from config.notifications.models import WebhookDelivery
 
@@ -172,3 +172,31 @@ def test_with_the_broker_down_the_delivery_stays_owed_and_the_sweep_sends_it(
     row.refresh_from_db()
     assert (row.status, row.attempts, len(receiver.received)) == ("delivered", 1, 1)
     assert tasks.sweep_webhooks() == 0, "nothing owed any more"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://10.0.0.5/hook",
+        "http://192.168.1.20:8080/hook",
+        "http://[::1]/hook",
+        "https://169.254.169.254/latest/meta-data",
+        "http://localhost/hook",
+    ],
+)
+def test_internal_addresses_are_named_when_refused(settings, url):
+    settings.DUGOUT_WEBHOOKS_ALLOW_PRIVATE = False
+    with pytest.raises(delivery.UnsafeAddress, match="is an internal address"):
+        delivery.check_address(url)
+
+
+@pytest.mark.parametrize("url", ["ftp://chat.example/x", "file:///etc/passwd", "https:///x"])
+def test_only_http_addresses_with_a_host_are_taken(url):
+    with pytest.raises(delivery.UnsafeAddress, match="http:// or https://"):
+        delivery.check_scheme(url)
+
+
+def test_celery_beat_runs_the_sweep():
+    entry = app.conf.beat_schedule["sweep-owed-webhooks"]
+    assert entry["task"] == "notifications.sweep_webhooks"
+    assert entry["task"] in app.tasks

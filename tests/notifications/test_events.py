@@ -81,6 +81,41 @@ def test_a_played_match_posts_its_result_once_and_emails_the_coaches(
     assert waiting in _to(s.home_coach) and waiting in _to(s.away_coach)
 
 
+def test_a_corrected_result_is_posted_again_and_says_so(
+    receiver, django_capture_on_commit_callbacks
+):
+    s = league_match()
+    _hook(receiver, s)
+    with django_capture_on_commit_callbacks(execute=True):
+        kick_off(s)
+        h = s.players("home")
+        services.submit_report(
+            s.home_coach,
+            s.match,
+            home_touchdowns=1,
+            away_touchdowns=0,
+            events=[event("touchdown", h[0])],
+            seed=POST_GAME_SEED,
+        )
+        confirm(s.match)
+        for coach in (s.home_coach, s.away_coach):
+            services.submit_post_game_choices(coach, s.match)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.correct_report(
+            s.commissioner,
+            s.match,
+            home_touchdowns=2,
+            away_touchdowns=0,
+            events=[event("touchdown", h[0]), event("touchdown", h[1])],
+            note="Recount",
+        )
+    texts = [r.json()["text"] for r in receiver.received]
+    assert len(texts) == 2, texts
+    assert texts[0].startswith(f"{s.home.name} 1–0 {s.away.name}")
+    assert texts[1].startswith(f"{s.home.name} 2–0 {s.away.name}")
+    assert texts[1].endswith("; corrected")
+
+
 def test_a_rolled_back_change_notifies_no_one(receiver, django_capture_on_commit_callbacks):
     s = league_match(opened=False)
     _hook(receiver, s)
