@@ -49,6 +49,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-invite-revoke": "leagues_invites_revoke_create",
     "league-signup-toggle": "leagues_open_signup_create",
     "league-join": "leagues_join_create",
+    "league-odds": "leagues_odds_create",
     "invite-accept": "leagues_invites_redeem_create",
     # --- notifications -----------------------------------------------------------------
     "league-webhooks": "leagues_webhooks_create",

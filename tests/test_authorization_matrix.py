@@ -205,6 +205,10 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/leagues/{id}/join/": Row(
         path=lambda w: {"id": w["open_league"]}, body=None, expect=signed_in()
     ),
+    # Starting the play-off odds queues a task (eager here): any signed-in user.
+    "POST /api/v1/leagues/{id}/odds/": Row(
+        path=lambda w: {"id": w["league"]}, body=None, expect=signed_in()
+    ),
     "POST /api/v1/leagues/invites/{id}/revoke/": Row(
         path=lambda w: {"id": w["invite"]}, body=None, expect=only_commissioner()
     ),
@@ -463,6 +467,7 @@ def _world_ids(world: World) -> dict[str, Any]:
         "sign_up_season": sign_up_season.pk,
         "rookies": rookies.pk,
         "season": world.season.pk,
+        "league": world.season.league_id,
         "team": home.pk,
         "third_team": world.teams["third"].pk,
         "open_fixture": world.open_fixture.pk,
