@@ -109,7 +109,7 @@ def confirm_report(actor: Actor, match: Match) -> Report:
         on_behalf = not is_opponent(actor, match, report)
         begin_post_game(match, report, actor)
         report.save()
-        match.save()
+        match.save(update_fields=["status", "updated_at"])
         log_match(
             actor,
             "match.confirm",
@@ -166,7 +166,7 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
         report.save(update_fields=["is_current", "replaced_at", "idempotency_key", "note"])
         match.status = Match.Status.IN_PLAY
         match.report_draft = payload_of(report)
-        match.save()
+        match.save(update_fields=["status", "report_draft", "updated_at"])
         log_match(
             actor,
             "match.send_back",

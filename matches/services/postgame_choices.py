@@ -91,7 +91,7 @@ def submit_post_game_choices(
         run_post_game(match, report, choices)
         settle_status(match, report)
         report.save()
-        match.save()
+        match.save(update_fields=["status", "updated_at"])
         return report
 
 
@@ -127,7 +127,7 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
         run_post_game(match, report, choices)
         settle_status(match, report)
         report.save()
-        match.save()
+        match.save(update_fields=["status", "updated_at"])
         log_match(
             actor,
             "match.end_hiring_step",

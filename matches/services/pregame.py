@@ -277,7 +277,7 @@ def submit_pre_game_choice(
             choices[kind] = answer
         run_pre_game(match, choices)
         match.pre_game_choices = choices
-        match.save()
+        match.save(update_fields=["pre_game_choices", "pre_game_result", "updated_at"])
         return match
 
 

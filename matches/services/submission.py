@@ -171,7 +171,7 @@ def _hand_over(actor: Actor, match: Match, report: Report, seed: int | None) -> 
         await_confirmation(match, report)
     else:
         begin_post_game(match, report, actor)
-    match.save()
+    match.save(update_fields=["post_game_seed", "status", "report_draft", "updated_at"])
     report.save()
 
 
