@@ -21,103 +21,26 @@ last deadline: at the end).
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 
 from leagues.insight.race import season_race
-from leagues.models import Fixture, PointsAdjustment
+from leagues.models import Fixture
 from leagues.standings import season_standings
-from tests.factories import TeamFactory
-from tests.leagues.factories import (
-    DivisionFactory,
-    FixtureFactory,
-    LeagueFactory,
-    PointsAdjustmentFactory,
-    RoundFactory,
-    SeasonFactory,
-    TeamEntryFactory,
-)
+from tests.charts.worlds import PLAYED, race_league
+from tests.leagues.factories import FixtureFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
-
-PLAYED = Fixture.Status.PLAYED
-
-
-def _dated(adjustment: PointsAdjustment, day: datetime.date) -> None:
-    when = timezone.make_aware(datetime.datetime.combine(day, datetime.time(12)))
-    PointsAdjustment.objects.filter(pk=adjustment.pk).update(created_at=when)
-
-
-def build(extra_rounds: int = 0):
-    league = LeagueFactory(name="Race League", bonus_three_touchdowns=True)
-    season = SeasonFactory(league=league)
-    division = DivisionFactory(season=season, name="North")
-    teams = {}
-    for name in ("Ash", "Birch", "Cedar", "Dale"):
-        teams[name] = TeamFactory(name=name)
-        TeamEntryFactory(division=division, team=teams[name])
-    rounds = [
-        RoundFactory(
-            season=season,
-            number=n,
-            deadline=datetime.date(2026, 3, 2) + datetime.timedelta(days=7 * n),
-        )
-        for n in range(1, 5 + extra_rounds)
-    ]
-
-    def fixture(n, home, away, score=None, **extra):
-        played = {
-            "status": PLAYED,
-            "home_touchdowns": score and score[0],
-            "away_touchdowns": score and score[1],
-            "home_casualties": 0,
-            "away_casualties": 0,
-        }
-        return FixtureFactory(
-            division=division,
-            round=rounds[n - 1],
-            home=teams[home],
-            away=teams[away],
-            **(played if score else {}),
-            **extra,
-        )
-
-    fixture(1, "Ash", "Birch", (3, 0))
-    fixture(1, "Cedar", "Dale", (1, 1))
-    fixture(2, "Ash", "Cedar", (1, 1))
-    fixture(2, "Dale", "Birch", (2, 1))
-    fixture(3, "Birch", "Cedar", status=Fixture.Status.UNPLAYED_DOUBLE_LOSS)
-    fixture(
-        3,
-        "Ash",
-        "Dale",
-        None,
-        status=Fixture.Status.FORFEIT,
-        home_touchdowns=0,
-        away_touchdowns=1,
-        home_casualties=0,
-        away_casualties=0,
-        conceded_by=teams["Ash"],
-    )
-    fixture(4, "Ash", "Birch")
-    birch = PointsAdjustmentFactory(season=season, team=teams["Birch"], points=-3)
-    _dated(birch, datetime.date(2026, 3, 12))
-    dale = PointsAdjustmentFactory(season=season, team=teams["Dale"], points=-1)
-    _dated(dale, datetime.date(2026, 4, 10))
-    return season, teams, rounds
-
 
 EXPECTED = [("Dale", (1, 4, 6)), ("Ash", (4, 5, 5)), ("Cedar", (1, 2, 2)), ("Birch", (0, -3, -3))]
 
 
 def test_the_race_runs_each_teams_points_round_by_round():
-    season, _, _ = build()
+    season, _, _ = race_league()
     [race] = season_race(season)
     assert race.division_name == "North"
     assert race.rounds == (1, 2, 3)
@@ -130,7 +53,7 @@ def test_the_race_runs_each_teams_points_round_by_round():
 
 
 def test_the_race_page_draws_it_with_its_figures(client):
-    season, _, _ = build()
+    season, _, _ = race_league()
     html = client.get(reverse("season-race", args=[season.pk])).content.decode()
     assert "<h2>North</h2>" in html
     chart = html.split(f'id="chart-race-{season.divisions.get().pk}"', 1)[1]
@@ -154,7 +77,7 @@ def test_a_season_without_rounds_or_results_says_so(client):
     season = SeasonFactory()
     html = client.get(reverse("season-race", args=[season.pk])).content.decode()
     assert "No round scheduled yet." in html
-    season, _, rounds = build()
+    season, _, rounds = race_league()
     Fixture.objects.filter(season=season).update(
         status=Fixture.Status.SCHEDULED,
         conceded_by=None,
@@ -169,7 +92,7 @@ def test_a_season_without_rounds_or_results_says_so(client):
 
 
 def test_the_race_reads_in_as_many_queries_for_a_long_season(client, django_assert_max_num_queries):
-    season, teams, rounds = build(extra_rounds=20)
+    season, teams, rounds = race_league(extra_rounds=20)
     url = reverse("season-race", args=[season.pk])
     with CaptureQueriesContext(connection) as captured:
         assert client.get(url).status_code == 200

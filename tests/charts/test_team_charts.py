@@ -12,45 +12,16 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from matches.models import Match, PlayerMatchStats, Report
+from tests.charts.worlds import team_history
 from tests.factories import UserFactory, drafted_team
-from tests.teams.history_helpers import copies, played_match
+from tests.teams.history_helpers import copies
 
 pytestmark = pytest.mark.django_db
-
-# The home team after each match: TV, CTV, Treasury (None: the post-game still waits).
-AFTER = [
-    (1_000_000, 950_000, 60_000),
-    (1_040_000, 1_040_000, 110_000),
-    None,
-    (1_090_000, 1_010_000, 20_000),
-]
-SPP = [8, 2, 0, 5]
-
-
-def _set_figures(matches: list[Match]) -> None:
-    for match, figures in zip(matches, AFTER, strict=True):
-        report = Report.objects.get(match=match, is_current=True)
-        home = report.post_game_result["teams"]["home"]
-        if figures is None:
-            for key in ("team_value", "current_team_value", "treasury"):
-                home.pop(key, None)
-        else:
-            home["team_value"], home["current_team_value"], home["treasury"] = figures
-        report.save(update_fields=["post_game_result"])
 
 
 @pytest.fixture
 def history():
-    played = played_match(tag="Chart")
-    copies(played, 3)
-    home = played.setup.home
-    matches = list(Match.objects.filter(fixture__home=home).order_by("kicked_off_at", "id"))
-    _set_figures(matches)
-    scorer_id = PlayerMatchStats.objects.get(match=played.first, touchdowns=2).player_id
-    for match, spp in zip(matches, SPP, strict=True):
-        PlayerMatchStats.objects.filter(match=match, player_id=scorer_id).update(spp=spp)
-    return played, matches, scorer_id
+    return team_history()
 
 
 def figures(html: str, slug: str) -> list[list[str]]:
@@ -97,8 +68,10 @@ def test_the_team_page_charts_tv_ctv_and_treasury_after_each_match(client, histo
         ["20k"],
     ]
     assert polylines(html, "team-treasury") == [["50,118.8 162.7,59.5", "388,166.3"]]
-    # Accessible: the svg is an image named by its title and description.
-    assert 'role="img" aria-labelledby="team-value-title team-value-desc"' in html
+    # Accessible: the svg is an image named by its title, described by its description.
+    assert (
+        'role="img" aria-labelledby="team-value-title" aria-describedby="team-value-desc"' in html
+    )
     assert "style=" not in html.split('id="chart-team-value"', 1)[1].split("</figure>", 1)[0]
 
 
