@@ -52,6 +52,40 @@ def test_the_race_runs_each_teams_points_round_by_round():
     }
 
 
+def test_a_fixture_without_a_round_counts_at_the_last_round_and_friendlies_never():
+    season, teams, _ = race_league()
+    division = season.divisions.get()
+    result = {"status": PLAYED, "home_casualties": 0, "away_casualties": 0}
+    # Cedar beats Birch in a league fixture with no round: 3 points at round 4.
+    FixtureFactory(
+        division=division,
+        home=teams["Cedar"],
+        away=teams["Birch"],
+        home_touchdowns=2,
+        away_touchdowns=0,
+        **result,
+    )
+    # A friendly in round 1 counts for nothing.
+    FixtureFactory(
+        division=division,
+        round=season.rounds.get(number=1),
+        kind=Fixture.Kind.FRIENDLY,
+        home=teams["Birch"],
+        away=teams["Ash"],
+        home_touchdowns=1,
+        away_touchdowns=0,
+        **result,
+    )
+    [race] = season_race(season)
+    assert race.rounds == (1, 2, 3, 4)
+    assert [(line.team_name, line.points) for line in race.lines] == [
+        ("Dale", (1, 4, 7, 6)),
+        ("Ash", (4, 5, 5, 5)),
+        ("Cedar", (1, 2, 2, 5)),
+        ("Birch", (0, -3, -3, -3)),
+    ]
+
+
 def test_the_race_page_draws_it_with_its_figures(client):
     season, _, _ = race_league()
     html = client.get(reverse("season-race", args=[season.pk])).content.decode()
