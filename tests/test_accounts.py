@@ -375,10 +375,12 @@ def test_a_coach_profile_lists_his_teams_and_leagues(client, commissioner, leagu
     assert "Lustria League</a> — coach" in text
     assert runs.name in text
     assert reverse("account_change_password") not in text  # not his own page
+    assert reverse("notification-preferences") not in text
 
     client.force_login(coach)
     own = page(client.get(reverse("coach-profile", args=["grombrindal"])))
     assert reverse("account_change_password") in own
+    assert f'href="{reverse("notification-preferences")}">E-mail notifications</a>' in own
     assert f'href="{reverse("coach-profile", args=["grombrindal"])}">Profile</a>' in own
     assert client.get(reverse("my-profile")).url == reverse("coach-profile", args=["grombrindal"])
     assert client.get(reverse("coach-profile", args=["nobody"])).status_code == 404
