@@ -38,7 +38,7 @@ class UserFactory(DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"coach{n}")
-    email = factory.LazyAttribute(lambda o: f"{o.username}@dugout.invalid")
+    email = factory.LazyAttribute(lambda o: f"{o.username}@example.com")
     password = factory.PostGenerationMethodCall("set_password", TEST_PASSWORD)
 
     @factory.post_generation

@@ -37,8 +37,10 @@ DECISIONS = "decisions"
 
 
 def wants(user: Any, topic: str) -> bool:
-    """Whether the coach takes e-mails of this kind: an address, and not opted out."""
-    if not user.email or not user.is_active:
+    """Whether the coach takes e-mails of this kind: an address that can receive mail,
+    and not opted out. An address under ``.invalid`` (RFC 2606: never deliverable; the
+    demo league's coaches have them) gets nothing."""
+    if not user.email or not user.is_active or user.email.lower().endswith(".invalid"):
         return False
     preference = EmailPreference.objects.filter(user=user).first()
     return preference is None or bool(getattr(preference, topic))

@@ -211,3 +211,15 @@ def test_a_coach_without_an_address_is_skipped(django_capture_on_commit_callback
     with django_capture_on_commit_callbacks(execute=True):
         FixtureFactory(division=s.fixture.division, home=s.home, away=s.away)
     assert len(mail.outbox) == 1
+
+
+def test_an_undeliverable_demo_address_is_skipped(django_capture_on_commit_callbacks):
+    """The demo league's coaches have ``.invalid`` addresses (RFC 2606): loading the demo
+    prints no e-mails."""
+    s = league_match(opened=False)
+    s.away_coach.email = "skrit@dugout.invalid"
+    s.away_coach.save()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        FixtureFactory(division=s.fixture.division, home=s.home, away=s.away)
+    assert [m.to for m in mail.outbox] == [[s.home_coach.email]]
