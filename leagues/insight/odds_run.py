@@ -145,9 +145,14 @@ def compute_odds(season_id: int, simulations: int = N_SIMULATIONS) -> SeasonOdds
     def progress(done: int, total: int) -> None:
         cache.set(progress_key, done / total, RUNNING_TTL)
 
-    odds = simulate(
-        read_input(season), simulations=simulations, seed=int(print_[:12], 16), progress=progress
-    )
-    cache.set(done_key, odds, RESULT_TTL)
-    cache.delete(progress_key)
+    try:
+        odds = simulate(
+            read_input(season),
+            simulations=simulations,
+            seed=int(print_[:12], 16),
+            progress=progress,
+        )
+        cache.set(done_key, odds, RESULT_TTL)
+    finally:  # done or failed, nothing is under way any more: the page may ask again
+        cache.delete(progress_key)
     return odds
