@@ -5,10 +5,14 @@ Nothing is replayed. Each figure is read where the match keeps it:
 - **TV before**: the team at kick-off (``Match.match_teams``, journeymen in and
   inducements paid) valued by the engine (``rules_engine.team_value.breakdown_of``):
   the snapshot is the team as it took the pitch, so its TV is the TV it played at;
-- **winnings, TV, CTV and Treasury after**: the current report's post-game figures
+- **winnings, TV and CTV after**: the current report's post-game figures
   (``Report.post_game_result["teams"][side]``), which the post-game writes when it
   is applied and a correction rewrites; a post-game still waiting for the coaches
   has none yet (None);
+- **Treasury after**: the team's ledger, by the database (``treasury_after_matches``:
+  its running balance, a later correction's postings counted at the match they
+  correct), where the match posted gold; else the post-game's stored figure (which a
+  correction does not always rewrite);
 - **score**: the fixture's (after a concession's award), with the points where the
   edition scores games in points.
 
@@ -19,16 +23,19 @@ SPP from ``career`` (``teams.charts``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import Prefetch, Q
 
 from matches.models import Match, PlayerMatchStats, Report
 from rules_engine import get_ruleset
 from rules_engine.team_value import PlayerValueInput, TeamValueInput, team_value_breakdown
 from teams.models import Player, Team
+from teams.models_records import TreasuryEntry
 
 # A match whose report was confirmed: its result stands (the post-game may still wait).
 PLAYED = (Match.Status.REPORT_SUBMITTED, Match.Status.POST_GAME, Match.Status.CLOSED)
@@ -144,9 +151,48 @@ def _line(team: Team, match: Match) -> MatchLine:
     )
 
 
+def _ledger_sql() -> str:
+    ledger = connection.ops.quote_name(TreasuryEntry._meta.db_table)
+    return f"""
+        SELECT r.match_id, r.running FROM (
+            SELECT e.match_id,
+                   SUM(e.amount) OVER (ORDER BY COALESCE(g.at, e.created_at), e.id) AS running,
+                   ROW_NUMBER() OVER (PARTITION BY e.match_id ORDER BY e.id DESC) AS latest
+            FROM {ledger} e
+            LEFT JOIN (
+                SELECT match_id, MIN(created_at) AS at FROM {ledger}
+                WHERE team_id = %s AND match_id IS NOT NULL GROUP BY match_id
+            ) g ON g.match_id = e.match_id
+            WHERE e.team_id = %s
+        ) r
+        WHERE r.match_id IS NOT NULL AND r.latest = 1
+    """
+
+
+def treasury_after_matches(team_id: int) -> dict[int, int]:
+    """The team's Treasury after each match that moved its gold, from its ledger by the
+    database (one query): the running balance of its entries, each entry from a match
+    (winnings, inducements, expensive mistakes, and a correction's postings made
+    later) counted when that match first posted, read at the match's last entry. So a
+    correction of an old match moves that match's figure and every later one, as the
+    gold would have stood."""
+    with connection.cursor() as cursor:
+        cursor.execute(_ledger_sql(), [team_id, team_id])
+        return {match_id: int(running) for match_id, running in cursor.fetchall()}
+
+
 def team_matches(team: Team) -> list[MatchLine]:
-    """Every match the team played, oldest first, as ``MatchLine``s."""
-    return [_line(team, match) for match in _matches_of(team.pk)]
+    """Every match the team played, oldest first, as ``MatchLine``s. The Treasury after
+    a match is its ledger's (``treasury_after_matches``) where the match posted gold,
+    else the figure its post-game stored."""
+    lines = [_line(team, match) for match in _matches_of(team.pk)]
+    ledger = treasury_after_matches(team.pk)
+    return [
+        dataclasses.replace(line, treasury_after=ledger[line.match_id])
+        if line.treasury_after is not None and line.match_id in ledger
+        else line
+        for line in lines
+    ]
 
 
 @dataclass(frozen=True)

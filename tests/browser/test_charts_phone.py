@@ -46,7 +46,7 @@ def test_charts_read_on_a_phone(phone: Page):
         f"{played.setup.home.name}: TV and CTV after each match"
     )
     expect(chart.locator(".chart-legend")).to_contain_text("TV: 1,090k")
-    expect(phone.locator("#chart-team-treasury .chart-legend")).to_contain_text("Treasury: 20k")
+    expect(phone.locator("#chart-team-treasury .chart-legend")).to_contain_text("Treasury: 550k")
     _fits(phone, "chart-team-value")
     _fits(phone, "chart-team-treasury")
     chart.locator("summary").tap()

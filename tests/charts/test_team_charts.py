@@ -12,9 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from config.charts import thousands
+from matches.models import Report
+from matches.services import correct_report
 from tests.charts.worlds import team_history
 from tests.factories import UserFactory, drafted_team
-from tests.teams.history_helpers import copies
+from tests.teams.history_helpers import copies, played_match
 
 pytestmark = pytest.mark.django_db
 
@@ -60,14 +63,16 @@ def test_the_team_page_charts_tv_ctv_and_treasury_after_each_match(client, histo
         ["50,190 162.7,83.2", "388,118.8"],
     ]
     assert ">950k</text>" in html and ">1,100k</text>" in html
-    # Treasury from zero: axis 0..150k, 60k -> 118.8, 110k -> 59.5, 20k -> 166.3.
+    # Treasury from the ledger (not the 60k, 110k, 20k the post-games stored): 490k,
+    # 530k, (waiting), 550k; axis from zero 0..600k in 200k steps: 490k -> 190 -
+    # 490/600*178 = 44.6, 530k -> 32.8, 550k -> 26.8.
     assert [row[1:] for row in figures(html, "team-treasury")] == [
-        ["60k"],
-        ["110k"],
+        ["490k"],
+        ["530k"],
         ["—"],
-        ["20k"],
+        ["550k"],
     ]
-    assert polylines(html, "team-treasury") == [["50,118.8 162.7,59.5", "388,166.3"]]
+    assert polylines(html, "team-treasury") == [["50,44.6 162.7,32.8", "388,26.8"]]
     # Accessible: the svg is an image named by its title, described by its description.
     assert (
         'role="img" aria-labelledby="team-value-title" aria-describedby="team-value-desc"' in html
@@ -117,3 +122,26 @@ def test_the_charts_cost_no_query_more_for_a_longer_history(
         with django_assert_max_num_queries(most):
             html = client.get(url).content.decode()
         assert len(figures(html, slug)) == 34
+
+
+def test_a_correction_redraws_the_match_from_its_new_figures(client):
+    """A commissioner's correction (the post-game reverted and applied again on the
+    corrected report) moves the match's Treasury point: it is read from the ledger."""
+    played = played_match(tag="Corrected")
+    home = played.setup.home
+    url = reverse("team-matches", args=[home.pk])
+    [[_, before]] = figures(client.get(url).content.decode(), "team-treasury")
+    correct_report(
+        played.setup.commissioner,
+        played.first,
+        home_touchdowns=0,
+        away_touchdowns=0,
+        events=[],
+        note="Nobody scored",
+    )
+    home.refresh_from_db()
+    assert Report.objects.get(match=played.first, is_current=True).version == 2
+    # A draw earns 20k less than the 2-1 win: the ledger took the difference back
+    # (a correction entry), and the chart shows the Treasury the team has now.
+    [[_, shown]] = figures(client.get(url).content.decode(), "team-treasury")
+    assert (before, shown) == (thousands(home.treasury + 20_000), thousands(home.treasury))

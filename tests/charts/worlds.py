@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import datetime
 
+from django.db import transaction
 from django.utils import timezone
 
 from leagues.models import Fixture, PointsAdjustment
 from matches.models import Match, PlayerMatchStats, Report
+from teams.models import LedgerReason
+from teams.services._common import lock_team
+from teams.services.treasury import post_to_ledger
 from tests.factories import TeamFactory
 from tests.leagues.factories import (
     DivisionFactory,
@@ -89,13 +93,17 @@ def race_league(extra_rounds: int = 0):
     return season, teams, rounds
 
 
-# The home team after each match: TV, CTV, Treasury (None: the post-game still waits).
+# The home team after each match as its post-game stored it: TV, CTV, Treasury (None:
+# the post-game still waits). The Treasury shown is the ledger's (``WINNINGS``).
 AFTER = [
     (1_000_000, 950_000, 60_000),
     (1_040_000, 1_040_000, 110_000),
     None,
     (1_090_000, 1_010_000, 20_000),
 ]
+# Winnings posted to the home team's ledger for the copied matches 2 and 4 (match 1
+# was played through the services: 450k after the draft + 40k winnings = 490k).
+WINNINGS = {1: 40_000, 3: 20_000}
 SPP = [8, 2, 0, 5]
 
 
@@ -119,6 +127,10 @@ def team_history(tag: str = "Chart") -> tuple[History, list[Match], int]:
     home = played.setup.home
     matches = list(Match.objects.filter(fixture__home=home).order_by("kicked_off_at", "id"))
     _set_figures(matches)
+    with transaction.atomic():
+        team = lock_team(home.pk)
+        for n, amount in WINNINGS.items():
+            post_to_ledger(team, amount, LedgerReason.WINNINGS, "Winnings", None, matches[n].pk)
     scorer_id = PlayerMatchStats.objects.get(match=played.first, touchdowns=2).player_id
     for match, spp in zip(matches, SPP, strict=True):
         PlayerMatchStats.objects.filter(match=match, player_id=scorer_id).update(spp=spp)
