@@ -5,14 +5,18 @@ season's results, the page (progress, then the table) and the API."""
 from __future__ import annotations
 
 import datetime
+import random
 
 import pytest
 from django.core.cache import cache
 
 from leagues import services
-from leagues.insight.odds import read_input, simulate
+from leagues.insight.odds import _head_to_head, read_input, simulate
 from leagues.insight.odds_run import compute_odds, fingerprint, odds_state, start_odds
 from leagues.insight.ratings_read import fixture_estimate
+from leagues.models import Fixture
+from leagues.services.playoffs import playoff_seeds
+from leagues.standings import head_to_head_points
 from tests.factories import TeamFactory, UserFactory
 from tests.insight.league import fixture_of, record
 from tests.leagues.factories import LeagueFactory
@@ -150,3 +154,47 @@ def test_a_league_without_a_running_season_has_no_odds(client):
     assert client.get(url).json()["status"] == "no_season"
     answer = client.post(url)
     assert answer.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("playoff_format", "tie_breakers"),
+    [
+        ("top_two_per_division", ["head_to_head", "touchdown_difference"]),
+        ("division_winners_wild_card", ["touchdowns_scored", "casualties"]),
+        ("top_four", ["fewest_conceded_matches", "head_to_head"]),
+    ],
+)
+def test_a_finished_regular_season_simulates_to_the_real_seeds(playoff_format, tie_breakers):
+    """With no fixture left every simulation is the season as it stands: the teams the
+    play-offs would seed have 100%, the others 0% (the simulated ranking is the
+    league's own, head-to-head included, and it seeds by the season's format)."""
+    commissioner = UserFactory()
+    league = LeagueFactory(commissioners=[commissioner], tie_breakers=tie_breakers)
+    season = services.open_season(
+        commissioner, league, divisions=["North", "South"], playoff_format=playoff_format
+    )
+    north, south = season.divisions.order_by("name")
+    for n in range(8):
+        services.admit_team(commissioner, season, TeamFactory(), north if n < 4 else south)
+    services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
+    rng = random.Random(playoff_format)
+    for fixture in season.fixtures.filter(kind=Fixture.Kind.LEAGUE).order_by("id"):
+        home, away = rng.choice([(1, 1), (0, 0), (2, 1), (0, 1), (1, 0)])
+        services.record_result(
+            commissioner,
+            fixture,
+            home_touchdowns=home,
+            away_touchdowns=away,
+            home_casualties=rng.randint(0, 3),
+            away_casualties=rng.randint(0, 3),
+        )
+    season.refresh_from_db()
+    data = read_input(season)
+    groups = [[r.team_id for r in data.rows[:4]], [r.team_id for r in data.rows[4:]]]
+    assert _head_to_head(data.meetings)(groups) == head_to_head_points(season, groups)
+    odds = simulate(data, simulations=20, seed=5)
+    seeded = {row.team_id for row in playoff_seeds(season)}
+    assert {t.team_id: t.playoffs for t in odds.teams} == {
+        t.team_id: 1.0 if t.team_id in seeded else 0.0 for t in odds.teams
+    }
+    assert odds.remaining == 0
