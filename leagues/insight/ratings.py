@@ -150,18 +150,23 @@ def after_of(row: RatingChange) -> Rating:
     return Rating(row.rating_after, row.deviation_after, row.volatility_after)
 
 
-def _latest_before(league_id: int, key: Key, position: Position, skip: int) -> Rating:
-    """The subject's rating just before ``position`` (its latest row before it, not
-    counting fixture ``skip``), a new player's where it has none."""
-    subject, subject_id = key
-    when, fixture_id = position
-    rows = RatingChange.objects.filter(league_id=league_id, subject=subject).exclude(
-        fixture_id=skip
+def _latest_befores(league_id: int, match: Match, keys: list[Key]) -> dict[Key, Rating]:
+    """The subjects' ratings just before ``match`` (each one's latest row before it),
+    a new player's for one without any. One query."""
+    when, fixture_id = match.position
+    wanted = Q(pk__in=[])
+    for subject, subject_id in keys:
+        column = "team_id" if subject == TEAM else "coach_id"
+        wanted |= Q(subject=subject, **{column: subject_id})
+    rows = (
+        RatingChange.objects.filter(league_id=league_id)
+        .filter(wanted)
+        .filter(Q(played_at__lt=when) | Q(played_at=when, fixture_id__lt=fixture_id))
+        .exclude(fixture_id=fixture_id)
+        .order_by("played_at", "fixture_id")
     )
-    rows = rows.filter(team_id=subject_id) if subject == TEAM else rows.filter(coach_id=subject_id)
-    rows = rows.filter(Q(played_at__lt=when) | Q(played_at=when, fixture_id__lt=fixture_id))
-    row = rows.order_by("-played_at", "-fixture_id").first()
-    return after_of(row) if row is not None else NEW_PLAYER
+    found = {Slot(r.subject, r.side, r.team_id, r.coach_id).key: after_of(r) for r in rows}
+    return {key: found.get(key, NEW_PLAYER) for key in keys}
 
 
 def _stored_matches(league_id: int, since: Position, skip: int) -> list[Match]:
@@ -227,9 +232,11 @@ def _replay(
             reset_done = True
         if match is not new and not any(s.key in state for s in match.slots):
             continue
-        before = {
-            s.key: state.get(s.key) or _stored_before(league_id, match, s) for s in match.slots
-        }
+        before = {s.key: before_of(s.row) for s in match.slots if s.row is not None}
+        unknown = [s.key for s in match.slots if s.row is None and s.key not in state]
+        if unknown:  # the new match: its subjects' latest ratings before it
+            before.update(_latest_befores(league_id, match, unknown))
+        before.update({s.key: state[s.key] for s in match.slots if s.key in state})
         after = _rate(match, before)
         for slot in match.slots:
             if slot.row is not None and after_of(slot.row) == after[slot.key]:
@@ -240,12 +247,6 @@ def _replay(
             (changed if slot.row is not None else created).append(row)
     RatingChange.objects.bulk_update(changed, [*RATING_FIELDS, "updated_at"])
     RatingChange.objects.bulk_create(created)
-
-
-def _stored_before(league_id: int, match: Match, slot: Slot) -> Rating:
-    if slot.row is not None:
-        return before_of(slot.row)
-    return _latest_before(league_id, slot.key, match.position, match.fixture_id)
 
 
 def rated_fixtures(league: League | int) -> Iterable[Fixture]:
