@@ -19,6 +19,7 @@ from leagues.errors import LeagueError
 from leagues.insight.odds_run import OddsState, odds_season, odds_state, start_odds
 from leagues.insight.ratings_read import league_ratings
 from leagues.models import League
+from leagues.serializers import ErrorSerializer
 from teams.serializers import TeamsMessageSerializer
 
 
@@ -123,7 +124,11 @@ class LeagueOddsView(APIView):
         responses={
             200: OddsStateSerializer,
             202: OddsStateSerializer,
-            400: TeamsMessageSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="No season in its regular season."),
+            401: OpenApiResponse(ErrorSerializer, description="Not signed in."),
+            403: OpenApiResponse(
+                ErrorSerializer, description="Not signed in (session without CSRF)."
+            ),
             404: NOT_FOUND,
         },
     )
