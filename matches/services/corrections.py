@@ -60,6 +60,8 @@ from matches.services.rederivation import (
     reapply,
     rederive,
     shift,
+    show_moved,
+    shown_before,
 )
 from matches.services.report_shapes import POINTS_FIELDS
 from matches.services.reports import (
@@ -214,6 +216,9 @@ def _reapply(
         grant_to = reapply(match, new, final=final)
         deltas: dict[int, list[int]] = {}
         shift(deltas, before, footprint(active_applications(new)))
+        if final and new.post_game_complete:
+            show_moved(new, match, shown_before(old), deltas)
+            new.save(update_fields=["post_game_result"])
         for other in later:
             rederive(other, deltas, actor)
         settle_deferred(held, grant_to)

@@ -107,6 +107,31 @@ def reapply(match: Match, report: Report, *, final: bool) -> PostGameApplication
     return made[0]
 
 
+def shown_before(report: Report) -> dict[str, dict[str, Any]]:
+    """The figures a finished post-game shows for each team (``teams`` of its result),
+    kept before a correction applies it again."""
+    return copy.deepcopy((report.post_game_result or {}).get("teams") or {})
+
+
+def show_moved(
+    report: Report, match: Match, before: dict[str, dict[str, Any]], deltas: dict[int, list[int]]
+) -> None:
+    """The Treasury and Dedicated Fans a post-game applied again shows: what it showed
+    before, moved by what the correction changed for the team up to and including this
+    match. A finished post-game shows the team's figures read back when it was applied
+    (``_as_on_the_sheet``); under a correction the gold is deferred until the end, so
+    the team's row cannot be read back then."""
+    teams = (report.post_game_result or {}).get("teams") or {}
+    for side, team_id in (("home", match.fixture.home_id), ("away", match.fixture.away_id)):
+        shown, old = teams.get(side), before.get(side) or {}
+        if shown is None or "treasury" not in old:
+            continue
+        gold, fans = deltas.get(team_id, (0, 0))
+        shown["treasury"] = max(0, old["treasury"] + gold)
+        if "dedicated_fans" in old:
+            shown["dedicated_fans"] = max(1, old["dedicated_fans"] + fans)
+
+
 def rederive(later: Match, deltas: dict[int, list[int]], actor: Actor) -> None:
     """Invert and apply again a later match's post-game whose teams' figures moved."""
     teams = (later.fixture.home_id, later.fixture.away_id)
@@ -118,14 +143,17 @@ def rederive(later: Match, deltas: dict[int, list[int]], actor: Actor) -> None:
     if not applications:
         return
     before = footprint(applications)
+    shown = shown_before(report)
     moved = moved_input(report.post_game_input, later, deltas)
     report.post_game_input = carried_input(later, report, moved, applications)
     for application in reversed(applications):
         revert_effects(application, actor)
     final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
     reapply(later, report, final=final)
-    report.save()
     shift(deltas, before, footprint(active_applications(report)))
+    if final and report.post_game_complete:
+        show_moved(report, later, shown, deltas)
+    report.save()
 
 
 # Of an answer carried to the corrected report, what is still on offer (by the pending

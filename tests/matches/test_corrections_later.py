@@ -202,3 +202,27 @@ def test_shortfalls_over_the_api_and_on_the_match_page(django_capture_on_commit_
     assert answer.status_code == 302
     assert api.get(f"{url}shortfalls/").json()[0]["status"] == "undone"
     assert Player.objects.get(pk=p["h"][0].pk).advancements == 0
+
+
+def test_the_post_games_show_the_corrected_figures(django_capture_on_commit_callbacks):
+    """The Treasury and Dedicated Fans each post-game shows (read back from the team
+    when it was applied) are those of the league reported right first, for the
+    corrected match and for the later one worked out again."""
+    capture = django_capture_on_commit_callbacks
+    wrong, wrong_later, p = _season("SW", _won, capture, spend=False)
+    right, right_later, _ = _season("SR", _drawn, capture, spend=False)
+
+    def shown(s: Setup) -> dict[str, tuple[int, int]]:
+        teams = s.match.reports.get(is_current=True).post_game_result["teams"]
+        return {side: (t["treasury"], t["dedicated_fans"]) for side, t in teams.items()}
+
+    assert shown(wrong) != shown(right)
+    services.correct_report(wrong.commissioner, wrong.match, note="It was a draw", **_drawn(p))
+    assert shown(wrong) == shown(right)
+    assert shown(wrong_later) == shown(right_later)
+    wrong.refresh()
+    # The later match is the last either team played: it shows the Treasury they hold.
+    assert shown(wrong_later) == {
+        "home": (wrong.away.treasury, wrong.away.dedicated_fans),
+        "away": (wrong.home.treasury, wrong.home.dedicated_fans),
+    }
