@@ -110,6 +110,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {% load fragments %}: cached page fragments (config/fragments.py), for every app.
+            "libraries": {"fragments": "config.fragment_tags"},
         },
     },
 ]
