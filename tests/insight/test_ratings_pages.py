@@ -7,6 +7,8 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from leagues.models import RatingChange
 from tests.insight.league import build_small_league, fixture_of, record
@@ -84,3 +86,21 @@ def test_rebuild_ratings_fills_what_is_missing(small):
     assert "2 rated match(es)" in out.getvalue()
     rebuilt = list(RatingChange.objects.order_by("id").values("fixture_id", "rating_after"))
     assert sorted(rebuilt, key=str) == sorted(kept, key=str)
+
+
+def test_the_estimate_costs_the_fixture_page_the_same_queries_whatever_the_history(client, small):
+    t = small.teams
+    url = f"/leagues/fixtures/{fixture_of(small.season, t['M'], t['I']).pk}/"
+    client.get(url)  # warm the caches the page keeps
+    before = len(_queries(client, url))
+    c, s = small.commissioner, small.season
+    record(c, s, t["M"], t["T"], (0, 3))
+    record(c, s, t["I"], t["R"], (2, 0))
+    client.get(url)
+    assert len(_queries(client, url)) == before
+
+
+def _queries(client, url):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return captured.captured_queries
