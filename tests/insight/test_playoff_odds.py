@@ -19,7 +19,7 @@ from leagues.services.playoffs import playoff_seeds
 from leagues.standings import head_to_head_points
 from tests.factories import TeamFactory, UserFactory
 from tests.insight.league import fixture_of, record
-from tests.leagues.factories import LeagueFactory
+from tests.leagues.factories import LeagueFactory, PointsAdjustmentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -35,9 +35,11 @@ def _empty_cache():
 
 @pytest.fixture
 def five():
-    """A, B and C drew each other 1-1 and beat D 2-1 and E 2-0: 8 points each, D and
-    E none. D v E is the last fixture: its winner is fourth; on a draw both have a
-    point and D is fourth on touchdowns scored (the league's first tie-breaker)."""
+    """A, B and C drew each other 1-1 and hold 10 points more (adjustments); D's and
+    E's fixtures with them went unplayed (a loss for both, not rated). D v E is the
+    last fixture, between two teams never rated (1500 / 350 each): its winner is
+    fourth; a draw (1-1, the league's only drawn score) leaves them level on points,
+    touchdowns and casualties, and D is fourth by name."""
     commissioner = UserFactory()
     league = LeagueFactory(commissioners=[commissioner])
     season = services.open_season(commissioner, league, format="single")
@@ -50,8 +52,11 @@ def five():
     for first, second in ("AB", "AC", "BC"):
         record(commissioner, season, t[first], t[second], (1, 1))
     for top in "ABC":
-        record(commissioner, season, t[top], t["D"], (2, 1))
-        record(commissioner, season, t[top], t["E"], (2, 0))
+        PointsAdjustmentFactory(season=season, team=t[top], points=10, reason="Bonus")
+        for low in "DE":
+            services.award_forfeit(
+                commissioner, fixture_of(season, t[top], t[low]), kind="unplayed"
+            )
     return commissioner, league, season, teams
 
 
@@ -59,20 +64,19 @@ def test_one_fixture_left_gives_the_hand_computed_odds(five):
     _, league, season, t = five
     last = fixture_of(season, t["D"], t["E"])
     estimate = fixture_estimate(last)
-    e_wins = estimate.away_win if last.away_id == t["E"].pk else estimate.home_win
-    # E is fourth exactly when it wins the last fixture: the estimate's chance of that
-    # (ratings near each other: not far from the even match's (1 - draw) / 2, the draw
-    # rate 3 draws in 9 games shrunk towards 1 in 5 as 20 games, (3 + 4) / 29).
-    assert estimate.draw_rate == pytest.approx(7 / 29)
-    assert 0.3 < e_wins < 0.5
+    # Two new teams: an even match. The league drew 3 of its 3 rated games; shrunk
+    # towards 1 in 5 as 20 games: d = (3 + 4) / (3 + 20) = 7/23. A draw between equals
+    # is d, and each win (1 - d) / 2 = 8/23: E's chance of the play-offs.
+    assert estimate.draw == pytest.approx(7 / 23)
+    assert estimate.home_win == estimate.away_win == pytest.approx(8 / 23)
     odds = simulate(read_input(season), simulations=SIMULATIONS, seed=7)
     by_name = {team.team_name: team for team in odds.teams}
     assert odds.remaining == 1 and odds.simulations == SIMULATIONS
     for top in "ABC":
         assert by_name[f"Odds {top}"].playoffs == 1.0
-    # Three standard errors of 2,000 draws of a chance near 0.38: 0.033.
-    assert by_name["Odds E"].playoffs == pytest.approx(e_wins, abs=0.033)
-    assert by_name["Odds D"].playoffs == pytest.approx(1 - e_wins, abs=0.033)
+    # Three standard errors of 2,000 draws of a chance of 8/23: 0.032.
+    assert by_name["Odds E"].playoffs == pytest.approx(8 / 23, abs=0.032)
+    assert by_name["Odds D"].playoffs == pytest.approx(15 / 23, abs=0.032)
     assert by_name["Odds D"].playoffs + by_name["Odds E"].playoffs == pytest.approx(1.0)
     assert sum(team.top_seed for team in odds.teams) == pytest.approx(1.0)
     assert by_name["Odds D"].top_seed == by_name["Odds E"].top_seed == 0
