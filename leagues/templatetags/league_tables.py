@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
+from leagues.models import TieBreaker
 from leagues.standings import RANK_KEYS
 from rules_engine.editions import edition_for
 
@@ -21,3 +24,13 @@ def ranks_by_points_scored(ruleset_key: str | None) -> bool:
         return POINTS_SCORED in edition_for(str(ruleset_key)).standings_rank_by
     except LookupError:
         return False
+
+
+@register.filter
+def tie_breaker_names(keys: Any) -> str:
+    """A league's tie-breakers, in order, by the names ``TieBreaker`` gives them:
+    ["touchdowns_scored", "casualties"] -> "Touchdowns scored, Casualties caused"."""
+    labels = dict(TieBreaker.choices)
+    return ", ".join(
+        str(labels.get(key, str(key).replace("_", " ").capitalize())) for key in keys or ()
+    )

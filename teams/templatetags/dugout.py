@@ -109,20 +109,6 @@ def ranked_by(key: str | None) -> str:
     return ", then ".join(RANK_LABELS.get(k, k.replace("_", " ")) for k in keys)
 
 
-@register.filter
-def tie_breaker_names(keys: Any) -> str:
-    """A league's tie-breakers, in order, by the names ``TieBreaker`` gives them:
-    ["touchdowns_scored", "casualties"] -> "Touchdowns scored, Casualties caused"."""
-    # Imported late: the leagues app depends on teams, not the other way round (the
-    # filter serves the leagues' standings page, which loads this library).
-    from leagues.models import TieBreaker
-
-    labels = dict(TieBreaker.choices)
-    return ", ".join(
-        str(labels.get(key, str(key).replace("_", " ").capitalize())) for key in keys or ()
-    )
-
-
 @register.inclusion_tag("teams/_skills.html")
 def skill_list(ruleset_key: str, position_skills: Any = (), gained: Any = ()) -> dict[str, Any]:
     """A player's skills, the position's then the gained ones (in bold), each name

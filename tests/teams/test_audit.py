@@ -14,8 +14,9 @@ from django.db import transaction
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from config.backup import export_league
+from config.backup.importer import _upgrade
 from leagues import services as league_services
-from leagues.backup import _upgrade, export_league
 from leagues.models import Fixture
 from matches import services as match_services
 from matches.models import AppliedEffect, EffectKind

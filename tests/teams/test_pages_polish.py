@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from leagues.templatetags import league_tables
 from teams.models import Advancement, Player, Team
 from teams.pdf import team_sheet_pdf
 from teams.selectors import team_sheet
@@ -201,11 +202,12 @@ def test_the_sheet_prints_no_zero_k(client, coach):
 
 
 def test_tie_breaker_names():
-    assert dugout.tie_breaker_names(["touchdowns_scored", "casualties"]) == (
+    assert league_tables.tie_breaker_names(["touchdowns_scored", "casualties"]) == (
         "Touchdowns scored, Casualties caused"
     )
-    assert dugout.tie_breaker_names(["head_to_head", "made_up"]) == "Head-to-head points, Made up"
-    assert dugout.tie_breaker_names([]) == ""
+    names = league_tables.tie_breaker_names(["head_to_head", "made_up"])
+    assert names == "Head-to-head points, Made up"
+    assert league_tables.tie_breaker_names([]) == ""
 
 
 # --- 5. only the staff and re-rolls a team can buy -------------------------------------
