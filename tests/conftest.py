@@ -17,6 +17,7 @@ them back on with low rates.
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
@@ -60,6 +61,28 @@ def pytest_collection_modifyitems(config, items):
                 item.add_marker(pytest.mark.usefixtures("_require_chromium"))
             else:
                 item.add_marker(pytest.mark.skip(reason=f"no browser at {CHROMIUM}"))
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """On SQLite the test database is a file in memory-backed storage (/dev/shm),
+    one per test run, not Django's shared-cache in-memory database.
+
+    The shared cache locks whole tables between connections and answers
+    "database table is locked" at once, so a browser test whose live server
+    answers two phones from two threads failed under load; a file in WAL mode,
+    as in production (``config.settings``), lets readers and the writer overlap
+    and queues writers for the busy timeout. The process id keeps parallel runs
+    apart."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.sqlite3":
+        return
+    folder = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+    database.setdefault("TEST", {})["NAME"] = os.path.join(
+        folder, f"dugout-test-{os.getpid()}.sqlite3"
+    )
 
 
 @pytest.fixture
