@@ -8,10 +8,9 @@ the mix exactly two purchases fit. The services lock the team row
 write lock at BEGIN), so the others must see the spent treasury and get the
 treasury error: never a negative treasury, never a ledger that disagrees.
 
-On SQLite the race runs in a child process against a database file configured
-as in production (WAL, IMMEDIATE, busy timeout): the test run's in-memory
-database shares one cache between connections, which answers "table is
-locked" at once instead of queueing writers as a file does.
+On SQLite the race runs in a child process against its own database file
+configured as in production (WAL, IMMEDIATE, busy timeout), so the eight
+connections race on committed rows rather than inside the test's transaction.
 """
 
 from __future__ import annotations
