@@ -23,6 +23,8 @@ from rules_engine.ruleset import Ruleset
 
 OptionsKey = tuple[str, tuple[str, ...], int]
 Affordable = tuple[tuple[int, AdvancementOption], ...]
+OfferKey = tuple[str, tuple[str, ...], int, int]
+Offer = tuple[AdvancementOption, ...]
 _OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
 
 
@@ -46,8 +48,8 @@ class AdvancementOptions(ABC):
         """Worked out once from the edition's tables (which never change once loaded),
         and per ruleset (by identity, kept alive here) the options of players alike."""
         self._category_memo: dict[str, frozenset[str]] = {}
-        self._cheapest: dict[int, int] = {}  # the cheapest advancement after so many
         self._options_memo: dict[int, tuple[Ruleset, dict[OptionsKey, Affordable]]] = {}
+        self._offers_memo: dict[int, tuple[Ruleset, dict[OfferKey, Offer]]] = {}
 
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
@@ -56,23 +58,27 @@ class AdvancementOptions(ABC):
 
         Journeymen advance only once hired permanently (post-game step 4), and six
         advancements is the most a player has. A skill's value is shown as the kind's
-        (no surcharge that depends on the skill taken).
+        (no surcharge that depends on the skill taken). Worked out once per position,
+        skills, advancements and SPP (the options are frozen: players alike share them).
         """
         if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
             return ()
-        spp = player.spp
-        cheapest = self._cheapest.get(player.advancements)
-        if cheapest is None:
-            costs = self._costs_after(player.advancements)
-            cheapest = self._cheapest[player.advancements] = min(cost for _, cost in costs)
-        if spp < cheapest:
-            return ()
-        return tuple(option for cost, option in self._affordable(ruleset, player) if spp >= cost)
+        memo = self._offers_memo.get(id(ruleset))
+        if memo is None or memo[0] is not ruleset:
+            memo = self._offers_memo[id(ruleset)] = (ruleset, {})
+        key = (player.position_slug, player.skills, player.advancements, player.spp)
+        found = memo[1].get(key)
+        if found is None:
+            if len(memo[1]) >= _OPTIONS_MEMO_SIZE:
+                memo[1].clear()
+            spp = player.spp
+            affordable = self._affordable(ruleset, player)
+            found = memo[1][key] = tuple(option for cost, option in affordable if spp >= cost)
+        return found
 
     def _affordable(self, ruleset: Ruleset, player: PlayerState) -> Affordable:
         """Every advancement the player could take with SPP enough, each with its cost:
-        worked out once per position, skills and advancements taken (the options are
-        frozen, so players alike share them)."""
+        worked out once per position, skills and advancements taken."""
         memo = self._options_memo.get(id(ruleset))
         if memo is None or memo[0] is not ruleset:
             memo = self._options_memo[id(ruleset)] = (ruleset, {})

@@ -280,11 +280,7 @@ class PostGameRules:
         self, w: PostGameWork, earned: Sequence[SppEarned], mvp: Any, **details: Any
     ) -> dict[str, Any]:
         """Step 3's SPP onto the players on the sheet, and what each can now afford."""
-        on_sheet = {p.id for p in w.players}
-        for spp in earned:
-            total = spp.total
-            if total and spp.player_id in on_sheet:
-                w.changed(spp.player_id, spp=w.player(spp.player_id).spp + total)
+        w.add_spp(earned)
         advancement = self.advancement
         choices = [w.advancement_choice(advancement, p) for p in w.players]
         w.details.update(mvp=mvp, spp=tuple(earned), **details)

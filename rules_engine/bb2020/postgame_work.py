@@ -6,6 +6,7 @@ and firing, Expensive Mistakes, preparing for the next fixture)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,10 +115,9 @@ class PostGameWork:
         self.team = team
         # Named as TeamPostGame's fields, which are built from it at the end.
         self.details: dict[str, Any] = {"treasury_changes": [], "dedicated_fans_roll": None}
-        # Advancement options and choice per player picture (by identity, kept alive).
-        self._options: dict[
-            int, tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None]
-        ] = {}
+        # Advancement options and choice per player id, with the picture they were read of.
+        self._offers: dict[Any, tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None]]
+        self._offers = {}
         report.check_players(team)
 
     @property
@@ -181,6 +181,30 @@ class PostGameWork:
                 players[index] = player
         self._team = None
 
+    def add_spp(self, earned: Sequence[SppEarned]) -> None:
+        """Each player's SPP earned onto his sheet, in one pass over the players (SPP of
+        a player no longer on it, killed or quit, go nowhere)."""
+        totals: dict[Any, int] = {}
+        for spp in earned:
+            total = spp.total
+            if total:
+                try:
+                    totals[spp.player_id] = totals.get(spp.player_id, 0) + total
+                except TypeError:  # an id that cannot be a key: the long way
+                    if any(p.id == spp.player_id for p in self._players):
+                        self.changed(spp.player_id, spp=self.player(spp.player_id).spp + total)
+        if not totals:
+            return
+        players = self._players
+        for index, player in enumerate(players):
+            try:
+                total = totals.get(player.id, 0)
+            except TypeError:
+                continue
+            if total:
+                players[index] = player.evolve(spp=player.spp + total)
+        self._team = None
+
     def changed(self, player_id: Any, **changes: Any) -> None:
         self.replace_player(self.player(player_id).evolve(**changes))
 
@@ -191,23 +215,37 @@ class PostGameWork:
         return self._advancement(rules, player)[0]
 
     def advancement_choice(self, rules: AdvancementRules, player: PlayerState) -> Choice | None:
-        """``rules.advancement_choice`` of the player for this side, made once per picture:
-        step 3 and the team's result show the same one while he does not change."""
-        options, choice = self._advancement(rules, player)
-        if choice is None and options:
-            choice = rules.advancement_choice(self.ruleset, player, self.side, options)
-            self._options[id(player)] = (player, options, choice)
-        return choice
+        """``rules.advancement_choice`` of the player for this side, made once while what
+        it reads of him stays the same: step 3 and the team's result show the same one."""
+        return self._advancement(rules, player)[1]
 
     def _advancement(
         self, rules: AdvancementRules, player: PlayerState
     ) -> tuple[tuple[AdvancementOption, ...], Choice | None]:
-        found = self._options.get(id(player))
-        if found is not None and found[0] is player:
+        try:
+            found = self._offers.get(player.id)
+        except TypeError:  # an id that cannot be a key: worked out every time
+            found = None
+        if found is not None and (found[0] is player or _alike(found[0], player)):
             return found[1], found[2]
         options = rules.advancement_options(self.ruleset, player)
-        self._options[id(player)] = (player, options, None)
-        return options, None
+        choice = rules.advancement_choice(self.ruleset, player, self.side, options)
+        with suppress(TypeError):
+            self._offers[player.id] = (player, options, choice)
+        return options, choice
+
+
+def _alike(seen: PlayerState, player: PlayerState) -> bool:
+    """Whether the two pictures of a player read alike to his advancement options and
+    choice: all they read of him is the same (a recovered MNG changes neither)."""
+    return (
+        seen.spp == player.spp
+        and seen.advancements == player.advancements
+        and seen.skills == player.skills
+        and seen.position_slug == player.position_slug
+        and seen.journeyman == player.journeyman
+        and seen.name == player.name
+    )
 
 
 def _hire_cost(work: PostGameWork, player: PlayerState) -> int:
