@@ -5,6 +5,7 @@
 from django.urls import path
 
 from leagues.insight import api, api_ratings, views, views_ratings
+from leagues.interchange import views as naf_views
 
 urlpatterns = [
     path("records/", views.all_time_records, name="records"),
@@ -21,6 +22,23 @@ urlpatterns = [
     path("leagues/<int:pk>/calendar.ics", views.league_calendar, name="league-calendar"),
     path("teams/<int:pk>/calendar.ics", views.team_calendar, name="team-calendar"),
     path("coaches/<str:username>/calendar.ics", views.coach_calendar, name="coach-calendar"),
+    # The NAF tournament report (leagues/interchange): commissioners' downloads.
+    path(
+        "leagues/seasons/<int:pk>/naf-report.xml",
+        naf_views.season_naf_report,
+        name="season-naf-report",
+    ),
+    path("leagues/<int:pk>/naf-report.xml", naf_views.league_naf_report, name="league-naf-report"),
+    path(
+        "api/v1/seasons/<int:pk>/naf-report.xml",
+        naf_views.SeasonNafReportView.as_view(),
+        name="api-season-naf-report",
+    ),
+    path(
+        "api/v1/leagues/<int:pk>/naf-report.xml",
+        naf_views.LeagueNafReportView.as_view(),
+        name="api-league-naf-report",
+    ),
     # The API: the same reads as JSON.
     path("api/v1/records/", api.AllTimeRecordsView.as_view(), name="api-records"),
     path(
