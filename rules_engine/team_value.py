@@ -222,12 +222,12 @@ def breakdown_of(
             # A journeyman who cannot play the next game is no help to CTV.
             if not (player.miss_next_game or player.temporarily_retired):
                 journeymen += value
-            continue
-        players += value
-        if player.temporarily_retired:
-            temporarily_retired += value
-        elif player.miss_next_game:
-            missing_next_game += value
+        else:
+            players += value
+            if player.temporarily_retired:
+                temporarily_retired += value
+            elif player.miss_next_game:
+                missing_next_game += value
 
     return TeamValueBreakdown(
         players=players,

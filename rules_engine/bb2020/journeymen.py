@@ -8,7 +8,7 @@ the roster above 16 but never the players available above 11.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.sequence import Choice
+from rules_engine.team_value import counted_hiring_fees, hiring_fee
 
 # "If ... a team is unable to field 11 players it will make use of ... Journeymen".
 PLAYERS_TO_FIELD = 11
@@ -128,14 +129,30 @@ def journeymen_for(
     if slugs is None:
         return None
     players = journeyman_players(side, slugs)
-    with_journeymen = team.evolve(players=team.players + players)
+    ctv_before = team.value_breakdown(ruleset).current_team_value
+    # Each journeyman adds his current value to CTV, as the team with them on its sheet
+    # would count it (``team_value.breakdown_of``): his hiring fee, no increases.
+    fees = counted_hiring_fees(roster)
+    added = sum(hiring_fee(roster, fees, player) for player in players)
     return JourneymenResult(
         side=side,
         needed=needed,
         players=players,
-        ctv_before=team.value_breakdown(ruleset).current_team_value,
-        ctv_after=with_journeymen.value_breakdown(ruleset).current_team_value,
+        ctv_before=ctv_before,
+        ctv_after=ctv_before + added,
     )
+
+
+def with_journeymen(
+    teams: Mapping[str, TeamState], hired: Mapping[str, Any]
+) -> dict[str, TeamState]:
+    """The teams as they play, step 3's journeymen (its outcome ``hired``) on their sheets."""
+    return {
+        side: team.evolve(players=team.players + journeyman_players(side, hired[side]["positions"]))
+        if side in hired
+        else team
+        for side, team in teams.items()
+    }
 
 
 def journeymen_choice(ruleset: Ruleset, team: TeamState, side: str) -> Choice:

@@ -294,8 +294,9 @@ class PostGameRules:
         # Listed from the final roster: hired journeymen may advance, fired players are gone.
         advancement = self.advancement
         players = w.players
-        options = {p.id: w.advancement_options(advancement, p) for p in players}
-        choices = tuple(c for p in players if (c := w.advancement_choice(advancement, p)))
+        offers = [(p.id, w.advancement_offer(advancement, p)) for p in players]
+        options = {pid: opts for pid, (opts, _) in offers}
+        choices = tuple(choice for _, (_, choice) in offers if choice)
         names = _field_names(self.team_type)
         values = {k: v for k, v in w.details.items() if k in names}
         values.update(

@@ -212,16 +212,18 @@ class PostGameWork:
         self, rules: AdvancementRules, player: PlayerState
     ) -> tuple[AdvancementOption, ...]:
         """``rules.advancement_options`` of the player, worked out once per picture."""
-        return self._advancement(rules, player)[0]
+        return self.advancement_offer(rules, player)[0]
 
     def advancement_choice(self, rules: AdvancementRules, player: PlayerState) -> Choice | None:
         """``rules.advancement_choice`` of the player for this side, made once while what
         it reads of him stays the same: step 3 and the team's result show the same one."""
-        return self._advancement(rules, player)[1]
+        return self.advancement_offer(rules, player)[1]
 
-    def _advancement(
+    def advancement_offer(
         self, rules: AdvancementRules, player: PlayerState
     ) -> tuple[tuple[AdvancementOption, ...], Choice | None]:
+        """The player's advancement options and choice (``advancement_options`` and
+        ``advancement_choice`` in one)."""
         try:
             found = self._offers.get(player.id)
         except TypeError:  # an id that cannot be a key: worked out every time

@@ -26,8 +26,8 @@ from rules_engine.bb2020.inducements import (
 )
 from rules_engine.bb2020.journeymen import (
     RIOTOUS_ROOKIES,
-    journeyman_players,
     riotous_rookies,
+    with_journeymen,
 )
 from rules_engine.bb2020.pregame_result import SIDES, PreGameResult
 from rules_engine.bb2020.pregame_steps import (
@@ -166,6 +166,7 @@ class PreGameRules:
         *,
         league: bool = True,
         budget: Mapping[str, int] | None = None,
+        ctv: Mapping[str, int] | None = None,
     ) -> StepResult:
         """Pre-game step 4, INDUCEMENTS, the errata'd procedure (facts section 3).
 
@@ -180,11 +181,12 @@ class PreGameRules:
         player ..., neither fields him"; the gold stays spent (the facts sheet
         gives no refund). A team that buys Riotous Rookies rolls 2D3+1 for its extra
         journeymen as soon as its purchase stands (``riotous_rookies`` in its outcome).
+        ``ctv``: the teams' CTV when the caller knows it already (step 3's ``ctv_after``).
         """
         spend = budget or {}
 
         def resolve() -> tuple[dict[str, Any], tuple[Choice, ...]]:
-            return self._shop(ruleset, dice, teams, orders, league=league, budget=spend)
+            return self._shop(ruleset, dice, teams, orders, league=league, budget=spend, ctv=ctv)
 
         return run_step(
             "inducements", "Inducements", "Pre-game sequence, 4. Inducements", dice, resolve
@@ -199,10 +201,12 @@ class PreGameRules:
         *,
         league: bool,
         budget: Mapping[str, int],
+        ctv: Mapping[str, int] | None = None,
     ) -> tuple[dict[str, Any], tuple[Choice, ...]]:
         """The inducements step's outcome and the choices it waits for: the sides buy in
         turn (league, CTV unequal: the higher CTV first) or both at once."""
-        ctv = {side: teams[side].value_breakdown(ruleset).current_team_value for side in SIDES}
+        if ctv is None:
+            ctv = {side: teams[side].value_breakdown(ruleset).current_team_value for side in SIDES}
         if league and ctv["home"] != ctv["away"]:
             higher = max(SIDES, key=lambda side: ctv[side])
             turns: list[tuple[str, ...]] = [(higher,), (other(higher),)]
@@ -356,9 +360,13 @@ class PreGameRules:
         positions = answers.get("journeymen_position") or {}
         if stopped(take_on_journeymen(ruleset, dice, teams, positions, league=league)):
             return steps
-        playing = _with_journeymen(teams, steps[-1].outcome)
+        hired = steps[-1].outcome
+        playing = with_journeymen(teams, hired)
         orders = answers.get("inducements") or {}
-        step = self.inducements(ruleset, dice, playing, orders, league=league, budget=budget)
+        ctv = {side: hired[side]["ctv_after"] for side in SIDES} if league else None
+        step = self.inducements(
+            ruleset, dice, playing, orders, league=league, budget=budget, ctv=ctv
+        )
         if stopped(step) or stopped(self.prayers(ruleset, dice, step, league=league)):
             return steps
         stopped(
@@ -367,18 +375,6 @@ class PreGameRules:
             )
         )
         return steps
-
-
-def _with_journeymen(
-    teams: Mapping[str, TeamState], hired: Mapping[str, Any]
-) -> dict[str, TeamState]:
-    """The teams as they play, step 3's journeymen on their sheets."""
-    return {
-        side: team.evolve(players=team.players + journeyman_players(side, hired[side]["positions"]))
-        if side in hired
-        else team
-        for side, team in teams.items()
-    }
 
 
 def _side_messages(problems: Mapping[str, list[str]], teams: Mapping[str, TeamState]) -> list[str]:

@@ -7,7 +7,7 @@ Characteristics left as None are the position's own (from the roster).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.team_value import (
@@ -87,10 +87,8 @@ class PlayerState:
             journeyman=self.journeyman,
         )
 
-    @property
-    def dead_or_fired(self) -> bool:
-        """Team value's question (``PlayerValueInput``): a player on a sheet never is."""
-        return False
+    # Team value's question (``PlayerValueInput``): a player on a sheet never is.
+    dead_or_fired: ClassVar[bool] = False
 
     def evolve(self, **changes: Any) -> PlayerState:
         return _evolved(self, _PLAYER_FIELDS, changes)
