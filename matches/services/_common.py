@@ -48,6 +48,31 @@ def lock_match(match: Match | int) -> Match:
     )
 
 
+def lock_with_report(
+    match: Match | int, report_id: int | None = None
+) -> tuple[Match, Report | None]:
+    """The match row locked (as ``lock_match``) and its current report (or the report
+    ``report_id`` of it, current or not), read together in one query. (match, None)
+    when there is no such report; Report.DoesNotExist when ``report_id`` is not the
+    match's."""
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError("lock_with_report() must run inside atomic()")
+    match_id = match.pk if isinstance(match, Match) else match
+    reports = Report.objects.select_for_update(of=("match",)).select_related(
+        "submitted_by", *(f"match__{name}" for name in MATCH_RELATED)
+    )
+    if report_id is not None:
+        found = reports.filter(pk=report_id).first()
+        if found is None or found.match_id != match_id:
+            lock_match(match_id)  # Match.DoesNotExist for no such match
+            raise Report.DoesNotExist("Report matching query does not exist.")
+        return found.match, found
+    found = reports.filter(match_id=match_id, is_current=True).first()
+    if found is None:
+        return lock_match(match_id), None
+    return found.match, found
+
+
 def fetch_match(match: Match | int) -> Match:
     match_id = match.pk if isinstance(match, Match) else match
     return Match.objects.select_related(*MATCH_RELATED).get(pk=match_id)
@@ -105,6 +130,13 @@ def user_of(actor: Actor | None) -> User | None:
 
 def team_of(match: Match, side: str) -> Team:
     return match.fixture.home if side == "home" else match.fixture.away
+
+
+def teams_read(match: Match) -> dict[str, Team]:
+    """Both teams' rows by side as read with the match (``lock_match``, ``fetch_match``):
+    fresh for the post-game's Treasury and Dedicated Fans while nothing in the
+    transaction has changed them since."""
+    return {side: team_of(match, side) for side in SIDES}
 
 
 def team_actor(actor: Actor | None, team: Team) -> Actor:
@@ -226,38 +258,50 @@ def store_rolls(
     report: Report | None = None,
     *,
     replaced: bool = False,
+    stored: int | None = None,
 ) -> None:
     """Store every roll of ``result`` not stored yet, numbered in order.
 
-    A sequence re-run on the same seed with more answers makes the same rolls
-    up to where it stopped, so only the new ones are added; a re-run that
-    rolled differently would be a bug and is refused. ``replaced``: the caller
-    deleted the sequence's rolls, so none is stored yet.
+    A sequence re-run on the same seed with more answers makes the same rolls up to
+    where it stopped, so only the new ones are added: one insert that skips the
+    indexes already stored (the unique (match or report, index) constraints of
+    ``DiceRoll``), none when ``stored`` (how many the caller knows are stored, from
+    the result it stored last) says there is nothing new. ``replaced``: the caller
+    deleted the sequence's rolls, so none is stored yet. A re-run with fewer rolls
+    than were stored would be a bug and is refused.
     """
     rows = [(step.step, roll) for step in result.steps for roll in step.rolls]  # engine order
-    stored = (
-        []
-        if replaced
-        else list(
-            DiceRoll.objects.filter(match=match, sequence=sequence, report=report)
-            .order_by("index")
-            .values_list("purpose", "die", "result")
-        )
-    )
-    for (purpose, die, result), (_, roll) in zip(stored, rows, strict=False):
-        if {"purpose": purpose, "die": die, "result": result} != plain(roll.as_dict()):
-            raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
+    if replaced:
+        stored = 0
+    if stored is not None and len(rows) < stored:
+        raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
+    if stored is not None and len(rows) == stored:
+        return
     DiceRoll.objects.bulk_create(
-        DiceRoll(
-            match=match,
-            report=report,
-            sequence=sequence,
-            index=index,
-            step=step,
-            purpose=roll.purpose,
-            die=roll.die,
-            result=plain(roll.as_dict())["result"],
-        )
-        for index, (step, roll) in enumerate(rows)
-        if index >= len(stored)
+        (
+            DiceRoll(
+                match=match,
+                report=report,
+                sequence=sequence,
+                index=index,
+                step=step,
+                purpose=roll.purpose,
+                die=roll.die,
+                result=plain(roll.as_dict())["result"],
+            )
+            for index, (step, roll) in enumerate(rows)
+            if stored is None or index >= stored
+        ),
+        ignore_conflicts=not replaced,
     )
+
+
+def stored_rolls(result_json: dict[str, Any] | None, before: str | None = None) -> int:
+    """How many rolls a sequence result stored as JSON (``steps_json``) counts, in its
+    steps before ``before`` (all of them without it)."""
+    count = 0
+    for step in (result_json or {}).get("steps", []):
+        if before is not None and step.get("step") == before:
+            break
+        count += step.get("rolls", 0)
+    return count

@@ -26,10 +26,12 @@ from matches.permissions import coached_sides
 from matches.services._common import (
     CORRECT,
     lock_match,
+    lock_with_report,
     log_match,
     require_commissioner,
     require_play,
     require_status,
+    teams_read,
     user_of,
 )
 from matches.services.postgame import current_report, run_post_game, settle_status
@@ -70,11 +72,12 @@ def await_confirmation(match: Match, report: Report) -> None:
 
 def begin_post_game(match: Match, report: Report, actor: Actor) -> None:
     """The report is confirmed: the post-game runs to its first coach decision, or
-    completes and is queued for applying (after the commit). The caller saves."""
+    completes and is queued for applying (after the commit). The caller saves; it read
+    the match with its teams in this transaction."""
     report.confirmation = Confirmation.CONFIRMED
     report.confirmed_by = user_of(actor)
     report.confirmed_at = timezone.now()
-    run_post_game(match, report, {})
+    run_post_game(match, report, {}, teams=teams_read(match))
     settle_status(match, report)
 
 
@@ -101,10 +104,10 @@ def confirm_report(actor: Actor, match: Match) -> Report:
     confirming it); a commissioner confirms a disputed report, or any report once
     ``Report.confirm_deadline`` has passed. The post-game begins."""
     with transaction.atomic():
-        match = lock_match(match)
+        match, read = lock_with_report(match)
         require_play(actor, match)
         require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
-        report = current_report(match)
+        report = current_report(match, read)
         _may_confirm(actor, match, report)
         on_behalf = not is_opponent(actor, match, report)
         begin_post_game(match, report, actor)

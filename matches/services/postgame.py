@@ -24,6 +24,7 @@ from matches.services._common import (
     snapshot_states,
     steps_json,
     store_rolls,
+    stored_rolls,
 )
 from matches.services.owed import owed_post_games  # noqa: F401  (its old home)
 from matches.services.queue import queue_application
@@ -112,11 +113,17 @@ def _hiring_step(match: Match) -> str | None:
 
 class TeamsNow:
     """Each side's Treasury and Dedicated Fans as the teams' rows hold them now, read
-    (both in one query) when first asked."""
+    (both in one query) when first asked, or from ``teams`` (by side), rows the caller
+    read in its transaction and has not changed since."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, teams: Mapping[str, Team] | None = None) -> None:
         self.match = match
         self._read: dict[str, dict[str, int]] | None = None
+        if teams is not None:
+            self._read = {
+                side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
+                for side, team in teams.items()
+            }
 
     def __getitem__(self, side: str) -> dict[str, int]:
         if self._read is None:
@@ -222,13 +229,16 @@ def run_post_game(
     choices: dict[str, Any],
     *,
     events: list[dict[str, Any]] | None = None,
+    teams: Mapping[str, Team] | None = None,
 ) -> SequenceResult:
     """Run the post-game as far as the coaches' answers take it and keep its result,
     choices and the rolls of its first steps on the report (the caller saves the
     report). Where the ruleset holds at a hiring step, it waits there for each coach.
-    RulesError for an answer the rules refuse. ``events``: the report's, when read."""
+    RulesError for an answer the rules refuse. ``events``: the report's, when read;
+    ``teams``: both teams' rows as they stand now, when the caller has them."""
     hiring = _hiring_step(match)
-    now = TeamsNow(match)
+    now = TeamsNow(match, teams)
+    stored = stored_rolls(report.post_game_result, hiring)
     figures = _figures(match, report, now)
     events = events if events is not None else events_of(report)
     result = post_game_for(
@@ -249,7 +259,7 @@ def run_post_game(
         report.hiring_deadline = timezone.now() + HIRING_DEADLINE
     # Rolls from the hiring step on are stored when the rest is applied (they read the
     # Treasury as it then stands).
-    store_rolls(match, Sequence.POST_GAME, _before(result, hiring), report)
+    store_rolls(match, Sequence.POST_GAME, _before(result, hiring), report, stored=stored)
     return result
 
 
@@ -319,8 +329,9 @@ def settle_status(match: Match, report: Report) -> None:
         queue_application(match, report)
 
 
-def current_report(match: Match) -> Report:
-    report = match.reports.filter(is_current=True).first()
+def current_report(match: Match, read: Report | None = None) -> Report:
+    """The match's current report (``read``: as the caller read it with the match)."""
+    report = read if read is not None else match.reports.filter(is_current=True).first()
     if report is None:
         raise MatchError(f"{match.label} has no report yet.")
     return report

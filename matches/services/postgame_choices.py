@@ -18,10 +18,12 @@ from matches.services._common import (
     SIDES,
     answering_side,
     lock_match,
+    lock_with_report,
     log_match,
     require_commissioner,
     require_play,
     require_status,
+    teams_read,
 )
 from matches.services.postgame import (
     ANSWERS,
@@ -61,10 +63,10 @@ def submit_post_game_choices(
     if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
         raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
     with transaction.atomic():
-        match = lock_match(match)
+        match, read = lock_with_report(match)
         require_play(actor, match)
         require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
-        report = current_report(match)
+        report = current_report(match, read)
         pending = report.post_game_result.get("pending", [])
         side = answering_side(actor, match, {c["side"] for c in pending}, side)
         given = {
@@ -88,7 +90,7 @@ def submit_post_game_choices(
                 choices.setdefault(kind, {})[side] = ids
         if any(c["side"] == side and c["kind"] not in ANSWERS_BY_KIND for c in pending):
             choices[side] = answer  # the side's step-4 answer (not only its nominees)
-        run_post_game(match, report, choices)
+        run_post_game(match, report, choices, teams=teams_read(match))
         settle_status(match, report)
         report.save()
         match.save(update_fields=["status", "updated_at"])
@@ -143,10 +145,10 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
 def close_match(actor: Actor, match: Match) -> Match:
     """The coaches are done with the post-game (its effects are applied): close it."""
     with transaction.atomic():
-        match = lock_match(match)
+        match, read = lock_with_report(match)
         require_play(actor, match)
         require_status(match, Match.Status.POST_GAME, doing="close the match")
-        report = current_report(match)
+        report = current_report(match, read)
         if not PostGameApplication.objects.filter(report=report, phase=Phase.FINAL).exists():
             raise MatchError(
                 f"The post-game of {match.label} is still being applied; try again shortly."

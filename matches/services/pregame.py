@@ -28,6 +28,7 @@ from matches.services._common import (
     state_to_json,
     steps_json,
     store_rolls,
+    stored_rolls,
     team_actor,
     team_of,
 )
@@ -115,13 +116,16 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     Either coach or a commissioner may open it; the fixture must still be open
     and its season in the phase that plays it.
     """
-    fixture = Fixture.objects.select_related("home", "away", "season__league").get(pk=fixture.pk)
+    fixture = Fixture.objects.select_related("home", "away", "season__league", "match").get(
+        pk=fixture.pk
+    )
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
             "Only the coaches of the two teams or a commissioner may open this match."
         )
-    existing = Match.objects.filter(fixture=fixture).first()
+    existing = getattr(fixture, "match", None)  # read with the fixture (None: not opened)
     if existing is not None:
+        existing.fixture = fixture
         return existing
     check_fixture_playable(fixture)
     try:
@@ -162,6 +166,7 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
     store the result and the new rolls. Raises RulesError (nothing stored) for an
     answer the rules refuse."""
     states = snapshot_states(match, "pre_game_teams")
+    stored = stored_rolls(match.pre_game_result)
     result = rules_for(match).pre_game(
         states["home"], states["away"], SeededDice(match.pre_game_seed), choices
     )
@@ -171,7 +176,7 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
         "pending": [choice_json(c) for c in result.pending],
         "summary": plain(pre_game_summary(result)),
     }
-    store_rolls(match, Sequence.PRE_GAME, result)
+    store_rolls(match, Sequence.PRE_GAME, result, stored=stored)
     return result
 
 

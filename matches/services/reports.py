@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -145,22 +145,32 @@ def create_report(
     key: str | None = None,
     digest: str = "",
     note: str = "",
+    version: int | None = None,
+    prepare: Callable[[Report], Any] | None = None,
 ) -> Report:
-    """Insert the report row (the unique constraints may refuse it: IntegrityError)."""
-    version = (match.reports.aggregate(top=Max("version"))["top"] or 0) + 1
+    """Insert the report row (the unique constraints may refuse it: IntegrityError).
+    ``version``: the next one, when the caller has read the highest; ``prepare`` sets
+    more of the row's fields before it is inserted."""
+    if version is None:
+        version = (match.reports.aggregate(top=Max("version"))["top"] or 0) + 1
     extras = {k: v for k, v in payload.items() if k in extra_report_keys()}
+    report = Report(
+        match=match,
+        version=version,
+        is_current=True,
+        idempotency_key=key or "",
+        body_hash=digest,
+        submitted_by=user_of(actor),
+        note=note,
+        **{k: v for k, v in payload.items() if k not in extras},
+        team_extras=extras,
+    )
+    if prepare is not None:
+        prepare(report)
+    # Its own savepoint: a refused insert leaves the caller's transaction usable.
     with transaction.atomic():
-        return Report.objects.create(
-            match=match,
-            version=version,
-            is_current=True,
-            idempotency_key=key or "",
-            body_hash=digest,
-            submitted_by=user_of(actor),
-            note=note,
-            **{k: v for k, v in payload.items() if k not in extras},
-            team_extras=extras,
-        )
+        report.save(force_insert=True)
+    return report
 
 
 def attach_events(

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Subquery
 
 from config.types import Actor
 from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
-    fetch_match,
-    lock_match,
+    MATCH_RELATED,
     log_match,
     new_seed,
     require_play,
@@ -97,7 +97,7 @@ def submit_report(
         raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
     with transaction.atomic():
         # Not locked yet: the report's unique constraints decide who reports first.
-        match = fetch_match(match)
+        match = _fetch(match)
         require_play(actor, match)
         replay = _replayed(match, key, digest)
         if replay is not None:
@@ -119,22 +119,52 @@ def _record(
     """Check the report (``given`` events, else the draft's), insert it and its events
     in the draft's place, and hand it over; a report inserted meanwhile by the same
     key and body is the replay, by anyone else a conflict."""
-    drafts = list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
+    drafts = (
+        list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
+        if given is None or match.has_drafts
+        else []
+    )
     report_events = given if given is not None else [event_from_row(e) for e in drafts]
     checked_report(match, payload, report_events, agree_with_fixture=True)
+    confirming = needs_confirmation(actor, match)
     try:
-        report = create_report(match, actor, payload, key=key, digest=digest)
+        report = create_report(
+            match,
+            actor,
+            payload,
+            key=key,
+            digest=digest,
+            version=(match.top_version or 0) + 1,
+            # Waiting for the opponent from its first insert (nothing else to save).
+            prepare=lambda new: await_confirmation(match, new) if confirming else None,
+        )
     except IntegrityError:
         replay = _replayed(match, key, digest)
         if replay is not None:
             return replay
         raise conflict(match) from None
-    match = lock_match(match)
-    MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
+    # The report's unique constraints made this submission the one: the match row is
+    # written (and so locked) below, with fields no other service changes meanwhile.
+    if drafts:
+        MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
     attach_events(match, report, report_events, actor)
-    _hand_over(actor, match, report, seed)
+    _hand_over(actor, match, report, seed, confirming)
     _log_submission(actor, match, report, payload)
     return Submission(report, created=True)
+
+
+def _fetch(match: Match) -> Any:
+    """The match (as ``fetch_match``) with its reports' highest version (``top_version``)
+    and whether it has draft events (``has_drafts``), in one query."""
+    versions = Report.objects.filter(match=OuterRef("pk")).order_by("-version").values("version")
+    return (
+        Match.objects.select_related(*MATCH_RELATED)
+        .annotate(
+            top_version=Subquery(versions[:1]),
+            has_drafts=Exists(MatchEvent.objects.filter(match=OuterRef("pk"), report=None)),
+        )
+        .get(pk=match.pk if isinstance(match, Match) else match)
+    )
 
 
 def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
@@ -162,17 +192,18 @@ def _require_in_play(match: Match) -> None:
     check_fixture_playable(match.fixture)
 
 
-def _hand_over(actor: Actor, match: Match, report: Report, seed: int | None) -> None:
-    """The report is in: to the opponent for confirmation, or straight to the post-game
-    (with its dice seed); saves the match and the report."""
+def _hand_over(
+    actor: Actor, match: Match, report: Report, seed: int | None, confirming: bool
+) -> None:
+    """The report is in: to the opponent for confirmation (``confirming``: the report
+    was inserted waiting for him), or straight to the post-game (with its dice seed);
+    saves the match and, when the post-game ran, the report."""
     if match.post_game_seed is None:
         match.post_game_seed = new_seed() if seed is None else seed
-    if needs_confirmation(actor, match):
-        await_confirmation(match, report)
-    else:
+    if not confirming:
         begin_post_game(match, report, actor)
+        report.save()
     match.save(update_fields=["post_game_seed", "status", "report_draft", "updated_at"])
-    report.save()
 
 
 def _log_submission(actor: Actor, match: Match, report: Report, payload: Mapping[str, Any]) -> None:

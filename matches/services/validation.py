@@ -130,9 +130,21 @@ class ReportContext:
         if len(events) > MAX_REPORT_EVENTS:
             events = []  # refused by report_problems; no query with thousands of ids
         ids = {e.get(k) for e in events for k in ("player", "victim")} - {None}
-        wanted = [i for i in ids if isinstance(i, int) and not isinstance(i, bool)]
-        rows = {p.pk: p for p in Player.objects.filter(pk__in=wanted)}  # team: by id
+        played = {pid for players in at_kick_off.values() for pid in players}
+        # Only a player who did not play needs his row read (why he did not).
+        wanted = [
+            i for i in ids if isinstance(i, int) and not isinstance(i, bool) and i not in played
+        ]
+        rows = {p.pk: p for p in Player.objects.filter(pk__in=wanted)} if wanted else {}
         return cls(match, at_kick_off, rows)
+
+    def _played(self, player_id: Any) -> tuple[str, PlayerState] | None:
+        """(side, state) of a player who was on a team at kick-off."""
+        for side, players in self.at_kick_off.items():
+            state = players.get(player_id)
+            if state is not None:
+                return side, state
+        return None
 
     def team_name(self, side: str) -> str:
         return team_of(self.match, side).name
@@ -143,6 +155,14 @@ class ReportContext:
 
     def player_problem(self, player_id: Any, role: str) -> tuple[str | None, str | None]:
         """(side, None) for a player who played; (side or None, reason) otherwise."""
+        played = self._played(player_id)
+        if played is not None:
+            side, state = played
+            if state.miss_next_game:
+                return side, f"{state.name} ({role}) was missing this game (miss next game)"
+            if state.temporarily_retired:
+                return side, f"{state.name} ({role}) is temporarily retired and did not play"
+            return side, None
         row = self.rows.get(player_id)
         if row is None:
             return None, f"there is no player {player_id!r} ({role})"
@@ -150,21 +170,17 @@ class ReportContext:
         if side is None:
             home, away = self.team_name("home"), self.team_name("away")
             return None, f"{row.name} ({role}) plays for neither {home} nor {away}"
-        state = self.at_kick_off.get(side, {}).get(player_id)
-        if state is None:
-            if row.status != PlayerStatus.ACTIVE:
-                why = {"dead": "is dead", "fired": "was fired"}.get(row.status, "left the team")
-                return side, f"{row.name} ({role}) {why} before this match and did not play"
-            return side, f"{row.name} ({role}) joined {row.team.name} after kick-off"
-        if state.miss_next_game:
-            return side, f"{row.name} ({role}) was missing this game (miss next game)"
-        if state.temporarily_retired:
-            return side, f"{row.name} ({role}) is temporarily retired and did not play"
-        return side, None
+        if row.status != PlayerStatus.ACTIVE:
+            why = {"dead": "is dead", "fired": "was fired"}.get(row.status, "left the team")
+            return side, f"{row.name} ({role}) {why} before this match and did not play"
+        return side, f"{row.name} ({role}) joined {row.team.name} after kick-off"
 
     def name(self, player_id: Any) -> str:
         row = self.rows.get(player_id)
-        return row.name if row else str(player_id)
+        if row is not None:
+            return row.name
+        played = self._played(player_id)
+        return played[1].name if played is not None else str(player_id)
 
 
 def _label(index: int | None, event: Mapping[str, Any]) -> str:
