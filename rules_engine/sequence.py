@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.dice import Dice, Roll
+from rules_engine.frozen import frozen
 
 
 @dataclass(frozen=True)
@@ -99,18 +100,23 @@ def run_step(
     """Run ``resolve`` and wrap its outcome (and any pending choices) with its rolls."""
     start = len(dice.rolls)
     result = resolve()
-    rolls = dice.rolls[start:]
+    made = dice.rolls
+    rolls = tuple(made[start:]) if len(made) > start else ()
     if isinstance(result, tuple):
         outcome, pending = result
+        pending = tuple(pending)
     else:
         outcome, pending = result, ()
-    return StepResult(
-        step=step,
-        title=title,
-        rule=rule,
-        outcome=outcome,
-        rolls=tuple(rolls),
-        pending=tuple(pending),
+    return frozen(
+        StepResult,
+        {
+            "step": step,
+            "title": title,
+            "rule": rule,
+            "outcome": outcome,
+            "rolls": rolls,
+            "pending": pending,
+        },
     )
 
 

@@ -38,6 +38,7 @@ from rules_engine.bb2020.advancement_types import (
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import Dice
 from rules_engine.errors import AdvancementError, RulesError
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording
 from rules_engine.tables import load_league_tables, load_tables, skill_category
@@ -167,25 +168,21 @@ class AdvancementRules(AdvancementOptions):
         options = self.advancement_options(ruleset, player) if options is None else options
         if not options:
             return None
-        return Choice(
-            side,
-            "advancement",
-            f"{player.name} has {player.spp} SPP: choose an advancement, or save the SPP",
+        spp = player.spp
+        prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
+        offered = [  # each ``o.as_dict()``, written out: one call fewer an option
             {
-                "player_id": player.id,
-                "spp": player.spp,
-                "advancements": player.advancements,
-                "options": [  # each ``o.as_dict()``, written out: one call fewer an option
-                    {
-                        "kind": o.kind,
-                        "cost": o.cost,
-                        "value_increase": o.value_increase,
-                        "categories": list(o.categories),
-                    }
-                    for o in options
-                ],
-            },
-        )
+                "kind": o.kind,
+                "cost": o.cost,
+                "value_increase": o.value_increase,
+                "categories": list(o.categories),
+            }
+            for o in options
+        ]
+        kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
+        kept["options"] = offered
+        values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
+        return frozen(Choice, values)
 
     # --- checking the coach's answers ----------------------------------------------------
 

@@ -67,6 +67,7 @@ from rules_engine.bb2020.spp import SppEarned, most_valuable_player, spp_earned
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, run_steps
 
@@ -130,14 +131,28 @@ def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
     return 0
 
 
-_FIELD_NAMES: dict[type[TeamPostGame], frozenset[str]] = {}
+_FIELD_NAMES: dict[type[TeamPostGame], tuple[str, ...]] = {}
 
 
-def _field_names(team_type: type[TeamPostGame]) -> frozenset[str]:
+def _field_names(team_type: type[TeamPostGame]) -> tuple[str, ...]:
+    """The type's fields in the order it declares them."""
     names = _FIELD_NAMES.get(team_type)
     if names is None:
-        names = _FIELD_NAMES[team_type] = frozenset(f.name for f in fields(team_type))
+        names = _FIELD_NAMES[team_type] = tuple(f.name for f in fields(team_type))
     return names
+
+
+def _team_post_game(team_type: type[TeamPostGame], source: dict[str, Any]) -> TeamPostGame:
+    """``team_type`` of the fields ``source`` holds (its other keys are not fields); made
+    without ``__init__`` (``frozen``) when it holds every field, as it does but where a
+    subclass leaves one to its default."""
+    names = _field_names(team_type)
+    try:
+        values = {name: source[name] for name in names}
+    except KeyError:
+        wanted = set(names)
+        return team_type(**{k: v for k, v in source.items() if k in wanted})
+    return frozen(team_type, values)
 
 
 class PostGameRules:
@@ -297,8 +312,7 @@ class PostGameRules:
         offers = [(p.id, w.advancement_offer(advancement, p)) for p in players]
         options = {pid: opts for pid, (opts, _) in offers}
         choices = tuple(choice for _, (_, choice) in offers if choice)
-        names = _field_names(self.team_type)
-        values = {k: v for k, v in w.details.items() if k in names}
+        values = dict(w.details)
         values.update(
             side=w.side,
             treasury_changes=tuple(w.details["treasury_changes"]),
@@ -307,7 +321,7 @@ class PostGameRules:
             advancement_choices=choices,
             team=w.team,
         )
-        return self.team_type(**values)
+        return _team_post_game(self.team_type, values)
 
     def post_game(
         self,

@@ -16,6 +16,7 @@ from typing import Any
 from rules_engine.bb2020.report import PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
+from rules_engine.frozen import frozen
 from rules_engine.sequence import recording
 from rules_engine.tables import spp_award
 
@@ -34,6 +35,11 @@ MVP = "MVP"
 def _awards() -> tuple[tuple[str, str, int], ...]:
     """Each report field, its achievement and its SPP (the tables never change once loaded)."""
     return tuple((field, name, spp_award(name)) for field, name in ACHIEVEMENTS)
+
+
+@cache
+def _mvp_award() -> int:
+    return spp_award(MVP)
 
 
 # Dice a random pick can be made with, smallest first (see ``pick_at_random``).
@@ -87,15 +93,23 @@ def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False
     """
     if report is None:
         return SppEarned(player_id, mvp=mvp)
-    return SppEarned(
-        player_id,
-        completions=report.completions,
-        deflections=report.deflections,
-        interceptions=report.interceptions,
-        casualties=report.casualties,
-        touchdowns=report.touchdowns,
-        mvp=mvp,
-    )
+    values = {
+        "player_id": player_id,
+        "completions": report.completions,
+        "deflections": report.deflections,
+        "interceptions": report.interceptions,
+        "casualties": report.casualties,
+        "touchdowns": report.touchdowns,
+        "mvp": mvp,
+    }
+    total = _mvp_award() if mvp else 0
+    for field, _, award in _awards():
+        count = values[field]
+        if count:
+            total += count * award
+    earned = frozen(SppEarned, values)
+    values["total"] = total  # ``SppEarned.total`` worked out here, once
+    return earned
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.team_value import (
     PlayerValueInput,
@@ -24,11 +25,7 @@ def _evolved[T](instance: T, names: frozenset[str], changes: dict[str, Any]) -> 
     ``changes`` over them. A name that is not a field goes to ``replace``, which refuses it."""
     if not changes.keys() <= names:
         return replace(instance, **changes)  # type: ignore[type-var]
-    new = object.__new__(type(instance))
-    state = new.__dict__
-    state.update(instance.__dict__)
-    state.update(changes)
-    return new
+    return frozen(type(instance), {**instance.__dict__, **changes})
 
 
 @dataclass(frozen=True)
