@@ -60,6 +60,9 @@ INSTALLED_APPS = [
     "teams",
     "matches",
     "config.notifications",
+    # Page stamps: every write changes its tables' stamp; pages' ETags and the page
+    # cache are keyed on it (config/pages/stamps.py, config/conditional.py).
+    "config.pages",
 ]
 
 MIDDLEWARE = [

@@ -35,6 +35,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Field
 
+from config.conditional import LEAGUE_TABLES, cached_read
 from leagues import standings_sql
 from leagues.models import Division, League, Season, StandingTotals, TeamEntry
 from leagues.models import TieBreaker as TB
@@ -280,8 +281,19 @@ def division_standings(division: Division) -> list[StandingRow]:
 
 
 def season_standings(season: Season) -> list[DivisionTable]:
-    """Every division's table of the season, divisions by name. Same query count."""
-    return division_tables(rank(season, _standings_rows(season), by_division=True))
+    """Every division's table of the season, divisions by name. Same query count;
+    kept in the cache under the stamp of the league tables (``config.conditional``:
+    any write to the leagues', teams' or users' tables changes it), so a repeated read
+    is that stamp's read and a cache hit. The league's scoring is part of the key, as
+    the tables are worked out from it."""
+    league = season.league
+    parts = (season.pk, _scoring(league), league.ruleset, tuple(league.tie_breakers))
+    return cached_read(
+        "standings",
+        parts,
+        LEAGUE_TABLES,
+        lambda: division_tables(rank(season, _standings_rows(season), by_division=True)),
+    )
 
 
 def division_tables(rows: list[StandingRow]) -> list[DivisionTable]:

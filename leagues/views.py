@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
+from config.conditional import LEAGUE_TABLES, public_page
 from config.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
 from leagues.insight import race
@@ -56,6 +57,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/league_form.html", {"form": form})
 
 
+@public_page()
 def league_home(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League.objects.prefetch_related("commissioners"), pk=pk)
     season = selectors.current_season(league)
@@ -91,6 +93,7 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "leagues/season_form.html", {"league": league, "form": form})
 
 
+@public_page()
 def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     fixtures = list(selectors.fixtures(season))
@@ -104,6 +107,7 @@ def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@public_page(LEAGUE_TABLES)
 def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     return render(
@@ -125,6 +129,7 @@ def season_race(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "leagues/race.html", {"season": season, "races": races})
 
 
+@public_page()
 def season_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     return render(
@@ -312,5 +317,5 @@ def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 season_manage_page = require_safe(season_manage)
 season_manage_post = require_POST(season_manage)
-fixture_page = require_safe(fixture_detail)
+fixture_page = require_safe(public_page()(fixture_detail))
 fixture_action_post = require_POST(fixture_detail)

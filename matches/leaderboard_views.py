@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from config.conditional import public_page
 from matches import selectors
 
 # (statistic, board title, column heading, what the heading abbreviates)
@@ -21,6 +22,7 @@ BOARDS = (
 BOARD_LENGTH = 10
 
 
+@public_page()
 def leaderboards(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
     season = None
     if season_id is not None:

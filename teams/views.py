@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
+from config.conditional import public_page
 from config.errors import attempt
 from teams import selectors, services
 from teams.filters import TeamFilter
@@ -158,6 +159,7 @@ def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[
     return context
 
 
+@public_page()
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     sheet = _sheet(pk)
     context = sheet_context(request, sheet, **forms)
