@@ -1,11 +1,14 @@
 """Records and hall of fame, dice luck, ratings and play-off odds, and calendar feeds
 (issue 16): the pages, the iCalendar feeds, and their API under /api/v1/
-(leagues/insight; all reads but the POST that starts the play-off odds)."""
+(leagues/insight; all reads but the POST that starts the play-off odds); the NAF
+tournament report's downloads (leagues/interchange) and the coach's NAF number that
+it needs (teams/api_profile.py, a POST)."""
 
 from django.urls import path
 
 from leagues.insight import api, api_ratings, views, views_ratings
 from leagues.interchange import views as naf_views
+from teams import api_profile
 
 urlpatterns = [
     path("records/", views.all_time_records, name="records"),
@@ -18,6 +21,7 @@ urlpatterns = [
         "leagues/<int:pk>/odds/progress/", views_ratings.odds_progress, name="league-odds-progress"
     ),
     path("teams/<int:pk>/dice/", views.team_dice, name="team-dice"),
+    path("teams/<int:pk>/rating/", views_ratings.team_rating, name="team-rating"),
     path("coaches/<str:username>/dice/", views.coach_dice, name="coach-dice"),
     path("leagues/<int:pk>/calendar.ics", views.league_calendar, name="league-calendar"),
     path("teams/<int:pk>/calendar.ics", views.team_calendar, name="team-calendar"),
@@ -39,6 +43,8 @@ urlpatterns = [
         naf_views.LeagueNafReportView.as_view(),
         name="api-league-naf-report",
     ),
+    # The coach's NAF number, which those reports number him by (teams/profile.py).
+    path("api/v1/account/naf-number/", api_profile.NafNumberView.as_view(), name="api-naf-number"),
     # The API: the same reads as JSON.
     path("api/v1/records/", api.AllTimeRecordsView.as_view(), name="api-records"),
     path(

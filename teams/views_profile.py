@@ -1,18 +1,38 @@
-"""A coach's profile page: his teams and the leagues he plays in or runs; on his
-own page, the links to change his password and e-mail address."""
+"""A coach's profile page: his teams, the leagues he plays in or runs, and his
+ratings there (one per league, issue 16); on his own page, his NAF number (a form:
+POST to /accounts/profile/) and the links to change his password and e-mail
+address."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
 
+from config.errors import attempt
 from teams import selectors
+from teams.models_coach import NAF_NUMBER_MAX
+from teams.profile import naf_number_of, set_naf_number
 from teams.selectors import teams_for_coach
+
+
+class NafNumberForm(forms.Form):
+    naf_number = forms.IntegerField(
+        label="NAF number",
+        required=False,
+        min_value=1,
+        max_value=NAF_NUMBER_MAX,
+        help_text="Your NAF membership number: your commissioners' NAF tournament "
+        "reports number you by it. Shown only to you. Leave empty to remove it.",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 @dataclass(frozen=True)
@@ -45,18 +65,41 @@ def leagues_of(user: Any) -> list[LeagueRole]:
     return out
 
 
+def _profile_context(request: HttpRequest, coach: Any, form: NafNumberForm | None) -> dict:
+    # Imported late, as leagues_of: the ratings live in the leagues app.
+    from leagues.insight.ratings_read import coach_ratings
+
+    is_me = request.user.is_authenticated and request.user.pk == coach.pk
+    if is_me and form is None:
+        form = NafNumberForm(initial={"naf_number": naf_number_of(coach)})
+    return {
+        "coach": coach,
+        "teams": selectors.with_values(teams_for_coach(coach).select_related("coach")),
+        "leagues": leagues_of(coach),
+        "ratings": coach_ratings(coach.pk),
+        "is_me": is_me,
+        "naf_form": form if is_me else None,
+    }
+
+
 def coach_profile(request: HttpRequest, username: str) -> HttpResponse:
     coach = get_object_or_404(get_user_model(), username=username, is_active=True)
-    teams = selectors.with_values(teams_for_coach(coach).select_related("coach"))
-    context = {
-        "coach": coach,
-        "teams": teams,
-        "leagues": leagues_of(coach),
-        "is_me": request.user.is_authenticated and request.user.pk == coach.pk,
-    }
-    return render(request, "teams/coach_profile.html", context)
+    return render(request, "teams/coach_profile.html", _profile_context(request, coach, None))
 
 
 @login_required
+@require_http_methods(["GET", "HEAD", "POST"])
 def my_profile(request: HttpRequest) -> HttpResponse:
-    return redirect("coach-profile", username=request.user.get_username())
+    """GET: the signed-in coach's profile page. POST: his NAF number, from its form."""
+    if request.method != "POST":
+        return redirect("coach-profile", username=request.user.get_username())
+    form = NafNumberForm(request.POST)
+    if form.is_valid():
+        number = form.cleaned_data["naf_number"]
+        if attempt(form, lambda: set_naf_number(request.user, number)) is not None:
+            messages.success(
+                request, f"NAF number {number} saved." if number else "NAF number removed."
+            )
+            return redirect("coach-profile", username=request.user.get_username())
+    context = _profile_context(request, request.user, form)
+    return render(request, "teams/coach_profile.html", context)

@@ -56,6 +56,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-webhook-delete": "leagues_webhooks_destroy",
     "league-webhook-test": "leagues_webhooks_test_create",
     "notification-preferences": "notifications_preferences_create",
+    "my-profile": "account_naf_number_create",  # the NAF number (issue 16)
     # --- teams and players -------------------------------------------------------------
     "team-draft": "teams_create",
     "team-draft-preview": "teams_draft_preview_create",

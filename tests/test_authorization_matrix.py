@@ -243,6 +243,9 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"next_match": False, "decisions": True},
         expect=signed_in(),
     ),
+    "POST /api/v1/account/naf-number/": Row(
+        path=lambda w: {}, body=lambda w: {"naf_number": None}, expect=signed_in()
+    ),
     # --- teams and players -------------------------------------------------------
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),
     "POST /api/v1/teams/draft-preview/": Row(

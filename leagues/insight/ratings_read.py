@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 
@@ -168,3 +169,79 @@ def fixture_estimate(fixture: Fixture) -> Estimate:
     rate = league_draw_rate(league_id)
     odds = match_odds(rows["home"], rows["away"], rate)
     return Estimate(rows["home"], rows["away"], odds, rate, before)
+
+
+@dataclass(frozen=True)
+class LeagueRating:
+    """A team's or a coach's rating in one league: where it stands, its record there,
+    and the rating after each of its matches (oldest first), for a chart."""
+
+    league_id: int
+    league_name: str
+    rating: float
+    deviation: float
+    games: int
+    won: int
+    drawn: int
+    lost: int
+    change: float  # what its last match did to the rating
+    history: tuple[float, ...]
+
+    @property
+    def low(self) -> float:
+        """The rating less two deviations: what it is at least, 95% sure."""
+        return self.rating - 2 * self.deviation
+
+
+def _per_league(rows: Iterable[dict]) -> list[LeagueRating]:
+    """One ``LeagueRating`` per league from one subject's rows in match order."""
+    by_league: dict[int, list[dict]] = {}
+    for row in rows:
+        by_league.setdefault(row["league_id"], []).append(row)
+    out = []
+    for league_id, matches in by_league.items():
+        last = matches[-1]
+        scores = [m["score"] for m in matches]
+        out.append(
+            LeagueRating(
+                league_id=league_id,
+                league_name=last["league__name"],
+                rating=last["rating_after"],
+                deviation=last["deviation_after"],
+                games=len(matches),
+                won=scores.count(1.0),
+                drawn=scores.count(0.5),
+                lost=scores.count(0.0),
+                change=last["rating_after"] - last["rating_before"],
+                history=tuple(m["rating_after"] for m in matches),
+            )
+        )
+    return sorted(out, key=lambda r: (r.league_name.casefold(), r.league_id))
+
+
+def _subject_rows(subject: str, **match: int) -> list[dict[str, Any]]:
+    rows = (
+        RatingChange.objects.filter(subject=subject, **match)
+        .order_by("played_at", "fixture_id")
+        .values(
+            "league_id",
+            "league__name",
+            "score",
+            "rating_before",
+            "rating_after",
+            "deviation_after",
+        )
+    )
+    return [dict(row) for row in rows]
+
+
+def team_ratings(team_id: int) -> list[LeagueRating]:
+    """The team's rating in each league it has played in, by league name. One query,
+    however many matches (the team sheet's rating line and chart)."""
+    return _per_league(_subject_rows(TEAM, team_id=team_id))
+
+
+def coach_ratings(coach_id: int) -> list[LeagueRating]:
+    """The coach's rating in each league he has coached a rated match in, by league
+    name. One query, however many leagues and matches (his profile page)."""
+    return _per_league(_subject_rows(COACH, coach_id=coach_id))

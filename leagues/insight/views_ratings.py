@@ -1,4 +1,5 @@
-"""Pages of a league's ratings and its current season's play-off odds (issue 16).
+"""Pages of a league's ratings and its current season's play-off odds, and a team's
+rating for its sheet (issue 16).
 
 Everyone may read them; asking for the odds to be worked out (a POST: it queues a
 Celery task) takes a signed-in user. While the task runs the page polls a fragment
@@ -17,8 +18,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from leagues.errors import LeagueError
 from leagues.insight.odds_run import odds_season, odds_state, start_odds
+from leagues.insight.rating_charts import team_rating_context
 from leagues.insight.ratings_read import league_ratings
 from leagues.models import League
+from teams.models import Team
 
 POLL_SECONDS = 1
 
@@ -60,3 +63,15 @@ def odds_progress(request: HttpRequest, pk: int) -> HttpResponse:
     """The fragment the odds page polls: the progress, or the odds once worked out."""
     league = get_object_or_404(League, pk=pk)
     return render(request, "insight/_odds.html", _odds_context(league))
+
+
+@require_safe
+def team_rating(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's rating in each league it plays in, with its chart: the fragment the
+    team sheet loads (htmx, once the sheet is shown, so the sheet itself takes no
+    query for it), or a page of its own for a browser without scripts."""
+    team = get_object_or_404(Team.objects.only("id", "name"), pk=pk)
+    context = {"team": team, **team_rating_context(team.pk, team.name)}
+    fragment = bool(getattr(request, "htmx", False))  # django-htmx middleware
+    template = "insight/_team_rating.html" if fragment else "insight/team_rating.html"
+    return render(request, template, context)

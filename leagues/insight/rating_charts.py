@@ -1,0 +1,37 @@
+"""A team's rating after each of its matches as a chart (issue 16), drawn by the server
+(``config.charts``) as the team history's charts are, from the rows
+``leagues.insight.ratings_read.team_ratings`` read (no query of its own)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from config.charts import LineChart, line_chart
+from leagues.insight.ratings_read import LeagueRating, team_ratings
+
+
+def rating_chart(team_name: str, rating: LeagueRating) -> LineChart:
+    """The team's rating after each of its matches in ``rating``'s league; the axis
+    fits the values (a rating moves by tens around 1500)."""
+    count = len(rating.history)
+    return line_chart(
+        slug=f"team-rating-{rating.league_id}",
+        title=f"{team_name}: rating after each match in {rating.league_name}",
+        description=(
+            f"The Glicko-2 rating of {team_name} in {rating.league_name} after each of its "
+            f"{count} rated matches, oldest first (a new team starts at 1500)."
+        ),
+        x_name="match",
+        y_name="rating",
+        x_labels=[(str(n), f"Match {n}") for n in range(1, count + 1)],
+        series=[("Rating", [round(value) for value in rating.history])],
+        from_zero=False,
+    )
+
+
+def team_rating_context(team_id: int, team_name: str) -> dict[str, Any]:
+    """What ``insight/_team_rating.html`` shows: the team's rating per league and, where
+    it has played more than once there, the chart (one query)."""
+    ratings = team_ratings(team_id)
+    charts = [rating_chart(team_name, r) for r in ratings if len(r.history) > 1]
+    return {"ratings": ratings, "charts": charts}
