@@ -153,9 +153,12 @@ def _pre_choices(ruleset: Ruleset, home: TeamState, away: TeamState) -> dict[str
 
 def _playing(home: TeamState, away: TeamState, pre: Any) -> tuple[TeamState, TeamState]:
     """The teams as they play: the pre-game's journeymen on their sheets."""
-    if pre is not None and pre.journeymen is not None:
-        home = home.evolve(players=home.players + pre.journeymen["home"])
-        away = away.evolve(players=away.players + pre.journeymen["away"])
+    journeymen = pre.journeymen if pre is not None else None
+    if journeymen is not None:
+        if journeymen["home"]:
+            home = home.evolve(players=home.players + journeymen["home"])
+        if journeymen["away"]:
+            away = away.evolve(players=away.players + journeymen["away"])
     return home, away
 
 

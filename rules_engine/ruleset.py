@@ -207,8 +207,12 @@ class Roster:
 
     def lineman_positions(self) -> tuple[Position, ...]:
         """The positions with the roster's highest maximum (its 0-12 or 0-16 lines)."""
-        most = max(p.max_count for p in self.positions.values())
-        return tuple(p for p in self.positions.values() if p.max_count == most)
+        found: tuple[Position, ...] | None = self.__dict__.get("_lineman_positions")
+        if found is None:  # worked out once: a loaded roster never changes
+            most = max(p.max_count for p in self.positions.values())
+            found = tuple(p for p in self.positions.values() if p.max_count == most)
+            object.__setattr__(self, "_lineman_positions", found)
+        return found
 
     def lineman_position(self) -> Position:
         """The Lineman: the 0-12/0-16 position journeymen are drawn from.

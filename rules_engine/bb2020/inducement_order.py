@@ -209,7 +209,12 @@ def validate_purchase(
     no longer fits is named with what was left.
     ``team`` is the team as it plays the game, journeymen included.
     """
+    if order is None or (isinstance(order, Mapping) and not order):
+        return _NOTHING  # an empty order buys nothing and can break no rule
     return check_order(Order(ruleset, team, money), order)
+
+
+_NOTHING = InducementPurchase()
 
 
 def check_order(

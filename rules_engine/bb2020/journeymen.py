@@ -149,7 +149,7 @@ def with_journeymen(
     """The teams as they play, step 3's journeymen (its outcome ``hired``) on their sheets."""
     return {
         side: team.evolve(players=team.players + journeyman_players(side, hired[side]["positions"]))
-        if side in hired
+        if side in hired and hired[side]["positions"]
         else team
         for side, team in teams.items()
     }

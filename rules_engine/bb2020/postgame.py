@@ -94,8 +94,6 @@ __all__ = [
 RULESET = "bb2020"
 GOLD_PER_TOUCHDOWN = 10_000  # "(Fan Attendance / 2 + its touchdowns) x 10,000 gp"
 RULE = "League facts section 4, Post-game sequence (p.69-73)"
-_STEP1_KEYS: tuple[str, ...] = ("result", "touchdowns", "winnings", "dead", "quit")
-_STEP1_KEYS += ("miss_next_game", "niggling_injuries", "characteristic_losses")
 # What step 3 returns: its outcome, or its outcome and the choices it waits for.
 StepOutcome = dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]
 
@@ -247,31 +245,36 @@ class PostGameRules:
             if w.report.concession_penalty:
                 concession = concede(w.team, dice, excluding=dead)
                 w.team = concession.team
-            gone = set(dead) | set(concession.quitters if concession else ())
+            quitters = concession.quitters if concession else ()
+            gone = set(dead) | set(quitters)
             if gone:
                 w.replace_players(tuple(p for p in w.players if p.id not in gone))
-            injured = [r for r in w.report if not (r.induced or r.player_id in gone)]
-            for r in injured:
-                w.replace_player(r.apply_injuries(w.ruleset, w.player(r.player_id)))
+            # Those whose sheet what they suffered changes (``PlayerReport.apply_injuries``).
+            hurt = [
+                r
+                for r in w.report
+                if (r.lasting_injury or r.niggling_injuries or r.miss_next_game)
+                and not (r.induced or r.player_id in gone)
+            ]
+            w.injure(hurt)
             gold = self.winnings_of(w, report, side)
             extra = self.after_injuries(w, dice, gone)
-            w.details.update(
-                result=report.result(side),
-                touchdowns=report.touchdowns(side),
+            values = {
+                "result": report.result(side),
+                "touchdowns": report.touchdowns(side),
                 **gold,
-                dead=dead,
-                quit=concession.quitters if concession else (),
-                miss_next_game=tuple(r.player_id for r in injured if r.misses_next_game),
-                niggling_injuries=tuple(r.player_id for r in injured if r.niggling_injuries),
-                characteristic_losses=tuple(
-                    (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
+                "dead": dead,
+                "quit": quitters,
+                "miss_next_game": tuple(r.player_id for r in hurt if r.misses_next_game),
+                "niggling_injuries": tuple(r.player_id for r in hurt if r.niggling_injuries),
+                "characteristic_losses": tuple(
+                    (r.player_id, r.lasting_injury) for r in hurt if r.lasting_injury
                 ),
                 **extra,
-            )
-            w.gold("winnings", w.details["winnings"])
-            keys = {*_STEP1_KEYS, *gold, *extra}
-            outcome[side] = {k: v for k, v in w.details.items() if k in keys}
-            outcome[side]["concession"] = concession.as_dict() if concession else None
+            }
+            w.details.update(values)
+            w.gold("winnings", values["winnings"])
+            outcome[side] = {**values, "concession": concession.as_dict() if concession else None}
             w.details["concession"] = concession
         return outcome
 
@@ -297,7 +300,7 @@ class PostGameRules:
         """Step 3's SPP onto the players on the sheet, and what each can now afford."""
         w.add_spp(earned)
         advancement = self.advancement
-        choices = [w.advancement_choice(advancement, p) for p in w.players]
+        choices = [choice for _, choice in w.advancement_offers(advancement)]
         w.details.update(mvp=mvp, spp=tuple(earned), **details)
         return {
             "mvp": mvp.as_dict(),
@@ -309,9 +312,9 @@ class PostGameRules:
         # Listed from the final roster: hired journeymen may advance, fired players are gone.
         advancement = self.advancement
         players = w.players
-        offers = [(p.id, w.advancement_offer(advancement, p)) for p in players]
-        options = {pid: opts for pid, (opts, _) in offers}
-        choices = tuple(choice for _, (_, choice) in offers if choice)
+        offers = w.advancement_offers(advancement)
+        options = {p.id: opts for p, (opts, _) in zip(players, offers, strict=True)}
+        choices = tuple(choice for _, choice in offers if choice)
         values = dict(w.details)
         values.update(
             side=w.side,

@@ -6,14 +6,13 @@ and firing, Expensive Mistakes, preparing for the next fixture)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.bb2020.advancement_rules import AdvancementOption, AdvancementRules
 from rules_engine.bb2020.conceding import ConcessionResult
 from rules_engine.bb2020.expensive_mistakes import ExpensiveMistakeResult, resolve_expensive_mistake
-from rules_engine.bb2020.report import TeamReport
+from rules_engine.bb2020.report import PlayerReport, TeamReport
 from rules_engine.bb2020.spp import MvpResult, SppEarned
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
@@ -205,6 +204,11 @@ class PostGameWork:
                 players[index] = player.evolve(spp=player.spp + total)
         self._team = None
 
+    def injure(self, reports: Sequence[PlayerReport]) -> None:
+        """What the reported players suffered onto their sheets (``apply_injuries``)."""
+        for report in reports:
+            self.replace_player(report.apply_injuries(self.ruleset, self.player(report.player_id)))
+
     def changed(self, player_id: Any, **changes: Any) -> None:
         self.replace_player(self.player(player_id).evolve(**changes))
 
@@ -224,17 +228,29 @@ class PostGameWork:
     ) -> tuple[tuple[AdvancementOption, ...], Choice | None]:
         """The player's advancement options and choice (``advancement_options`` and
         ``advancement_choice`` in one)."""
-        try:
-            found = self._offers.get(player.id)
-        except TypeError:  # an id that cannot be a key: worked out every time
-            found = None
-        if found is not None and (found[0] is player or _alike(found[0], player)):
-            return found[1], found[2]
-        options = rules.advancement_options(self.ruleset, player)
-        choice = rules.advancement_choice(self.ruleset, player, self.side, options)
-        with suppress(TypeError):
-            self._offers[player.id] = (player, options, choice)
-        return options, choice
+        return self.advancement_offers(rules, (player,))[0]
+
+    def advancement_offers(
+        self, rules: AdvancementRules, players: Sequence[PlayerState] | None = None
+    ) -> list[tuple[tuple[AdvancementOption, ...], Choice | None]]:
+        """Each player's (the sheet's by default) advancement options and choice."""
+        offers = self._offers
+        ruleset, side = self.ruleset, self.side
+        found: tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None] | None
+        made = []
+        for player in self._players if players is None else players:
+            try:
+                found, keyed = offers.get(player.id), True
+            except TypeError:  # an id that cannot be a key: worked out every time
+                found, keyed = None, False
+            if found is None or not (found[0] is player or _alike(found[0], player)):
+                options = rules.advancement_options(ruleset, player)
+                choice = rules.advancement_choice(ruleset, player, side, options)
+                found = (player, options, choice)
+                if keyed:
+                    offers[player.id] = found
+            made.append((found[1], found[2]))
+        return made
 
 
 def _alike(seen: PlayerState, player: PlayerState) -> bool:

@@ -227,9 +227,10 @@ class MatchReport:
         """Post-game step 1: "Fan Attendance = both teams' Fan Factors"."""
         return self.home.fan_factor + self.away.fan_factor
 
-    @property
+    @cached_property
     def final_score(self) -> tuple[int, int]:
-        """(home, away) touchdowns after a concession's award (core rules, CONCEDING)."""
+        """(home, away) touchdowns after a concession's award (core rules, CONCEDING);
+        worked out once (the steps read it for each side)."""
         conceder = self.conceded_by
         if conceder is None:
             return self.home.touchdowns, self.away.touchdowns
