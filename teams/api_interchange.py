@@ -50,7 +50,7 @@ class TeamImportView(APIView):
     @extend_schema(
         operation_id="teams_import_create",
         summary="Import a team from a file",
-        description="A dugout-team export, a FUMBBL team (its API's JSON) or a NAFLM/OBBLM "
+        description="A dugout-team export, a FUMBBL team (its API's JSON, or XML) or a NAFLM/OBBLM "
         "team import (XML) becomes a new team of yours; its treasury is its first ledger "
         "entry. Every unknown roster, position or skill comes back at once.",
         request={

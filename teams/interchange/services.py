@@ -1,5 +1,6 @@
-"""Importing a team: a ``dugout-team`` export, a FUMBBL team (JSON) or a NAFLM/OBBLM
-team import (XML) becomes a new team of the importing coach.
+"""Importing a team: a ``dugout-team`` export, a FUMBBL team (JSON, or XML: told apart
+by the file's first character) or a NAFLM/OBBLM team import (XML) becomes a new team of
+the importing coach.
 
 The file is read, its names found in the ruleset (``mapping``) and every problem
 reported at once; then one transaction writes the team, its first ledger entry
@@ -24,6 +25,7 @@ from rules_engine.ruleset import Position, Ruleset
 from teams.audit import log_action
 from teams.interchange.dugout import read_dugout
 from teams.interchange.fumbbl import read_fumbbl
+from teams.interchange.fumbbl_xml import looks_like_xml, read_fumbbl_xml
 from teams.interchange.mapping import Mapped, map_team
 from teams.interchange.naflm import read_naflm
 from teams.interchange.shapes import (
@@ -58,7 +60,7 @@ MAX_FANS = 99
 
 class SourceFormat(models.TextChoices):
     DUGOUT = "dugout", "Dugout team export (JSON)"
-    FUMBBL = "fumbbl", "FUMBBL team (JSON from its API)"
+    FUMBBL = "fumbbl", "FUMBBL team (JSON from its API, or XML)"
     NAFLM = "naflm", "NAFLM / OBBLM team import (XML)"
 
 
@@ -87,6 +89,8 @@ def read_file(request: ImportRequest) -> TeamIn:
     if request.source_format == SourceFormat.DUGOUT:
         return read_dugout(_json(request.content))
     if request.source_format == SourceFormat.FUMBBL:
+        if looks_like_xml(request.content):
+            return read_fumbbl_xml(request.content)
         return read_fumbbl(_json(request.content))
     if request.source_format == SourceFormat.NAFLM:
         return read_naflm(request.content)
