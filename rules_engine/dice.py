@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.errors import DiceScriptError
+from rules_engine.frozen import frozen
 
 # The block die (BB2020 core rules, "Block dice"): six faces, Push Back twice.
 BLOCK_DIE_FACES: tuple[str, ...] = (
@@ -149,7 +150,7 @@ class SeededDice(Dice):
         if below is None or faces is None:
             return super().roll(die, purpose)
         result: int = below(faces) + 1
-        self.rolls.append(Roll(purpose, die, result))
+        self.rolls.append(frozen(Roll, {"purpose": purpose, "die": die, "result": result}))
         return result
 
     def _draw(self, die: str, purpose: str) -> RollResult:

@@ -10,8 +10,7 @@ again with the answer. The engine never guesses a coach's decision.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,15 +78,19 @@ class SequenceResult:
         return any(step.step == name for step in self.steps)
 
 
-@contextmanager
-def recording(dice: Dice) -> Iterator[list[Roll]]:
+class recording:  # noqa: N801 - used as a function: ``with recording(dice) as rolls``
     """Collect the rolls made inside the block (they stay on ``dice.rolls`` too)."""
-    collected: list[Roll] = []
-    start = len(dice.rolls)
-    try:
-        yield collected
-    finally:
-        collected.extend(dice.rolls[start:])
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.collected: list[Roll] = []
+
+    def __enter__(self) -> list[Roll]:
+        self.start = len(self.dice.rolls)
+        return self.collected
+
+    def __exit__(self, *exc: object) -> None:
+        self.collected.extend(self.dice.rolls[self.start :])
 
 
 def run_step(

@@ -49,7 +49,8 @@ class AdvancementOptions(ABC):
         and per ruleset (by identity, kept alive here) the options of players alike."""
         self._category_memo: dict[str, frozenset[str]] = {}
         self._options_memo: dict[int, tuple[Ruleset, dict[OptionsKey, Affordable]]] = {}
-        self._offers_memo: dict[int, tuple[Ruleset, dict[OfferKey, Offer]]] = {}
+        self._offers_memo: dict[int, tuple[Ruleset | None, dict[OfferKey, Offer]]] = {}
+        self._last_offers: tuple[Ruleset | None, dict[OfferKey, Offer]] = (None, {})
 
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
@@ -61,20 +62,27 @@ class AdvancementOptions(ABC):
         (no surcharge that depends on the skill taken). Worked out once per position,
         skills, advancements and SPP (the options are frozen: players alike share them).
         """
-        if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
+        advancements = player.advancements
+        if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
             return ()
+        last = self._last_offers  # the memo of the ruleset asked about last
+        memo = last[1] if last[0] is ruleset else self._offers_of(ruleset)
+        spp = player.spp
+        key = (player.position_slug, player.skills, advancements, spp)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= _OPTIONS_MEMO_SIZE:
+                memo.clear()
+            affordable = self._affordable(ruleset, player)
+            found = memo[key] = tuple(option for cost, option in affordable if spp >= cost)
+        return found
+
+    def _offers_of(self, ruleset: Ruleset) -> dict[OfferKey, Offer]:
         memo = self._offers_memo.get(id(ruleset))
         if memo is None or memo[0] is not ruleset:
             memo = self._offers_memo[id(ruleset)] = (ruleset, {})
-        key = (player.position_slug, player.skills, player.advancements, player.spp)
-        found = memo[1].get(key)
-        if found is None:
-            if len(memo[1]) >= _OPTIONS_MEMO_SIZE:
-                memo[1].clear()
-            spp = player.spp
-            affordable = self._affordable(ruleset, player)
-            found = memo[1][key] = tuple(option for cost, option in affordable if spp >= cost)
-        return found
+        self._last_offers = memo
+        return memo[1]
 
     def _affordable(self, ruleset: Ruleset, player: PlayerState) -> Affordable:
         """Every advancement the player could take with SPP enough, each with its cost:

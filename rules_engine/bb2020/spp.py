@@ -44,6 +44,11 @@ def _mvp_award() -> int:
 
 # Dice a random pick can be made with, smallest first (see ``pick_at_random``).
 _PICK_DICE: tuple[str, ...] = tuple(sorted(("d3", "d6", "d8", "d16"), key=DIE_FACES.__getitem__))
+# The die for each number of candidates it serves (none past 16: two D16).
+_PICK_DIE: dict[int, str] = {
+    count: next(d for d in _PICK_DICE if DIE_FACES[d] >= count)
+    for count in range(1, DIE_FACES["d16"] + 1)
+}
 
 
 @dataclass(frozen=True)
@@ -136,7 +141,7 @@ def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
     with recording(dice) as rolls:
         index = 0
         if count > 1:
-            die = next((d for d in _PICK_DICE if DIE_FACES[d] >= count), None)
+            die = _PICK_DIE.get(count)
             while True:
                 if die is None:
                     number = (dice.d16(purpose) - 1) * DIE_FACES["d16"] + dice.d16(purpose)
@@ -160,13 +165,17 @@ def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ..
     played are in. Ordered by shirt number (then id), so a roll can be checked
     against the team sheet.
     """
-    eligible = []
-    for player in team.players:
-        player_report = report.player(player.id)
-        if not player.available or (player_report is not None and player_report.killed):
-            continue
-        eligible.append(player)
-    return tuple(sorted(eligible, key=lambda p: (p.number, str(p.id))))
+    killed = [r.player_id for r in report.players if r.killed]
+    eligible = [
+        player
+        for player in team.players
+        if not (player.miss_next_game or player.temporarily_retired or player.id in killed)
+    ]
+    return tuple(sorted(eligible, key=_sheet_order))
+
+
+def _sheet_order(player: PlayerState) -> tuple[int, str]:
+    return player.number, str(player.id)
 
 
 @dataclass(frozen=True)
