@@ -266,3 +266,4 @@ from matches.models_postgame import (  # noqa: E402, F401
     ShortfallStatus,
     SppShortfall,
 )
+from matches.models_totals import PlayerSeasonTotals  # noqa: E402, F401

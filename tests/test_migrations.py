@@ -75,6 +75,9 @@ ACCEPTED: dict[tuple[str, str], str] = {
     ("leagues", "0010_fill_standing_totals"): "RunPython filling the new standings rows "
     + "once from the fixtures (issue 15): writes only the table 0009 created, reads a "
     + "league's fixtures (thousands of rows)",
+    ("matches", "0010_fill_player_season_totals"): "RunPython filling the leaderboards' new "
+    + "per-player totals once from the match statistics (issue 15): writes only the table "
+    + "0009 created, reads the statistics (a row per player per match)",
 }
 # Migrations written while the linter landed (issue 17), by number, reviewed with it:
 # the new season ruleset (filled once by RunPython), the report's team extras and landing

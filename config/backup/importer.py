@@ -37,6 +37,7 @@ from config.backup.sections import (
 from leagues.insight.ratings import rebuild_league_ratings
 from leagues.models import League
 from leagues.services.standings_sync import refresh_season_totals
+from matches.totals import rebuild_season as rebuild_season_player_totals
 
 
 @contextmanager
@@ -171,6 +172,7 @@ def _write(document: dict[str, Any]) -> League:
             ids[name] = _import_section(model, document[name], fks, users, ids, name)
         for season_id in ids["seasons"].values():  # derived rows: rebuilt, not restored
             refresh_season_totals(season_id)
+            rebuild_season_player_totals(season_id)
         rebuild_league_ratings(league)  # derived too (leagues.insight.ratings)
         return league
 

@@ -1,14 +1,14 @@
-"""Leaderboards and players' match statistics, summed by the database over the
-applied matches (``PlayerMatchStats``)."""
+"""Leaderboards, read from the per-player season totals the services keep
+(``PlayerSeasonTotals``), and players' match statistics (``PlayerMatchStats``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import F, QuerySet, Sum
 
 from leagues.models import Season
-from matches.models import PlayerMatchStats
+from matches.models import PlayerMatchStats, PlayerSeasonTotals
 from teams.models import Player, Team
 
 LEADERBOARD_STATS = (
@@ -28,7 +28,10 @@ def leaderboards(
     season: Season | int | None = None, stat: str = "touchdowns", limit: int = LEADERBOARD_LIMIT
 ) -> list[dict[str, Any]]:
     """The best players by ``stat`` (one of LEADERBOARD_STATS) over the applied
-    matches of ``season`` (all seasons when None), summed by the database.
+    matches of ``season`` (all seasons when None), read by the database from the
+    maintained per-player totals (``PlayerSeasonTotals``, kept by ``matches.totals``
+    in the same transaction as every change to the match statistics; the all-seasons
+    boards sum them).
 
     Rows: player_id, player_name, player_number, position_slug, team_id,
     team_name, total, games. Ties: fewer games first, then name.
@@ -36,24 +39,30 @@ def leaderboards(
     if stat not in LEADERBOARD_STATS:
         raise ValueError(f"a leaderboard is one of {', '.join(LEADERBOARD_STATS)}, not {stat!r}")
     limit = max(1, min(int(limit), MAX_LEADERBOARD_LIMIT))
-    queryset = PlayerMatchStats.objects.all()
-    if season is not None:
-        queryset = queryset.filter(season=season)
-    total = Count("id", filter=Q(mvp=True)) if stat == "mvp" else Sum(stat)
-    rows = (
-        queryset.values("player_id", "team_id")
-        .annotate(
-            player_name=F("player__name"),
-            player_number=F("player__number"),
-            position_slug=F("player__position_slug"),
-            team_name=F("team__name"),
-            total=total,
-            games=Count("id"),
+    names = {
+        "player_name": F("player__name"),
+        "player_number": F("player__number"),
+        "position_slug": F("player__position_slug"),
+        "team_name": F("team__name"),
+    }
+    if season is not None:  # one row per player (and team) in a season: no sum needed
+        rows = PlayerSeasonTotals.objects.filter(season=season, **{f"{stat}__gt": 0}).annotate(
+            **names, total=F(stat), played=F("games")
         )
-        .filter(total__gt=0)
-        .order_by("-total", "games", "player_name", "player_id")
+    else:
+        rows = (
+            PlayerSeasonTotals.objects.values("player_id", "team_id")
+            .annotate(**names, total=Sum(stat), played=Sum("games"))
+            .filter(total__gt=0)
+        )
+    ordered = rows.values("player_id", "team_id", *names, "total", "played").order_by(
+        "-total", "played", "player_name", "player_id"
     )
-    return [dict(row) for row in rows[:limit]]
+    return [{**_without(row, "played"), "games": row["played"]} for row in ordered[:limit]]
+
+
+def _without(row: dict[str, Any], key: str) -> dict[str, Any]:
+    return {k: v for k, v in row.items() if k != key}
 
 
 def player_match_stats(player: Player | int) -> QuerySet[PlayerMatchStats]:

@@ -32,6 +32,7 @@ from matches.services.deferral import post_gold
 from matches.services.report_shapes import player_reports
 from matches.services.reports import events_of
 from matches.services.skills_gained import apply_gained
+from matches.totals import refresh_stats_totals
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -151,6 +152,7 @@ def apply_effects(
         Player.objects.bulk_update(list(earning.values()), ["spp_earned"])
     AppliedEffect.objects.bulk_create(made)
     PlayerMatchStats.objects.bulk_create(stats)
+    refresh_stats_totals(stats)  # the leaderboards' totals (issue 15)
 
 
 def _earning(result: Any) -> dict[Any, Player]:

@@ -11,6 +11,7 @@ from matches.models import AppliedEffect, EffectKind, PostGameApplication
 from matches.services.deferral import held_back, post_gold
 from matches.services.effects import COUNTED_FIELDS, SET_FIELDS
 from matches.services.skills_gained import revert_gained
+from matches.totals import delete_stats
 from teams.models import (
     InjuryRecord,
     LedgerReason,
@@ -85,7 +86,7 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
             team.save(update_fields=["dedicated_fans", "updated_at"])
         else:
             _revert_player(effect)
-    application.player_stats.all().delete()
+    delete_stats(application.player_stats.all())  # and the leaderboards' totals (issue 15)
     application.reverted_at = timezone.now()
     application.save(update_fields=["reverted_at"])
 
