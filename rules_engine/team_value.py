@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 
 LOW_COST_LINEMEN = "Low Cost Linemen"
@@ -196,15 +197,10 @@ def breakdown_of(
     """``team_value_breakdown`` of a ``TeamValueInput`` or straight off a ``TeamState``
     (``inducements_value`` as ``TeamValueInput`` would carry it)."""
     roster = ruleset.roster(team.roster_slug)
-    for label, count in (
-        ("team re-rolls", team.rerolls),
-        ("assistant coaches", team.assistant_coaches),
-        ("cheerleaders", team.cheerleaders),
-        ("inducements value", inducements_value),
-        ("League Trophies", team.league_trophies),
-    ):
-        if count < 0:
-            raise ValueError(f"{label} cannot be negative")
+    rerolls, trophies = team.rerolls, team.league_trophies
+    coaches, cheerleaders = team.assistant_coaches, team.cheerleaders
+    if min(rerolls, coaches, cheerleaders, inducements_value, trophies) < 0:
+        _negative_count(team, inducements_value)
     if team.apothecary and not roster.apothecary_allowed:
         raise ValueError(f"{roster.name} teams may not hire an apothecary")
 
@@ -229,18 +225,34 @@ def breakdown_of(
             elif player.miss_next_game:
                 missing_next_game += value
 
-    return TeamValueBreakdown(
-        players=players,
-        rerolls=team.rerolls * roster.reroll_cost,
-        assistant_coaches=team.assistant_coaches * roster.assistant_coach_cost,
-        cheerleaders=team.cheerleaders * roster.cheerleader_cost,
-        apothecary=(roster.apothecary_cost or 0) if team.apothecary else 0,
-        missing_next_game=missing_next_game,
-        temporarily_retired=temporarily_retired,
-        journeymen=journeymen,
-        inducements=inducements_value,
-        league_trophy=team.league_trophies * roster.reroll_cost,
+    return frozen(
+        TeamValueBreakdown,
+        {
+            "players": players,
+            "rerolls": rerolls * roster.reroll_cost,
+            "assistant_coaches": coaches * roster.assistant_coach_cost,
+            "cheerleaders": cheerleaders * roster.cheerleader_cost,
+            "apothecary": (roster.apothecary_cost or 0) if team.apothecary else 0,
+            "missing_next_game": missing_next_game,
+            "temporarily_retired": temporarily_retired,
+            "journeymen": journeymen,
+            "inducements": inducements_value,
+            "league_trophy": trophies * roster.reroll_cost,
+        },
     )
+
+
+def _negative_count(team: ValuedTeam, inducements_value: int) -> None:
+    """Raise ValueError naming the first count of the team that is negative."""
+    for label, count in (
+        ("team re-rolls", team.rerolls),
+        ("assistant coaches", team.assistant_coaches),
+        ("cheerleaders", team.cheerleaders),
+        ("inducements value", inducements_value),
+        ("League Trophies", team.league_trophies),
+    ):
+        if count < 0:
+            raise ValueError(f"{label} cannot be negative")
 
 
 def team_value(ruleset: Ruleset, team: TeamValueInput) -> int:

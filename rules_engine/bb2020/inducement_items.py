@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
@@ -98,8 +99,9 @@ class InducementPurchase:
     star_players: tuple[BoughtStar, ...] = ()
     mercenaries: tuple[Mercenary, ...] = ()
 
-    @property
+    @cached_property
     def total(self) -> int:
+        """What it all cost (worked out once: the steps read it several times)."""
         return (
             sum(item.total for item in self.items)
             + sum(star.cost for star in self.star_players)

@@ -209,6 +209,14 @@ class PostGameWork:
         for report in reports:
             self.replace_player(report.apply_injuries(self.ruleset, self.player(report.player_id)))
 
+    def recover(self, player_ids: Sequence[Any]) -> None:
+        """The players back from missing a game, those still on the sheet, fit again."""
+        players = self._players
+        for index, player in enumerate(players):
+            if player.id in player_ids:
+                players[index] = player.evolve(miss_next_game=False)
+                self._team = None
+
     def changed(self, player_id: Any, **changes: Any) -> None:
         self.replace_player(self.player(player_id).evolve(**changes))
 
@@ -291,9 +299,9 @@ def hiring_and_firing(
     for side, w in work.items():
         players = w.players
         hireable = {p.id: _hire_cost(w, p) for p in players if p.journeyman}
-        retirable = tuple(
-            pid for pid, _ in w.details["characteristic_losses"] if pid in {p.id for p in players}
-        )
+        losses = w.details["characteristic_losses"]
+        on_sheet = [p.id for p in players] if losses else []
+        retirable = tuple(pid for pid, _ in losses if pid in on_sheet)
         w.details.update(hireable_journeymen=hireable, retirable=retirable)
         answer = (choices or {}).get(side)
         if answer is None:
@@ -358,11 +366,11 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
             raise RulesError(f"{pid!r} is not a player who suffered a Lasting Injury this game")
         w.changed(pid, temporarily_retired=True)
     fired = tuple(answer.get("fire", ()))
-    on_sheet = {p.id for p in w.players}
-    unknown_players = [pid for pid in fired if pid not in on_sheet]
-    if unknown_players:
-        raise RulesError(f"{name} has no players {unknown_players!r} to fire")
     if fired:
+        on_sheet = {p.id for p in w.players}
+        unknown_players = [pid for pid in fired if pid not in on_sheet]
+        if unknown_players:
+            raise RulesError(f"{name} has no players {unknown_players!r} to fire")
         w.replace_players(tuple(p for p in w.players if p.id not in fired))
     spent = answer.get("treasury_spent", 0)
     if not isinstance(spent, int) or not 0 <= spent <= w.treasury:
@@ -394,10 +402,7 @@ def prepare_for_next_game(work: Mapping[str, PostGameWork]) -> dict[str, Any]:
     for side, w in work.items():
         recovered = tuple(p.id for p in w.before.players if p.miss_next_game)
         if recovered:
-            on_sheet = {p.id for p in w.players}
-            for pid in recovered:
-                if pid in on_sheet:
-                    w.changed(pid, miss_next_game=False)
+            w.recover(recovered)
         values = w.team.value_breakdown(w.ruleset)
         w.details.update(
             recovered=recovered,
