@@ -246,6 +246,15 @@ def test_only_a_commissioner_downloads_the_report(world, client):
     assert api["Content-Disposition"] == 'attachment; filename="naf-report-naf-league.xml"'
 
 
+def test_a_refusal_asked_for_as_xml_is_an_xml_error(world, client):
+    client.force_login(world.teams["R"].coach)
+    url = reverse("api-season-naf-report", args=[world.season.pk])
+    refused = client.get(url, HTTP_ACCEPT="application/xml")
+    assert refused.status_code == 403
+    assert refused["Content-Type"].startswith("application/xml")
+    assert etree.fromstring(refused.content).tag == "error"
+
+
 def test_the_league_page_offers_the_download_to_its_commissioner_only(world, client):
     url = reverse("season-naf-report", args=[world.season.pk])
     client.force_login(world.teams["R"].coach)
