@@ -18,6 +18,7 @@ from rest_framework.permissions import (
 )
 from rest_framework.request import Request
 
+from config.conditional import EVERYTHING, cached_read
 from teams import selectors
 from teams.models import Player, Team
 from teams.serializers import (
@@ -77,12 +78,20 @@ class CoachChangesTeam(BasePermission):
         return True
 
 
-def sheet_data(team_id: int, request: Request) -> dict[str, Any]:
+def sheet_data(team_id: int, request: Request | None = None) -> dict[str, Any]:
+    """The team sheet as the API answers it, kept in the cache under the stamp of every
+    table (``config.conditional.cached_read``: any write changes it), so a repeated read
+    is the stamp's read and a cache hit (issue 15). The answer does not depend on who
+    asks."""
+    return cached_read("team-sheet-api", (team_id,), EVERYTHING, lambda: _sheet_data(team_id))
+
+
+def _sheet_data(team_id: int) -> dict[str, Any]:
     try:
         sheet = selectors.team_sheet(team_id)
     except Team.DoesNotExist:
         raise Http404("No such team.") from None
-    return TeamSheetSerializer(sheet, context={"request": request}).data
+    return dict(TeamSheetSerializer(sheet).data)
 
 
 def player_data(player_id: int, request: Request) -> dict[str, Any]:
