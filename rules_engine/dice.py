@@ -38,6 +38,9 @@ DIE_FACES: dict[str, int] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16}
 DIE_NAMES: tuple[str, ...] = ("d3", "d6", "d8", "d16", "2d6", "block")
 
 RollResult = int | tuple[int, int] | str
+_BIT_LENGTH: dict[int, int] = {faces: faces.bit_length() for faces in DIE_FACES.values()}
+# What ``SeededDice.roll`` writes out: ``random.Random._randbelow`` as Python 3.13 has it.
+_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 @dataclass(frozen=True)
@@ -138,18 +141,25 @@ class SeededDice(Dice):
         super().__init__()
         self.seed = seed
         self._random = random.Random(seed)
-        # ``random.Random.randint(1, n)`` is ``1 + _randbelow(n)`` and ``choice(seq)``
-        # ``seq[_randbelow(len(seq))]``: the same numbers from the same seed, drawn
-        # without the checks of the public methods (a subclass's ``_draw`` is kept).
-        below: Callable[[int], int] = getattr(self._random, "_randbelow")  # noqa: B009
-        self._below = below if type(self)._draw is SeededDice._draw else None
+        # ``random.Random.randint(1, n)`` is ``1 + _randbelow(n)``: the same numbers from
+        # the same seed, drawn without the checks of the public methods (a subclass's
+        # ``_draw`` is kept). ``_randbelow(n)`` draws ``n.bit_length()`` random bits until
+        # they make a number below ``n``; that loop is written out in ``roll``.
+        plain = type(self)._draw is SeededDice._draw
+        if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
+            plain = False  # a Python whose ``_randbelow`` differs: through ``randint``
+        self._bits: Callable[[int], int] | None = self._random.getrandbits if plain else None
 
     def roll(self, die: str, purpose: str) -> RollResult:
-        below = self._below
+        bits = self._bits
         faces = DIE_FACES.get(die)
-        if below is None or faces is None:
+        if bits is None or faces is None:
             return super().roll(die, purpose)
-        result: int = below(faces) + 1
+        size = _BIT_LENGTH[faces]
+        below = bits(size)
+        while below >= faces:
+            below = bits(size)
+        result = below + 1
         self.rolls.append(frozen(Roll, {"purpose": purpose, "die": die, "result": result}))
         return result
 

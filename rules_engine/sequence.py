@@ -153,11 +153,11 @@ def checked_choices(
     from rules_engine.errors import RulesError
 
     choices = choices or {}
-    unknown = sorted(set(choices) - set(known))
-    if unknown:
+    if not choices.keys() <= known:
+        unknown = sorted(set(choices) - set(known))
         raise RulesError(f"Unknown {sequence} choices {unknown}; known: {', '.join(sorted(known))}")
     for key in per_side:
         given = choices.get(key) or {}
-        if not isinstance(given, Mapping) or set(given) - set(sides):
+        if not isinstance(given, Mapping) or not given.keys() <= set(sides):
             raise RulesError(f"The {key} choice is given per side: 'home' and/or 'away'")
     return choices

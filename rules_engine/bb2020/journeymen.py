@@ -47,7 +47,8 @@ def journeymen_needed(team: TeamState) -> int:
     above 16 including injured players, but cannot take the number of players
     available for this game above 11."
     """
-    return max(0, PLAYERS_TO_FIELD - len(team.available_players))
+    available = sum(1 for p in team.players if not (p.miss_next_game or p.temporarily_retired))
+    return max(0, PLAYERS_TO_FIELD - available)
 
 
 def journeyman_positions(roster: Roster) -> tuple[Position, ...]:

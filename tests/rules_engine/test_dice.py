@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -112,3 +114,15 @@ def test_seeded_two_d6_and_block_dice_stay_on_their_faces(seed):
     first, second = dice.two_d6("2d6")
     assert 1 <= first <= 6 and 1 <= second <= 6
     assert dice.block("block") in BLOCK_DIE_FACES
+
+
+@given(
+    seed=st.integers() | st.text(max_size=8),
+    dice_asked=st.lists(st.sampled_from(sorted(SINGLE_DICE)), min_size=1, max_size=30),
+)
+def test_seeded_dice_roll_what_random_randint_gives_from_the_same_seed(seed, dice_asked):
+    # Stored matches replay from their seed: the fast draw must stay Random.randint's.
+    dice, reference = SeededDice(seed), random.Random(seed)
+    assert [dice.roll(die, "x") for die in dice_asked] == [
+        reference.randint(1, SINGLE_DICE[die]) for die in dice_asked
+    ]
