@@ -6,95 +6,26 @@ and firing, Expensive Mistakes, preparing for the next fixture)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.bb2020.advancement_rules import AdvancementOption, AdvancementRules
-from rules_engine.bb2020.conceding import ConcessionResult
-from rules_engine.bb2020.expensive_mistakes import ExpensiveMistakeResult, resolve_expensive_mistake
+from rules_engine.bb2020.expensive_mistakes import resolve_expensive_mistake
+from rules_engine.bb2020.postgame_results import PostGameResult as PostGameResult
+from rules_engine.bb2020.postgame_results import TeamPostGame as TeamPostGame
+from rules_engine.bb2020.postgame_results import TreasuryChange as TreasuryChange
 from rules_engine.bb2020.report import PlayerReport, TeamReport
-from rules_engine.bb2020.spp import MvpResult, SppEarned
+from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset, skill_key
-from rules_engine.sequence import Choice, SequenceResult
+from rules_engine.sequence import Choice
 from rules_engine.team_value import player_current_value
 
 MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
 # The pending Choice of a side whose step 4 waits for its coach (``hold_hiring``).
 HIRING_CHOICE = "hiring"
-
-
-@dataclass(frozen=True)
-class TreasuryChange:
-    """One gold movement, for the team's ledger: why, and how much (negative: spent/lost)."""
-
-    reason: str
-    amount: int
-
-
-@dataclass(frozen=True)
-class TeamPostGame:
-    """Everything the post-game changed for one team, and its state for the next game."""
-
-    side: str
-    result: str
-    touchdowns: int
-    winnings: int
-    treasury_changes: tuple[TreasuryChange, ...]
-    dedicated_fans_before: int
-    dedicated_fans_after: int
-    dedicated_fans_roll: int | None
-    concession: ConcessionResult | None
-    mvp: MvpResult
-    spp: tuple[SppEarned, ...]
-    dead: tuple[Any, ...]
-    quit: tuple[Any, ...]
-    miss_next_game: tuple[Any, ...]
-    recovered: tuple[Any, ...]
-    niggling_injuries: tuple[Any, ...]
-    characteristic_losses: tuple[tuple[Any, str], ...]
-    advancement_options: Mapping[Any, tuple[AdvancementOption, ...]]
-    advancement_choices: tuple[Choice, ...]
-    hireable_journeymen: Mapping[Any, int]
-    hired_journeymen: tuple[Any, ...]
-    released_journeymen: tuple[Any, ...]
-    retirable: tuple[Any, ...]
-    retired: tuple[Any, ...]
-    fired: tuple[Any, ...]
-    expensive_mistake: ExpensiveMistakeResult
-    team: TeamState
-    team_value: int
-    current_team_value: int
-
-    @property
-    def treasury_delta(self) -> int:
-        return sum(change.amount for change in self.treasury_changes)
-
-    @property
-    def dedicated_fans_change(self) -> int:
-        return self.dedicated_fans_after - self.dedicated_fans_before
-
-    def spp_of(self, player_id: Any) -> int:
-        return sum(s.total for s in self.spp if s.player_id == player_id)
-
-
-@dataclass(frozen=True)
-class PostGameResult(SequenceResult):
-    """The post-game sequence: its steps (``SequenceResult``) and, once complete,
-    each team's ``TeamPostGame``."""
-
-    teams: Mapping[str, TeamPostGame] = field(default_factory=dict)
-
-    @property
-    def home(self) -> TeamPostGame | None:
-        return self.teams.get("home")
-
-    @property
-    def away(self) -> TeamPostGame | None:
-        return self.teams.get("away")
 
 
 class PostGameWork:
