@@ -18,6 +18,7 @@ from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import player_current_value
@@ -131,8 +132,9 @@ class PostGameWork:
                 total = totals.get(player.id, 0)
             except TypeError:
                 continue
-            if total:
-                players[index] = player.evolve(spp=player.spp + total)
+            if total:  # ``player.evolve(spp=...)``, without checking the field's name
+                changed = {**player.__dict__, "spp": player.spp + total}
+                players[index] = frozen(type(player), changed)
         self._team = None
 
     def injure(self, reports: Sequence[PlayerReport]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from rules_engine.bb2020.conceding import concession_score, concession_without_penalty
@@ -44,11 +44,18 @@ def other_side(side: str) -> str:
 def _reduced(ruleset: Ruleset, player: PlayerState, characteristic: str) -> PlayerState:
     """Characteristic Reduction by the Lasting Injury table's row for ``characteristic``
     (its D6 was rolled during the match; only the row matters here)."""
+    # Only the reduced characteristic is read (``apply_lasting_injury`` changes that one).
+    current = {characteristic: player.characteristic(ruleset, characteristic)}
+    reduced = apply_lasting_injury(current, _lasting_injury(characteristic))
+    return player.evolve(**{characteristic: reduced[characteristic]})
+
+
+@cache
+def _lasting_injury(characteristic: str) -> LastingInjuryResult:
+    """The Lasting Injury table's row that reduces ``characteristic``, as a result."""
     table = load_tables(RULESET)["lasting_injury"]
     entry = next(e for e in table.entries if e.effect["characteristic"] == characteristic)
-    current = {name: player.characteristic(ruleset, name) for name in CHARACTERISTICS}
-    reduced = apply_lasting_injury(current, LastingInjuryResult(entry, entry.rolls[0]))
-    return player.evolve(**{characteristic: reduced[characteristic]})
+    return LastingInjuryResult(entry, entry.rolls[0])
 
 
 @dataclass(frozen=True)
