@@ -260,4 +260,7 @@ def test_the_league_page_offers_the_download_to_its_commissioner_only(world, cli
     client.force_login(world.teams["R"].coach)
     assert url not in client.get(reverse("league-home", args=[world.league.pk])).content.decode()
     client.force_login(world.commissioner)
-    assert url in client.get(reverse("league-home", args=[world.league.pk])).content.decode()
+    page = client.get(reverse("league-home", args=[world.league.pk])).content.decode()
+    assert url in page
+    # One season: no whole-league report beside it (it would be the same file).
+    assert reverse("league-naf-report", args=[world.league.pk]) not in page
