@@ -5,11 +5,13 @@
 - reads the stamp of the tables the page shows (``config.pages.stamps``: one read of a
   handful of rows, changed in the same transaction as every write to them);
 - answers ``ETag`` (the stamp, the address, the code's version, who is asking: the
-  signed-in user and the CSRF cookie his forms are masked with) and ``Last-Modified``
-  (the stamp's last write, once at least ``SETTLE_S`` old: an HTTP date counts whole
-  seconds, so a write in the same second as a client's copy could otherwise pass for
-  no change), and 304 to ``If-None-Match`` / ``If-Modified-Since`` through Django's own
-  ``get_conditional_response`` (what ``django.views.decorators.http.condition`` uses);
+  signed-in user and the CSRF cookie his forms are masked with) and, to visitors not
+  signed in, ``Last-Modified`` (the stamp's last write, once at least ``SETTLE_S`` old:
+  an HTTP date counts whole seconds, so a write in the same second as a client's copy
+  could otherwise pass for no change; a signed-in page also changes with who asks,
+  which a date cannot say), and 304 to ``If-None-Match`` / ``If-Modified-Since``
+  through Django's own ``get_conditional_response`` (what
+  ``django.views.decorators.http.condition`` uses);
 - keeps the page in the configured cache (Redis at scale, memory embedded) for
   visitors who are not signed in, keyed by the stamp: a repeated read is the stamp's
   read and a cache hit, never a stale page, as any write changes the key. The CSRF
@@ -66,8 +68,12 @@ def site_version() -> str:
     """A digest of the code and templates a page is made by: a deploy changes every
     key and ETag (computed once per process)."""
     base = Path(settings.BASE_DIR)
-    roots = {base / "templates", base / "rules_engine"}
-    roots |= {Path(c.path) for c in apps.get_app_configs() if Path(c.path).is_relative_to(base)}
+    roots = {base / "templates", base / "rules_engine", base / "config"}
+    roots |= {
+        Path(c.path)
+        for c in apps.get_app_configs()
+        if Path(c.path).is_relative_to(base) and "site-packages" not in Path(c.path).parts
+    }
     digest = hashlib.blake2b(digest_size=12)
     for root in sorted(roots):
         for path in sorted(root.rglob("*")):
@@ -210,7 +216,7 @@ def public_page(groups: Iterable[str] = EVERYTHING) -> Callable[[View], View]:
             version = site_version()
             path = request.get_full_path()
             etag = f'"{_digest(version, path, stamp.token, user, csrf)}"'
-            last_modified = _last_modified(stamp)
+            last_modified = None if signed_in else _last_modified(stamp)
             answer = get_conditional_response(request, etag=etag, last_modified=last_modified)
             if answer is not None:
                 return _finish(answer, etag, last_modified, signed_in)
