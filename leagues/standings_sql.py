@@ -137,6 +137,12 @@ def team_totals(season_id: int, team_ids: Iterable[int]) -> dict[int, dict[str, 
     ids = sorted(set(team_ids))
     if not ids:
         return {}
+    return _run(*team_totals_query(season_id, ids))
+
+
+def team_totals_query(season_id: int, ids: list[int]) -> tuple[str, list]:
+    """``team_totals``' statement and its parameters (``leagues.services.standings_sync``
+    upserts its rows in the same statement): a row per team, its id then ``TOTALS``."""
     marks = ", ".join(["%s"] * len(ids))
     keys = " UNION ALL ".join(["SELECT %s AS team_id"] * len(ids))
     sql = _totals_sql(f" AND f.{{side}}_id IN ({marks})", f" AND p.team_id IN ({marks})")
@@ -145,7 +151,7 @@ def team_totals(season_id: int, team_ids: Iterable[int]) -> dict[int, dict[str, 
     # plus, a no-op on an integer in both databases, takes that index out of its choice).
     sql = sql.replace("WHERE f.season_id = %s", "WHERE +f.season_id = %s")
     params = [*ids, *RESULT_PARAMS, *sides_params(season_id, ids), season_id, *ids]
-    return _run(sql.replace("{keys}", keys), params)
+    return sql.replace("{keys}", keys), params
 
 
 def aggregate_totals(season: Season) -> dict[int, dict[str, int]]:

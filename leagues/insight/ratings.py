@@ -178,6 +178,11 @@ def _stored_matches(league_id: int, since: Position, skip: int) -> list[Match]:
         .exclude(fixture_id=skip)
         .order_by("played_at", "fixture_id", "subject", "side")
     )
+    return _as_matches(rows)
+
+
+def _as_matches(rows: Iterable[RatingChange]) -> list[Match]:
+    """Rating rows in order, grouped by their match."""
     matches: dict[int, Match] = {}
     for row in rows:
         match = matches.get(row.fixture_id)
@@ -192,11 +197,18 @@ def _stored_matches(league_id: int, since: Position, skip: int) -> list[Match]:
 def rerate_fixture(fixture: Fixture) -> None:
     """After a change to ``fixture``'s result or status, in the same transaction:
     its rows, and those of what follows that the change moved. ``fixture`` is the
-    saved one, with its home and away teams and its season."""
+    saved one, with its home and away teams and its season.
+
+    A rated result is read in one query (``_read_around``): the fixture's old rows,
+    the league's rows from its place on, and its subjects' rows before it."""
     league_id = fixture.season.league_id
     League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
-    old_rows = list(RatingChange.objects.filter(fixture_id=fixture.pk))
     new = _match_of(fixture)
+    befores: dict[Key, Rating] | None = None
+    if new is not None:
+        old_rows, sequence, befores = _read_around(league_id, new)
+    else:
+        old_rows = list(RatingChange.objects.filter(fixture_id=fixture.pk))
     old_position = (old_rows[0].played_at, fixture.pk) if old_rows else None
     if new is None and old_position is None:
         return
@@ -205,12 +217,54 @@ def rerate_fixture(fixture: Fixture) -> None:
     start = min(starts)
     # At the old place, the old rows' subjects stand as they did before the match.
     reset = {Slot(r.subject, r.side, r.team_id, r.coach_id).key: before_of(r) for r in old_rows}
-    RatingChange.objects.filter(fixture_id=fixture.pk).delete()
-    sequence = _stored_matches(league_id, start, fixture.pk)
+    if old_rows:
+        RatingChange.objects.filter(fixture_id=fixture.pk).delete()
+    if new is None or start != new_position:  # rows from an earlier place are wanted
+        sequence = _stored_matches(league_id, start, fixture.pk)
+        befores = None
     if new is not None:
         sequence.append(new)
         sequence.sort(key=lambda m: m.position)
-    _replay(league_id, sequence, new, old_position, reset)
+    _replay(league_id, sequence, new, old_position, reset, befores)
+
+
+def _read_around(
+    league_id: int, new: Match
+) -> tuple[list[RatingChange], list[Match], dict[Key, Rating]]:
+    """In one query: the fixture's stored rows, the league's rated matches from the new
+    match's place on (as ``_stored_matches``) and its subjects' ratings just before it
+    (as ``_latest_befores``)."""
+    when, fixture_id = new.position
+    keys = [slot.key for slot in new.slots]
+    before = Q(played_at__lt=when) | Q(played_at=when, fixture_id__lt=fixture_id)
+    rows = (
+        RatingChange.objects.filter(league_id=league_id)
+        .filter(
+            Q(fixture_id=fixture_id)
+            | (~before & ~Q(fixture_id=fixture_id))
+            | (before & _subjects(keys))
+        )
+        .order_by("played_at", "fixture_id", "subject", "side")
+    )
+    old_rows: list[RatingChange] = []
+    later: list[RatingChange] = []
+    found: dict[Key, Rating] = {}
+    for row in rows:
+        if row.fixture_id == fixture_id:
+            old_rows.append(row)
+        elif (row.played_at, row.fixture_id) > (when, fixture_id):
+            later.append(row)
+        else:  # in order: the latest row before the match wins
+            found[Slot(row.subject, row.side, row.team_id, row.coach_id).key] = after_of(row)
+    return old_rows, _as_matches(later), {key: found.get(key, NEW_PLAYER) for key in keys}
+
+
+def _subjects(keys: list[Key]) -> Q:
+    wanted = Q(pk__in=[])
+    for subject, subject_id in keys:
+        column = "team_id" if subject == TEAM else "coach_id"
+        wanted |= Q(subject=subject, **{column: subject_id})
+    return wanted
 
 
 def _replay(
@@ -219,9 +273,11 @@ def _replay(
     new: Match | None,
     old_position: Position | None,
     reset: dict[Key, Rating],
+    befores: dict[Key, Rating] | None = None,
 ) -> None:
     """Re-rate, in order, the new match and every match of a subject whose rating the
-    change moved (``state`` holds those); write what changed."""
+    change moved (``state`` holds those); write what changed. ``befores``: the new
+    match's subjects' ratings just before it, when read already."""
     state: dict[Key, Rating] = {}
     changed: list[RatingChange] = []
     created: list[RatingChange] = []
@@ -234,7 +290,9 @@ def _replay(
             continue
         before = {s.key: before_of(s.row) for s in match.slots if s.row is not None}
         unknown = [s.key for s in match.slots if s.row is None and s.key not in state]
-        if unknown:  # the new match: its subjects' latest ratings before it
+        if unknown and befores is not None:  # the new match, its subjects read with it
+            before.update({key: befores[key] for key in unknown})
+        elif unknown:  # the new match: its subjects' latest ratings before it
             before.update(_latest_befores(league_id, match, unknown))
         before.update({s.key: state[s.key] for s in match.slots if s.key in state})
         after = _rate(match, before)

@@ -43,7 +43,11 @@ def lock_season(season: Season | int) -> Season:
 def lock_fixture(fixture: Fixture | int) -> tuple[Fixture, Season]:
     """The fixture's season, then the fixture, both locked (one lock order everywhere)."""
     fixture_id = fixture.pk if isinstance(fixture, Fixture) else fixture
-    season_id = Fixture.objects.values_list("season_id", flat=True).get(pk=fixture_id)
+    season_id = (  # a fixture never changes season
+        fixture.season_id
+        if isinstance(fixture, Fixture)
+        else Fixture.objects.values_list("season_id", flat=True).get(pk=fixture_id)
+    )
     season = lock_season(season_id)
     locked = (
         Fixture.objects.select_for_update(of=("self",))

@@ -80,30 +80,41 @@ def record_result(
         (home_points, away_points),
         decided_by,
     )
-    with transaction.atomic():
+    # A league fixture's result takes no savepoint of its own (issue 15: one per
+    # recorded match): its checks write nothing and their refusal is raised once out of
+    # the block, so a caller's transaction stays usable, and nothing after the writes
+    # refuses it. A play-off's bracket may still refuse it after the fixture is
+    # written ("the final has been played"): that takes its savepoint.
+    refused: LeagueError | None = None
+    with transaction.atomic(savepoint=fixture.kind != Fixture.Kind.LEAGUE):
         fixture, season = lock_fixture(fixture)
-        _require_takes_result(fixture, season)
-        conceded_id = _conceding_side(fixture, conceded_by, home_touchdowns, away_touchdowns)
-        scores = (home_touchdowns, away_touchdowns)
-        if home_points is not None and away_points is not None:
-            scores = (home_points, away_points)
-        winner_id, how = _playoff_outcome(fixture, *scores, conceded_id, decided_by)
-        new = {
-            "status": Fixture.Status.PLAYED,
-            "home_touchdowns": home_touchdowns,
-            "away_touchdowns": away_touchdowns,
-            "home_points": home_points,
-            "away_points": away_points,
-            "home_casualties": home_casualties,
-            "away_casualties": away_casualties,
-            "conceded_by_id": conceded_id,
-            "winner_id": winner_id,
-            "decided_by": how,
-        }
-        if all(getattr(fixture, name) == value for name, value in new.items()):
-            return fixture
-        _save_result(actor, fixture, season, new)
-        advance_bracket(season, actor)
+        try:
+            _require_takes_result(fixture, season)
+            conceded_id = _conceding_side(fixture, conceded_by, home_touchdowns, away_touchdowns)
+        except LeagueError as error:
+            refused = error
+        else:
+            scores = (home_touchdowns, away_touchdowns)
+            if home_points is not None and away_points is not None:
+                scores = (home_points, away_points)
+            winner_id, how = _playoff_outcome(fixture, *scores, conceded_id, decided_by)
+            new = {
+                "status": Fixture.Status.PLAYED,
+                "home_touchdowns": home_touchdowns,
+                "away_touchdowns": away_touchdowns,
+                "home_points": home_points,
+                "away_points": away_points,
+                "home_casualties": home_casualties,
+                "away_casualties": away_casualties,
+                "conceded_by_id": conceded_id,
+                "winner_id": winner_id,
+                "decided_by": how,
+            }
+            if any(getattr(fixture, name) != value for name, value in new.items()):
+                _save_result(actor, fixture, season, new)
+                advance_bracket(season, actor)
+    if refused is not None:
+        raise refused
     return fixture
 
 

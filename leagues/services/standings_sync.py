@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import connection, transaction
+from django.utils import timezone
 
 from leagues.models import Fixture, PointsAdjustment, Season, StandingTotals, TeamEntry
-from leagues.standings_sql import TOTALS, team_totals
+from leagues.standings_sql import TOTALS, team_totals_query
 
 
 def _season_id(season: Season | int) -> int:
@@ -34,19 +35,26 @@ def _season_id(season: Season | int) -> int:
 
 def refresh_team_totals(season: Season | int, team_ids: Iterable[int | None]) -> None:
     """Recompute the maintained standings rows of ``team_ids`` in ``season`` from their
-    fixtures and adjustments. Two queries whatever the season's size."""
+    fixtures and adjustments. One statement whatever the season's size."""
     ids = sorted({t for t in team_ids if t is not None})
     if not ids:
         return
     season_id = _season_id(season)
-    with transaction.atomic(savepoint=False):
-        totals = team_totals(season_id, ids)
-        StandingTotals.objects.bulk_create(
-            [StandingTotals(season_id=season_id, team_id=t, **totals[t]) for t in ids],
-            update_conflicts=True,
-            unique_fields=["season", "team"],
-            update_fields=[*TOTALS, "updated_at"],
-        )
+    totals, params = team_totals_query(season_id, ids)
+    columns = ["season_id", "team_id", *TOTALS, "updated_at"]
+    quote = connection.ops.quote_name
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    # The aggregate and the upsert in one statement (``WHERE 1 = 1``: SQLite reads an
+    # INSERT ... SELECT ... ON CONFLICT only with the SELECT's WHERE).
+    sql = (
+        f"INSERT INTO {quote(StandingTotals._meta.db_table)} "
+        f"({', '.join(quote(c) for c in columns)}) "
+        f"SELECT %s, t.*, %s FROM ({totals}) t WHERE 1 = 1 "
+        f"ON CONFLICT ({quote('season_id')}, {quote('team_id')}) DO UPDATE SET "
+        + ", ".join(f"{quote(c)} = excluded.{quote(c)}" for c in [*TOTALS, "updated_at"])
+    )
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        cursor.execute(sql, [season_id, now, *params])
 
 
 def refresh_season_totals(season: Season | int) -> None:
