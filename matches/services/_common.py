@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -49,17 +49,22 @@ def lock_match(match: Match | int) -> Match:
 
 
 def lock_with_report(
-    match: Match | int, report_id: int | None = None
+    match: Match | int,
+    report_id: int | None = None,
+    *,
+    annotate: Mapping[str, Any] | None = None,
 ) -> tuple[Match, Report | None]:
     """The match row locked (as ``lock_match``) and its current report (or the report
     ``report_id`` of it, current or not), read together in one query. (match, None)
     when there is no such report; Report.DoesNotExist when ``report_id`` is not the
-    match's."""
+    match's. ``annotate``: more to read of the report in the same query."""
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_with_report() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    reports = Report.objects.select_for_update(of=("match",)).select_related(
-        "submitted_by", *(f"match__{name}" for name in MATCH_RELATED)
+    reports = (
+        Report.objects.select_for_update(of=("match",))
+        .select_related("submitted_by", *(f"match__{name}" for name in MATCH_RELATED))
+        .annotate(**(annotate or {}))
     )
     if report_id is not None:
         found = reports.filter(pk=report_id).first()

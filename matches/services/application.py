@@ -8,17 +8,25 @@ them on the report (``Report.post_game_input``) for replays and corrections."""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
+from django.db.models.signals import post_save
 
 from config.types import Actor
 from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
-from matches.services._common import SIDES, lock_match, store_rolls, team_of
-from matches.services.effects import apply_effects
+from matches.services._common import (
+    SIDES,
+    lock_with_report,
+    store_rolls,
+    stored_rolls,
+    team_of,
+)
+from matches.services.effects import EffectsBatch, apply_effects
 from matches.services.postgame import (
     Phase,
     _hiring_step,
@@ -27,10 +35,11 @@ from matches.services.postgame import (
     run_post_game,
 )
 from matches.services.report_shapes import league_result
-from matches.services.reports import events_of, payload_of
+from matches.services.reports import WITH_EVENTS, events_of, payload_of
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors import value_breakdown
-from teams.services._common import lock_team
+from teams.selectors.value import with_team_value
+from teams.services._common import lock_teams
 
 
 def record_league_result(
@@ -70,33 +79,89 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
     correction meanwhile is not applied (None). Returns the latest application.
     """
     with transaction.atomic():
-        match = lock_match(match_id)
-        report = Report.objects.select_related("submitted_by").get(pk=report_id, match=match)
+        match, read = lock_with_report(match_id, report_id, annotate={**_APPLIED, **WITH_EVENTS})
+        report = cast(Report, read)
         if not report.is_current:
             return None
-        done = {a.phase: a for a in PostGameApplication.objects.filter(report=report)}
-        if Phase.FINAL in done:
-            return done[Phase.FINAL]
-        results_owed = report.results_ready and Phase.RESULTS not in done
+        earlier = {p: getattr(report, f"{p}_applied") for p in (Phase.RESULTS, Phase.FINAL)}
+        if earlier[Phase.FINAL] is not None:
+            return PostGameApplication.objects.get(pk=earlier[Phase.FINAL])
+        results_owed = report.results_ready and earlier[Phase.RESULTS] is None
         if not (results_owed or report.post_game_complete):
-            return done.get(Phase.RESULTS)
-        teams = lock_both(match)  # once, for both phases
+            found = earlier[Phase.RESULTS]
+            return None if found is None else PostGameApplication.objects.get(pk=found)
+        # Once for both phases: the teams locked, the events read, the rows written.
+        teams = lock_both(match)
+        events = events_of(report)
+        batch = EffectsBatch()
+        owed = [Phase.RESULTS] if results_owed else []
+        owed += [Phase.FINAL] if report.post_game_complete else []
+        made = _create_applications(match, report, *owed)
         if results_owed:
-            done[Phase.RESULTS] = apply_results(match, report, teams=teams)
+            apply_results(
+                match,
+                report,
+                teams=teams,
+                events=events,
+                final_follows=report.post_game_complete,
+                batch=batch,
+                application=made[Phase.RESULTS],
+            )
         if report.post_game_complete:
-            return apply_final(match, report, results_applied=Phase.RESULTS in done, teams=teams)
-        return done.get(Phase.RESULTS)
+            applied = results_owed or earlier[Phase.RESULTS] is not None
+            return apply_final(
+                match,
+                report,
+                results_applied=applied,
+                teams=teams,
+                events=events,
+                batch=batch,
+                application=made[Phase.FINAL],
+                application_is_first=True,  # no final application of the report, ever
+            )
+        return made[Phase.RESULTS]
+
+
+# Which phases of a report are applied already (their application's id), read with it.
+_APPLIED = {
+    f"{phase}_applied": Subquery(
+        PostGameApplication.objects.filter(report=OuterRef("pk"), phase=phase).values("pk")[:1]
+    )
+    for phase in (Phase.RESULTS, Phase.FINAL)
+}
 
 
 def _create_application(match: Match, report: Report, phase: str) -> PostGameApplication:
+    return _create_applications(match, report, phase)[phase]
+
+
+def _create_applications(
+    match: Match, report: Report, *phases: str
+) -> dict[str, PostGameApplication]:
+    """The application rows of ``phases``, in one insert, each announced as a save
+    announces it (``post_save``: the notifications). No savepoint: a second
+    application of a phase fails the whole transaction."""
+    actor = result_actor(match, report)
+    rows = [
+        PostGameApplication(report=report, match=match, phase=phase, applied_by=actor)
+        for phase in phases
+    ]
     try:
-        # No savepoint: a second application of the phase fails the whole transaction.
         with transaction.atomic(savepoint=False):
-            return PostGameApplication.objects.create(
-                report=report, match=match, phase=phase, applied_by=result_actor(match, report)
-            )
+            made = PostGameApplication.objects.bulk_create(rows)
     except IntegrityError:
-        raise MatchError(f"The {phase} of {match.label}'s post-game is already applied") from None
+        done = " and ".join(phases)
+        raise MatchError(f"The {done} of {match.label}'s post-game is already applied") from None
+    for application in made:
+        post_save.send(
+            sender=PostGameApplication,
+            instance=application,
+            created=True,
+            update_fields=None,
+            raw=False,
+            using=application._state.db,
+        )
+    return {application.phase: application for application in made}
 
 
 def _applier(application: PostGameApplication) -> User:
@@ -106,35 +171,58 @@ def _applier(application: PostGameApplication) -> User:
 
 
 def lock_both(match: Match) -> dict[str, Team]:
-    """Both teams of the match, locked lowest id first; by side."""
+    """Both teams of the match, locked lowest id first (one query); by side."""
     fixture = match.fixture
-    locked = {t.pk: lock_team(t) for t in sorted((fixture.home, fixture.away), key=lambda t: t.pk)}
+    locked = lock_teams(fixture.home_id, fixture.away_id)
     return {"home": locked[fixture.home_id], "away": locked[fixture.away_id]}
 
 
+def _relock_after_league(match: Match, teams: dict[str, Team]) -> None:
+    """The league may have paid a team on a lock of its own while recording the result
+    (a play-off's prizes, paid once the bracket is decided): the rows are read anew,
+    locked. A league fixture is recorded in the regular season, which pays nothing."""
+    if match.fixture.kind != match.fixture.Kind.LEAGUE:
+        teams.update(lock_both(match))
+
+
 def apply_results(
-    match: Match, report: Report, *, teams: dict[str, Team] | None = None
+    match: Match,
+    report: Report,
+    *,
+    teams: dict[str, Team] | None = None,
+    events: list[dict[str, Any]] | None = None,
+    final_follows: bool = False,
+    batch: EffectsBatch | None = None,
+    application: PostGameApplication | None = None,
 ) -> PostGameApplication:
     """Phase ``results``: the league result and the effects of the steps before the
     hiring step, on the Treasury and Dedicated Fans the teams hold now (locked here,
-    or ``teams`` as the caller locked them)."""
+    or ``teams`` as the caller locked them). ``events``: the report's, when read;
+    ``final_follows``: phase ``final`` is applied next in the same transaction, with
+    ``batch``, and writes the rows, the post-game's result, its rolls and the report;
+    ``application``: the phase's row, when the caller made it."""
     teams = teams if teams is not None else lock_both(match)
     if not report.post_game_input:  # a correction carries the figures the first report read
         report.post_game_input = {
             side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
             for side, team in teams.items()
         }
-    application = _create_application(match, report, Phase.RESULTS)
-    events = events_of(report)
+    if application is None:
+        application = _create_application(match, report, Phase.RESULTS)
+    events = events if events is not None else events_of(report)
     record_league_result(match, report, _applier(application), events)
-    # The league may have paid a team (a play-off's prizes) on a lock of its own.
-    teams.update(lock_both(match))
+    _relock_after_league(match, teams)
     # The whole sequence with nobody hiring: only its steps before hiring are applied.
     probe = post_game_for(match, report, {side: {} for side in SIDES}, events=events)
     actor = _applier(application)
-    apply_effects(application, probe, actor, phase=Phase.RESULTS, teams=teams, events=events)
-    run_post_game(match, report, report.post_game_choices, events=events)
-    report.save()
+    batch = batch if batch is not None else EffectsBatch()
+    apply_effects(
+        application, probe, actor, phase=Phase.RESULTS, teams=teams, events=events, batch=batch
+    )
+    if not final_follows:
+        batch.finish()
+        run_post_game(match, report, report.post_game_choices, events=events, teams=teams)
+        report.save()
     return application
 
 
@@ -164,9 +252,16 @@ def final_answers(
     answers = copy.deepcopy(report.post_game_choices)
     if _hiring_step(match) is None:
         return answers
-    offered = _hireable(match, report, events if events is not None else events_of(report))
-    on_teams = Player.objects.filter(team__in=teams.values(), status=PlayerStatus.ACTIVE)
-    rows = list(on_teams.values_list("pk", "team_id", "journeyman"))
+    asked = any(
+        (answers.get(side) or {}).get("hire_journeymen") or (answers.get(side) or {}).get("retire")
+        for side in teams
+    )
+    offered: dict[str, dict[Any, int]] = {side: {} for side in SIDES}
+    rows: list[tuple[Any, Any, bool]] = []
+    if asked:  # nobody hires or retires: nothing to check against the teams as they are
+        offered = _hireable(match, report, events if events is not None else events_of(report))
+        on_teams = Player.objects.filter(team__in=teams.values(), status=PlayerStatus.ACTIVE)
+        rows = list(on_teams.values_list("pk", "team_id", "journeyman"))
     for side, team in teams.items():
         answer = answers.setdefault(side, {})
         left = team.treasury
@@ -207,50 +302,80 @@ def apply_final(
     *,
     results_applied: bool,
     teams: dict[str, Team] | None = None,
+    events: list[dict[str, Any]] | None = None,
+    batch: EffectsBatch | None = None,
+    application: PostGameApplication | None = None,
+    application_is_first: bool = False,
 ) -> PostGameApplication:
     """Phase ``final``: the hiring step's answers and what follows it (BB2020:
     Expensive Mistakes on the Treasury as it stands now, the next game prepared), or,
-    for a ruleset that never holds, the whole post-game on the teams as they stand."""
+    for a ruleset that never holds, the whole post-game on the teams as they stand.
+    ``events``: the report's, when the caller has read them; ``batch``: what phase
+    ``results`` left to write in this transaction, written here; ``application``: the
+    phase's row, when the caller made it; ``application_is_first``: the report's
+    post-game was never applied this far (no rolls after the hiring step stored)."""
     teams = teams if teams is not None else lock_both(match)
     if not results_applied and not report.post_game_input:
         report.post_game_input = {
             side: {"treasury": team.treasury, "dedicated_fans": team.dedicated_fans}
             for side, team in teams.items()
         }
-    application = _create_application(match, report, Phase.FINAL)
-    events = events_of(report)
+    if application is None:
+        application = _create_application(match, report, Phase.FINAL)
+    events = events if events is not None else events_of(report)
     if not results_applied:
         record_league_result(match, report, _applier(application), events)
     answers = final_answers(match, report, teams, events)
     if not results_applied:
-        teams.update(lock_both(match))  # the league may have paid a team (its own lock)
+        _relock_after_league(match, teams)
     result = post_game_for(match, report, answers, events=events)
     phase = Phase.FINAL if results_applied else None
-    apply_effects(
-        application, result, _applier(application), phase=phase, teams=teams, events=events
-    )
-    DiceRoll.objects.filter(report=report, sequence=Sequence.POST_GAME).delete()
-    store_rolls(match, Sequence.POST_GAME, result, report, replaced=True)
-    report.post_game_result = _result_json(result)
+    batch = batch if batch is not None else EffectsBatch()
+    actor = _applier(application)
+    apply_effects(application, result, actor, phase=phase, teams=teams, events=events, batch=batch)
+    batch.finish()
+    shown = _result_json(result)
+    _store_final_rolls(match, report, result, shown, first=application_is_first)
+    report.post_game_result = shown
     _as_on_the_sheet(report, teams)
     report.save()
     return application
+
+
+def _store_final_rolls(
+    match: Match, report: Report, result: Any, shown: dict[str, Any], *, first: bool
+) -> None:
+    """The post-game's rolls, all of them now: the rows of the steps before the hiring
+    step were stored when the coaches were asked; applied for the first time with those
+    steps as they were shown (the same outcomes from the same number of rolls, so the
+    same rolls), only the rest is added; else every roll is stored anew."""
+    hiring = _hiring_step(match)
+    stored = report.post_game_result or {}
+
+    def before(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        names = [step["step"] for step in steps]
+        return steps[: names.index(hiring)] if hiring in names else steps
+
+    if first and before(stored.get("steps", [])) == before(shown["steps"]):
+        store_rolls(match, Sequence.POST_GAME, result, report, stored=stored_rolls(stored, hiring))
+        return
+    DiceRoll.objects.filter(report=report, sequence=Sequence.POST_GAME).delete()
+    store_rolls(match, Sequence.POST_GAME, result, report, replaced=True)
 
 
 def _as_on_the_sheet(report: Report, teams: dict[str, Team]) -> None:
     """The figures the post-game shows for each team, read back from the team as the
     team sheet reads it (Treasury, TV, CTV, Dedicated Fans), with anything of the
     coach's answer that could not be done."""
-    now = dict(
-        (pk, (treasury, fans))
-        for pk, treasury, fans in Team.objects.filter(
-            pk__in=[t.pk for t in teams.values()]
-        ).values_list("pk", "treasury", "dedicated_fans")
-    )
+    # Both teams read back with their TV's player sums, in one query.
+    now = {
+        t.pk: t for t in with_team_value(Team.objects.filter(pk__in=[t.pk for t in teams.values()]))
+    }
     for side, team in teams.items():
         shown = report.post_game_result.setdefault("teams", {}).setdefault(side, {})
-        team.treasury, team.dedicated_fans = now[team.pk]
-        value = value_breakdown(team)
+        read = now[team.pk]
+        team.treasury, team.dedicated_fans = read.treasury, read.dedicated_fans
+        value = value_breakdown(read)
         shown.update(
             treasury=team.treasury,
             dedicated_fans=team.dedicated_fans,

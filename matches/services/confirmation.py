@@ -35,7 +35,7 @@ from matches.services._common import (
     user_of,
 )
 from matches.services.postgame import current_report, run_post_game, settle_status
-from matches.services.reports import payload_of, report_payload
+from matches.services.reports import WITH_EVENTS, payload_of, report_payload
 
 # How long the opponent has to confirm or dispute before the commissioner may confirm
 # for him: two days, so a coach who forgot does not hold the league's round.
@@ -104,7 +104,7 @@ def confirm_report(actor: Actor, match: Match) -> Report:
     confirming it); a commissioner confirms a disputed report, or any report once
     ``Report.confirm_deadline`` has passed. The post-game begins."""
     with transaction.atomic():
-        match, read = lock_with_report(match)
+        match, read = lock_with_report(match, annotate=WITH_EVENTS)
         require_play(actor, match)
         require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
         report = current_report(match, read)

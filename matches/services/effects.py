@@ -23,15 +23,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from config.types import Actor
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
 from matches.services._common import SIDES, plain, snapshot_states, team_actor
-from matches.services.deferral import post_gold
+from matches.services.deferral import held_back, post_gold
 from matches.services.report_shapes import player_reports
 from matches.services.reports import events_of
 from matches.services.skills_gained import apply_gained
+from matches.services.writes import EffectsBatch, TeamWrites
 from matches.totals import refresh_stats_totals
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
 from rules_engine.bb2020.report import PlayerReport
@@ -73,9 +75,15 @@ class _Side:
     and the effects it made, in order, for one insert at the end."""
 
     def __init__(
-        self, application: PostGameApplication, team: Team, actor: Actor, made: list[AppliedEffect]
+        self,
+        application: PostGameApplication,
+        team: Team,
+        actor: Actor,
+        made: list[AppliedEffect],
+        writes: TeamWrites,
     ) -> None:
         self.application, self.team, self.actor, self.made = application, team, actor, made
+        self.writes = writes
         self._locked: Team | None = team if is_locked(team) else None
         self._who: Actor | None = None
 
@@ -85,16 +93,22 @@ class _Side:
         return self._locked
 
     def who(self) -> Actor:
-        """Who a teams service acts as; it may change the team row: lock it anew after."""
+        """Who a teams service acts as; it reads and may change the team row: what is
+        pending is written first, and the row locked anew after."""
+        self.writes.flush()
         self._locked = None
         if self._who is None:
             self._who = team_actor(self.actor, self.team)
         return self._who
 
+    def post(self, amount: int, reason: str, note: str, match_id: int, link: Any) -> None:
+        """Gold in or out of the locked row's Treasury, written with the rest."""
+        self.writes.post(self.locked(), amount, reason, note, self.actor, match_id, link)
+
     def __call__(self, kind: str, player: Player | None = None, **values: Any) -> AppliedEffect:
-        effect = AppliedEffect(
-            application=self.application, kind=kind, team=self.team, player=player, **values
-        )
+        if player is not None:
+            values["player"] = player
+        effect = AppliedEffect(application=self.application, kind=kind, team=self.team, **values)
         self.made.append(effect)
         return effect
 
@@ -124,41 +138,71 @@ def apply_effects(
     phase: str | None = None,
     teams: dict[str, Team] | None = None,
     events: list[dict[str, Any]] | None = None,
+    batch: EffectsBatch | None = None,
 ) -> None:
     """Apply both teams' post-game (the teams locked lowest id first, or ``teams`` as
     the caller locked them): the effects of ``phase`` ("results": the steps before the
     coaches' hiring step; "final": that step and after), or all of them (None).
     ``events``: the report's, when the caller has read them. ``teams`` ends holding
-    each team's row as it stands after the effects."""
+    each team's row as it stands after the effects. ``batch``: the caller's, which it
+    finishes (writes) once its last phase is applied; without one, all is written here."""
     match = application.match
     if teams is None:
         by_pk = {t.pk: lock_team(t) for t in sorted(_teams(match), key=lambda t: t.pk)}
         teams = {"home": by_pk[match.fixture.home_id], "away": by_pk[match.fixture.away_id]}
     done = player_reports(events if events is not None else events_of(application.report))
     states = snapshot_states(match, "match_teams")
-    made: list[AppliedEffect] = []
+    own = batch is None
+    batch = batch if batch is not None else EffectsBatch()
     stats: list[PlayerMatchStats] = []
-    earning = {} if phase == "final" else _earning(result)
+    earning: dict[Any, int] = {}
+    records = {
+        side: _Side(application, teams[side], actor, batch.made, batch.writes) for side in SIDES
+    }
+    final = _FinalReads(result, teams) if phase == "final" else None
     for side in SIDES:
         outcome = result.teams[side]
-        record = _Side(application, teams[side], actor, made)
+        record = records[side]
         if phase != "final":
             _apply_results(record, outcome, earning)
             stats += _stats(application, record.team, outcome, states[side], done[side])
         if phase != "results":
-            _apply_final(record, outcome)
-        teams[side] = record.locked()  # as it stands now, for whatever the caller does next
-    if earning:
-        Player.objects.bulk_update(list(earning.values()), ["spp_earned"])
-    AppliedEffect.objects.bulk_create(made)
+            _apply_final(record, outcome, final)
+    if own:
+        batch.finish()
+    for side in SIDES:
+        teams[side] = records[side].locked()  # as it stands now, for what the caller does next
+    _add_spp(earning)
     PlayerMatchStats.objects.bulk_create(stats)
     refresh_stats_totals(stats)  # the leaderboards' totals (issue 15)
 
 
-def _earning(result: Any) -> dict[Any, Player]:
-    """The players of both sides who earned SPP, locked (in one query)."""
-    ids = [e.player_id for side in SIDES for e in result.teams[side].spp if e.total]
-    return _locked_players(ids) if ids else {}
+def _add_spp(earning: dict[Any, int]) -> None:
+    """Add the SPP each player earned, in one statement (which locks the rows)."""
+    if not earning:
+        return
+    added = Case(
+        *(When(pk=pid, then=Value(amount)) for pid, amount in earning.items()),
+        default=Value(0),
+    )
+    Player.objects.filter(pk__in=list(earning)).update(spp_earned=F("spp_earned") + added)
+
+
+class _FinalReads:
+    """What the final phase reads of both teams' players, in one query each: the
+    journeymen still on the teams, and the players back from a Miss Next Game (locked)."""
+
+    def __init__(self, result: Any, teams: dict[str, Team]) -> None:
+        journeymen = Player.objects.filter(
+            team__in=[t.pk for t in teams.values()], status=PlayerStatus.ACTIVE, journeyman=True
+        ).order_by("id")
+        self.journeymen: dict[Any, list[Player]] = {}
+        for player in journeymen:
+            self.journeymen.setdefault(player.team_id, []).append(player)
+        back = [pid for side in SIDES for pid in result.teams[side].recovered]
+        self.recovered = (
+            _locked_players(back, status=PlayerStatus.ACTIVE, miss_next_game=True) if back else {}
+        )
 
 
 def _teams(match: Match) -> tuple[Team, Team]:
@@ -176,12 +220,16 @@ def _post_gold(record: _Side, change: Any) -> None:
     match = record.application.match
     reason = LEDGER_REASONS[change.reason]
     note = f"{LedgerReason(reason).label}, {match.label}"
-    post_gold(record.team.pk, change.amount, reason, note, record.actor, match.pk, link, record)
+    if held_back() is None:
+        record.post(change.amount, reason, note, match.pk, link)
+    else:  # a correction under way holds the gold back
+        post_gold(record.team.pk, change.amount, reason, note, record.actor, match.pk, link, record)
 
 
-def _apply_final(record: _Side, outcome: Any) -> None:
+def _apply_final(record: _Side, outcome: Any, reads: _FinalReads | None = None) -> None:
     """The coaches' hiring step and after: journeymen hired for good (the others
-    leave), temporary retirements, Expensive Mistakes, players back from MNG."""
+    leave), temporary retirements, Expensive Mistakes, players back from MNG.
+    ``reads``: both teams' players as the phase read them at its start."""
     team = record.team
     hired = iter(outcome.hired_journeymen)
     for change in outcome.treasury_changes:
@@ -190,11 +238,21 @@ def _apply_final(record: _Side, outcome: Any) -> None:
         elif change.reason in FINAL_REASONS:
             _post_gold(record, change)
     if outcome.recovered:
-        back = _locked_players(outcome.recovered, status=PlayerStatus.ACTIVE, miss_next_game=True)
+        back = (
+            reads.recovered
+            if reads is not None
+            else _locked_players(outcome.recovered, status=PlayerStatus.ACTIVE, miss_next_game=True)
+        )
         for pid in outcome.recovered:
             if pid in back:
                 _set(record, back[pid], EffectKind.MISS_NEXT_GAME, miss_next_game=False)
-    released = list(Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, journeyman=True))
+    if reads is not None:  # those hired for good just now are journeymen no more
+        kept = set(outcome.hired_journeymen)
+        released = [p for p in reads.journeymen.get(team.pk, []) if p.pk not in kept]
+    else:
+        released = list(
+            Player.objects.filter(team=team, status=PlayerStatus.ACTIVE, journeyman=True)
+        )
     if released:
         release_journeymen(record.who(), team)
         for player in released:
@@ -210,7 +268,7 @@ def _locked_players(ids: Any, **match: Any) -> dict[Any, Player]:
     return {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=list(ids), **match)}
 
 
-def _apply_results(record: _Side, outcome: Any, earning: dict[Any, Player]) -> None:
+def _apply_results(record: _Side, outcome: Any, earning: dict[Any, int]) -> None:
     """The steps before the coaches' hiring step: winnings (and a classic team's other
     gold), Dedicated Fans, SPP, Improvement rolls owed, injuries, deaths and quitters."""
     for change in outcome.treasury_changes:
@@ -220,12 +278,12 @@ def _apply_results(record: _Side, outcome: Any, earning: dict[Any, Player]) -> N
     if fans:
         locked = record.locked()
         locked.dedicated_fans += fans
-        locked.save(update_fields=["dedicated_fans", "updated_at"])
+        record.writes.changed(locked)
         record(EffectKind.DEDICATED_FANS, amount=fans)
     for earned in outcome.spp:
         if earned.total:  # written for both sides at once (``apply_effects``)
-            earning[earned.player_id].spp_earned += earned.total
-            record(EffectKind.SPP, earning[earned.player_id], amount=earned.total)
+            earning[earned.player_id] = earning.get(earned.player_id, 0) + earned.total
+            record(EffectKind.SPP, player_id=earned.player_id, amount=earned.total)
     for owed in getattr(outcome, "improvements", ()):
         _owe_roll(record, owed.player_id, [roll.as_dict() for roll in owed.rolls])
     _apply_injuries(record, outcome)

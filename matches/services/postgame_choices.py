@@ -33,6 +33,7 @@ from matches.services.postgame import (
     run_post_game,
     settle_status,
 )
+from matches.services.reports import WITH_EVENTS
 
 
 def _ids(values: Iterable[Any], what: str) -> list[int]:
@@ -63,7 +64,7 @@ def submit_post_game_choices(
     if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
         raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
     with transaction.atomic():
-        match, read = lock_with_report(match)
+        match, read = lock_with_report(match, annotate=WITH_EVENTS)
         require_play(actor, match)
         require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
         report = current_report(match, read)

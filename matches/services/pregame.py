@@ -246,7 +246,17 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         match.pre_game_started_at = timezone.now()
         match.status = Match.Status.PRE_GAME
         run_pre_game(match, {})
-        match.save()
+        match.save(
+            update_fields=[
+                "pre_game_seed",
+                "pre_game_teams",
+                "pre_game_choices",
+                "pre_game_started_at",
+                "status",
+                "pre_game_result",
+                "updated_at",
+            ]
+        )
         return match
 
 
@@ -327,5 +337,6 @@ def start_match(actor: Actor, match: Match) -> Match:
         match.match_teams = both_teams(match)
         match.status = Match.Status.IN_PLAY
         match.kicked_off_at = timezone.now()
-        match.save()
+        # Only what kick-off changes: the pre-game's snapshots are not written again.
+        match.save(update_fields=["match_teams", "status", "kicked_off_at", "updated_at"])
         return match

@@ -157,12 +157,12 @@ class ReportContext:
         """(side, None) for a player who played; (side or None, reason) otherwise."""
         played = self._played(player_id)
         if played is not None:
-            side, state = played
+            at, state = played
             if state.miss_next_game:
-                return side, f"{state.name} ({role}) was missing this game (miss next game)"
+                return at, f"{state.name} ({role}) was missing this game (miss next game)"
             if state.temporarily_retired:
-                return side, f"{state.name} ({role}) is temporarily retired and did not play"
-            return side, None
+                return at, f"{state.name} ({role}) is temporarily retired and did not play"
+            return at, None
         row = self.rows.get(player_id)
         if row is None:
             return None, f"there is no player {player_id!r} ({role})"
