@@ -134,6 +134,15 @@ class Dice(ABC):
         return [r.as_dict() for r in self.rolls]
 
 
+def _below(bits: Callable[[int], int], faces: int) -> int:
+    """``random.Random._randbelow(faces)`` drawing from ``bits`` (its ``getrandbits``)."""
+    size = _BIT_LENGTH[faces]
+    below = bits(size)
+    while below >= faces:
+        below = bits(size)
+    return below
+
+
 class SeededDice(Dice):
     """Production dice: reproducible from the seed, recorded roll by roll."""
 
@@ -153,13 +162,13 @@ class SeededDice(Dice):
     def roll(self, die: str, purpose: str) -> RollResult:
         bits = self._bits
         faces = DIE_FACES.get(die)
-        if bits is None or faces is None:
+        if bits is None or (faces is None and die != "2d6"):
             return super().roll(die, purpose)
-        size = _BIT_LENGTH[faces]
-        below = bits(size)
-        while below >= faces:
-            below = bits(size)
-        result = below + 1
+        result: RollResult
+        if faces is None:  # 2D6: ``randint(1, 6)`` twice, as ``_draw`` rolls them
+            result = (_below(bits, 6) + 1, _below(bits, 6) + 1)
+        else:
+            result = _below(bits, faces) + 1
         self.rolls.append(frozen(Roll, {"purpose": purpose, "die": die, "result": result}))
         return result
 

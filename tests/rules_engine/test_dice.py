@@ -118,11 +118,15 @@ def test_seeded_two_d6_and_block_dice_stay_on_their_faces(seed):
 
 @given(
     seed=st.integers() | st.text(max_size=8),
-    dice_asked=st.lists(st.sampled_from(sorted(SINGLE_DICE)), min_size=1, max_size=30),
+    dice_asked=st.lists(st.sampled_from([*sorted(SINGLE_DICE), "2d6"]), min_size=1, max_size=30),
 )
 def test_seeded_dice_roll_what_random_randint_gives_from_the_same_seed(seed, dice_asked):
     # Stored matches replay from their seed: the fast draw must stay Random.randint's.
     dice, reference = SeededDice(seed), random.Random(seed)
-    assert [dice.roll(die, "x") for die in dice_asked] == [
-        reference.randint(1, SINGLE_DICE[die]) for die in dice_asked
-    ]
+
+    def expected(die):
+        if die == "2d6":
+            return (reference.randint(1, 6), reference.randint(1, 6))
+        return reference.randint(1, SINGLE_DICE[die])
+
+    assert [dice.roll(die, "x") for die in dice_asked] == [expected(die) for die in dice_asked]
