@@ -10,6 +10,7 @@ from typing import Any
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
+from rules_engine.frozen import frozen
 from rules_engine.sequence import recording
 from rules_engine.tables import load_league_tables
 
@@ -82,4 +83,6 @@ def resolve_expensive_mistake(
         elif "keep_2d6_times" in effect:
             effect_roll = dice.two_d6(f"{label}: {entry.name}")
             lost = max(0, treasury - sum(effect_roll) * effect["keep_2d6_times"])
-    return ExpensiveMistakeResult(treasury, entry.name, d6, effect_roll, lost, tuple(rolls))
+    values = {"treasury_before": treasury, "outcome": entry.name, "roll": d6}
+    values.update(effect_roll=effect_roll, gold_lost=lost, rolls=tuple(rolls))
+    return frozen(ExpensiveMistakeResult, values)

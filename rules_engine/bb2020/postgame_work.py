@@ -92,7 +92,8 @@ class PostGameWork:
 
     def gold(self, reason: str, amount: int) -> None:
         if amount:
-            self.details["treasury_changes"].append(TreasuryChange(reason, amount))
+            change = frozen(TreasuryChange, {"reason": reason, "amount": amount})
+            self.details["treasury_changes"].append(change)
             self.evolve_team(treasury=self._base.treasury + amount)
 
     def evolve_team(self, **changes: Any) -> None:

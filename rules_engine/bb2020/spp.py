@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import attrgetter
 from typing import Any
 
 from rules_engine.bb2020.report import PlayerReport, TeamReport
@@ -153,7 +154,7 @@ def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
                 if number <= count:
                     index = number - 1
                     break
-    return RandomPick(index, tuple(rolls))
+    return frozen(RandomPick, {"index": index, "rolls": tuple(rolls)})
 
 
 def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ...]:
@@ -171,7 +172,12 @@ def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ..
         for player in team.players
         if not (player.miss_next_game or player.temporarily_retired or player.id in killed)
     ]
+    if len({p.number for p in eligible}) == len(eligible):  # no shirt number twice
+        return tuple(sorted(eligible, key=_NUMBER))  # the same order, without a key call each
     return tuple(sorted(eligible, key=_sheet_order))
+
+
+_NUMBER = attrgetter("number")
 
 
 def _sheet_order(player: PlayerState) -> tuple[int, str]:
@@ -221,4 +227,6 @@ def most_valuable_player(
     if not candidates:
         return MvpResult(side, None, ids, reason="No player was eligible to play")
     pick = pick_at_random(dice, len(candidates), f"MVP: {side}")
-    return MvpResult(side, candidates[pick.index].id, ids, pick.rolls)
+    values = {"side": side, "player_id": candidates[pick.index].id, "candidates": ids}
+    values.update(rolls=pick.rolls, reason="")
+    return frozen(MvpResult, values)
