@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.http import http_date
 
 from config.pages.models import PageStamp
+from config.pages.stamps import written_group
 from leagues import services
 from leagues.models import Fixture, Season
 from rules_engine.dice import SeededDice
@@ -204,3 +205,26 @@ def test_last_modified_answers_if_modified_since_once_settled(client, commission
     _result(commissioner, season)
     after = client.get(url, HTTP_IF_MODIFIED_SINCE=response["Last-Modified"])
     assert after.status_code == 200 and "Last-Modified" not in after  # not yet settled
+
+
+@pytest.mark.parametrize(
+    ("sql", "group"),
+    [
+        ('SELECT "leagues_fixture"."id" FROM "leagues_fixture"', None),
+        ('SELECT 1 FROM "teams_team" FOR UPDATE', None),
+        ("(SELECT 1) UNION (SELECT 2)", None),
+        ("WITH earned AS (SELECT 1) SELECT * FROM earned", None),
+        ('SAVEPOINT "s1_x1"', None),
+        ('INSERT INTO "leagues_fixture" ("id") VALUES (1)', "leagues"),
+        ('INSERT OR IGNORE INTO "matches_match" ("id") VALUES (1)', "matches"),
+        ('UPDATE "teams_player" SET "spp_earned" = 3', "teams"),
+        ('DELETE FROM "leagues_league_commissioners" WHERE 1', "leagues"),
+        ('UPDATE "auth_user" SET "last_login" = NULL', "auth"),
+        ('UPDATE "django_session" SET "session_data" = \'\'', None),  # shown on no page
+        ('INSERT INTO "axes_accessattempt" ("id") VALUES (1)', None),
+        ("WITH gone AS (DELETE FROM x RETURNING id) SELECT 1", "*"),
+        ('ALTER TABLE "teams_team" ADD COLUMN "x" integer', "*"),  # what it does is unknown
+    ],
+)
+def test_which_statements_change_which_stamp(sql, group):
+    assert written_group(sql) == group

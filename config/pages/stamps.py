@@ -75,7 +75,7 @@ def _group_of(table: str) -> str:
 def written_group(sql: str) -> str | None:
     """The group a statement writes to (``EVERY`` when it cannot be told), None for a
     read or a table no page shows."""
-    head = sql[:40].lstrip().upper()
+    head = sql[:40].lstrip().lstrip("(").upper()  # "(SELECT ...) UNION (SELECT ...)"
     if head.startswith(_READS):
         return None
     match = _WRITE.match(sql)
