@@ -95,12 +95,13 @@ def _every_group() -> list[str]:
 
 def _raw(connection: BaseDatabaseWrapper, sql: str, params: Iterable[Any] = ()) -> list[Any]:
     placeholder = "?" if connection.vendor == "sqlite" else "%s"
-    cursor = connection.connection.cursor()
-    try:
-        cursor.execute(sql.replace("%s", placeholder), tuple(params))
-        return list(cursor.fetchall()) if cursor.description else []
-    finally:
-        cursor.close()
+    with connection.wrap_database_errors:  # Django's errors: a database outage is a 503
+        cursor = connection.connection.cursor()
+        try:
+            cursor.execute(sql.replace("%s", placeholder), tuple(params))
+            return list(cursor.fetchall()) if cursor.description else []
+        finally:
+            cursor.close()
 
 
 def _ready(connection: BaseDatabaseWrapper) -> bool:
