@@ -170,15 +170,11 @@ class AdvancementRules(AdvancementOptions):
             return None
         spp = player.spp
         prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
-        offered = [  # each ``o.as_dict()``, written out: one call fewer an option
-            {
-                "kind": o.kind,
-                "cost": o.cost,
-                "value_increase": o.value_increase,
-                "categories": list(o.categories),
-            }
-            for o in options
-        ]
+        offered = []
+        for option in options:  # each ``option.as_dict()``, copied from its template
+            row = option.as_dict_template.copy()
+            row["categories"] = list(option.categories)
+            offered.append(row)
         kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
         kept["options"] = offered
         values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}

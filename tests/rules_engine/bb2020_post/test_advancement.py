@@ -6,6 +6,7 @@ import pytest
 
 from rules_engine import get_ruleset
 from rules_engine.bb2020.advancement import (
+    advancement_choice,
     advancement_cost,
     advancement_options,
     advancement_title,
@@ -270,6 +271,25 @@ def test_sixth_advancement_then_no_more() -> None:
             ScriptedDice([]),
             category="General",
         )
+
+
+def test_choices_of_players_alike_are_equal_but_share_nothing_a_caller_could_change() -> None:
+    # The options of players alike are worked out once; what a choice hands out is its own.
+    first = advancement_choice(RULESET, lineman(spp=12), "home")
+    second = advancement_choice(RULESET, lineman(spp=12), "home")
+    assert first == second and first is not None and second is not None
+    mine, theirs = first.options["options"], second.options["options"]
+    assert mine is not theirs and mine[2] is not theirs[2]
+    mine[2]["categories"].append("Mutation")
+    mine[2]["cost"] = 0
+    assert theirs[2] == {
+        "kind": "random_secondary",
+        "cost": 6,
+        "value_increase": 20_000,
+        "categories": ["Agility", "Strength"],
+    }
+    third = advancement_choice(RULESET, lineman(spp=12), "home")
+    assert third is not None and third.options["options"] == theirs
 
 
 def test_advancement_options_list_what_the_spp_pay_for() -> None:
