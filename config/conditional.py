@@ -197,6 +197,30 @@ def _from_cache(request: HttpRequest, key: str) -> HttpResponse | None:
     return HttpResponse(content, content_type=content_type)
 
 
+def validate_answer(
+    request: HttpRequest, groups: Iterable[str] = EVERYTHING
+) -> tuple[HttpResponseBase | None, str]:
+    """For an API answer that is the same whoever asks (a team sheet): the 304 when
+    the client's ``If-None-Match`` is still current, else None and the ETag to send
+    with the answer (``with_etag``). The ETag is the stamp, the address, the code's
+    version and what the client accepts (JSON or the browsable page)."""
+    stamp = stamps.read(groups)
+    if stamp is None:
+        return None, ""
+    accept = request.headers.get("Accept", "")
+    etag = f'"{_digest(site_version(), request.get_full_path(), stamp.token, accept)}"'
+    answer = get_conditional_response(request, etag=etag)
+    return (with_etag(answer, etag) if answer is not None else None), etag
+
+
+def with_etag(response: HttpResponseBase, etag: str) -> HttpResponseBase:
+    if etag and response.status_code in (200, 304):
+        response.headers["ETag"] = etag
+        patch_cache_control(response, no_cache=True)
+        patch_vary_headers(response, ("Accept", "Cookie"))
+    return response
+
+
 def public_page(groups: Iterable[str] = EVERYTHING) -> Callable[[View], View]:
     """ETag / Last-Modified / 304 and, for visitors not signed in, the page cache, keyed
     by the stamp of the table groups the page shows (app labels; default: all)."""

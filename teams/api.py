@@ -27,6 +27,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules_engine
+from config.conditional import validate_answer, with_etag
 from config.input import validated
 from teams import selectors, services
 from teams.api_common import (
@@ -108,8 +109,12 @@ class TeamViewSet(mixins.ListModelMixin, RedraftActions):
         "TV and CTV with their parts; staff, fans and treasury.",
         responses={200: TeamSheetSerializer, 404: NOT_FOUND},
     )
-    def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(sheet_data(int(pk), request))
+    def retrieve(self, request: Request, pk: str) -> Any:
+        # ETag and 304 (issue 15): the answer is the same whoever asks.
+        answer, etag = validate_answer(request)
+        if answer is not None:
+            return answer
+        return with_etag(Response(sheet_data(int(pk), request)), etag)
 
     @extend_schema(
         summary="Draft a team",

@@ -228,3 +228,16 @@ def test_last_modified_answers_if_modified_since_once_settled(client, commission
 )
 def test_which_statements_change_which_stamp(sql, group):
     assert written_group(sql) == group
+
+
+def test_the_team_sheet_api_answers_304_until_the_team_changes(client, commissioner, season):
+    team = season.entries.order_by("team__name").first().team
+    url = f"/api/v1/teams/{team.pk}/"
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    _hired(commissioner, season)
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert "New Hire" in [p["name"] for p in after.json()["players"]]
