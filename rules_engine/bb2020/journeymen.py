@@ -47,7 +47,7 @@ def journeymen_needed(team: TeamState) -> int:
     above 16 including injured players, but cannot take the number of players
     available for this game above 11."
     """
-    available = sum(1 for p in team.players if not (p.miss_next_game or p.temporarily_retired))
+    available = len([p for p in team.players if not (p.miss_next_game or p.temporarily_retired)])
     return max(0, PLAYERS_TO_FIELD - available)
 
 
