@@ -7,7 +7,7 @@ import dataclasses
 import json
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -17,6 +17,7 @@ from config.types import Actor
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.permissions import coached_sides, may_answer_for
+from matches.services.prepared import Prepared
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.sequence import Choice, SequenceResult
 from teams.audit import log_action
@@ -41,11 +42,40 @@ def lock_match(match: Match | int) -> Match:
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related(*MATCH_RELATED)
-        .get(pk=match_id)
+    found = _LOCK_MATCH.first(match_id)
+    if found is None:
+        raise Match.DoesNotExist("Match matching query does not exist.")
+    return cast(Match, found)
+
+
+# The services' lock queries, compiled once (``prepared``): the match row with its
+# fixture, teams, season and league; the same with a report (by its id, or the match's
+# current one) and what the caller reads with it (``annotate``, by its names).
+_LOCK_MATCH = Prepared(
+    lambda pk: (
+        Match.objects.select_for_update(of=("self",)).select_related(*MATCH_RELATED).filter(pk=pk)
     )
+)
+_LOCK_REPORTS: dict[tuple[bool, tuple[str, ...]], Prepared] = {}
+
+
+def _report_lock(by_id: bool, annotate: Mapping[str, Any]) -> Prepared:
+    key = (by_id, tuple(annotate))
+    if key not in _LOCK_REPORTS:
+        expressions = dict(annotate)
+
+        def build(value: int) -> Any:
+            reports = (
+                Report.objects.select_for_update(of=("match",))
+                .select_related("submitted_by", *(f"match__{name}" for name in MATCH_RELATED))
+                .annotate(**expressions)
+            )
+            if by_id:
+                return reports.filter(pk=value)
+            return reports.filter(match_id=value, is_current=True)
+
+        _LOCK_REPORTS[key] = Prepared(build)
+    return _LOCK_REPORTS[key]
 
 
 def lock_with_report(
@@ -61,18 +91,13 @@ def lock_with_report(
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_with_report() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    reports = (
-        Report.objects.select_for_update(of=("match",))
-        .select_related("submitted_by", *(f"match__{name}" for name in MATCH_RELATED))
-        .annotate(**(annotate or {}))
-    )
     if report_id is not None:
-        found = reports.filter(pk=report_id).first()
+        found = cast(Report | None, _report_lock(True, annotate or {}).first(report_id))
         if found is None or found.match_id != match_id:
             lock_match(match_id)  # Match.DoesNotExist for no such match
             raise Report.DoesNotExist("Report matching query does not exist.")
         return found.match, found
-    found = reports.filter(match_id=match_id, is_current=True).first()
+    found = cast(Report | None, _report_lock(False, annotate or {}).first(match_id))
     if found is None:
         return lock_match(match_id), None
     return found.match, found
