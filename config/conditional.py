@@ -36,13 +36,13 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.middleware.csrf import _unmask_cipher_token, get_token
+from django.middleware.csrf import _unmask_cipher_token, get_token  # type: ignore[attr-defined]
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.functional import empty
 from django.utils.http import http_date
@@ -105,7 +105,7 @@ def cached_read[T](
     if value is None:
         value = compute()
         _cache_set(key, value)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def _cache_set(key: str, value: object) -> None:
@@ -221,12 +221,12 @@ def with_etag(response: HttpResponseBase, etag: str) -> HttpResponseBase:
     return response
 
 
-def public_page(groups: Iterable[str] = EVERYTHING) -> Callable[[View], View]:
+def public_page[V: View](groups: Iterable[str] = EVERYTHING) -> Callable[[V], V]:
     """ETag / Last-Modified / 304 and, for visitors not signed in, the page cache, keyed
     by the stamp of the table groups the page shows (app labels; default: all)."""
     wanted = tuple(groups)
 
-    def decorate(view: View) -> View:
+    def decorate(view: V) -> V:
         @functools.wraps(view)
         def page(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if _bypass(request):
@@ -262,6 +262,6 @@ def public_page(groups: Iterable[str] = EVERYTHING) -> Callable[[View], View]:
                 _store(request, response, key)
             return _finish(response, etag, last_modified, signed_in)
 
-        return page
+        return cast(V, page)
 
     return decorate

@@ -79,9 +79,10 @@ def delete_stats(rows: QuerySet[PlayerMatchStats]) -> None:
 def rebuild_season(season_id: int | None) -> None:
     """Every player's totals in the season, from scratch (a restore, a repair)."""
     where, params = _season_clause(season_id)
-    scope = PlayerMatchStats.objects.filter(season_id=season_id)
     if season_id is None:
         scope = PlayerMatchStats.objects.filter(season__isnull=True)
+    else:
+        scope = PlayerMatchStats.objects.filter(season_id=season_id)
     with transaction.atomic(savepoint=False):
         with connection.cursor() as cursor:
             table = PlayerSeasonTotals._meta.db_table

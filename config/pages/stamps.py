@@ -191,7 +191,7 @@ def install(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None
         connection.execute_wrappers.insert(0, _track)
     if getattr(connection, "_stamps_installed", False):
         return
-    commit, rollback = connection._commit, connection._rollback
+    commit, rollback = connection._commit, connection._rollback  # type: ignore[attr-defined]
 
     def _commit() -> Any:
         flush(connection)  # in the transaction, just before it commits
@@ -201,6 +201,6 @@ def install(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None
         _pending(connection).clear()
         return rollback()
 
-    connection._commit = _commit  # type: ignore[method-assign]
-    connection._rollback = _rollback  # type: ignore[method-assign]
+    connection._commit = _commit  # type: ignore[attr-defined]
+    connection._rollback = _rollback  # type: ignore[attr-defined]
     connection._stamps_installed = True  # type: ignore[attr-defined]

@@ -45,6 +45,7 @@ def leaderboards(
         "position_slug": F("player__position_slug"),
         "team_name": F("team__name"),
     }
+    rows: QuerySet[Any, Any]
     if season is not None:  # one row per player (and team) in a season: no sum needed
         rows = PlayerSeasonTotals.objects.filter(season=season, **{f"{stat}__gt": 0}).annotate(
             **names, total=F(stat), played=F("games")
