@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rules_engine.dice import Dice, Roll
@@ -69,13 +70,21 @@ class SequenceResult:
         return tuple(roll for step in self.steps for roll in step.rolls)
 
     def step(self, name: str) -> StepResult:
-        for step in self.steps:
-            if step.step == name:
-                return step
-        raise KeyError(f"the {self.name} has no step {name!r} (yet)")
+        found = self._by_name.get(name)
+        if found is None:
+            raise KeyError(f"the {self.name} has no step {name!r} (yet)")
+        return found
 
     def __contains__(self, name: object) -> bool:
-        return any(step.step == name for step in self.steps)
+        return isinstance(name, str) and name in self._by_name
+
+    @cached_property
+    def _by_name(self) -> dict[str, StepResult]:
+        """The steps by name (the first of a name), looked up once."""
+        found: dict[str, StepResult] = {}
+        for step in self.steps:
+            found.setdefault(step.step, step)
+        return found
 
 
 class recording:  # noqa: N801 - used as a function: ``with recording(dice) as rolls``

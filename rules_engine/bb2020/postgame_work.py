@@ -187,7 +187,9 @@ class PostGameWork:
                 found, keyed = None, False
             if found is None or not (found[0] is player or _alike(found[0], player)):
                 options = rules.advancement_options(ruleset, player)
-                choice = rules.advancement_choice(ruleset, player, side, options)
+                choice = (
+                    rules.advancement_choice(ruleset, player, side, options) if options else None
+                )
                 found = (player, options, choice)
                 if keyed:
                     offers[player.id] = found
@@ -263,7 +265,7 @@ def hiring_and_firing(
 
 
 def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
-    unknown = set(answer) - set(CHOICE_KEYS)
+    unknown = set(answer) - set(CHOICE_KEYS) if answer else ()
     if unknown:
         raise RulesError(
             f"Unknown post-game choices {sorted(unknown)}; use {', '.join(CHOICE_KEYS)}"
