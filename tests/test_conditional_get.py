@@ -10,6 +10,7 @@ changes it too and makes the answer private."""
 from __future__ import annotations
 
 import datetime
+import re
 import time
 
 import pytest
@@ -241,3 +242,16 @@ def test_the_team_sheet_api_answers_304_until_the_team_changes(client, commissio
     after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200 and after["ETag"] != first["ETag"]
     assert "New Hire" in [p["name"] for p in after.json()["players"]]
+
+
+def test_a_cached_page_carries_the_visitors_own_csp_nonce(season, settings):
+    settings.DEBUG = True  # django-htmx's debug script is given the CSP nonce
+    url = _pages(season)["standings"]
+    first, second = Client().get(url), Client().get(url)
+    for response in (first, second):
+        nonces = re.findall(r'nonce="([^"]+)"', response.content.decode())
+        policy = response["Content-Security-Policy"]
+        assert nonces and all(f"'nonce-{nonce}'" in policy for nonce in nonces)
+    assert re.findall(r'nonce="([^"]+)"', first.content.decode()) != re.findall(
+        r'nonce="([^"]+)"', second.content.decode()
+    )
