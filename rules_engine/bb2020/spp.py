@@ -43,6 +43,20 @@ def _mvp_award() -> int:
     return spp_award(MVP)
 
 
+@cache
+def _award_values() -> tuple[int, int, int, int, int]:
+    """The SPP of a completion, deflection, interception, casualty and touchdown."""
+    awards = {field: award for field, _, award in _awards()}
+    fields = ("completions", "deflections", "interceptions", "casualties", "touchdowns")
+    return (
+        awards[fields[0]],
+        awards[fields[1]],
+        awards[fields[2]],
+        awards[fields[3]],
+        awards[fields[4]],
+    )
+
+
 # Dice a random pick can be made with, smallest first (see ``pick_at_random``).
 _PICK_DICE: tuple[str, ...] = tuple(sorted(("d3", "d6", "d8", "d16"), key=DIE_FACES.__getitem__))
 # The die for each number of candidates it serves (none past 16: two D16).
@@ -108,11 +122,16 @@ def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False
         "touchdowns": report.touchdowns,
         "mvp": mvp,
     }
-    total = _mvp_award() if mvp else 0
-    for field, _, award in _awards():
-        count = values[field]
-        if count:
-            total += count * award
+    completion, deflection, interception, casualty, touchdown = _award_values()
+    total = (
+        report.completions * completion
+        + report.deflections * deflection
+        + report.interceptions * interception
+        + report.casualties * casualty
+        + report.touchdowns * touchdown
+    )
+    if mvp:
+        total += _mvp_award()
     earned = frozen(SppEarned, values)
     values["total"] = total  # ``SppEarned.total`` worked out here, once
     return earned
