@@ -38,26 +38,26 @@ machine, busier)::
      18000    0.160    6.091  sequence.py:92(run_step)
       1500    0.157    0.654  postgame.py:213(outcome_and_winnings)
 
-After the second round (2.92 M calls, 3.52 s under the profiler, load average 3.9 on
+After the second round (2.92 M calls, 3.04 s under the profiler, load average 2.6 on
 the 2 cores): the profile is flat; what is left is mostly building the results::
 
     ncalls  tottime  cumtime  function
-     39295    0.257    0.425  advancement_rules.py:159(advancement_choice)
-    169014    0.150    0.224  frozen.py:21(frozen)
-    421759    0.147    0.147  {method 'get' of 'dict' objects}
-      6000    0.143    0.804  postgame_work.py:175(advancement_offers)
-      6000    0.109    0.175  team_value.py:194(breakdown_of)
-      1500    0.102    0.354  postgame.py:226(outcome_and_winnings)
-     18000    0.094    2.955  sequence.py:96(run_step)
-      3000    0.084    0.133  postgame_work.py:116(add_spp)
+     36784    0.219    0.361  advancement_rules.py:159(advancement_choice)
+    426259    0.139    0.139  {method 'get' of 'dict' objects}
+      6000    0.127    0.727  postgame_work.py:175(advancement_offers)
+    169014    0.117    0.169  frozen.py:21(frozen)
+      3000    0.105    0.140  postgame_work.py:116(add_spp)
+     39295    0.094    0.203  advancement_options.py:55(advancement_options)
+      1500    0.089    0.311  postgame.py:226(outcome_and_winnings)
+      6000    0.086    0.146  team_value.py:194(breakdown_of)
 
 Measured against the target (CPU time of the timed loop, best of 5, the engine after the
 first round - commit 08dfbc8 - run in the same minute, because wall-clock figures swing
-by half on this shared machine; two pairs of runs): first round 991-1,013 us a match
-(about 1,000/s; 918/s wall-clock on a quiet machine), second round 629-679 us (about
-1,530/s): 1.5-1.6x faster, 0.31 of the 5,000/s target (200 us a match). Not reached.
-Why: a match's results hold about 1,080 objects the golden file pins (each player's
-advancement Choice with its options as a list of dicts - about a quarter of the
+by half on this shared machine; nine pairs of runs): first round 965-1,065 us a match
+(about 1,000/s; 918/s wall-clock on a quiet machine), second round 610-679 us (about
+1,550/s): 1.5-1.65x faster, about 0.31 of the 5,000/s target (200 us a match). Not
+reached. Why: a match's results hold about 1,080 objects the golden file pins (each
+player's advancement Choice with its options as a list of dicts - about a quarter of the
 post-game -, the SPP earned, 19 rolls, 12 step results, the team pictures), and on this
 machine making and freeing them (0.2-0.5 us an object) costs about the whole 200 us
 budget whatever the code around them does. What would close it: compiling the engine
