@@ -26,8 +26,11 @@ Measured on this 2-core machine (SQLite, other work running), medians of 40 GETs
   after (issue 15: ETag and the page cache keyed by the page stamps, config.conditional;
   the bench's client sends no cookie, so it is a visitor not signed in and each GET
   after the warm-up is the stamp's read, one statement, and a cache hit):
-    8 teams / 56 played:     standings 3.4 ms, team sheet 4.1 ms (targets 10 ms: met)
-    200 teams / 4,000 played: standings 3.3 ms, team sheet 3.2 ms (met)
+    8 teams / 56 played:     standings 3.4-7.9 ms, team sheet 3.5-7.7 ms (targets 10 ms:
+                             met in each of three runs)
+    200 teams / 4,000 played: standings 3.3-7.5 ms, team sheet 3.2-3.9 ms (met)
+  In-process (Django's WSGI handler, no server) the 200-team standings page (155 kB) is
+  0.7 ms: the rest is gunicorn, the loopback and the client, and the machine's load.
   A GET that follows a write renders the page once (what "before" measured) and keeps
   it for the next visitors.
 """
