@@ -2,41 +2,80 @@
 
 A league with one division of 16 teams drafted through teams.services, its
 double round robin (240 fixtures) drawn up by leagues.services, then each match
-run through matches.services as coaches would: open, pre-game on seeded dice
-with every decision answered, kick-off, a few events (touchdowns, a pass, a
-casualty with its injury), the report, the post-game (journeymen hired when
-asked) applied, close. Everything runs in one transaction rolled back at the
-end, in the configured database. Prints matches per second and the average
-number of queries per match (CaptureQueriesContext).
+run through matches.services as most leagues record one: open, pre-game on seeded
+dice with every decision answered, kick-off, then the report with all its events at
+once (touchdowns, a pass, a casualty with its injury), the opponent's confirmation,
+both coaches' hiring step (journeymen hired when offered), the post-game applied (the
+worker's task), close. The events tapped one by one instead cost a request each
+(``tests/matches/test_query_budget.py`` pins both ways).
+
+In a database made for the bench and dropped after (``fresh_database``: a temporary
+SQLite file, or a database of its own on the PostgreSQL server of DATABASE_URL), each
+match in a transaction of its own, committed: one long transaction made PostgreSQL
+slower with every match (1.5 s to 9.6 s per match). What the commit would run next
+(the notifications, a queued post-game the bench already applied) is a worker's, and
+dropped. Prints matches per second, wall and process CPU milliseconds per match (the
+CPU figure is the one to compare on this shared machine: wall time moves with the
+other work on its two cores) and queries per match, also without each service's own
+SAVEPOINT and RELEASE (its BEGIN and COMMIT on the site).
 
 Bounded to stay under two minutes: when the first rounds show the whole season
 would take longer than BUDGET_S, only as many rounds as fit are played and the
 season figure is extrapolated from them (and says so).
 
-Profile top lines (issue 15), 24 matches of ``play`` under cProfile, SQLite, cumulative
-seconds on a shared 2-core machine (the same load for both within a minute):
+Issue 15, second pass (this flow before and after, run back to back, load average
+2-3 on the 2 cores; "before" is the code as it stood with only this pass's commits
+reverted, the engine's own speed-ups of the same hour in both):
 
-before (commit af523a2): 314.5 queries/match, 329-589 ms/match; of 24.6 s profiled:
-    apply_post_game 9.24 s (24 calls) | events_of 5.46 s (288 calls: each event's Player
-    loaded, the events read 3-5 times per post-game run) | post_game_for 5.00 s (216) |
-    lock_match 3.38 s (335) | add_event 2.67 s (119) | team_state 1.76 s (96)
-after: 163.5 queries/match, 166-263 ms/match; of 19.6 s profiled:
-    apply_post_game 5.13 s (24) | lock_match 3.63 s (335: Django compiling the joined
-    SELECT ... FOR UPDATE of the match row, one per service call) | add_event 2.90 s
-    (119) | submit_post_game_choices 2.19 s (48) | run_post_game 1.74 s (96) |
-    team_states 1.60 s (48: both teams read together)
-The whole bench a few minutes apart (loaded machine): before 316 queries/match, the
-season about 82 s (extrapolated from 216 matches); after 173 queries/match (about 20 of
-them the league's standings and ratings), the season 64.6 s. Goal: 40 and 10 s.
+    SQLite      before 135 queries/match (111 without SAVEPOINT/RELEASE), 200 ms/match,
+                131 ms CPU/match, the season 48.1 s
+                after  84 queries/match (62), 112-135 ms/match, 86-87 ms CPU/match, the
+                season 26.8-32.4 s
+    PostgreSQL  before 135 queries/match, 182-203 ms/match, 132-136 ms CPU, the season
+                43.6-48.7 s; the statements' own time (Django's timing, 80 matches)
+                110 ms/match
+                after  84 queries/match, 137 ms/match, 90 ms CPU, the season 32.8 s (in
+                busier minutes 50.8-68.5 s: the server shares the two cores); the
+                statements' own time 88 ms/match
+
+The goal (< 10 s, about 40 ms a match) is not met: of the 84 statements, 40 record
+the result (report 7, confirmation 5, each hiring answer 3, application 22, without
+their transaction statements: the issue's "<= 40 queries"), the rest open the match,
+run the pre-game and kick off (both teams read twice, 4 queries each:
+``teams.services.convert.team_states``) and close it; what is left of the CPU is
+Django building model instances and compiling the other queries (about 1 ms each),
+and the engine's seven post-game runs a match. Closing it: the pre-game's and
+kick-off's team reads in one shaped query each, more of the fixed-shape queries
+compiled once (``matches.services.prepared``), and one post-game run per request.
+
+Profile top lines (24 matches of ``play`` under cProfile in one rolled-back transaction,
+SQLite, cumulative seconds):
+
+before: 134.8 queries/match, 244 ms CPU/match under cProfile; of 5.9 s:
+    apply_post_game 2.42 s (24) | apply_results 1.37 s | lock_match 0.86 s (216 calls:
+    Django compiling the joined SELECT ... FOR UPDATE) | apply_final 0.82 s |
+    submit_post_game_choices 0.75 s (48) | apply_effects 0.71 s (48) | start_pre_game
+    0.68 s | run_post_game 0.62 s (96) | both_teams 0.61 s (48)
+after: 84.1 queries/match, 152 ms CPU/match under cProfile; of 3.7 s:
+    apply_post_game 1.32 s (24) | apply_results 0.67 s | both_teams 0.60 s (48) |
+    start_pre_game 0.58 s | team_states 0.56 s (48) | apply_final 0.52 s |
+    Prepared.first 0.51 s (192 locks, compiled once: the rows made into models) |
+    lock_with_report 0.40 s (120)
+
+First pass (commit f023255), the old tap-by-tap flow in one rolled-back transaction:
+before 316 queries/match, the season about 82 s; after 173 queries/match, 64.6 s.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -54,8 +93,10 @@ def _answer(choice: dict[str, Any]) -> Any:
 
 
 def play(fixture: Any, seed: int) -> None:
-    """One fixture from opening its match to closing it."""
-    from matches import selectors, services
+    """One fixture from opening its match to closing it, recorded as most leagues do:
+    the pre-game, kick-off, then the report with all its events at once, the
+    opponent's confirmation, both coaches' hiring step and the post-game applied."""
+    from matches import services
 
     coaches = {"home": fixture.home.coach, "away": fixture.away.coach}
     match = services.open_match(coaches["home"], fixture)
@@ -66,27 +107,42 @@ def play(fixture: Any, seed: int) -> None:
             coaches[choice["side"]], match, kind=choice["kind"], answer=_answer(choice)
         )
     match = services.start_match(coaches["away"], match)
-    home = list(selectors.players_who_played(match, "home"))
-    away = list(selectors.players_who_played(match, "away"))
+    # Who played, as the match sheet lists them (by number): the kick-off snapshot.
+    played = {
+        side: [
+            p
+            for p in match.match_teams[side]["players"]
+            if not (p["miss_next_game"] or p["temporarily_retired"])
+        ]
+        for side in ("home", "away")
+    }
+    home, away = ([p["id"] for p in played[side]] for side in ("home", "away"))
     score = (seed % 3, (seed // 3) % 3)
+    events: list[Mapping[str, Any]] = [
+        {"kind": "touchdown", "player": home[-1 - n]} for n in range(score[0])
+    ]
+    events += [{"kind": "touchdown", "player": away[-1 - n]} for n in range(score[1])]
+    events += [
+        {"kind": "completion", "player": home[0]},
+        {"kind": "casualty", "player": home[1], "victim": away[0]},
+        {"kind": "injury", "player": away[0], "injury": "badly_hurt"},
+    ]
     coach = coaches["home"]
-    for n in range(score[0]):
-        services.add_event(coach, match, kind="touchdown", player=home[-1 - n])
-    for n in range(score[1]):
-        services.add_event(coach, match, kind="touchdown", player=away[-1 - n])
-    services.add_event(coach, match, kind="completion", player=home[0])
-    services.add_event(coach, match, kind="casualty", player=home[1], victim=away[0])
-    services.add_event(coach, match, kind="injury", player=away[0], injury="badly_hurt")
     report = services.submit_report(
-        coach, match, home_touchdowns=score[0], away_touchdowns=score[1], seed=seed + 1
+        coach,
+        match,
+        home_touchdowns=score[0],
+        away_touchdowns=score[1],
+        events=events,
+        seed=seed + 1,
     ).report
-    services.confirm_report(coaches["away"], match)  # the opponent confirms
-    report.refresh_from_db()
+    report = services.confirm_report(coaches["away"], match)  # the opponent confirms
     for side in dict.fromkeys(c["side"] for c in report.post_game_result.get("pending", [])):
-        hire = [p.pk for p in selectors.players_who_played(match, side) if p.journeyman]
-        services.submit_post_game_choices(coaches[side], match, side=side, hire_journeymen=hire)
-    report.refresh_from_db()
-    services.apply_post_game(match.pk, report.pk)
+        hire = [p["id"] for p in played[side] if p["journeyman"]]
+        report = services.submit_post_game_choices(
+            coaches[side], match, side=side, hire_journeymen=hire
+        )
+    services.apply_post_game(match.pk, report.pk)  # the worker's task
     services.close_match(coach, match)
 
 
@@ -122,50 +178,75 @@ def build() -> Any:
 
 
 def measure(budget_s: float = BUDGET_S, max_matches: int | None = None) -> dict[str, Any]:
-    """Play the season (or the rounds that fit ``budget_s``); roll everything back."""
-    from config.celery import app
+    """Play the season (or the rounds that fit ``budget_s``), each match in a
+    transaction of its own, committed, as the site records them."""
     from leagues.models import Fixture
 
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True  # a post-game queued on commit runs here, not on Redis
-    try:
-        with transaction.atomic():
-            season = build()
-            fixtures = list(
-                Fixture.objects.filter(season=season)
-                .select_related("home__coach", "away__coach", "season__league", "round")
-                .order_by("round__number", "id")
-            )
-            total = len(fixtures)
-            per_round = TEAMS // 2
-            played = queries = 0
-            started = time.perf_counter()
-            for number, fixture in enumerate(fixtures):
-                if max_matches is not None and played >= max_matches:
-                    break
-                elapsed = time.perf_counter() - started
-                # At each round's start: does another round fit the budget?
-                next_round_late = elapsed / max(played, 1) * (played + per_round) > budget_s
-                if played and played % per_round == 0 and next_round_late:
-                    break
-                # One capture per match: the query log keeps only its last 9,000.
-                connection.queries_log.clear()
-                with CaptureQueriesContext(connection) as captured, transaction.atomic():
-                    play(fixture, SEED + 7 * number)
-                queries += len(captured.captured_queries)
-                played += 1
-            elapsed = time.perf_counter() - started
-            standings = sum(r.played for t in _standings(season) for r in t.rows)
-            transaction.set_rollback(True)
-    finally:
-        app.conf.task_always_eager = eager
+    season = build()
+    fixtures = list(
+        Fixture.objects.filter(season=season)
+        .select_related("home__coach", "away__coach", "season__league", "round")
+        .order_by("round__number", "id")
+    )
+    total = len(fixtures)
+    per_round = TEAMS // 2
+    played = queries = control = 0
+    started, cpu = time.perf_counter(), time.process_time()
+    for number, fixture in enumerate(fixtures):
+        if max_matches is not None and played >= max_matches:
+            break
+        elapsed = time.perf_counter() - started
+        # At each round's start: does another round fit the budget?
+        next_round_late = elapsed / max(played, 1) * (played + per_round) > budget_s
+        if played and played % per_round == 0 and next_round_late:
+            break
+        # One capture per match: the query log keeps only its last 9,000.
+        connection.queries_log.clear()
+        with CaptureQueriesContext(connection) as captured, transaction.atomic():
+            play(fixture, SEED + 7 * number)
+            # What the commit would run next is a worker's (the notifications' e-mails
+            # and webhooks; the post-game's task, which ``play`` ran itself): not the
+            # recording's, so not timed.
+            connection.run_on_commit.clear()
+        queries += len(captured.captured_queries)
+        control += sum(1 for q in captured.captured_queries if _is_control(q["sql"]))
+        played += 1
+    elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu
+    standings = sum(r.played for t in _standings(season) for r in t.rows)
     return {
         "fixtures": total,
         "played": played,
         "seconds": elapsed,
+        "cpu_seconds": cpu,
         "queries": queries,
+        "control": control,
         "standings_games": standings,
     }
+
+
+def _is_control(sql: str) -> bool:
+    """A service's own transaction statement (SAVEPOINT and RELEASE inside the match's
+    transaction, BEGIN and COMMIT when each step is a request of its own)."""
+    return sql.startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+
+
+@contextmanager
+def fresh_database() -> Iterator[str]:
+    """A database of the configured kind made for the bench (migrated) and dropped
+    after, so the matches commit without touching anyone's rows: SQLite in a
+    temporary file, PostgreSQL a database of its own on the same server."""
+    settings = connection.settings_dict
+    name = f"dugout_bench_{os.getpid()}"
+    with tempfile.TemporaryDirectory() as folder:
+        if connection.vendor == "sqlite":
+            name = os.path.join(folder, f"{name}.sqlite3")
+        settings.setdefault("TEST", {})["NAME"] = name
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            yield connection.vendor
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _standings(season: Any) -> Any:
@@ -175,14 +256,25 @@ def _standings(season: Any) -> Any:
 
 
 def main() -> None:
-    call_command("migrate", verbosity=0)  # the bench writes (then rolls back) real rows
-    result = measure()
+    from config.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True  # nothing goes to Redis; see measure()
+    try:
+        with fresh_database():
+            result = measure()
+    finally:
+        app.conf.task_always_eager = eager
     played, total, seconds = result["played"], result["fixtures"], result["seconds"]
     per_second = played / seconds
+    per_match = result["queries"] / played
+    control = result["control"] / played
     print(f"   database: {connection.vendor}; {TEAMS} teams, {total} fixtures (double round robin)")
     print(
         f"   played {played} matches in full in {seconds:.1f} s: {per_second:.2f} matches/s, "
-        f"{result['queries'] / played:.0f} queries/match"
+        f"{seconds / played * 1000:.0f} ms/match ({result['cpu_seconds'] / played * 1000:.0f} ms "
+        f"of this process's CPU), {per_match:.0f} queries/match "
+        f"({per_match - control:.0f} without each step's SAVEPOINT/RELEASE)"
     )
     assert result["standings_games"] == 2 * played, "every match closed reached the standings"
     if played < total:
@@ -191,4 +283,4 @@ def main() -> None:
             f"the full season would take about {total / per_second:.0f} s"
         )
     else:
-        print(f"   the full season: {seconds:.1f} s")
+        print(f"   the full season: {seconds:.1f} s (goal < 10 s)")
