@@ -25,21 +25,23 @@ Measured on this 2-core machine (SQLite, other work running; two runs), best of 
   refresh of two teams:     1-6.5 ms (one aggregate over their fixtures, one upsert)
 
 The team sheet likewise, among those 1,000 teams: one team of 15 players drafted
-through teams.services, against the bare SQL of its 5 queries (0.24-0.26 ms):
+through teams.services, against the bare SQL of its 5 queries (0.20-0.26 ms):
   before: the selector and TeamSheetSerializer, 11.5-16 ms (46-67x; 12-20 ms, ~50x in
           the issue)
   after:  the API's answer (teams.api_common.sheet_data, cached under the page stamp)
-          0.10 ms (0.4x, met); the first read after a write is still the selector and
-          serializer (16-25 ms on this busy machine);
-          the HTML page through Django's WSGI handler, every middleware, as a visitor
-          not signed in: 0.68 ms (2.7x, met); the API (JSON) the same way 0.86 ms
-          (3.4x, 0.4x over): the cached answer costs ~0.1 ms, the rest is Django's
-          URL resolving and 14 middlewares and DRF's dispatch (content negotiation,
+          0.10 ms (0.4-0.5x, met). The first read after a write is still the selector
+          and serializer: 9.5 ms (the selector 9.0 -> 6.1 ms once the players' value
+          parts were summed from the players it reads instead of by a grouped query
+          whose building cost more than its running; the serializer 2.6 ms).
+          Through Django's WSGI handler, every middleware, as a visitor not signed
+          in: the HTML page 0.68-0.73 ms (2.7-3.5x: met, or 0.1 ms over when the bare
+          SQL measures 0.20 ms), the API (JSON) 0.86-0.98 ms (3.4-4.6x, not met by
+          0.3-0.4 ms): the cached answer costs ~0.1 ms; the rest is Django's URL
+          resolving and 14 middlewares and DRF's dispatch (content negotiation,
           authentication, the anonymous throttle's cache read and write, JSON
-          rendering), ~0.6-0.7 ms a request, more than 3x of a 0.25 ms SQL. What would
-          close it: an ETag the client revalidates (a 304 skips the rendering) or the
-          JSON bytes kept instead of the dict. bench_sequential has the same pages over
-          HTTP (gunicorn).
+          rendering), more than 3x of a 0.2 ms SQL by itself. The API also answers
+          304 to If-None-Match (the stamp's read only). bench_sequential has the same
+          pages over HTTP (gunicorn).
 """
 
 from __future__ import annotations
