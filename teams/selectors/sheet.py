@@ -21,12 +21,7 @@ from teams.models import (
     Team,
     TreasuryEntry,
 )
-from teams.selectors.value import (
-    LEAGUE_TROPHIES,
-    player_value_sums,
-    value_breakdown,
-    with_team_value,
-)
+from teams.selectors.value import value_breakdown, with_team_value
 
 LATEST_LEDGER_ENTRIES = 5
 
@@ -81,23 +76,15 @@ def sheet_players() -> QuerySet[Player]:
 
 def team_sheet(team_id: int) -> TeamSheet:
     """A team's sheet, in five queries whatever its size (the team with its coach and
-    the League Trophies it holds, its active players, their skills, injuries and
-    advancements). The players' parts of team value are summed here from the players
-    read, as ``with_team_value`` sums them in the database for a list of teams (issue
-    15: building that grouped query cost more than running it). Raises
+    value sums, its players, their skills, injuries and advancements). Raises
     ``Team.DoesNotExist``."""
     team = (
-        Team.objects.select_related("coach")
-        .annotate(league_trophies=LEAGUE_TROPHIES)
+        with_team_value(Team.objects.select_related("coach"))
+        .prefetch_related(Prefetch("players", queryset=sheet_players()))
         .fetch_mode(models.FETCH_PEERS)
         .get(pk=team_id)
     )
-    players = list(sheet_players().filter(team_id=team_id))
-    for player in players:
-        player.team = team
-    for name, value in player_value_sums(players).items():
-        setattr(team, name, value)
-    return TeamSheet(team=team, players=players, value=value_breakdown(team))
+    return TeamSheet(team=team, players=list(team.players.all()), value=value_breakdown(team))
 
 
 def injury_marks(player: Player, minus: str = "\u2212") -> list[str]:

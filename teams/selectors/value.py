@@ -8,7 +8,6 @@ roster. The result is the engine's own ``TeamValueBreakdown``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import (
@@ -24,7 +23,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from rules_engine import TeamValueBreakdown, TeamValueInput, get_ruleset, team_value_breakdown
-from teams.models import Player, PlayerStatus, Team
+from teams.models import PlayerStatus, Team
 
 _ACTIVE = Q(players__status=PlayerStatus.ACTIVE)
 _HIRED = _ACTIVE & Q(players__journeyman=False)
@@ -64,23 +63,6 @@ LEAGUE_TROPHIES = Coalesce(
     ),
     Value(0),
 )
-
-
-def player_value_sums(active: Iterable[Player]) -> dict[str, int]:
-    """``PLAYER_VALUE_ANNOTATIONS`` summed from a team's active players already read."""
-    sums = dict.fromkeys(PLAYER_VALUE_ANNOTATIONS, 0)
-    for p in active:
-        if p.journeyman:
-            if not (p.miss_next_game or p.temporarily_retired):
-                sums["value_journeymen"] += p.current_value
-            continue
-        sums["value_players"] += p.current_value
-        sums["player_count"] += 1
-        if p.temporarily_retired:
-            sums["value_temporarily_retired"] += p.current_value
-        elif p.miss_next_game:
-            sums["value_missing_next_game"] += p.current_value
-    return sums
 
 
 def with_team_value(queryset: QuerySet[Team]) -> QuerySet[Team]:
