@@ -37,12 +37,13 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def lock_match(match: Match | int) -> Match:
-    """The match row locked for the open transaction, with its fixture and teams."""
+def lock_match(match: Match | int, *, annotate: Mapping[str, Any] | None = None) -> Match:
+    """The match row locked for the open transaction, with its fixture and teams
+    (``annotate``: more to read of the match in the same query)."""
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    found = _LOCK_MATCH.first(match_id)
+    found = (_LOCK_MATCH if not annotate else _match_lock(annotate)).first(match_id)
     if found is None:
         raise Match.DoesNotExist("Match matching query does not exist.")
     return cast(Match, found)
@@ -57,6 +58,22 @@ _LOCK_MATCH = Prepared(
     )
 )
 _LOCK_REPORTS: dict[tuple[bool, tuple[str, ...]], Prepared] = {}
+_LOCK_MATCHES: dict[tuple[str, ...], Prepared] = {}
+
+
+def _match_lock(annotate: Mapping[str, Any]) -> Prepared:
+    key = tuple(annotate)
+    if key not in _LOCK_MATCHES:
+        expressions = dict(annotate)
+        _LOCK_MATCHES[key] = Prepared(
+            lambda pk: (
+                Match.objects.select_for_update(of=("self",))
+                .select_related(*MATCH_RELATED)
+                .annotate(**expressions)
+                .filter(pk=pk)
+            )
+        )
+    return _LOCK_MATCHES[key]
 
 
 def _report_lock(by_id: bool, annotate: Mapping[str, Any]) -> Prepared:

@@ -75,7 +75,7 @@ def events_of(report: Report) -> list[dict[str, Any]]:
     return [normalize_event(row) for row in rows]
 
 
-class _JSONArray(Aggregate):
+class JSONRows(Aggregate):
     """The rows' values as one JSON array (PostgreSQL's JSONB_AGG, SQLite's
     JSON_GROUP_ARRAY); in no particular order."""
 
@@ -96,7 +96,7 @@ WITH_EVENTS = {
         .order_by()
         .values("report_id")
         .annotate(
-            rows=_JSONArray(
+            rows=JSONRows(
                 JSONObject(
                     id=F("id"),
                     **{name: F(column) for name, column in ROW_COLUMNS.items()},

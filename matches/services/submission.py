@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import F, JSONField, OuterRef, Subquery
+from django.db.models.functions import JSONObject
 
 from config.types import Actor
 from matches.errors import MatchError, ReportConflict
@@ -32,6 +33,7 @@ from matches.services.confirmation import (
 )
 from matches.services.pregame import check_fixture_playable
 from matches.services.reports import (
+    JSONRows,
     attach_events,
     body_hash,
     checked_report,
@@ -39,7 +41,7 @@ from matches.services.reports import (
     create_report,
     report_payload,
 )
-from matches.services.validation import event_from_row, normalize_event
+from matches.services.validation import ROW_COLUMNS, normalize_event
 
 MAX_KEY_LENGTH = 100
 
@@ -119,12 +121,9 @@ def _record(
     """Check the report (``given`` events, else the draft's), insert it and its events
     in the draft's place, and hand it over; a report inserted meanwhile by the same
     key and body is the replay, by anyone else a conflict."""
-    drafts = (
-        list(MatchEvent.objects.filter(match=match, report=None).order_by("id"))
-        if given is None or getattr(match, "has_drafts", True)
-        else []
-    )
-    report_events = given if given is not None else [event_from_row(e) for e in drafts]
+    # The draft's events, read with the match (one JSON array), in the order tapped.
+    drafts = sorted(getattr(match, "drafts_read", None) or [], key=lambda row: row["id"])
+    report_events = given if given is not None else [normalize_event(e) for e in drafts]
     checked_report(match, payload, report_events, agree_with_fixture=True)
     confirming = needs_confirmation(actor, match)
     try:
@@ -146,7 +145,7 @@ def _record(
     # The report's unique constraints made this submission the one: the match row is
     # written (and so locked) below, with fields no other service changes meanwhile.
     if drafts:
-        MatchEvent.objects.filter(pk__in=[e.pk for e in drafts]).delete()
+        MatchEvent.objects.filter(pk__in=[e["id"] for e in drafts]).delete()
     attach_events(match, report, report_events, actor)
     _hand_over(actor, match, report, seed, confirming)
     _log_submission(actor, match, report, payload)
@@ -155,13 +154,25 @@ def _record(
 
 def _fetch(match: Match) -> Any:
     """The match (as ``fetch_match``) with its reports' highest version (``top_version``)
-    and whether it has draft events (``has_drafts``), in one query."""
+    and its draft events (``drafts_read``: a JSON array of their fields and ids), in one
+    query."""
     versions = Report.objects.filter(match=OuterRef("pk")).order_by("-version").values("version")
+    drafts = (
+        MatchEvent.objects.filter(match_id=OuterRef("pk"), report=None)
+        .order_by()
+        .values("match_id")
+        .annotate(
+            rows=JSONRows(
+                JSONObject(id=F("id"), **{name: F(col) for name, col in ROW_COLUMNS.items()})
+            )
+        )
+        .values("rows")[:1]
+    )
     return (
         Match.objects.select_related(*MATCH_RELATED)
         .annotate(
             top_version=Subquery(versions[:1]),
-            has_drafts=Exists(MatchEvent.objects.filter(match=OuterRef("pk"), report=None)),
+            drafts_read=Subquery(drafts, output_field=JSONField()),
         )
         .get(pk=match.pk if isinstance(match, Match) else match)
     )

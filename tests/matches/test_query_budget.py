@@ -22,7 +22,7 @@ grow with its events (each tap is one request of its own, of a fixed cost).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -37,11 +37,11 @@ from tests.matches.factories import POST_GAME_SEED, PRE_GAME_SEED, Setup, league
 pytestmark = pytest.mark.django_db
 
 # Every statement of one match tap by tap (16 service calls, 6 events): 334 before
-# issue 15, 173 after its first pass, 116 now. 32 of them are the SAVEPOINT and RELEASE
+# issue 15, 173 after its first pass, 109 now. 32 of them are the SAVEPOINT and RELEASE
 # around each service call; 9 the league's recording of the result (season and fixture
 # locked, the fixture, its standings rows in one upsert, the ratings: league locked,
 # one read, one insert; who recorded it) and 2 the leaderboards' totals.
-MATCH_QUERY_BUDGET = 116
+MATCH_QUERY_BUDGET = 109
 # Recording a match as one report (report, confirmation, hiring step, application),
 # without each service's own transaction statements: 84 before issue 15's second pass
 # (the same calls), 40 now: the report 7 (its insert in a savepoint of its own, which
@@ -71,10 +71,10 @@ def kick_off(s: Setup) -> Match:
     return services.start_match(s.away_coach, match)
 
 
-def events_of_the_match(s: Setup, more: bool = False) -> list[dict[str, Any]]:
+def events_of_the_match(s: Setup, more: bool = False) -> list[Mapping[str, Any]]:
     """A 1-1 draw's events (six; twelve with ``more``)."""
     home, away = s.players("home"), s.players("away")
-    events = [
+    events: list[Mapping[str, Any]] = [
         {"kind": "touchdown", "player": home[-1]},
         {"kind": "touchdown", "player": away[-1]},
         {"kind": "completion", "player": home[0]},
