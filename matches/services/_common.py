@@ -37,62 +37,41 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def lock_match(match: Match | int, *, annotate: Mapping[str, Any] | None = None) -> Match:
-    """The match row locked for the open transaction, with its fixture and teams
-    (``annotate``: more to read of the match in the same query)."""
+def lock_match(match: Match | int) -> Match:
+    """The match row locked for the open transaction, with its fixture and teams."""
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    found = (_LOCK_MATCH if not annotate else _match_lock(annotate)).first(match_id)
+    found = _LOCK_MATCH.first(match_id)
     if found is None:
         raise Match.DoesNotExist("Match matching query does not exist.")
     return cast(Match, found)
 
 
-# The services' lock queries, compiled once (``prepared``): the match row with its
-# fixture, teams, season and league; the same with a report (by its id, or the match's
-# current one) and what the caller reads with it (``annotate``, by its names).
+# The services' first queries, compiled once (``prepared``): the match row locked with
+# its fixture, teams, season and league; a report of it (by its id, or the match's
+# current one) with what the caller reads with it (``annotate``, by its names).
 _LOCK_MATCH = Prepared(
     lambda pk: (
         Match.objects.select_for_update(of=("self",)).select_related(*MATCH_RELATED).filter(pk=pk)
     )
 )
-_LOCK_REPORTS: dict[tuple[bool, tuple[str, ...]], Prepared] = {}
-_LOCK_MATCHES: dict[tuple[str, ...], Prepared] = {}
+_READ_REPORTS: dict[tuple[bool, tuple[str, ...]], Prepared] = {}
 
 
-def _match_lock(annotate: Mapping[str, Any]) -> Prepared:
-    key = tuple(annotate)
-    if key not in _LOCK_MATCHES:
-        expressions = dict(annotate)
-        _LOCK_MATCHES[key] = Prepared(
-            lambda pk: (
-                Match.objects.select_for_update(of=("self",))
-                .select_related(*MATCH_RELATED)
-                .annotate(**expressions)
-                .filter(pk=pk)
-            )
-        )
-    return _LOCK_MATCHES[key]
-
-
-def _report_lock(by_id: bool, annotate: Mapping[str, Any]) -> Prepared:
+def _report_read(by_id: bool, annotate: Mapping[str, Any]) -> Prepared:
     key = (by_id, tuple(annotate))
-    if key not in _LOCK_REPORTS:
+    if key not in _READ_REPORTS:
         expressions = dict(annotate)
 
         def build(value: int) -> Any:
-            reports = (
-                Report.objects.select_for_update(of=("match",))
-                .select_related("submitted_by", *(f"match__{name}" for name in MATCH_RELATED))
-                .annotate(**expressions)
-            )
+            reports = Report.objects.select_related("submitted_by").annotate(**expressions)
             if by_id:
                 return reports.filter(pk=value)
             return reports.filter(match_id=value, is_current=True)
 
-        _LOCK_REPORTS[key] = Prepared(build)
-    return _LOCK_REPORTS[key]
+        _READ_REPORTS[key] = Prepared(build)
+    return _READ_REPORTS[key]
 
 
 def lock_with_report(
@@ -101,23 +80,25 @@ def lock_with_report(
     *,
     annotate: Mapping[str, Any] | None = None,
 ) -> tuple[Match, Report | None]:
-    """The match row locked (as ``lock_match``) and its current report (or the report
-    ``report_id`` of it, current or not), read together in one query. (match, None)
-    when there is no such report; Report.DoesNotExist when ``report_id`` is not the
-    match's. ``annotate``: more to read of the report in the same query."""
-    if not connection.in_atomic_block:
-        raise transaction.TransactionManagementError("lock_with_report() must run inside atomic()")
-    match_id = match.pk if isinstance(match, Match) else match
+    """The match row locked (``lock_match``), then its current report (or the report
+    ``report_id`` of it, current or not) read with ``annotate`` (more to read of the
+    report in the same query). (match, None) when there is no such report;
+    Report.DoesNotExist when ``report_id`` is not the match's.
+
+    Two statements, not one joined SELECT ... FOR UPDATE: a statement that waited for
+    the lock reads every row but the match's as they stood before it waited (a
+    correction's new report, another worker's application), so the report is read by
+    the statement after the lock."""
+    locked = lock_match(match)
     if report_id is not None:
-        found = cast(Report | None, _report_lock(True, annotate or {}).first(report_id))
-        if found is None or found.match_id != match_id:
-            lock_match(match_id)  # Match.DoesNotExist for no such match
+        found = cast(Report | None, _report_read(True, annotate or {}).first(report_id))
+        if found is None or found.match_id != locked.pk:
             raise Report.DoesNotExist("Report matching query does not exist.")
-        return found.match, found
-    found = cast(Report | None, _report_lock(False, annotate or {}).first(match_id))
-    if found is None:
-        return lock_match(match_id), None
-    return found.match, found
+    else:
+        found = cast(Report | None, _report_read(False, annotate or {}).first(locked.pk))
+    if found is not None:
+        found.match = locked
+    return locked, found
 
 
 def fetch_match(match: Match | int) -> Match:

@@ -6,14 +6,11 @@ from collections import Counter
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, JSONField, OuterRef, Subquery
-from django.db.models.functions import JSONObject
 
 from config.types import Actor
 from matches.errors import MatchError, ReportError
 from matches.models import EventKind, Match, MatchEvent
 from matches.services._common import lock_match, require_play, require_status, user_of
-from matches.services.reports import JSONRows
 from matches.services.validation import (
     ReportContext,
     event_problems,
@@ -63,7 +60,7 @@ def add_event(
         }
     )
     with transaction.atomic():
-        match = lock_match(match, annotate=DRAFTS)
+        match = lock_match(match)
         require_play(actor, match)
         require_status(match, Match.Status.IN_PLAY, doing="record match events")
         problems = _problems(match, event)
@@ -89,7 +86,9 @@ def _problems(match: Match, event: dict[str, Any]) -> list[str]:
     no room left for its kind, or a second injury of the same player."""
     context = ReportContext.build(match, [event])
     problems = event_problems(context, event)
-    drafts = [(row["kind"], row["player"]) for row in getattr(match, DRAFTS_READ) or []]
+    drafts = list(
+        MatchEvent.objects.filter(match=match, report=None).values_list("kind", "player_id")
+    )
     problems += event_room_problems(Counter(kind for kind, _ in drafts), event["kind"])
     injured = {pid for kind, pid in drafts if kind == EventKind.INJURY}
     if not problems and event["kind"] == EventKind.INJURY and event["player"] in injured:
@@ -98,20 +97,6 @@ def _problems(match: Match, event: dict[str, Any]) -> list[str]:
             "remove it first to record another"
         )
     return problems
-
-
-DRAFTS_READ = "drafts_read"
-# The draft's events (kind, player) read with the locked match, one JSON array.
-DRAFTS = {
-    DRAFTS_READ: Subquery(
-        MatchEvent.objects.filter(match_id=OuterRef("pk"), report=None)
-        .order_by()
-        .values("match_id")
-        .annotate(rows=JSONRows(JSONObject(kind=F("kind"), player=F("player_id"))))
-        .values("rows")[:1],
-        output_field=JSONField(),
-    )
-}
 
 
 def remove_event(actor: Actor, match: Match, event: MatchEvent | int) -> None:
