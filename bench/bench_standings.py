@@ -30,9 +30,11 @@ through teams.services, against the bare SQL of its 5 queries (0.20-0.26 ms):
           the issue)
   after:  the API's answer (teams.api_common.sheet_data, cached under the page stamp)
           0.10 ms (0.4-0.5x, met). The first read after a write is still the selector
-          and serializer: 9.5 ms (the selector 9.0 -> 6.1 ms once the players' value
-          parts were summed from the players it reads instead of by a grouped query
-          whose building cost more than its running; the serializer 2.6 ms).
+          and serializer: about 12 ms (the selector about 9 ms, the serializer 2.6 ms).
+          Summing the players' value parts in Python from the rows read cut the
+          selector to 6.1 ms, but team value sums stay the database's aggregate (the
+          project's standards), so that change was reverted; a cheaper first read
+          needs the grouped query built once (prepared) rather than per request.
           Through Django's WSGI handler, every middleware, as a visitor not signed
           in: the HTML page 0.68-0.73 ms (2.7-3.5x: met, or 0.1 ms over when the bare
           SQL measures 0.20 ms), the API (JSON) 0.86-0.98 ms (3.4-4.6x, not met by
