@@ -9,9 +9,11 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
-from django.db import transaction
+from django.db import router, transaction
 from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
+from django.db.models.constants import OnConflict
 from django.db.models.functions import JSONObject
+from django.db.models.signals import post_save
 
 from config.types import Actor
 from matches.errors import ReportConflict, ReportError
@@ -194,12 +196,32 @@ def create_report(
     """Insert the report row (the unique constraints may refuse it: IntegrityError).
     ``version``: the next one, when the caller has read the highest; ``prepare`` sets
     more of the row's fields before it is inserted."""
-    if version is None:
-        version = (match.reports.aggregate(top=Max("version"))["top"] or 0) + 1
+    report = new_report(match, actor, payload, key=key, digest=digest, note=note)
+    if version is not None:
+        report.version = version
+    else:
+        report.version = (match.reports.aggregate(top=Max("version"))["top"] or 0) + 1
+    if prepare is not None:
+        prepare(report)
+    # Its own savepoint: a refused insert leaves the caller's transaction usable.
+    with transaction.atomic():
+        report.save(force_insert=True)
+    return report
+
+
+def new_report(
+    match: Match,
+    actor: Actor,
+    payload: Mapping[str, Any],
+    *,
+    key: str | None = None,
+    digest: str = "",
+    note: str = "",
+) -> Report:
+    """The report row of ``payload``, not saved (its version is the caller's to set)."""
     extras = {k: v for k, v in payload.items() if k in extra_report_keys()}
-    report = Report(
+    return Report(
         match=match,
-        version=version,
         is_current=True,
         idempotency_key=key or "",
         body_hash=digest,
@@ -208,12 +230,31 @@ def create_report(
         **{k: v for k, v in payload.items() if k not in extras},
         team_extras=extras,
     )
-    if prepare is not None:
-        prepare(report)
-    # Its own savepoint: a refused insert leaves the caller's transaction usable.
-    with transaction.atomic():
-        report.save(force_insert=True)
-    return report
+
+
+def insert_unless_taken(report: Report) -> bool:
+    """Insert ``report`` unless one of its unique constraints refuses it (False: another
+    report holds its place, nothing written): one INSERT ... ON CONFLICT DO NOTHING
+    RETURNING, no savepoint, so the caller's transaction stays usable either way. The
+    row is announced as a save announces it (``post_save``: the notifications)."""
+    meta = Report._meta
+    fields = [f for f in meta.concrete_fields if not f.generated and f is not meta.auto_field]
+    db = router.db_for_write(Report)
+    rows = Report._base_manager.using(db)._insert(
+        [report],
+        fields=fields,
+        returning_fields=meta.db_returning_fields,
+        on_conflict=OnConflict.IGNORE,
+    )
+    if not rows:
+        return False
+    for value, field in zip(rows[0], meta.db_returning_fields, strict=True):
+        setattr(report, field.attname, value)
+    report._state.adding, report._state.db = False, db
+    post_save.send(
+        sender=Report, instance=report, created=True, update_fields=None, raw=False, using=db
+    )
+    return True
 
 
 def attach_events(

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import F, JSONField, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 
@@ -38,7 +38,8 @@ from matches.services.reports import (
     body_hash,
     checked_report,
     conflict,
-    create_report,
+    insert_unless_taken,
+    new_report,
     report_payload,
 )
 from matches.services.validation import ROW_COLUMNS, normalize_event
@@ -126,22 +127,15 @@ def _record(
     report_events = given if given is not None else [normalize_event(e) for e in drafts]
     checked_report(match, payload, report_events, agree_with_fixture=True)
     confirming = needs_confirmation(actor, match)
-    try:
-        report = create_report(
-            match,
-            actor,
-            payload,
-            key=key,
-            digest=digest,
-            version=(getattr(match, "top_version", None) or 0) + 1,
-            # Waiting for the opponent from its first insert (nothing else to save).
-            prepare=lambda new: await_confirmation(match, new) if confirming else None,
-        )
-    except IntegrityError:
+    report = new_report(match, actor, payload, key=key, digest=digest)
+    report.version = (getattr(match, "top_version", None) or 0) + 1
+    if confirming:
+        await_confirmation(match, report)  # waiting for the opponent from its insert
+    if not insert_unless_taken(report):  # reported meanwhile: by this key, or a conflict
         replay = _replayed(match, key, digest)
         if replay is not None:
             return replay
-        raise conflict(match) from None
+        raise conflict(match)
     # The report's unique constraints made this submission the one: the match row is
     # written (and so locked) below, with fields no other service changes meanwhile.
     if drafts:

@@ -41,13 +41,13 @@ pytestmark = pytest.mark.django_db
 # around each service call; 9 the league's recording of the result (season and fixture
 # locked, the fixture, its standings rows in one upsert, the ratings: league locked,
 # one read, one insert; who recorded it) and 2 the leaderboards' totals.
-MATCH_QUERY_BUDGET = 120
+MATCH_QUERY_BUDGET = 118
 # Recording a match as one report (report, confirmation, hiring step, application),
 # without each service's own transaction statements: 84 before issue 15's second pass
 # (the same calls), 40 now: the report 7 (its insert in a savepoint of its own, which
 # decides a race between two submissions), the confirmation 5, each hiring answer 3,
 # the application 22.
-REPORT_QUERY_BUDGET = 44
+REPORT_QUERY_BUDGET = 42
 
 
 def _answer(choice: dict[str, Any]) -> Any:
