@@ -57,6 +57,7 @@ def record_result(
     decided_by: str | None = None,
     home_points: int | None = None,
     away_points: int | None = None,
+    by_commissioner: bool | None = None,
 ) -> Fixture:
     """Record (or correct) the result of a fixture; the matches app calls this on close.
 
@@ -72,6 +73,8 @@ def record_result(
     level after extra time waits for ``resolve_sudden_death`` or
     ``record_playoff_winner``. A coach of either team or a commissioner may
     record; a fixture the commissioner settled as a forfeit cannot take a result.
+    ``by_commissioner``: whether ``actor`` is a commissioner of the fixture's league,
+    when the caller read it already (a commissioner's result is audited as his).
     """
     _require_may_record(actor, fixture)
     _check_result_numbers(
@@ -111,7 +114,7 @@ def record_result(
                 "decided_by": how,
             }
             if any(getattr(fixture, name) != value for name, value in new.items()):
-                _save_result(actor, fixture, season, new)
+                _save_result(actor, fixture, season, new, by_commissioner)
                 advance_bracket(season, actor)
     if refused is not None:
         raise refused
@@ -175,7 +178,13 @@ def _conceding_side(
     return conceded_id
 
 
-def _save_result(actor: Actor, fixture: Fixture, season: Season, new: dict[str, Any]) -> None:
+def _save_result(
+    actor: Actor,
+    fixture: Fixture,
+    season: Season,
+    new: dict[str, Any],
+    by_commissioner: bool | None = None,
+) -> None:
     """Write ``new`` onto the fixture, refresh both teams' standings and, for a
     commissioner, audit the change (a coach's result is audited as his match report)."""
     before = {name: getattr(fixture, name) for name in new}
@@ -186,7 +195,7 @@ def _save_result(actor: Actor, fixture: Fixture, season: Season, new: dict[str, 
     fixture.save()
     refresh_fixture_teams(fixture)
     rerate_fixture(fixture)
-    if actor.has_perm(MANAGE, season):
+    if _manages(actor, season, by_commissioner):
         log_fixture_change(
             actor,
             "fixture.result",
@@ -195,6 +204,14 @@ def _save_result(actor: Actor, fixture: Fixture, season: Season, new: dict[str, 
             before=before,
             after=new,
         )
+
+
+def _manages(actor: Actor, season: Season, by_commissioner: bool | None) -> bool:
+    """``actor.has_perm(MANAGE, season)`` (a commissioner of the league, or a superuser:
+    ``leagues.permissions``), without asking the database when the caller knows."""
+    if by_commissioner is None:
+        return actor.has_perm(MANAGE, season)
+    return by_commissioner or bool(getattr(actor, "is_superuser", False))
 
 
 def _playoff_outcome(

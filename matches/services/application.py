@@ -7,15 +7,16 @@ them on the report (``Report.post_game_input``) for replays and corrections."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import Exists, F, JSONField, OuterRef, Q, Subquery
+from django.db.models.functions import JSONObject
 from django.db.models.signals import post_save
 
 from config.types import Actor
+from leagues.models import League
 from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
@@ -27,6 +28,7 @@ from matches.services._common import (
     team_of,
 )
 from matches.services.effects import EffectsBatch, apply_effects
+from matches.services.hiring import final_answers
 from matches.services.postgame import (
     Phase,
     _hiring_step,
@@ -35,7 +37,7 @@ from matches.services.postgame import (
     run_post_game,
 )
 from matches.services.report_shapes import league_result
-from matches.services.reports import WITH_EVENTS, events_of, payload_of
+from matches.services.reports import WITH_EVENTS, JSONRows, events_of, payload_of
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors import value_breakdown
 from teams.selectors.value import with_team_value
@@ -51,10 +53,14 @@ def record_league_result(
     events = events if events is not None else events_of(report)
     result = league_result(match, payload_of(report), events)
     conceded = result.pop("conceded_by")
+    # Whether the submitter is a commissioner, when read with the report (_APPLIED).
+    known = getattr(report, "submitter_commissions", None)
+    by_commissioner = known if actor == report.submitted_by and known is not None else None
     record_result(
         actor,
         match.fixture,
         conceded_by=team_of(match, conceded) if conceded else None,
+        by_commissioner=by_commissioner,
         **result,
     )
 
@@ -122,12 +128,36 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
         return made[Phase.RESULTS]
 
 
-# Which phases of a report are applied already (their application's id), read with it.
+# Which phases of a report are applied already (their application's id), and whether
+# its submitter is a commissioner of the league (the league's audit of the result),
+# read with it.
 _APPLIED = {
-    f"{phase}_applied": Subquery(
-        PostGameApplication.objects.filter(report=OuterRef("pk"), phase=phase).values("pk")[:1]
-    )
-    for phase in (Phase.RESULTS, Phase.FINAL)
+    **{
+        f"{phase}_applied": Subquery(
+            PostGameApplication.objects.filter(report=OuterRef("pk"), phase=phase).values("pk")[:1]
+        )
+        for phase in (Phase.RESULTS, Phase.FINAL)
+    },
+    # The teams' active journeymen ({"id", "team"}): those the final phase releases.
+    "journeymen_read": Subquery(
+        Player.objects.filter(
+            Q(team_id=OuterRef("match__fixture__home_id"))
+            | Q(team_id=OuterRef("match__fixture__away_id")),
+            status=PlayerStatus.ACTIVE,
+            journeyman=True,
+        )
+        .order_by()
+        .values("journeyman")
+        .annotate(rows=JSONRows(JSONObject(id=F("id"), team=F("team_id"))))
+        .values("rows")[:1],
+        output_field=JSONField(),
+    ),
+    "submitter_commissions": Exists(
+        League.commissioners.through.objects.filter(
+            league_id=OuterRef("match__fixture__season__league_id"),
+            user_id=OuterRef("submitted_by_id"),
+        )
+    ),
 }
 
 
@@ -226,76 +256,6 @@ def apply_results(
     return application
 
 
-def _hireable(
-    match: Match, report: Report, events: list[dict[str, Any]]
-) -> dict[str, dict[Any, int]]:
-    """Per side, the journeymen who played and could be hired, with their cost."""
-    probe = post_game_for(match, report, None, hold=True, events=events)
-    offered: dict[str, dict[Any, int]] = {side: {} for side in SIDES}
-    for choice in probe.pending:
-        if choice.kind == "hire_journeymen":
-            offered[choice.side] = dict(choice.options.get("journeymen", {}))
-    return offered
-
-
-def final_answers(
-    match: Match,
-    report: Report,
-    teams: dict[str, Team],
-    events: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    """The coaches' step-4 answers as they can still be carried out now, with the
-    Treasury each team holds (read by Expensive Mistakes). A journeyman no longer
-    affordable (the Treasury dropped since the coach chose) or no longer on the team,
-    or a retirement of a player who left, is not made: it is listed under
-    ``not_done`` on the report, never dropped silently."""
-    answers = copy.deepcopy(report.post_game_choices)
-    if _hiring_step(match) is None:
-        return answers
-    asked = any(
-        (answers.get(side) or {}).get("hire_journeymen") or (answers.get(side) or {}).get("retire")
-        for side in teams
-    )
-    offered: dict[str, dict[Any, int]] = {side: {} for side in SIDES}
-    rows: list[tuple[Any, Any, bool]] = []
-    if asked:  # nobody hires or retires: nothing to check against the teams as they are
-        offered = _hireable(match, report, events if events is not None else events_of(report))
-        on_teams = Player.objects.filter(team__in=teams.values(), status=PlayerStatus.ACTIVE)
-        rows = list(on_teams.values_list("pk", "team_id", "journeyman"))
-    for side, team in teams.items():
-        answer = answers.setdefault(side, {})
-        left = team.treasury
-        signed = sum(1 for _, team_id, journeyman in rows if team_id == team.pk and not journeyman)
-        active = {pk for pk, team_id, _ in rows if team_id == team.pk}
-        hired, skipped = [], []
-        left = (report.post_game_input.get(side) or {}).get("step_4_treasury", left)
-        for pid in answer.get("hire_journeymen", []):
-            cost = offered[side].get(pid)
-            if cost is None or pid not in active:
-                skipped.append({"player": pid, "why": "no longer a journeyman of the team"})
-            elif cost > left:
-                skipped.append({"player": pid, "why": f"costs {cost:,} gp; {left:,} gp left"})
-            elif signed >= 16:
-                skipped.append({"player": pid, "why": "the team already has 16 players"})
-            else:
-                hired.append(pid)
-                left -= cost
-                signed += 1
-        retire = [pid for pid in answer.get("retire", []) if pid in active]
-        skipped += [
-            {"player": pid, "why": "no longer on the team"}
-            for pid in answer.get("retire", [])
-            if pid not in active
-        ]
-        held = report.post_game_input.setdefault(side, {})
-        # A correction carries the Treasury step 4 left, moved by what it changed before.
-        held.setdefault("step_4_treasury", team.treasury)
-        answer.update(hire_journeymen=hired, retire=retire, treasury=held["step_4_treasury"])
-        if skipped:
-            held["not_done"] = skipped
-    return answers
-
-
 def apply_final(
     match: Match,
     report: Report,
@@ -332,7 +292,20 @@ def apply_final(
     phase = Phase.FINAL if results_applied else None
     batch = batch if batch is not None else EffectsBatch()
     actor = _applier(application)
-    apply_effects(application, result, actor, phase=phase, teams=teams, events=events, batch=batch)
+    # The journeymen read with the report (None: not read with it, the phase reads them).
+    journeymen = None
+    if application_is_first and hasattr(report, "journeymen_read"):
+        journeymen = report.journeymen_read or []
+    apply_effects(
+        application,
+        result,
+        actor,
+        phase=phase,
+        teams=teams,
+        events=events,
+        batch=batch,
+        journeymen=journeymen,
+    )
     batch.finish()
     shown = _result_json(result)
     _store_final_rolls(match, report, result, shown, first=application_is_first)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from config.types import Actor
@@ -33,11 +32,9 @@ from matches.services.deferral import held_back, post_gold
 from matches.services.report_shapes import player_reports
 from matches.services.reports import events_of
 from matches.services.skills_gained import apply_gained
-from matches.services.writes import EffectsBatch, TeamWrites
+from matches.services.writes import EffectsBatch, TeamWrites, add_spp, stats_rows
 from matches.totals import refresh_stats_totals
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
-from rules_engine.bb2020.report import PlayerReport
-from rules_engine.bb2020.state import TeamState
 from rules_engine.injuries import LastingInjuryResult
 from rules_engine.tables import load_tables
 from teams.models import (
@@ -139,13 +136,16 @@ def apply_effects(
     teams: dict[str, Team] | None = None,
     events: list[dict[str, Any]] | None = None,
     batch: EffectsBatch | None = None,
+    journeymen: list[Any] | None = None,
 ) -> None:
     """Apply both teams' post-game (the teams locked lowest id first, or ``teams`` as
     the caller locked them): the effects of ``phase`` ("results": the steps before the
     coaches' hiring step; "final": that step and after), or all of them (None).
     ``events``: the report's, when the caller has read them. ``teams`` ends holding
     each team's row as it stands after the effects. ``batch``: the caller's, which it
-    finishes (writes) once its last phase is applied; without one, all is written here."""
+    finishes (writes) once its last phase is applied; without one, all is written here.
+    ``journeymen``: the teams' active journeymen ({"id", "team"}) as the transaction
+    read them before any effect (phase "final" reads them otherwise)."""
     match = application.match
     if teams is None:
         by_pk = {t.pk: lock_team(t) for t in sorted(_teams(match), key=lambda t: t.pk)}
@@ -159,43 +159,48 @@ def apply_effects(
     records = {
         side: _Side(application, teams[side], actor, batch.made, batch.writes) for side in SIDES
     }
-    final = _FinalReads(result, teams) if phase == "final" else None
+    final = _FinalReads(result, teams, journeymen) if phase == "final" else None
     for side in SIDES:
         outcome = result.teams[side]
         record = records[side]
         if phase != "final":
             _apply_results(record, outcome, earning)
-            stats += _stats(application, record.team, outcome, states[side], done[side])
+            stats += stats_rows(application, record.team, outcome, states[side], done[side])
         if phase != "results":
             _apply_final(record, outcome, final)
     if own:
         batch.finish()
     for side in SIDES:
         teams[side] = records[side].locked()  # as it stands now, for what the caller does next
-    _add_spp(earning)
+    add_spp(earning)
     PlayerMatchStats.objects.bulk_create(stats)
     refresh_stats_totals(stats)  # the leaderboards' totals (issue 15)
-
-
-def _add_spp(earning: dict[Any, int]) -> None:
-    """Add the SPP each player earned, in one statement (which locks the rows)."""
-    if not earning:
-        return
-    added = Case(
-        *(When(pk=pid, then=Value(amount)) for pid, amount in earning.items()),
-        default=Value(0),
-    )
-    Player.objects.filter(pk__in=list(earning)).update(spp_earned=F("spp_earned") + added)
 
 
 class _FinalReads:
     """What the final phase reads of both teams' players, in one query each: the
     journeymen still on the teams, and the players back from a Miss Next Game (locked)."""
 
-    def __init__(self, result: Any, teams: dict[str, Team]) -> None:
-        journeymen = Player.objects.filter(
-            team__in=[t.pk for t in teams.values()], status=PlayerStatus.ACTIVE, journeyman=True
-        ).order_by("id")
+    def __init__(self, result: Any, teams: dict[str, Team], read: list[Any] | None) -> None:
+        if read is None:
+            journeymen = list(
+                Player.objects.filter(
+                    team__in=[t.pk for t in teams.values()],
+                    status=PlayerStatus.ACTIVE,
+                    journeyman=True,
+                ).order_by("id")
+            )
+        else:  # read with the report when the transaction began: less who died or quit since
+            gone = {
+                pid
+                for side in SIDES
+                for pid in (*result.teams[side].dead, *result.teams[side].quit)
+            }
+            journeymen = [
+                Player(pk=row["id"], team_id=row["team"], status=PlayerStatus.ACTIVE)
+                for row in sorted(read, key=lambda row: row["id"])
+                if row["id"] not in gone
+            ]
         self.journeymen: dict[Any, list[Player]] = {}
         for player in journeymen:
             self.journeymen.setdefault(player.team_id, []).append(player)
@@ -369,37 +374,3 @@ def _hire_journeyman(record: _Side, player: Player) -> None:
     record(EffectKind.LEDGER, amount=entry.amount, ledger_entry=entry)
     removed = sorted(skills_before - set(player.skills.values_list("skill", flat=True)))
     record(EffectKind.JOURNEYMAN_HIRED, player, before={"journeyman": True, "skills": removed})
-
-
-def _stats(
-    application: PostGameApplication,
-    team: Team,
-    outcome: Any,
-    before: TeamState,
-    reports: tuple[PlayerReport, ...],
-) -> list[PlayerMatchStats]:
-    """The players' match statistics: every player who was available for the match."""
-    by_player = {r.player_id: r for r in reports}
-    mvp = outcome.mvp.player_id if outcome.mvp else None
-    rows = []
-    for player in before.players:
-        if not player.available:
-            continue
-        done = by_player.get(player.id)
-        rows.append(
-            PlayerMatchStats(
-                player_id=player.id,
-                match=application.match,
-                application=application,
-                team=team,
-                season_id=application.match.fixture.season_id,
-                touchdowns=done.touchdowns if done else 0,
-                completions=done.completions if done else 0,
-                casualties=(done.casualties + done.other_casualties) if done else 0,
-                interceptions=done.interceptions if done else 0,
-                deflections=done.deflections if done else 0,
-                spp=outcome.spp_of(player.id),
-                mvp=mvp is not None and mvp == player.id,
-            )
-        )
-    return rows

@@ -240,7 +240,9 @@ def insert_unless_taken(report: Report) -> bool:
     meta = Report._meta
     fields = [f for f in meta.concrete_fields if not f.generated and f is not meta.auto_field]
     db = router.db_for_write(Report)
-    rows = Report._base_manager.using(db)._insert(
+    # QuerySet._insert: what Model.save and bulk_create insert through (the one way to
+    # ask for RETURNING with ON CONFLICT DO NOTHING).
+    rows = Report._base_manager.using(db)._insert(  # type: ignore[attr-defined]
         [report],
         fields=fields,
         returning_fields=meta.db_returning_fields,

@@ -1,6 +1,6 @@
-"""The team rows and ledger entries a post-game application changes, written together
-(issue 15): the Treasury postings of both teams in one insert and both team rows in
-one update, instead of an insert and an update per posting.
+"""The rows a post-game application writes in bulk (issue 15): the Treasury postings of
+both teams in one insert and both team rows in one update, instead of an insert and an
+update per posting; the SPP earned in one update; the players' match statistics.
 
 The checks are ``teams.services.post_to_ledger``'s: the team's row is locked in the
 open transaction, a posting is whole gold, and no posting takes the Treasury below
@@ -12,15 +12,19 @@ it before any teams service that reads or locks a team row again, and at its end
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.db import transaction
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from config.types import Actor
-from matches.models import AppliedEffect
+from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
+from rules_engine.bb2020.report import PlayerReport
+from rules_engine.bb2020.state import TeamState
 from teams.audit import saved_user
 from teams.errors import TreasuryError
-from teams.models import LedgerReason, Team, TreasuryEntry
+from teams.models import LedgerReason, Player, Team, TreasuryEntry
 from teams.services._common import gp, is_locked
 
 TEAM_FIELDS = ["treasury", "dedicated_fans", "updated_at"]
@@ -102,3 +106,48 @@ class EffectsBatch:
         self.writes.flush()
         AppliedEffect.objects.bulk_create(self.made)
         self.made = []
+
+
+def add_spp(earning: dict[Any, int]) -> None:
+    """Add the SPP each player earned, in one statement (which locks the rows)."""
+    if not earning:
+        return
+    added = Case(
+        *(When(pk=pid, then=Value(amount)) for pid, amount in earning.items()),
+        default=Value(0),
+    )
+    Player.objects.filter(pk__in=list(earning)).update(spp_earned=F("spp_earned") + added)
+
+
+def stats_rows(
+    application: PostGameApplication,
+    team: Team,
+    outcome: Any,
+    before: TeamState,
+    reports: tuple[PlayerReport, ...],
+) -> list[PlayerMatchStats]:
+    """The players' match statistics: every player who was available for the match."""
+    by_player = {r.player_id: r for r in reports}
+    mvp = outcome.mvp.player_id if outcome.mvp else None
+    rows = []
+    for player in before.players:
+        if not player.available:
+            continue
+        done = by_player.get(player.id)
+        rows.append(
+            PlayerMatchStats(
+                player_id=player.id,
+                match=application.match,
+                application=application,
+                team=team,
+                season_id=application.match.fixture.season_id,
+                touchdowns=done.touchdowns if done else 0,
+                completions=done.completions if done else 0,
+                casualties=(done.casualties + done.other_casualties) if done else 0,
+                interceptions=done.interceptions if done else 0,
+                deflections=done.deflections if done else 0,
+                spp=outcome.spp_of(player.id),
+                mvp=mvp is not None and mvp == player.id,
+            )
+        )
+    return rows

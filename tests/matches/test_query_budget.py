@@ -37,17 +37,19 @@ from tests.matches.factories import POST_GAME_SEED, PRE_GAME_SEED, Setup, league
 pytestmark = pytest.mark.django_db
 
 # Every statement of one match tap by tap (16 service calls, 6 events): 334 before
-# issue 15, 173 after its first pass, 109 now. 32 of them are the SAVEPOINT and RELEASE
-# around each service call; 9 the league's recording of the result (season and fixture
+# issue 15, 173 after its first pass, 116 now. 32 of them are the SAVEPOINT and RELEASE
+# around each service call (a service locks the match row in a statement of its own and
+# reads the rest in the next: a statement that waited for a lock reads the other rows as
+# they stood before it); 7 the league's recording of the result (season and fixture
 # locked, the fixture, its standings rows in one upsert, the ratings: league locked,
-# one read, one insert; who recorded it) and 2 the leaderboards' totals.
-MATCH_QUERY_BUDGET = 118
+# one read, one insert) and 2 the leaderboards' totals.
+MATCH_QUERY_BUDGET = 116
 # Recording a match as one report (report, confirmation, hiring step, application),
 # without each service's own transaction statements: 84 before issue 15's second pass
-# (the same calls), 40 now: the report 7 (its insert in a savepoint of its own, which
-# decides a race between two submissions), the confirmation 5, each hiring answer 3,
-# the application 22.
-REPORT_QUERY_BUDGET = 42
+# (the same calls), 40 now: the report 5 (its insert decides a race between two
+# submissions by ON CONFLICT DO NOTHING, no savepoint), the confirmation 6, each hiring
+# answer 4, the application 21.
+REPORT_QUERY_BUDGET = 40
 
 
 def _answer(choice: dict[str, Any]) -> Any:
