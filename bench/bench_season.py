@@ -23,44 +23,45 @@ Bounded to stay under two minutes: when the first rounds show the whole season
 would take longer than BUDGET_S, only as many rounds as fit are played and the
 season figure is extrapolated from them (and says so).
 
-Issue 15, second pass (this flow before and after, run back to back, load average
-2-3 on the 2 cores; "before" is the code as it stood with only this pass's commits
-reverted, the engine's own speed-ups of the same hour in both):
+Issue 15, second pass (this flow before and after, run back to back on a quiet
+machine, load average about 1; "before" is the code as it stood with only this pass's
+commits reverted, the engine's own speed-ups of the same hour in both):
 
-    SQLite      before 135 queries/match (111 without SAVEPOINT/RELEASE), 200 ms/match,
-                131 ms CPU/match, the season 48.1 s
-                after  84 queries/match (62), 112-135 ms/match, 86-87 ms CPU/match, the
-                season 26.8-32.4 s
-    PostgreSQL  before 135 queries/match, 182-203 ms/match, 132-136 ms CPU, the season
-                43.6-48.7 s; the statements' own time (Django's timing, 80 matches)
-                110 ms/match
-                after  84 queries/match, 137 ms/match, 90 ms CPU, the season 32.8 s (in
-                busier minutes 50.8-68.5 s: the server shares the two cores); the
-                statements' own time 88 ms/match
+    SQLite      before 135 queries/match (111 without SAVEPOINT/RELEASE), 136 ms/match,
+                134 ms CPU/match, the season 32.6 s
+                after   85 queries/match (65), 87 ms/match, 86 ms CPU/match, the
+                season 20.9 s
+    PostgreSQL  before 135 queries/match, 187 ms/match, 137 ms CPU, the season 44.8 s
+                after   85 queries/match, 136 ms/match, 92 ms CPU, the season 32.7 s
+                (the statements' own time, Django's timing over 80 matches: 110 ms a
+                match before, 88 ms after, under load)
 
-The goal (< 10 s, about 40 ms a match) is not met: of the 84 statements, 40 record
-the result (report 7, confirmation 5, each hiring answer 3, application 22, without
-their transaction statements: the issue's "<= 40 queries"), the rest open the match,
-run the pre-game and kick off (both teams read twice, 4 queries each:
-``teams.services.convert.team_states``) and close it; what is left of the CPU is
-Django building model instances and compiling the other queries (about 1 ms each),
-and the engine's seven post-game runs a match. Closing it: the pre-game's and
-kick-off's team reads in one shaped query each, more of the fixed-shape queries
-compiled once (``matches.services.prepared``), and one post-game run per request.
+The goal (< 10 s, about 40 ms a match) is not met, by 2-3x: of the 85 statements, 40
+record the result (report 5, confirmation 6, each hiring answer 4, application 21,
+without their transaction statements: the issue's "<= 40 queries",
+``tests/matches/test_query_budget.py``); the rest open the match, run the pre-game and
+kick off (both teams read twice, 4 queries each: ``teams.services.convert.team_states``)
+and close it. What is left of the CPU is Django: building model instances (the match
+row's JSON snapshots decoded on every lock) and compiling the queries that are not
+compiled once yet (about 1 ms each), beside the engine's seven post-game runs a
+match. What would close it: the pre-game's and kick-off's team reads as one shaped
+query each, the other fixed-shape queries compiled once (``matches.services.prepared``:
+the locks already are), the match's snapshots read only by the services that use them,
+and one post-game run per request.
 
 Profile top lines (24 matches of ``play`` under cProfile in one rolled-back transaction,
 SQLite, cumulative seconds):
 
-before: 134.8 queries/match, 244 ms CPU/match under cProfile; of 5.9 s:
-    apply_post_game 2.42 s (24) | apply_results 1.37 s | lock_match 0.86 s (216 calls:
-    Django compiling the joined SELECT ... FOR UPDATE) | apply_final 0.82 s |
-    submit_post_game_choices 0.75 s (48) | apply_effects 0.71 s (48) | start_pre_game
-    0.68 s | run_post_game 0.62 s (96) | both_teams 0.61 s (48)
-after: 84.1 queries/match, 152 ms CPU/match under cProfile; of 3.7 s:
-    apply_post_game 1.32 s (24) | apply_results 0.67 s | both_teams 0.60 s (48) |
-    start_pre_game 0.58 s | team_states 0.56 s (48) | apply_final 0.52 s |
-    Prepared.first 0.51 s (192 locks, compiled once: the rows made into models) |
-    lock_with_report 0.40 s (120)
+before: 134.8 queries/match, 253 ms CPU/match under cProfile; of 6.1 s:
+    apply_post_game 2.40 s (24) | apply_results 1.31 s | lock_match 0.91 s (216 calls:
+    Django compiling the joined SELECT ... FOR UPDATE) | apply_final 0.85 s |
+    submit_post_game_choices 0.81 s (48) | both_teams 0.71 s (48) | start_pre_game
+    0.71 s | team_states 0.67 s (48) | run_post_game 0.67 s (96)
+after: 85.1 queries/match, 160 ms CPU/match under cProfile; of 3.8 s:
+    apply_post_game 1.34 s (24) | apply_results 0.69 s | both_teams 0.63 s (48) |
+    start_pre_game 0.61 s | team_states 0.60 s (48) | Prepared.first 0.54 s (312 locks
+    and report reads, compiled once: the rows made into models) | apply_final 0.50 s |
+    start_match 0.47 s
 
 First pass (commit f023255), the old tap-by-tap flow in one rolled-back transaction:
 before 316 queries/match, the season about 82 s; after 173 queries/match, 64.6 s.
