@@ -239,15 +239,19 @@ def fresh_database() -> Iterator[str]:
     temporary file, PostgreSQL a database of its own on the same server."""
     settings = connection.settings_dict
     name = f"dugout_bench_{os.getpid()}"
+    # create_test_db returns the new database's name: keep the configured one (and
+    # its TEST block) to put back, so the benches after this one use the site's.
+    old_name, old_test = settings["NAME"], dict(settings.get("TEST") or {})
     with tempfile.TemporaryDirectory() as folder:
         if connection.vendor == "sqlite":
             name = os.path.join(folder, f"{name}.sqlite3")
         settings.setdefault("TEST", {})["NAME"] = name
-        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
         try:
             yield connection.vendor
         finally:
             connection.creation.destroy_test_db(old_name, verbosity=0)
+            settings["TEST"] = old_test
 
 
 def _standings(season: Any) -> Any:
