@@ -4,6 +4,7 @@ the engine's sequence results as stored JSON and the dice they rolled."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import secrets
 from collections.abc import Iterable, Mapping
@@ -274,9 +275,45 @@ def steps_json(result: SequenceResult) -> list[dict[str, Any]]:
             "outcome": plain(dict(step.outcome)),
             "pending": [choice_json(c) for c in step.pending],
             "rolls": len(step.rolls),
+            "dice": dice_digest(step.rolls),
         }
         for step in result.steps
     ]
+
+
+def dice_digest(rolls: Iterable[Any]) -> str:
+    """A short fingerprint of a step's rolls (purpose, die and result of each, in
+    order): kept with the step so a re-run can be checked against the rolls stored
+    without reading them back."""
+    text = json.dumps([[r.purpose, r.die, r.as_dict()["result"]] for r in rolls])
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def check_replay(
+    match: Match,
+    sequence: str,
+    stored: dict[str, Any] | None,
+    result: SequenceResult,
+    before: str | None = None,
+) -> None:
+    """Refuse a re-run whose steps already stored (those before ``before``) rolled
+    otherwise than they did: the seed is the same, so only a change of the rules'
+    code between the two runs can do it, and the stored rolls would then no longer
+    be the ones the result was made from (every roll is kept to audit and replay a
+    match). A step's stored rolls are checked against the first ones it makes now
+    (one that waited for an answer may roll more once answered). Steps stored before
+    fingerprints were kept are not checked."""
+    made = {step.step: step.rolls for step in result.steps}
+    for step in (stored or {}).get("steps", []):
+        if before is not None and step.get("step") == before:
+            break
+        digest = step.get("dice")
+        if digest is None or step.get("step") not in made:
+            continue
+        # A step stored waiting for an answer may roll more once answered: its
+        # stored rolls are the first ones it makes.
+        if dice_digest(made[step["step"]][: step.get("rolls", 0)]) != digest:
+            raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
 
 
 def store_rolls(

@@ -18,6 +18,7 @@ from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
     SIDES,
+    check_replay,
     choice_json,
     is_league_game,
     plain,
@@ -248,6 +249,9 @@ def run_post_game(
         hold=hiring is not None,
         figures=figures,
         events=events,
+    )
+    check_replay(
+        match, Sequence.POST_GAME, report.post_game_result, _before(result, hiring), hiring
     )
     report.post_game_choices = choices
     report.post_game_complete = result.complete

@@ -18,6 +18,7 @@ from matches.models import Match, PostGameApplication, Sequence
 from matches.services._common import (
     SIDES,
     answering_side,
+    check_replay,
     choice_json,
     lock_match,
     new_seed,
@@ -170,6 +171,7 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
     result = rules_for(match).pre_game(
         states["home"], states["away"], SeededDice(match.pre_game_seed), choices
     )
+    check_replay(match, Sequence.PRE_GAME, match.pre_game_result, result)
     match.pre_game_result = {
         "complete": result.complete,
         "steps": steps_json(result),
