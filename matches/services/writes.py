@@ -2,9 +2,10 @@
 both teams in one insert and both team rows in one update, instead of an insert and an
 update per posting; the SPP earned in one update; the players' match statistics.
 
-The checks are ``teams.services.post_to_ledger``'s: the team's row is locked in the
-open transaction, a posting is whole gold, and no posting takes the Treasury below
-zero (``TreasuryError``, nothing written). Each entry's ``balance_after`` is the
+The checks are ``teams.services.post_to_ledger``'s, made by the same function
+(``ledger_entry``): the team's row is locked in the open transaction, a posting is
+whole gold, and no posting takes the Treasury below zero (``TreasuryError``, nothing
+written). Each entry's ``balance_after`` is the
 Treasury after it, in order. ``flush`` writes what is pending; the application calls
 it before any teams service that reads or locks a team row again, and at its end.
 """
@@ -14,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
@@ -22,10 +22,8 @@ from config.types import Actor
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
-from teams.audit import saved_user
-from teams.errors import TreasuryError
-from teams.models import LedgerReason, Player, Team, TreasuryEntry
-from teams.services._common import gp, is_locked
+from teams.models import Player, Team, TreasuryEntry
+from teams.services.treasury import ledger_entry
 
 TEAM_FIELDS = ["treasury", "dedicated_fans", "updated_at"]
 
@@ -49,29 +47,8 @@ class TeamWrites:
     ) -> None:
         """Move ``amount`` gold in or out of the locked ``team``'s Treasury (written at
         ``flush``; ``link`` then takes the entry)."""
-        if not is_locked(team):
-            raise transaction.TransactionManagementError(
-                "a posting needs the team row locked by lock_team() in the open transaction"
-            )
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise TypeError(f"ledger amounts are whole gold pieces, not {amount!r}")
-        balance = team.treasury + amount
-        if balance < 0:
-            raise TreasuryError(
-                f"Not enough gold in the treasury: {note} costs {gp(-amount)}; "
-                f"the treasury holds {gp(team.treasury)}"
-            )
-        entry = TreasuryEntry(
-            team=team,
-            amount=amount,
-            reason=LedgerReason(reason),
-            note=note,
-            balance_after=balance,
-            created_by=saved_user(actor),
-            match_id=match_id,
-        )
+        entry = ledger_entry(team, amount, reason, note, actor, match_id)
         self.entries.append((entry, link))
-        team.treasury = balance
         self.changed(team)
 
     def changed(self, team: Team) -> None:

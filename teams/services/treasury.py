@@ -59,30 +59,47 @@ def post_to_ledger(
     ("Hiring a Blitzer"); without it the note is used. Raises TreasuryError,
     writing nothing, if the treasury would go below zero.
     """
+    entry = ledger_entry(team, amount, reason, note, actor, match_ref, spending=spending)
+    entry.save(force_insert=True)
+    team.save(update_fields=["treasury", "updated_at"])
+    return entry
+
+
+def ledger_entry(
+    team: Team,
+    amount: int,
+    reason: LedgerReason | str,
+    note: str,
+    actor: Actor,
+    match_ref: int | None = None,
+    *,
+    spending: str | None = None,
+) -> TreasuryEntry:
+    """``post_to_ledger``'s checks and its entry, not saved: the locked ``team``'s
+    Treasury is moved in memory and the caller writes both (``post_to_ledger`` at
+    once; a post-game's application in bulk, ``matches.services.writes``)."""
     if not is_locked(team):
         raise transaction.TransactionManagementError(
-            "post_to_ledger() needs the team row locked by lock_team() in the open transaction"
+            "a ledger posting needs the team row locked by lock_team() in the open transaction"
         )
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise TypeError(f"ledger amounts are whole gold pieces, not {amount!r}")
-    reason = LedgerReason(reason)
     balance = team.treasury + amount
     if balance < 0:
         raise TreasuryError(
             f"Not enough gold in the treasury: {spending or note} costs {gp(-amount)}; "
             f"the treasury holds {gp(team.treasury)}"
         )
-    entry = TreasuryEntry.objects.create(
+    entry = TreasuryEntry(
         team=team,
         amount=amount,
-        reason=reason,
+        reason=LedgerReason(reason),
         note=note,
         balance_after=balance,
         created_by=saved_user(actor),
         match_id=match_ref,
     )
     team.treasury = balance
-    team.save(update_fields=["treasury", "updated_at"])
     return entry
 
 
