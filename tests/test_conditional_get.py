@@ -194,6 +194,9 @@ def test_a_second_visitor_gets_the_cached_page_with_his_own_csrf_token(
     )
 
 
+# Committed writes: inside a transaction that has written, a page's stamp also carries
+# when its own uncommitted writes were, so it is never settled (config/pages/stamps.py).
+@pytest.mark.django_db(transaction=True)
 def test_last_modified_answers_if_modified_since_once_settled(client, commissioner, season):
     url = _pages(season)["standings"]
     client.get(url)

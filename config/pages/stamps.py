@@ -19,8 +19,12 @@ transaction commits (or at once in autocommit) one upsert gives each changed gro
 
 The stamp statements go through the DB-API connection, not Django's cursor: they are
 bookkeeping, not what a page asks for, so the query counts the tests pin stay the
-pages' own. A read inside a transaction that wrote first stamps those writes, so a
-page read after a write in the same transaction (a test) is never the page from before.
+pages' own. A read inside a transaction that wrote first (a service reading the
+standings after recording results, a test) does not stamp those writes yet, which
+would hold the stamp rows locked until the transaction ends and queue every other
+writer behind it: its stamp carries instead a token of this transaction's writes so
+far (``_local``), new with each write, that no other connection ever sees, so it is
+never the page from before and never a page another reader is served.
 
 Tables written on every signed-in request or by the login machinery and shown on no
 page (sessions, django-axes' attempts, API tokens) change no stamp.
@@ -133,6 +137,7 @@ def _pending(connection: BaseDatabaseWrapper) -> set[str]:
 def flush(connection: BaseDatabaseWrapper) -> None:
     """Give each group written since the last flush a new token (one upsert)."""
     pending = _pending(connection)
+    connection._stamps_local = None  # type: ignore[attr-defined]
     if not pending or connection.connection is None:
         return
     names = _every_group() if EVERY in pending else sorted(pending)
@@ -160,14 +165,35 @@ def read(groups: Iterable[str], connection: BaseDatabaseWrapper | None = None) -
     the database has no stamps table yet (pages are then served unvalidated)."""
     connection = connection or default_connection
     connection.ensure_connection()
-    flush(connection)
+    pending = _pending(connection)
+    in_transaction = bool(pending) and not connection.get_autocommit()
+    if not in_transaction:
+        flush(connection)
     if not _ready(connection):
         return None
     wanted = {*groups, OTHER}
     rows = _raw(connection, f"SELECT name, token, changed_ms FROM {TABLE}")
     chosen = sorted(r for r in rows if EVERY in wanted or r[0] in wanted)
     token = ".".join(f"{name}:{value}" for name, value, _ in chosen)
-    return Stamp(token, max((int(r[2]) for r in chosen), default=0))
+    changed = max((int(r[2]) for r in chosen), default=0)
+    if in_transaction and (EVERY in wanted or EVERY in pending or pending & wanted):
+        local, at = _local(connection)
+        token, changed = f"{token}.local:{local}", max(changed, at)
+    return Stamp(token, changed)
+
+
+def _local(connection: BaseDatabaseWrapper) -> tuple[int, int]:
+    """The token of the open transaction's writes so far, and when the last was."""
+    local: tuple[int, int] | None = getattr(connection, "_stamps_local", None)
+    if local is None:
+        local = _renew_local(connection)
+    return local
+
+
+def _renew_local(connection: BaseDatabaseWrapper) -> tuple[int, int]:
+    local = (secrets.randbits(62), time.time_ns() // 1_000_000)
+    connection._stamps_local = local  # type: ignore[attr-defined]
+    return local
 
 
 def _track(
@@ -180,6 +206,8 @@ def _track(
         _pending(connection).add(group)
         if connection.get_autocommit():  # already committed: stamp it now
             flush(connection)
+        else:
+            _renew_local(connection)
     return result
 
 
@@ -199,6 +227,7 @@ def install(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None
 
     def _rollback() -> Any:
         _pending(connection).clear()
+        connection._stamps_local = None  # type: ignore[attr-defined]
         return rollback()
 
     connection._commit = _commit  # type: ignore[attr-defined]
