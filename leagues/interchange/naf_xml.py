@@ -5,6 +5,7 @@ something to hand the NAF."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from lxml import etree
@@ -24,8 +25,18 @@ def schema() -> etree.XMLSchema:
     return etree.XMLSchema(etree.parse(str(HERE / "naf_report.xsd")))
 
 
+# What XML 1.0 cannot hold (control characters other than tab and line ends, lone
+# surrogates, U+FFFE and U+FFFF): lxml refuses them, so text is cleaned of them first.
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(value: object) -> str:
+    """``value`` as text an XML document can hold (what it cannot is left out)."""
+    return _NOT_XML.sub("", str(value))
+
+
 def _add(parent: etree._Element, tag: str, value: object) -> None:
-    etree.SubElement(parent, f"{{{NAMESPACE}}}{tag}").text = str(value)
+    etree.SubElement(parent, f"{{{NAMESPACE}}}{tag}").text = xml_text(value)
 
 
 def _player_record(game: etree._Element, side: NafSide) -> None:
@@ -55,7 +66,7 @@ def _note(report: NafReport) -> str:
         return " Written by Dugout. "
     return (
         " Written by Dugout. Number 0: no NAF number on the coach's Dugout profile ("
-        + ", ".join(missing).replace("--", "- -")
+        + re.sub("-(?=-)", "- ", xml_text(", ".join(missing)))  # no "--" in a comment
         + "). "
     )
 

@@ -28,7 +28,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from leagues.interchange.naf import naf_report
-from leagues.interchange.naf_xml import CONTENT_TYPE, report_xml
+from leagues.interchange.naf_xml import CONTENT_TYPE, report_xml, xml_text
 from leagues.models import Fixture, League, Season
 from leagues.serializers import ErrorSerializer
 
@@ -88,7 +88,7 @@ class XmlRenderer(BaseRenderer):
         if isinstance(data, bytes):
             return data
         root = etree.Element("error")
-        root.text = str(data.get("detail", data) if isinstance(data, dict) else data)
+        root.text = xml_text(data.get("detail", data) if isinstance(data, dict) else data)
         return etree.tostring(root, xml_declaration=True, encoding="UTF-8")
 
 
