@@ -8,6 +8,7 @@ roster. The result is the engine's own ``TeamValueBreakdown``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import (
@@ -77,32 +78,50 @@ def _annotations(team: Team) -> dict[str, int]:
     return {name: getattr(team, name) for name in names}
 
 
+# What ``value_breakdown_of`` reads of the team itself (the rest is annotated).
+_TEAM_FIELDS = (
+    "ruleset",
+    "roster_slug",
+    "rerolls",
+    "assistant_coaches",
+    "cheerleaders",
+    "apothecary",
+)
+
+
 def value_breakdown(team: Team) -> TeamValueBreakdown:
     """TV and CTV of a team from ``with_team_value``: players from the database,
     re-rolls and staff priced by the engine."""
     if not hasattr(team, "value_players"):
         team = with_team_value(Team.objects.filter(pk=team.pk)).get()
-    annotated = _annotations(team)
+    values = {name: getattr(team, name) for name in _TEAM_FIELDS}
+    return value_breakdown_of({**values, **_annotations(team)})
+
+
+def value_breakdown_of(team: Mapping[str, Any]) -> TeamValueBreakdown:
+    """``value_breakdown`` of a team read as plain values (``ruleset``, ``roster_slug``,
+    its re-rolls and staff, and the sums ``with_team_value`` annotates, by their names):
+    players as the database summed them, re-rolls and staff priced by the engine."""
     staff = team_value_breakdown(
-        get_ruleset(team.ruleset),
+        get_ruleset(team["ruleset"]),
         TeamValueInput(
-            roster_slug=team.roster_slug,
-            rerolls=team.rerolls,
-            assistant_coaches=team.assistant_coaches,
-            cheerleaders=team.cheerleaders,
-            apothecary=team.apothecary,
-            league_trophies=annotated["league_trophies"],
+            roster_slug=team["roster_slug"],
+            rerolls=team["rerolls"],
+            assistant_coaches=team["assistant_coaches"],
+            cheerleaders=team["cheerleaders"],
+            apothecary=team["apothecary"],
+            league_trophies=team["league_trophies"],
         ),
     )
     return TeamValueBreakdown(
-        players=annotated["value_players"],
+        players=team["value_players"],
         rerolls=staff.rerolls,
         assistant_coaches=staff.assistant_coaches,
         cheerleaders=staff.cheerleaders,
         apothecary=staff.apothecary,
-        missing_next_game=annotated["value_missing_next_game"],
-        temporarily_retired=annotated["value_temporarily_retired"],
-        journeymen=annotated["value_journeymen"],
+        missing_next_game=team["value_missing_next_game"],
+        temporarily_retired=team["value_temporarily_retired"],
+        journeymen=team["value_journeymen"],
         inducements=0,
         league_trophy=staff.league_trophy,
     )
