@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
+
 from rules_engine import TeamValueBreakdown
 from teams.models import InjuryRecord, Player, PlayerSkill, PlayerStatus, Team
 from teams.selectors.prepared import PreparedRead
@@ -107,19 +109,22 @@ class PlainSheet:
 
 def plain_sheet(team_id: int) -> PlainSheet:
     """The team's sheet in four queries whatever its size. Raises ``Team.DoesNotExist``."""
-    teams = _TEAM.rows(team_id)
-    if not teams:
-        raise Team.DoesNotExist(f"No team {team_id}.")
+    with connection.cursor() as cursor:
+        teams = _TEAM.rows(team_id, cursor)
+        if not teams:
+            raise Team.DoesNotExist(f"No team {team_id}.")
+        players = _PLAYERS.rows(team_id, cursor)
+        skills = _SKILLS.rows(team_id, cursor)
+        injuries = _INJURIES.rows(team_id, cursor)
     team = teams[0]
-    players = _PLAYERS.rows(team_id)
     by_id: dict[int, dict[str, Any]] = {}
     for player in players:
         player["skills"], player["injuries"] = [], []
         by_id[player["id"]] = player
-    for skill in _SKILLS.rows(team_id):
+    for skill in skills:
         if (owner := by_id.get(skill["player_id"])) is not None:
             owner["skills"].append(skill["skill"])
-    for injury in _INJURIES.rows(team_id):
+    for injury in injuries:
         if (owner := by_id.get(injury["player_id"])) is not None:
             owner["injuries"].append(injury)
     return PlainSheet(team=team, players=players, value=value_breakdown_of(team))
