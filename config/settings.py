@@ -129,7 +129,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Connections persist here too (DJANGO_CONN_MAX_AGE, 60 s by default): opening a
+    # SQLite connection runs the PRAGMAs below and registers Django's SQL functions,
+    # about 2 ms, more than a cached page's whole answer (issue 15: 5.3 -> 1.6 ms a
+    # team-sheet API read through every middleware). runserver's thread per request
+    # still opens one per request, as Django's docs say; gunicorn's workers keep theirs.
     # IMMEDIATE transactions take SQLite's write lock up front, so two writers
     # queue (up to the timeout) instead of one failing half-way.
     DATABASES["default"]["OPTIONS"] = {
