@@ -33,6 +33,8 @@ from teams.models import Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
 from teams.selectors import TeamSheet, ledger, teams_for_coach
+from teams.selectors.plain import PlainSheet, plain_latest_ledger, plain_sheet, team_of
+from teams.selectors.rows import plain_player_rows
 from teams.services._common import ruleset_of
 from teams.services.treasury import reroll_price_after_draft
 from teams.views_access import team_to_change, user_may_change
@@ -133,19 +135,30 @@ def _sheet(pk: int) -> TeamSheet:
         raise Http404("No such team.") from None
 
 
-def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[str, Any]:
-    team = sheet.team
+def _plain_sheet(request: HttpRequest, pk: int) -> PlainSheet:
+    """The sheet as plain values (issue 15: shaped queries, no model per player); a
+    signed-in user's also reads what his players' advancements improved, in case he
+    may change the team and so sees who may spend SPP."""
+    try:
+        return plain_sheet(pk, development=request.user.is_authenticated)
+    except Team.DoesNotExist:
+        raise Http404("No such team.") from None
+
+
+def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict[str, Any]:
+    team = team_of(sheet)
     roster = selectors.roster_for(team)
     may_change = user_may_change(request, team)
+    development = selectors.development(team.ruleset)
     context = {
         "team": team,
         "roster": roster,
         "value": sheet.value,
-        "rows": selectors.player_rows(sheet, with_advancement=may_change),
+        "rows": plain_player_rows(sheet, with_advancement=may_change),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
-        "development": selectors.development(team.ruleset),
-        "improvement_roll": selectors.development(team.ruleset) == selectors.IMPROVEMENT_ROLL,
+        "development": development,
+        "improvement_roll": development == selectors.IMPROVEMENT_ROLL,
         **selectors.sheet_rows(team, roster),
     }
     if may_change:
@@ -161,9 +174,8 @@ def sheet_context(request: HttpRequest, sheet: TeamSheet, **forms: Any) -> dict[
 
 @public_page()
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
-    sheet = _sheet(pk)
-    context = sheet_context(request, sheet, **forms)
-    context["ledger"] = selectors.latest_ledger(sheet.team)
+    context = sheet_context(request, _plain_sheet(request, pk), **forms)
+    context["ledger"] = plain_latest_ledger(pk) if context["has_gold"] else []
     return render(request, "teams/team_sheet.html", context)
 
 
@@ -224,8 +236,8 @@ def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def team_print(request: HttpRequest, pk: int) -> HttpResponse:
-    sheet = _sheet(pk)
-    return render(request, "teams/team_print.html", sheet_context(request, sheet))
+    context = sheet_context(request, _plain_sheet(request, pk))
+    return render(request, "teams/team_print.html", context)
 
 
 def team_pdf(request: HttpRequest, pk: int) -> HttpResponse:

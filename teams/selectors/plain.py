@@ -17,11 +17,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from rules_engine import TeamValueBreakdown
-from teams.models import InjuryRecord, Player, PlayerSkill, PlayerStatus, Team
+from rules_engine.bb2020.state import PlayerState
+from teams.models import (
+    Advancement,
+    InjuryRecord,
+    Player,
+    PlayerSkill,
+    PlayerStatus,
+    Team,
+    TreasuryEntry,
+)
 from teams.selectors.prepared import PreparedRead
+from teams.selectors.sheet import LATEST_LEDGER_ENTRIES
 from teams.selectors.value import LEAGUE_TROPHIES, PLAYER_VALUE_ANNOTATIONS, value_breakdown_of
 
 TEAM_FIELDS = (
@@ -40,6 +51,7 @@ TEAM_FIELDS = (
     "apothecary",
     "dedicated_fans",
     "created_at",
+    "updated_at",
 )
 PLAYER_FIELDS = (
     "id",
@@ -61,9 +73,13 @@ PLAYER_FIELDS = (
     "temporarily_retired",
     "journeyman",
     "status",
+    "pending_advancement",
 )
 INJURY_FIELDS = ("id", "player_id", "kind", "characteristic", "note", "source", "created_at")
 _ACTIVE = PlayerStatus.ACTIVE
+# The team's own columns in the model's order (``team_of``: its row has them all).
+_MODEL_FIELDS = [field.attname for field in Team._meta.concrete_fields]
+assert set(_MODEL_FIELDS) <= set(TEAM_FIELDS), "TEAM_FIELDS must hold every Team column"
 
 _TEAM = PreparedRead(
     lambda key: (
@@ -84,6 +100,21 @@ _SKILLS = PreparedRead(
         PlayerSkill.objects.filter(player__team_id=key, player__status=_ACTIVE)
         .order_by("player_id", "id")
         .values("player_id", "skill")
+    )
+)
+_IMPROVEMENTS = PreparedRead(
+    lambda key: (
+        Advancement.objects.filter(player__team_id=key, player__status=_ACTIVE)
+        .exclude(characteristic="")
+        .order_by("player_id", "number")
+        .values("player_id", "characteristic")
+    )
+)
+_LEDGER = PreparedRead(
+    lambda key: (
+        TreasuryEntry.objects.filter(team_id=key)
+        .order_by("-created_at", "-id")
+        .values("created_at", "note", "amount", "balance_after")[:LATEST_LEDGER_ENTRIES]
     )
 )
 _INJURIES = PreparedRead(
@@ -107,8 +138,11 @@ class PlainSheet:
     value: TeamValueBreakdown
 
 
-def plain_sheet(team_id: int) -> PlainSheet:
-    """The team's sheet in four queries whatever its size. Raises ``Team.DoesNotExist``."""
+def plain_sheet(team_id: int, *, development: bool = False) -> PlainSheet:
+    """The team's sheet in four queries whatever its size; ``development`` adds a fifth,
+    the characteristics each player's advancements improved (``improvements``: what
+    ``player_state_of`` needs to ask which advancements he may take). Raises
+    ``Team.DoesNotExist``."""
     with connection.cursor() as cursor:
         teams = _TEAM.rows(team_id, cursor)
         if not teams:
@@ -116,15 +150,63 @@ def plain_sheet(team_id: int) -> PlainSheet:
         players = _PLAYERS.rows(team_id, cursor)
         skills = _SKILLS.rows(team_id, cursor)
         injuries = _INJURIES.rows(team_id, cursor)
+        improvements = _IMPROVEMENTS.rows(team_id, cursor) if development else []
     team = teams[0]
     by_id: dict[int, dict[str, Any]] = {}
     for player in players:
-        player["skills"], player["injuries"] = [], []
+        player["skills"], player["injuries"], player["improvements"] = [], [], []
         by_id[player["id"]] = player
-    for skill in skills:
-        if (owner := by_id.get(skill["player_id"])) is not None:
-            owner["skills"].append(skill["skill"])
-    for injury in injuries:
-        if (owner := by_id.get(injury["player_id"])) is not None:
-            owner["injuries"].append(injury)
+    for name, rows, value in (
+        ("skills", skills, "skill"),
+        ("injuries", injuries, None),
+        ("improvements", improvements, "characteristic"),
+    ):
+        for row in rows:
+            if (owner := by_id.get(row["player_id"])) is not None:
+                owner[name].append(row[value] if value else row)
     return PlainSheet(team=team, players=players, value=value_breakdown_of(team))
+
+
+def team_of(sheet: PlainSheet) -> Team:
+    """The sheet's team as a model instance, without a query (as ``Model.from_db`` makes
+    it from a row), with its coach (id and username) and the value sums
+    ``with_team_value`` annotates: for the page's forms, permissions and template."""
+    row = sheet.team
+    team = Team.from_db(connection.alias, _MODEL_FIELDS, [row[name] for name in _MODEL_FIELDS])
+    team.coach = get_user_model().from_db(
+        connection.alias, ["id", "username"], [row["coach_id"], row["coach__username"]]
+    )
+    for name in (*PLAYER_VALUE_ANNOTATIONS, "league_trophies"):
+        setattr(team, name, row[name])
+    return team
+
+
+def player_state_of(player: dict[str, Any]) -> PlayerState:
+    """The player as the engine sees him (``teams.services.convert.player_state`` of the
+    same player), from a ``plain_sheet(..., development=True)`` row."""
+    return PlayerState(
+        id=player["id"],
+        name=player["name"],
+        position_slug=player["position_slug"],
+        number=player["number"],
+        skills=tuple(player["skills"]),
+        ma=player["ma"],
+        st=player["st"],
+        ag=player["ag"],
+        pa=player["pa"],
+        av=player["av"],
+        spp=player["spp_earned"] - player["spp_spent"],
+        advancements=player["advancements"],
+        value_increases=player["value_increases"],
+        niggling_injuries=player["niggling_injuries"],
+        characteristic_improvements=tuple(player["improvements"]),
+        miss_next_game=player["miss_next_game"],
+        temporarily_retired=player["temporarily_retired"],
+        journeyman=player["journeyman"],
+    )
+
+
+def plain_latest_ledger(team_id: int) -> list[dict[str, Any]]:
+    """``latest_ledger`` as plain values (``created_at``, ``note``, ``amount``,
+    ``balance_after``), newest first, in one prepared query."""
+    return _LEDGER.rows(team_id)

@@ -1,15 +1,21 @@
 """The team sheet's player rows as plain values: what the page shows of each player,
-read from a ``TeamSheet`` (its five queries; none more, whatever the team's size), with
-his pages' addresses built from one ``reverse`` per kind of link, not one per row."""
+read from a ``PlainSheet`` (``plain_player_rows``: the page's, issue 15) or a
+``TeamSheet`` (``player_rows``; the same rows, pinned by tests/teams/test_plain_rows.py),
+none querying more, with his pages' addresses built from one ``reverse`` per kind of
+link, not one per row."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 
-from teams.selectors.development import can_advance
+from rules_engine import get_ruleset
+from teams.models import Characteristic, InjuryRecord
+from teams.selectors.development import can_advance, edition_of
+from teams.selectors.plain import PlainSheet, player_state_of
 from teams.selectors.sheet import (
     TeamSheet,
     injury_marks,
@@ -94,6 +100,69 @@ def player_rows(sheet: TeamSheet, *, with_advancement: bool) -> list[SheetRow]:
                 url=detail(player.pk),
                 fire_url=fire(player.pk),
                 advance_url=advance(player.pk),
+            )
+        )
+    return rows
+
+
+_CHARACTERISTICS = dict(Characteristic.choices)
+
+
+def plain_injury_marks(player: dict[str, Any], minus: str = "\u2212") -> list[str]:
+    """``injury_marks`` of a ``PlainSheet`` player."""
+    marks = [f"{player['niggling_injuries']} niggling"] if player["niggling_injuries"] else []
+    marks += [
+        f"{minus}{_CHARACTERISTICS.get(i['characteristic'], i['characteristic'])}"
+        for i in player["injuries"]
+        if i["kind"] == InjuryRecord.Kind.LASTING
+    ]
+    return marks
+
+
+def plain_player_rows(sheet: PlainSheet, *, with_advancement: bool) -> list[SheetRow]:
+    """``player_rows`` of a ``PlainSheet``; ``with_advancement`` needs it read with
+    ``development=True`` (the characteristics advancements improved)."""
+    team = sheet.team
+    ruleset = get_ruleset(team["ruleset"])
+    roster = ruleset.roster(team["roster_slug"])
+    edition = edition_of(team["ruleset"]) if with_advancement else None
+    detail, fire, advance = (
+        _url_for("player-detail"),
+        _url_for("player-fire"),
+        _url_for("player-advance"),
+    )
+    rows = []
+    for player in sheet.players:
+        position, pk = roster.positions.get(player["position_slug"]), player["id"]
+        advances = edition is not None and bool(edition.development) and (
+            bool(player["pending_advancement"])
+            or bool(edition.advancement_options(ruleset, player_state_of(player)))
+        )  # fmt: skip
+        rows.append(
+            SheetRow(
+                pk=pk,
+                number=player["number"],
+                name=player["name"],
+                position_slug=player["position_slug"],
+                position_name=position.name if position else player["position_slug"],
+                ma=player["ma"],
+                st=player["st"],
+                ag=player["ag"],
+                pa=player["pa"],
+                av=player["av"],
+                position_skills=position_skills(position),
+                gained_skills=list(player["skills"]),
+                spp=player["spp_earned"] - player["spp_spent"],
+                current_value=player["current_value"],
+                niggling_injuries=player["niggling_injuries"],
+                injury_marks=plain_injury_marks(player),
+                miss_next_game=player["miss_next_game"],
+                temporarily_retired=player["temporarily_retired"],
+                journeyman=player["journeyman"],
+                can_advance=advances,
+                url=detail(pk),
+                fire_url=fire(pk),
+                advance_url=advance(pk),
             )
         )
     return rows

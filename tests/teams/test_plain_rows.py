@@ -1,0 +1,68 @@
+"""The team page's rows, team and players' engine states from the plain sheet (issue 15)
+are those the models gave: ``plain_player_rows`` equals ``player_rows`` of
+``team_sheet``, ``team_of`` the team's row, ``player_state_of`` the services'
+``player_state`` - for every edition, who may and may not spend SPP included."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from teams.models import Player, PlayerStatus, Team
+from teams.selectors import player_rows, team_sheet
+from teams.selectors.plain import plain_sheet, player_state_of, team_of
+from teams.selectors.rows import plain_player_rows
+from teams.services.convert import player_state
+from tests.factories import AdvancementFactory, UserFactory
+from tests.teams.test_sheet_json import EDITIONS, worn_team
+
+pytestmark = pytest.mark.django_db
+
+
+def developing_team(ruleset: str, roster: str, staff: dict) -> Team:
+    """``worn_team`` with SPP to spend on one player, a characteristic improved on
+    another, and a roll waiting on a third (and every position one the roster has: the
+    engine's options need his position)."""
+    team = worn_team(ruleset, roster, staff)
+    first, second, third, *_ = team.players.filter(status=PlayerStatus.ACTIVE).order_by("number")
+    team.players.filter(position_slug="retired-position").update(position_slug=first.position_slug)
+    Player.objects.filter(pk=second.pk).update(spp_earned=16, advancements=1)
+    AdvancementFactory(
+        player=second, result="+1 MA", characteristic="ma", kind="random_characteristic"
+    )
+    Player.objects.filter(pk=third.pk).update(
+        spp_earned=6, pending_advancement={"kind": "improvement", "rolls": []}
+    )
+    return team
+
+
+@pytest.mark.parametrize(("ruleset", "roster", "staff"), EDITIONS)
+@pytest.mark.parametrize("with_advancement", [True, False])
+def test_plain_rows_are_the_models_rows(ruleset, roster, staff, with_advancement):
+    team = developing_team(ruleset, roster, staff)
+    plain = plain_sheet(team.pk, development=True)
+    rows = plain_player_rows(plain, with_advancement=with_advancement)
+    assert rows == player_rows(team_sheet(team.pk), with_advancement=with_advancement)
+    assert any(row.can_advance for row in rows) is (with_advancement and ruleset != "blitz_bowl")
+    assert rows[0].url == reverse("player-detail", args=[rows[0].pk])
+
+
+@pytest.mark.parametrize(("ruleset", "roster", "staff"), EDITIONS)
+def test_plain_players_are_the_engines_players(ruleset, roster, staff):
+    team = developing_team(ruleset, roster, staff)
+    models = {p.pk: p for p in team_sheet(team.pk).players}
+    states = [player_state_of(p) for p in plain_sheet(team.pk, development=True).players]
+    assert states == [player_state(models[state.id]) for state in states]
+    assert any(state.characteristic_improvements for state in states)
+
+
+def test_the_plain_team_is_the_teams_row_with_its_coach():
+    coach = UserFactory(username="grombrindal")
+    team = worn_team("bb2020", "human", {"apothecary": True})
+    Team.objects.filter(pk=team.pk).update(coach=coach)
+    built = team_of(plain_sheet(team.pk))
+    stored = Team.objects.get(pk=team.pk)
+    for field in Team._meta.concrete_fields:
+        assert getattr(built, field.attname) == getattr(stored, field.attname), field.name
+    assert built.coach.username == "grombrindal" and built.coach.pk == coach.pk
+    assert not built._state.adding
