@@ -42,6 +42,7 @@ from typing import Any
 
 from django.apps import apps
 from django.db import connection as default_connection
+from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 
 logger = logging.getLogger(__name__)
@@ -140,6 +141,7 @@ def flush(connection: BaseDatabaseWrapper) -> None:
     connection._stamps_local = None  # type: ignore[attr-defined]
     if not pending or connection.connection is None:
         return
+    _forget_rows(connection)
     names = _every_group() if EVERY in pending else sorted(pending)
     pending.clear()
     if not _ready(connection):
@@ -171,15 +173,50 @@ def read(groups: Iterable[str], connection: BaseDatabaseWrapper | None = None) -
         flush(connection)
     if not _ready(connection):
         return None
-    wanted = {*groups, OTHER}
-    rows = _raw(connection, f"SELECT name, token, changed_ms FROM {TABLE}")
-    chosen = sorted(r for r in rows if EVERY in wanted or r[0] in wanted)
-    token = ".".join(f"{name}:{value}" for name, value, _ in chosen)
-    changed = max((int(r[2]) for r in chosen), default=0)
+    wanted = frozenset((*groups, OTHER))
+    rows, made = _rows(connection)
+    found = made.get(wanted)
+    if found is None:
+        chosen = sorted(r for r in rows if EVERY in wanted or r[0] in wanted)
+        token = ".".join(f"{name}:{value}" for name, value, _ in chosen)
+        found = made[wanted] = (token, max((int(r[2]) for r in chosen), default=0))
+    token, changed = found
     if in_transaction and (EVERY in wanted or EVERY in pending or pending & wanted):
         local, at = _local(connection)
         token, changed = f"{token}.local:{local}", max(changed, at)
     return Stamp(token, changed)
+
+
+def _rows(connection: BaseDatabaseWrapper) -> tuple[list[Any], dict[frozenset[str], Any]]:
+    """The stamp rows, and the stamps made of them so far: read once per request while
+    the request writes nothing (its ETag and the answers it takes from the cache are
+    then of one version of the data, and a page that checks two stamps reads the table
+    once). Outside a request (a worker, a shell, a bench) every read reads the table."""
+    memo: tuple[list[Any], dict[frozenset[str], Any]] | None
+    memo = getattr(connection, "_stamps_rows", None)
+    if memo is not None:
+        return memo
+    memo = (_raw(connection, f"SELECT name, token, changed_ms FROM {TABLE}"), {})
+    if getattr(connection, "_stamps_in_request", False):
+        connection._stamps_rows = memo  # type: ignore[attr-defined]
+    return memo
+
+
+def _forget_rows(connection: BaseDatabaseWrapper) -> None:
+    connection._stamps_rows = None  # type: ignore[attr-defined]
+
+
+def request_started(**kwargs: Any) -> None:
+    """A request begins: its first stamp read is kept until it writes or ends."""
+    for connection in connections.all(initialized_only=True):
+        connection._stamps_in_request = True  # type: ignore[attr-defined]
+        _forget_rows(connection)
+
+
+def request_finished(**kwargs: Any) -> None:
+    for connection in connections.all(initialized_only=True):
+        connection._stamps_in_request = False  # type: ignore[attr-defined]
+        _forget_rows(connection)
 
 
 def _local(connection: BaseDatabaseWrapper) -> tuple[int, int]:
@@ -203,6 +240,7 @@ def _track(
     group = written_group(sql)
     if group is not None:
         connection = context["connection"]
+        _forget_rows(connection)
         _pending(connection).add(group)
         if connection.get_autocommit():  # already committed: stamp it now
             flush(connection)
@@ -227,6 +265,7 @@ def install(sender: Any, connection: BaseDatabaseWrapper, **kwargs: Any) -> None
 
     def _rollback() -> Any:
         _pending(connection).clear()
+        _forget_rows(connection)
         connection._stamps_local = None  # type: ignore[attr-defined]
         return rollback()
 
