@@ -33,7 +33,13 @@ from teams.models import Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
 from teams.selectors import TeamSheet, ledger, teams_for_coach
-from teams.selectors.plain import PlainSheet, plain_latest_ledger, plain_sheet, team_of
+from teams.selectors.plain import (
+    PlainSheet,
+    plain_audit,
+    plain_latest_ledger,
+    plain_sheet,
+    team_of,
+)
 from teams.selectors.rows import plain_player_rows
 from teams.services._common import ruleset_of
 from teams.services.treasury import reroll_price_after_draft
@@ -176,6 +182,7 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     context = sheet_context(request, _plain_sheet(request, pk), **forms)
     context["ledger"] = plain_latest_ledger(pk) if context["has_gold"] else []
+    context["audit"] = plain_audit(pk)
     return render(request, "teams/team_sheet.html", context)
 
 

@@ -19,11 +19,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models import Q
 
 from rules_engine import TeamValueBreakdown
 from rules_engine.bb2020.state import PlayerState
 from teams.models import (
     Advancement,
+    AuditEntry,
     InjuryRecord,
     Player,
     PlayerSkill,
@@ -34,6 +36,7 @@ from teams.models import (
 from teams.selectors.prepared import PreparedRead
 from teams.selectors.sheet import LATEST_LEDGER_ENTRIES
 from teams.selectors.value import LEAGUE_TROPHIES, PLAYER_VALUE_ANNOTATIONS, value_breakdown_of
+from teams.templatetags.audit import LATEST as LATEST_AUDIT
 
 TEAM_FIELDS = (
     "id",
@@ -115,6 +118,13 @@ _LEDGER = PreparedRead(
         TreasuryEntry.objects.filter(team_id=key)
         .order_by("-created_at", "-id")
         .values("created_at", "note", "amount", "balance_after")[:LATEST_LEDGER_ENTRIES]
+    )
+)
+_AUDIT = PreparedRead(
+    lambda key: (
+        AuditEntry.objects.filter(Q(team_id=key) | Q(other_team_id=key))
+        .order_by("-at", "-id")
+        .values("action", "at", "message", "actor__username")[: LATEST_AUDIT + 1]
     )
 )
 _INJURIES = PreparedRead(
@@ -210,3 +220,15 @@ def plain_latest_ledger(team_id: int) -> list[dict[str, Any]]:
     """``latest_ledger`` as plain values (``created_at``, ``note``, ``amount``,
     ``balance_after``), newest first, in one prepared query."""
     return _LEDGER.rows(team_id)
+
+
+def plain_audit(team_id: int) -> dict[str, Any]:
+    """What ``{% audit_section team=... %}`` shows of a team - its latest changes
+    (``teams.audit.team_entries``: ``action``, ``at``, ``message``, ``actor`` with his
+    ``username``, None for Dugout's own) and whether there are more - in one prepared
+    query, for ``teams/_audit_section.html``."""
+    entries = _AUDIT.rows(team_id)
+    for entry in entries:
+        name = entry.pop("actor__username")
+        entry["actor"] = {"username": name} if name is not None else None
+    return {"entries": entries[:LATEST_AUDIT], "more": len(entries) > LATEST_AUDIT}

@@ -1,18 +1,21 @@
-"""The team page's rows, team and players' engine states from the plain sheet (issue 15)
-are those the models gave: ``plain_player_rows`` equals ``player_rows`` of
+"""The team page's rows, team, players' engine states and history from the plain sheet
+(issue 15) are those the models gave: ``plain_player_rows`` equals ``player_rows`` of
 ``team_sheet``, ``team_of`` the team's row, ``player_state_of`` the services'
-``player_state`` - for every edition, who may and may not spend SPP included."""
+``player_state``, ``plain_audit`` the ``audit_section`` tag's entries - for every
+edition, who may and may not spend SPP included."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
+from teams.audit import log_action
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors import player_rows, team_sheet
-from teams.selectors.plain import plain_sheet, player_state_of, team_of
+from teams.selectors.plain import plain_audit, plain_sheet, player_state_of, team_of
 from teams.selectors.rows import plain_player_rows
 from teams.services.convert import player_state
+from teams.templatetags.audit import audit_section
 from tests.factories import AdvancementFactory, UserFactory
 from tests.teams.test_sheet_json import EDITIONS, worn_team
 
@@ -66,3 +69,32 @@ def test_the_plain_team_is_the_teams_row_with_its_coach():
         assert getattr(built, field.attname) == getattr(stored, field.attname), field.name
     assert built.coach.username == "grombrindal" and built.coach.pk == coach.pk
     assert not built._state.adding
+
+
+@pytest.mark.parametrize("changes", [0, 3, 12])
+def test_the_pages_history_is_the_audit_sections(client, changes):
+    team = worn_team("bb2020", "human", {})
+    rival = worn_team("bb2025", "human", {"team_captain": "human-lineman"})
+    for n in range(changes):
+        actor = team.coach if n % 2 else None
+        subject, other = (team, rival) if n % 3 else (rival, team)
+        log_action(actor, "test.change", f"Change {n}.", team=subject, other_team=other)
+    log_action(None, "test.elsewhere", "Not this team's.", team=rival)
+    expected = audit_section(team=team)
+    plain = plain_audit(team.pk)
+    assert plain["more"] is expected["more"]
+    assert [(e["action"], e["at"], e["message"]) for e in plain["entries"]] == [
+        (e.action, e.at, e.message) for e in expected["entries"]
+    ]
+    assert [(e["actor"] or {}).get("username") for e in plain["entries"]] == [
+        e.actor.username if e.actor else None for e in expected["entries"]
+    ]
+    assert expected["more"] is (changes == 12)
+    html = client.get(reverse("team-detail", args=[team.pk])).content.decode()
+    assert html.count("<li data-action=") == len(expected["entries"])
+    assert "Not this team's." not in html
+    assert ("(older changes)" in html) is expected["more"]
+    for entry in expected["entries"]:
+        assert entry.message in html
+    assert ("· Dugout</span>" in html) is any(e.actor is None for e in expected["entries"])
+    assert (f"· {team.coach.username}</span>" in html) is any(e.actor for e in expected["entries"])
