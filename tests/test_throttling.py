@@ -142,3 +142,29 @@ def test_the_ruleset_catalogue_counts_a_signed_in_client_as_that_user(rates):
         assert APIClient().get("/api/v1/rulesets/").status_code == 200  # the address's own
     finally:
         cache.delete_many(keys)
+
+
+def test_an_anonymous_client_is_held_to_the_anonymous_rate_alone(rates):
+    """DJANGO_API_RATE_ANON is the anonymous rate: one counter per anonymous request,
+    not a second one under the signed-in scope by his address."""
+    rates("3/minute", "1/minute")
+    keys = ["throttle_anon_127.0.0.1", "throttle_user_127.0.0.1"]
+    cache.delete_many(keys)
+    try:
+        client = APIClient()
+        codes = [client.get("/api/v1/rulesets/").status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 429]
+        assert cache.get("throttle_user_127.0.0.1") is None
+    finally:
+        cache.delete_many(keys)
+
+
+def test_with_no_anonymous_rate_the_signed_in_rate_counts_him_by_address(rates):
+    rates(None, "2/minute")
+    keys = ["throttle_anon_127.0.0.1", "throttle_user_127.0.0.1"]
+    cache.delete_many(keys)
+    try:
+        client = APIClient()
+        assert [client.get("/api/v1/rulesets/").status_code for _ in range(3)] == [200, 200, 429]
+    finally:
+        cache.delete_many(keys)
