@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
-from config.conditional import public_page
+from config.conditional import public_page, site_version
 from config.errors import attempt
 from teams import selectors, services
 from teams.filters import TeamFilter
@@ -38,6 +38,7 @@ from teams.selectors.plain import (
     plain_audit,
     plain_latest_ledger,
     plain_sheet,
+    plain_trophy_leagues,
     team_of,
 )
 from teams.selectors.rows import plain_player_rows
@@ -180,9 +181,17 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
 
 @public_page()
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
-    context = sheet_context(request, _plain_sheet(request, pk), **forms)
-    context["ledger"] = plain_latest_ledger(pk) if context["has_gold"] else []
-    context["audit"] = plain_audit(pk)
+    sheet = _plain_sheet(request, pk)
+    context = sheet_context(request, sheet, **forms)
+    context.update(
+        ledger=plain_latest_ledger(pk) if context["has_gold"] else [],
+        audit=plain_audit(pk),
+        trophy_leagues=plain_trophy_leagues(pk) if sheet.value.league_trophy else [],
+        # What the page's fragments are keyed on besides their rows: the code and
+        # templates (a deploy renders them anew) and the team's whole row.
+        site_version=site_version(),
+        team_row=sheet.team,
+    )
     return render(request, "teams/team_sheet.html", context)
 
 

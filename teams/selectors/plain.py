@@ -127,6 +127,15 @@ _AUDIT = PreparedRead(
         .values("action", "at", "message", "actor__username")[: LATEST_AUDIT + 1]
     )
 )
+
+
+def _trophy_leagues(key: int) -> Any:
+    from leagues.models import League  # leagues' models import the teams'
+
+    return League.objects.filter(trophy_holder_id=key).order_by("name", "id").values("name")
+
+
+_TROPHY_LEAGUES = PreparedRead(_trophy_leagues)
 _INJURIES = PreparedRead(
     lambda key: (
         InjuryRecord.objects.filter(player__team_id=key, player__status=_ACTIVE)
@@ -232,3 +241,8 @@ def plain_audit(team_id: int) -> dict[str, Any]:
         name = entry.pop("actor__username")
         entry["actor"] = {"username": name} if name is not None else None
     return {"entries": entries[:LATEST_AUDIT], "more": len(entries) > LATEST_AUDIT}
+
+
+def plain_trophy_leagues(team_id: int) -> list[str]:
+    """The names of the leagues whose League Trophy the team holds, by name."""
+    return [row["name"] for row in _TROPHY_LEAGUES.rows(team_id)]
