@@ -26,14 +26,17 @@ backup's import, ``manage.py rebuild_ratings``); the tests hold the two equal.
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from leagues.models import Fixture, League, RatingChange, RatingSubject
+from leagues.prepared import Prepared
 from rules_engine.insight.glicko import NEW_PLAYER, Rating, rate_match
 
 Key = tuple[str, int]  # (subject, team or coach id)
@@ -202,7 +205,7 @@ def rerate_fixture(fixture: Fixture) -> None:
     A rated result is read in one query (``_read_around``): the fixture's old rows,
     the league's rows from its place on, and its subjects' rows before it."""
     league_id = fixture.season.league_id
-    League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
+    _LOCK_LEAGUE.first(league_id)
     new = _match_of(fixture)
     befores: dict[Key, Rating] | None = None
     if new is not None:
@@ -228,23 +231,29 @@ def rerate_fixture(fixture: Fixture) -> None:
     _replay(league_id, sequence, new, old_position, reset, befores)
 
 
+# The league's row locked (the league's ratings change one at a time), compiled once.
+_LOCK_LEAGUE = Prepared(
+    lambda pk: League.objects.select_for_update().filter(pk=pk).values_list("pk")
+)
+
+
 def _read_around(
     league_id: int, new: Match
 ) -> tuple[list[RatingChange], list[Match], dict[Key, Rating]]:
     """In one query: the fixture's stored rows, the league's rated matches from the new
     match's place on (as ``_stored_matches``) and its subjects' ratings just before it
-    (as ``_latest_befores``)."""
+    (as ``_latest_befores``: each subject's latest row before it, read alone, so the
+    query reads a few rows however long the league has played; issue 15). The SQL is
+    written once per number of subjects (``_around_sql``)."""
     when, fixture_id = new.position
     keys = [slot.key for slot in new.slots]
-    before = Q(played_at__lt=when) | Q(played_at=when, fixture_id__lt=fixture_id)
-    rows = (
-        RatingChange.objects.filter(league_id=league_id)
-        .filter(
-            Q(fixture_id=fixture_id)
-            | (~before & ~Q(fixture_id=fixture_id))
-            | (before & _subjects(keys))
-        )
-        .order_by("played_at", "fixture_id", "subject", "side")
+    at = connection.ops.adapt_datetimefield_value(when)
+    before = [league_id, at, at, fixture_id, fixture_id]
+    params: list[object] = [league_id, fixture_id, at, at, fixture_id]
+    for subject, subject_id in keys:
+        params += [subject, subject_id, *before]
+    rows = RatingChange.objects.raw(
+        _around_sql(connection.vendor, tuple(s for s, _ in keys)), params
     )
     old_rows: list[RatingChange] = []
     later: list[RatingChange] = []
@@ -254,17 +263,40 @@ def _read_around(
             old_rows.append(row)
         elif (row.played_at, row.fixture_id) > (when, fixture_id):
             later.append(row)
-        else:  # in order: the latest row before the match wins
+        else:  # one row per subject: its latest before the match
             found[Slot(row.subject, row.side, row.team_id, row.coach_id).key] = after_of(row)
     return old_rows, _as_matches(later), {key: found.get(key, NEW_PLAYER) for key in keys}
 
 
-def _subjects(keys: list[Key]) -> Q:
-    wanted = Q(pk__in=[])
-    for subject, subject_id in keys:
-        column = "team_id" if subject == TEAM else "coach_id"
-        wanted |= Q(subject=subject, **{column: subject_id})
-    return wanted
+@functools.cache
+def _around_sql(vendor: str, subjects: tuple[str, ...]) -> str:
+    """``_read_around``'s statement on a ``vendor`` database for subjects of these
+    kinds: the league's rows of the fixture or after its place, and for each subject
+    the id of its latest row before that place (not of the fixture). Parameters: the
+    league, the fixture, the place (played_at twice, fixture), then per subject its
+    kind and id, the league, the place (played_at twice, fixture) and the fixture."""
+    quote = connection.ops.quote_name
+    table = quote(RatingChange._meta.db_table)
+
+    def column(name: str) -> str:
+        field: Any = RatingChange._meta.get_field(name)
+        return quote(field.column)
+
+    pk, league, fixture = column("id"), column("league"), column("fixture")
+    played, subject = column("played_at"), column("subject")
+    latest = [
+        f"(SELECT x.{pk} FROM {table} x WHERE x.{subject} = %s "
+        f"AND x.{column('team' if kind == TEAM else 'coach')} = %s AND x.{league} = %s "
+        f"AND (x.{played} < %s OR (x.{played} = %s AND x.{fixture} < %s)) "
+        f"AND x.{fixture} <> %s ORDER BY x.{played} DESC, x.{fixture} DESC LIMIT 1)"
+        for kind in subjects
+    ]
+    return (
+        f"SELECT * FROM {table} r WHERE r.{league} = %s AND (r.{fixture} = %s "
+        f"OR r.{played} > %s OR (r.{played} = %s AND r.{fixture} > %s)"
+        + "".join(f" OR r.{pk} = {sql}" for sql in latest)
+        + f") ORDER BY r.{played}, r.{fixture}, r.{subject}, r.{column('side')}"
+    )
 
 
 def _replay(
