@@ -35,7 +35,7 @@ from teams.models import (
 )
 from teams.selectors.prepared import PreparedRead
 from teams.selectors.sheet import LATEST_LEDGER_ENTRIES
-from teams.selectors.value import LEAGUE_TROPHIES, PLAYER_VALUE_ANNOTATIONS, value_breakdown_of
+from teams.selectors.value import PLAYER_VALUE_ANNOTATIONS, trophies_held, value_breakdown_of
 from teams.templatetags.audit import LATEST as LATEST_AUDIT
 
 TEAM_FIELDS = (
@@ -76,7 +76,6 @@ PLAYER_FIELDS = (
     "temporarily_retired",
     "journeyman",
     "status",
-    "pending_advancement",
 )
 INJURY_FIELDS = ("id", "player_id", "kind", "characteristic", "note", "source", "created_at")
 _ACTIVE = PlayerStatus.ACTIVE
@@ -87,7 +86,7 @@ assert set(_MODEL_FIELDS) <= set(TEAM_FIELDS), "TEAM_FIELDS must hold every Team
 _TEAM = PreparedRead(
     lambda key: (
         Team.objects.filter(pk=key)
-        .annotate(**PLAYER_VALUE_ANNOTATIONS, league_trophies=LEAGUE_TROPHIES)
+        .annotate(**PLAYER_VALUE_ANNOTATIONS, league_trophies=trophies_held())
         .values(*TEAM_FIELDS, *PLAYER_VALUE_ANNOTATIONS, "league_trophies")
     )
 )
@@ -96,6 +95,15 @@ _PLAYERS = PreparedRead(
         Player.objects.filter(team_id=key, status=_ACTIVE)
         .order_by("number", "id")
         .values(*PLAYER_FIELDS)
+    )
+)
+# The same with the roll waiting on each (``pending_advancement``: JSON, read only where
+# the page may ask who can spend SPP).
+_DEVELOPING_PLAYERS = PreparedRead(
+    lambda key: (
+        Player.objects.filter(team_id=key, status=_ACTIVE)
+        .order_by("number", "id")
+        .values(*PLAYER_FIELDS, "pending_advancement")
     )
 )
 _SKILLS = PreparedRead(
@@ -159,14 +167,14 @@ class PlainSheet:
 
 def plain_sheet(team_id: int, *, development: bool = False) -> PlainSheet:
     """The team's sheet in four queries whatever its size; ``development`` adds a fifth,
-    the characteristics each player's advancements improved (``improvements``: what
-    ``player_state_of`` needs to ask which advancements he may take). Raises
-    ``Team.DoesNotExist``."""
+    the characteristics each player's advancements improved (``improvements``), and the
+    roll waiting on each (``pending_advancement``): what the page needs to ask who may
+    spend SPP (``player_state_of``). Raises ``Team.DoesNotExist``."""
     with connection.cursor() as cursor:
         teams = _TEAM.rows(team_id, cursor)
         if not teams:
             raise Team.DoesNotExist(f"No team {team_id}.")
-        players = _PLAYERS.rows(team_id, cursor)
+        players = (_DEVELOPING_PLAYERS if development else _PLAYERS).rows(team_id, cursor)
         skills = _SKILLS.rows(team_id, cursor)
         injuries = _INJURIES.rows(team_id, cursor)
         improvements = _IMPROVEMENTS.rows(team_id, cursor) if development else []

@@ -107,16 +107,12 @@ class PreparedRead:
             with connection.cursor() as cursor:
                 return self.rows(key, cursor, using)
         cursor.execute(compiled.sql, {"key": key})
-        names, converters = compiled.names, compiled.converters
-        if not converters:
-            return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
-        rows = []
-        for raw in cursor.fetchall():
-            row = list(raw)
-            for pos, convs, expression in converters:
-                value = row[pos]
+        rows: Any = cursor.fetchall()
+        if compiled.converters and rows:
+            columns: list[Any] = list(zip(*rows, strict=True))  # converted column by column
+            for pos, convs, expression in compiled.converters:
                 for convert in convs:
-                    value = convert(value, expression, connection)
-                row[pos] = value
-            rows.append(dict(zip(names, row, strict=True)))
-        return rows
+                    columns[pos] = [convert(v, expression, connection) for v in columns[pos]]
+            rows = zip(*columns, strict=True)
+        names = compiled.names
+        return [dict(zip(names, row, strict=True)) for row in rows]

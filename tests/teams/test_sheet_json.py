@@ -103,6 +103,8 @@ def test_the_plain_sheet_is_the_serializers_json_byte_for_byte(ruleset, roster, 
     assert first["gained_skills"][-2:] == ["Dodge", "Sure Hands"]
     assert [i["kind"] for i in first["injuries"]] == ["niggling", "lasting"]
     assert body["players"][-1]["position"] == "retired-position"
+    League.objects.create(name=f"Second league {ruleset}", ruleset=ruleset, trophy_holder=team)
+    assert rendered(team_sheet_json(team.pk)) == served_before(team.pk)  # two trophies held
 
 
 def test_a_plain_drafted_team_and_a_bare_one_read_the_same():
