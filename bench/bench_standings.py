@@ -25,25 +25,47 @@ Measured on this 2-core machine (SQLite, other work running; two runs), best of 
   refresh of two teams:     1-6.5 ms (one aggregate over their fixtures, one upsert)
 
 The team sheet likewise, among those 1,000 teams: one team of 15 players drafted
-through teams.services, against the bare SQL of its 5 queries (0.20-0.26 ms):
-  before: the selector and TeamSheetSerializer, 11.5-16 ms (46-67x; 12-20 ms, ~50x in
-          the issue)
-  after:  the API's answer (teams.api_common.sheet_data, cached under the page stamp)
-          0.10 ms (0.4-0.5x, met). The first read after a write is still the selector
-          and serializer: about 12 ms (the selector about 9 ms, the serializer 2.6 ms).
-          Summing the players' value parts in Python from the rows read cut the
-          selector to 6.1 ms, but team value sums stay the database's aggregate (the
-          project's standards), so that change was reverted; a cheaper first read
-          needs the grouped query built once (prepared) rather than per request.
-          Through Django's WSGI handler, every middleware, as a visitor not signed
-          in: the HTML page 0.68-0.73 ms (2.7-3.5x: met, or 0.1 ms over when the bare
-          SQL measures 0.20 ms), the API (JSON) 0.86-0.98 ms (3.4-4.6x, not met by
-          0.3-0.4 ms): the cached answer costs ~0.1 ms; the rest is Django's URL
-          resolving and 14 middlewares and DRF's dispatch (content negotiation,
-          authentication, the anonymous throttle's cache read and write, JSON
-          rendering), more than 3x of a 0.2 ms SQL by itself. The API also answers
-          304 to If-None-Match (the stamp's read only). bench_sequential has the same
-          pages over HTTP (gunicorn).
+through teams.services. Timed with DEBUG off, as deployed (with DEBUG on Django logs
+every query and, on SQLite, quotes each one's parameters with one more statement), in
+CPU time (time.process_time: this 2-core machine is shared, wall times wander 2x).
+  The API's answer repeated (teams.api_common.sheet_data, cached under the page stamp):
+          0.10-0.12 ms (0.7-1x the sheet's SQL, met).
+  The first read after a write (any write in the league changes the stamp):
+    before: teams.selectors.team_sheet and TeamSheetSerializer, 5 queries (bare SQL
+          0.19-0.20 ms CPU): 10.9-12.2 ms CPU, 56-62x its SQL (12-20 ms, ~50x in the
+          issue). Profile: the selector 74 % (prefetch_related 39 %: a queryset per
+          player per relation; Django compiling SQL 28 %), DRF's serializer 26 %,
+          SQLite itself 2 %.
+    after (issue 15): teams.sheet_json.team_sheet_json, 4 shaped values() queries
+          compiled once per connection (teams.selectors.prepared: constants written
+          into the SQL, so SQLite can use the active players' partial index; the key
+          the one parameter) straight into the API's dicts, byte for byte the
+          serializer's JSON (tests/teams/test_sheet_json.py, every edition); team
+          value still the database's sums (trophies by one correlated count): bare SQL
+          0.12-0.14 ms CPU, the read 0.31-0.37 ms CPU, 2.3-2.6x its SQL (met; 1.6-1.9x
+          the old 5 queries' SQL). Profile: SQLite executing and fetching 31 %,
+          Django's cursor and the rows' converters and dicts (prepared.rows) 35 %,
+          the JSON's dicts (sheet_json) 15 %, the engine pricing staff 9 %.
+  Through Django's WSGI handler, every middleware, a visitor not signed in, after a
+  write (CPU, best of 40; the code before and after run back to back the same way):
+    HTML page: before 17.8 ms (7 queries), after 2.8-3.0 ms (6 queries: the sheet's 4,
+          the ledger's and the history's, all prepared; bare SQL 0.15-0.20 ms, so
+          15-19x: NOT met). The page reads the plain sheet (teams.selectors.plain), its
+          rows URL-formatted from one reverse per kind of link, and its heading/roster/
+          value and treasury/history are fragments keyed on what they show, so a write
+          elsewhere re-renders neither. What is left is the framework's: the same page
+          repeated (from the page cache: no view, no template) is already 0.69-0.72 ms,
+          4.7-6x the sheet's SQL; base.html ~0.4 ms; the middlewares, CSRF token and
+          page store ~0.5 ms; the sheet's reads and rows ~0.6 ms.
+    API (JSON): before 12.7 ms (5 queries), after 1.3-1.5 ms (4 queries; 10-12x its
+          SQL, NOT met): 0.3 ms of it is the read above, the rest DRF's dispatch
+          (content negotiation, authentication, the anonymous throttle's cache read
+          and write, JSON rendering) and the 14 middlewares, which the repeated answer
+          pays too (0.95-0.99 ms, 6-8x). Meeting 3x through the handler would take
+          serving the sheet outside DRF's view machinery (a plain Django view with
+          the same ETag/304 handling) and fewer middlewares on the API's paths; the
+          API also answers 304 to If-None-Match (the stamp's read only).
+          bench_sequential has the same pages over HTTP (gunicorn).
 """
 
 from __future__ import annotations
