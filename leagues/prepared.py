@@ -10,8 +10,8 @@ queryset's own iterable makes them (model instances, or ``values_list`` tuples):
 compiler of the first run keeps the select list, the related objects' layout and
 the columns' converters (worked out once, not on every run).
 
-A shape whose sentinels do not each appear exactly once among its parameters is never
-cached (every call then compiles as usual).
+A shape in whose parameters a sentinel does not appear (it was written otherwise) is
+never cached (every call then compiles as usual); one may appear more than once.
 """
 
 from __future__ import annotations
@@ -33,7 +33,11 @@ class _Plan:
         self, queryset: QuerySet[Any, Any], compiler: Any, sql: str, params: list[Any], arity: int
     ):
         self.queryset, self.compiler, self.sql, self.params = queryset, compiler, sql, params
-        self.positions = [params.index(SENTINEL + n) for n in range(arity)]
+        sentinels = {SENTINEL + n: n for n in range(arity)}
+        self.arity = arity
+        self.positions = [
+            (i, sentinels[p]) for i, p in enumerate(params) if type(p) is int and p in sentinels
+        ]
         queryset.query.get_compiler = lambda *args, **kwargs: compiler  # type: ignore[method-assign]
         converters: dict[tuple[int, ...], Any] = {}
         work_out = compiler.get_converters
@@ -48,8 +52,10 @@ class _Plan:
 
     def rows(self, values: Sequence[int]) -> Any:
         params = list(self.params)
-        for position, value in zip(self.positions, values, strict=True):
-            params[position] = value
+        if len(values) != self.arity:
+            raise TypeError(f"this query takes {self.arity} ids, not {len(values)}")
+        for position, n in self.positions:
+            params[position] = values[n]
         self.compiler.as_sql = lambda *args, **kwargs: (self.sql, tuple(params))
         iterable: Any = self.queryset._iterable_class(self.queryset)
         return iter(iterable)
@@ -90,6 +96,6 @@ class Prepared:
         compiler = queryset.query.get_compiler(using=using)
         sql, params = compiler.as_sql()
         params = list(params)
-        if any(params.count(SENTINEL + n) != 1 for n in range(self.arity)):
+        if any(SENTINEL + n not in params for n in range(self.arity)):
             return None
         return _Plan(queryset, compiler, sql, params, self.arity)

@@ -203,8 +203,28 @@ def is_league_game(match: Match) -> bool:
 
 
 def state_to_json(state: TeamState) -> dict[str, Any]:
-    """A ``TeamState`` as plain JSON (tuples become lists)."""
-    return json.loads(json.dumps(dataclasses.asdict(state)))
+    """A ``TeamState`` as plain JSON (tuples become lists): what
+    ``json.loads(json.dumps(dataclasses.asdict(state)))`` gives, field for field in the
+    same order, without the deep copies (issue 15)."""
+    data = {name: _plain_value(getattr(state, name)) for name in _TEAM_FIELDS}
+    data["players"] = [
+        {name: _plain_value(getattr(player, name)) for name in _PLAYER_FIELDS}
+        for player in state.players
+    ]
+    return data
+
+
+_TEAM_FIELDS = tuple(f.name for f in dataclasses.fields(TeamState))
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerState))
+_PLAIN = (str, int, float, type(None))
+
+
+def _plain_value(value: Any) -> Any:
+    if type(value) in _PLAIN or type(value) is bool:
+        return value
+    if type(value) is tuple and all(type(item) is str for item in value):
+        return list(value)
+    return json.loads(json.dumps(value, default=_default))
 
 
 def state_from_json(data: dict[str, Any]) -> TeamState:
@@ -352,7 +372,7 @@ def store_rolls(
                 step=step,
                 purpose=roll.purpose,
                 die=roll.die,
-                result=plain(roll.as_dict())["result"],
+                result=roll.as_dict()["result"],  # an int, a string or a list of two ints
             )
             for index, (step, roll) in enumerate(rows)
             if stored is None or index >= stored

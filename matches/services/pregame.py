@@ -33,6 +33,7 @@ from matches.services._common import (
     team_actor,
     team_of,
 )
+from matches.services.prepared import Prepared
 from matches.services.rulesets import rules_for, rules_for_key
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import SeededDice
@@ -117,9 +118,10 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     Either coach or a commissioner may open it; the fixture must still be open
     and its season in the phase that plays it.
     """
-    fixture = Fixture.objects.select_related("home", "away", "season__league", "match").get(
-        pk=fixture.pk
-    )
+    found = _OPEN_FIXTURE.first(fixture.pk)
+    if found is None:
+        raise Fixture.DoesNotExist("Fixture matching query does not exist.")
+    fixture = found
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
             "Only the coaches of the two teams or a commissioner may open this match."
@@ -196,20 +198,7 @@ def unfinished_post_games(match: Match) -> list[str]:
     with "Prepare for the next fixture")."""
     fixture = match.fixture
     names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
-    final = PostGameApplication.objects.filter(
-        match=OuterRef("pk"), report__is_current=True, phase=PostGameApplication.Phase.FINAL
-    )
-    open_matches = (
-        Match.objects.filter(Q(fixture__home_id__in=names) | Q(fixture__away_id__in=names))
-        .alias(finished=Exists(final))
-        .filter(
-            Q(status__in=(Match.Status.CONFIRMING, Match.Status.REPORT_SUBMITTED))
-            | Q(status=Match.Status.POST_GAME, finished=False)
-        )
-        .exclude(pk=match.pk)
-        .select_related("fixture")
-        .order_by("pk")
-    )
+    open_matches = _OPEN_MATCHES.all(fixture.home_id, fixture.away_id, match.pk)
     problems = []
     for other in open_matches:
         for team_id in (other.fixture.home_id, other.fixture.away_id):
@@ -219,6 +208,37 @@ def unfinished_post_games(match: Match) -> list[str]:
                     "(both coaches done with step 4, hiring and firing)."
                 )
     return problems
+
+
+# The services' fixed-shape reads, compiled once per connection (``prepared``): the
+# fixture a match is opened for, with its teams, league and match; the other open
+# matches of two teams (their post-game not finished).
+_OPEN_FIXTURE = Prepared(
+    lambda pk: Fixture.objects.select_related("home", "away", "season__league", "match").filter(
+        pk=pk
+    )
+)
+
+
+def _open_matches(home_id: int, away_id: int, match_id: int) -> Any:
+    final = PostGameApplication.objects.filter(
+        match=OuterRef("pk"), report__is_current=True, phase=PostGameApplication.Phase.FINAL
+    )
+    teams = [home_id, away_id]
+    return (
+        Match.objects.filter(Q(fixture__home_id__in=teams) | Q(fixture__away_id__in=teams))
+        .alias(finished=Exists(final))
+        .filter(
+            Q(status__in=(Match.Status.CONFIRMING, Match.Status.REPORT_SUBMITTED))
+            | Q(status=Match.Status.POST_GAME, finished=False)
+        )
+        .exclude(pk=match_id)
+        .select_related("fixture")
+        .order_by("pk")
+    )
+
+
+_OPEN_MATCHES = Prepared(_open_matches, arity=3)
 
 
 def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Match:

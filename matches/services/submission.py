@@ -32,6 +32,7 @@ from matches.services.confirmation import (
     needs_confirmation,
 )
 from matches.services.pregame import check_fixture_playable
+from matches.services.prepared import Prepared
 from matches.services.reports import (
     JSONRows,
     attach_events,
@@ -149,7 +150,14 @@ def _record(
 def _fetch(match: Match) -> Any:
     """The match (as ``fetch_match``) with its reports' highest version (``top_version``)
     and its draft events (``drafts_read``: a JSON array of their fields and ids), in one
-    query."""
+    query (compiled once per connection: ``prepared``)."""
+    found = _FETCH.first(match.pk if isinstance(match, Match) else match)
+    if found is None:
+        raise Match.DoesNotExist("Match matching query does not exist.")
+    return found
+
+
+def _fetching(pk: int) -> Any:
     versions = Report.objects.filter(match=OuterRef("pk")).order_by("-version").values("version")
     drafts = (
         MatchEvent.objects.filter(match_id=OuterRef("pk"), report=None)
@@ -168,8 +176,11 @@ def _fetch(match: Match) -> Any:
             top_version=Subquery(versions[:1]),
             drafts_read=Subquery(drafts, output_field=JSONField()),
         )
-        .get(pk=match.pk if isinstance(match, Match) else match)
+        .filter(pk=pk)
     )
+
+
+_FETCH = Prepared(_fetching)
 
 
 def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
