@@ -59,6 +59,7 @@ from matches.serializers_input import (
     ShortfallDecisionInputSerializer,
     for_league,
 )
+from matches.view_common import match_or_404
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -73,7 +74,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return selectors.match_list()
 
     def _match(self) -> Match:
-        return self.get_object()
+        """The match of the address, its permission checked: the one read every action
+        starts with, compiled once (``selectors.match_detail``), not the list's
+        queryset with its filters."""
+        match = match_or_404(int(self.kwargs["pk"]))
+        self.check_object_permissions(self.request, match)
+        return match
 
     def _detail(self, match: Match) -> dict[str, Any]:
         match = selectors.match_detail(match.pk)

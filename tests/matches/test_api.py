@@ -181,6 +181,9 @@ def test_refusals_are_400_403_404_with_reasons(reported):
     assert client_for().post(f"{url}/close/").status_code in (401, 403)
     assert client_for().get(f"{API}/999999/").status_code == 404
     assert client_for(s.home_coach).post(f"{API}/999999/close/").status_code == 404
+    # An id past the database's integers is no match either (the read is compiled once).
+    assert client_for().get(f"{API}/{2**64}/").status_code == 404
+    assert client_for(s.home_coach).post(f"{API}/{2**63}/report/", body).status_code == 404
     # The match is reported: its draft is closed, a second report conflicts.
     late = client_for(s.away_coach).post(
         f"{url}/events/", {"kind": "touchdown", "player": 1}, format="json"
