@@ -34,6 +34,11 @@ def _url_for(name: str) -> Callable[[int], str]:
     return lambda pk: pattern.replace(str(_PK), str(pk))
 
 
+def _player_links() -> tuple[Callable[[int], str], Callable[[int], str], Callable[[int], str]]:
+    """A player's page, his firing and his advancement, for any id: three reverses."""
+    return _url_for("player-detail"), _url_for("player-fire"), _url_for("player-advance")
+
+
 @dataclass(frozen=True)
 class SheetRow:
     """One player on the team sheet, as plain values (named as the player's fields)."""
@@ -67,11 +72,7 @@ def player_rows(sheet: TeamSheet, *, with_advancement: bool) -> list[SheetRow]:
     """The sheet's players as rows; ``with_advancement`` says whether to ask who may
     spend SPP now (only the coach's actions show it)."""
     roster = roster_for(sheet.team)
-    detail, fire, advance = (
-        _url_for("player-detail"),
-        _url_for("player-fire"),
-        _url_for("player-advance"),
-    )
+    detail, fire, advance = _player_links()
     rows = []
     for player in sheet.players:
         position = position_for(roster, player)
@@ -126,11 +127,7 @@ def plain_player_rows(sheet: PlainSheet, *, with_advancement: bool) -> list[Shee
     ruleset = get_ruleset(team["ruleset"])
     roster = ruleset.roster(team["roster_slug"])
     edition = edition_of(team["ruleset"]) if with_advancement else None
-    detail, fire, advance = (
-        _url_for("player-detail"),
-        _url_for("player-fire"),
-        _url_for("player-advance"),
-    )
+    detail, fire, advance = _player_links()
     rows = []
     for player in sheet.players:
         position, pk = roster.positions.get(player["position_slug"]), player["id"]
