@@ -134,11 +134,23 @@ def match_opened(match_id: int) -> int:
     )
 
 
+# What an e-mail never reads of a report or its match: their JSON snapshots, which
+# cost more to decode than the rest of the e-mail's work (issue 15: the report POST
+# waits for this task where Celery runs eagerly).
+_SNAPSHOTS = tuple(
+    f"{prefix}{field.name}"
+    for prefix, model in (("", Report), ("match__", Match))
+    for field in model._meta.concrete_fields
+    if field.get_internal_type() == "JSONField"
+)
+
+
 def report_to_confirm(report_id: int) -> int:
     """The opponents of the coach who submitted the report: confirm or dispute it."""
     report = (
         Report.objects.filter(pk=report_id, is_current=True, confirmation=Confirmation.AWAITING)
         .select_related("match__fixture__home__coach", "match__fixture__away__coach")
+        .defer(*_SNAPSHOTS)
         .first()
     )
     if report is None:
@@ -170,6 +182,7 @@ def post_game_waiting(application_id: int) -> int:
             pk=application_id, phase=PostGameApplication.Phase.RESULTS
         )
         .select_related("match__fixture__home__coach", "match__fixture__away__coach")
+        .defer(*(name for name in _SNAPSHOTS if name.startswith("match__")))
         .first()
     )
     if application is None:

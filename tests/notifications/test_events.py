@@ -223,3 +223,23 @@ def test_an_undeliverable_demo_address_is_skipped(django_capture_on_commit_callb
     with django_capture_on_commit_callbacks(execute=True):
         FixtureFactory(division=s.fixture.division, home=s.home, away=s.away)
     assert [m.to for m in mail.outbox] == [[s.home_coach.email]]
+
+
+def test_the_emails_do_not_read_the_match_snapshots(django_capture_on_commit_callbacks):
+    """A report's and its match's JSON snapshots (teams, pre-game, post-game) are not
+    what an e-mail says, and decoding them cost more than the rest of the e-mail
+    (issue 15): their columns are left out of its read."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    s = league_match()
+    kick_off(s)
+    report = services.submit_report(
+        s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0, events=[], seed=1
+    ).report
+    with CaptureQueriesContext(connection) as read:
+        assert emails.report_to_confirm(report.pk) == 1
+    sql = " ".join(q["sql"] for q in read.captured_queries)
+    for column in ("pre_game_teams", "match_teams", "pre_game_result", "post_game_result"):
+        assert column not in sql
+    assert _to(s.away_coach) == [f"[Dugout] Confirm the result: {s.home.name} 0–0 {s.away.name}"]
