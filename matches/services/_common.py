@@ -206,7 +206,10 @@ def state_to_json(state: TeamState) -> dict[str, Any]:
     """A ``TeamState`` as plain JSON (tuples become lists): what
     ``json.loads(json.dumps(dataclasses.asdict(state)))`` gives, field for field in the
     same order, without the deep copies (issue 15)."""
-    data = {name: _plain_value(getattr(state, name)) for name in _TEAM_FIELDS}
+    data = {
+        name: None if name == "players" else _plain_value(getattr(state, name))
+        for name in _TEAM_FIELDS
+    }
     data["players"] = [
         {name: _plain_value(getattr(player, name)) for name in _PLAYER_FIELDS}
         for player in state.players
@@ -224,6 +227,8 @@ def _plain_value(value: Any) -> Any:
         return value
     if type(value) is tuple and all(type(item) is str for item in value):
         return list(value)
+    if type(value) is dict and not value:
+        return {}
     return json.loads(json.dumps(value, default=_default))
 
 

@@ -36,6 +36,7 @@ from matches.services.postgame import (
     post_game_for,
     run_post_game,
 )
+from matches.services.prepared import Prepared
 from matches.services.report_shapes import league_result
 from matches.services.reports import WITH_EVENTS, JSONRows, events_of, payload_of
 from teams.models import Player, PlayerStatus, Team
@@ -336,14 +337,18 @@ def _store_final_rolls(
     store_rolls(match, Sequence.POST_GAME, result, report, replaced=True)
 
 
+# Both teams read back with their TV's player sums (one GROUP BY), compiled once.
+_READ_BACK = Prepared(
+    lambda home, away: with_team_value(Team.objects.filter(pk__in=[home, away])), arity=2
+)
+
+
 def _as_on_the_sheet(report: Report, teams: dict[str, Team]) -> None:
     """The figures the post-game shows for each team, read back from the team as the
     team sheet reads it (Treasury, TV, CTV, Dedicated Fans), with anything of the
     coach's answer that could not be done."""
     # Both teams read back with their TV's player sums, in one query.
-    now = {
-        t.pk: t for t in with_team_value(Team.objects.filter(pk__in=[t.pk for t in teams.values()]))
-    }
+    now = {t.pk: t for t in _READ_BACK.all(*(t.pk for t in teams.values()))}
     for side, team in teams.items():
         shown = report.post_game_result.setdefault("teams", {}).setdefault(side, {})
         read = now[team.pk]

@@ -33,6 +33,7 @@ from matches.services.postgame import (
     run_post_game,
     settle_status,
 )
+from matches.services.prepared import Prepared
 from matches.services.reports import WITH_EVENTS
 
 
@@ -143,6 +144,14 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
         return report
 
 
+# The report's final application (its id), read compiled once.
+_FINAL_APPLIED = Prepared(
+    lambda pk: PostGameApplication.objects.filter(report_id=pk, phase=Phase.FINAL).values_list(
+        "pk", flat=True
+    )
+)
+
+
 def close_match(actor: Actor, match: Match) -> Match:
     """The coaches are done with the post-game (its effects are applied): close it."""
     with transaction.atomic():
@@ -150,7 +159,7 @@ def close_match(actor: Actor, match: Match) -> Match:
         require_play(actor, match)
         require_status(match, Match.Status.POST_GAME, doing="close the match")
         report = current_report(match, read)
-        if not PostGameApplication.objects.filter(report=report, phase=Phase.FINAL).exists():
+        if _FINAL_APPLIED.first(report.pk) is None:
             raise MatchError(
                 f"The post-game of {match.label} is still being applied; try again shortly."
             )

@@ -12,10 +12,11 @@ it before any teams service that reads or locks a team row again, and at its end
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Case, F, Value, When
+from django.db import connection
 from django.utils import timezone
 
 from config.types import Actor
@@ -86,14 +87,30 @@ class EffectsBatch:
 
 
 def add_spp(earning: dict[Any, int]) -> None:
-    """Add the SPP each player earned, in one statement (which locks the rows)."""
+    """Add the SPP each player earned, in one statement (which locks the rows): the
+    update ``F("spp_earned") + Case(When(pk=..., then=...), default=0)`` makes, its
+    SQL written once per number of players (issue 15)."""
     if not earning:
         return
-    added = Case(
-        *(When(pk=pid, then=Value(amount)) for pid, amount in earning.items()),
-        default=Value(0),
+    params: list[Any] = []
+    for player_id, amount in earning.items():
+        params += [player_id, amount]
+    with connection.cursor() as cursor:
+        cursor.execute(_add_spp_sql(connection.vendor, len(earning)), [*params, *earning])
+
+
+@functools.cache
+def _add_spp_sql(vendor: str, count: int) -> str:
+    quote = connection.ops.quote_name
+    table = quote(Player._meta.db_table)
+    fields: Any = Player._meta
+    pk = f"{table}.{quote(fields.pk.column)}"
+    earned = quote(fields.get_field("spp_earned").column)
+    cases = " ".join([f"WHEN {pk} = %s THEN %s"] * count)
+    return (
+        f"UPDATE {table} SET {earned} = ({table}.{earned} + CASE {cases} ELSE 0 END) "
+        f"WHERE {pk} IN ({', '.join(['%s'] * count)})"
     )
-    Player.objects.filter(pk__in=list(earning)).update(spp_earned=F("spp_earned") + added)
 
 
 def stats_rows(
