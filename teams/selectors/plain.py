@@ -1,15 +1,19 @@
-"""The team sheet as plain values (issue 15): four shaped queries, compiled once per
+"""The team sheet as plain values (issue 15): shaped queries, compiled once per
 connection (``PreparedRead``), straight into dicts - no model instances, no prefetch
-querysets. What the API answers (``teams.sheet_json``) and the page's rows
-(``teams.selectors.rows.plain_player_rows``) are made from it.
+querysets. What the API answers (``teams.sheet_json``) and the page shows (its rows:
+``teams.selectors.rows.plain_player_rows``; its team: ``team_of``) are made from it.
 
-Team value stays the database's sum: the team's row carries the same aggregates
-``with_team_value`` annotates (``PLAYER_VALUE_ANNOTATIONS``, the League Trophies held),
-priced into the engine's ``TeamValueBreakdown`` by ``value_breakdown_of``.
+Team value stays the database's sum: the team's row carries the aggregates
+``with_team_value`` annotates (``PLAYER_VALUE_ANNOTATIONS``; the League Trophies held
+by ``trophies_held``), priced into the engine's ``TeamValueBreakdown`` by
+``value_breakdown_of``.
 
-The queries, each keyed by the team's id alone (so none waits for another's answer):
-the team with its coach's name and its value sums; its active players by number; their
-gained skills; their injuries (oldest first) - as ``team_sheet`` reads them.
+``plain_sheet`` reads, each keyed by the team's id alone: the team with its coach's name
+and its value sums; its active players by number; their gained skills; their injuries
+(oldest first) - as ``team_sheet`` reads them - and, for a page that may ask who can
+spend SPP, what their advancements improved. The page's other reads: the latest ledger
+entries (``plain_latest_ledger``), the latest changes (``plain_audit``) and the leagues
+whose trophy the team holds (``plain_trophy_leagues``).
 """
 
 from __future__ import annotations
