@@ -66,6 +66,45 @@ budget whatever the code around them does. What would close it: compiling the en
 - advancement choices made when a coach opens them rather than for every player in every
 post-game, option rows as shared tuples - which changes what the apps read and the
 golden file, so it is a decision for the issue, not a speed-up.
+
+Compiling the engine with mypyc, tried (mypy 2.4.1, in a clone; CPU time of this loop,
+best of 3, pure Python and compiled run back to back, three pairs each, load 3-4 on the
+2 cores): it does not close the gap.
+
+- As it stands, the whole engine (75 of its 86 modules, the package ``__init__`` files
+  left out) compiles in 4 min 12 s (2 min 34 s CPU) and the bench runs at 700-740 us a
+  match against 640-660 us pure: about 10 % slower. mypyc compiles the methods written
+  in a dataclass but not the ``__init__``, ``__eq__`` or ``__repr__`` that
+  ``dataclasses`` generates, and its native instances have no ``__dict__``, so every
+  frozen result goes back through that interpreted ``__init__`` (one
+  ``object.__setattr__`` per field; ``rules_engine.frozen`` cannot skip it any more):
+  about 40 % of the compiled profile (perf).
+- The 33 modules the bench imports only, their classes left interpreted
+  (``@mypyc_attr(native_class=False)``, so ``frozen`` works as in pure Python): 581 us
+  against 651 (1.12x): compiled code reads their attributes by the generic lookup,
+  which the 3.13 interpreter's specialised reads presumably match.
+- Every frozen dataclass of those 33 modules given a written ``__init__``
+  (``init=False``), which mypyc compiles (made by a script; it breaks pure Python, where
+  the assignments raise ``FrozenInstanceError``, and the result and report classes built
+  by inheritance were left out): 464-497 us against 660-733 (about 2,100 a
+  second, 0.43 of the target; 1.4-1.55x over three pairs; golden file unchanged).
+- What is left is the results' shape: a match makes about 1,550 small objects
+  (``_PyObject_Malloc`` calls counted with a perf probe, pure 1,860) - 350 dicts,
+  190 lists, 110 tuples, 160 dataclass instances in the results alone - and dict
+  building, lookups and freeing are the top of the compiled profile. At the 100 ns a
+  native object costs to make and free at best here, 1,550 of them are 155 us of the
+  200 us budget.
+
+And the compiled build is not a drop-in: interpreted classes cannot inherit from
+compiled ones (BB2025's rules subclass BB2020's, so all or none of the editions
+compile); mypyc checks the declared types at run time, and the Blitz Bowl, Classic and
+BB2025 code passes ``None``, floats and dicts where the annotations say ``int`` or a
+class (82 of the 1,671 tests in ``tests/rules_engine`` fail compiled; the 288 of BB2020,
+golden file and replays included, pass); frozen native dataclasses do not unpickle.
+``RuleName(str)``, ``UnknownRulesetError(KeyError)`` and ``edition.py``'s
+``runtime_checkable`` protocols do not compile. The next step is the lighter result
+shape above (advancement choices and option rows made when asked for, working state
+mutable inside a step), pure Python; compiling may be worth trying again after it.
 """
 
 from __future__ import annotations
