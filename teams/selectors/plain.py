@@ -238,8 +238,9 @@ def player_state_of(player: dict[str, Any]) -> PlayerState:
 
 
 def plain_latest_ledger(team_id: int) -> list[dict[str, Any]]:
-    """``latest_ledger`` as plain values (``created_at``, ``note``, ``amount``,
-    ``balance_after``), newest first, in one prepared query."""
+    """The team's latest ledger entries (``LATEST_LEDGER_ENTRIES``), newest first, as
+    plain values (``created_at``, ``note``, ``amount``, ``balance_after``), in one
+    prepared query."""
     return _LEDGER.rows(team_id)
 
 

@@ -111,11 +111,6 @@ def ledger(team: Team | int) -> QuerySet[TreasuryEntry]:
     )
 
 
-def latest_ledger(team: Team, count: int = LATEST_LEDGER_ENTRIES) -> list[TreasuryEntry]:
-    """The team's most recent ledger entries, newest first."""
-    return list(ledger(team).order_by("-created_at", "-id")[:count])
-
-
 def teams_for_coach(user: Any) -> QuerySet[Team]:
     """The user's teams by name, with the player parts of team value annotated
     (``with_values`` turns them into rows with TV and CTV)."""

@@ -98,3 +98,26 @@ def test_the_pages_history_is_the_audit_sections(client, changes):
         assert entry.message in html
     assert ("· Dugout</span>" in html) is any(e.actor is None for e in expected["entries"])
     assert (f"· {team.coach.username}</span>" in html) is any(e.actor for e in expected["entries"])
+
+
+def test_the_pages_ledger_is_the_teams_latest_entries_newest_first():
+    from django.db import transaction
+
+    from teams.models import LedgerReason
+    from teams.selectors import ledger
+    from teams.selectors.plain import plain_latest_ledger
+    from teams.services._common import lock_team
+    from teams.services.treasury import post_to_ledger
+    from tests.factories import drafted_team
+
+    coach = UserFactory()
+    team = drafted_team(coach, name="Ledger Readers")
+    for amount in (10_000, -5_000, 20_000, -15_000, 30_000, 5_000, -10_000):
+        with transaction.atomic():
+            post_to_ledger(lock_team(team), amount, LedgerReason.PRIZE, f"move {amount}", coach)
+    entries = list(ledger(team).order_by("-created_at", "-id")[:5])
+    plain = plain_latest_ledger(team.pk)
+    assert [(e["note"], e["amount"], e["balance_after"]) for e in plain] == [
+        (e.note, e.amount, e.balance_after) for e in entries
+    ]
+    assert plain[0]["amount"] == -10_000 and len(plain) == 5
