@@ -17,6 +17,7 @@ from django.db.models.signals import post_save
 
 from config.types import Actor
 from leagues.models import League
+from leagues.saving import save_fields
 from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
@@ -253,7 +254,7 @@ def apply_results(
     if not final_follows:
         batch.finish()
         run_post_game(match, report, report.post_game_choices, events=events, teams=teams)
-        report.save()
+        save_fields(report)
     return application
 
 
@@ -312,7 +313,7 @@ def apply_final(
     _store_final_rolls(match, report, result, shown, first=application_is_first)
     report.post_game_result = shown
     _as_on_the_sheet(report, teams)
-    report.save()
+    save_fields(report)
     return application
 
 

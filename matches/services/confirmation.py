@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.types import Actor
+from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report
 from matches.permissions import coached_sides
@@ -111,8 +112,8 @@ def confirm_report(actor: Actor, match: Match) -> Report:
         _may_confirm(actor, match, report)
         on_behalf = not is_opponent(actor, match, report)
         begin_post_game(match, report, actor)
-        report.save()
-        match.save(update_fields=["status", "updated_at"])
+        save_fields(report)
+        save_fields(match, ["status", "updated_at"])
         log_match(
             actor,
             "match.confirm",
@@ -145,8 +146,8 @@ def dispute_report(actor: Actor, match: Match, *, note: str) -> Report:
         report.confirmation = Confirmation.DISPUTED
         report.disputed_by = user_of(actor)
         report.dispute_note = note
-        report.save(update_fields=["confirmation", "disputed_by", "dispute_note"])
-        match.save(update_fields=["updated_at"])
+        save_fields(report, ["confirmation", "disputed_by", "dispute_note"])
+        save_fields(match, ["updated_at"])
         log_match(actor, "match.dispute", f"report disputed: {note}", match, report=report.pk)
         return report
 
@@ -166,10 +167,10 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
         # Its key may be sent again for the report submitted anew.
         report.idempotency_key = ""
         report.note = (note or "").strip()[:300] or "Sent back by the commissioner."
-        report.save(update_fields=["is_current", "replaced_at", "idempotency_key", "note"])
+        save_fields(report, ["is_current", "replaced_at", "idempotency_key", "note"])
         match.status = Match.Status.IN_PLAY
         match.report_draft = payload_of(report)
-        match.save(update_fields=["status", "report_draft", "updated_at"])
+        save_fields(match, ["status", "report_draft", "updated_at"])
         log_match(
             actor,
             "match.send_back",
@@ -192,7 +193,7 @@ def save_report_draft(actor: Actor, match: Match, **fields: Any) -> Match:
         require_play(actor, match)
         require_status(match, Match.Status.IN_PLAY, doing="save the report as a draft")
         match.report_draft = {k: v for k, v in draft.items() if v not in (None, "")}
-        match.save(update_fields=["report_draft", "updated_at"])
+        save_fields(match, ["report_draft", "updated_at"])
         return match
 
 

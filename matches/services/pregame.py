@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from config.types import Actor
 from leagues.models import Fixture, Season
+from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Sequence
 from matches.services._common import (
@@ -268,8 +269,9 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         match.pre_game_started_at = timezone.now()
         match.status = Match.Status.PRE_GAME
         run_pre_game(match, {})
-        match.save(
-            update_fields=[
+        save_fields(
+            match,
+            [
                 "pre_game_seed",
                 "pre_game_teams",
                 "pre_game_choices",
@@ -277,7 +279,7 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
                 "status",
                 "pre_game_result",
                 "updated_at",
-            ]
+            ],
         )
         return match
 
@@ -314,7 +316,7 @@ def submit_pre_game_choice(
             choices[kind] = answer
         run_pre_game(match, choices)
         match.pre_game_choices = choices
-        match.save(update_fields=["pre_game_choices", "pre_game_result", "updated_at"])
+        save_fields(match, ["pre_game_choices", "pre_game_result", "updated_at"])
         return match
 
 
@@ -360,5 +362,5 @@ def start_match(actor: Actor, match: Match) -> Match:
         match.status = Match.Status.IN_PLAY
         match.kicked_off_at = timezone.now()
         # Only what kick-off changes: the pre-game's snapshots are not written again.
-        match.save(update_fields=["match_teams", "status", "kicked_off_at", "updated_at"])
+        save_fields(match, ["match_teams", "status", "kicked_off_at", "updated_at"])
         return match

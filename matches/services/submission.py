@@ -18,6 +18,7 @@ from django.db.models import F, JSONField, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 
 from config.types import Actor
+from leagues.saving import save_fields
 from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
@@ -218,8 +219,8 @@ def _hand_over(
         match.post_game_seed = new_seed() if seed is None else seed
     if not confirming:
         begin_post_game(match, report, actor)
-        report.save()
-    match.save(update_fields=["post_game_seed", "status", "report_draft", "updated_at"])
+        save_fields(report)
+    save_fields(match, ["post_game_seed", "status", "report_draft", "updated_at"])
 
 
 def _log_submission(actor: Actor, match: Match, report: Report, payload: Mapping[str, Any]) -> None:

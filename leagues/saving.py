@@ -1,0 +1,83 @@
+"""``Model.save`` of a row that exists, its UPDATE written once per model and fields
+(issue 15): Django builds and compiles an UpdateQuery on every save, which costs more
+than the database's own work for the match, report and fixture rows the services save
+several times per match.
+
+``save_fields(instance, fields)`` does what ``instance.save(update_fields=fields)``
+does (``fields=None``: every concrete field but the key, as a plain ``save()`` of a
+row that exists): the ``pre_save`` and ``post_save`` signals, each field's
+``pre_save`` (``auto_now``), its value prepared for the database as the update's
+compiler prepares it; when no row was updated, ``save()`` itself runs (it then
+raises, or inserts, as Django would).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any, cast
+
+from django.db import connections, router
+from django.db.models import Model
+from django.db.models.signals import post_save, pre_save
+
+
+def save_fields(instance: Model, fields: Iterable[str] | None = None) -> None:
+    model = type(instance)
+    using = instance._state.db or router.db_for_write(model, instance=instance)
+    names = tuple(fields) if fields is not None else None
+    plan = _plan(model, names)
+    deferred = names is None and instance.get_deferred_fields()  # save() saves those loaded
+    if plan is None or deferred or instance._state.adding or instance.pk is None:
+        instance.save(update_fields=names)
+        return
+    sql, concrete = plan
+    update_fields = frozenset(names) if names is not None else None
+    cast(Any, instance)._prepare_related_fields_for_save(operation_name="save")
+    pre_save.send(
+        sender=model, instance=instance, raw=False, using=using, update_fields=update_fields
+    )
+    connection = connections[using]
+    params = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in concrete]
+    with connection.cursor() as cursor:
+        cursor.execute(sql[connection.vendor], [*params, instance.pk])
+        updated = cursor.rowcount
+    if updated != 1:  # not there (any more): Django's own save decides
+        instance.save(update_fields=names)
+        return
+    instance._state.db, instance._state.adding = using, False
+    post_save.send(
+        sender=model,
+        instance=instance,
+        created=False,
+        update_fields=update_fields,
+        raw=False,
+        using=using,
+    )
+
+
+@functools.cache
+def _plan(model: type[Model], names: tuple[str, ...] | None) -> Any:
+    """({vendor: UPDATE sql}, the fields), or None where a field needs more than
+    ``%s`` (a placeholder of its own, a generated or a primary key field)."""
+    meta: Any = model._meta
+    wanted = set(names) if names is not None else None
+    concrete = [
+        f
+        for f in meta.concrete_fields
+        if not f.primary_key and (wanted is None or f.name in wanted or f.attname in wanted)
+    ]
+    if wanted is not None and len(concrete) != len(wanted):
+        return None  # a name that is not a concrete field: let Django say so
+    if any(getattr(f, "generated", False) or hasattr(f, "get_placeholder_sql") for f in concrete):
+        return None
+    sql = {}
+    for vendor, alias in _vendors().items():
+        quote = connections[alias].ops.quote_name
+        sets = ", ".join(f"{quote(f.column)} = %s" for f in concrete)
+        sql[vendor] = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+    return sql, concrete
+
+
+def _vendors() -> dict[str, str]:
+    return {connections[alias].vendor: alias for alias in connections}

@@ -1,0 +1,61 @@
+"""``save_fields`` saves a row as ``Model.save`` does (issue 15: its UPDATE written once):
+the same columns written, ``auto_now`` stamped, the signals sent, and Django's own save
+where there is no row to update."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models.signals import post_save, pre_save
+
+from leagues.saving import save_fields
+from teams.models import Team
+from tests.factories import TeamFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_named_fields_are_written_and_the_rest_left_alone():
+    team = TeamFactory(rerolls=1, cheerleaders=1)
+    stamped = team.updated_at
+    Team.objects.filter(pk=team.pk).update(cheerleaders=5)  # changed by someone else
+    team.rerolls, team.cheerleaders = 3, 2
+    save_fields(team, ["rerolls", "updated_at"])
+    row = Team.objects.get(pk=team.pk)
+    assert (row.rerolls, row.cheerleaders) == (3, 5)
+    assert row.updated_at > stamped and row.updated_at == team.updated_at
+
+
+def test_every_field_without_names_as_a_plain_save():
+    team = TeamFactory(rerolls=1, name="Old name")
+    team.rerolls, team.name = 4, "New name"
+    save_fields(team)
+    row = Team.objects.get(pk=team.pk)
+    assert (row.rerolls, row.name) == (4, "New name")
+
+
+def test_the_signals_are_sent_as_a_save_sends_them():
+    team = TeamFactory()
+    heard = []
+
+    def before(sender, instance, update_fields, **kwargs):
+        heard.append(("pre", instance.pk, update_fields))
+
+    def after(sender, instance, created, update_fields, **kwargs):
+        heard.append(("post", instance.pk, created, update_fields))
+
+    pre_save.connect(before, sender=Team)
+    post_save.connect(after, sender=Team)
+    try:
+        save_fields(team, ["rerolls"])
+    finally:
+        pre_save.disconnect(before, sender=Team)
+        post_save.disconnect(after, sender=Team)
+    fields = frozenset({"rerolls"})
+    assert heard == [("pre", team.pk, fields), ("post", team.pk, False, fields)]
+
+
+def test_a_row_gone_is_djangos_save_to_handle():
+    team = TeamFactory()
+    Team.objects.filter(pk=team.pk).delete()
+    with pytest.raises(Exception, match="did not affect any rows"):
+        save_fields(team, ["rerolls"])
