@@ -81,3 +81,73 @@ def _plan(model: type[Model], names: tuple[str, ...] | None) -> Any:
 
 def _vendors() -> dict[str, str]:
     return {connections[alias].vendor: alias for alias in connections}
+
+
+def insert_rows(objs: list[Any], *, ignore_conflicts: bool = False) -> list[Any]:
+    """``Model.objects.bulk_create(objs, ignore_conflicts=...)`` of new rows of one model,
+    its INSERT written once per model, number of rows and conflict handling: each
+    field's value prepared as the insert's compiler prepares it (``pre_save`` with
+    ``add``: ``auto_now_add``), the keys set from ``RETURNING`` (not when conflicts are
+    ignored, as Django's), every object marked saved. Django's own ``bulk_create``
+    where that does not fit (a key already set, a value that is an expression, more
+    parameters than the database takes in one statement)."""
+    if not objs:
+        return objs
+    model: type[Model] = type(objs[0])
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    plan = _insert_plan(model, connection.vendor, len(objs), ignore_conflicts)
+    if plan is None or any(obj.pk is not None or type(obj) is not model for obj in objs):
+        return _bulk_create(model, objs, ignore_conflicts)
+    sql, fields, returning = plan
+    params: list[Any] = []
+    for obj in objs:
+        obj._prepare_related_fields_for_save(operation_name="bulk_create")
+        for field in fields:
+            value = field.pre_save(obj, True)
+            if hasattr(value, "resolve_expression"):
+                return _bulk_create(model, objs, ignore_conflicts)
+            params.append(field.get_db_prep_save(value, connection))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        keys = cursor.fetchall() if returning else None
+    if keys is not None:
+        for obj, (key,) in zip(objs, keys, strict=True):
+            obj.pk = key
+    for obj in objs:
+        obj._state.adding, obj._state.db = False, alias
+    return objs
+
+
+def _bulk_create(model: type[Model], objs: list[Any], ignore_conflicts: bool) -> list[Any]:
+    manager: Any = model._default_manager
+    return list(manager.bulk_create(objs, ignore_conflicts=ignore_conflicts))
+
+
+@functools.cache
+def _insert_plan(model: type[Model], vendor: str, count: int, ignore: bool) -> Any:
+    """(the INSERT, its fields, whether it returns the keys), or None."""
+    from django.db.models.constants import OnConflict
+
+    meta: Any = model._meta
+    connection = connections[_vendors()[vendor]]
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    limit = connection.features.max_query_params
+    if (
+        not meta.pk.get_internal_type().endswith("AutoField")
+        or any(getattr(f, "generated", False) or hasattr(f, "get_placeholder_sql") for f in fields)
+        or (limit is not None and len(fields) * count > limit)
+        or not connection.features.can_return_rows_from_bulk_insert
+    ):
+        return None
+    ops, quote = connection.ops, connection.ops.quote_name
+    on_conflict = OnConflict.IGNORE if ignore else None
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    sql = (
+        f"{ops.insert_statement(on_conflict=on_conflict)} {quote(meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in fields)}) VALUES {', '.join([row] * count)}"
+    )
+    if ignore:
+        suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
+        return (f"{sql} {suffix}".rstrip(), fields, False)
+    return (f"{sql} RETURNING {quote(meta.db_table)}.{quote(meta.pk.column)}", fields, True)

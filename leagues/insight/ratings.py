@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from leagues.models import Fixture, League, RatingChange, RatingSubject
 from leagues.prepared import Prepared
+from leagues.saving import insert_rows
 from rules_engine.insight.glicko import NEW_PLAYER, Rating, rate_match
 
 Key = tuple[str, int]  # (subject, team or coach id)
@@ -336,7 +337,7 @@ def _replay(
             row = _row(league_id, match, slot, before[slot.key], after[slot.key])
             (changed if slot.row is not None else created).append(row)
     RatingChange.objects.bulk_update(changed, [*RATING_FIELDS, "updated_at"])
-    RatingChange.objects.bulk_create(created)
+    insert_rows(created)
 
 
 def rated_fixtures(league: League | int) -> Iterable[Fixture]:

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
 from config.types import Actor
+from leagues.saving import insert_rows
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.permissions import coached_sides, may_answer_for
@@ -367,8 +368,8 @@ def store_rolls(
         raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
     if stored is not None and len(rows) == stored:
         return
-    DiceRoll.objects.bulk_create(
-        (
+    insert_rows(
+        [
             DiceRoll(
                 match=match,
                 report=report,
@@ -381,7 +382,7 @@ def store_rolls(
             )
             for index, (step, roll) in enumerate(rows)
             if stored is None or index >= stored
-        ),
+        ],
         ignore_conflicts=not replaced,
     )
 

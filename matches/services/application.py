@@ -17,7 +17,7 @@ from django.db.models.signals import post_save
 
 from config.types import Actor
 from leagues.models import League
-from leagues.saving import save_fields
+from leagues.saving import insert_rows, save_fields
 from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
@@ -180,7 +180,7 @@ def _create_applications(
     ]
     try:
         with transaction.atomic(savepoint=False):
-            made = PostGameApplication.objects.bulk_create(rows)
+            made = insert_rows(rows)
     except IntegrityError:
         done = " and ".join(phases)
         raise MatchError(f"The {done} of {match.label}'s post-game is already applied") from None

@@ -26,6 +26,7 @@ from typing import Any
 from django.utils import timezone
 
 from config.types import Actor
+from leagues.saving import insert_rows
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
 from matches.services._common import SIDES, plain, snapshot_states, team_actor
 from matches.services.deferral import held_back, post_gold
@@ -173,7 +174,7 @@ def apply_effects(
     for side in SIDES:
         teams[side] = records[side].locked()  # as it stands now, for what the caller does next
     add_spp(earning)
-    PlayerMatchStats.objects.bulk_create(stats)
+    insert_rows(stats)
     refresh_stats_totals(stats)  # the leaderboards' totals (issue 15)
 
 

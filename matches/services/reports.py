@@ -16,6 +16,7 @@ from django.db.models.functions import JSONObject
 from django.db.models.signals import post_save
 
 from config.types import Actor
+from leagues.saving import insert_rows
 from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
@@ -262,20 +263,22 @@ def insert_unless_taken(report: Report) -> bool:
 def attach_events(
     match: Match, report: Report, events: Iterable[dict[str, Any]], actor: Actor
 ) -> None:
-    MatchEvent.objects.bulk_create(
-        MatchEvent(
-            match=match,
-            report=report,
-            kind=e["kind"],
-            side=e["side"],
-            player_id=e["player"],
-            victim_id=e["victim"],
-            by_block=e["by_block"],
-            injury=e["injury"],
-            characteristic=e["characteristic"],
-            apothecary_used=e["apothecary_used"],
-            detail=e["detail"],
-            created_by=user_of(actor),
-        )
-        for e in events
+    insert_rows(
+        [
+            MatchEvent(
+                match=match,
+                report=report,
+                kind=e["kind"],
+                side=e["side"],
+                player_id=e["player"],
+                victim_id=e["victim"],
+                by_block=e["by_block"],
+                injury=e["injury"],
+                characteristic=e["characteristic"],
+                apothecary_used=e["apothecary_used"],
+                detail=e["detail"],
+                created_by=user_of(actor),
+            )
+            for e in events
+        ]
     )

@@ -20,6 +20,7 @@ from django.db import connection
 from django.utils import timezone
 
 from config.types import Actor
+from leagues.saving import insert_rows
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -60,7 +61,7 @@ class TeamWrites:
         """Insert the pending entries (one statement) and update the changed team rows
         (one statement)."""
         if self.entries:
-            made = TreasuryEntry.objects.bulk_create([entry for entry, _ in self.entries])
+            made = insert_rows([entry for entry, _ in self.entries])
             for entry, (_, link) in zip(made, self.entries, strict=True):
                 link(entry)
         if self.dirty:
@@ -82,7 +83,7 @@ class EffectsBatch:
 
     def finish(self) -> None:
         self.writes.flush()
-        AppliedEffect.objects.bulk_create(self.made)
+        insert_rows(self.made)
         self.made = []
 
 

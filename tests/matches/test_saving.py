@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.db.models.signals import post_save, pre_save
 
-from leagues.saving import save_fields
+from leagues.saving import insert_rows, save_fields
 from teams.models import Team
 from tests.factories import TeamFactory
 
@@ -59,3 +59,28 @@ def test_a_row_gone_is_djangos_save_to_handle():
     Team.objects.filter(pk=team.pk).delete()
     with pytest.raises(Exception, match="did not affect any rows"):
         save_fields(team, ["rerolls"])
+
+
+def test_insert_rows_is_bulk_create_with_the_keys_set():
+    coach = TeamFactory().coach
+    rows = [Team(name=f"Inserted {n}", coach=coach, roster_slug="orc") for n in range(3)]
+    made = insert_rows(rows)
+    assert made is rows and all(t.pk is not None and not t._state.adding for t in rows)
+    read = {t.pk: t for t in Team.objects.filter(pk__in=[t.pk for t in rows])}
+    assert [read[t.pk].name for t in rows] == ["Inserted 0", "Inserted 1", "Inserted 2"]
+    assert all(read[t.pk].created_at == t.created_at is not None for t in rows)  # auto_now_add
+
+
+def test_insert_rows_ignoring_conflicts_skips_the_rows_taken():
+    coach = TeamFactory(name="Taken").coach
+    rows = [Team(name="taken", coach=coach, roster_slug="orc"), Team(name="Free", coach=coach)]
+    insert_rows(rows, ignore_conflicts=True)  # the name is unique ignoring case
+    assert sorted(Team.objects.values_list("name", flat=True)) == ["Free", "Taken"]
+    assert all(t.pk is None for t in rows)  # as bulk_create: no keys when ignoring
+
+
+def test_insert_rows_leaves_a_row_with_its_key_to_bulk_create():
+    coach = TeamFactory().coach
+    row = Team(pk=987_001, name="Keyed", coach=coach, roster_slug="orc")
+    insert_rows([row])
+    assert Team.objects.get(pk=987_001).name == "Keyed"
