@@ -151,3 +151,52 @@ def _insert_plan(model: type[Model], vendor: str, count: int, ignore: bool) -> A
         suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
         return (f"{sql} {suffix}".rstrip(), fields, False)
     return (f"{sql} RETURNING {quote(meta.db_table)}.{quote(meta.pk.column)}", fields, True)
+
+
+def update_rows(objs: list[Any], fields: list[str]) -> None:
+    """``Model.objects.bulk_update(objs, fields)`` of a few rows of one model in one
+    statement, written once per model, fields and number of rows: each column set by a
+    ``CASE`` on the key (cast to its type where the database needs it, as Django's),
+    the values as the objects hold them (no ``pre_save``, no signals, as Django's)."""
+    if not objs:
+        return
+    model: type[Model] = type(objs[0])
+    connection = connections[router.db_for_write(model)]
+    plan = _update_plan(model, connection.vendor, len(objs), tuple(fields))
+    if plan is None or any(obj.pk is None or type(obj) is not model for obj in objs):
+        manager: Any = model._default_manager
+        manager.bulk_update(objs, fields)
+        return
+    sql, concrete = plan
+    params: list[Any] = []
+    for field in concrete:
+        for obj in objs:
+            value = getattr(obj, field.attname)
+            if hasattr(value, "resolve_expression"):
+                manager = model._default_manager
+                manager.bulk_update(objs, fields)
+                return
+            params += [obj.pk, field.get_db_prep_save(value, connection)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, *(obj.pk for obj in objs)])
+
+
+@functools.cache
+def _update_plan(model: type[Model], vendor: str, count: int, names: tuple[str, ...]) -> Any:
+    meta: Any = model._meta
+    connection = connections[_vendors()[vendor]]
+    concrete = [meta.get_field(name) for name in names]
+    if any(
+        not f.concrete or f.primary_key or getattr(f, "generated", False) for f in concrete
+    ) or any(hasattr(f, "get_placeholder_sql") for f in concrete):
+        return None
+    quote = connection.ops.quote_name
+    table, pk = quote(meta.db_table), quote(meta.pk.column)
+    sets = []
+    for field in concrete:
+        case = "CASE " + " ".join([f"WHEN {table}.{pk} = %s THEN %s"] * count) + " END"
+        if connection.features.requires_casted_case_in_updates:
+            case = f"CAST({case} AS {field.cast_db_type(connection)})"
+        sets.append(f"{quote(field.column)} = {case}")
+    marks = ", ".join(["%s"] * count)
+    return f"UPDATE {table} SET {', '.join(sets)} WHERE {table}.{pk} IN ({marks})", concrete

@@ -20,7 +20,7 @@ from django.db import connection
 from django.utils import timezone
 
 from config.types import Actor
-from leagues.saving import insert_rows
+from leagues.saving import insert_rows, update_rows
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -68,7 +68,7 @@ class TeamWrites:
             now = timezone.now()
             for team in self.dirty.values():
                 team.updated_at = now
-            Team.objects.bulk_update(list(self.dirty.values()), TEAM_FIELDS)
+            update_rows(list(self.dirty.values()), TEAM_FIELDS)
         self.entries, self.dirty = [], {}
 
 

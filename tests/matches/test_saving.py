@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.db.models.signals import post_save, pre_save
 
-from leagues.saving import insert_rows, save_fields
+from leagues.saving import insert_rows, save_fields, update_rows
 from teams.models import Team
 from tests.factories import TeamFactory
 
@@ -84,3 +84,17 @@ def test_insert_rows_leaves_a_row_with_its_key_to_bulk_create():
     row = Team(pk=987_001, name="Keyed", coach=coach, roster_slug="orc")
     insert_rows([row])
     assert Team.objects.get(pk=987_001).name == "Keyed"
+
+
+def test_update_rows_is_bulk_update():
+    one, two, other = TeamFactory(treasury=10), TeamFactory(treasury=20), TeamFactory(treasury=30)
+    one.treasury, two.treasury, two.dedicated_fans = 1_000_000, 0, 3
+    one.name = "Not written"
+    update_rows([one, two], ["treasury", "dedicated_fans"])
+    rows = {t.pk: t for t in Team.objects.all()}
+    assert (rows[one.pk].treasury, rows[two.pk].treasury, rows[other.pk].treasury) == (
+        1_000_000,
+        0,
+        30,
+    )
+    assert rows[two.pk].dedicated_fans == 3 and rows[one.pk].name != "Not written"
