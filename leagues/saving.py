@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from django.db import connections, router
-from django.db.models import Model
+from django.db.models import Field, Model
 from django.db.models.signals import post_save, pre_save
 
 
@@ -100,11 +100,16 @@ def insert_rows(objs: list[Any], *, ignore_conflicts: bool = False) -> list[Any]
     if plan is None or any(obj.pk is not None or type(obj) is not model for obj in objs):
         return _bulk_create(model, objs, ignore_conflicts)
     sql, fields, returning = plan
+    plain = _plain_fields(model)
     params: list[Any] = []
     for obj in objs:
         obj._prepare_related_fields_for_save(operation_name="bulk_create")
         for field in fields:
-            value = field.pre_save(obj, True)
+            kind = plain.get(field.attname)
+            value = getattr(obj, field.attname) if kind else field.pre_save(obj, True)
+            if kind and (type(value) is kind or value is None):
+                params.append(value)  # what get_db_prep_save gives such a value
+                continue
             if hasattr(value, "resolve_expression"):
                 return _bulk_create(model, objs, ignore_conflicts)
             params.append(field.get_db_prep_save(value, connection))
@@ -117,6 +122,43 @@ def insert_rows(objs: list[Any], *, ignore_conflicts: bool = False) -> list[Any]
     for obj in objs:
         obj._state.adding, obj._state.db = False, alias
     return objs
+
+
+@functools.cache
+def _plain_fields(model: type[Model]) -> dict[str, type]:
+    """The fields whose value of the given type goes to the database as it is (Django's
+    preparation of an int for an integer column, a string for a text column, a bool
+    for a boolean column gives it back unchanged), by attribute name: a foreign key by
+    an integer key too. The others (dates, JSON, decimals...) are prepared as Django's."""
+    found: dict[str, type] = {}
+    for field in cast(Any, model._meta).concrete_fields:
+        target = field.target_field if field.is_relation else field
+        if not all(type(f).__module__.startswith("django.db.models.") for f in (field, target)):
+            continue  # a field class of our own may prepare its values otherwise
+        kind = target.get_internal_type()
+        if field.is_relation and kind in ("AutoField", "BigAutoField"):
+            found[field.attname] = int
+        elif kind in _PLAIN_KINDS and type(field).pre_save is Field.pre_save:
+            found[field.attname] = _PLAIN_KINDS[kind]
+    return found
+
+
+_PLAIN_KINDS: dict[str, type] = {
+    **dict.fromkeys(
+        (
+            "IntegerField",
+            "BigIntegerField",
+            "SmallIntegerField",
+            "PositiveIntegerField",
+            "PositiveBigIntegerField",
+            "PositiveSmallIntegerField",
+        ),
+        int,
+    ),
+    **dict.fromkeys(("CharField", "SlugField", "TextField"), str),
+    "BooleanField": bool,
+    "FloatField": float,
+}
 
 
 def _bulk_create(model: type[Model], objs: list[Any], ignore_conflicts: bool) -> list[Any]:
