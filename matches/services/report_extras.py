@@ -73,6 +73,16 @@ def _type_of(f: dataclasses.Field[Any]) -> type | None:
 
 def team_fields(report_type: type) -> tuple[ExtraField, ...]:
     """The team report's fields beyond BB2020's that the report takes (bool or int)."""
+    found = _TEAM_FIELDS.get(report_type)
+    if found is None:  # worked out once per report type, which never changes (issue 15)
+        found = _TEAM_FIELDS[report_type] = _team_fields(report_type)
+    return found
+
+
+_TEAM_FIELDS: dict[type, tuple[ExtraField, ...]] = {}
+
+
+def _team_fields(report_type: type) -> tuple[ExtraField, ...]:
     found = []
     for f in _extra(team_report_type(report_type), TeamReport):
         kind = _type_of(f)
@@ -83,6 +93,16 @@ def team_fields(report_type: type) -> tuple[ExtraField, ...]:
 
 def player_counts(report_type: type) -> tuple[str, ...]:
     """The player report's counts beyond BB2020's that an event kind adds up."""
+    found = _PLAYER_COUNTS.get(report_type)
+    if found is None:  # once per report type, as team_fields
+        found = _PLAYER_COUNTS[report_type] = _player_counts(report_type)
+    return found
+
+
+_PLAYER_COUNTS: dict[type, tuple[str, ...]] = {}
+
+
+def _player_counts(report_type: type) -> tuple[str, ...]:
     return tuple(
         f.name
         for f in _extra(player_report_type(report_type), PlayerReport)
