@@ -67,8 +67,8 @@ def _plan(model: type[Model], names: tuple[str, ...] | None) -> Any:
         for f in meta.concrete_fields
         if not f.primary_key and (wanted is None or f.name in wanted or f.attname in wanted)
     ]
-    if wanted is not None and len(concrete) != len(wanted):
-        return None  # a name that is not a concrete field: let Django say so
+    if meta.parents or (wanted is not None and len(concrete) != len(wanted)):
+        return None  # a parent's table, or a name that is not a concrete field: Django's
     if any(getattr(f, "generated", False) or hasattr(f, "get_placeholder_sql") for f in concrete):
         return None
     sql = {}
@@ -176,7 +176,8 @@ def _insert_plan(model: type[Model], vendor: str, count: int, ignore: bool) -> A
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     limit = connection.features.max_query_params
     if (
-        not meta.pk.get_internal_type().endswith("AutoField")
+        meta.parents
+        or not meta.pk.get_internal_type().endswith("AutoField")
         or any(getattr(f, "generated", False) or hasattr(f, "get_placeholder_sql") for f in fields)
         or (limit is not None and len(fields) * count > limit)
         or not connection.features.can_return_rows_from_bulk_insert
@@ -228,9 +229,11 @@ def _update_plan(model: type[Model], vendor: str, count: int, names: tuple[str, 
     meta: Any = model._meta
     connection = connections[_vendors()[vendor]]
     concrete = [meta.get_field(name) for name in names]
-    if any(
-        not f.concrete or f.primary_key or getattr(f, "generated", False) for f in concrete
-    ) or any(hasattr(f, "get_placeholder_sql") for f in concrete):
+    if (
+        meta.parents
+        or any(not f.concrete or f.primary_key or getattr(f, "generated", False) for f in concrete)
+        or any(hasattr(f, "get_placeholder_sql") for f in concrete)
+    ):
         return None
     quote = connection.ops.quote_name
     table, pk = quote(meta.db_table), quote(meta.pk.column)
