@@ -69,8 +69,8 @@ the figure to compare, the wall time moves with the other work on the two cores)
 
     SQLite      before 84 queries/match (64 without SAVEPOINT/RELEASE), 88-98 ms/match,
                 86-96 ms CPU/match, the season 21.0-23.4 s
-                after  80 queries/match (60), 52-56 ms/match, 50-54 ms CPU/match, the
-                season 12.4-13.3 s
+                after  80 queries/match (60), 46-56 ms/match, 45-54 ms CPU/match, the
+                season 11.2-13.3 s (three runs)
     PostgreSQL  before 83 queries/match, 157 ms/match, 105 ms CPU, the season 37.7 s
                 after  79 queries/match, 107 ms/match, 59 ms CPU, the season 25.7 s
 
@@ -93,8 +93,8 @@ strings passed as they are; the SPP added by one UPDATE written once per number 
 players; team snapshots as JSON without ``asdict``'s deep copies; a report type's
 extra fields worked out once.
 
-The goal (< 10 s, about 41 ms a match) is not met on SQLite by about 25-30 % (12.4-13.3
-s); on PostgreSQL by 2.6x, where 48 of the 107 ms a match are the 79 round trips and the
+The goal (< 10 s, about 41 ms a match) is not met on SQLite by 12-33 % (11.2-13.3 s);
+on PostgreSQL by 2.6x, where 48 of the 107 ms a match are the 79 round trips and the
 commit, not this process's CPU. What is left of the CPU (profile below): the rows of
 the 19 locks and reads a match made into model instances (``Prepared.first``, the match
 with its fixture, teams, season and league each time, the snapshots' JSON decoded),
