@@ -59,7 +59,10 @@ def save_fields(instance: Model, fields: Iterable[str] | None = None) -> None:
 @functools.cache
 def _plan(model: type[Model], names: tuple[str, ...] | None) -> Any:
     """({vendor: UPDATE sql}, the fields), or None where a field needs more than
-    ``%s`` (a placeholder of its own, a generated or a primary key field)."""
+    ``%s`` (a placeholder of its own, a generated or a primary key field) or the model
+    has a ``save`` of its own (``Season``'s fills its ruleset): that one must run."""
+    if model.save is not Model.save:
+        return None
     meta: Any = model._meta
     wanted = set(names) if names is not None else None
     concrete = [

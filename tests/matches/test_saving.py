@@ -98,3 +98,16 @@ def test_update_rows_is_bulk_update():
         30,
     )
     assert rows[two.pk].dedicated_fans == 3 and rows[one.pk].name != "Not written"
+
+
+def test_a_model_with_a_save_of_its_own_is_saved_by_it():
+    """``Season.save`` fills the ruleset from the league's: save_fields leaves such a
+    model to its own save."""
+    from leagues.models import Season
+    from tests.leagues.factories import SeasonFactory
+
+    season = SeasonFactory()
+    Season.objects.filter(pk=season.pk).update(ruleset="")
+    season.ruleset = ""
+    save_fields(season, ["ruleset"])
+    assert Season.objects.get(pk=season.pk).ruleset == season.league.ruleset != ""
