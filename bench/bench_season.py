@@ -98,14 +98,18 @@ on PostgreSQL by 2.6x, where 48 of the 107 ms a match are the 79 round trips and
 commit, not this process's CPU. What is left of the CPU (profile below): the rows of
 the 19 locks and reads a match made into model instances (``Prepared.first``, the match
 with its fixture, teams, season and league each time, the snapshots' JSON decoded),
-about 20 %; the page stamps' look at every statement (``config.pages.stamps._track``),
-about 10 %; the seven post-game runs a match (``post_game_for``: the engine, its report
+about 20 %; the seven post-game runs a match (``post_game_for``: the engine, its report
 built anew each time), about 13 %; Django's saves and inserts, now without compiling,
 about 20 %. What would close it: the locks reading only what each service uses (the
 snapshots where they are read, the league and season where they are checked) and
 building the match without ``Model.__init__``; one post-game run per request (the
 "so far" probe kept with the report); on PostgreSQL fewer round trips (the lock and the
 report read in one statement where no wait can intervene, no SAVEPOINT per service).
+
+(``stamps._track`` in the profile below is the statement it wraps: its own look at a
+statement is 0.3-1.2 us.) Since then timed with DEBUG off, as deployed (``main``):
+``make bench`` twice in a row on a quiet machine, 10.9 s (44 ms CPU/match) and 12.5 s
+(50 ms CPU/match), 80 queries/match: not met, by 9-25 %.
 
 Profile top lines (40 matches of ``play`` under cProfile timed by process CPU, SQLite,
 cumulative seconds; cProfile inflates the ORM's many small calls):

@@ -346,7 +346,8 @@ def _measure_wsgi(team_id: int, write: Callable[[], object]) -> dict[str, float]
     from django.urls import reverse
 
     # As Django's test client does: a request must not close the connection that
-    # holds the bench's transaction (CONN_MAX_AGE=0 closes it at each request).
+    # holds the bench's transaction (close_old_connections closes a connection left in a
+    # transaction at each request).
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
     try:
