@@ -10,7 +10,8 @@ from django.db import transaction
 from config.types import Actor
 from matches.errors import MatchError, ReportError
 from matches.models import EventKind, Match, MatchEvent
-from matches.services._common import lock_match, require_play, require_status, user_of
+from matches.services._common import lock_match, require_play, require_status
+from matches.services.reports import new_event
 from matches.services.validation import (
     ReportContext,
     event_problems,
@@ -66,19 +67,9 @@ def add_event(
         problems = _problems(match, event)
         if problems:
             raise ReportError(problems)
-        return MatchEvent.objects.create(
-            match=match,
-            kind=event["kind"],
-            side=event["side"],
-            player_id=event["player"],
-            victim_id=event["victim"],
-            by_block=event["by_block"],
-            injury=event["injury"],
-            characteristic=event["characteristic"],
-            apothecary_used=event["apothecary_used"],
-            detail=event["detail"],
-            created_by=user_of(actor),
-        )
+        row = new_event(match, event, actor)
+        row.save(force_insert=True)
+        return row
 
 
 def _problems(match: Match, event: dict[str, Any]) -> list[str]:

@@ -260,25 +260,28 @@ def insert_unless_taken(report: Report) -> bool:
     return True
 
 
+def new_event(
+    match: Match, event: Mapping[str, Any], actor: Actor, report: Report | None = None
+) -> MatchEvent:
+    """A normalized event (``normalize_event``) as an unsaved row: a draft's tap, or a
+    report's event when ``report`` is given."""
+    return MatchEvent(
+        match=match,
+        report=report,
+        kind=event["kind"],
+        side=event["side"],
+        player_id=event["player"],
+        victim_id=event["victim"],
+        by_block=event["by_block"],
+        injury=event["injury"],
+        characteristic=event["characteristic"],
+        apothecary_used=event["apothecary_used"],
+        detail=event["detail"],
+        created_by=user_of(actor),
+    )
+
+
 def attach_events(
     match: Match, report: Report, events: Iterable[dict[str, Any]], actor: Actor
 ) -> None:
-    insert_rows(
-        [
-            MatchEvent(
-                match=match,
-                report=report,
-                kind=e["kind"],
-                side=e["side"],
-                player_id=e["player"],
-                victim_id=e["victim"],
-                by_block=e["by_block"],
-                injury=e["injury"],
-                characteristic=e["characteristic"],
-                apothecary_used=e["apothecary_used"],
-                detail=e["detail"],
-                created_by=user_of(actor),
-            )
-            for e in events
-        ]
-    )
+    insert_rows([new_event(match, e, actor, report) for e in events])
