@@ -38,7 +38,8 @@ pytestmark = pytest.mark.django_db
 
 # Every statement of one match tap by tap (16 service calls, 6 events): 334 before
 # issue 15, 173 after its first pass, 116 after its second, 112 now (both teams read as
-# the engine's states in two statements, not four, at the pre-game and at kick-off). 32 of them are the SAVEPOINT and RELEASE
+# the engine's states in two statements, not four, at the pre-game and at kick-off).
+# 32 of them are the SAVEPOINT and RELEASE
 # around each service call (a service locks the match row in a statement of its own and
 # reads the rest in the next: a statement that waited for a lock reads the other rows as
 # they stood before it); 7 the league's recording of the result (season and fixture
