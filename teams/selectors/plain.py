@@ -26,7 +26,6 @@ from django.db import connection
 from django.db.models import Q
 
 from rules_engine import TeamValueBreakdown
-from rules_engine.bb2020.state import PlayerState
 from teams.models import (
     Advancement,
     AuditEntry,
@@ -173,7 +172,7 @@ def plain_sheet(team_id: int, *, development: bool = False) -> PlainSheet:
     """The team's sheet in four queries whatever its size; ``development`` adds a fifth,
     the characteristics each player's advancements improved (``improvements``), and the
     roll waiting on each (``pending_advancement``): what the page needs to ask who may
-    spend SPP (``player_state_of``). Raises ``Team.DoesNotExist``."""
+    spend SPP (``teams.services.convert.player_state_from``). Raises ``Team.DoesNotExist``."""
     with connection.cursor() as cursor:
         teams = _TEAM.rows(team_id, cursor)
         if not teams:
@@ -210,31 +209,6 @@ def team_of(sheet: PlainSheet) -> Team:
     for name in (*PLAYER_VALUE_ANNOTATIONS, "league_trophies"):
         setattr(team, name, row[name])
     return team
-
-
-def player_state_of(player: dict[str, Any]) -> PlayerState:
-    """The player as the engine sees him (``teams.services.convert.player_state`` of the
-    same player), from a ``plain_sheet(..., development=True)`` row."""
-    return PlayerState(
-        id=player["id"],
-        name=player["name"],
-        position_slug=player["position_slug"],
-        number=player["number"],
-        skills=tuple(player["skills"]),
-        ma=player["ma"],
-        st=player["st"],
-        ag=player["ag"],
-        pa=player["pa"],
-        av=player["av"],
-        spp=player["spp_earned"] - player["spp_spent"],
-        advancements=player["advancements"],
-        value_increases=player["value_increases"],
-        niggling_injuries=player["niggling_injuries"],
-        characteristic_improvements=tuple(player["improvements"]),
-        miss_next_game=player["miss_next_game"],
-        temporarily_retired=player["temporarily_retired"],
-        journeyman=player["journeyman"],
-    )
 
 
 def plain_latest_ledger(team_id: int) -> list[dict[str, Any]]:

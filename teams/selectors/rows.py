@@ -15,7 +15,7 @@ from django.urls import reverse
 from rules_engine import get_ruleset
 from teams.models import Characteristic, InjuryRecord
 from teams.selectors.development import can_advance, edition_of
-from teams.selectors.plain import PlainSheet, player_state_of
+from teams.selectors.plain import PlainSheet
 from teams.selectors.sheet import (
     TeamSheet,
     injury_marks,
@@ -23,6 +23,7 @@ from teams.selectors.sheet import (
     position_skills,
     roster_for,
 )
+from teams.services.convert import player_state_from
 
 # A player id no database hands out, reversed once and replaced by each row's id.
 _PK = 2_147_483_647
@@ -133,7 +134,7 @@ def plain_player_rows(sheet: PlainSheet, *, with_advancement: bool) -> list[Shee
         position, pk = roster.positions.get(player["position_slug"]), player["id"]
         advances = edition is not None and bool(edition.development) and (
             bool(player["pending_advancement"])
-            or bool(edition.advancement_options(ruleset, player_state_of(player)))
+            or bool(edition.advancement_options(ruleset, player_state_from(player)))
         )  # fmt: skip
         rows.append(
             SheetRow(

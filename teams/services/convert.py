@@ -7,6 +7,7 @@ The matches app calls ``team_state`` to hand a team to ``pre_game`` and
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from django.db import connection
@@ -183,27 +184,36 @@ def _state_sql(vendor: str, count: int) -> _StateSql:
 def _player_of(
     row: Any, skills: dict[int, list[str]], improved: dict[int, list[str]]
 ) -> PlayerState:
-    (pk, name, position, number, ma, st, ag, pa, av, earned, spent, advancements, increases,
-     niggles, miss, retired, journeyman) = row[_TEAM_WIDTH:]  # fmt: skip
+    values = dict(zip(_PLAYER_COLUMNS, row[_TEAM_WIDTH:], strict=True))
+    values["skills"] = skills.get(values["id"], ())
+    values["improvements"] = improved.get(values["id"], ())
+    return player_state_from(values)
+
+
+def player_state_from(values: Mapping[str, Any]) -> PlayerState:
+    """``player_state`` of a player read as plain values: his row's columns by field
+    name (``_PLAYER_COLUMNS``), his gained ``skills`` and the characteristics his
+    advancements ``improvements`` made (the raw reads here, the plain team sheet)."""
     return PlayerState(
-        id=pk,
-        name=name,
-        position_slug=position,
-        number=number,
-        skills=tuple(skills.get(pk, ())),
-        ma=ma,
-        st=st,
-        ag=ag,
-        pa=pa,
-        av=av,
-        spp=earned - spent,
-        advancements=advancements,
-        value_increases=increases,
-        niggling_injuries=niggles,
-        characteristic_improvements=tuple(improved.get(pk, ())),
-        miss_next_game=bool(miss),
-        temporarily_retired=bool(retired),
-        journeyman=bool(journeyman),
+        id=values["id"],
+        name=values["name"],
+        position_slug=values["position_slug"],
+        number=values["number"],
+        skills=tuple(values["skills"]),
+        ma=values["ma"],
+        st=values["st"],
+        ag=values["ag"],
+        pa=values["pa"],
+        av=values["av"],
+        spp=values["spp_earned"] - values["spp_spent"],
+        advancements=values["advancements"],
+        value_increases=values["value_increases"],
+        niggling_injuries=values["niggling_injuries"],
+        characteristic_improvements=tuple(values["improvements"]),
+        # Booleans as they come from a raw read (SQLite gives 0 and 1).
+        miss_next_game=bool(values["miss_next_game"]),
+        temporarily_retired=bool(values["temporarily_retired"]),
+        journeyman=bool(values["journeyman"]),
     )
 
 

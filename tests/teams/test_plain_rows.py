@@ -1,6 +1,6 @@
 """The team page's rows, team, players' engine states and history from the plain sheet
 (issue 15) are those the models gave: ``plain_player_rows`` equals ``player_rows`` of
-``team_sheet``, ``team_of`` the team's row, ``player_state_of`` the services'
+``team_sheet``, ``team_of`` the team's row, ``player_state_from`` the services'
 ``player_state``, ``plain_audit`` the ``audit_section`` tag's entries - for every
 edition, who may and may not spend SPP included."""
 
@@ -12,9 +12,9 @@ from django.urls import reverse
 from teams.audit import log_action
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors import player_rows, team_sheet
-from teams.selectors.plain import plain_audit, plain_sheet, player_state_of, team_of
+from teams.selectors.plain import plain_audit, plain_sheet, team_of
 from teams.selectors.rows import plain_player_rows
-from teams.services.convert import player_state
+from teams.services.convert import player_state, player_state_from
 from teams.templatetags.audit import audit_section
 from tests.factories import AdvancementFactory, UserFactory
 from tests.teams.test_sheet_json import EDITIONS, worn_team
@@ -54,7 +54,7 @@ def test_plain_rows_are_the_models_rows(ruleset, roster, staff, with_advancement
 def test_plain_players_are_the_engines_players(ruleset, roster, staff):
     team = developing_team(ruleset, roster, staff)
     models = {p.pk: p for p in team_sheet(team.pk).players}
-    states = [player_state_of(p) for p in plain_sheet(team.pk, development=True).players]
+    states = [player_state_from(p) for p in plain_sheet(team.pk, development=True).players]
     assert states == [player_state(models[state.id]) for state in states]
     assert any(state.characteristic_improvements for state in states)
 
