@@ -46,13 +46,21 @@ def save_fields(instance: Model, fields: Iterable[str] | None = None) -> None:
         instance.save(update_fields=names)
         return
     instance._state.db, instance._state.adding = using, False
+    announce_saved(instance, created=False, update_fields=update_fields)
+
+
+def announce_saved(
+    instance: Model, *, created: bool, update_fields: frozenset[str] | None = None
+) -> None:
+    """``post_save`` as ``Model.save`` sends it (the notifications listen), for a row
+    written by a statement of our own (``save_fields``, an insert)."""
     post_save.send(
-        sender=model,
+        sender=type(instance),
         instance=instance,
-        created=False,
+        created=created,
         update_fields=update_fields,
         raw=False,
-        using=using,
+        using=instance._state.db,
     )
 
 

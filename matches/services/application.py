@@ -13,11 +13,10 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, JSONField, OuterRef, Q, Subquery
 from django.db.models.functions import JSONObject
-from django.db.models.signals import post_save
 
 from config.types import Actor
 from leagues.models import League
-from leagues.saving import insert_rows, save_fields
+from leagues.saving import announce_saved, insert_rows, save_fields
 from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
@@ -185,14 +184,7 @@ def _create_applications(
         done = " and ".join(phases)
         raise MatchError(f"The {done} of {match.label}'s post-game is already applied") from None
     for application in made:
-        post_save.send(
-            sender=PostGameApplication,
-            instance=application,
-            created=True,
-            update_fields=None,
-            raw=False,
-            using=application._state.db,
-        )
+        announce_saved(application, created=True)
     return {application.phase: application for application in made}
 
 

@@ -13,10 +13,9 @@ from django.db import router, transaction
 from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
 from django.db.models.constants import OnConflict
 from django.db.models.functions import JSONObject
-from django.db.models.signals import post_save
 
 from config.types import Actor
-from leagues.saving import insert_rows
+from leagues.saving import announce_saved, insert_rows
 from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
@@ -254,9 +253,7 @@ def insert_unless_taken(report: Report) -> bool:
     for value, field in zip(rows[0], meta.db_returning_fields, strict=True):
         setattr(report, field.attname, value)
     report._state.adding, report._state.db = False, db
-    post_save.send(
-        sender=Report, instance=report, created=True, update_fields=None, raw=False, using=db
-    )
+    announce_saved(report, created=True)
     return True
 
 
