@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from typing import Any
 
 from rules_engine.bb2020.advancement_types import (
     MAXIMUM_ADVANCEMENTS,
@@ -19,12 +20,17 @@ from rules_engine.bb2020.advancement_types import (
     skill_categories,
 )
 from rules_engine.bb2020.state import PlayerState
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset
+from rules_engine.sequence import Choice
 
 OptionsKey = tuple[str, tuple[str, ...], int]
 Affordable = tuple[tuple[int, AdvancementOption], ...]
 OfferKey = tuple[str, tuple[str, ...], int, int]
 Offer = tuple[AdvancementOption, ...]
+# Each option's row as a choice lists it: its ``as_dict()`` but the categories, and those.
+Rows = tuple[tuple[dict[str, Any], tuple[str, ...]], ...]
+Offered = tuple[Offer, Rows]
 _OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
 
 
@@ -49,8 +55,8 @@ class AdvancementOptions(ABC):
         and per ruleset (by identity, kept alive here) the options of players alike."""
         self._category_memo: dict[str, frozenset[str]] = {}
         self._options_memo: dict[int, tuple[Ruleset, dict[OptionsKey, Affordable]]] = {}
-        self._offers_memo: dict[int, tuple[Ruleset | None, dict[OfferKey, Offer]]] = {}
-        self._last_offers: tuple[Ruleset | None, dict[OfferKey, Offer]] = (None, {})
+        self._offers_memo: dict[int, tuple[Ruleset | None, dict[OfferKey, Offered]]] = {}
+        self._last_offers: tuple[Ruleset | None, dict[OfferKey, Offered]] = (None, {})
 
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
@@ -67,17 +73,56 @@ class AdvancementOptions(ABC):
             return ()
         last = self._last_offers  # the memo of the ruleset asked about last
         memo = last[1] if last[0] is ruleset else self._offers_of(ruleset)
-        spp = player.spp
-        key = (player.position_slug, player.skills, advancements, spp)
-        found = memo.get(key)
+        found = memo.get((player.position_slug, player.skills, advancements, player.spp))
         if found is None:
-            if len(memo) >= _OPTIONS_MEMO_SIZE:
-                memo.clear()
-            affordable = self._affordable(ruleset, player)
-            found = memo[key] = tuple(option for cost, option in affordable if spp >= cost)
+            found = self._offered(memo, ruleset, player)
+        return found[0]
+
+    def advancement_offer(
+        self, ruleset: Ruleset, player: PlayerState, side: str
+    ) -> tuple[Offer, Choice | None]:
+        """``advancement_options`` and ``AdvancementRules.advancement_choice`` of the player
+        in one (what post-game step 3 lists for every player): the options, and the
+        coach's choice among them (None when there is none). The choice's rows are its
+        own, made from rows worked out once per option set."""
+        advancements = player.advancements
+        if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
+            return (), None
+        last = self._last_offers
+        memo = last[1] if last[0] is ruleset else self._offers_of(ruleset)
+        spp = player.spp
+        found = memo.get((player.position_slug, player.skills, advancements, spp))
+        if found is None:
+            found = self._offered(memo, ruleset, player)
+        options, rows = found
+        if not options:
+            return options, None
+        offered = []
+        for template, categories in rows:  # each ``option.as_dict()``, copied
+            row = template.copy()
+            row["categories"] = list(categories)
+            offered.append(row)
+        kept = {"player_id": player.id, "spp": spp, "advancements": advancements}
+        kept["options"] = offered
+        prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
+        values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
+        return options, frozen(Choice, values)
+
+    def _offered(
+        self, memo: dict[OfferKey, Offered], ruleset: Ruleset, player: PlayerState
+    ) -> Offered:
+        """The player's options (not yet in ``memo``) and their rows, remembered."""
+        if len(memo) >= _OPTIONS_MEMO_SIZE:
+            memo.clear()
+        spp = player.spp
+        affordable = self._affordable(ruleset, player)
+        options = tuple(option for cost, option in affordable if spp >= cost)
+        rows = tuple((option.as_dict_template, option.categories) for option in options)
+        key = (player.position_slug, player.skills, player.advancements, spp)
+        found = memo[key] = (options, rows)
         return found
 
-    def _offers_of(self, ruleset: Ruleset) -> dict[OfferKey, Offer]:
+    def _offers_of(self, ruleset: Ruleset) -> dict[OfferKey, Offered]:
         memo = self._offers_memo.get(id(ruleset))
         if memo is None or memo[0] is not ruleset:
             memo = self._offers_memo[id(ruleset)] = (ruleset, {})

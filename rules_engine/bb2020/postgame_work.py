@@ -178,22 +178,20 @@ class PostGameWork:
         """Each player's (the sheet's by default) advancement options and choice."""
         offers = self._offers
         ruleset, side = self.ruleset, self.side
-        found: tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None] | None
+        offer = rules.advancement_offer
         made = []
         for player in self._players if players is None else players:
             try:
-                found, keyed = offers.get(player.id), True
+                found = offers.get(player.id)
             except TypeError:  # an id that cannot be a key: worked out every time
-                found, keyed = None, False
+                made.append(offer(ruleset, player, side))
+                continue
             if found is None or not (found[0] is player or _alike(found[0], player)):
-                options = rules.advancement_options(ruleset, player)
-                choice = (
-                    rules.advancement_choice(ruleset, player, side, options) if options else None
-                )
-                found = (player, options, choice)
-                if keyed:
-                    offers[player.id] = found
-            made.append((found[1], found[2]))
+                options, choice = offer(ruleset, player, side)
+                offers[player.id] = (player, options, choice)
+                made.append((options, choice))
+            else:
+                made.append((found[1], found[2]))
         return made
 
 
