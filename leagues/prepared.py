@@ -12,16 +12,33 @@ the columns' converters (worked out once, not on every run).
 
 A shape in whose parameters a sentinel does not appear (it was written otherwise) is
 never cached (every call then compiles as usual); one may appear more than once.
+
+Model rows (``_Rows``) are then made without Django's iterable: the statement run on a
+cursor of the connection (its execute wrappers see it), each column converted by the
+converters the compiler gave, and each instance of the row's models (the
+``select_related`` tree) made as ``Model.from_db`` makes it - its loaded fields in its
+``__dict__``, its state saved in ``db`` with the queryset's fetch mode - without
+``Model.__init__``'s generic loop, the related objects cached as the related
+populators cache them, the annotations set. Only where that is exactly what Django
+would do: plain models (no ``__init__`` or ``from_db`` of their own, no descriptor
+that takes a set, no ``pre_init``/``post_init`` receiver), no parent's columns
+reordered, no peers to track; otherwise Django's iterable as before.
 """
 
 from __future__ import annotations
 
+import inspect
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
+from django.db.models.base import ModelState
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query import ModelIterable
+from django.db.models.query_utils import DeferredAttribute
+from django.db.models.signals import post_init, pre_init
 
 SENTINEL = 987_654_321_987
 
@@ -49,6 +66,7 @@ class _Plan:
             return converters[key]
 
         compiler.get_converters = get_converters
+        self.fast = _Rows.of(queryset, compiler)
 
     def rows(self, values: Sequence[int]) -> Any:
         params = list(self.params)
@@ -56,6 +74,8 @@ class _Plan:
             raise TypeError(f"this query takes {self.arity} ids, not {len(values)}")
         for position, n in self.positions:
             params[position] = values[n]
+        if self.fast is not None and self.fast.usable():
+            return iter(self.fast.run(self.sql, params))
         self.compiler.as_sql = lambda *args, **kwargs: (self.sql, tuple(params))
         iterable: Any = self.queryset._iterable_class(self.queryset)
         return iter(iterable)
@@ -99,3 +119,116 @@ class Prepared:
         if any(SENTINEL + n not in params for n in range(self.arity)):
             return None
         return _Plan(queryset, compiler, sql, params, self.arity)
+
+
+class _Node:
+    """One model of a row (the queryset's, or one ``select_related`` reached): its
+    columns, the attribute names they load, and how it is cached on its parent."""
+
+    def __init__(self, klass_info: dict[str, Any], select: Sequence[Any]) -> None:
+        fields = klass_info["select_fields"]
+        self.model: type[Model] = klass_info["model"]
+        self.start, self.end = fields[0], fields[-1] + 1
+        self.names = [column[0].target.attname for column in select[self.start : self.end]]
+        self.pk_at = self.start + self.names.index(self.model._meta.pk.attname)
+        self.local_setter: Any = klass_info.get("local_setter")
+        self.remote_setter: Any = klass_info.get("remote_setter")
+        self.children = [_Node(info, select) for info in klass_info.get("related_klass_infos", [])]
+
+    def all(self) -> list[_Node]:
+        return [self, *(node for child in self.children for node in child.all())]
+
+    def make(self, row: Sequence[Any], db: str, fetch_mode: Any) -> Model:
+        """The instance ``Model.from_db`` makes of this model's columns of ``row``."""
+        model = self.model
+        obj = model.__new__(model)
+        state = ModelState()
+        state.adding, state.db, state.fetch_mode = False, db, fetch_mode
+        obj.__dict__["_state"] = state
+        obj.__dict__.update(zip(self.names, row[self.start : self.end], strict=True))
+        for child in self.children:
+            related = None if row[child.pk_at] is None else child.make(row, db, fetch_mode)
+            child.local_setter(obj, related)
+            if related is not None:
+                child.remote_setter(related, obj)
+        return obj
+
+
+class _Rows:
+    """A model queryset's rows made from its compiled statement (see the docstring)."""
+
+    def __init__(self, queryset: Any, compiler: Any, root: _Node) -> None:
+        self.db, self.fetch_mode, self.root = queryset.db, queryset._fetch_mode, root
+        self.models = tuple({node.model for node in root.all()})
+        self.annotations = list(compiler.annotation_col_map.items())
+        expressions = [column[0] for column in compiler.select[: compiler.col_count]]
+        self.converters = [
+            (position, converters, expression)
+            for position, (converters, expression) in compiler.get_converters(expressions).items()
+        ]
+
+    @classmethod
+    def of(cls, queryset: Any, compiler: Any) -> _Rows | None:
+        klass_info = compiler.klass_info
+        if (
+            queryset._iterable_class is not ModelIterable
+            or queryset._known_related_objects
+            or queryset._fetch_mode.track_peers
+            or klass_info is None
+            or _reordered(klass_info)
+        ):
+            return None
+        root = _Node(klass_info, compiler.select)
+        if not all(_plain_model(node.model) for node in root.all()):
+            return None
+        return cls(queryset, compiler, root)
+
+    def usable(self) -> bool:
+        """No ``pre_init``/``post_init`` receiver of these models (one may connect later)."""
+        return not any(
+            signal.has_listeners(model) for signal in (pre_init, post_init) for model in self.models
+        )
+
+    def run(self, sql: str, params: list[Any]) -> list[Any]:
+        connection = connections[self.db]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            fetched = cursor.fetchall()
+        made = []
+        for fetched_row in fetched:
+            row = list(fetched_row)
+            for position, converters, expression in self.converters:
+                value = row[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[position] = value
+            obj = self.root.make(row, self.db, self.fetch_mode)
+            for name, position in self.annotations:
+                setattr(obj, name, row[position])
+            made.append(obj)
+        return made
+
+
+def _reordered(klass_info: dict[str, Any]) -> bool:
+    """A model whose columns come from its parent's (Django reorders them for it)."""
+    return bool(klass_info.get("from_parent")) or any(
+        _reordered(info) for info in klass_info.get("related_klass_infos", [])
+    )
+
+
+def _plain_model(model: type[Model]) -> bool:
+    """``Model.from_db`` makes it by ``Model.__init__`` setting each loaded field through
+    a descriptor that only stores it (a foreign key's id on a new instance too)."""
+    from_db: Any = model.from_db
+    if (
+        model.__init__ is not Model.__init__
+        or from_db.__func__ is not cast(Any, Model).from_db.__func__
+    ):
+        return False
+    return all(
+        type(inspect.getattr_static(model, field.attname, None)) in _STORING
+        for field in model._meta.concrete_fields
+    )
+
+
+_STORING = (DeferredAttribute, ForeignKeyDeferredAttribute)
