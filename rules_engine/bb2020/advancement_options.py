@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any
 
 from rules_engine.bb2020.advancement_types import (
     MAXIMUM_ADVANCEMENTS,
@@ -23,14 +22,14 @@ from rules_engine.bb2020.state import PlayerState
 from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
+from rules_engine.shared import SharedDict, SharedList
 
 OptionsKey = tuple[str, tuple[str, ...], int]
 Affordable = tuple[tuple[int, AdvancementOption], ...]
 OfferKey = tuple[str, tuple[str, ...], int, int]
 Offer = tuple[AdvancementOption, ...]
-# Each option's row as a choice lists it: its ``as_dict()`` but the categories, and those.
-Rows = tuple[tuple[dict[str, Any], tuple[str, ...]], ...]
-Offered = tuple[Offer, Rows]
+# The options, and their rows as a choice lists them (their ``as_dict()``), shared.
+Offered = tuple[Offer, SharedList]
 _OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
 
 
@@ -83,8 +82,9 @@ class AdvancementOptions(ABC):
     ) -> tuple[Offer, Choice | None]:
         """``advancement_options`` and ``AdvancementRules.advancement_choice`` of the player
         in one (what post-game step 3 lists for every player): the options, and the
-        coach's choice among them (None when there is none). The choice's rows are its
-        own, made from rows worked out once per option set."""
+        coach's choice among them (None when there is none). Its option rows are made
+        once per option set and shared by every choice offering them, so they refuse
+        any change (``rules_engine.shared``): a reader that wants to change one copies it."""
         advancements = player.advancements
         if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
             return (), None
@@ -97,13 +97,8 @@ class AdvancementOptions(ABC):
         options, rows = found
         if not options:
             return options, None
-        offered = []
-        for template, categories in rows:  # each ``option.as_dict()``, copied
-            row = template.copy()
-            row["categories"] = list(categories)
-            offered.append(row)
         kept = {"player_id": player.id, "spp": spp, "advancements": advancements}
-        kept["options"] = offered
+        kept["options"] = rows
         prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
         values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
         return options, frozen(Choice, values)
@@ -117,7 +112,10 @@ class AdvancementOptions(ABC):
         spp = player.spp
         affordable = self._affordable(ruleset, player)
         options = tuple(option for cost, option in affordable if spp >= cost)
-        rows = tuple((option.as_dict_template, option.categories) for option in options)
+        rows = SharedList(
+            SharedDict({**option.as_dict(), "categories": SharedList(option.categories)})
+            for option in options
+        )
         key = (player.position_slug, player.skills, player.advancements, spp)
         found = memo[key] = (options, rows)
         return found

@@ -1,9 +1,13 @@
 """The engine's quick paths give what the plain ones give (issue 15): a post-game lists
 each player's advancement options and choice through ``advancement_offer``, which must
 offer exactly what ``advancement_options`` and ``advancement_choice`` offer, for every
-edition that spends SPP, and hand out rows no other choice shares."""
+edition that spends SPP; the option rows it shares between choices refuse any change."""
 
 from __future__ import annotations
+
+import copy
+import json
+import pickle
 
 import pytest
 
@@ -49,14 +53,42 @@ def test_an_offer_is_the_options_and_the_choice(rules) -> None:
         assert repr(choice) == repr(rules.advancement_choice(ruleset, player, "away"))
 
 
-def test_an_offers_rows_are_its_own() -> None:
+def test_the_rows_an_offer_shares_refuse_every_change() -> None:
     player = PlayerState(id=7, name="Lothar", position_slug="human-lineman", spp=12)
     _, first = BB2020.advancement_offer(RULESET, player, "home")
-    _, second = BB2020.advancement_offer(RULESET, player, "home")
+    _, second = BB2020.advancement_offer(RULESET, player.evolve(id=8), "away")
     assert first is not None and second is not None
     mine, theirs = first.options["options"], second.options["options"]
-    mine[2]["categories"].append("Mutation")
-    mine[2]["cost"] = 0
-    assert theirs[2]["categories"] == ["Agility", "Strength"] and theirs[2]["cost"] == 6
-    _, third = BB2020.advancement_offer(RULESET, player, "home")
-    assert third is not None and third.options["options"] == theirs
+    row = mine[2]
+    changes = [
+        lambda: row["categories"].append("Mutation"),
+        lambda: row.__setitem__("cost", 0),
+        lambda: row.update(cost=0),
+        lambda: row.pop("cost"),
+        lambda: mine.append({}),
+        lambda: mine.sort(key=str),
+        lambda: mine.__delitem__(0),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="shared"):
+            change()
+    assert theirs[2] == {
+        "kind": "random_secondary",
+        "cost": 6,
+        "value_increase": 20_000,
+        "categories": ["Agility", "Strength"],
+    }
+    assert repr(theirs[2]) == repr(dict(theirs[2], categories=list(theirs[2]["categories"])))
+
+
+def test_a_copy_of_the_shared_rows_is_plain_and_changeable() -> None:
+    player = PlayerState(id=7, name="Lothar", position_slug="human-lineman", spp=12)
+    _, choice = BB2020.advancement_offer(RULESET, player, "home")
+    assert choice is not None
+    rows = choice.options["options"]
+    for copied in (copy.deepcopy(rows), pickle.loads(pickle.dumps(rows))):
+        assert copied == rows and type(copied) is list and type(copied[0]) is dict
+        assert type(copied[0]["categories"]) is list
+        copied[0]["categories"].append("Mutation")
+    assert json.loads(json.dumps(choice.options))["options"] == rows
+    assert "Mutation" not in rows[0]["categories"]
