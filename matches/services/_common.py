@@ -3,7 +3,6 @@ the engine's sequence results as stored JSON and the dice they rolled."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import secrets
@@ -20,12 +19,17 @@ from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.permissions import coached_sides, may_answer_for
 from matches.services.prepared import Prepared
-from rules_engine.bb2020.state import PlayerState, TeamState
+from matches.services.snapshots import (  # noqa: F401  (their home before)
+    SIDES,
+    _default,
+    snapshot_states,
+    state_from_json,
+    state_to_json,
+)
 from rules_engine.sequence import Choice, SequenceResult
 from teams.audit import log_action
 from teams.models import Team
 
-SIDES: tuple[str, str] = ("home", "away")
 PLAY = "matches.play_match"
 CORRECT = "matches.correct_report"
 CHANGE_TEAM = "teams.change_team"
@@ -200,86 +204,12 @@ def is_league_game(match: Match) -> bool:
     return match.fixture.kind != match.fixture.Kind.FRIENDLY
 
 
-# --- team snapshots -------------------------------------------------------------------
-
-
-def state_to_json(state: TeamState) -> dict[str, Any]:
-    """A ``TeamState`` as plain JSON (tuples become lists): what
-    ``json.loads(json.dumps(dataclasses.asdict(state)))`` gives, field for field in the
-    same order, without the deep copies (issue 15)."""
-    data = {
-        name: None if name == "players" else _plain_value(getattr(state, name))
-        for name in _TEAM_FIELDS
-    }
-    data["players"] = [
-        {name: _plain_value(getattr(player, name)) for name in _PLAYER_FIELDS}
-        for player in state.players
-    ]
-    return data
-
-
-_TEAM_FIELDS = tuple(f.name for f in dataclasses.fields(TeamState))
-_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(PlayerState))
-_PLAIN = (str, int, float, type(None))
-
-
-def _plain_value(value: Any) -> Any:
-    if type(value) in _PLAIN or type(value) is bool:
-        return value
-    if type(value) is tuple and all(type(item) is str for item in value):
-        return list(value)
-    if type(value) is dict and not value:
-        return {}
-    return json.loads(json.dumps(value, default=_default))
-
-
-def state_from_json(data: dict[str, Any]) -> TeamState:
-    players = tuple(
-        PlayerState(
-            **{
-                **player,
-                "skills": tuple(player.get("skills", ())),
-                "characteristic_improvements": tuple(player.get("characteristic_improvements", ())),
-            }
-        )
-        for player in data.get("players", ())
-    )
-    return TeamState(**{**data, "players": players})
-
-
-# The states of the last few snapshots read, by the identity of their stored JSON (held
-# here, so an identity is never reused): a service reads one snapshot many times.
-_READ: list[tuple[dict[str, Any], dict[str, TeamState]]] = []
-
-
-def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
-    """Both teams as the match's snapshot ``field`` holds them (a fresh dict each call;
-    the states themselves are frozen)."""
-    stored = getattr(match, field) or {}
-    for seen, states in _READ:
-        if seen is stored:
-            return dict(states)
-    states = {side: state_from_json(stored[side]) for side in SIDES if side in stored}
-    _READ[:] = [(stored, states), *_READ[:3]]
-    return dict(states)
-
-
 # --- sequence results as stored JSON ----------------------------------------------------
 
 
 def plain(value: Any) -> Any:
     """Engine output as JSON (tuples to lists, dict keys to strings)."""
     return json.loads(json.dumps(value, default=_default))
-
-
-def _default(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    if hasattr(value, "as_dict"):
-        return value.as_dict()
-    if isinstance(value, (set, frozenset)):
-        return sorted(value, key=str)
-    return str(value)
 
 
 def choice_json(choice: Choice) -> dict[str, Any]:
