@@ -168,7 +168,11 @@ class SeededDice(Dice):
         if faces is None:  # 2D6: ``randint(1, 6)`` twice, as ``_draw`` rolls them
             result = (_below(bits, 6) + 1, _below(bits, 6) + 1)
         else:
-            result = _below(bits, faces) + 1
+            size = _BIT_LENGTH[faces]  # ``_below(bits, faces)``, written out
+            below = bits(size)
+            while below >= faces:
+                below = bits(size)
+            result = below + 1
         self.rolls.append(frozen(Roll, {"purpose": purpose, "die": die, "result": result}))
         return result
 

@@ -56,6 +56,8 @@ class AdvancementOptions(ABC):
         self._options_memo: dict[int, tuple[Ruleset, dict[OptionsKey, Affordable]]] = {}
         self._offers_memo: dict[int, tuple[Ruleset | None, dict[OfferKey, Offered]]] = {}
         self._last_offers: tuple[Ruleset | None, dict[OfferKey, Offered]] = (None, {})
+        # Each option set once with its rows (players of other SPP often have the same).
+        self._option_sets: dict[Offer, Offered] = {}
 
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
@@ -112,12 +114,16 @@ class AdvancementOptions(ABC):
         spp = player.spp
         affordable = self._affordable(ruleset, player)
         options = tuple(option for cost, option in affordable if spp >= cost)
-        rows = SharedList(
-            SharedDict({**option.as_dict(), "categories": SharedList(option.categories)})
-            for option in options
-        )
-        key = (player.position_slug, player.skills, player.advancements, spp)
-        found = memo[key] = (options, rows)
+        found = self._option_sets.get(options)
+        if found is None:
+            if len(self._option_sets) >= _OPTIONS_MEMO_SIZE:
+                self._option_sets.clear()
+            rows = SharedList(
+                SharedDict({**option.as_dict(), "categories": SharedList(option.categories)})
+                for option in options
+            )
+            found = self._option_sets[options] = (options, rows)
+        memo[(player.position_slug, player.skills, player.advancements, spp)] = found
         return found
 
     def _offers_of(self, ruleset: Ruleset) -> dict[OfferKey, Offered]:

@@ -240,23 +240,26 @@ class PostGameRules:
             "fan_attendance": report.fan_attendance,
         }
         for side, w in work.items():
-            dead = tuple(r.player_id for r in w.report if r.killed and not r.induced)
+            dead_list, injured = [], []
+            for r in w.report:  # who died, and who suffered what changes a sheet
+                if r.induced:
+                    continue
+                if r.killed:
+                    dead_list.append(r.player_id)
+                if r.lasting_injury or r.niggling_injuries or r.miss_next_game:
+                    injured.append(r)
+            dead = tuple(dead_list)
             concession = None
             if w.report.concession_penalty:
                 concession = concede(w.team, dice, excluding=dead)
                 w.team = concession.team
             quitters = concession.quitters if concession else ()
-            gone = set(dead) | set(quitters)
+            gone = {*dead, *quitters}
             if gone:
                 w.replace_players(tuple(p for p in w.players if p.id not in gone))
+                injured = [r for r in injured if r.player_id not in gone]
             # Those whose sheet what they suffered changes (``PlayerReport.apply_injuries``).
-            hurt = [
-                r
-                for r in w.report
-                if (r.lasting_injury or r.niggling_injuries or r.miss_next_game)
-                and not (r.induced or r.player_id in gone)
-            ]
-            w.injure(hurt)
+            w.injure(injured)
             gold = self.winnings_of(w, report, side)
             extra = self.after_injuries(w, dice, gone)
             values = {
@@ -265,10 +268,10 @@ class PostGameRules:
                 **gold,
                 "dead": dead,
                 "quit": quitters,
-                "miss_next_game": tuple(r.player_id for r in hurt if r.misses_next_game),
-                "niggling_injuries": tuple(r.player_id for r in hurt if r.niggling_injuries),
+                "miss_next_game": tuple(r.player_id for r in injured if r.misses_next_game),
+                "niggling_injuries": tuple(r.player_id for r in injured if r.niggling_injuries),
                 "characteristic_losses": tuple(
-                    (r.player_id, r.lasting_injury) for r in hurt if r.lasting_injury
+                    (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
                 ),
                 **extra,
             }
@@ -314,14 +317,13 @@ class PostGameRules:
         players = w.players
         offers = w.advancement_offers(advancement)
         options = {p.id: opts for p, (opts, _) in zip(players, offers, strict=True)}
-        choices = tuple(choice for _, choice in offers if choice)
-        values = dict(w.details)
+        values = w.details  # the steps are done: their details become the result's fields
         values.update(
             side=w.side,
-            treasury_changes=tuple(w.details["treasury_changes"]),
+            treasury_changes=tuple(values["treasury_changes"]),
             dedicated_fans_after=w.dedicated_fans,
             advancement_options={pid: opts for pid, opts in options.items() if opts},
-            advancement_choices=choices,
+            advancement_choices=tuple(choice for _, choice in offers if choice),
             team=w.team,
         )
         return _team_post_game(self.team_type, values)

@@ -140,8 +140,22 @@ class PostGameWork:
 
     def injure(self, reports: Sequence[PlayerReport]) -> None:
         """What the reported players suffered onto their sheets (``apply_injuries``)."""
+        if not reports:
+            return
+        players = self._players
+        where = {player.id: index for index, player in enumerate(players)}
+        if len(where) != len(players):  # an id twice on the sheet: the long way
+            for report in reports:
+                player = report.apply_injuries(self.ruleset, self.player(report.player_id))
+                self.replace_player(player)
+            return
+        ruleset = self.ruleset
         for report in reports:
-            self.replace_player(report.apply_injuries(self.ruleset, self.player(report.player_id)))
+            index = where.get(report.player_id)
+            if index is None:
+                raise KeyError(f"{self._base.name} has no player {report.player_id!r}")
+            players[index] = report.apply_injuries(ruleset, players[index])
+        self._team = None
 
     def recover(self, player_ids: Sequence[Any]) -> None:
         """The players back from missing a game, those still on the sheet, fit again."""

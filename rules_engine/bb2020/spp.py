@@ -19,6 +19,7 @@ from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
 from rules_engine.frozen import frozen
 from rules_engine.sequence import recording
+from rules_engine.shared import SharedDict
 from rules_engine.tables import spp_award
 
 # Report field -> achievement as the SPP table names it.
@@ -103,7 +104,31 @@ class SppEarned:
         return total
 
     def as_dict(self) -> dict[str, Any]:
-        return {"player_id": self.player_id, "spp": self.total, "breakdown": self.breakdown}
+        breakdown: dict[str, int] | None
+        if type(self).breakdown is SppEarned.breakdown:
+            # The breakdown of players who earned alike, made once and shared (it refuses
+            # any change: ``rules_engine.shared``).
+            key = (
+                self.completions,
+                self.deflections,
+                self.interceptions,
+                self.casualties,
+                self.touchdowns,
+                self.mvp,
+            )
+            breakdown = _BREAKDOWNS.get(key)
+            if breakdown is None:
+                if len(_BREAKDOWNS) >= _BREAKDOWNS_SIZE:
+                    _BREAKDOWNS.clear()
+                breakdown = _BREAKDOWNS[key] = SharedDict(self.breakdown)
+        else:
+            breakdown = self.breakdown
+        return {"player_id": self.player_id, "spp": self.total, "breakdown": breakdown}
+
+
+# ``SppEarned.as_dict``'s breakdowns by what was earned (the awards never change once loaded).
+_BREAKDOWNS: dict[tuple[int, int, int, int, int, bool], dict[str, int]] = {}
+_BREAKDOWNS_SIZE = 10_000
 
 
 def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False) -> SppEarned:

@@ -14,6 +14,7 @@ import pytest
 from bench.bench_rules_engine import make_match
 from rules_engine import get_ruleset
 from rules_engine.bb2020.advancement import BB2020
+from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.bb2025.advancement import BB2025
 
@@ -92,3 +93,21 @@ def test_a_copy_of_the_shared_rows_is_plain_and_changeable() -> None:
         copied[0]["categories"].append("Mutation")
     assert json.loads(json.dumps(choice.options))["options"] == rows
     assert "Mutation" not in rows[0]["categories"]
+
+
+def test_players_who_earned_alike_share_a_breakdown_nobody_can_change() -> None:
+    first = SppEarned("H1", touchdowns=2, casualties=1, mvp=True).as_dict()
+    second = SppEarned("A7", touchdowns=2, casualties=1, mvp=True).as_dict()
+    assert first["breakdown"] == {"Casualty": 2, "Touchdown": 6, "MVP": 4}
+    assert repr(second) == (
+        "{'player_id': 'A7', 'spp': 12, 'breakdown': {'Casualty': 2, 'Touchdown': 6, 'MVP': 4}}"
+    )
+    with pytest.raises(TypeError, match="shared"):
+        first["breakdown"]["MVP"] = 0
+    plain = json.loads(json.dumps(second))
+    plain["breakdown"]["MVP"] = 0
+    assert second["breakdown"]["MVP"] == 4
+    # The property itself still hands out a dict of its own.
+    own = SppEarned("H1", touchdowns=2).breakdown
+    own["Touchdown"] = 0
+    assert SppEarned("H1", touchdowns=2).as_dict()["breakdown"] == {"Touchdown": 6}
