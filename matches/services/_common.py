@@ -43,35 +43,63 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def lock_match(match: Match | int) -> Match:
-    """The match row locked for the open transaction, with its fixture and teams."""
+def lock_match(match: Match | int, *, defer: tuple[str, ...] = ()) -> Match:
+    """The match row locked for the open transaction, with its fixture and teams.
+    ``defer``: the match's fields the caller never reads (its JSON snapshots; one read
+    after all is loaded then, by a query of its own, as Django's ``defer``)."""
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    found = _LOCK_MATCH.first(match_id)
+    found = _match_lock(defer).first(match_id)
     if found is None:
         raise Match.DoesNotExist("Match matching query does not exist.")
     return cast(Match, found)
 
 
-# The services' first queries, compiled once (``prepared``): the match row locked with
-# its fixture, teams, season and league; a report of it (by its id, or the match's
-# current one) with what the caller reads with it (``annotate``, by its names).
-_LOCK_MATCH = Prepared(
-    lambda pk: (
-        Match.objects.select_for_update(of=("self",)).select_related(*MATCH_RELATED).filter(pk=pk)
-    )
+# What a service reads of a match once it has kicked off: not the pre-game's team
+# snapshot and answers (7.8 kB of JSON a 11-player match; issue 15).
+AFTER_KICK_OFF = ("pre_game_teams", "pre_game_choices")
+# Every snapshot of a match, for a service that reads none of them.
+SNAPSHOTS = (*AFTER_KICK_OFF, "pre_game_result", "match_teams", "report_draft")
+# And of a report.
+REPORT_RESULTS = (
+    "home_challenge_cards",
+    "away_challenge_cards",
+    "team_extras",
+    "post_game_choices",
+    "post_game_input",
+    "post_game_result",
 )
-_READ_REPORTS: dict[tuple[bool, tuple[str, ...]], Prepared] = {}
+
+# The services' first queries, compiled once (``prepared``): the match row locked with
+# its fixture, teams, season and league (less the fields deferred); a report of it (by
+# its id, or the match's current one) with what the caller reads with it (``annotate``,
+# by its names).
+_LOCK_MATCH: dict[tuple[str, ...], Prepared] = {}
+_READ_REPORTS: dict[tuple[bool, tuple[str, ...], tuple[str, ...]], Prepared] = {}
 
 
-def _report_read(by_id: bool, annotate: Mapping[str, Any]) -> Prepared:
-    key = (by_id, tuple(annotate))
+def _match_lock(defer: tuple[str, ...]) -> Prepared:
+    if defer not in _LOCK_MATCH:
+        _LOCK_MATCH[defer] = Prepared(
+            lambda pk: (
+                Match.objects.select_for_update(of=("self",))
+                .select_related(*MATCH_RELATED)
+                .defer(*defer)
+                .filter(pk=pk)
+            )
+        )
+    return _LOCK_MATCH[defer]
+
+
+def _report_read(by_id: bool, annotate: Mapping[str, Any], defer: tuple[str, ...]) -> Prepared:
+    key = (by_id, tuple(annotate), defer)
     if key not in _READ_REPORTS:
         expressions = dict(annotate)
 
         def build(value: int) -> Any:
-            reports = Report.objects.select_related("submitted_by").annotate(**expressions)
+            reports = Report.objects.select_related("submitted_by").defer(*defer)
+            reports = reports.annotate(**expressions)
             if by_id:
                 return reports.filter(pk=value)
             return reports.filter(match_id=value, is_current=True)
@@ -85,23 +113,26 @@ def lock_with_report(
     report_id: int | None = None,
     *,
     annotate: Mapping[str, Any] | None = None,
+    defer: tuple[str, ...] = (),
+    defer_report: tuple[str, ...] = (),
 ) -> tuple[Match, Report | None]:
-    """The match row locked (``lock_match``), then its current report (or the report
-    ``report_id`` of it, current or not) read with ``annotate`` (more to read of the
-    report in the same query). (match, None) when there is no such report;
-    Report.DoesNotExist when ``report_id`` is not the match's.
+    """The match row locked (``lock_match``, less ``defer``), then its current report
+    (or the report ``report_id`` of it, current or not) read with ``annotate`` (more to
+    read of the report in the same query), less ``defer_report``. (match, None) when
+    there is no such report; Report.DoesNotExist when ``report_id`` is not the match's.
 
     Two statements, not one joined SELECT ... FOR UPDATE: a statement that waited for
     the lock reads every row but the match's as they stood before it waited (a
     correction's new report, another worker's application), so the report is read by
     the statement after the lock."""
-    locked = lock_match(match)
+    locked = lock_match(match, defer=defer)
+    read = _report_read(report_id is not None, annotate or {}, defer_report)
     if report_id is not None:
-        found = cast(Report | None, _report_read(True, annotate or {}).first(report_id))
+        found = cast(Report | None, read.first(report_id))
         if found is None or found.match_id != locked.pk:
             raise Report.DoesNotExist("Report matching query does not exist.")
     else:
-        found = cast(Report | None, _report_read(False, annotate or {}).first(locked.pk))
+        found = cast(Report | None, read.first(locked.pk))
     if found is not None:
         found.match = locked
     return locked, found

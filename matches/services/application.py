@@ -21,6 +21,7 @@ from leagues.services import record_result
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
+    AFTER_KICK_OFF,
     SIDES,
     lock_with_report,
     store_rolls,
@@ -86,7 +87,9 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
     correction meanwhile is not applied (None). Returns the latest application.
     """
     with transaction.atomic():
-        match, read = lock_with_report(match_id, report_id, annotate={**_APPLIED, **WITH_EVENTS})
+        match, read = lock_with_report(
+            match_id, report_id, annotate={**_APPLIED, **WITH_EVENTS}, defer=AFTER_KICK_OFF
+        )
         report = cast(Report, read)
         if not report.is_current:
             return None

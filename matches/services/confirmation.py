@@ -25,6 +25,7 @@ from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report
 from matches.permissions import coached_sides
 from matches.services._common import (
+    AFTER_KICK_OFF,
     CORRECT,
     lock_match,
     lock_with_report,
@@ -105,7 +106,7 @@ def confirm_report(actor: Actor, match: Match) -> Report:
     confirming it); a commissioner confirms a disputed report, or any report once
     ``Report.confirm_deadline`` has passed. The post-game begins."""
     with transaction.atomic():
-        match, read = lock_with_report(match, annotate=WITH_EVENTS)
+        match, read = lock_with_report(match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF)
         require_play(actor, match)
         require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
         report = current_report(match, read)

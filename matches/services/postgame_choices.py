@@ -16,7 +16,10 @@ from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report
 from matches.services._common import (
+    AFTER_KICK_OFF,
+    REPORT_RESULTS,
     SIDES,
+    SNAPSHOTS,
     answering_side,
     lock_match,
     lock_with_report,
@@ -66,7 +69,7 @@ def submit_post_game_choices(
     if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
         raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
     with transaction.atomic():
-        match, read = lock_with_report(match, annotate=WITH_EVENTS)
+        match, read = lock_with_report(match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF)
         require_play(actor, match)
         require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
         report = current_report(match, read)
@@ -156,7 +159,8 @@ _FINAL_APPLIED = Prepared(
 def close_match(actor: Actor, match: Match) -> Match:
     """The coaches are done with the post-game (its effects are applied): close it."""
     with transaction.atomic():
-        match, read = lock_with_report(match)
+        # Nothing of the match's snapshots nor of the report's results is read.
+        match, read = lock_with_report(match, defer=SNAPSHOTS, defer_report=REPORT_RESULTS)
         require_play(actor, match)
         require_status(match, Match.Status.POST_GAME, doing="close the match")
         report = current_report(match, read)

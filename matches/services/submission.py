@@ -22,6 +22,7 @@ from leagues.saving import save_fields
 from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
+    AFTER_KICK_OFF,
     MATCH_RELATED,
     log_match,
     new_seed,
@@ -173,6 +174,7 @@ def _fetching(pk: int) -> Any:
     )
     return (
         Match.objects.select_related(*MATCH_RELATED)
+        .defer(*AFTER_KICK_OFF)
         .annotate(
             top_version=Subquery(versions[:1]),
             drafts_read=Subquery(drafts, output_field=JSONField()),
