@@ -303,12 +303,12 @@ class PostGameRules:
         """Step 3's SPP onto the players on the sheet, and what each can now afford."""
         w.add_spp(earned)
         advancement = self.advancement
-        choices = [choice for _, choice in w.advancement_offers(advancement)]
+        offers = w.advancement_offers(advancement)
         w.details.update(mvp=mvp, spp=tuple(earned), **details)
         return {
             "mvp": mvp.as_dict(),
             "spp": [s.as_dict() for s in earned if s.total],
-            "advancement_choices": [c.options for c in choices if c is not None],
+            "advancement_choices": [c.options for _, _, c in offers if c is not None],
         }
 
     def team_post_game(self, w: PostGameWork) -> TeamPostGame:
@@ -316,14 +316,14 @@ class PostGameRules:
         advancement = self.advancement
         players = w.players
         offers = w.advancement_offers(advancement)
-        options = {p.id: opts for p, (opts, _) in zip(players, offers, strict=True)}
+        options = {p.id: opts for p, (_, opts, _) in zip(players, offers, strict=True)}
         values = w.details  # the steps are done: their details become the result's fields
         values.update(
             side=w.side,
             treasury_changes=tuple(values["treasury_changes"]),
             dedicated_fans_after=w.dedicated_fans,
             advancement_options={pid: opts for pid, opts in options.items() if opts},
-            advancement_choices=tuple(choice for _, choice in offers if choice),
+            advancement_choices=tuple(choice for _, _, choice in offers if choice),
             team=w.team,
         )
         return _team_post_game(self.team_type, values)

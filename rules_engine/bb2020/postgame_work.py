@@ -27,6 +27,8 @@ MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
 # The pending Choice of a side whose step 4 waits for its coach (``hold_hiring``).
 HIRING_CHOICE = "hiring"
+# A player's advancement options and choice, with the picture of him they were read of.
+Offered = tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None]
 
 
 class PostGameWork:
@@ -47,8 +49,7 @@ class PostGameWork:
         # Named as TeamPostGame's fields, which are built from it at the end.
         self.details: dict[str, Any] = {"treasury_changes": [], "dedicated_fans_roll": None}
         # Advancement options and choice per player id, with the picture they were read of.
-        self._offers: dict[Any, tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None]]
-        self._offers = {}
+        self._offers: dict[Any, Offered] = {}
         report.check_players(team)
 
     @property
@@ -184,12 +185,14 @@ class PostGameWork:
     ) -> tuple[tuple[AdvancementOption, ...], Choice | None]:
         """The player's advancement options and choice (``advancement_options`` and
         ``advancement_choice`` in one)."""
-        return self.advancement_offers(rules, (player,))[0]
+        _, options, choice = self.advancement_offers(rules, (player,))[0]
+        return options, choice
 
     def advancement_offers(
         self, rules: AdvancementRules, players: Sequence[PlayerState] | None = None
-    ) -> list[tuple[tuple[AdvancementOption, ...], Choice | None]]:
-        """Each player's (the sheet's by default) advancement options and choice."""
+    ) -> list[Offered]:
+        """Each player's (the sheet's by default) advancement options and choice, with
+        the picture of him they were read of (``rules.advancement_offer``)."""
         offers = self._offers
         ruleset, side = self.ruleset, self.side
         offer = rules.advancement_offer
@@ -198,14 +201,11 @@ class PostGameWork:
             try:
                 found = offers.get(player.id)
             except TypeError:  # an id that cannot be a key: worked out every time
-                made.append(offer(ruleset, player, side))
+                made.append((player, *offer(ruleset, player, side)))
                 continue
             if found is None or not (found[0] is player or _alike(found[0], player)):
-                options, choice = offer(ruleset, player, side)
-                offers[player.id] = (player, options, choice)
-                made.append((options, choice))
-            else:
-                made.append((found[1], found[2]))
+                found = offers[player.id] = (player, *offer(ruleset, player, side))
+            made.append(found)
         return made
 
 
