@@ -49,6 +49,23 @@ def save_fields(instance: Model, fields: Iterable[str] | None = None) -> None:
     announce_saved(instance, created=False, update_fields=update_fields)
 
 
+def create_row(instance: Model) -> Model:
+    """``Model.objects.create(...)`` of ``instance``, a new row: what
+    ``save(force_insert=True)`` does (the ``pre_save`` signal, each field's ``pre_save``
+    with ``add``: ``auto_now_add``; the key set; ``post_save`` with ``created``), the
+    INSERT written once per model (``insert_rows``). Django's own save for a model with
+    a ``save`` of its own or a parent's table."""
+    model = type(instance)
+    if model.save is not Model.save or cast(Any, model._meta).parents:
+        instance.save(force_insert=True)
+        return instance
+    using = router.db_for_write(model, instance=instance)
+    pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=None)
+    insert_rows([instance])
+    announce_saved(instance, created=True)
+    return instance
+
+
 def announce_saved(
     instance: Model, *, created: bool, update_fields: frozenset[str] | None = None
 ) -> None:

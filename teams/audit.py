@@ -18,13 +18,14 @@ Action keys, by what they change::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from config.types import Actor
+from leagues.saving import create_row
 from teams.models import AUDIT_MESSAGE_MAX, AuditEntry, Team
 
 # The season statuses a team plays in a league (leagues.SeasonStatus, by value:
@@ -75,7 +76,7 @@ def log_action(
         league_id = league_of_team(team)
     if len(message) > MAX_MESSAGE:
         message = message[: MAX_MESSAGE - 1] + "…"
-    return AuditEntry.objects.create(
+    entry = AuditEntry(
         actor=saved_user(actor),
         action=action,
         message=message,
@@ -84,6 +85,7 @@ def log_action(
         other_team_id=_pk(other_team),
         data=data,
     )
+    return cast(AuditEntry, create_row(entry))  # create(), its INSERT written once (issue 15)
 
 
 def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:

@@ -4,7 +4,7 @@ coaches' decisions, then start the match (journeymen taken, inducements paid).""
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from config.types import Actor
 from leagues.models import Fixture, Season
-from leagues.saving import save_fields
+from leagues.saving import create_row, save_fields
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Sequence
 from matches.services._common import (
@@ -134,7 +134,7 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     check_fixture_playable(fixture)
     try:
         with transaction.atomic():
-            return Match.objects.create(fixture=fixture)
+            return cast(Match, create_row(Match(fixture=fixture)))
     except IntegrityError:
         return Match.objects.get(fixture=fixture)  # opened by someone else meanwhile
 
