@@ -277,7 +277,9 @@ class PostGameRules:
             }
             w.details.update(values)
             w.gold("winnings", values["winnings"])
-            outcome[side] = {**values, "concession": concession.as_dict() if concession else None}
+            shown = values.copy()
+            shown["concession"] = concession.as_dict() if concession else None
+            outcome[side] = shown
             w.details["concession"] = concession
         return outcome
 

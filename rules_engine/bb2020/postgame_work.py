@@ -135,7 +135,8 @@ class PostGameWork:
             except TypeError:
                 continue
             if total:  # ``player.evolve(spp=...)``, without checking the field's name
-                changed = {**player.__dict__, "spp": player.spp + total}
+                changed = player.__dict__.copy()
+                changed["spp"] = player.spp + total
                 players[index] = frozen(type(player), changed)
         self._team = None
 
