@@ -67,15 +67,18 @@ def journeyman_players(side: str, positions: Sequence[str]) -> tuple[PlayerState
     caller has stored them.
     """
     return tuple(
-        PlayerState(
-            id=f"{side}-journeyman-{number}",
-            name=f"Journeyman {number}",
-            position_slug=slug,
-            skills=(JOURNEYMAN_TRAIT,),
-            journeyman=True,
+        _JOURNEYMAN.evolve(
+            id=f"{side}-journeyman-{number}", name=f"Journeyman {number}", position_slug=slug
         )
         for number, slug in enumerate(positions, start=1)
     )
+
+
+# A journeyman but his id, name and position (``evolve`` copies a picture without
+# ``__init__``, which sets a frozen dataclass's 18 fields one call each).
+_JOURNEYMAN = PlayerState(
+    id=None, name="", position_slug="", skills=(JOURNEYMAN_TRAIT,), journeyman=True
+)
 
 
 def resolve_journeyman_positions(
