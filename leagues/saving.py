@@ -136,19 +136,9 @@ def insert_rows(objs: list[Any], *, ignore_conflicts: bool = False) -> list[Any]
     if plan is None or any(obj.pk is not None or type(obj) is not model for obj in objs):
         return _bulk_create(model, objs, ignore_conflicts)
     sql, fields, returning = plan
-    plain = _plain_fields(model)
-    params: list[Any] = []
-    for obj in objs:
-        prepare_related(obj, "bulk_create")
-        for field in fields:
-            kind = plain.get(field.attname)
-            value = getattr(obj, field.attname) if kind else field.pre_save(obj, True)
-            if kind and (type(value) is kind or value is None):
-                params.append(value)  # what get_db_prep_save gives such a value
-                continue
-            if hasattr(value, "resolve_expression"):
-                return _bulk_create(model, objs, ignore_conflicts)
-            params.append(field.get_db_prep_save(value, connection))
+    params = _insert_params(objs, fields, connection, "bulk_create")
+    if params is None:
+        return _bulk_create(model, objs, ignore_conflicts)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         keys = cursor.fetchall() if returning else None
@@ -197,6 +187,68 @@ def _relations(model: type[Model]) -> tuple[tuple[tuple[str, str, str], ...], bo
     return relations, any(f.is_relation for f in meta.private_fields)
 
 
+def _insert_params(
+    objs: list[Any], fields: list[Any], connection: Any, operation: str
+) -> list[Any] | None:
+    """The INSERT's parameters for ``objs`` (None: a value is an expression, Django's
+    insert must compile it)."""
+    model: type[Model] = type(objs[0])
+    plain = _plain_fields(model)
+    params: list[Any] = []
+    for obj in objs:
+        prepare_related(obj, operation)
+        for field in fields:
+            kind = plain.get(field.attname)
+            value = getattr(obj, field.attname) if kind else field.pre_save(obj, True)
+            if kind and (type(value) is kind or value is None):
+                params.append(value)  # what get_db_prep_save gives such a value
+                continue
+            if hasattr(value, "resolve_expression"):
+                return None
+            params.append(field.get_db_prep_save(value, connection))
+    return params
+
+
+def insert_unless_taken(obj: Model) -> bool:
+    """Insert the new row ``obj`` unless one of its unique constraints refuses it (False:
+    another row holds its place, nothing written): one ``INSERT ... ON CONFLICT DO
+    NOTHING RETURNING`` its key, written once per model (issue 15), no savepoint, so the
+    caller's transaction stays usable either way; Django's own insert
+    (``QuerySet._insert``, what save and bulk_create insert through) where that does not
+    fit. No signal is sent (the caller announces the row)."""
+    model = type(obj)
+    meta: Any = model._meta
+    alias = router.db_for_write(model)
+    connection = connections[alias]
+    plan = _insert_plan(model, connection.vendor, 1, True, returning=True)
+    params = None
+    if plan is not None and obj.pk is None and list(meta.db_returning_fields) == [meta.pk]:
+        params = _insert_params([obj], plan[1], connection, "save")
+    if params is None:
+        from django.db.models.constants import OnConflict
+
+        fields = [f for f in meta.concrete_fields if not f.generated and f is not meta.auto_field]
+        rows = model._base_manager.using(alias)._insert(  # type: ignore[attr-defined]
+            [obj],
+            fields=fields,
+            returning_fields=meta.db_returning_fields,
+            on_conflict=OnConflict.IGNORE,
+        )
+        if not rows:
+            return False
+        for value, field in zip(rows[0], meta.db_returning_fields, strict=True):
+            setattr(obj, field.attname, value)
+    else:
+        with connection.cursor() as cursor:
+            cursor.execute(plan[0], params)
+            found = cursor.fetchall()
+        if not found:
+            return False
+        obj.pk = found[0][0]
+    obj._state.adding, obj._state.db = False, alias
+    return True
+
+
 @functools.cache
 def _plain_fields(model: type[Model]) -> dict[str, type]:
     """The fields whose value of the given type goes to the database as it is (Django's
@@ -240,8 +292,11 @@ def _bulk_create(model: type[Model], objs: list[Any], ignore_conflicts: bool) ->
 
 
 @functools.cache
-def _insert_plan(model: type[Model], vendor: str, count: int, ignore: bool) -> Any:
-    """(the INSERT, its fields, whether it returns the keys), or None."""
+def _insert_plan(
+    model: type[Model], vendor: str, count: int, ignore: bool, returning: bool = False
+) -> Any:
+    """(the INSERT, its fields, whether it returns the keys), or None. Conflicts ignored,
+    the keys are returned only when asked (``returning``: of the rows inserted)."""
     from django.db.models.constants import OnConflict
 
     meta: Any = model._meta
@@ -263,10 +318,12 @@ def _insert_plan(model: type[Model], vendor: str, count: int, ignore: bool) -> A
         f"{ops.insert_statement(on_conflict=on_conflict)} {quote(meta.db_table)} "
         f"({', '.join(quote(f.column) for f in fields)}) VALUES {', '.join([row] * count)}"
     )
+    keys = f"RETURNING {quote(meta.db_table)}.{quote(meta.pk.column)}"
     if ignore:
         suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
-        return (f"{sql} {suffix}".rstrip(), fields, False)
-    return (f"{sql} RETURNING {quote(meta.db_table)}.{quote(meta.pk.column)}", fields, True)
+        sql = f"{sql} {suffix}".rstrip()
+        return (f"{sql} {keys}", fields, True) if returning else (sql, fields, False)
+    return (f"{sql} {keys}", fields, True)
 
 
 def update_rows(objs: list[Any], fields: list[str]) -> None:

@@ -9,12 +9,12 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
-from django.db import router, transaction
+from django.db import transaction
 from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
-from django.db.models.constants import OnConflict
 from django.db.models.functions import JSONObject
 
 from config.types import Actor
+from leagues import saving
 from leagues.saving import announce_saved, insert_rows
 from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
@@ -235,24 +235,11 @@ def new_report(
 def insert_unless_taken(report: Report) -> bool:
     """Insert ``report`` unless one of its unique constraints refuses it (False: another
     report holds its place, nothing written): one INSERT ... ON CONFLICT DO NOTHING
-    RETURNING, no savepoint, so the caller's transaction stays usable either way. The
-    row is announced as a save announces it (``post_save``: the notifications)."""
-    meta = Report._meta
-    fields = [f for f in meta.concrete_fields if not f.generated and f is not meta.auto_field]
-    db = router.db_for_write(Report)
-    # QuerySet._insert: what Model.save and bulk_create insert through (the one way to
-    # ask for RETURNING with ON CONFLICT DO NOTHING).
-    rows = Report._base_manager.using(db)._insert(  # type: ignore[attr-defined]
-        [report],
-        fields=fields,
-        returning_fields=meta.db_returning_fields,
-        on_conflict=OnConflict.IGNORE,
-    )
-    if not rows:
+    RETURNING, no savepoint, so the caller's transaction stays usable either way
+    (``leagues.saving.insert_unless_taken``). The row is announced as a save announces
+    it (``post_save``: the notifications)."""
+    if not saving.insert_unless_taken(report):
         return False
-    for value, field in zip(rows[0], meta.db_returning_fields, strict=True):
-        setattr(report, field.attname, value)
-    report._state.adding, report._state.db = False, db
     announce_saved(report, created=True)
     return True
 
