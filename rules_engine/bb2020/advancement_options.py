@@ -2,13 +2,16 @@
 advancements his unspent SPP pay for now, worked out once for players alike.
 
 A player's options depend on his position, the skills he gained, the advancements he
-took and his SPP: all but the SPP make the memo's key, and each option keeps its cost,
-so the SPP pick among them. The options are frozen, so players alike share them.
+took and his SPP: all but the SPP make the memo's key, which holds the options of each
+band of SPP between the costs (a player with 7 SPP and one with 11 can afford the same
+when the costs are 6 and 12), found by bisecting. The options are frozen, so players
+alike share them, and so are the rows a choice lists them by (``rules_engine.shared``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Mapping
 
 from rules_engine.bb2020.advancement_types import (
@@ -26,10 +29,12 @@ from rules_engine.shared import SharedDict, SharedList
 
 OptionsKey = tuple[str, tuple[str, ...], int]
 Affordable = tuple[tuple[int, AdvancementOption], ...]
-OfferKey = tuple[str, tuple[str, ...], int, int]
 Offer = tuple[AdvancementOption, ...]
 # The options, and their rows as a choice lists them (their ``as_dict()``), shared.
 Offered = tuple[Offer, SharedList]
+# The distinct costs of a player's options, lowest first, and what each band of SPP
+# affords: band ``bisect_right(costs, spp)`` (none below the lowest cost).
+Bands = tuple[tuple[int, ...], tuple[Offered, ...]]
 _OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
 
 
@@ -53,10 +58,9 @@ class AdvancementOptions(ABC):
         """Worked out once from the edition's tables (which never change once loaded),
         and per ruleset (by identity, kept alive here) the options of players alike."""
         self._category_memo: dict[str, frozenset[str]] = {}
-        self._options_memo: dict[int, tuple[Ruleset, dict[OptionsKey, Affordable]]] = {}
-        self._offers_memo: dict[int, tuple[Ruleset | None, dict[OfferKey, Offered]]] = {}
-        self._last_offers: tuple[Ruleset | None, dict[OfferKey, Offered]] = (None, {})
-        # Each option set once with its rows (players of other SPP often have the same).
+        self._bands_memo: dict[int, tuple[Ruleset | None, dict[OptionsKey, Bands]]] = {}
+        self._last_bands: tuple[Ruleset | None, dict[OptionsKey, Bands]] = (None, {})
+        # Each option set once with its rows (players of other positions often share one).
         self._option_sets: dict[Offer, Offered] = {}
 
     def advancement_options(
@@ -72,12 +76,12 @@ class AdvancementOptions(ABC):
         advancements = player.advancements
         if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
             return ()
-        last = self._last_offers  # the memo of the ruleset asked about last
-        memo = last[1] if last[0] is ruleset else self._offers_of(ruleset)
-        found = memo.get((player.position_slug, player.skills, advancements, player.spp))
-        if found is None:
-            found = self._offered(memo, ruleset, player)
-        return found[0]
+        last = self._last_bands  # the memo of the ruleset asked about last
+        memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
+        bands = memo.get((player.position_slug, player.skills, advancements))
+        if bands is None:
+            bands = self._bands(memo, ruleset, player)
+        return bands[1][bisect_right(bands[0], player.spp)][0]
 
     def advancement_offer(
         self, ruleset: Ruleset, player: PlayerState, side: str
@@ -90,13 +94,13 @@ class AdvancementOptions(ABC):
         advancements = player.advancements
         if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
             return (), None
-        last = self._last_offers
-        memo = last[1] if last[0] is ruleset else self._offers_of(ruleset)
+        last = self._last_bands
+        memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
+        bands = memo.get((player.position_slug, player.skills, advancements))
+        if bands is None:
+            bands = self._bands(memo, ruleset, player)
         spp = player.spp
-        found = memo.get((player.position_slug, player.skills, advancements, spp))
-        if found is None:
-            found = self._offered(memo, ruleset, player)
-        options, rows = found
+        options, rows = bands[1][bisect_right(bands[0], spp)]
         if not options:
             return options, None
         kept = {"player_id": player.id, "spp": spp, "advancements": advancements}
@@ -105,15 +109,26 @@ class AdvancementOptions(ABC):
         values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
         return options, frozen(Choice, values)
 
-    def _offered(
-        self, memo: dict[OfferKey, Offered], ruleset: Ruleset, player: PlayerState
-    ) -> Offered:
-        """The player's options (not yet in ``memo``) and their rows, remembered."""
+    def _bands(self, memo: dict[OptionsKey, Bands], ruleset: Ruleset, player: PlayerState) -> Bands:
+        """What each band of SPP affords the player (not yet in ``memo``), remembered:
+        every advancement he could take with SPP enough, each with its cost, worked out
+        once per position, skills and advancements taken."""
         if len(memo) >= _OPTIONS_MEMO_SIZE:
             memo.clear()
-        spp = player.spp
-        affordable = self._affordable(ruleset, player)
-        options = tuple(option for cost, option in affordable if spp >= cost)
+        affordable = self._work_out_affordable(ruleset, player)
+        costs = tuple(sorted({cost for cost, _ in affordable}))
+        # Band 0 affords nothing; band b those costing at most the b-th lowest cost.
+        offered = [self._option_set(())]
+        for highest in costs:
+            offered.append(self._option_set(tuple(o for cost, o in affordable if cost <= highest)))
+        bands = memo[(player.position_slug, player.skills, player.advancements)] = (
+            costs,
+            tuple(offered),
+        )
+        return bands
+
+    def _option_set(self, options: Offer) -> Offered:
+        """The options with the rows a choice lists them by, made once per option set."""
         found = self._option_sets.get(options)
         if found is None:
             if len(self._option_sets) >= _OPTIONS_MEMO_SIZE:
@@ -123,29 +138,14 @@ class AdvancementOptions(ABC):
                 for option in options
             )
             found = self._option_sets[options] = (options, rows)
-        memo[(player.position_slug, player.skills, player.advancements, spp)] = found
         return found
 
-    def _offers_of(self, ruleset: Ruleset) -> dict[OfferKey, Offered]:
-        memo = self._offers_memo.get(id(ruleset))
+    def _bands_of(self, ruleset: Ruleset) -> dict[OptionsKey, Bands]:
+        memo = self._bands_memo.get(id(ruleset))
         if memo is None or memo[0] is not ruleset:
-            memo = self._offers_memo[id(ruleset)] = (ruleset, {})
-        self._last_offers = memo
+            memo = self._bands_memo[id(ruleset)] = (ruleset, {})
+        self._last_bands = memo
         return memo[1]
-
-    def _affordable(self, ruleset: Ruleset, player: PlayerState) -> Affordable:
-        """Every advancement the player could take with SPP enough, each with its cost:
-        worked out once per position, skills and advancements taken."""
-        memo = self._options_memo.get(id(ruleset))
-        if memo is None or memo[0] is not ruleset:
-            memo = self._options_memo[id(ruleset)] = (ruleset, {})
-        key = (player.position_slug, player.skills, player.advancements)
-        found = memo[1].get(key)
-        if found is None:
-            if len(memo[1]) >= _OPTIONS_MEMO_SIZE:
-                memo[1].clear()
-            found = memo[1][key] = self._work_out_affordable(ruleset, player)
-        return found
 
     def _work_out_affordable(self, ruleset: Ruleset, player: PlayerState) -> Affordable:
         costs = self._costs_after(player.advancements)
