@@ -111,3 +111,18 @@ def test_players_who_earned_alike_share_a_breakdown_nobody_can_change() -> None:
     own = SppEarned("H1", touchdowns=2).breakdown
     own["Touchdown"] = 0
     assert SppEarned("H1", touchdowns=2).as_dict()["breakdown"] == {"Touchdown": 6}
+
+
+@pytest.mark.parametrize("rules", [BB2020, BB2025], ids=["bb2020", "bb2025"])
+def test_each_band_of_spp_affords_what_the_spp_pay_for(rules) -> None:
+    # The options are remembered per band of SPP between the costs; at every SPP total
+    # they are what the whole list of advancements (each with its cost) gives for it.
+    ruleset = get_ruleset(rules.key)
+    players = [p for p in _bench_players()[::4] if _has_position(ruleset, p.position_slug)]
+    for player in players[:40]:
+        for advancements in (0, 2, 5):
+            every = rules._work_out_affordable(ruleset, player.evolve(advancements=advancements))
+            for spp in range(-1, 60):
+                picture = player.evolve(spp=spp, advancements=advancements)
+                expected = tuple(option for cost, option in every if spp >= cost)
+                assert rules.advancement_options(ruleset, picture) == expected
