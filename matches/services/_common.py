@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
 from config.types import Actor
-from leagues.saving import insert_rows
+from leagues.saving import insert_rows, saved_keys
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.permissions import coached_sides, may_answer_for
@@ -329,11 +329,11 @@ def store_rolls(
         raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
     if stored is not None and len(rows) == stored:
         return
+    keys = saved_keys(match=match, report=report)  # not the objects: see writes.stats_rows
     insert_rows(
         [
             DiceRoll(
-                match=match,
-                report=report,
+                **keys,
                 sequence=sequence,
                 index=index,
                 step=step,

@@ -20,7 +20,7 @@ from django.db import connection
 from django.utils import timezone
 
 from config.types import Actor
-from leagues.saving import insert_rows, update_rows
+from leagues.saving import insert_rows, saved_keys, update_rows
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -124,6 +124,10 @@ def stats_rows(
     """The players' match statistics: every player who was available for the match."""
     by_player = {r.player_id: r for r in reports}
     mvp = outcome.mvp.player_id if outcome.mvp else None
+    # By their keys (the rows saved already), not the related objects: nothing reads
+    # them back from a statistics row, and setting an object checks its database and
+    # type on each row (issue 15).
+    keys = saved_keys(match=application.match, application=application, team=team)
     rows = []
     for player in before.players:
         if not player.available:
@@ -132,9 +136,7 @@ def stats_rows(
         rows.append(
             PlayerMatchStats(
                 player_id=player.id,
-                match=application.match,
-                application=application,
-                team=team,
+                **keys,
                 season_id=application.match.fixture.season_id,
                 touchdowns=done.touchdowns if done else 0,
                 completions=done.completions if done else 0,

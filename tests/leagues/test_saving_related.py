@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.saving import insert_rows, save_fields
+from leagues.saving import insert_rows, save_fields, saved_keys
 from teams.models import Team, TreasuryEntry
 from tests.factories import TeamFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
+ENTRY = {"amount": 10, "reason": "winnings", "note": "n", "balance_after": 10}
+
+
 def _entry(team: Team) -> TreasuryEntry:
-    return TreasuryEntry(team=team, amount=10, reason="winnings", note="n", balance_after=10)
+    return TreasuryEntry(team=team, **ENTRY)
 
 
 def test_an_unsaved_related_object_is_refused_and_nothing_written():
@@ -42,3 +45,13 @@ def test_a_related_object_saved_after_its_assignment_gives_its_key():
     made.team = other
     save_fields(made, ["team"])
     assert TreasuryEntry.objects.get(pk=made.pk).team_id == other.pk
+
+
+def test_saved_keys_give_a_saved_objects_key_and_refuse_an_unsaved_one():
+    team = TeamFactory()
+    made = insert_rows([TreasuryEntry(**saved_keys(team=team, created_by=None), **ENTRY)])[0]
+    row = TreasuryEntry.objects.get(pk=made.pk)
+    assert (row.team_id, row.created_by_id) == (team.pk, None)
+    unsaved = Team(name="Not saved", coach=UserFactory())
+    with pytest.raises(ValueError, match="unsaved related object 'team'"):
+        insert_rows([TreasuryEntry(**saved_keys(team=unsaved), **ENTRY)])
