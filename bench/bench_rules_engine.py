@@ -8,8 +8,11 @@ injuries, now and then a concession), then resolves the pre-game (when
 random number comes from a ``SeededDice``, so a run is reproducible.
 
 The inputs (teams, answers, reports) are made before the timer: only the engine is
-timed. Prints the measured rate, the target (issue 15: 5,000 a second on one core)
-and their ratio. ``python -m bench.bench_rules_engine --profile`` prints the profile.
+timed, by the CPU time of this process (``time.process_time``: one core; wall-clock
+swings by half on this shared machine), the best of three passes over the 1,500
+matches (the first pass, whose memos are cold, printed beside it). Prints the
+measured rate, the target (issue 15: 5,000 a second on one core) and their ratio.
+``python -m bench.bench_rules_engine --profile`` prints the profile.
 
 Profile before issue 15's work (cProfile, 1,500 matches, by own time; 22.6 M calls,
 15.7 s under the profiler on a busy 2-core machine)::
@@ -105,6 +108,61 @@ golden file and replays included, pass); frozen native dataclasses do not unpick
 ``runtime_checkable`` protocols do not compile. The next step is the lighter result
 shape above (advancement choices and option rows made when asked for, working state
 mutable inside a step), pure Python; compiling may be worth trying again after it.
+
+Third round (pure Python; every result, roll and golden-file ``repr`` unchanged).
+Profile before it (2.92 M calls, 2.19 s under the profiler, load 0.2)::
+
+    ncalls  tottime  cumtime  function
+     36784    0.166    0.268  advancement_rules.py:159(advancement_choice)
+    426259    0.109    0.109  {method 'get' of 'dict' objects}
+      6000    0.088    0.512  postgame_work.py:175(advancement_offers)
+    169014    0.086    0.126  frozen.py:21(frozen)
+      6000    0.062    0.103  team_value.py:194(breakdown_of)
+      1500    0.056    0.201  postgame.py:226(outcome_and_winnings)
+      3000    0.054    0.087  postgame_work.py:116(add_spp)
+
+After it (2.51 M calls, 1.86 s under the profiler, load 1.5)::
+
+    ncalls  tottime  cumtime  function
+    436171    0.102    0.104  {method 'get' of 'dict' objects}
+     39295    0.090    0.168  advancement_options.py:86(advancement_offer)
+    170550    0.083    0.122  frozen.py:21(frozen)
+      6000    0.071    0.270  postgame_work.py:192(advancement_offers)
+      6000    0.061    0.101  team_value.py:194(breakdown_of)
+      1500    0.054    0.196  postgame.py:226(outcome_and_winnings)
+     28263    0.049    0.092  dice.py:162(roll)
+      3000    0.044    0.083  postgame_work.py:117(add_spp)
+
+What changed: a post-game's advancement choice takes its option rows from a memo, made
+once per option set as a ``dict`` and ``list`` that refuse any change and read as plain
+ones (``rules_engine.shared``: equality, ``repr``, JSON; copies and pickles are plain),
+and the options are remembered per position, skills and advancements as bands of SPP
+between the costs (``bisect``) rather than per SPP total, so a new total no longer
+misses; SPP breakdowns are shared the same way; the options and choice of a player are
+one look-up (``advancement_offer``); step 1 reads the report once per side and
+injures players by index; changed pictures are ``dict.copy`` plus ``update`` (a third
+of ``{**a, **b}``); journeymen come from one template picture instead of a frozen
+dataclass's ``__init__`` (3.5 us each, made twice a match). A match's results now hold
+about 350 containers it made (their own, not the shared rows or its inputs) against
+about 560 before.
+
+Measured back to back (CPU time of this loop, the engine before the round - commit
+e7a27cf - and after it run alternately, three pairs, load about 1.5 from another
+session): before 636-655 us a match at best of 5 passes (first pass 687-710), after
+540-548 us (first pass 572-586): 1.17-1.2x, about 1,840 a second, 0.37 of the 5,000/s
+target (200 us a match). Not reached, 2.7x short. Why: what is left is flat - the
+largest own time is under 6 % of the profile - and it is the results themselves: 24
+advancement choices (each a prompt, two dicts and a ``Choice``), 19 rolls, 17 SPP
+records with their rows, 12 step results, about 20 changed player pictures and two
+team pictures, whose making and reading in the interpreter (about 0.3 us a container;
+perf puts 31 % of the time in the bytecode loop and the rest spread over dict and
+object allocation and lookup) costs about the whole budget. Two ``SeededDice`` cost
+10 us of it (seeding a Mersenne Twister is 4-5 us). The lean version the issue
+mentions made fewer of these objects; with the result shape the apps and the golden
+file read fixed, closing the gap needs that shape lighter (advancement choices made
+when a coach opens them, plain tuples for rolls and option rows, a step outcome
+without the per-side copies) - a change of what the apps store and show, to be
+decided in the issue - or a compiled engine built on that lighter shape.
 """
 
 from __future__ import annotations
