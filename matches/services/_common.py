@@ -239,7 +239,28 @@ def is_league_game(match: Match) -> bool:
 
 
 def plain(value: Any) -> Any:
-    """Engine output as JSON (tuples to lists, dict keys to strings)."""
+    """Engine output as JSON (tuples to lists, dict keys to strings): what
+    ``json.loads(json.dumps(value, default=...))`` gives. Strings, numbers, booleans,
+    None, lists, tuples and dicts keyed by strings (their exact types) are copied as
+    they are (issue 15: half the cost of writing and reading them); anything else (an
+    engine object, a dict with other keys, a subclass) goes through JSON, which gives
+    the same for any part as for the whole."""
+    kind = type(value)
+    if kind is str or kind is int or kind is float or kind is bool or value is None:
+        return value
+    if kind is dict:
+        copied = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                return _through_json(value)
+            copied[key] = plain(item)
+        return copied
+    if kind is list or kind is tuple:
+        return [plain(item) for item in value]
+    return _through_json(value)
+
+
+def _through_json(value: Any) -> Any:
     return json.loads(json.dumps(value, default=_default))
 
 

@@ -1,0 +1,65 @@
+"""``plain``: engine output as the JSON a report stores - exactly what a JSON round trip
+gives, whatever the value holds (issue 15: plain values are copied without one)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from matches.services._common import _default, plain
+
+
+class Colour(enum.StrEnum):
+    RED = "red"
+
+
+class Size(enum.IntEnum):
+    BIG = 3
+
+
+@dataclasses.dataclass(frozen=True)
+class Roll:
+    die: str
+    result: tuple[int, ...]
+
+
+class Frozen(dict):  # a dict subclass, as an engine's read-only mapping
+    pass
+
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=False),
+    st.text(max_size=5),
+    st.sampled_from([Colour.RED, Size.BIG, frozenset({"b", "a"})]),
+    st.builds(Roll, st.sampled_from(["d6", "2d6"]), st.tuples(st.integers(1, 6))),
+)
+keys = st.one_of(st.text(max_size=4), st.integers(-3, 3), st.booleans(), st.none())
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(keys, inner, max_size=4),
+        st.dictionaries(st.text(max_size=3), inner, max_size=3).map(Frozen),
+    ),
+    max_leaves=20,
+)
+
+
+@given(values)
+def test_plain_is_a_json_round_trip(value):
+    assert plain(value) == json.loads(json.dumps(value, default=_default))
+
+
+def test_a_plain_value_is_copied_not_shared():
+    value = {"spp": [1, 2], "mvp": {"player": 7}}
+    copied = plain(value)
+    assert copied == value and copied["spp"] is not value["spp"]
+    assert plain((1, ("a",))) == [1, ["a"]]
