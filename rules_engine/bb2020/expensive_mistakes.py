@@ -44,10 +44,12 @@ class ExpensiveMistakeResult:
         return self.treasury_before - self.gold_lost
 
     def as_dict(self) -> dict[str, Any]:
-        data = {k: v for k, v in vars(self).items() if k != "rolls"}
+        data = vars(self).copy()  # its fields but the rolls, then the Treasury left
+        del data["rolls"]
         if isinstance(self.effect_roll, tuple):
             data["effect_roll"] = list(self.effect_roll)
-        return {**data, "treasury_after": self.treasury_after}
+        data["treasury_after"] = self.treasury_after
+        return data
 
 
 def resolve_expensive_mistake(
@@ -66,7 +68,9 @@ def resolve_expensive_mistake(
         raise RulesError("A Treasury cannot be negative")
     table = load_league_tables(RULESET).expensive_mistakes
     if not table.applies(treasury):
-        return ExpensiveMistakeResult(treasury, "Crisis Averted", None, None, 0)
+        values = {"treasury_before": treasury, "outcome": "Crisis Averted", "roll": None}
+        values.update(effect_roll=None, gold_lost=0, rolls=())
+        return frozen(ExpensiveMistakeResult, values)
     label = f"Expensive Mistakes: {side}" if side else "Expensive Mistakes"
     effect_roll: int | tuple[int, int] | None = None
     lost = 0

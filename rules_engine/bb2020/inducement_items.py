@@ -11,6 +11,7 @@ from typing import Any
 
 from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
 from rules_engine.bb2020.state import TeamState
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Inducement, Roster, StarPlayer
 
 STAR_PLAYERS = "star-players"
@@ -51,6 +52,12 @@ class Money:
 
     def left(self, amount: int) -> str:
         return _LEFT[self.source].format(gp(amount))
+
+
+def money(amount: int, source: str) -> Money:
+    """``Money(amount, source)``, made without the frozen dataclass's ``__init__`` (a
+    pre-game makes about five)."""
+    return frozen(Money, {"amount": amount, "source": source})
 
 
 @dataclass(frozen=True)

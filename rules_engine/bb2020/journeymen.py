@@ -15,6 +15,7 @@ from typing import Any
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
+from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.team_value import counted_hiring_fees, hiring_fee
@@ -138,13 +139,9 @@ def journeymen_for(
     # would count it (``team_value.breakdown_of``): his hiring fee, no increases.
     fees = counted_hiring_fees(roster)
     added = sum(hiring_fee(roster, fees, player) for player in players)
-    return JourneymenResult(
-        side=side,
-        needed=needed,
-        players=players,
-        ctv_before=ctv_before,
-        ctv_after=ctv_before + added,
-    )
+    values = {"side": side, "needed": needed, "players": players, "ctv_before": ctv_before}
+    values["ctv_after"] = ctv_before + added
+    return frozen(JourneymenResult, values)
 
 
 def with_journeymen(

@@ -380,10 +380,10 @@ class PostGameRules:
             ),
         )
         steps = run_steps(plan, f"{self.rule}, step ", dice)
-        if not steps[-1].complete:
-            return PostGameResult("post-game", steps)
-        teams = {side: self.team_post_game(w) for side, w in work.items()}
-        return PostGameResult("post-game", steps, teams)
+        teams: dict[str, TeamPostGame] = {}
+        if steps[-1].complete:
+            teams = {side: self.team_post_game(w) for side, w in work.items()}
+        return frozen(PostGameResult, {"name": "post-game", "steps": steps, "teams": teams})
 
 
 BB2020_POST_GAME = PostGameRules()
