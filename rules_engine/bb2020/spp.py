@@ -18,7 +18,6 @@ from rules_engine.bb2020.report import PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
 from rules_engine.frozen import frozen
-from rules_engine.sequence import recording
 from rules_engine.shared import SharedDict
 from rules_engine.tables import spp_award
 
@@ -183,22 +182,22 @@ def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
         raise ValueError("a random pick needs at least one candidate")
     if count > DIE_FACES["d16"] ** 2:
         raise ValueError(f"cannot pick among {count} candidates with the dice")
-    with recording(dice) as rolls:
-        index = 0
-        if count > 1:
-            die = _PICK_DIE.get(count)
-            while True:
-                if die is None:
-                    number = (dice.d16(purpose) - 1) * DIE_FACES["d16"] + dice.d16(purpose)
-                else:
-                    rolled = dice.roll(die, purpose)
-                    if not isinstance(rolled, int):  # a d3..d16 rolls a number
-                        raise TypeError(f"{die} rolled {rolled!r}")
-                    number = rolled
-                if number <= count:
-                    index = number - 1
-                    break
-    return frozen(RandomPick, {"index": index, "rolls": tuple(rolls)})
+    start = len(dice.rolls)  # the rolls made from here on are the pick's (``recording``)
+    index = 0
+    if count > 1:
+        die = _PICK_DIE.get(count)
+        while True:
+            if die is None:
+                number = (dice.d16(purpose) - 1) * DIE_FACES["d16"] + dice.d16(purpose)
+            else:
+                rolled = dice.roll(die, purpose)
+                if not isinstance(rolled, int):  # a d3..d16 rolls a number
+                    raise TypeError(f"{die} rolled {rolled!r}")
+                number = rolled
+            if number <= count:
+                index = number - 1
+                break
+    return frozen(RandomPick, {"index": index, "rolls": tuple(dice.rolls[start:])})
 
 
 def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ...]:
