@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from config.types import Actor
@@ -37,7 +38,6 @@ from matches.services.postgame import (
     run_post_game,
     settle_status,
 )
-from matches.services.prepared import Prepared
 from matches.services.reports import WITH_EVENTS
 
 
@@ -148,23 +148,25 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
         return report
 
 
-# The report's final application (its id), read compiled once.
-_FINAL_APPLIED = Prepared(
-    lambda pk: PostGameApplication.objects.filter(report_id=pk, phase=Phase.FINAL).values_list(
-        "pk", flat=True
+# Whether the report's final application is made, read with the report.
+_FINAL_APPLIED = {
+    "final_applied": Exists(
+        PostGameApplication.objects.filter(report=OuterRef("pk"), phase=Phase.FINAL)
     )
-)
+}
 
 
 def close_match(actor: Actor, match: Match) -> Match:
     """The coaches are done with the post-game (its effects are applied): close it."""
     with transaction.atomic():
         # Nothing of the match's snapshots nor of the report's results is read.
-        match, read = lock_with_report(match, defer=SNAPSHOTS, defer_report=REPORT_RESULTS)
+        match, read = lock_with_report(
+            match, annotate=_FINAL_APPLIED, defer=SNAPSHOTS, defer_report=REPORT_RESULTS
+        )
         require_play(actor, match)
         require_status(match, Match.Status.POST_GAME, doing="close the match")
         report = current_report(match, read)
-        if _FINAL_APPLIED.first(report.pk) is None:
+        if not getattr(report, "final_applied", False):
             raise MatchError(
                 f"The post-game of {match.label} is still being applied; try again shortly."
             )
