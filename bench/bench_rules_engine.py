@@ -121,17 +121,17 @@ Profile before it (2.92 M calls, 2.19 s under the profiler, load 0.2)::
       1500    0.056    0.201  postgame.py:226(outcome_and_winnings)
       3000    0.054    0.087  postgame_work.py:116(add_spp)
 
-After it (2.51 M calls, 1.86 s under the profiler, load 1.5)::
+After it (2.53 M calls, 1.89 s under the profiler, load 1.8)::
 
     ncalls  tottime  cumtime  function
-    436171    0.102    0.104  {method 'get' of 'dict' objects}
-     39295    0.090    0.168  advancement_options.py:86(advancement_offer)
-    170550    0.083    0.122  frozen.py:21(frozen)
+    436171    0.103    0.106  {method 'get' of 'dict' objects}
+    182602    0.090    0.132  frozen.py:21(frozen)
+     39295    0.089    0.168  advancement_options.py:86(advancement_offer)
       6000    0.071    0.270  postgame_work.py:192(advancement_offers)
-      6000    0.061    0.101  team_value.py:194(breakdown_of)
-      1500    0.054    0.196  postgame.py:226(outcome_and_winnings)
-     28263    0.049    0.092  dice.py:162(roll)
-      3000    0.044    0.083  postgame_work.py:117(add_spp)
+      6000    0.064    0.103  team_value.py:194(breakdown_of)
+      1500    0.056    0.204  postgame.py:226(outcome_and_winnings)
+     28263    0.050    0.095  dice.py:162(roll)
+      3000    0.044    0.084  postgame_work.py:117(add_spp)
 
 What changed: a post-game's advancement choice takes its option rows from a memo, made
 once per option set as a ``dict`` and ``list`` that refuse any change and read as plain
@@ -141,15 +141,17 @@ between the costs (``bisect``) rather than per SPP total, so a new total no long
 misses; SPP breakdowns are shared the same way; the options and choice of a player are
 one look-up (``advancement_offer``); step 1 reads the report once per side and
 injures players by index; changed pictures are ``dict.copy`` plus ``update`` (a third
-of ``{**a, **b}``); journeymen come from one template picture instead of a frozen
-dataclass's ``__init__`` (3.5 us each, made twice a match). A match's results now hold
-about 350 containers it made (their own, not the shared rows or its inputs) against
-about 560 before.
+of ``{**a, **b}``); journeymen come from one template picture, and Expensive
+Mistakes averted, journeymen results, inducement money and the post-game result from
+``frozen``, instead of a frozen dataclass's ``__init__`` (one ``object.__setattr__``
+call a field: 3.5 us for a player); the MVP's pick keeps its rolls without a
+``recording`` object. A match's results now hold about 350 containers it made (their
+own, not the shared rows, the memos or its inputs) against about 560 before.
 
 Measured back to back (CPU time of this loop, the engine before the round - commit
 e7a27cf - and after it run alternately, three pairs, load about 1.5 from another
-session): before 636-655 us a match at best of 5 passes (first pass 687-710), after
-540-548 us (first pass 572-586): 1.17-1.2x, about 1,840 a second, 0.37 of the 5,000/s
+session): before 632-650 us a match at best of 5 passes (first pass 685-700), after
+526-540 us (first pass 558-574): 1.18-1.24x, about 1,870 a second, 0.37 of the 5,000/s
 target (200 us a match). Not reached, 2.7x short. Why: what is left is flat - the
 largest own time is under 6 % of the profile - and it is the results themselves: 24
 advancement choices (each a prompt, two dicts and a ``Choice``), 19 rolls, 17 SPP
@@ -157,12 +159,13 @@ records with their rows, 12 step results, about 20 changed player pictures and t
 team pictures, whose making and reading in the interpreter (about 0.3 us a container;
 perf puts 31 % of the time in the bytecode loop and the rest spread over dict and
 object allocation and lookup) costs about the whole budget. Two ``SeededDice`` cost
-10 us of it (seeding a Mersenne Twister is 4-5 us). The lean version the issue
-mentions made fewer of these objects; with the result shape the apps and the golden
-file read fixed, closing the gap needs that shape lighter (advancement choices made
-when a coach opens them, plain tuples for rolls and option rows, a step outcome
-without the per-side copies) - a change of what the apps store and show, to be
-decided in the issue - or a compiled engine built on that lighter shape.
+10 us of it (seeding a Mersenne Twister is 4-5 us). The throwaway lean version the
+issue mentions (25x: 26 us a match) is not in the repository; making these results
+as they are costs more than that, so it cannot have made them all. With the result
+shape the apps and the golden file read fixed, closing the gap needs that shape
+lighter (advancement choices made when a coach opens them, plain tuples for rolls and
+option rows, a step outcome without the per-side copies) - a change of what the apps
+store and show, to be decided in the issue - or a compiled engine on that lighter shape.
 """
 
 from __future__ import annotations
