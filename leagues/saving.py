@@ -74,21 +74,6 @@ def create_row(instance: Model) -> Model:
     return instance
 
 
-def saved_keys(**related: Model | None) -> dict[str, Any]:
-    """``related`` (foreign key name -> object) as the keyword arguments of a new row, for
-    keys to the related rows' primary keys: a saved object (or None) by its key
-    (``match_id=...``: the row then holds the key without the object cached, as a row
-    read holds it), an unsaved one as the object itself (the row's save refuses it, as
-    Django's)."""
-    keys: dict[str, Any] = {}
-    for name, obj in related.items():
-        if obj is not None and obj.pk is None:
-            keys[name] = obj
-        else:
-            keys[f"{name}_id"] = None if obj is None else obj.pk
-    return keys
-
-
 def announce_saved(
     instance: Model, *, created: bool, update_fields: frozenset[str] | None = None
 ) -> None:

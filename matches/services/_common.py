@@ -14,7 +14,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
 from config.types import Actor
-from leagues.saving import insert_rows, saved_keys
+from leagues.new_rows import new_row, saved_keys
+from leagues.saving import insert_rows
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.permissions import coached_sides, may_answer_for
@@ -353,7 +354,8 @@ def store_rolls(
     keys = saved_keys(match=match, report=report)  # not the objects: see writes.stats_rows
     insert_rows(
         [
-            DiceRoll(
+            new_row(
+                DiceRoll,
                 **keys,
                 sequence=sequence,
                 index=index,

@@ -26,6 +26,7 @@ from typing import Any
 from django.utils import timezone
 
 from config.types import Actor
+from leagues.new_rows import new_row
 from leagues.saving import insert_rows
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
 from matches.services._common import SIDES, plain, snapshot_states, team_actor
@@ -106,7 +107,9 @@ class _Side:
     def __call__(self, kind: str, player: Player | None = None, **values: Any) -> AppliedEffect:
         if player is not None:
             values["player"] = player
-        effect = AppliedEffect(application=self.application, kind=kind, team=self.team, **values)
+        effect: AppliedEffect = new_row(
+            AppliedEffect, application=self.application, kind=kind, team=self.team, **values
+        )
         self.made.append(effect)
         return effect
 

@@ -15,6 +15,7 @@ from django.db.models.functions import JSONObject
 
 from config.types import Actor
 from leagues import saving
+from leagues.new_rows import new_row
 from leagues.saving import announce_saved, insert_rows
 from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
@@ -249,7 +250,8 @@ def new_event(
 ) -> MatchEvent:
     """A normalized event (``normalize_event``) as an unsaved row: a draft's tap, or a
     report's event when ``report`` is given."""
-    return MatchEvent(
+    event_row: MatchEvent = new_row(
+        MatchEvent,
         match=match,
         report=report,
         kind=event["kind"],
@@ -263,6 +265,7 @@ def new_event(
         detail=event["detail"],
         created_by=user_of(actor),
     )
+    return event_row
 
 
 def attach_events(

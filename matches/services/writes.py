@@ -20,7 +20,8 @@ from django.db import connection
 from django.utils import timezone
 
 from config.types import Actor
-from leagues.saving import insert_rows, saved_keys, update_rows
+from leagues.new_rows import new_row, saved_keys
+from leagues.saving import insert_rows, update_rows
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -134,7 +135,8 @@ def stats_rows(
             continue
         done = by_player.get(player.id)
         rows.append(
-            PlayerMatchStats(
+            new_row(
+                PlayerMatchStats,
                 player_id=player.id,
                 **keys,
                 season_id=application.match.fixture.season_id,

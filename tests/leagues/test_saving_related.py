@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from leagues.saving import insert_rows, save_fields, saved_keys
+from leagues.new_rows import saved_keys
+from leagues.saving import insert_rows, save_fields
 from teams.models import Team, TreasuryEntry
 from tests.factories import TeamFactory, UserFactory
 
