@@ -125,18 +125,18 @@ after: 80 queries/match, 190 ms CPU/match under cProfile; of 7.5 s:
     (400) | stamps._track 0.73 s (3200) | save_fields 0.66 s (520)
 
 Issue 15, fourth pass (the code before it, commit e7a27cf, and the same with only this
-pass's commits, the rules engine as it was in both; run back to back, alternating, while
-another session's work kept the load average at 1.5-2.4, so the CPU figure is the one to
-compare and the spread is the machine's):
+pass's commits, the rules engine as it was in both; run back to back, alternating; the
+CPU figure is the one to compare, the wall time moves with the other work on the two
+cores):
 
-    SQLite      before 80 queries/match (60 without SAVEPOINT/RELEASE), 43-50 ms
-                CPU/match, the season 10.7-12.2 s (six runs)
-                after  79 queries/match (59), 37-47 ms CPU/match, the season 9.3-11.6 s
-                (the CPU a match of each 40 played, median of five: before 41.5-52.0
-                ms, after 37.6-38.8 ms, three pairs)
-    PostgreSQL  before 79 queries/match, 97-101 ms/match, 51-54 ms CPU, the season
-                23.2-24.3 s
-                after  78 queries/match, 81 ms/match, 40 ms CPU, the season 19.4 s (twice)
+    SQLite      before 80 queries/match (60 without SAVEPOINT/RELEASE), 49-50 ms
+                CPU/match, the season 12.1-12.3 s (load average under 1)
+                after  79 queries/match (59), 39 ms CPU/match, the season 9.6-9.8 s
+                (earlier pairs, while another session's work kept the load at 1.5-2.4:
+                before 43-55 ms CPU, 10.7-13.6 s; after 37-47 ms CPU, 9.3-11.6 s)
+    PostgreSQL  before 79 queries/match, 95-101 ms/match, 51-54 ms CPU, the season
+                22.9-24.3 s
+                after  78 queries/match, 81 ms/match, 40 ms CPU, the season 19.3-19.4 s
 
 What changed: ``leagues.prepared`` makes a compiled shape's model rows itself, as
 ``Model.from_db`` makes them (converters worked out once, no ``Model.__init__`` loop, the
@@ -149,8 +149,11 @@ service (``matches.services.snapshots``); ``leagues.saving``: ``create_row`` for
 rows and the opened match (was ``objects.create``, compiled each time),
 ``insert_unless_taken`` for the report (was ``QuerySet._insert``), a row's related objects
 checked only where there is something to check, plain values passed as they are by
-``save_fields`` too, the statistics rows and rolls made with keys, not objects
-(``saved_keys``); ``plain`` copies plain values without a JSON round trip.
+``save_fields`` too; ``leagues.new_rows``: the rows a match writes by the dozen
+(statistics, rolls, effects, events, ledger entries) made as ``model(**values)`` makes
+them without its keyword loop (``new_row``, a statistics row 22 -> 6 us), the statistics
+rows and rolls with keys, not objects (``saved_keys``); ``plain`` copies plain values
+without a JSON round trip.
 
 Not done, and why: one post-game run per request. No request runs the same post-game
 twice (the confirmation runs the held post-game and the "so far" probe, each hiring
@@ -161,10 +164,10 @@ one transaction, and that would flatter the bench. Sharing the probe across requ
 needs its inputs kept with the report (a digest of figures, events, choices and
 snapshot), a change of the stored result.
 
-The goal (< 10 s) is met on SQLite on a quiet machine (9.3 s), not under load (to
-11.6 s); on PostgreSQL not, by 2x: of its 81 ms a match, 41 are the 78 round trips and
-the commit. What is left of the CPU (profile below): the seven post-game runs a match
-(the engine 0.22 of 2.3 s), the locks' and reads' statements on SQLite themselves
+The goal (< 10 s) is met on SQLite on a quiet machine (9.6-9.8 s), by 2-4 %, not under
+load (to 11.6 s); on PostgreSQL not, by 2x: of its 81 ms a match, 41 are the 78 round
+trips and the commit. What is left of the CPU (profile below): the seven post-game runs a match
+(the engine 0.22 of 2.2 s), the locks' and reads' statements on SQLite themselves
 (``SQLiteCursorWrapper.execute`` 0.34 s, the report read with its events and
 applications' subqueries 0.24-0.37 ms each), Django's cursor and its SQLite
 placeholder conversion (a regular expression over each statement, 0.08 s), the report
@@ -181,12 +184,12 @@ before: 80 queries/match, 74 ms CPU/match under cProfile; of 2.9 s:
     0.39 s (120) | SQLite execute 0.38 s (3240) | confirm_report 0.37 s | lock_match
     0.36 s (320) | post_game_for 0.36 s (280); Model.__init__ 5853 calls 0.26 s,
     json.loads 6920 calls 0.16 s
-after: 79 queries/match, 58 ms CPU/match under cProfile; of 2.3 s:
-    apply_post_game 0.83 s (40) | apply_results 0.43 s | Prepared.rows 0.43 s (800) |
-    submit_post_game_choices 0.41 s (80) | SQLite execute 0.34 s (3200) | run_post_game
-    0.34 s (120) | post_game_for 0.31 s (280) | lock_with_report 0.27 s (200) |
-    insert_rows 0.27 s (560) | confirm_report 0.26 s; Model.__init__ 2733 calls 0.15 s,
-    json.loads 4544 calls 0.08 s
+after: 79 queries/match, 55 ms CPU/match under cProfile; of 2.2 s:
+    apply_post_game 0.77 s (40) | Prepared.rows 0.42 s (800) | submit_post_game_choices
+    0.40 s (80) | apply_results 0.38 s | SQLite execute 0.33 s (3200) | run_post_game
+    0.32 s (120) | post_game_for 0.31 s (280) | insert_rows 0.26 s (560) |
+    lock_with_report 0.26 s (200) | confirm_report 0.25 s; Model.__init__ 680 calls
+    0.04 s, json.loads 4544 calls 0.08 s
 
 First pass (commit f023255), the old tap-by-tap flow in one rolled-back transaction:
 before 316 queries/match, the season about 82 s; after 173 queries/match, 64.6 s.
