@@ -5,12 +5,12 @@ written once): the same columns, ``auto_now_add`` stamped, the key set, the sign
 from __future__ import annotations
 
 import pytest
-from django.db.models.signals import post_save, pre_save
 
 from leagues.saving import create_row
 from teams.audit import log_action
 from teams.models import AuditEntry
 from tests.factories import TeamFactory, UserFactory
+from tests.save_signals import heard_saves
 
 pytestmark = pytest.mark.django_db
 
@@ -29,19 +29,6 @@ def test_the_row_is_the_one_create_makes():
 
 
 def test_the_signals_are_sent_as_create_sends_them():
-    heard = []
-
-    def before(sender, instance, update_fields, **kwargs):
-        heard.append(("pre", instance.pk, update_fields))
-
-    def after(sender, instance, created, update_fields, **kwargs):
-        heard.append(("post", instance.pk, created, update_fields))
-
-    pre_save.connect(before, sender=AuditEntry)
-    post_save.connect(after, sender=AuditEntry)
-    try:
+    with heard_saves(AuditEntry) as heard:
         entry = log_action(None, "team.note", "noted", team=TeamFactory())
-    finally:
-        pre_save.disconnect(before, sender=AuditEntry)
-        post_save.disconnect(after, sender=AuditEntry)
     assert heard == [("pre", None, None), ("post", entry.pk, True, None)]

@@ -5,11 +5,11 @@ where there is no row to update."""
 from __future__ import annotations
 
 import pytest
-from django.db.models.signals import post_save, pre_save
 
 from leagues.saving import insert_rows, save_fields, update_rows
 from teams.models import Team
 from tests.factories import TeamFactory
+from tests.save_signals import heard_saves
 
 pytestmark = pytest.mark.django_db
 
@@ -35,21 +35,8 @@ def test_every_field_without_names_as_a_plain_save():
 
 def test_the_signals_are_sent_as_a_save_sends_them():
     team = TeamFactory()
-    heard = []
-
-    def before(sender, instance, update_fields, **kwargs):
-        heard.append(("pre", instance.pk, update_fields))
-
-    def after(sender, instance, created, update_fields, **kwargs):
-        heard.append(("post", instance.pk, created, update_fields))
-
-    pre_save.connect(before, sender=Team)
-    post_save.connect(after, sender=Team)
-    try:
+    with heard_saves(Team) as heard:
         save_fields(team, ["rerolls"])
-    finally:
-        pre_save.disconnect(before, sender=Team)
-        post_save.disconnect(after, sender=Team)
     fields = frozenset({"rerolls"})
     assert heard == [("pre", team.pk, fields), ("post", team.pk, False, fields)]
 
