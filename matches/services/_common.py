@@ -28,6 +28,7 @@ from matches.services.snapshots import (  # noqa: F401  (their home before)
     state_to_json,
 )
 from rules_engine.sequence import Choice, SequenceResult
+from rules_engine.shared import SharedDict, SharedList
 from teams.audit import log_action
 from teams.models import Team
 
@@ -242,22 +243,25 @@ def is_league_game(match: Match) -> bool:
 def plain(value: Any) -> Any:
     """Engine output as JSON (tuples to lists, dict keys to strings): what
     ``json.loads(json.dumps(value, default=...))`` gives. Strings, numbers, booleans,
-    None, lists, tuples and dicts keyed by strings (their exact types) are copied as
-    they are (issue 15: half the cost of writing and reading them); anything else (an
-    engine object, a dict with other keys, a subclass) goes through JSON, which gives
-    the same for any part as for the whole."""
+    None, lists, tuples and dicts keyed by strings (their exact types, and the engine's
+    shared rows, ``rules_engine.shared``) are copied as they are (issue 15: half the cost
+    of writing and reading them), a string's subclass as its text; anything else (an
+    engine object, a dict with other keys, another subclass) goes through JSON, which
+    gives the same for any part as for the whole."""
     kind = type(value)
     if kind is str or kind is int or kind is float or kind is bool or value is None:
         return value
-    if kind is dict:
+    if kind is dict or kind is SharedDict:
         copied = {}
         for key, item in value.items():
             if type(key) is not str:
                 return _through_json(value)
             copied[key] = plain(item)
         return copied
-    if kind is list or kind is tuple:
+    if kind is list or kind is tuple or kind is SharedList:
         return [plain(item) for item in value]
+    if isinstance(value, str):  # a rule's name (RuleName): JSON writes its text
+        return str.__str__(value)
     return _through_json(value)
 
 
