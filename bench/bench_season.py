@@ -191,6 +191,17 @@ after: 79 queries/match, 55 ms CPU/match under cProfile; of 2.2 s:
     lock_with_report 0.26 s (200) | confirm_report 0.25 s; Model.__init__ 680 calls
     0.04 s, json.loads 4544 calls 0.08 s
 
+Then, in the same session: Django's SQLite cursor converts each statement's ``%s`` to
+``?`` with a regular expression on every run (66 a match, the standings' upsert 5 kB):
+``config.sqlite`` keeps the conversion by the statement's text; and ``plain`` copies the
+engine's shared option rows (``rules_engine.shared``) and rule names as it copies dicts,
+lists and strings (93 JSON round trips a match were theirs). The season, this module
+alone on a quiet machine, three runs after: 8.4-9.0 s, 34-36 ms CPU a match (the same
+code had run 8.2-10.6 s: the machine's own spread, by the CPU figure too, is about 15 %,
+so the goal is met with little margin and a loaded run can miss it). Python's garbage
+collector takes about 0.3 s of a season (``gc.callbacks``); ``gc.freeze`` after start-up
+saved about half of it, inside that spread, so it was left out.
+
 First pass (commit f023255), the old tap-by-tap flow in one rolled-back transaction:
 before 316 queries/match, the season about 82 s; after 173 queries/match, 64.6 s.
 """
