@@ -199,8 +199,9 @@ lists and strings (93 JSON round trips a match were theirs). The season, this mo
 alone on a quiet machine, three runs after: 8.4-9.0 s, 34-36 ms CPU a match (the same
 code had run 8.2-10.6 s: the machine's own spread, by the CPU figure too, is about 15 %,
 so the goal is met with little margin and a loaded run can miss it). Python's garbage
-collector takes about 0.3 s of a season (``gc.callbacks``); ``gc.freeze`` after start-up
-saved about half of it, inside that spread, so it was left out.
+collector takes 1.0-1.25 s of this module's run, the league's set-up included
+(``gc.callbacks``); ``gc.freeze`` after start-up saved 0.25-0.6 s of it, inside that
+spread, so it was left out.
 
 First pass (commit f023255), the old tap-by-tap flow in one rolled-back transaction:
 before 316 queries/match, the season about 82 s; after 173 queries/match, 64.6 s.
