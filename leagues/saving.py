@@ -32,6 +32,10 @@ def save_fields(instance: Model, fields: Iterable[str] | None = None) -> None:
         instance.save(update_fields=names)
         return
     sql, concrete = plan
+    held = instance.__dict__
+    if any(hasattr(held.get(f.attname), "resolve_expression") for f in concrete):
+        instance.save(update_fields=names)  # an F() or other expression: Django compiles it
+        return
     update_fields = frozenset(names) if names is not None else None
     prepare_related(instance, "save")
     pre_save.send(
@@ -39,14 +43,7 @@ def save_fields(instance: Model, fields: Iterable[str] | None = None) -> None:
     )
     connection = connections[using]
     plain = _plain_fields(model)
-    params: list[Any] = []
-    for field in concrete:
-        kind = plain.get(field.attname)
-        value = getattr(instance, field.attname) if kind else field.pre_save(instance, False)
-        if kind and (type(value) is kind or value is None):
-            params.append(value)  # what get_db_prep_save gives such a value
-        else:
-            params.append(field.get_db_prep_save(value, connection))
+    params = [_db_value(field, instance, False, plain, connection) for field in concrete]
     with connection.cursor() as cursor:
         cursor.execute(sql[connection.vendor], [*params, instance.pk])
         updated = cursor.rowcount
@@ -198,15 +195,24 @@ def _insert_params(
     for obj in objs:
         prepare_related(obj, operation)
         for field in fields:
-            kind = plain.get(field.attname)
-            value = getattr(obj, field.attname) if kind else field.pre_save(obj, True)
-            if kind and (type(value) is kind or value is None):
-                params.append(value)  # what get_db_prep_save gives such a value
-                continue
+            value = _db_value(field, obj, True, plain, connection)
             if hasattr(value, "resolve_expression"):
                 return None
-            params.append(field.get_db_prep_save(value, connection))
+            params.append(value)
     return params
+
+
+def _db_value(field: Any, obj: Model, add: bool, plain: dict[str, type], connection: Any) -> Any:
+    """The parameter Django's save sends for ``field`` of ``obj`` (its ``pre_save``, then
+    ``get_db_prep_save``); a plain value of a plain field (``_plain_fields``) as it is,
+    what that preparation gives it back; an expression as it is, for Django to compile."""
+    kind = plain.get(field.attname)
+    value = getattr(obj, field.attname) if kind else field.pre_save(obj, add)
+    if kind and (type(value) is kind or value is None):
+        return value
+    if hasattr(value, "resolve_expression"):
+        return value
+    return field.get_db_prep_save(value, connection)
 
 
 def insert_unless_taken(obj: Model) -> bool:

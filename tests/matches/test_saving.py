@@ -5,6 +5,7 @@ where there is no row to update."""
 from __future__ import annotations
 
 import pytest
+from django.db.models import F
 
 from leagues.saving import insert_rows, save_fields, update_rows
 from teams.models import Team
@@ -23,6 +24,16 @@ def test_the_named_fields_are_written_and_the_rest_left_alone():
     row = Team.objects.get(pk=team.pk)
     assert (row.rerolls, row.cheerleaders) == (3, 5)
     assert row.updated_at > stamped and row.updated_at == team.updated_at
+
+
+def test_an_expression_is_saved_as_django_saves_it():
+    team = TeamFactory(rerolls=1)
+    Team.objects.filter(pk=team.pk).update(rerolls=2)  # bought meanwhile
+    team.rerolls = F("rerolls") + 1
+    with heard_saves(Team) as heard:
+        save_fields(team, ["rerolls"])
+    assert Team.objects.get(pk=team.pk).rerolls == 3
+    assert [entry[0] for entry in heard] == ["pre", "post"]  # each signal once
 
 
 def test_every_field_without_names_as_a_plain_save():
