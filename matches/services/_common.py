@@ -20,13 +20,7 @@ from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
 from matches.permissions import coached_sides, may_answer_for
 from matches.services.prepared import Prepared
-from matches.services.snapshots import (  # noqa: F401  (their home before)
-    SIDES,
-    _default,
-    snapshot_states,
-    state_from_json,
-    state_to_json,
-)
+from matches.services.snapshots import SIDES, _default
 from rules_engine.sequence import Choice, SequenceResult
 from rules_engine.shared import SharedDict, SharedList
 from teams.audit import log_action

@@ -29,11 +29,12 @@ from config.types import Actor
 from leagues.new_rows import new_row
 from leagues.saving import insert_rows
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
-from matches.services._common import SIDES, plain, snapshot_states, team_actor
+from matches.services._common import SIDES, plain, team_actor
 from matches.services.deferral import held_back, post_gold
 from matches.services.report_shapes import player_reports
 from matches.services.reports import events_of
 from matches.services.skills_gained import apply_gained
+from matches.services.snapshots import snapshot_states
 from matches.services.writes import EffectsBatch, TeamWrites, add_spp, stats_rows
 from matches.totals import refresh_stats_totals
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES

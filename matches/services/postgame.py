@@ -22,7 +22,6 @@ from matches.services._common import (
     choice_json,
     is_league_game,
     plain,
-    snapshot_states,
     steps_json,
     store_rolls,
     stored_rolls,
@@ -32,6 +31,7 @@ from matches.services.queue import queue_application
 from matches.services.report_shapes import engine_report
 from matches.services.reports import events_of, payload_of
 from matches.services.rulesets import rules_for
+from matches.services.snapshots import snapshot_states
 from rules_engine.bb2020.postgame import TeamPostGame
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.sequence import SequenceResult

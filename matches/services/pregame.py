@@ -26,8 +26,6 @@ from matches.services._common import (
     plain,
     require_play,
     require_status,
-    snapshot_states,
-    state_to_json,
     steps_json,
     store_rolls,
     stored_rolls,
@@ -36,6 +34,7 @@ from matches.services._common import (
 )
 from matches.services.prepared import Prepared
 from matches.services.rulesets import rules_for, rules_for_key
+from matches.services.snapshots import snapshot_states, state_to_json
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import SeededDice
 from rules_engine.sequence import SequenceResult

@@ -15,9 +15,10 @@ from typing import Any
 
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services import report_extras
-from matches.services._common import SIDES, snapshot_states, team_of
+from matches.services._common import SIDES, team_of
 from matches.services.report_shapes import shape_of
 from matches.services.rulesets import rules_for
+from matches.services.snapshots import snapshot_states
 from rules_engine import edition_for
 from rules_engine.bb2020.inducements import MAX_PLAYERS
 from rules_engine.bb2020.report import CHARACTERISTICS

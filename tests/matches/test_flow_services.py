@@ -10,7 +10,7 @@ from leagues import selectors as league_selectors
 from leagues.models import Fixture
 from matches import selectors, services
 from matches.models import DiceRoll, Match, PlayerMatchStats, PostGameApplication, Report
-from matches.services._common import state_from_json
+from matches.services.snapshots import state_from_json
 from rules_engine import get_ruleset
 from rules_engine.bb2020.postgame import post_game
 from rules_engine.bb2020.pregame import pre_game

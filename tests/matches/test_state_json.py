@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from matches.services._common import state_from_json, state_to_json
+from matches.services.snapshots import state_from_json, state_to_json
 from rules_engine.bb2020.state import PlayerState, TeamState
 
 
