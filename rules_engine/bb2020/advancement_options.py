@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Mapping
+from typing import Any
 
 from rules_engine.bb2020.advancement_types import (
     MAXIMUM_ADVANCEMENTS,
@@ -73,14 +74,9 @@ class AdvancementOptions(ABC):
         (no surcharge that depends on the skill taken). Worked out once per position,
         skills, advancements and SPP (the options are frozen: players alike share them).
         """
-        advancements = player.advancements
-        if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
-            return ()
-        last = self._last_bands  # the memo of the ruleset asked about last
-        memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
-        bands = memo.get((player.position_slug, player.skills, advancements))
+        bands = self._bands_for(ruleset, player)
         if bands is None:
-            bands = self._bands(memo, ruleset, player)
+            return ()
         return bands[1][bisect_right(bands[0], player.spp)][0]
 
     def advancement_offer(
@@ -91,23 +87,23 @@ class AdvancementOptions(ABC):
         coach's choice among them (None when there is none). Its option rows are made
         once per option set and shared by every choice offering them, so they refuse
         any change (``rules_engine.shared``): a reader that wants to change one copies it."""
-        advancements = player.advancements
-        if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
-            return (), None
-        last = self._last_bands
-        memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
-        bands = memo.get((player.position_slug, player.skills, advancements))
+        bands = self._bands_for(ruleset, player)
         if bands is None:
-            bands = self._bands(memo, ruleset, player)
-        spp = player.spp
-        options, rows = bands[1][bisect_right(bands[0], spp)]
+            return (), None
+        options, rows = bands[1][bisect_right(bands[0], player.spp)]
         if not options:
             return options, None
-        kept = {"player_id": player.id, "spp": spp, "advancements": advancements}
-        kept["options"] = rows
-        prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
-        values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
-        return options, frozen(Choice, values)
+        return options, advancement_choice_of(player, side, rows)
+
+    def _bands_for(self, ruleset: Ruleset, player: PlayerState) -> Bands | None:
+        """What each band of SPP affords the player (None: he takes no advancement now)."""
+        advancements = player.advancements
+        if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
+            return None
+        last = self._last_bands  # the memo of the ruleset asked about last
+        memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
+        bands = memo.get((player.position_slug, player.skills, advancements))
+        return bands if bands is not None else self._bands(memo, ruleset, player)
 
     def _bands(self, memo: dict[OptionsKey, Bands], ruleset: Ruleset, player: PlayerState) -> Bands:
         """What each band of SPP affords the player (not yet in ``memo``), remembered:
@@ -178,3 +174,14 @@ class AdvancementOptions(ABC):
             keys = keyed_category_skills(self.key, category)
             found = memo[category] = frozenset(key for _, key in keys)
         return found
+
+
+def advancement_choice_of(player: PlayerState, side: str, rows: list[dict[str, Any]]) -> Choice:
+    """The coach's decision after post-game step 3 for the player, offering ``rows`` (the
+    options as their ``as_dict()``): which advancement, or save the SPP."""
+    spp = player.spp
+    prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
+    kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
+    kept["options"] = rows
+    values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
+    return frozen(Choice, values)

@@ -18,7 +18,7 @@ from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
-from rules_engine.bb2020.advancement_options import AdvancementOptions
+from rules_engine.bb2020.advancement_options import AdvancementOptions, advancement_choice_of
 from rules_engine.bb2020.advancement_types import (
     CHARACTERISTICS,
     IMPROVEMENT_STEP,
@@ -38,7 +38,6 @@ from rules_engine.bb2020.advancement_types import (
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import Dice
 from rules_engine.errors import AdvancementError, RulesError
-from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording
 from rules_engine.tables import load_league_tables, load_tables, skill_category
@@ -168,17 +167,12 @@ class AdvancementRules(AdvancementOptions):
         options = self.advancement_options(ruleset, player) if options is None else options
         if not options:
             return None
-        spp = player.spp
-        prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
         offered = []
         for option in options:  # each ``option.as_dict()``, copied from its template
             row = option.as_dict_template.copy()
             row["categories"] = list(option.categories)
             offered.append(row)
-        kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
-        kept["options"] = offered
-        values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
-        return frozen(Choice, values)
+        return advancement_choice_of(player, side, offered)
 
     # --- checking the coach's answers ----------------------------------------------------
 
