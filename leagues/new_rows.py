@@ -11,7 +11,7 @@ from django.db.models import ForeignObjectRel, Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 
-from leagues.prepared import _plain_model
+from leagues.prepared import plain_model
 
 
 def new_row(model: type[Model], **values: Any) -> Any:
@@ -49,7 +49,7 @@ def _row_plan(model: type[Model]) -> Any:
     """(the (name, attribute name, field) of each field ``__init__`` sets, the keywords
     it takes, those of them that are relations), or None where ``new_row`` leaves the
     row to Django."""
-    if not _plain_model(model):
+    if not plain_model(model):
         return None
     fields = [
         (f.name, f.attname, f)

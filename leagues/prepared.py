@@ -179,7 +179,7 @@ class _Rows:
         ):
             return None
         root = _Node(klass_info, compiler.select)
-        if not all(_plain_model(node.model) for node in root.all()):
+        if not all(plain_model(node.model) for node in root.all()):
             return None
         return cls(queryset, compiler, root)
 
@@ -216,7 +216,7 @@ def _reordered(klass_info: dict[str, Any]) -> bool:
     )
 
 
-def _plain_model(model: type[Model]) -> bool:
+def plain_model(model: type[Model]) -> bool:
     """``Model.from_db`` makes it by ``Model.__init__`` setting each loaded field through
     a descriptor that only stores it (a foreign key's id on a new instance too)."""
     from_db: Any = model.from_db
