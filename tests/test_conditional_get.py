@@ -177,20 +177,45 @@ def test_signing_in_changes_the_etag_and_makes_the_answer_private(client, season
     assert client.get(url, HTTP_IF_NONE_MATCH=signed_in["ETag"]).status_code == 200
 
 
-def test_a_second_visitor_gets_the_cached_page_with_his_own_csrf_token(
+def test_a_visitor_s_page_carries_no_csrf_token_and_sets_no_cookie(
     season, django_assert_num_queries
 ):
+    """A visitor not signed in posts nothing, so his pages hold no CSRF token: no token
+    to mask, to look for in the cached copy or to swap, no cookie set, and every visitor
+    is served the same bytes. A coach signed in gets the token htmx sends."""
     url = _pages(season)["standings"]
     first = Client().get(url)
     visitor = Client()
     with django_assert_num_queries(0):  # the stamp's read aside: no query, no rendering
         second = visitor.get(url)
     assert second.status_code == 200 and second["ETag"] == first["ETag"]
+    assert "csrftoken" not in second.cookies and "X-CSRFToken" not in second.content.decode()
+    assert second.content == first.content
+    coach = Client()
+    coach.force_login(UserFactory())
+    signed_in = coach.get(url).content.decode()
+    token = signed_in.split('"X-CSRFToken": "')[1][:64]
+    assert _unmask_cipher_token(token) == coach.cookies["csrftoken"].value
+
+
+@pytest.mark.urls("tests.conditional_form_urls")
+def test_a_second_visitor_gets_a_cached_form_with_his_own_csrf_token(
+    season, django_assert_num_queries
+):
+    """A public page that does render a token (a form): the cached copy is served to the
+    next visitor with his own token in its place."""
+    first = Client().get("/form/")
+    visitor = Client()
+    with django_assert_num_queries(0):
+        second = visitor.get("/form/")
+    assert second.status_code == 200 and second["ETag"] == first["ETag"]
     secret = second.cookies["csrftoken"].value
-    token = second.content.decode().split('"X-CSRFToken": "')[1][:64]
+    token = re.search(r'value="(\w{64})"', second.content.decode()).group(1)
     assert _unmask_cipher_token(token) == secret
+    theirs = re.search(r'value="(\w{64})"', first.content.decode()).group(1)
+    assert _unmask_cipher_token(theirs) != secret
     assert second.content.replace(token.encode(), b"") == first.content.replace(
-        first.content.decode().split('"X-CSRFToken": "')[1][:64].encode(), b""
+        theirs.encode(), b""
     )
 
 
