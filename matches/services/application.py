@@ -31,6 +31,7 @@ from matches.services._common import (
 from matches.services.effects import EffectsBatch, apply_effects
 from matches.services.hiring import final_answers
 from matches.services.postgame import (
+    RUN_FIELDS,
     Phase,
     _hiring_step,
     _result_json,
@@ -249,7 +250,7 @@ def apply_results(
     if not final_follows:
         batch.finish()
         run_post_game(match, report, report.post_game_choices, events=events, teams=teams)
-        save_fields(report)
+        save_fields(report, ("post_game_input", *RUN_FIELDS))
     return application
 
 
@@ -308,7 +309,9 @@ def apply_final(
     _store_final_rolls(match, report, result, shown, first=application_is_first)
     report.post_game_result = shown
     _as_on_the_sheet(report, teams)
-    save_fields(report)
+    # What this phase changed of the report (final_answers: ``not_done``, step 4's
+    # Treasury, in its post_game_input).
+    save_fields(report, ("post_game_input", "post_game_result"))
     return application
 
 

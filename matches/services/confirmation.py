@@ -36,7 +36,7 @@ from matches.services._common import (
     teams_read,
     user_of,
 )
-from matches.services.postgame import current_report, run_post_game, settle_status
+from matches.services.postgame import RUN_FIELDS, current_report, run_post_game, settle_status
 from matches.services.reports import WITH_EVENTS, payload_of, report_payload
 
 # How long the opponent has to confirm or dispute before the commissioner may confirm
@@ -72,10 +72,14 @@ def await_confirmation(match: Match, report: Report) -> None:
     report.confirm_deadline = timezone.now() + CONFIRM_DEADLINE
 
 
+# The report's fields ``begin_post_game`` sets.
+BEGIN_FIELDS = ("confirmation", "confirmed_by", "confirmed_at", *RUN_FIELDS)
+
+
 def begin_post_game(match: Match, report: Report, actor: Actor) -> None:
     """The report is confirmed: the post-game runs to its first coach decision, or
-    completes and is queued for applying (after the commit). The caller saves; it read
-    the match with its teams in this transaction."""
+    completes and is queued for applying (after the commit). The caller saves (the
+    report's ``BEGIN_FIELDS``); it read the match with its teams in this transaction."""
     report.confirmation = Confirmation.CONFIRMED
     report.confirmed_by = user_of(actor)
     report.confirmed_at = timezone.now()
@@ -113,7 +117,7 @@ def confirm_report(actor: Actor, match: Match) -> Report:
         _may_confirm(actor, match, report)
         on_behalf = not is_opponent(actor, match, report)
         begin_post_game(match, report, actor)
-        save_fields(report)
+        save_fields(report, BEGIN_FIELDS)
         save_fields(match, ["status", "updated_at"])
         log_match(
             actor,

@@ -224,6 +224,17 @@ def _with_step_4_treasury(
     return given
 
 
+# The report's fields ``run_post_game`` sets: what a caller that changed nothing else
+# saves (issue 15: the report saved whole wrote its every JSON column again).
+RUN_FIELDS = (
+    "post_game_choices",
+    "post_game_complete",
+    "results_ready",
+    "post_game_result",
+    "hiring_deadline",
+)
+
+
 def run_post_game(
     match: Match,
     report: Report,
@@ -234,8 +245,8 @@ def run_post_game(
 ) -> SequenceResult:
     """Run the post-game as far as the coaches' answers take it and keep its result,
     choices and the rolls of its first steps on the report (the caller saves the
-    report). Where the ruleset holds at a hiring step, it waits there for each coach.
-    RulesError for an answer the rules refuse. ``events``: the report's, when read;
+    report's ``RUN_FIELDS``). Where the ruleset holds at a hiring step, it waits there
+    for each coach. RulesError for an answer the rules refuse. ``events``: the report's, when read;
     ``teams``: both teams' rows as they stand now, when the caller has them."""
     hiring = _hiring_step(match)
     now = TeamsNow(match, teams)

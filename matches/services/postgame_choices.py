@@ -33,6 +33,7 @@ from matches.services._common import (
 from matches.services.postgame import (
     ANSWERS,
     ANSWERS_BY_KIND,
+    RUN_FIELDS,
     Phase,
     current_report,
     run_post_game,
@@ -98,7 +99,7 @@ def submit_post_game_choices(
             choices[side] = answer  # the side's step-4 answer (not only its nominees)
         run_post_game(match, report, choices, teams=teams_read(match))
         settle_status(match, report)
-        save_fields(report)
+        save_fields(report, RUN_FIELDS)
         save_fields(match, ["status", "updated_at"])
         return report
 
@@ -134,7 +135,7 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
                 }
         run_post_game(match, report, choices)
         settle_status(match, report)
-        save_fields(report)
+        save_fields(report, RUN_FIELDS)
         save_fields(match, ["status", "updated_at"])
         log_match(
             actor,

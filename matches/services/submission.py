@@ -29,6 +29,7 @@ from matches.services._common import (
     require_play,
 )
 from matches.services.confirmation import (
+    BEGIN_FIELDS,
     await_confirmation,
     begin_post_game,
     needs_confirmation,
@@ -221,7 +222,7 @@ def _hand_over(
         match.post_game_seed = new_seed() if seed is None else seed
     if not confirming:
         begin_post_game(match, report, actor)
-        save_fields(report)
+        save_fields(report, BEGIN_FIELDS)
     save_fields(match, ["post_game_seed", "status", "report_draft", "updated_at"])
 
 
