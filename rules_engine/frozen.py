@@ -16,6 +16,10 @@ from typing import Any
 
 _new = object.__new__
 _set = object.__setattr__
+# ``frozen`` written out where a call more counts (the hottest loops):
+# ``instance = new_object(cls); object_setattr(instance, "__dict__", values)``.
+new_object = _new
+object_setattr = _set
 
 
 def frozen[T](cls: type[T], values: dict[str, Any]) -> T:

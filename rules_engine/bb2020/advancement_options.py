@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules_engine.bb2020.advancement_types import (
@@ -23,7 +23,7 @@ from rules_engine.bb2020.advancement_types import (
     skill_categories,
 )
 from rules_engine.bb2020.state import PlayerState
-from rules_engine.frozen import frozen
+from rules_engine.frozen import new_object, object_setattr
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.shared import SharedDict, SharedList
@@ -36,6 +36,8 @@ Offered = tuple[Offer, SharedList]
 # The distinct costs of a player's options, lowest first, and what each band of SPP
 # affords: band ``bisect_right(costs, spp)`` (none below the lowest cost).
 Bands = tuple[tuple[int, ...], tuple[Offered, ...]]
+# A player's options and choice, with the picture of him they were read of.
+PlayerOffer = tuple[PlayerState, Offer, Choice | None]
 _OPTIONS_MEMO_SIZE = 20_000  # players alike remembered per ruleset, then started over
 
 
@@ -94,6 +96,65 @@ class AdvancementOptions(ABC):
         if not options:
             return options, None
         return options, advancement_choice_of(player, side, rows)
+
+    def advancement_offers(
+        self,
+        ruleset: Ruleset,
+        players: Iterable[PlayerState],
+        side: str,
+        seen: dict[Any, PlayerOffer],
+    ) -> list[PlayerOffer]:
+        """Each player's ``advancement_offer``, with the picture of him it was read of, in
+        one pass (post-game step 3 lists every player): ``seen`` holds those made
+        before, by player id, and is given those made now; a player whose picture reads
+        alike to his advancements (``reads_alike``) keeps his, the same ``Choice``."""
+        if type(self).advancement_offer is not AdvancementOptions.advancement_offer:
+            return self._offers_one_by_one(ruleset, players, side, seen)
+        last = self._last_bands  # ``_bands_for``, written out for the loop
+        memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
+        made = []
+        for player in players:
+            try:
+                found = seen.get(player.id)
+            except TypeError:  # an id that cannot be a key: worked out every time
+                made.append((player, *self.advancement_offer(ruleset, player, side)))
+                continue
+            if found is not None and (found[0] is player or reads_alike(found[0], player)):
+                made.append(found)
+                continue
+            advancements = player.advancements
+            if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
+                found = (player, (), None)
+            else:
+                bands = memo.get((player.position_slug, player.skills, advancements))
+                if bands is None:
+                    bands = self._bands(memo, ruleset, player)
+                options, rows = bands[1][bisect_right(bands[0], player.spp)]
+                choice = advancement_choice_of(player, side, rows) if options else None
+                found = (player, options, choice)
+            seen[player.id] = found
+            made.append(found)
+        return made
+
+    def _offers_one_by_one(
+        self,
+        ruleset: Ruleset,
+        players: Iterable[PlayerState],
+        side: str,
+        seen: dict[Any, PlayerOffer],
+    ) -> list[PlayerOffer]:
+        """``advancement_offers`` through an edition's own ``advancement_offer``."""
+        made: list[PlayerOffer] = []
+        for player in players:
+            try:
+                found = seen.get(player.id)
+            except TypeError:
+                made.append((player, *self.advancement_offer(ruleset, player, side)))
+                continue
+            if found is None or not (found[0] is player or reads_alike(found[0], player)):
+                found = seen[player.id] = (player, *self.advancement_offer(ruleset, player, side))
+            made.append(found)
+        return made
 
     def _bands_for(self, ruleset: Ruleset, player: PlayerState) -> Bands | None:
         """What each band of SPP affords the player (None: he takes no advancement now)."""
@@ -180,8 +241,30 @@ def advancement_choice_of(player: PlayerState, side: str, rows: list[dict[str, A
     """The coach's decision after post-game step 3 for the player, offering ``rows`` (the
     options as their ``as_dict()``): which advancement, or save the SPP."""
     spp = player.spp
-    prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
     kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
     kept["options"] = rows
-    values = {"side": side, "kind": "advancement", "prompt": prompt, "options": kept}
-    return frozen(Choice, values)
+    choice: Choice = new_object(Choice)  # ``frozen(Choice, ...)``, written out
+    object_setattr(
+        choice,
+        "__dict__",
+        {
+            "side": side,
+            "kind": "advancement",
+            "prompt": f"{player.name} has {spp} SPP: choose an advancement, or save the SPP",
+            "options": kept,
+        },
+    )
+    return choice
+
+
+def reads_alike(seen: PlayerState, player: PlayerState) -> bool:
+    """Whether the two pictures of a player read alike to his advancement options and
+    choice: all they read of him is the same (a recovered MNG changes neither)."""
+    return (
+        seen.spp == player.spp
+        and seen.advancements == player.advancements
+        and seen.skills == player.skills
+        and seen.position_slug == player.position_slug
+        and seen.journeyman == player.journeyman
+        and seen.name == player.name
+    )

@@ -63,7 +63,13 @@ from rules_engine.bb2020.postgame_work import (
     prepare_for_next_game,
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, other_side
-from rules_engine.bb2020.spp import SppEarned, most_valuable_player, spp_earned
+from rules_engine.bb2020.spp import (
+    SppEarned,
+    most_valuable_player,
+    spp_earned,
+    spp_earned_by,
+    spp_rows,
+)
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
@@ -211,11 +217,7 @@ class PostGameRules:
         outcome = {}
         for side, w in work.items():
             mvp = most_valuable_player(w.before, w.report, dice, side=side, league=league)
-            earned = [
-                spp_earned(r, r.player_id, mvp=r.player_id == mvp.player_id)
-                for r in w.report
-                if not r.induced
-            ]
+            earned = spp_earned_by(w.report.players, mvp.player_id)
             if mvp.player_id is not None and w.report.player(mvp.player_id) is None:
                 earned.append(spp_earned(None, mvp.player_id, mvp=True))
             outcome[side] = self.award_spp(w, earned, mvp)
@@ -309,7 +311,7 @@ class PostGameRules:
         w.details.update(mvp=mvp, spp=tuple(earned), **details)
         return {
             "mvp": mvp.as_dict(),
-            "spp": [s.as_dict() for s in earned if s.total],
+            "spp": spp_rows(earned),
             "advancement_choices": [c.options for _, _, c in offers if c is not None],
         }
 

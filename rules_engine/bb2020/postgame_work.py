@@ -15,7 +15,7 @@ from rules_engine.bb2020.postgame_results import TeamPostGame as TeamPostGame
 from rules_engine.bb2020.postgame_results import TreasuryChange as TreasuryChange
 from rules_engine.bb2020.report import PlayerReport, TeamReport
 from rules_engine.bb2020.spp import SppEarned
-from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.bb2020.state import TEAM_FIELDS, PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.frozen import frozen
@@ -34,12 +34,13 @@ Offered = tuple[PlayerState, tuple[AdvancementOption, ...], Choice | None]
 class PostGameWork:
     """One side's working state while the steps run (the steps fill it in order).
 
-    The players are kept in a plain list while the steps change them one by one;
-    ``team`` is the frozen ``TeamState`` made from them, built again only when asked
-    for after a change. Setting ``team`` starts over from that team."""
+    The team's fields and its players are kept in a plain dict and list while the steps
+    change them one by one; ``team`` is the frozen ``TeamState`` made from them, built
+    again only when asked for after a change. Setting ``team`` starts over from that
+    team."""
 
-    _team: TeamState | None  # None once a player changed, until ``team`` is asked for
-    _base: TeamState  # the team's fields but its players, which are ``_players``
+    _team: TeamState | None  # None once something changed, until ``team`` is asked for
+    _fields: dict[str, Any]  # the team's fields as they stand (its players: ``_players``)
     _players: list[PlayerState]
 
     def __init__(self, ruleset: Ruleset, side: str, team: TeamState, report: TeamReport) -> None:
@@ -54,14 +55,18 @@ class PostGameWork:
 
     @property
     def team(self) -> TeamState:
-        if self._team is None:
-            self._team = self._base.evolve(players=tuple(self._players))
-        return self._team
+        team = self._team
+        if team is None:  # ``evolve`` of the team set, its fields and players as they stand
+            values = self._fields.copy()
+            values["players"] = tuple(self._players)
+            team = self._team = frozen(self._team_type, values)
+        return team
 
     @team.setter
     def team(self, team: TeamState) -> None:
         self._team = team
-        self._base = team
+        self._team_type = type(team)
+        self._fields = team.__dict__.copy()
         self._players = list(team.players)
 
     @property
@@ -71,37 +76,44 @@ class PostGameWork:
 
     @property
     def treasury(self) -> int:
-        return self._base.treasury
+        treasury: int = self._fields["treasury"]
+        return treasury
 
     @property
     def roster_slug(self) -> str:
-        return self._base.roster_slug
+        slug: str = self._fields["roster_slug"]
+        return slug
 
     @property
     def team_name(self) -> str:
-        return self._base.name
+        name: str = self._fields["name"]
+        return name
 
     @property
     def dedicated_fans(self) -> int:
-        return self._base.dedicated_fans
+        fans: int = self._fields["dedicated_fans"]
+        return fans
 
     def player(self, player_id: Any) -> PlayerState:
         for player in self._players:
             if player.id == player_id:
                 return player
-        raise KeyError(f"{self._base.name} has no player {player_id!r}")
+        raise KeyError(f"{self.team_name} has no player {player_id!r}")
 
     def gold(self, reason: str, amount: int) -> None:
         if amount:
             change = frozen(TreasuryChange, {"reason": reason, "amount": amount})
             self.details["treasury_changes"].append(change)
-            self.evolve_team(treasury=self._base.treasury + amount)
+            self._fields["treasury"] += amount
+            self._team = None
 
     def evolve_team(self, **changes: Any) -> None:
-        if self._team is not None:
-            self._team = self._base = self._team.evolve(**changes)
-        else:
-            self._base = self._base.evolve(**changes)
+        """The team's fields ``changes`` changed (``TeamState.evolve``: a name that is not
+        a field is refused)."""
+        if not changes.keys() <= TEAM_FIELDS:
+            self.team.evolve(**changes)  # raises, naming the field
+        self._fields.update(changes)
+        self._team = None
 
     def replace_players(self, players: tuple[PlayerState, ...]) -> None:
         self._players = list(players)
@@ -155,7 +167,7 @@ class PostGameWork:
         for report in reports:
             index = where.get(report.player_id)
             if index is None:
-                raise KeyError(f"{self._base.name} has no player {report.player_id!r}")
+                raise KeyError(f"{self.team_name} has no player {report.player_id!r}")
             players[index] = report.apply_injuries(ruleset, players[index])
         self._team = None
 
@@ -193,34 +205,11 @@ class PostGameWork:
         self, rules: AdvancementRules, players: Sequence[PlayerState] | None = None
     ) -> list[Offered]:
         """Each player's (the sheet's by default) advancement options and choice, with
-        the picture of him they were read of (``rules.advancement_offer``)."""
-        offers = self._offers
-        ruleset, side = self.ruleset, self.side
-        offer = rules.advancement_offer
-        made = []
-        for player in self._players if players is None else players:
-            try:
-                found = offers.get(player.id)
-            except TypeError:  # an id that cannot be a key: worked out every time
-                made.append((player, *offer(ruleset, player, side)))
-                continue
-            if found is None or not (found[0] is player or _alike(found[0], player)):
-                found = offers[player.id] = (player, *offer(ruleset, player, side))
-            made.append(found)
-        return made
-
-
-def _alike(seen: PlayerState, player: PlayerState) -> bool:
-    """Whether the two pictures of a player read alike to his advancement options and
-    choice: all they read of him is the same (a recovered MNG changes neither)."""
-    return (
-        seen.spp == player.spp
-        and seen.advancements == player.advancements
-        and seen.skills == player.skills
-        and seen.position_slug == player.position_slug
-        and seen.journeyman == player.journeyman
-        and seen.name == player.name
-    )
+        the picture of him they were read of (``rules.advancement_offers``), made once
+        while what they read of him stays the same."""
+        return rules.advancement_offers(
+            self.ruleset, self._players if players is None else players, self.side, self._offers
+        )
 
 
 def _hire_cost(work: PostGameWork, player: PlayerState) -> int:

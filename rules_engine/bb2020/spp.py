@@ -9,6 +9,7 @@ don't." The awards are read from the ruleset's tables (``tables.spp_award``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from operator import attrgetter
@@ -17,7 +18,7 @@ from typing import Any
 from rules_engine.bb2020.report import PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
-from rules_engine.frozen import frozen
+from rules_engine.frozen import frozen, new_object, object_setattr
 from rules_engine.shared import SharedDict
 from rules_engine.tables import spp_award
 
@@ -159,6 +160,73 @@ def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False
     earned = frozen(SppEarned, values)
     values["total"] = total  # ``SppEarned.total`` worked out here, once
     return earned
+
+
+def spp_earned_by(reports: Iterable[PlayerReport], mvp_id: Any) -> list[SppEarned]:
+    """``spp_earned`` of each reported player but the induced (star players and
+    mercenaries earn none), the MVP being the player ``mvp_id``, in one pass."""
+    completion, deflection, interception, casualty, touchdown = _award_values()
+    mvp_award = _mvp_award()
+    made = []
+    for report in reports:
+        if report.induced:
+            continue
+        player_id = report.player_id
+        mvp = player_id == mvp_id
+        completions, deflections = report.completions, report.deflections
+        interceptions, casualties = report.interceptions, report.casualties
+        touchdowns = report.touchdowns
+        total = (
+            completions * completion
+            + deflections * deflection
+            + interceptions * interception
+            + casualties * casualty
+            + touchdowns * touchdown
+        )
+        earned: SppEarned = new_object(SppEarned)  # ``frozen``, written out
+        object_setattr(
+            earned,
+            "__dict__",
+            {
+                "player_id": player_id,
+                "completions": completions,
+                "deflections": deflections,
+                "interceptions": interceptions,
+                "casualties": casualties,
+                "touchdowns": touchdowns,
+                "mvp": mvp,
+                "total": total + mvp_award if mvp else total,  # ``total``, worked out once
+            },
+        )
+        made.append(earned)
+    return made
+
+
+def spp_rows(earned: Iterable[SppEarned]) -> list[dict[str, Any]]:
+    """``as_dict()`` of each of ``earned`` who earned any SPP, in one pass."""
+    rows = []
+    plain = SppEarned.breakdown
+    for spp in earned:
+        total = spp.total
+        if not total:
+            continue
+        if type(spp).breakdown is not plain:
+            rows.append(spp.as_dict())
+            continue
+        key = (
+            spp.completions,
+            spp.deflections,
+            spp.interceptions,
+            spp.casualties,
+            spp.touchdowns,
+            spp.mvp,
+        )
+        breakdown = _BREAKDOWNS.get(key)
+        if breakdown is None:
+            rows.append(spp.as_dict())  # made and remembered there
+            continue
+        rows.append({"player_id": spp.player_id, "spp": total, "breakdown": breakdown})
+    return rows
 
 
 @dataclass(frozen=True)

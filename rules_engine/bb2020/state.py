@@ -159,3 +159,4 @@ class TeamState:
 
 _PLAYER_FIELDS = frozenset(f.name for f in fields(PlayerState))
 _TEAM_FIELDS = frozenset(f.name for f in fields(TeamState))
+TEAM_FIELDS = _TEAM_FIELDS  # the names ``TeamState.evolve`` takes
