@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from rules_engine.dice import Dice, Roll
+from rules_engine.errors import RulesError
 from rules_engine.frozen import frozen
 
 
@@ -159,8 +160,6 @@ def checked_choices(
 ) -> Mapping[str, Any]:
     """A sequence's ``choices`` after checking their shape: only ``known`` keys, and the
     ``per_side`` ones given per side. Raises RulesError naming what is wrong."""
-    from rules_engine.errors import RulesError
-
     choices = choices or {}
     if not choices.keys() <= known:
         unknown = sorted(set(choices) - set(known))

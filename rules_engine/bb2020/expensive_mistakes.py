@@ -11,7 +11,6 @@ from typing import Any
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.frozen import frozen
-from rules_engine.sequence import recording
 from rules_engine.tables import load_league_tables
 
 RULESET = "bb2020"
@@ -74,19 +73,19 @@ def resolve_expensive_mistake(
     label = f"Expensive Mistakes: {side}" if side else "Expensive Mistakes"
     effect_roll: int | tuple[int, int] | None = None
     lost = 0
-    with recording(dice) as rolls:
-        d6 = dice.d6(label)
-        entry = table.outcome(treasury, d6)
-        effect = entry.effect
-        if "lose_d3_times" in effect:
-            effect_roll = dice.d3(f"{label}: {entry.name}")
-            lost = min(treasury, effect_roll * effect["lose_d3_times"])
-        elif "lose_half_rounded_down_to" in effect:
-            step = effect["lose_half_rounded_down_to"]
-            lost = treasury // 2 // step * step
-        elif "keep_2d6_times" in effect:
-            effect_roll = dice.two_d6(f"{label}: {entry.name}")
-            lost = max(0, treasury - sum(effect_roll) * effect["keep_2d6_times"])
+    start = len(dice.rolls)  # the rolls made from here on are the step's (``recording``)
+    d6 = dice.d6(label)
+    entry = table.outcome(treasury, d6)
+    effect = entry.effect
+    if "lose_d3_times" in effect:
+        effect_roll = dice.d3(f"{label}: {entry.name}")
+        lost = min(treasury, effect_roll * effect["lose_d3_times"])
+    elif "lose_half_rounded_down_to" in effect:
+        step = effect["lose_half_rounded_down_to"]
+        lost = treasury // 2 // step * step
+    elif "keep_2d6_times" in effect:
+        effect_roll = dice.two_d6(f"{label}: {entry.name}")
+        lost = max(0, treasury - sum(effect_roll) * effect["keep_2d6_times"])
     values = {"treasury_before": treasury, "outcome": entry.name, "roll": d6}
-    values.update(effect_roll=effect_roll, gold_lost=lost, rolls=tuple(rolls))
+    values.update(effect_roll=effect_roll, gold_lost=lost, rolls=tuple(dice.rolls[start:]))
     return frozen(ExpensiveMistakeResult, values)

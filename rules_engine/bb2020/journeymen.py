@@ -48,7 +48,10 @@ def journeymen_needed(team: TeamState) -> int:
     above 16 including injured players, but cannot take the number of players
     available for this game above 11."
     """
-    available = len([p for p in team.players if not (p.miss_next_game or p.temporarily_retired)])
+    available = 0
+    for player in team.players:
+        if not (player.miss_next_game or player.temporarily_retired):
+            available += 1
     return max(0, PLAYERS_TO_FIELD - available)
 
 
@@ -130,6 +133,11 @@ def journeymen_for(
     """
     roster = team.roster(ruleset)
     needed = journeymen_needed(team)
+    if not needed:  # none to take (whatever the answer: ``resolve_journeyman_positions``)
+        ctv_before = team.value_breakdown(ruleset).current_team_value
+        values = {"side": side, "needed": 0, "players": (), "ctv_before": ctv_before}
+        values["ctv_after"] = ctv_before
+        return frozen(JourneymenResult, values)
     slugs = resolve_journeyman_positions(roster, needed, positions)
     if slugs is None:
         return None

@@ -62,7 +62,7 @@ from rules_engine.bb2020.postgame_work import (
     hiring_and_firing,
     prepare_for_next_game,
 )
-from rules_engine.bb2020.report import SIDES, MatchReport, other_side
+from rules_engine.bb2020.report import SIDES, MatchReport, injury_lists, other_side
 from rules_engine.bb2020.spp import (
     SppEarned,
     most_valuable_player,
@@ -243,7 +243,7 @@ class PostGameRules:
         }
         for side, w in work.items():
             dead_list, injured = [], []
-            for r in w.report:  # who died, and who suffered what changes a sheet
+            for r in w.report.players:  # who died, and who suffered what changes a sheet
                 if r.induced:
                     continue
                 if r.killed:
@@ -256,7 +256,7 @@ class PostGameRules:
                 concession = concede(w.team, dice, excluding=dead)
                 w.team = concession.team
             quitters = concession.quitters if concession else ()
-            gone = {*dead, *quitters}
+            gone = {*dead, *quitters} if dead or quitters else set()
             if gone:
                 w.replace_players(tuple(p for p in w.players if p.id not in gone))
                 injured = [r for r in injured if r.player_id not in gone]
@@ -270,11 +270,7 @@ class PostGameRules:
                 **gold,
                 "dead": dead,
                 "quit": quitters,
-                "miss_next_game": tuple(r.player_id for r in injured if r.misses_next_game),
-                "niggling_injuries": tuple(r.player_id for r in injured if r.niggling_injuries),
-                "characteristic_losses": tuple(
-                    (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
-                ),
+                **injury_lists(injured),
                 **extra,
             }
             w.details.update(values)

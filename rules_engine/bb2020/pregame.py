@@ -30,11 +30,12 @@ from rules_engine.bb2020.journeymen import (
     riotous_rookies,
     with_journeymen,
 )
-from rules_engine.bb2020.pregame_result import SIDES, PreGameResult
+from rules_engine.bb2020.pregame_result import SIDES, PreGameResult, pre_game_result
 from rules_engine.bb2020.pregame_steps import (
     KICK_OR_RECEIVE,
     PRAYER_GOLD,
     determine_kicking_team,
+    higher_side,
     other,
     petty_cash,
     prayers_to_nuffle,
@@ -134,7 +135,7 @@ class PreGameRules:
             return {side: new_money(budget.get(side, 0), BUDGET) for side in SIDES}
         if ctv["home"] == ctv["away"]:
             return {side: new_money(0, NO_MONEY) for side in SIDES}
-        higher = max(SIDES, key=lambda side: ctv[side])
+        higher = higher_side(ctv)
         moneys = {higher: new_money(max(0, teams[higher].treasury), TREASURY)}
         if higher in bought:
             moneys[other(higher)] = self.underdog_money(ctv, teams, higher, bought[higher].total)
@@ -209,7 +210,7 @@ class PreGameRules:
         if ctv is None:
             ctv = {side: teams[side].value_breakdown(ruleset).current_team_value for side in SIDES}
         if league and ctv["home"] != ctv["away"]:
-            higher = max(SIDES, key=lambda side: ctv[side])
+            higher = higher_side(ctv)
             turns: list[tuple[str, ...]] = [(higher,), (other(higher),)]
         else:
             turns = [SIDES]
@@ -337,7 +338,7 @@ class PreGameRules:
             )
         teams = {"home": home, "away": away}
         steps = self._steps(ruleset, dice, teams, _answers(choices), league=league, budget=budget)
-        return self.result_type(PRE_GAME, tuple(steps), league=league, ruleset_key=ruleset.key)
+        return pre_game_result(self.result_type, PRE_GAME, tuple(steps), league, ruleset.key)
 
     def _steps(
         self,

@@ -26,6 +26,11 @@ def other(side: str) -> str:
     return "away" if side == "home" else "home"
 
 
+def higher_side(ctv: Mapping[str, int]) -> str:
+    """The side of the higher CTV (home when equal, as ``max`` over the sides finds it)."""
+    return "away" if ctv["away"] > ctv["home"] else "home"
+
+
 # --- the numbers coaches ask about -------------------------------------------------------
 
 

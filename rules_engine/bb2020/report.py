@@ -9,7 +9,7 @@ rules, CONCEDING) is worked out from it by ``MatchReport.final_score``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
@@ -122,6 +122,27 @@ class PlayerReport:
         if self.killed:
             return False
         return self.miss_next_game or self.niggling_injuries > 0 or self.lasting_injury is not None
+
+
+_NO_INJURIES: dict[str, tuple[Any, ...]] = {
+    "miss_next_game": (),
+    "niggling_injuries": (),
+    "characteristic_losses": (),
+}
+
+
+def injury_lists(injured: Sequence[PlayerReport]) -> dict[str, tuple[Any, ...]]:
+    """Post-game step 1's players who miss the next game, gained a Niggling Injury or lost a
+    characteristic, of the reports ``injured``."""
+    if not injured:
+        return _NO_INJURIES
+    return {
+        "miss_next_game": tuple(r.player_id for r in injured if r.misses_next_game),
+        "niggling_injuries": tuple(r.player_id for r in injured if r.niggling_injuries),
+        "characteristic_losses": tuple(
+            (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
+        ),
+    }
 
 
 @dataclass(frozen=True)
