@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.errors import DiceScriptError
-from rules_engine.frozen import frozen
+from rules_engine.frozen import new_object, object_setattr
 
 # The block die (BB2020 core rules, "Block dice"): six faces, Push Back twice.
 BLOCK_DIE_FACES: tuple[str, ...] = (
@@ -154,7 +154,8 @@ class SeededDice(Dice):
         # the same seed, drawn without the checks of the public methods (a subclass's
         # ``_draw`` is kept). ``_randbelow(n)`` draws ``n.bit_length()`` random bits until
         # they make a number below ``n``; that loop is written out in ``roll``.
-        plain = type(self)._draw is SeededDice._draw
+        kind = type(self)
+        plain = kind._draw is SeededDice._draw and kind.roll is SeededDice.roll
         if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
             plain = False  # a Python whose ``_randbelow`` differs: through ``randint``
         self._bits: Callable[[int], int] | None = self._random.getrandbits if plain else None
@@ -173,8 +174,36 @@ class SeededDice(Dice):
             while below >= faces:
                 below = bits(size)
             result = below + 1
-        self.rolls.append(frozen(Roll, {"purpose": purpose, "die": die, "result": result}))
+        roll = new_object(Roll)  # ``frozen(Roll, ...)``, written out
+        object_setattr(roll, "__dict__", {"purpose": purpose, "die": die, "result": result})
+        self.rolls.append(roll)
         return result
+
+    def _number(self, die: str, faces: int, purpose: str) -> int:
+        """``roll(die, purpose)`` of a die of ``faces`` numbered faces (d3 to d16)."""
+        bits = self._bits
+        if bits is None:
+            return self.roll(die, purpose)  # type: ignore[return-value]
+        size = _BIT_LENGTH[faces]  # ``roll``, written out for the one die
+        below = bits(size)
+        while below >= faces:
+            below = bits(size)
+        roll = new_object(Roll)
+        object_setattr(roll, "__dict__", {"purpose": purpose, "die": die, "result": below + 1})
+        self.rolls.append(roll)
+        return below + 1
+
+    def d3(self, purpose: str) -> int:
+        return self._number("d3", 3, purpose)
+
+    def d6(self, purpose: str) -> int:
+        return self._number("d6", 6, purpose)
+
+    def d8(self, purpose: str) -> int:
+        return self._number("d8", 8, purpose)
+
+    def d16(self, purpose: str) -> int:
+        return self._number("d16", 16, purpose)
 
     def _draw(self, die: str, purpose: str) -> RollResult:
         if die == "block":

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
-from rules_engine.frozen import frozen
+from rules_engine.frozen import new_object, object_setattr
 
 
 @dataclass(frozen=True)
@@ -120,8 +120,10 @@ def run_step(
         pending = tuple(pending)
     else:
         outcome, pending = result, ()
-    return frozen(
-        StepResult,
+    step_result: StepResult = new_object(StepResult)  # ``frozen(StepResult, ...)``
+    object_setattr(
+        step_result,
+        "__dict__",
         {
             "step": step,
             "title": title,
@@ -131,6 +133,7 @@ def run_step(
             "pending": pending,
         },
     )
+    return step_result
 
 
 # A step to run: its name, its title, and what resolves it (``run_step``'s ``resolve``).

@@ -323,7 +323,7 @@ class PostGameRules:
             treasury_changes=tuple(values["treasury_changes"]),
             dedicated_fans_after=w.dedicated_fans,
             advancement_options={pid: opts for pid, opts in options.items() if opts},
-            advancement_choices=tuple(choice for _, _, choice in offers if choice),
+            advancement_choices=tuple([choice for _, _, choice in offers if choice]),
             team=w.team,
         )
         return _team_post_game(self.team_type, values)

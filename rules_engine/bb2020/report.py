@@ -41,13 +41,14 @@ def other_side(side: str) -> str:
     return "away" if side == "home" else "home"
 
 
-def _reduced(ruleset: Ruleset, player: PlayerState, characteristic: str) -> PlayerState:
+def _reduction(ruleset: Ruleset, player: PlayerState, characteristic: str) -> dict[str, Any]:
     """Characteristic Reduction by the Lasting Injury table's row for ``characteristic``
-    (its D6 was rolled during the match; only the row matters here)."""
+    (its D6 was rolled during the match; only the row matters here): the change to the
+    player's sheet."""
     # Only the reduced characteristic is read (``apply_lasting_injury`` changes that one).
     current = {characteristic: player.characteristic(ruleset, characteristic)}
     reduced = apply_lasting_injury(current, _lasting_injury(characteristic))
-    return player.evolve(**{characteristic: reduced[characteristic]})
+    return {characteristic: reduced[characteristic]}
 
 
 @cache
@@ -107,14 +108,14 @@ class PlayerReport:
     def apply_injuries(self, ruleset: Ruleset, player: PlayerState) -> PlayerState:
         """The player after what he suffered: a Lasting Injury's Characteristic Reduction,
         Niggling Injuries and MNG (death is the post-game's to apply: he leaves)."""
+        changes: dict[str, Any] = {}
         if self.lasting_injury:
-            player = _reduced(ruleset, player, self.lasting_injury)
+            changes = _reduction(ruleset, player, self.lasting_injury)
         elif not self.niggling_injuries and (player.miss_next_game or not self.misses_next_game):
             return player  # nothing he suffered changes his sheet
-        return player.evolve(
-            niggling_injuries=player.niggling_injuries + self.niggling_injuries,
-            miss_next_game=player.miss_next_game or self.misses_next_game,
-        )
+        changes["niggling_injuries"] = player.niggling_injuries + self.niggling_injuries
+        changes["miss_next_game"] = player.miss_next_game or self.misses_next_game
+        return player.evolve(**changes)
 
     @property
     def misses_next_game(self) -> bool:
