@@ -18,7 +18,7 @@ from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import TEAM_FIELDS, PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.frozen import frozen
+from rules_engine.frozen import frozen, new_object, object_setattr
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import player_current_value
@@ -149,7 +149,9 @@ class PostGameWork:
             if total:  # ``player.evolve(spp=...)``, without checking the field's name
                 changed = player.__dict__.copy()
                 changed["spp"] = player.spp + total
-                players[index] = frozen(type(player), changed)
+                earner = new_object(type(player))  # ``frozen``, written out
+                object_setattr(earner, "__dict__", changed)
+                players[index] = earner
         self._team = None
 
     def injure(self, reports: Sequence[PlayerReport]) -> None:

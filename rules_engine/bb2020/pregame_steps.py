@@ -75,13 +75,15 @@ def roll_prayers(
     There are only 16 results, so rolls stop once no new result can come.
     Returns the results and the rolls that were re-rolled.
     """
-    taken = {table.entry(name).rolls[0] for name in in_effect}
+    taken = {table.entry(name).rolls[0] for name in in_effect} if in_effect else set()
     results: list[dict[str, Any]] = []
     rerolled: list[int] = []
+    faces = len(table.faces)
+    rolled_for = f"{purpose} ({side})"
     for _ in range(count):
-        if len(taken) >= len(table.faces):
+        if len(taken) >= faces:
             break
-        while (roll := dice.d16(f"{purpose} ({side})")) in taken:
+        while (roll := dice.d16(rolled_for)) in taken:
             rerolled.append(roll)
         taken.add(roll)
         entry = table.lookup(roll)

@@ -330,7 +330,7 @@ def most_valuable_player(
     ``mvp_candidates``, its rolls made for the purpose "MVP: <side>".
     """
     candidates = mvp_candidates(team, report)
-    ids = tuple(p.id for p in candidates)
+    ids = tuple([p.id for p in candidates])
     if report.concession_penalty:
         return MvpResult(side, None, ids, reason="A conceding team awards no MVP")
     if not league:
