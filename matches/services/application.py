@@ -32,6 +32,7 @@ from matches.services.effects import EffectsBatch, apply_effects
 from matches.services.hiring import final_answers
 from matches.services.postgame import (
     RUN_FIELDS,
+    Inputs,
     Phase,
     _hiring_step,
     _result_json,
@@ -104,7 +105,7 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
         # Once for both phases: the teams locked, the events read, the rows written.
         teams = lock_both(match)
         events = events_of(report)
-        batch = EffectsBatch()
+        batch, inputs = EffectsBatch(), Inputs()
         owed = [Phase.RESULTS] if results_owed else []
         owed += [Phase.FINAL] if report.post_game_complete else []
         made = _create_applications(match, report, *owed)
@@ -117,6 +118,7 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
                 final_follows=report.post_game_complete,
                 batch=batch,
                 application=made[Phase.RESULTS],
+                inputs=inputs,
             )
         if report.post_game_complete:
             applied = results_owed or earlier[Phase.RESULTS] is not None
@@ -129,6 +131,7 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
                 batch=batch,
                 application=made[Phase.FINAL],
                 application_is_first=True,  # no final application of the report, ever
+                inputs=inputs,
             )
         return made[Phase.RESULTS]
 
@@ -222,13 +225,15 @@ def apply_results(
     final_follows: bool = False,
     batch: EffectsBatch | None = None,
     application: PostGameApplication | None = None,
+    inputs: Inputs | None = None,
 ) -> PostGameApplication:
     """Phase ``results``: the league result and the effects of the steps before the
     hiring step, on the Treasury and Dedicated Fans the teams hold now (locked here,
     or ``teams`` as the caller locked them). ``events``: the report's, when read;
     ``final_follows``: phase ``final`` is applied next in the same transaction, with
     ``batch``, and writes the rows, the post-game's result, its rolls and the report;
-    ``application``: the phase's row, when the caller made it."""
+    ``application``: the phase's row, when the caller made it; ``inputs``: the
+    post-game's, shared with the final phase the caller applies next."""
     teams = teams if teams is not None else lock_both(match)
     if not report.post_game_input:  # a correction carries the figures the first report read
         report.post_game_input = {
@@ -241,7 +246,8 @@ def apply_results(
     record_league_result(match, report, _applier(application), events)
     _relock_after_league(match, teams)
     # The whole sequence with nobody hiring: only its steps before hiring are applied.
-    probe = post_game_for(match, report, {side: {} for side in SIDES}, events=events)
+    nobody = {side: {} for side in SIDES}
+    probe = post_game_for(match, report, nobody, events=events, inputs=inputs)
     actor = _applier(application)
     batch = batch if batch is not None else EffectsBatch()
     apply_effects(
@@ -264,6 +270,7 @@ def apply_final(
     batch: EffectsBatch | None = None,
     application: PostGameApplication | None = None,
     application_is_first: bool = False,
+    inputs: Inputs | None = None,
 ) -> PostGameApplication:
     """Phase ``final``: the hiring step's answers and what follows it (BB2020:
     Expensive Mistakes on the Treasury as it stands now, the next game prepared), or,
@@ -271,7 +278,8 @@ def apply_final(
     ``events``: the report's, when the caller has read them; ``batch``: what phase
     ``results`` left to write in this transaction, written here; ``application``: the
     phase's row, when the caller made it; ``application_is_first``: the report's
-    post-game was never applied this far (no rolls after the hiring step stored)."""
+    post-game was never applied this far (no rolls after the hiring step stored);
+    ``inputs``: the post-game's, shared with the results phase applied before."""
     teams = teams if teams is not None else lock_both(match)
     if not results_applied and not report.post_game_input:
         report.post_game_input = {
@@ -286,7 +294,7 @@ def apply_final(
     answers = final_answers(match, report, teams, events)
     if not results_applied:
         _relock_after_league(match, teams)
-    result = post_game_for(match, report, answers, events=events)
+    result = post_game_for(match, report, answers, events=events, inputs=inputs)
     phase = Phase.FINAL if results_applied else None
     batch = batch if batch is not None else EffectsBatch()
     actor = _applier(application)

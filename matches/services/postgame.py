@@ -149,6 +149,47 @@ def _figures(
     return {side: dict(stored[side]) if side in stored else now[side] for side in SIDES}
 
 
+class Inputs:
+    """What the post-game reads beside the answers (both teams' states with the figures
+    held, the engine's report), made once for the runs of one service call with the
+    same figures (``post_game_for``'s ``inputs``: a held run and its "so far" probe, the
+    results' probe and the final run): the report, its events and the match do not
+    change within a call; the figures are the key. Never kept beyond the call."""
+
+    def __init__(self) -> None:
+        self._made: dict[Any, tuple[dict[str, Any], Any]] = {}
+
+    def of(
+        self,
+        match: Match,
+        report: Report,
+        figures: dict[str, dict[str, int]],
+        events: list[dict[str, Any]],
+    ) -> tuple[dict[str, Any], Any]:
+        key = tuple(
+            (held["treasury"], held["dedicated_fans"], held.get("fan_factor_shift", 0))
+            for held in (figures[side] for side in SIDES)
+        )
+        if key not in self._made:
+            self._made[key] = _inputs(match, report, figures, events)
+        return self._made[key]
+
+
+def _inputs(
+    match: Match,
+    report: Report,
+    figures: dict[str, dict[str, int]],
+    events: list[dict[str, Any]],
+) -> tuple[dict[str, Any], Any]:
+    states = snapshot_states(match, "match_teams")
+    for side in SIDES:
+        held = figures[side]
+        states[side] = states[side].evolve(
+            treasury=held["treasury"], dedicated_fans=held["dedicated_fans"]
+        )
+    return states, _moved_fans(engine_report(match, payload_of(report), events), figures)
+
+
 def post_game_for(
     match: Match,
     report: Report,
@@ -158,22 +199,20 @@ def post_game_for(
     hold: bool = False,
     figures: dict[str, dict[str, int]] | None = None,
     events: list[dict[str, Any]] | None = None,
+    inputs: Inputs | None = None,
 ) -> Any:
     """The league's ruleset's post-game of ``report``, on the match's post-game seed (or
     ``dice``, e.g. a replay of the stored rolls). The players are the teams as they
     stood at kick-off; the Treasury and Dedicated Fans are what the teams held when
     the post-game read them (``figures``, by default ``_figures``): a purchase or
     another match's post-game since kick-off counts. ``hold``: the hiring step waits
-    for each coach. ``events``: the report's, when the caller has read them. A
+    for each coach. ``events``: the report's, when the caller has read them;
+    ``inputs``: the caller's, when it runs the post-game more than once. A
     ``SequenceResult`` whose ``teams`` hold each side's outcome once complete."""
     figures = figures if figures is not None else _figures(match, report)
     events = events if events is not None else events_of(report)
-    states = snapshot_states(match, "match_teams")
-    for side in SIDES:
-        held = figures[side]
-        states[side] = states[side].evolve(
-            treasury=held["treasury"], dedicated_fans=held["dedicated_fans"]
-        )
+    inputs = inputs if inputs is not None else Inputs()
+    states, engine = inputs.of(match, report, figures, events)
     # Answers kept under their kind (MVP nominees) stand whatever step-4 answers are tried.
     kept = report.post_game_choices or {}
     choices = {**{k: kept[k] for k in ANSWERS_BY_KIND if k in kept}, **(choices or {})}
@@ -182,7 +221,7 @@ def post_game_for(
     return rules.post_game(
         states["home"],
         states["away"],
-        _moved_fans(engine_report(match, payload_of(report), events), figures),
+        engine,
         dice or SeededDice(match.post_game_seed),
         choices or None,
         is_league_game(match),
@@ -253,6 +292,7 @@ def run_post_game(
     stored = stored_rolls(report.post_game_result, hiring)
     figures = _figures(match, report, now)
     events = events if events is not None else events_of(report)
+    inputs = Inputs()  # for the "so far" probe too
     result = post_game_for(
         match,
         report,
@@ -260,6 +300,7 @@ def run_post_game(
         hold=hiring is not None,
         figures=figures,
         events=events,
+        inputs=inputs,
     )
     check_replay(
         match, Sequence.POST_GAME, report.post_game_result, _before(result, hiring), hiring
@@ -269,7 +310,7 @@ def run_post_game(
     report.results_ready = hiring is not None and any(s.step == hiring for s in result.steps)
     report.post_game_result = _result_json(result)
     if report.results_ready and not result.complete:
-        report.post_game_result["teams"] = _so_far(match, report, figures, events)
+        report.post_game_result["teams"] = _so_far(match, report, figures, events, inputs)
     if report.results_ready and report.hiring_deadline is None:
         report.hiring_deadline = timezone.now() + HIRING_DEADLINE
     # Rolls from the hiring step on are stored when the rest is applied (they read the
@@ -283,12 +324,12 @@ def _so_far(
     report: Report,
     figures: dict[str, dict[str, int]],
     events: list[dict[str, Any]],
+    inputs: Inputs | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Each team's post-game up to the hiring step (result, winnings, fans, MVP, SPP,
     injuries), shown while the coaches hire and fire: nothing of what comes after."""
-    probe = post_game_for(
-        match, report, {side: {} for side in SIDES}, figures=figures, events=events
-    )
+    nobody = {side: {} for side in SIDES}
+    probe = post_game_for(match, report, nobody, figures=figures, events=events, inputs=inputs)
     teams = {}
     for side, team in probe.teams.items():
         summary = team_summary(team)

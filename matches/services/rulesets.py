@@ -88,11 +88,19 @@ class MatchRules:
 
 def rules_for_key(key: str) -> MatchRules:
     """The rules of ruleset ``key``; MatchError if the engine has no match sequences
-    for it."""
+    for it. Made once per key while the engine hands back the same ruleset and edition
+    (issue 15: asked about 50 times a recorded match)."""
     try:
-        return MatchRules(key, get_ruleset(key), edition_for(key))
+        ruleset, edition = get_ruleset(key), edition_for(key)
     except (LookupError, ImportError):
         raise MatchError(f"The rules engine has no match sequences for {key!r} yet.") from None
+    made = _MADE.get(key)
+    if made is None or made.ruleset is not ruleset or made.edition is not edition:
+        made = _MADE[key] = MatchRules(key, ruleset, edition)
+    return made
+
+
+_MADE: dict[str, MatchRules] = {}
 
 
 def rules_for(match: Match) -> MatchRules:
