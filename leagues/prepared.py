@@ -278,3 +278,51 @@ def plain_model(model: type[Model]) -> bool:
 
 
 _STORING = (DeferredAttribute, ForeignKeyDeferredAttribute)
+
+
+def raw_rows(
+    model: type[Model], sql: str, params: Sequence[Any], using: str = "default"
+) -> list[Any]:
+    """The rows of ``sql`` (selecting ``model``'s concrete columns in their order) as
+    ``model.objects.raw(sql, params)`` makes them - each column converted as Django
+    converts it, each instance made by ``from_db`` with the manager's fetch mode - without
+    the work ``raw`` does on every run (the columns' names resolved, their converters
+    worked out: issue 15, 0.4 ms for the four rating rows a recorded match reads)."""
+    connection = connections[using]
+    names = [f.attname for f in cast(Any, model._meta).concrete_fields]
+    converters, fetch_mode = _raw_converters(model, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    made: list[Any] = []
+    peers: list[Any] = []
+    for values in fetched:
+        row = list(values)
+        for position, (functions, expression) in converters:
+            for function in functions:
+                row[position] = function(row[position], expression, connection)
+        instance = model.from_db(using, names, row, fetch_mode=fetch_mode)
+        if fetch_mode.track_peers:
+            peers.append(weakref.ref(instance))
+            instance._state.peers = peers
+        made.append(instance)
+    return made
+
+
+_RAW: weakref.WeakKeyDictionary[Any, dict[type[Model], tuple[list[Any], Any]]]
+_RAW = weakref.WeakKeyDictionary()
+
+
+def _raw_converters(model: type[Model], connection: Any) -> tuple[list[Any], Any]:
+    """``model``'s columns' converters on ``connection`` (by position, as a raw query's
+    compiler gives them) and its manager's fetch mode; worked out once."""
+    known = _RAW.setdefault(connection, {})
+    if model not in known:
+        meta: Any = model._meta
+        queryset: Any = model._default_manager.all()
+        compiler = connection.ops.compiler("SQLCompiler")(
+            queryset.query, connection, connection.alias
+        )
+        columns = [f.get_col(meta.db_table) for f in meta.concrete_fields]
+        known[model] = (list(compiler.get_converters(columns).items()), queryset._fetch_mode)
+    return known[model]

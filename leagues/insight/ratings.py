@@ -29,14 +29,14 @@ import datetime
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from leagues.models import Fixture, League, RatingChange, RatingSubject
-from leagues.prepared import Prepared
+from leagues.prepared import Prepared, raw_rows
 from leagues.saving import insert_rows
 from rules_engine.insight.glicko import NEW_PLAYER, Rating, rate_match
 
@@ -253,9 +253,8 @@ def _read_around(
     params: list[object] = [league_id, fixture_id, at, at, fixture_id]
     for subject, subject_id in keys:
         params += [subject, subject_id, *before]
-    rows = RatingChange.objects.raw(
-        _around_sql(connection.vendor, tuple(s for s, _ in keys)), params
-    )
+    sql = _around_sql(connection.vendor, tuple(s for s, _ in keys))
+    rows = cast(list[RatingChange], raw_rows(RatingChange, sql, params))
     old_rows: list[RatingChange] = []
     later: list[RatingChange] = []
     found: dict[Key, Rating] = {}
@@ -292,8 +291,9 @@ def _around_sql(vendor: str, subjects: tuple[str, ...]) -> str:
         f"AND x.{fixture} <> %s ORDER BY x.{played} DESC, x.{fixture} DESC LIMIT 1)"
         for kind in subjects
     ]
+    selected = ", ".join(f"r.{quote(f.column)}" for f in RatingChange._meta.concrete_fields)
     return (
-        f"SELECT * FROM {table} r WHERE r.{league} = %s AND (r.{fixture} = %s "
+        f"SELECT {selected} FROM {table} r WHERE r.{league} = %s AND (r.{fixture} = %s "
         f"OR r.{played} > %s OR (r.{played} = %s AND r.{fixture} > %s)"
         + "".join(f" OR r.{pk} = {sql}" for sql in latest)
         + f") ORDER BY r.{played}, r.{fixture}, r.{subject}, r.{column('side')}"
