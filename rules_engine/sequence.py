@@ -60,7 +60,7 @@ class SequenceResult:
 
     @property
     def complete(self) -> bool:
-        return all(step.complete for step in self.steps)
+        return not any(step.pending for step in self.steps)  # each step's ``complete``
 
     @property
     def pending(self) -> tuple[Choice, ...]:
@@ -148,7 +148,7 @@ def run_steps(plan: Sequence[PlannedStep], rule: str, dice: Dice) -> tuple[StepR
     steps: list[StepResult] = []
     for name, title, resolve in plan:
         steps.append(run_step(name, title, f"{rule}{title}", dice, resolve))
-        if not steps[-1].complete:
+        if steps[-1].pending:  # it waits for a coach (``StepResult.complete``)
             break
     return tuple(steps)
 

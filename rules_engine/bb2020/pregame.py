@@ -355,7 +355,7 @@ class PreGameRules:
 
         def stopped(step: StepResult) -> bool:
             steps.append(step)
-            return not step.complete
+            return bool(step.pending)
 
         if stopped(the_fans(dice, teams)) or stopped(the_weather(dice, ruleset)):
             return steps

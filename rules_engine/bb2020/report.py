@@ -195,7 +195,7 @@ class TeamReport:
                     f"Player {report.player_id!r} is not on {team.name}'s team sheet; "
                     "mark star players and mercenaries as induced"
                 )
-            if not player.available:
+            if player.miss_next_game or player.temporarily_retired:  # not ``available``
                 raise RulesError(f"{player.name} missed this game and cannot have played in it")
 
     def player(self, player_id: Any) -> PlayerReport | None:

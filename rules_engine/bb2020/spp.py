@@ -136,8 +136,10 @@ def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False
 
     Only casualties caused by a Block count (``PlayerReport.casualties``).
     """
-    if report is None:
-        return SppEarned(player_id, mvp=mvp)
+    if report is None:  # ``SppEarned(player_id, mvp=mvp)``, without its ``__init__``
+        nothing = {"player_id": player_id, "completions": 0, "deflections": 0}
+        nothing.update(interceptions=0, casualties=0, touchdowns=0, mvp=mvp)
+        return frozen(SppEarned, nothing)
     values = {
         "player_id": player_id,
         "completions": report.completions,
