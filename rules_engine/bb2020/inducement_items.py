@@ -120,6 +120,15 @@ class InducementPurchase:
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for a stored step outcome."""
+        if not (self.items or self.star_players or self.mercenaries):  # bought nothing
+            return {
+                "items": {},
+                "prices": {},
+                "star_players": [],
+                "star_player_costs": {},
+                "mercenaries": [],
+                "total": self.total,
+            }
         return {
             "items": {item.slug: item.count for item in self.items},
             "prices": {item.slug: item.unit_price for item in self.items},

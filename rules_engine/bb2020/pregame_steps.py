@@ -222,7 +222,7 @@ def determine_kicking_team(
                 if rolled["home"] != rolled["away"]:
                     break
             outcome["roll_off"] = rounds
-            winner = max(SIDES, key=lambda side: rounds[-1][side])
+            winner = higher_side(rounds[-1])  # the higher roll (never level: rolled again)
         outcome["winner"] = winner
         if kick_or_receive is None:
             choice = Choice(
