@@ -291,8 +291,9 @@ def steps_json(result: SequenceResult) -> list[dict[str, Any]]:
 def dice_digest(rolls: Iterable[Any]) -> str:
     """A short fingerprint of a step's rolls (purpose, die and result of each, in
     order): kept with the step so a re-run can be checked against the rolls stored
-    without reading them back."""
-    text = json.dumps([[r.purpose, r.die, r.as_dict()["result"]] for r in rolls])
+    without reading them back. (A roll's result as it is: JSON writes a pair of dice,
+    a tuple, as the list ``as_dict`` gives.)"""
+    text = json.dumps([[r.purpose, r.die, r.result] for r in rolls])
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
