@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.db import connection
 from django.db.models import Prefetch
@@ -65,22 +65,20 @@ def team_state(team: Team | int) -> TeamState:
 
 
 def team_states(*teams: Team | int) -> list[TeamState]:
-    """``team_state`` of each team, in the order given, all read at once: two shaped
-    statements (the teams with their active players; those players' gained skills and
-    improved characteristics) written once per number of teams, their rows made into
+    """``team_state`` of each team, in the order given, all read at once: one shaped
+    statement (the teams with their active players, then those players' gained skills
+    and improved characteristics) written once per number of teams, its rows made into
     the states directly (no model instances, no prefetch: issue 15). The same states
     as ``player_state`` gives of each player of ``state_players``."""
     ids = [team.pk if isinstance(team, Team) else team for team in teams]
     wanted = list(dict.fromkeys(ids))
-    sql = _state_sql(connection.vendor, len(wanted))
     with connection.cursor() as cursor:
-        cursor.execute(sql.teams, wanted)
-        rows = cursor.fetchall()
-        cursor.execute(sql.extras, wanted * 2)
-        extras = cursor.fetchall()
+        cursor.execute(_state_sql(connection.vendor, len(wanted)), wanted * 3)
+        read = cursor.fetchall()
+    rows = [row[1:_EXTRAS_AT] for row in read if not row[0]]
     skills: dict[int, list[str]] = {}
     improved: dict[int, list[str]] = {}
-    for player_id, kind, value, _ in extras:
+    for player_id, kind, value, _ in (row[_EXTRAS_AT:] for row in read if row[0]):
         (improved if kind else skills).setdefault(player_id, []).append(value)
     found: dict[int, tuple[Any, list[PlayerState]]] = {}
     for row in rows:
@@ -128,18 +126,20 @@ _PLAYER_COLUMNS = (
 )
 
 
-class _StateSql(NamedTuple):
-    teams: str
-    extras: str
+# Where a row's skill or improvement columns start (after the part, the team's and the
+# player's columns): (player id, 0 for a skill or 1 for an improvement, its name, order).
+_EXTRAS_AT = 1 + _TEAM_WIDTH + len(_PLAYER_COLUMNS)
 
 
 @functools.cache
-def _state_sql(vendor: str, count: int) -> _StateSql:
-    """The two statements for ``count`` teams on a ``vendor`` database (the first's
-    parameters: the ids; the extras': the ids, twice). The active status is written in,
-    not bound: SQLite compiles a statement again on every run when a bound value is
-    compared with a partial index's column (a player's ``status``), which cost more
-    than the statement's work (issue 15: 190 -> 110 us and 75 -> 16 us)."""
+def _state_sql(vendor: str, count: int) -> str:
+    """The statement for ``count`` teams on a ``vendor`` database (its parameters: the
+    ids, three times): the teams with their active players (part 0, by team, number and
+    id), then those players' skills and improvements (part 1, by player, kind, order),
+    each part's other columns NULL - one round trip, not two (issue 15). The active
+    status is written in, not bound: SQLite compiles a statement again on every run
+    when a bound value is compared with a partial index's column (a player's
+    ``status``), which cost more than the statement's work (issue 15)."""
     from leagues.models import League
 
     quote = connection.ops.quote_name
@@ -159,12 +159,12 @@ def _state_sql(vendor: str, count: int) -> _StateSql:
     selected = [f"t.{column(Team, name)}" for name in _TEAM_COLUMNS]
     selected += [trophies] + [f"p.{column(Player, name)}" for name in _PLAYER_COLUMNS]
     player_id, player_team = column(Player, "id"), column(Player, "team")
+    blank = ", ".join(["NULL"] * (_EXTRAS_AT - 1))
     teams = (
-        f"SELECT {', '.join(selected)} FROM {table(Team)} t "
+        f"SELECT 0, {', '.join(selected)}, NULL, NULL, NULL, NULL FROM {table(Team)} t "
         f"LEFT JOIN {table(Player)} p ON p.{player_team} = t.{column(Team, 'id')} "
         f"AND p.{column(Player, 'status')} = {active_status} "
-        f"WHERE t.{column(Team, 'id')} IN ({marks}) "
-        f"ORDER BY t.{column(Team, 'id')}, p.{column(Player, 'number')}, p.{player_id}"
+        f"WHERE t.{column(Team, 'id')} IN ({marks})"
     )
     active = (
         f"JOIN {table(Player)} p ON p.{player_id} = x.{{player}} "
@@ -174,15 +174,19 @@ def _state_sql(vendor: str, count: int) -> _StateSql:
     advancement_player = column(Advancement, "player")
     characteristic = column(Advancement, "characteristic")
     extras = (
-        f"SELECT x.{skill_player}, 0, x.{column(PlayerSkill, 'skill')}, "
+        f"SELECT 1, {blank}, x.{skill_player}, 0, x.{column(PlayerSkill, 'skill')}, "
         f"x.{column(PlayerSkill, 'id')} FROM {table(PlayerSkill)} x "
         + active.format(player=skill_player)
-        + f" UNION ALL SELECT x.{advancement_player}, 1, x.{characteristic}, "
+        + f" UNION ALL SELECT 1, {blank}, x.{advancement_player}, 1, x.{characteristic}, "
         f"x.{column(Advancement, 'number')} FROM {table(Advancement)} x "
         + active.format(player=advancement_player)
-        + f" AND x.{characteristic} <> '' ORDER BY 1, 2, 4"
+        + f" AND x.{characteristic} <> ''"
     )
-    return _StateSql(teams, extras)
+    # Output columns by position: the team's id, the player's number and id; the extras'.
+    player_at = 2 + _TEAM_WIDTH
+    order = [1, 2, player_at + _PLAYER_COLUMNS.index("number"), player_at]
+    order += [_EXTRAS_AT + 1, _EXTRAS_AT + 2, _EXTRAS_AT + 4]
+    return f"{teams} UNION ALL {extras} ORDER BY {', '.join(map(str, order))}"
 
 
 def _player_of(
