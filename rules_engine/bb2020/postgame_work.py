@@ -112,6 +112,8 @@ class PostGameWork:
         a field is refused)."""
         if not changes.keys() <= TEAM_FIELDS:
             self.team.evolve(**changes)  # raises, naming the field
+        if "players" in changes:  # the sheet's players are ``_players``
+            self._players = list(changes.pop("players"))
         self._fields.update(changes)
         self._team = None
 
