@@ -166,6 +166,62 @@ shape the apps and the golden file read fixed, closing the gap needs that shape
 lighter (advancement choices made when a coach opens them, plain tuples for rolls and
 option rows, a step outcome without the per-side copies) - a change of what the apps
 store and show, to be decided in the issue - or a compiled engine on that lighter shape.
+
+Fourth round (pure Python; every result, roll and golden-file ``repr`` unchanged).
+Profile before it (commit de6693c; 2.61 M calls, 1.86 s under the profiler, load 1.6)::
+
+    ncalls  tottime  cumtime  function
+    436171    0.101    0.104  {method 'get' of 'dict' objects}
+    182602    0.090    0.131  frozen.py:21(frozen)
+      6000    0.070    0.292  postgame_work.py:192(advancement_offers)
+      6000    0.061    0.101  team_value.py:194(breakdown_of)
+      1500    0.054    0.195  postgame.py:226(outcome_and_winnings)
+     28263    0.049    0.092  dice.py:162(roll)
+     36784    0.048    0.073  advancement_options.py:179(advancement_choice_of)
+     39295    0.041    0.192  advancement_options.py:82(advancement_offer)
+
+After it (2.12 M calls, 1.66 s under the profiler, same minute)::
+
+    ncalls  tottime  cumtime  function
+      6000    0.102    0.249  advancement_options.py:100(advancement_offers)
+    409444    0.096    0.099  {method 'get' of 'dict' objects}
+      6000    0.061    0.100  team_value.py:194(breakdown_of)
+     36784    0.054    0.061  advancement_options.py:240(advancement_choice_of)
+      3000    0.047    0.077  postgame_work.py:129(add_spp)
+     18000    0.047    1.294  sequence.py:106(run_step)
+      1500    0.042    0.173  postgame.py:228(outcome_and_winnings)
+     23016    0.034    0.054  dice.py:182(_number)
+
+What changed (in small commits, each timed back to back against the round's start): every
+player's advancement offer made in one loop (``AdvancementOptions.advancement_offers``:
+the memo, the bands and the choice written out, the ``PostGameWork`` memo of pictures
+alike passed in) instead of four calls a player; the SPP earned and their rows in one
+pass each (``spp_earned_by``, ``spp_rows``); the working team's fields kept in a dict
+until the team is asked for (``PostGameWork``: a gold movement or a new Dedicated Fans is
+a dict update, not a ``TeamState`` copy); ``SeededDice.d3``-``d16`` roll in one call
+without the generic ``roll``; ``StepResult``, ``Roll``, ``Choice`` and a player with his
+SPP made without ``frozen``'s call (``frozen.new_object``/``object_setattr``); no injury
+tuples built from nobody, a Lasting Injury and its MNG in one ``evolve``; Expensive
+Mistakes' rolls without a ``recording`` object; a team needing no journeymen skips their
+positions; the pre-game result made without its ``__init__``; an inducement purchase of
+nothing written out; ``max(SIDES, key=...)`` replaced by one comparison. 330 fewer calls
+a match under the profiler (1,740 -> 1,410).
+Tried and dropped: a rewritten ``breakdown_of`` loop (3.50 -> 3.40 us a team: noise).
+
+Measured back to back (CPU time of this loop, best of 3 passes; the engine before the
+round - a clone at de6693c - and after it run alternately, twelve pairs, load 1.3-1.8
+from another session): before 534-577 us a match, after 469-508 us: 1.09-1.14x (the
+best runs 534 -> 469 us), about 1,970-2,130 a second, 0.39-0.43 of the 5,000/s target
+(200 us a match). Not reached, 2.35-2.55x short. Why: what is left is the results
+themselves, as the third round found, now measured one by one on this machine: a frozen
+result made from its dict costs 0.28 us beyond the dict (``object.__new__`` and setting
+``__dict__``; its ``__init__`` 1.0 us), an advancement ``Choice`` with its prompt and two
+dicts 1.0 us (24 a match: 24 us), a team value 5 us (four a match), the MVP 8.6 us a
+side, a ``SeededDice`` 5.7 us (two a match); the largest own time is now 6 % of the
+profile. What is left is spread over about 1,400 calls and 1,500 objects a match at
+0.1-1 us each, nearly all of them results the apps store and show; rearranging the code
+around them will not halve it. The gap closes only with a lighter result shape (fewer
+objects to make and read, a decision for the issue) or compiled code on it, as above.
 """
 
 from __future__ import annotations
