@@ -23,10 +23,11 @@ def _evolved[T](instance: T, names: frozenset[str], changes: dict[str, Any]) -> 
     """``dataclasses.replace`` for these plain frozen pictures (no ``__post_init__``, no
     ``init=False`` fields), without re-running ``__init__``: a copy of the fields with
     ``changes`` over them. A name that is not a field goes to ``replace``, which refuses it."""
-    if not changes.keys() <= names:
-        return replace(instance, **changes)  # type: ignore[type-var]
     values = instance.__dict__.copy()  # a copy and an update: quicker than {**a, **b}
+    known = len(values)
     values.update(changes)
+    if len(values) != known and not changes.keys() <= names:  # a key more: a new name
+        return replace(instance, **changes)  # type: ignore[type-var]
     return frozen(type(instance), values)
 
 

@@ -117,3 +117,16 @@ def test_a_team_of_eleven_takes_no_journeymen_whatever_the_answer() -> None:
     result = journeymen_for(RULESET, team, "home", "no-such-position")
     assert (result.needed, result.players, result.ctv_after) == (0, (), result.ctv_before)
     assert result.ctv_before == 11 * 50_000
+
+
+def test_a_picture_evolves_by_its_fields_and_refuses_any_other_name() -> None:
+    player = PlayerState(id=1, name="Lothar", position_slug="human-lineman")
+    evolved = player.evolve(spp=3, miss_next_game=True)
+    assert evolved == PlayerState(
+        id=1, name="Lothar", position_slug="human-lineman", spp=3, miss_next_game=True
+    )
+    assert list(vars(evolved)) == list(vars(player))
+    with pytest.raises(TypeError, match="bogus"):
+        player.evolve(spp=4, bogus=1)
+    with pytest.raises(TypeError, match="nope"):
+        TeamState(name="Reavers", roster_slug="human").evolve(nope=2)
