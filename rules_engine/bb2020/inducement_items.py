@@ -116,7 +116,7 @@ class InducementPurchase:
         )
 
     def count(self, slug: str) -> int:
-        return sum(item.count for item in self.items if item.slug == slug)
+        return sum([item.count for item in self.items if item.slug == slug])
 
     def as_dict(self) -> dict[str, Any]:
         """Plain data for a stored step outcome."""

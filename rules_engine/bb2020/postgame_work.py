@@ -243,7 +243,7 @@ def hiring_and_firing(
         hireable = {p.id: _hire_cost(w, p) for p in players if p.journeyman}
         losses = w.details["characteristic_losses"]
         on_sheet = [p.id for p in players] if losses else []
-        retirable = tuple(pid for pid, _ in losses if pid in on_sheet)
+        retirable = tuple([pid for pid, _ in losses if pid in on_sheet]) if losses else ()
         w.details.update(hireable_journeymen=hireable, retirable=retirable)
         answer = (choices or {}).get(side)
         if answer is None:
@@ -300,7 +300,7 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
         w.changed(pid, journeyman=False, skills=skills)
         w.gold("journeyman_hired", -cost)
         hired.append(pid)
-    released = tuple(p.id for p in w.players if p.journeyman)
+    released = tuple([p.id for p in w.players if p.journeyman])
     if released:
         w.replace_players(tuple(p for p in w.players if not p.journeyman))
     for pid in answer.get("retire", ()):
@@ -342,7 +342,7 @@ def prepare_for_next_game(work: Mapping[str, PostGameWork]) -> dict[str, Any]:
     CTV; players who missed this game come back)"."""
     outcome = {}
     for side, w in work.items():
-        recovered = tuple(p.id for p in w.before.players if p.miss_next_game)
+        recovered = tuple([p.id for p in w.before.players if p.miss_next_game])
         if recovered:
             w.recover(recovered)
         values = w.team.value_breakdown(w.ruleset)

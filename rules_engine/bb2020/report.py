@@ -138,10 +138,10 @@ def injury_lists(injured: Sequence[PlayerReport]) -> dict[str, tuple[Any, ...]]:
     if not injured:
         return _NO_INJURIES
     return {
-        "miss_next_game": tuple(r.player_id for r in injured if r.misses_next_game),
-        "niggling_injuries": tuple(r.player_id for r in injured if r.niggling_injuries),
+        "miss_next_game": tuple([r.player_id for r in injured if r.misses_next_game]),
+        "niggling_injuries": tuple([r.player_id for r in injured if r.niggling_injuries]),
         "characteristic_losses": tuple(
-            (r.player_id, r.lasting_injury) for r in injured if r.lasting_injury
+            [(r.player_id, r.lasting_injury) for r in injured if r.lasting_injury]
         ),
     }
 
