@@ -180,17 +180,18 @@ Profile before it (commit de6693c; 2.61 M calls, 1.86 s under the profiler, load
      36784    0.048    0.073  advancement_options.py:179(advancement_choice_of)
      39295    0.041    0.192  advancement_options.py:82(advancement_offer)
 
-After it (2.12 M calls, 1.66 s under the profiler, same minute)::
+After it (2.09 M calls, 1.64 s under the profiler; the engine before it 1.91 s in the same
+minute)::
 
     ncalls  tottime  cumtime  function
-      6000    0.102    0.249  advancement_options.py:100(advancement_offers)
-    409444    0.096    0.099  {method 'get' of 'dict' objects}
-      6000    0.061    0.100  team_value.py:194(breakdown_of)
-     36784    0.054    0.061  advancement_options.py:240(advancement_choice_of)
-      3000    0.047    0.077  postgame_work.py:129(add_spp)
-     18000    0.047    1.294  sequence.py:106(run_step)
-      1500    0.042    0.173  postgame.py:228(outcome_and_winnings)
-     23016    0.034    0.054  dice.py:182(_number)
+      6000    0.103    0.247  advancement_options.py:100(advancement_offers)
+    409444    0.095    0.098  {method 'get' of 'dict' objects}
+      6000    0.062    0.106  team_value.py:194(breakdown_of)
+     36784    0.051    0.059  advancement_options.py:240(advancement_choice_of)
+      3000    0.048    0.078  postgame_work.py:131(add_spp)
+     18000    0.047    1.277  sequence.py:106(run_step)
+      1500    0.044    0.166  postgame.py:228(outcome_and_winnings)
+    176948    0.042    0.042  {built-in method __new__ of type object}
 
 What changed (in small commits, each timed back to back against the round's start): every
 player's advancement offer made in one loop (``AdvancementOptions.advancement_offers``:
@@ -204,15 +205,17 @@ SPP made without ``frozen``'s call (``frozen.new_object``/``object_setattr``); n
 tuples built from nobody, a Lasting Injury and its MNG in one ``evolve``; Expensive
 Mistakes' rolls without a ``recording`` object; a team needing no journeymen skips their
 positions; the pre-game result made without its ``__init__``; an inducement purchase of
-nothing written out; ``max(SIDES, key=...)`` replaced by one comparison. 330 fewer calls
-a match under the profiler (1,740 -> 1,410).
+nothing written out; ``max(SIDES, key=...)`` replaced by one comparison; a picture's
+``evolve`` checks its names only when the copy gained a key (1.30 -> 0.99 us an
+``evolve``); the steps' id lists by list comprehensions (inlined since 3.12)
+rather than generators. 340 fewer calls a match under the profiler (1,740 -> 1,400).
 Tried and dropped: a rewritten ``breakdown_of`` loop (3.50 -> 3.40 us a team: noise).
 
 Measured back to back (CPU time of this loop, best of 3 passes; the engine before the
-round - a clone at de6693c - and after it run alternately, twelve pairs, load 1.3-1.8
-from another session): before 534-577 us a match, after 469-508 us: 1.09-1.14x (the
-best runs 534 -> 469 us), about 1,970-2,130 a second, 0.39-0.43 of the 5,000/s target
-(200 us a match). Not reached, 2.35-2.55x short. Why: what is left is the results
+round - a clone at de6693c - and after it run alternately, eight pairs on the final
+code, load 1.3-1.8 from another session): before 538-553 us a match, after 466-479 us:
+1.14-1.16x pair by pair, about 2,090-2,150 a second, 0.42-0.43 of the 5,000/s target
+(200 us a match). Not reached, 2.3-2.4x short. Why: what is left is the results
 themselves, as the third round found, now measured one by one on this machine: a frozen
 result made from its dict costs 0.28 us beyond the dict (``object.__new__`` and setting
 ``__dict__``; its ``__init__`` 1.0 us), an advancement ``Choice`` with its prompt and two
