@@ -285,6 +285,13 @@ def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ..
         for player in team.players
         if not (player.miss_next_game or player.temporarily_retired or player.id in killed)
     ]
+    last = None
+    for player in eligible:  # a sheet in shirt-number order, no number twice, as it is
+        if last is not None and player.number <= last:
+            break
+        last = player.number
+    else:
+        return tuple(eligible)
     if len({p.number for p in eligible}) == len(eligible):  # no shirt number twice
         return tuple(sorted(eligible, key=_NUMBER))  # the same order, without a key call each
     return tuple(sorted(eligible, key=_sheet_order))
