@@ -13,8 +13,8 @@ from rules_engine.bb2020.advancement import BB2020
 from rules_engine.bb2020.journeymen import journeymen_for
 from rules_engine.bb2020.pregame import PreGameResult
 from rules_engine.bb2020.pregame_result import pre_game_result
-from rules_engine.bb2020.report import PlayerReport
-from rules_engine.bb2020.spp import spp_earned, spp_earned_by, spp_rows
+from rules_engine.bb2020.report import PlayerReport, TeamReport
+from rules_engine.bb2020.spp import mvp_candidates, spp_earned, spp_earned_by, spp_rows
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.bb2025.advancement import BB2025
 from rules_engine.bb2025.pregame import Bb2025PreGameResult
@@ -130,3 +130,18 @@ def test_a_picture_evolves_by_its_fields_and_refuses_any_other_name() -> None:
         player.evolve(spp=4, bogus=1)
     with pytest.raises(TypeError, match="nope"):
         TeamState(name="Reavers", roster_slug="human").evolve(nope=2)
+
+
+@pytest.mark.parametrize(
+    "numbers",
+    [(1, 2, 3, 7, 9), (3, 1, 2, 9, 7), (1, 2, 2, 5, 0), (4, 5, 6, 0, 0), (1,), ()],
+    ids=["in-order", "shuffled", "a-number-twice", "journeymen-last", "one", "none"],
+)
+def test_mvp_candidates_are_in_shirt_number_order_however_the_sheet_lists_them(numbers) -> None:
+    players = tuple(
+        PlayerState(id=f"p{index}", name=f"P{index}", position_slug="human-lineman", number=n)
+        for index, n in enumerate(numbers)
+    )
+    team = TeamState(name="Reavers", roster_slug="human", players=players)
+    expected = tuple(sorted(players, key=lambda p: (p.number, str(p.id))))
+    assert mvp_candidates(team, TeamReport()) == expected
