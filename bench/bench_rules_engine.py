@@ -208,13 +208,14 @@ positions; the pre-game result made without its ``__init__``; an inducement purc
 nothing written out; ``max(SIDES, key=...)`` replaced by one comparison; a picture's
 ``evolve`` checks its names only when the copy gained a key (1.30 -> 0.99 us an
 ``evolve``); the steps' id lists by list comprehensions (inlined since 3.12)
-rather than generators. 340 fewer calls a match under the profiler (1,740 -> 1,400).
+rather than generators; the MVP's candidates taken as they stand when the sheet is in
+shirt-number order already. 340 fewer calls a match under the profiler (1,740 -> 1,400).
 Tried and dropped: a rewritten ``breakdown_of`` loop (3.50 -> 3.40 us a team: noise).
 
 Measured back to back (CPU time of this loop, best of 3 passes; the engine before the
-round - a clone at de6693c - and after it run alternately, eight pairs on the final
-code, load 1.3-1.8 from another session): before 538-553 us a match, after 466-479 us:
-1.14-1.16x pair by pair, about 2,090-2,150 a second, 0.42-0.43 of the 5,000/s target
+round - a clone at de6693c - and after it run alternately, five pairs on the final
+code, load 1.2-1.6 from another session): before 535-545 us a match, after 459-472 us:
+1.15-1.17x pair by pair, about 2,120-2,180 a second, 0.42-0.44 of the 5,000/s target
 (200 us a match). Not reached, 2.3-2.4x short. Why: what is left is the results
 themselves, as the third round found, now measured one by one on this machine: a frozen
 result made from its dict costs 0.28 us beyond the dict (``object.__new__`` and setting
