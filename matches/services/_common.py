@@ -12,6 +12,8 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from config.types import Actor
 from leagues.new_rows import new_row, saved_keys
@@ -39,14 +41,17 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def lock_match(match: Match | int, *, defer: tuple[str, ...] = ()) -> Match:
+def lock_match(
+    match: Match | int, *, defer: tuple[str, ...] = (), texts: tuple[str, ...] = ()
+) -> Match:
     """The match row locked for the open transaction, with its fixture and teams.
     ``defer``: the match's fields the caller never reads (its JSON snapshots; one read
-    after all is loaded then, by a query of its own, as Django's ``defer``)."""
+    after all is loaded then, by a query of its own, as Django's ``defer``); ``texts``:
+    snapshots read as their stored text (``as_text``), not decoded."""
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    found = _match_lock(defer).first(match_id)
+    found = _match_lock(defer, texts).first(match_id)
     if found is None:
         raise Match.DoesNotExist("Match matching query does not exist.")
     return cast(Match, found)
@@ -57,6 +62,18 @@ def lock_match(match: Match | int, *, defer: tuple[str, ...] = ()) -> Match:
 AFTER_KICK_OFF = ("pre_game_teams", "pre_game_choices")
 # Every snapshot of a match, for a service that reads none of them.
 SNAPSHOTS = (*AFTER_KICK_OFF, "pre_game_result", "match_teams", "report_draft")
+# The kick-off snapshot, which the services after kick-off read only as both teams'
+# engine states (``snapshots.snapshot_states``, made once per snapshot text): read as
+# its text, not decoded then encoded again to find its states (issue 15).
+KICK_OFF_TEXT = ("match_teams",)
+
+
+def as_text(fields: tuple[str, ...]) -> dict[str, Any]:
+    """The annotations that read ``fields`` (JSON snapshots, deferred) as their stored
+    text: ``<field>_text`` (``snapshots.snapshot_states`` reads it)."""
+    return {f"{name}_text": Cast(name, TextField()) for name in fields}
+
+
 # And of a report.
 REPORT_RESULTS = (
     "home_challenge_cards",
@@ -71,21 +88,22 @@ REPORT_RESULTS = (
 # its fixture, teams, season and league (less the fields deferred); a report of it (by
 # its id, or the match's current one) with what the caller reads with it (``annotate``,
 # by its names).
-_LOCK_MATCH: dict[tuple[str, ...], Prepared] = {}
+_LOCK_MATCH: dict[tuple[tuple[str, ...], tuple[str, ...]], Prepared] = {}
 _READ_REPORTS: dict[tuple[bool, tuple[str, ...], tuple[str, ...]], Prepared] = {}
 
 
-def _match_lock(defer: tuple[str, ...]) -> Prepared:
-    if defer not in _LOCK_MATCH:
-        _LOCK_MATCH[defer] = Prepared(
+def _match_lock(defer: tuple[str, ...], texts: tuple[str, ...] = ()) -> Prepared:
+    if (defer, texts) not in _LOCK_MATCH:
+        _LOCK_MATCH[defer, texts] = Prepared(
             lambda pk: (
                 Match.objects.select_for_update(of=("self",))
                 .select_related(*MATCH_RELATED)
-                .defer(*defer)
+                .defer(*defer, *texts)
+                .annotate(**as_text(texts))
                 .filter(pk=pk)
             )
         )
-    return _LOCK_MATCH[defer]
+    return _LOCK_MATCH[defer, texts]
 
 
 def _report_read(by_id: bool, annotate: Mapping[str, Any], defer: tuple[str, ...]) -> Prepared:
@@ -111,6 +129,7 @@ def lock_with_report(
     annotate: Mapping[str, Any] | None = None,
     defer: tuple[str, ...] = (),
     defer_report: tuple[str, ...] = (),
+    texts: tuple[str, ...] = (),
 ) -> tuple[Match, Report | None]:
     """The match row locked (``lock_match``, less ``defer``), then its current report
     (or the report ``report_id`` of it, current or not) read with ``annotate`` (more to
@@ -120,8 +139,8 @@ def lock_with_report(
     Two statements, not one joined SELECT ... FOR UPDATE: a statement that waited for
     the lock reads every row but the match's as they stood before it waited (a
     correction's new report, another worker's application), so the report is read by
-    the statement after the lock."""
-    locked = lock_match(match, defer=defer)
+    the statement after the lock. ``texts``: as ``lock_match``'s."""
+    locked = lock_match(match, defer=defer, texts=texts)
     read = _report_read(report_id is not None, annotate or {}, defer_report)
     if report_id is not None:
         found = cast(Report | None, read.first(report_id))

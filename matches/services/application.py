@@ -22,6 +22,7 @@ from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
     AFTER_KICK_OFF,
+    KICK_OFF_TEXT,
     SIDES,
     lock_with_report,
     store_rolls,
@@ -90,7 +91,11 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
     """
     with transaction.atomic():
         match, read = lock_with_report(
-            match_id, report_id, annotate={**_APPLIED, **WITH_EVENTS}, defer=AFTER_KICK_OFF
+            match_id,
+            report_id,
+            annotate={**_APPLIED, **WITH_EVENTS},
+            defer=AFTER_KICK_OFF,
+            texts=KICK_OFF_TEXT,
         )
         report = cast(Report, read)
         if not report.is_current:

@@ -27,6 +27,7 @@ from matches.permissions import coached_sides
 from matches.services._common import (
     AFTER_KICK_OFF,
     CORRECT,
+    KICK_OFF_TEXT,
     lock_match,
     lock_with_report,
     log_match,
@@ -110,7 +111,9 @@ def confirm_report(actor: Actor, match: Match) -> Report:
     confirming it); a commissioner confirms a disputed report, or any report once
     ``Report.confirm_deadline`` has passed. The post-game begins."""
     with transaction.atomic():
-        match, read = lock_with_report(match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF)
+        match, read = lock_with_report(
+            match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT
+        )
         require_play(actor, match)
         require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
         report = current_report(match, read)

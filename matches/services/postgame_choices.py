@@ -18,6 +18,7 @@ from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report
 from matches.services._common import (
     AFTER_KICK_OFF,
+    KICK_OFF_TEXT,
     REPORT_RESULTS,
     SIDES,
     SNAPSHOTS,
@@ -70,7 +71,9 @@ def submit_post_game_choices(
     if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
         raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
     with transaction.atomic():
-        match, read = lock_with_report(match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF)
+        match, read = lock_with_report(
+            match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT
+        )
         require_play(actor, match)
         require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
         report = current_report(match, read)

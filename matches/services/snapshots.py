@@ -60,7 +60,7 @@ def state_from_json(data: dict[str, Any]) -> TeamState:
 
 # The states of the last few snapshots read, by the identity of their stored JSON (held
 # here, so an identity is never reused): a service reads one snapshot many times.
-_READ: list[tuple[dict[str, Any], dict[str, TeamState]]] = []
+_READ: list[tuple[Any, dict[str, TeamState]]] = []
 # And by the snapshot's whole text, for the next service's read of the same snapshot (a
 # new row, a new dict): the text is the states' only input, so equal texts give equal
 # states whenever they were made (issue 15: writing the text is about half the cost of
@@ -71,14 +71,26 @@ _BY_TEXT_KEPT = 8
 
 def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
     """Both teams as the match's snapshot ``field`` holds them (a fresh dict each call;
-    the states themselves are frozen)."""
-    stored = getattr(match, field) or {}
+    the states themselves are frozen). A snapshot read as its stored text
+    (``<field>_text``, the field itself deferred: ``_common.as_text``) is found by that
+    text, decoded only when its states are not known yet; once the field itself is
+    loaded, the field is read (issue 15)."""
+    held = match.__dict__
+    raw = f"{field}_text"
+    if field not in held and raw in held:
+        stored: Any = held[raw] if held[raw] is not None else "null"
+        text: str | None = stored
+    else:
+        stored, text = getattr(match, field) or {}, None
     for seen, states in _READ:
         if seen is stored:
             return dict(states)
-    text = json.dumps(stored)
+    if text is None:
+        text = json.dumps(stored)
     found = _BY_TEXT.pop(text, None)
-    states = found if found is not None else _states_of(stored)
+    if found is None:
+        found = _states_of((json.loads(text) or {}) if stored is text else stored)
+    states = found
     _BY_TEXT[text] = states  # the newest last
     while len(_BY_TEXT) > _BY_TEXT_KEPT:
         del _BY_TEXT[next(iter(_BY_TEXT))]

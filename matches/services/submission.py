@@ -23,7 +23,9 @@ from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
     AFTER_KICK_OFF,
+    KICK_OFF_TEXT,
     MATCH_RELATED,
+    as_text,
     log_match,
     new_seed,
     require_play,
@@ -175,8 +177,9 @@ def _fetching(pk: int) -> Any:
     )
     return (
         Match.objects.select_related(*MATCH_RELATED)
-        .defer(*AFTER_KICK_OFF)
+        .defer(*AFTER_KICK_OFF, *KICK_OFF_TEXT)
         .annotate(
+            **as_text(KICK_OFF_TEXT),
             top_version=Subquery(versions[:1]),
             drafts_read=Subquery(drafts, output_field=JSONField()),
         )
