@@ -203,6 +203,61 @@ collector takes 1.0-1.25 s of this module's run, the league's set-up included
 (``gc.callbacks``); ``gc.freeze`` after start-up saved 0.25-0.6 s of it, inside that
 spread, so it was left out.
 
+Issue 15, fifth pass (the code with this pass's commits reverted, "before", and as
+committed, "after", the rules engine the same in both; run back to back, alternating,
+three pairs on SQLite and two on PostgreSQL, load average 1-1.6 from another session's
+work: compare the CPU figure):
+
+    SQLite      before 79 queries/match (59 without SAVEPOINT/RELEASE), 33-36 ms
+                CPU/match, the season 8.3-9.0 s
+                after  77 queries/match (57), 28-29 ms CPU/match, the season 7.0-7.3 s
+                (the statements' own time, one match timed statement by statement:
+                8.6 ms before, 4.5 ms after)
+    PostgreSQL  before 78 queries/match, 76-91 ms/match, 37-46 ms CPU, the season
+                18.2-21.9 s
+                after  76 queries/match, 77-87 ms/match, 36-41 ms CPU, the season
+                18.5-21.0 s (about 40 ms a match are the 76 round trips and the commit)
+
+The goal (< 10 s) is met on SQLite by 27-30 %, about twice this machine's spread.
+
+What changed: SQLite compiled a statement again on every run when a bound value met a
+partial index's column (a report's ``is_current``, a player's ``status``, a fixture's
+``kind``): the compiled reads (``leagues.prepared.inline_constants``), the standings
+upsert and the team-state read now write their constants in (the report read 180 ->
+50 us, the standings upsert 440 -> 80 us, the read of the teams' other open matches 166
+-> 21 us); the report saved with only the fields its service changed (RUN_FIELDS,
+BEGIN_FIELDS), not whole four times; both teams locked by a compiled statement
+(``lock_teams``: 0.85 -> 0.15 ms) and read as the engine's states in one statement, not
+two (2 statements fewer a match); the post-game's inputs (both teams' states with the
+figures, the engine's report) made once per service call for its runs with the same
+figures (``postgame.Inputs``), not per run; after kick-off the kick-off snapshot read as
+its stored text and its states found by that text (``KICK_OFF_TEXT``: 8 kB of JSON not
+decoded then encoded again, four times a match); the ratings' read made into rows
+without ``RawQuerySet`` (``leagues.prepared.raw_rows``); the match rules made once per
+ruleset.
+
+Not done, and why: the "so far" probe kept with the report across requests (one
+post-game run and its summary a match, about 0.5 ms now that the engine is faster):
+its inputs would have to be stored beside it and checked (figures, events, payload,
+seed, kept answers, the engine's code), a change of the stored result for 2 % of the
+match. On PostgreSQL the goal is not met, by about 2x: the round trips (a lock and its
+report read stay two statements: one that waited for the lock reads the other rows as
+they stood before it); what would close it is fewer statements in the application (21:
+its writes by table could go in data-modifying CTEs on PostgreSQL) or pipelining them.
+
+Profile top lines (40 matches of ``play`` under cProfile, SQLite, cumulative seconds):
+
+before: 79 queries/match, 51 ms CPU/match under cProfile; of 2.04 s:
+    apply_post_game 0.72 s (40) | apply_results 0.37 s | Prepared.rows 0.36 s (800) |
+    submit_post_game_choices 0.35 s (80) | SQLite execute 0.30 s (3200) | run_post_game
+    0.27 s (120) | insert_rows 0.26 s (560) | post_game_for 0.25 s (280) |
+    lock_with_report 0.23 s (200) | confirm_report 0.22 s
+after: 77 queries/match, 44 ms CPU/match under cProfile; of 1.76 s:
+    apply_post_game 0.58 s (40) | apply_results 0.32 s | Prepared.rows 0.29 s (840) |
+    submit_post_game_choices 0.28 s (80) | insert_rows 0.26 s (560) | run_post_game
+    0.25 s (120) | SQLite execute 0.21 s (3120) | post_game_for 0.21 s (280) |
+    confirm_report 0.19 s | apply_final 0.18 s
+
 First pass (commit f023255), the old tap-by-tap flow in one rolled-back transaction:
 before 316 queries/match, the season about 82 s; after 173 queries/match, 64.6 s.
 """
