@@ -291,7 +291,8 @@ def _around_sql(vendor: str, subjects: tuple[str, ...]) -> str:
         f"AND x.{fixture} <> %s ORDER BY x.{played} DESC, x.{fixture} DESC LIMIT 1)"
         for kind in subjects
     ]
-    selected = ", ".join(f"r.{quote(f.column)}" for f in RatingChange._meta.concrete_fields)
+    fields: Any = RatingChange._meta.concrete_fields
+    selected = ", ".join(f"r.{quote(f.column)}" for f in fields)
     return (
         f"SELECT {selected} FROM {table} r WHERE r.{league} = %s AND (r.{fixture} = %s "
         f"OR r.{played} > %s OR (r.{played} = %s AND r.{fixture} > %s)"

@@ -251,7 +251,7 @@ def apply_results(
     record_league_result(match, report, _applier(application), events)
     _relock_after_league(match, teams)
     # The whole sequence with nobody hiring: only its steps before hiring are applied.
-    nobody = {side: {} for side in SIDES}
+    nobody: dict[str, Any] = {side: {} for side in SIDES}
     probe = post_game_for(match, report, nobody, events=events, inputs=inputs)
     actor = _applier(application)
     batch = batch if batch is not None else EffectsBatch()

@@ -328,7 +328,7 @@ def _so_far(
 ) -> dict[str, dict[str, Any]]:
     """Each team's post-game up to the hiring step (result, winnings, fans, MVP, SPP,
     injuries), shown while the coaches hire and fire: nothing of what comes after."""
-    nobody = {side: {} for side in SIDES}
+    nobody: dict[str, Any] = {side: {} for side in SIDES}
     probe = post_game_for(match, report, nobody, figures=figures, events=events, inputs=inputs)
     teams = {}
     for side, team in probe.teams.items():
