@@ -57,6 +57,11 @@ CPU time (time.process_time: this 2-core machine is shared, wall times wander 2x
           repeated (from the page cache: no view, no template) is already 0.69-0.72 ms,
           4.7-6x the sheet's SQL; base.html ~0.4 ms; the middlewares, CSRF token and
           page store ~0.5 ms; the sheet's reads and rows ~0.6 ms.
+          Then (issue 15, sixth session) a visitor's page carries no CSRF token (only a
+          coach signed in posts; templates/base.html): no token masked per render, and
+          the cached copy no longer scanned for tokens to swap (a regular expression
+          over the 16 kB page, 0.3-0.4 ms). After a write 3.3 -> 2.1-2.4 ms CPU (14-18x
+          its SQL, still NOT met), repeated 0.48-0.51 ms (4x).
     API (JSON): before 12.7 ms (5 queries), after 1.3-1.5 ms (4 queries; 10-12x its
           SQL, NOT met): 0.3 ms of it is the read above, the rest DRF's dispatch
           (content negotiation, authentication, the anonymous throttle's cache read
