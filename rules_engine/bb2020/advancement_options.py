@@ -108,9 +108,10 @@ class AdvancementOptions(ABC):
         one pass (post-game step 3 lists every player): ``seen`` holds those made
         before, by player id, and is given those made now; a player whose picture reads
         alike to his advancements (``reads_alike``) keeps his, the same ``Choice``."""
-        if type(self).advancement_offer is not AdvancementOptions.advancement_offer:
-            return self._offers_one_by_one(ruleset, players, side, seen)
-        last = self._last_bands  # ``_bands_for``, written out for the loop
+        # An edition's own ``advancement_offer`` is asked for each player; the plain one
+        # is written out in the loop (``_bands_for`` and ``advancement_offer``).
+        own = type(self).advancement_offer is not AdvancementOptions.advancement_offer
+        last = self._last_bands
         memo = last[1] if last[0] is ruleset else self._bands_of(ruleset)
         made = []
         for player in players:
@@ -123,7 +124,9 @@ class AdvancementOptions(ABC):
                 made.append(found)
                 continue
             advancements = player.advancements
-            if player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
+            if own:
+                found = (player, *self.advancement_offer(ruleset, player, side))
+            elif player.journeyman or advancements >= MAXIMUM_ADVANCEMENTS:
                 found = (player, (), None)
             else:
                 bands = memo.get((player.position_slug, player.skills, advancements))
@@ -133,26 +136,6 @@ class AdvancementOptions(ABC):
                 choice = advancement_choice_of(player, side, rows) if options else None
                 found = (player, options, choice)
             seen[player.id] = found
-            made.append(found)
-        return made
-
-    def _offers_one_by_one(
-        self,
-        ruleset: Ruleset,
-        players: Iterable[PlayerState],
-        side: str,
-        seen: dict[Any, PlayerOffer],
-    ) -> list[PlayerOffer]:
-        """``advancement_offers`` through an edition's own ``advancement_offer``."""
-        made: list[PlayerOffer] = []
-        for player in players:
-            try:
-                found = seen.get(player.id)
-            except TypeError:
-                made.append((player, *self.advancement_offer(ruleset, player, side)))
-                continue
-            if found is None or not (found[0] is player or reads_alike(found[0], player)):
-                found = seen[player.id] = (player, *self.advancement_offer(ruleset, player, side))
             made.append(found)
         return made
 

@@ -205,30 +205,8 @@ def spp_earned_by(reports: Iterable[PlayerReport], mvp_id: Any) -> list[SppEarne
 
 
 def spp_rows(earned: Iterable[SppEarned]) -> list[dict[str, Any]]:
-    """``as_dict()`` of each of ``earned`` who earned any SPP, in one pass."""
-    rows = []
-    plain = SppEarned.breakdown
-    for spp in earned:
-        total = spp.total
-        if not total:
-            continue
-        if type(spp).breakdown is not plain:
-            rows.append(spp.as_dict())
-            continue
-        key = (
-            spp.completions,
-            spp.deflections,
-            spp.interceptions,
-            spp.casualties,
-            spp.touchdowns,
-            spp.mvp,
-        )
-        breakdown = _BREAKDOWNS.get(key)
-        if breakdown is None:
-            rows.append(spp.as_dict())  # made and remembered there
-            continue
-        rows.append({"player_id": spp.player_id, "spp": total, "breakdown": breakdown})
-    return rows
+    """``as_dict()`` of each of ``earned`` who earned any SPP."""
+    return [spp.as_dict() for spp in earned if spp.total]
 
 
 @dataclass(frozen=True)
