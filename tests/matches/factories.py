@@ -9,6 +9,8 @@ from typing import Any
 from leagues.models import Fixture, Season, TeamEntry
 from matches import services
 from matches.models import Match
+from matches.services.snapshots import state_to_json
+from rules_engine.bb2020.state import PlayerState, TeamState
 from teams.models import Team
 from tests.factories import UserFactory, drafted_team
 from tests.leagues.factories import DivisionFactory, FixtureFactory, LeagueFactory, SeasonFactory
@@ -40,6 +42,16 @@ class Setup:
     def players(self, side: str) -> list:
         team = self.home if side == "home" else self.away
         return list(team.players.filter(status="active").order_by("number"))
+
+
+def snapshot_json(spp: int) -> dict[str, Any]:
+    """A match's team snapshot as stored: both sides one player, Grim, with ``spp``."""
+    player = PlayerState(id=7, name="Grim", position_slug="human-lineman", spp=spp)
+    teams = {
+        side: TeamState(name=f"{side} team", roster_slug="human", players=(player,))
+        for side in ("home", "away")
+    }
+    return {side: state_to_json(state) for side, state in teams.items()}
 
 
 def league_match(

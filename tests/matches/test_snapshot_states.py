@@ -6,25 +6,16 @@ from __future__ import annotations
 import json
 
 from matches.models import Match
-from matches.services.snapshots import snapshot_states, state_to_json
-from rules_engine.bb2020.state import PlayerState, TeamState
-
-
-def _snapshot(spp: int) -> dict:
-    player = PlayerState(id=7, name="Grim", position_slug="human-lineman", spp=spp)
-    teams = {
-        side: TeamState(name=f"{side} team", roster_slug="human", players=(player,))
-        for side in ("home", "away")
-    }
-    return {side: state_to_json(state) for side, state in teams.items()}
+from matches.services.snapshots import snapshot_states
+from tests.matches.factories import snapshot_json
 
 
 def test_a_snapshot_read_anew_gives_its_states_and_a_changed_one_its_own():
-    first = snapshot_states(Match(match_teams=_snapshot(3)), "match_teams")
+    first = snapshot_states(Match(match_teams=snapshot_json(3)), "match_teams")
     # The next service's row: the same text, decoded anew.
-    again = Match(match_teams=json.loads(json.dumps(_snapshot(3))))
+    again = Match(match_teams=json.loads(json.dumps(snapshot_json(3))))
     assert snapshot_states(again, "match_teams") == first
     assert first["home"].players[0].spp == 3
     # The snapshot written since (a row of the same match read after the change).
-    changed = Match(match_teams=json.loads(json.dumps(_snapshot(9))))
+    changed = Match(match_teams=json.loads(json.dumps(snapshot_json(9))))
     assert snapshot_states(changed, "match_teams")["home"].players[0].spp == 9

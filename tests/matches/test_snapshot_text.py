@@ -12,20 +12,10 @@ from django.db import transaction
 
 from matches.models import Match
 from matches.services._common import AFTER_KICK_OFF, KICK_OFF_TEXT, lock_match
-from matches.services.snapshots import snapshot_states, state_to_json
-from rules_engine.bb2020.state import PlayerState, TeamState
-from tests.matches.factories import league_match
+from matches.services.snapshots import snapshot_states
+from tests.matches.factories import league_match, snapshot_json
 
 pytestmark = pytest.mark.django_db
-
-
-def _snapshot(spp: int) -> dict:
-    player = PlayerState(id=7, name="Grim", position_slug="human-lineman", spp=spp)
-    teams = {
-        side: TeamState(name=f"{side} team", roster_slug="human", players=(player,))
-        for side in ("home", "away")
-    }
-    return {side: state_to_json(state) for side, state in teams.items()}
 
 
 def _locked(match_id: int) -> Match:
@@ -35,7 +25,7 @@ def _locked(match_id: int) -> Match:
 def test_the_snapshot_read_as_text_gives_the_states_of_the_field():
     match = league_match().match
     for spp in (3, 9, 4):  # each written anew, as kick-off (or a correction) writes it
-        Match.objects.filter(pk=match.pk).update(match_teams=_snapshot(spp))
+        Match.objects.filter(pk=match.pk).update(match_teams=snapshot_json(spp))
         with transaction.atomic():
             locked = _locked(match.pk)
             assert "match_teams" not in locked.__dict__  # not decoded
@@ -46,11 +36,11 @@ def test_the_snapshot_read_as_text_gives_the_states_of_the_field():
 
 def test_a_snapshot_field_loaded_after_all_is_what_is_read():
     match = league_match().match
-    Match.objects.filter(pk=match.pk).update(match_teams=_snapshot(3))
+    Match.objects.filter(pk=match.pk).update(match_teams=snapshot_json(3))
     with transaction.atomic():
         locked = _locked(match.pk)
         assert locked.match_teams["home"]["players"][0]["spp"] == 3  # loaded now
-        locked.match_teams = json.loads(json.dumps(_snapshot(5)))  # and changed
+        locked.match_teams = json.loads(json.dumps(snapshot_json(5)))  # and changed
         assert snapshot_states(locked, "match_teams")["home"].players[0].spp == 5
 
 
