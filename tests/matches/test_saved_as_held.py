@@ -93,3 +93,36 @@ def test_every_step_of_a_match_saves_what_it_changed(django_capture_on_commit_ca
     assert report.post_game_complete  # applied by the task after the last answer
     closed = services.close_match(s.home_coach, match)
     assert unsaved(closed) == {}
+
+
+SAVING_MODULES = (
+    "matches.services.application",
+    "matches.services.confirmation",
+    "matches.services.postgame_choices",
+    "matches.services.pregame",
+    "matches.services.submission",
+)
+
+
+def test_every_report_saved_in_a_match_holds_what_its_service_set(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    """Each time a service saves a report (the post-game's application included, which
+    hands back no report), the report as the service holds it is what its row holds."""
+    import importlib
+
+    from leagues.saving import save_fields
+    from matches.models import Report
+
+    checked = []
+
+    def save_and_check(obj, fields=None):
+        save_fields(obj, fields)
+        if isinstance(obj, Report):
+            assert unsaved(obj) == {}, fields
+            checked.append(fields)
+
+    for name in SAVING_MODULES:
+        monkeypatch.setattr(importlib.import_module(name), "save_fields", save_and_check)
+    test_every_step_of_a_match_saves_what_it_changed(django_capture_on_commit_callbacks)
+    assert len(checked) >= 4  # submitted, confirmed, each answer, applied
