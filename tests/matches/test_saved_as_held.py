@@ -5,6 +5,7 @@ database holds. A field a service sets but forgets to save would show here."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -12,7 +13,9 @@ import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model
 
+from leagues.saving import save_fields
 from matches import services
+from matches.models import Report
 from tests.matches.factories import (
     POST_GAME_SEED,
     PRE_GAME_SEED,
@@ -109,11 +112,6 @@ def test_every_report_saved_in_a_match_holds_what_its_service_set(
 ):
     """Each time a service saves a report (the post-game's application included, which
     hands back no report), the report as the service holds it is what its row holds."""
-    import importlib
-
-    from leagues.saving import save_fields
-    from matches.models import Report
-
     checked = []
 
     def save_and_check(obj, fields=None):
