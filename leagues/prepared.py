@@ -105,7 +105,9 @@ def inline_constants(
         return sql, list(params)
     written, bound = [parts[0]], []
     for value, part in zip(params, parts[1:], strict=True):
-        literal = _literal(value) if value not in keep else None
+        literal = _literal(value)  # a literal is of a hashable value: look it up in keep
+        if literal is not None and value in keep:
+            literal = None
         if literal is None:
             written.append("%s")
             bound.append(value)

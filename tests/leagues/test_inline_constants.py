@@ -23,6 +23,13 @@ def test_constants_are_written_in_and_the_rest_stays_bound():
     assert params == ["it's", 1.5, 99]  # quoted text, a float and a kept value stay bound
 
 
+def test_a_value_that_cannot_be_a_key_stays_bound_whatever_is_kept():
+    assert inline_constants("SELECT %s, %s", [[1, 2], 3], keep={5}) == (
+        "SELECT %s, 3",
+        [[1, 2]],
+    )
+
+
 def test_a_literal_percent_is_no_placeholder_and_a_mismatch_changes_nothing():
     assert inline_constants("SELECT '%%s', %s", [1]) == ("SELECT '%%s', 1", [])
     assert inline_constants("SELECT %s, %s", [1]) == ("SELECT %s, %s", [1])
