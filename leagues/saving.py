@@ -136,6 +136,9 @@ def insert_rows(objs: list[Any], *, ignore_conflicts: bool = False) -> list[Any]
     params = _insert_params(objs, fields, connection, "bulk_create")
     if params is None:
         return _bulk_create(model, objs, ignore_conflicts)
+    if "UNNEST(" in sql:  # one array a column (``_insert_plan``)
+        width = len(fields)
+        params = [params[column::width] for column in range(width)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         keys = cursor.fetchall() if returning else None
@@ -319,17 +322,46 @@ def _insert_plan(
         return None
     ops, quote = connection.ops, connection.ops.quote_name
     on_conflict = OnConflict.IGNORE if ignore else None
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (
+    into = (
         f"{ops.insert_statement(on_conflict=on_conflict)} {quote(meta.db_table)} "
-        f"({', '.join(quote(f.column) for f in fields)}) VALUES {', '.join([row] * count)}"
+        f"({', '.join(quote(f.column) for f in fields)})"
     )
+    arrays = _unnest_types(connection, fields) if count > 1 else None
+    if arrays is not None:
+        # PostgreSQL: the rows as one array a column, as Django's own bulk_create sends
+        # them there. The statement is the same whatever the number of rows, so psycopg
+        # converts it once (it converts every statement of more than 50 parameters
+        # again, 2-5 ms for a match's 22 rows of stats) and the server can keep its plan.
+        columns = ", ".join(f"(%s)::{kind}[]" for kind in arrays)
+        sql = f"{into} SELECT * FROM UNNEST({columns})"
+    else:
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        sql = f"{into} VALUES {', '.join([row] * count)}"
     keys = f"RETURNING {quote(meta.db_table)}.{quote(meta.pk.column)}"
     if ignore:
         suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
         sql = f"{sql} {suffix}".rstrip()
         return (f"{sql} {keys}", fields, True) if returning else (sql, fields, False)
     return (f"{sql} {keys}", fields, True)
+
+
+def _unnest_types(connection: Any, fields: list[Any]) -> list[str] | None:
+    """Each field's array element type for ``INSERT ... SELECT * FROM UNNEST`` on
+    PostgreSQL, where Django's own bulk insert takes that form (its compiler's checks:
+    a field with a placeholder of its own, or of a type not in the backend's list, is
+    sent by VALUES); None elsewhere."""
+    if connection.vendor != "postgresql":
+        return None
+    kinds = []
+    for field in fields:
+        target = field.target_field if field.is_relation else field
+        if hasattr(field, "get_placeholder_sql") or (
+            target.get_internal_type() not in connection.data_types
+        ):
+            return None
+        # Without a length or precision: no value cut short (varchar[], not varchar(50)[]).
+        kinds.append(field.db_type(connection).split("(")[0])
+    return kinds
 
 
 def update_rows(objs: list[Any], fields: list[str]) -> None:
