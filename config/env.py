@@ -34,6 +34,22 @@ def env_rate(name: str, default: str) -> str:
     return value
 
 
+def env_prepare_threshold(name: str, default: int) -> int | None:
+    """psycopg's ``prepare_threshold``: how many times a statement runs on a connection
+    before it is prepared (0: at once); "off" (or "none"): never, for a pooler that
+    cannot keep prepared statements."""
+    value = os.environ.get(name, "").strip().lower()
+    if value == "":
+        return default
+    if value in {"off", "none"}:
+        return None
+    if not value.isdigit():
+        raise ImproperlyConfigured(
+            f"{name} must be a number of runs (0 or more) or off, not {value!r}"
+        )
+    return int(value)
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name, "")
     return [item.strip() for item in value.split(",") if item.strip()] or default
