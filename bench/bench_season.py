@@ -68,6 +68,21 @@ report read stay two statements: one that waited for the lock reads the other ro
 they stood before it); what would close it is fewer statements in the application (21:
 its writes by table could go in data-modifying CTEs on PostgreSQL) or pipelining them.
 
+Sixth pass, PostgreSQL only (SQLite unchanged), the season bench run three times each,
+alternating, on the code before (9f1c6d2) and after: before 20.4-28.6 s (median 27.4 s,
+85-119 ms/match), after 15.9-19.4 s (median 18.1 s, 66-81 ms/match); whole process wall
+0.72x pair by pair (median). Two causes, found by timing each statement:
+    - the server planned every statement afresh: the match's lock (its fixture, teams,
+      season and league joined) took 2.4 ms to plan and 0.27 ms to run, ten times a
+      match. The parameters are now bound by the server and a statement run five times on
+      a connection is prepared (psycopg's ``prepare_threshold``; settings.py,
+      DUGOUT_PG_PREPARE_THRESHOLD): the lock 2.0 -> 0.55 ms a run;
+    - psycopg converts the placeholders of any statement of more than 50 parameters on
+      every run: the match's 22 stats rows (264 parameters) cost 5 ms of CPU. The bulk
+      inserts (``leagues.saving.insert_rows``) now send one array a column (``INSERT ...
+      SELECT * FROM UNNEST``, as Django's bulk_create does there): 8 -> 1.4 ms.
+Still not met on PostgreSQL, by about 1.8x: 76 statements a match at 0.3-0.9 ms each.
+
 Profile top lines (40 matches of ``play`` under cProfile, SQLite, cumulative seconds):
 
 before: 79 queries/match, 51 ms CPU/match under cProfile; of 2.04 s:
