@@ -156,8 +156,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # prepared, and the server keeps its plan). Django's default sends each statement as
     # text with its values quoted in, and the server plans it afresh every time: 2.4 ms
     # for a match's lock with its fixture, teams, season and league, ten times a match
-    # (issue 15: a season's matches 78 -> 64 ms each). Behind a pooler in transaction mode
-    # that cannot keep prepared statements (PgBouncer before 1.21), set it to "off".
+    # (issue 15: the lock 2.0 -> 0.55 ms a run; bench/bench_season.py). Behind a pooler in
+    # transaction mode that cannot keep prepared statements (PgBouncer before 1.21), set
+    # it to "off".
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True,
         prepare_threshold=env_prepare_threshold("DUGOUT_PG_PREPARE_THRESHOLD", 5),

@@ -132,11 +132,11 @@ def insert_rows(objs: list[Any], *, ignore_conflicts: bool = False) -> list[Any]
     plan = _insert_plan(model, connection.vendor, len(objs), ignore_conflicts)
     if plan is None or any(obj.pk is not None or type(obj) is not model for obj in objs):
         return _bulk_create(model, objs, ignore_conflicts)
-    sql, fields, returning = plan
+    sql, fields, returning, by_column = plan
     params = _insert_params(objs, fields, connection, "bulk_create")
     if params is None:
         return _bulk_create(model, objs, ignore_conflicts)
-    if "UNNEST(" in sql:  # one array a column (``_insert_plan``)
+    if by_column:  # one array a column (``_insert_plan``)
         width = len(fields)
         params = [params[column::width] for column in range(width)]
     with connection.cursor() as cursor:
@@ -304,8 +304,9 @@ def _bulk_create(model: type[Model], objs: list[Any], ignore_conflicts: bool) ->
 def _insert_plan(
     model: type[Model], vendor: str, count: int, ignore: bool, returning: bool = False
 ) -> Any:
-    """(the INSERT, its fields, whether it returns the keys), or None. Conflicts ignored,
-    the keys are returned only when asked (``returning``: of the rows inserted)."""
+    """(the INSERT, its fields, whether it returns the keys, whether its parameters are
+    one array a column), or None. Conflicts ignored, the keys are returned only when
+    asked (``returning``: of the rows inserted)."""
     from django.db.models.constants import OnConflict
 
     meta: Any = model._meta
@@ -338,11 +339,13 @@ def _insert_plan(
         row = "(" + ", ".join(["%s"] * len(fields)) + ")"
         sql = f"{into} VALUES {', '.join([row] * count)}"
     keys = f"RETURNING {quote(meta.db_table)}.{quote(meta.pk.column)}"
+    by_column = arrays is not None
     if ignore:
         suffix = ops.on_conflict_suffix_sql(fields, on_conflict, None, None)
         sql = f"{sql} {suffix}".rstrip()
-        return (f"{sql} {keys}", fields, True) if returning else (sql, fields, False)
-    return (f"{sql} {keys}", fields, True)
+        if not returning:
+            return (sql, fields, False, by_column)
+    return (f"{sql} {keys}", fields, True, by_column)
 
 
 def _unnest_types(connection: Any, fields: list[Any]) -> list[str] | None:
