@@ -249,6 +249,9 @@ def delete_data(stamp: str) -> None:
         matches = Match.objects.filter(fixture__season__in=seasons)
         PlayerMatchStats.objects.filter(match__in=matches).delete()
         AppliedEffect.objects.filter(application__match__in=matches).delete()
+        # The ledger protects the matches its entries name (a correction's too), and
+        # the effects above protected the entries.
+        TreasuryEntry.objects.filter(team__in=teams).delete()
         PostGameApplication.objects.filter(match__in=matches).delete()
         DiceRoll.objects.filter(match__in=matches).delete()
         MatchEvent.objects.filter(match__in=matches).delete()
@@ -256,7 +259,6 @@ def delete_data(stamp: str) -> None:
         matches.delete()
         Fixture.objects.filter(season__in=seasons).delete()
         TeamEntry.objects.filter(season__in=seasons).delete()
-        TreasuryEntry.objects.filter(team__in=teams).delete()
         Player.objects.filter(team__in=teams).delete()
         League.objects.filter(name__in=names).delete()
         teams.delete()
