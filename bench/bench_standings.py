@@ -73,11 +73,12 @@ CPU time (time.process_time: this 2-core machine is shared, wall times wander 2x
           bench_sequential has the same pages over HTTP (gunicorn).
     The floor (issue 15, seventh session): the bench now also times /healthz through
           the same handler and middlewares - one SELECT 1, no template, no DRF, never
-          cached - 0.33 ms CPU on a quiet machine, 2.7-2.8x the sheet's SQL (0.12 ms).
-          Any whole request costs that before its own work, so 3x through the handler
-          would leave the page about 0.03 ms: the goal holds for the sheet's data path
-          (above: met), not for a request through Django. Each line below also prints
-          the request's cost above the floor.
+          cached - 0.39 ms CPU in two make bench runs (0.33 ms run alone), 3.1-3.2x
+          the sheet's SQL (0.12 ms). Any whole request costs that before its own work,
+          so 3x through the handler is out of reach whatever the page does: the goal
+          holds for the sheet's data path (above: met), not for a request through
+          Django. Each line below also prints the request's cost above the floor
+          (HTML after a write 1.8-1.9 ms, API 0.9 ms).
 """
 
 from __future__ import annotations
