@@ -11,41 +11,20 @@ import pickle
 
 import pytest
 
-from bench.bench_rules_engine import make_match
 from rules_engine import get_ruleset
 from rules_engine.bb2020.advancement import BB2020
 from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.bb2025.advancement import BB2025
+from tests.rules_engine.bench_players import bench_players
 
 RULESET = get_ruleset("bb2020")
-
-
-def _bench_players() -> list[PlayerState]:
-    players = []
-    for seed in range(40):
-        match = make_match(RULESET, seed)
-        for player in (*match.home.players, *match.away.players):
-            players.append(player)
-            # More SPP, a journeyman and a player with six advancements: every branch.
-            players.append(player.evolve(spp=player.spp + 30))
-            players.append(player.evolve(journeyman=True, spp=50))
-            players.append(player.evolve(advancements=6, spp=99))
-    return players
-
-
-def _has_position(ruleset, slug: str) -> bool:
-    try:
-        ruleset.position(slug)
-    except KeyError:
-        return False
-    return True
 
 
 @pytest.mark.parametrize("rules", [BB2020, BB2025], ids=["bb2020", "bb2025"])
 def test_an_offer_is_the_options_and_the_choice(rules) -> None:
     ruleset = get_ruleset(rules.key)
-    players = [p for p in _bench_players() if _has_position(ruleset, p.position_slug)]
+    players = bench_players(ruleset)
     assert len(players) > 100
     for player in players:
         options, choice = rules.advancement_offer(ruleset, player, "away")
@@ -118,7 +97,7 @@ def test_each_band_of_spp_affords_what_the_spp_pay_for(rules) -> None:
     # The options are remembered per band of SPP between the costs; at every SPP total
     # they are what the whole list of advancements (each with its cost) gives for it.
     ruleset = get_ruleset(rules.key)
-    players = [p for p in _bench_players()[::4] if _has_position(ruleset, p.position_slug)]
+    players = bench_players(ruleset)[::4]
     for player in players[:40]:
         for advancements in (0, 2, 5):
             every = rules._work_out_affordable(ruleset, player.evolve(advancements=advancements))

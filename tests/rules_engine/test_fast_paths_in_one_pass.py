@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from bench.bench_rules_engine import make_match
 from rules_engine import get_ruleset
 from rules_engine.bb2020.advancement import BB2020
 from rules_engine.bb2020.journeymen import journeymen_for
@@ -19,24 +18,15 @@ from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.bb2025.advancement import BB2025
 from rules_engine.bb2025.pregame import Bb2025PreGameResult
 from rules_engine.dice import SeededDice
+from tests.rules_engine.bench_players import bench_players
 
 RULESET = get_ruleset("bb2020")
-
-
-def _bench_players() -> list[PlayerState]:
-    players = []
-    for seed in range(30):
-        match = make_match(RULESET, seed)
-        for player in (*match.home.players, *match.away.players):
-            players += [player, player.evolve(spp=player.spp + 30)]
-            players += [player.evolve(journeyman=True, spp=50), player.evolve(advancements=6)]
-    return players
 
 
 @pytest.mark.parametrize("rules", [BB2020, BB2025], ids=["bb2020", "bb2025"])
 def test_the_offers_in_one_pass_are_each_players_offer(rules) -> None:
     ruleset = get_ruleset(rules.key)
-    players = [p for p in _bench_players() if _known(ruleset, p.position_slug)]
+    players = bench_players(ruleset, seeds=30)
     seen: dict = {}
     offers = rules.advancement_offers(ruleset, players, "home", seen)
     assert len(offers) == len(players) > 100
@@ -44,14 +34,6 @@ def test_the_offers_in_one_pass_are_each_players_offer(rules) -> None:
     for player, (pictured, options, choice) in zip(players, offers, strict=True):
         assert pictured is player
         assert (options, choice) == rules.advancement_offer(ruleset, player, "home")
-
-
-def _known(ruleset, slug: str) -> bool:
-    try:
-        ruleset.position(slug)
-    except KeyError:
-        return False
-    return True
 
 
 def test_a_picture_alike_keeps_its_choice_and_a_new_total_gets_a_new_one() -> None:
