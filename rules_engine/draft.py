@@ -6,6 +6,12 @@ staff (assistant coaches 0-6, cheerleaders 0-12, an apothecary where the
 roster allows one) and Dedicated Fans beyond the first (10,000 gp each, 6 at
 most). ``validate_draft`` lists every broken rule as a sentence for the coach;
 ``draft_cost`` prices a draft as it is being built, valid or not.
+
+Blood Bowl 2025 (bb2025-league-facts.md section 1) changes the numbers: cheerleaders
+0-6 (also when hired later), Dedicated Fans raised during the draft only, to 3 at
+most, 5,000 each step, and kept between 1 and 7 in league play; at the draft a team
+holds no more Insignificant players than players without it. Its Team Captain
+(section 2) is checked here too.
 """
 
 from __future__ import annotations
@@ -40,6 +46,13 @@ class DraftRules:
     # drafted (never a Big Guy), who has ``captain_skill`` while captain.
     team_captain_rule: str | None = None
     captain_skill: str | None = None
+    # BB2025 (facts section 1): at the draft a team may not hold more players with this
+    # trait than without it; hiring later is not limited by it.
+    draft_limited_trait: str | None = None
+    # The most Dedicated Fans a team may reach in league play (None: no cap stated).
+    league_max_dedicated_fans: int | None = None
+    # BB2025 (facts section 13.8): the League Trophy's re-roll counts toward ``max_rerolls``.
+    trophy_reroll_counts_toward_cap: bool = False
 
     def names_team_captain(self, roster: Roster) -> bool:
         """Whether the roster's teams name a Team Captain."""
@@ -49,15 +62,49 @@ class DraftRules:
         """What one more team re-roll costs once the team is drafted."""
         return roster.reroll_cost * self.reroll_price_factor_after_draft
 
+    def rerolls_held(self, rerolls: int, league_trophies: int = 0) -> int:
+        """The team re-rolls the cap of ``max_rerolls`` counts: the bought ones, plus
+        each League Trophy's where the edition counts it (BB2025, facts section 13.8)."""
+        return rerolls + (league_trophies if self.trophy_reroll_counts_toward_cap else 0)
+
+    def may_buy_reroll(self, rerolls: int, league_trophies: int = 0) -> bool:
+        """Whether a team holding ``rerolls`` (and ``league_trophies``) may buy one more."""
+        return self.rerolls_held(rerolls, league_trophies) < self.max_rerolls
+
+    def trophy_rerolls(self, rerolls: int, league_trophies: int) -> int:
+        """How many of the League Trophies' free re-rolls the team actually has: a holder
+        already at the cap gets none where the trophy counts toward it (section 13.8)."""
+        if not self.trophy_reroll_counts_toward_cap:
+            return league_trophies
+        return max(0, min(league_trophies, self.max_rerolls - rerolls))
+
+    def dedicated_fans_in_league(self, dedicated_fans: int) -> int:
+        """Dedicated Fans kept within the league limits (at least the starting 1, at most
+        ``league_max_dedicated_fans`` where the edition caps them)."""
+        fans = max(dedicated_fans, self.starting_dedicated_fans)
+        if self.league_max_dedicated_fans is not None:
+            fans = min(fans, self.league_max_dedicated_fans)
+        return fans
+
 
 # Rulesets register their draft numbers here as they are added.
 DRAFT_RULES: dict[str, DraftRules] = {
     # Facts §1: Chaos Chosen, Chaos Renegades and Norse choose their Favoured of ... /
     # league when created; their stars and inducements depend on it (issue 14).
     "bb2020": DraftRules(special_rule_choice_at_draft=True),
-    # BB2025 facts sections 1-2 (Dugout's reading of the Team Captain: NAFLM's).
+    # BB2025 facts section 1 (BBBase drafting_a_blood_bowl_team.md "Hiring Sideline
+    # Staff", "Dedicated Fans"; skills_and_traits.md "Insignificant") and section 2
+    # (the_teams.md "Team Captain", with the May 2026 erratum).
     "bb2025": DraftRules(
-        special_rule_choice_at_draft=True, team_captain_rule="Team Captain", captain_skill="Pro"
+        max_cheerleaders=6,
+        max_dedicated_fans=3,
+        dedicated_fan_cost=5_000,
+        league_max_dedicated_fans=7,
+        special_rule_choice_at_draft=True,
+        team_captain_rule="Team Captain",
+        captain_skill="Pro",
+        draft_limited_trait="Insignificant",
+        trophy_reroll_counts_toward_cap=True,
     ),
 }
 
@@ -311,6 +358,7 @@ def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
 
     problems += special_rule_choice_problems(rules, roster, proposal.special_rule_choice)
     problems += team_captain_problems(rules, roster, proposal)
+    problems += limited_trait_problems(rules, roster, proposal)
 
     cost = draft_cost(ruleset, proposal)
     if cost.remaining < 0:
@@ -346,6 +394,72 @@ def team_captain_problems(rules: DraftRules, roster: Roster, proposal: DraftProp
         return [f"A Big Guy cannot be {roster.name} Team Captain"]
     if not _counted_positions(roster, proposal).get(position.slug):
         return ["The Team Captain must be one of the players drafted"]
+    return []
+
+
+def has_trait(position: Position, trait: str) -> bool:
+    """Whether the position's profile carries ``trait`` (any spelling of its name)."""
+    wanted = trait.casefold()
+    return any(skill.casefold().split(" (")[0] == wanted for skill in position.skills)
+
+
+def limited_trait_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[str]:
+    """BB2025, Insignificant: "at draft a team may not hold more players with this trait
+    than without it" (facts section 1); later hiring is not limited by it."""
+    trait = rules.draft_limited_trait
+    if trait is None:
+        return []
+    counts = _counted_positions(roster, proposal)
+    marked = sum(n for slug, n in counts.items() if has_trait(roster.positions[slug], trait))
+    others = sum(counts.values()) - marked
+    if marked > others:
+        return [
+            f"A new {roster.name} team may not have more {trait} players than players "
+            f"without it; this draft has {marked} and {others}"
+        ]
+    return []
+
+
+@dataclass(frozen=True)
+class CaptainState:
+    """What the Team Captain rules read of one player (facts section 2)."""
+
+    is_captain: bool = False
+    big_guy: bool = False
+    # Any characteristic reduction from a Lasting Injury on his profile.
+    characteristic_reductions: int = 0
+
+
+def captain_fire_problems(rules: DraftRules, roster: Roster, player: CaptainState) -> list[str]:
+    """Team Captain (facts section 2): "he may be fired only if he has a characteristic
+    reduction from injury". Other players (and rosters without a captain) are not
+    limited by it."""
+    if not (player.is_captain and rules.names_team_captain(roster)):
+        return []
+    if player.characteristic_reductions > 0:
+        return []
+    return [
+        f"The {roster.name} Team Captain may be fired only once an injury has reduced "
+        "one of his characteristics"
+    ]
+
+
+def may_name_new_captain(rules: DraftRules, roster: Roster, has_captain: bool) -> bool:
+    """Team Captain, May 2026 erratum (facts section 2): once the captain has left the
+    roster for any reason, a new one may be named in the Pre-game Sequence of the
+    team's next league fixture."""
+    return rules.names_team_captain(roster) and not has_captain
+
+
+def new_captain_problems(rules: DraftRules, roster: Roster, position_slug: str) -> list[str]:
+    """The player named captain in a pre-game: a roster with the rule, not a Big Guy."""
+    if not rules.names_team_captain(roster):
+        return [f"{roster.name} teams have no Team Captain"]
+    position = roster.positions.get(position_slug)
+    if position is None:
+        return [f"{roster.name} teams have no position {position_slug!r}"]
+    if position.big_guy:
+        return [f"A Big Guy cannot be {roster.name} Team Captain"]
     return []
 
 

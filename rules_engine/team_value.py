@@ -1,17 +1,21 @@
 """Team value (TV) and current team value (CTV), facts sheet section 2 (p.35).
 
 - A player's current value is his hiring fee plus the value increases of his
-  advancements; under Low Cost Linemen a permanently hired Lineman's current
-  value leaves the hiring fee out.
+  advancements.
 - TV is the players' current values plus sideline staff plus team re-rolls at
   the roster's price. Dedicated Fans and Treasury add nothing (the facts
   sheet's Decision).
 - The League Trophy (facts section 5: "League Trophy (one free re-roll while
   held, counts in TV)") counts as one more team re-roll at the roster's price
-  while the team holds it.
+  while the team holds it; in BB2025 it counts toward the cap of 8 re-rolls, so
+  a holder already at 8 gets none (bb2025-league-facts.md section 13.8).
 - CTV is TV less the players who miss the next game and the temporarily
-  retired, plus journeymen at their hiring cost (nothing for Low Cost Linemen
-  teams), plus inducements when CTV is recalculated to find the Underdog.
+  retired, plus journeymen at their hiring cost, plus inducements when CTV is
+  recalculated to find the Underdog.
+- Low Cost Linemen: BB2020 (our reading) leaves a Lineman's hiring fee out of
+  his current value itself. BB2025 counts it 0 in CTV only: TV keeps the fee,
+  CTV drops it, and journeymen of such a team add nothing for their fee
+  (bb2025-league-facts.md sections 3 and 13.11).
 """
 
 from __future__ import annotations
@@ -20,10 +24,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from rules_engine.draft import DRAFT_RULES
 from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 
 LOW_COST_LINEMEN = "Low Cost Linemen"
+# Editions whose Low Cost Linemen rule counts a Lineman's fee 0 in CTV only (TV keeps
+# it); the others leave it out of his current value (BB2020, our reading).
+LOW_COST_LINEMEN_IN_CTV_ONLY: frozenset[str] = frozenset({"bb2025"})
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,8 @@ class TeamValueBreakdown:
     journeymen: int
     inducements: int
     league_trophy: int = 0
+    # BB2025 Low Cost Linemen: the Lineman hiring fees TV counts and CTV does not.
+    low_cost_linemen: int = 0
 
     @property
     def sideline_staff(self) -> int:
@@ -89,8 +99,15 @@ class TeamValueBreakdown:
 
     @property
     def current_team_value(self) -> int:
-        """CTV without inducements: TV less MNG and retired players, plus journeymen."""
-        return self.team_value - self.missing_next_game - self.temporarily_retired + self.journeymen
+        """CTV without inducements: TV less MNG and retired players (and BB2025's Low
+        Cost Linemen fees), plus journeymen."""
+        return (
+            self.team_value
+            - self.missing_next_game
+            - self.temporarily_retired
+            - self.low_cost_linemen
+            + self.journeymen
+        )
 
     @property
     def current_team_value_with_inducements(self) -> int:
@@ -140,8 +157,9 @@ _HIRING_FEES: dict[int, tuple[Roster, dict[str, int]]] = {}
 
 
 def counted_hiring_fees(roster: Roster) -> dict[str, int]:
-    """Each position's hiring fee as current value counts it, worked out once a roster
-    (by slug; ``hiring_fee`` adds an alias the first time it is asked for)."""
+    """Each position's hiring fee as CTV counts it (nothing for a Low Cost Linemen
+    Lineman, in every edition), worked out once a roster (by slug; ``hiring_fee`` adds
+    an alias the first time it is asked for)."""
     found = _HIRING_FEES.get(id(roster))
     if found is not None and found[0] is roster:
         return found[1]
@@ -172,18 +190,35 @@ def _position(roster: Roster, player: ValuedPlayer) -> Position:
         raise ValueError(f"{roster.name} teams have no position {player.position_slug!r}") from None
 
 
+def lcl_in_ctv_only(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's Low Cost Linemen counts the fee 0 in CTV only (BB2025)."""
+    return ruleset.key in LOW_COST_LINEMEN_IN_CTV_ONLY
+
+
 def player_current_value(ruleset: Ruleset, roster: Roster, player: ValuedPlayer) -> int:
     """A player's current value: hiring fee plus value increases.
 
-    Low Cost Linemen: a Lineman's hiring fee is left out, so a journeyman of
-    such a team is worth nothing and adds nothing to CTV. A dead or fired
-    player is worth nothing.
+    Low Cost Linemen, BB2020 (our reading): a Lineman's hiring fee is left out,
+    so a journeyman of such a team is worth nothing and adds nothing to CTV.
+    BB2025: his current value keeps the fee (TV counts it); only CTV drops it.
+    A dead or fired player is worth nothing.
     """
     if player.value_increases < 0:
         raise ValueError("value increases cannot be negative")
     if player.dead_or_fired:
         return 0
+    if lcl_in_ctv_only(ruleset):
+        return _position(roster, player).cost + player.value_increases
     return hiring_fee(roster, counted_hiring_fees(roster), player) + player.value_increases
+
+
+def journeyman_hiring_price(roster: Roster, player: ValuedPlayer) -> int:
+    """What hiring a journeyman permanently costs after the game: his position's hiring
+    fee plus his value increases, in every edition and for Low Cost Linemen teams too
+    (the 0 of that rule is CTV's, not a price; bb2025-league-facts.md section 8, step 4)."""
+    if player.value_increases < 0:
+        raise ValueError("value increases cannot be negative")
+    return _position(roster, player).cost + player.value_increases
 
 
 def team_value_breakdown(ruleset: Ruleset, team: TeamValueInput) -> TeamValueBreakdown:
@@ -203,9 +238,13 @@ def breakdown_of(
         _negative_count(team, inducements_value)
     if team.apothecary and not roster.apothecary_allowed:
         raise ValueError(f"{roster.name} teams may not hire an apothecary")
+    if trophies:
+        trophies = _capped_trophies(ruleset, rerolls, trophies)
 
     fees = counted_hiring_fees(roster)
-    players = missing_next_game = temporarily_retired = journeymen = 0
+    # BB2025: TV keeps a Low Cost Linemen Lineman's fee, CTV drops it (``low_cost``).
+    ctv_only = lcl_in_ctv_only(ruleset) and roster.has_special_rule(LOW_COST_LINEMEN)
+    players = missing_next_game = temporarily_retired = journeymen = low_cost = 0
     for player in team.players:
         increases = player.value_increases
         if increases < 0:
@@ -218,12 +257,18 @@ def breakdown_of(
             # A journeyman who cannot play the next game is no help to CTV.
             if not (player.miss_next_game or player.temporarily_retired):
                 journeymen += value
+            continue
+        unpaid = 0
+        if ctv_only:
+            unpaid = _position(roster, player).cost + increases - value
+            value += unpaid
+        players += value
+        if player.temporarily_retired:
+            temporarily_retired += value
+        elif player.miss_next_game:
+            missing_next_game += value
         else:
-            players += value
-            if player.temporarily_retired:
-                temporarily_retired += value
-            elif player.miss_next_game:
-                missing_next_game += value
+            low_cost += unpaid
 
     return frozen(
         TeamValueBreakdown,
@@ -238,8 +283,16 @@ def breakdown_of(
             "journeymen": journeymen,
             "inducements": inducements_value,
             "league_trophy": trophies * roster.reroll_cost,
+            "low_cost_linemen": low_cost,
         },
     )
+
+
+def _capped_trophies(ruleset: Ruleset, rerolls: int, trophies: int) -> int:
+    """The League Trophies' re-rolls a team really has where they count toward the cap
+    (``DraftRules.trophy_rerolls``; bb2025-league-facts.md section 13.8)."""
+    rules = DRAFT_RULES.get(ruleset.key)
+    return rules.trophy_rerolls(rerolls, trophies) if rules is not None else trophies
 
 
 def _negative_count(team: ValuedTeam, inducements_value: int) -> None:

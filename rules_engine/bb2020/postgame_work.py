@@ -21,7 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.frozen import frozen, new_object, object_setattr
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice
-from rules_engine.team_value import player_current_value
+from rules_engine.team_value import journeyman_hiring_price
 
 MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
@@ -217,8 +217,11 @@ class PostGameWork:
 
 
 def _hire_cost(work: PostGameWork, player: PlayerState) -> int:
+    """A journeyman hired permanently costs his hiring fee plus his value increases, a
+    Low Cost Linemen team's too (bb2025-league-facts.md section 8, step 4; the same
+    price in BB2020, whose "current value" reading gave such a team 0 here)."""
     roster = work.ruleset.roster(work.roster_slug)
-    return player_current_value(work.ruleset, roster, player)
+    return journeyman_hiring_price(roster, player)
 
 
 def hiring_and_firing(
@@ -228,7 +231,7 @@ def hiring_and_firing(
 ) -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
     """Step 4, "Hiring, firing, temporarily retiring": "Journeymen who played may be hired
     permanently if the team has fewer than 16 players: they lose Loner, keep SPP, cost
-    their current value. A player who suffered a Lasting Injury this game may be
+    their hiring fee plus value increases. A player who suffered a Lasting Injury this game may be
     temporarily retired." Other purchases from the Treasury go in ``treasury_spent``
     (the teams app records what was bought).
 

@@ -11,7 +11,7 @@ import pytest
 from rules_engine import DraftProposal, draft_cost, get_ruleset, list_rulesets, validate_draft
 from rules_engine.bb2025.data import Bb2025Roster
 from rules_engine.bb2025.draft import captain_skills, draft_problems
-from rules_engine.draft import draft_rules_for
+from rules_engine.draft import draft_rules_for, has_trait
 from rules_engine.ruleset import Roster, Ruleset
 
 DATA = Path(__file__).resolve().parents[3] / "rules_engine" / "data" / "bb2025"
@@ -26,9 +26,13 @@ def ruleset() -> Ruleset:
 
 
 def minimal_team(roster: Roster) -> dict[str, int]:
-    """Eleven players: each position's minimum, then the cheapest lines, Big Guys last."""
+    """Eleven players: each position's minimum, then the cheapest lines, Big Guys last and
+    Insignificant players only once at least as many others are in (facts section 1)."""
     counts = {p.slug: p.min_count for p in roster.positions.values() if p.min_count}
-    lines = sorted(roster.positions.values(), key=lambda p: (p.big_guy, p.cost))
+    lines = sorted(
+        roster.positions.values(),
+        key=lambda p: (has_trait(p, "Insignificant"), p.big_guy, p.cost),
+    )
     for position in lines:
         while sum(counts.values()) < 11 and counts.get(position.slug, 0) < position.max_count:
             counts[position.slug] = counts.get(position.slug, 0) + 1
