@@ -27,6 +27,10 @@ Dugout's readings (the facts file is silent on a change of edition):
   first. An injury never takes a characteristic past its limit;
 - what is lost stays lost: the SPP spent on it stay spent and the advancement still
   counts toward the six (the commissioner may adjust SPP);
+- a position holding more players than the new roster allows is reported with its
+  players, and the coach chooses whom to keep (the new maximum or fewer); the others
+  leave the team. Staff and Dedicated Fans above the new caps are cut to the cap,
+  without refund (facts section 13.13, ``overflow``);
 - the team's option ("Favoured of...") carries when the new roster offers it, else the
   coach chooses again (or loses it where the new roster offers none); an apothecary
   where the new roster may hire none is an inducement only.
@@ -50,6 +54,12 @@ from rules_engine.edition_change.moves import (
     edition_moves_from,
     is_edition_change,
 )
+from rules_engine.edition_change.overflow import (
+    KEEP,
+    OverflowPlayer,
+    PositionOverflow,
+    StaffCut,
+)
 from rules_engine.edition_change.team import map_team
 
 __all__ = [
@@ -58,14 +68,18 @@ __all__ = [
     "COACHS_CHOICE",
     "IMPROVEMENT_STEP",
     "INDUCEMENT_ONLY",
+    "KEEP",
     "POSITION",
     "SAME_NAME",
     "SAME_SLUG",
     "SKILL",
+    "StaffCut",
     "TEAM_OPTION",
     "EditionMove",
     "Loss",
     "MappedPlayer",
+    "OverflowPlayer",
+    "PositionOverflow",
     "PositionChoice",
     "TeamMapping",
     "ValueIncrease",

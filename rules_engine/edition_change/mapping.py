@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.edition_change.moves import EditionMove
+from rules_engine.edition_change.overflow import OverflowPlayer, PositionOverflow, StaffCut
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,26 @@ class TeamMapping:
     special_rule_choice: str | None
     special_rule_options: tuple[str, ...]
     special_rule_choice_needed: bool
+    # Positions the mapped players overfill, each with the coach's choice of whom to
+    # keep; staff and fans above the new caps (facts section 13.13).
+    over_limit: tuple[PositionOverflow, ...] = ()
+    staff_cuts: tuple[StaffCut, ...] = ()
+
+    @property
+    def released(self) -> tuple[OverflowPlayer, ...]:
+        """The players the coach did not keep on a position over its maximum: they
+        leave the team."""
+        return tuple(p for overflow in self.over_limit for p in overflow.released)
+
+    @property
+    def over_limit_ids(self) -> frozenset[Any]:
+        """Every player on a position over its maximum (kept or not)."""
+        return frozenset(pid for overflow in self.over_limit for pid in overflow.ids)
+
+    @property
+    def kept_over_limit(self) -> tuple[Any, ...]:
+        """The players the coach keeps on positions over their maximum."""
+        return tuple(pid for overflow in self.over_limit for pid in overflow.kept or ())
 
     def player(self, player_id: Any) -> MappedPlayer:
         for player in self.players:

@@ -66,13 +66,14 @@ def _characteristics(
     old: Position,
     new: Position,
     new_name: str,
-) -> tuple[dict[str, int | None], tuple[str, ...], list[str]]:
+) -> tuple[dict[str, int | None], tuple[str, ...], list[str], list[str]]:
     """The player's characteristics on the new position: (values, improvements kept,
-    improvements lost with the reason)."""
+    improvements lost with the reason, injuries that the new limits cut short)."""
     limits = load_league_tables(move.to_key).characteristic_limits
     values: dict[str, int | None] = {}
     kept: list[str] = []
     lost: list[str] = []
+    limited: list[str] = []
     for name in CHARACTERISTICS:
         step = IMPROVEMENT_STEP[name]
         old_base = getattr(old, name)
@@ -90,13 +91,17 @@ def _characteristics(
         injuries = current - old_base - improvements * step
         low, high = limits[name]
         value = min(max(new_base + injuries, low), high)
+        if injuries and value != new_base + injuries:
+            limited.append(
+                f"{name.upper()}: the injury would take it past the {low}-{high} limit "
+                f"on a {new_name}; it stops at {_shown(name, value)}"
+            )
         carried = 0
         for _ in range(improvements):
             after = value + step
             if carried >= move.max_improvements or not low <= after <= high:
-                shown = f"{after}+" if name in ("ag", "pa", "av") else str(after)
                 lost.append(
-                    f"+{name.upper()}: {name.upper()} {shown} is past the limit "
+                    f"+{name.upper()}: {name.upper()} {_shown(name, after)} is past the limit "
                     f"({low}-{high}) or the maximum of {move.max_improvements} improvements "
                     f"on a {new_name}"
                 )
@@ -105,7 +110,11 @@ def _characteristics(
             carried += 1
         kept += [name] * carried
         values[name] = None if value == new_base else value
-    return values, tuple(kept), lost
+    return values, tuple(kept), lost, limited
+
+
+def _shown(name: str, value: int) -> str:
+    return f"{value}+" if name in ("ag", "pa", "av") else str(value)
 
 
 def _carry_skills(
@@ -161,10 +170,15 @@ def map_player(
     old = old_rules.position(player.position_slug)
     losses: list[Loss] = []
     kept, renamed, dropped, value = _carry_skills(move, new_rules, player, new, skill_kinds, losses)
-    characteristics, improvements, lost = _characteristics(move, player, old, new, new.name)
+    characteristics, improvements, lost, limited = _characteristics(
+        move, player, old, new, new.name
+    )
     for reason in lost:
         what, _, why = reason.partition(": ")
         losses.append(Loss(CHARACTERISTIC, f"{what} improvement", why, player.id, player.name))
+    for reason in limited:
+        what, _, why = reason.partition(": ")
+        losses.append(Loss(CHARACTERISTIC, f"{what} injury", why, player.id, player.name))
     value += sum(move.value_increase().characteristic(name) for name in improvements)
     mapped = MappedPlayer(
         id=player.id,

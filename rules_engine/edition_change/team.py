@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.draft import draft_rules_for
 from rules_engine.edition_change.mapping import Loss, MappedPlayer, PositionChoice, TeamMapping
 from rules_engine.edition_change.moves import (
     COACHS_CHOICE,
@@ -13,6 +14,7 @@ from rules_engine.edition_change.moves import (
     TEAM_OPTION,
     EditionMove,
 )
+from rules_engine.edition_change.overflow import position_overflows, staff_cuts
 from rules_engine.edition_change.players import map_player, same_position, suggestion
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Roster, Ruleset
@@ -25,12 +27,16 @@ def map_team(
     positions: Mapping[Any, str] | None = None,
     special_rule_choice: str | None = None,
     skill_kinds: Mapping[Any, Mapping[str, str]] | None = None,
+    keep: Mapping[str, Iterable[Any]] | None = None,
 ) -> TeamMapping:
     """Map ``team`` (a team of ``move.from_key``) onto ``move.to_key``'s roster of its
     race. ``positions`` are the coach's choices (player id -> new position slug);
     ``special_rule_choice`` his choice of team option where the old one cannot carry;
     ``skill_kinds`` (player id -> skill -> advancement kind) says which gained skills
-    were rolled. Problems with the choices come back in ``problems``, never raised."""
+    were rolled; ``keep`` (position slug -> player ids) whom he keeps on each position
+    the mapped players overfill (``over_limit``; facts section 13.13). Problems with
+    the choices, and every overflowing position not yet chosen for (under ``keep``),
+    come back in ``problems``, never raised."""
     old_rules, new_rules = move.from_ruleset(), move.to_ruleset()
     old_roster = old_rules.roster(team.roster_slug)
     if team.roster_slug not in new_rules.rosters:
@@ -45,6 +51,15 @@ def map_team(
     choice, needed, option_losses = _team_option(
         team, new_rules, new_roster, special_rule_choice, problems
     )
+    over_limit = position_overflows(players, new_roster, new_rules.name, keep or {}, problems)
+    cuts = staff_cuts(
+        draft_rules_for(new_rules),
+        new_rules.name,
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        dedicated_fans=team.dedicated_fans,
+    )
     return TeamMapping(
         move=move,
         roster_slug=new_roster.slug,
@@ -55,6 +70,8 @@ def map_team(
         special_rule_choice=choice,
         special_rule_options=tuple(new_roster.special_rule_choices),
         special_rule_choice_needed=needed,
+        over_limit=over_limit,
+        staff_cuts=cuts,
     )
 
 
