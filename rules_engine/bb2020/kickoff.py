@@ -20,7 +20,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.injuries import ko_recovery
 from rules_engine.sequence import StepResult, run_step
-from rules_engine.tables import Table, load_tables
+from rules_engine.tables import RuleName, Table, load_tables
 
 RULESET = "bb2020"
 # How long a Prayers to Nuffle result lasts, shortest first (the table's "lasts").
@@ -91,11 +91,12 @@ def _count(dice: Dice, spec: int | str, purpose: str) -> tuple[int, int | None]:
 
 
 def _roll_off(
-    dice: Dice, name: str, teams: Sequence[KickOffTeam], bonus: str
+    dice: Dice, name: str, teams: Sequence[KickOffTeam], bonus: str | None
 ) -> tuple[dict[str, int], dict[str, int]]:
-    """Both coaches roll a D6 and add ``bonus`` (cheerleaders, assistant coaches, fan factor)."""
+    """Both coaches roll a D6 and add ``bonus`` (cheerleaders, assistant coaches, fan
+    factor; None: the bare D6)."""
     d6 = {team.side: dice.d6(f"{name} ({team.side})") for team in teams}
-    totals = {team.side: d6[team.side] + getattr(team, bonus) for team in teams}
+    totals = {team.side: d6[team.side] + (getattr(team, bonus) if bonus else 0) for team in teams}
     return d6, totals
 
 
@@ -139,6 +140,17 @@ class _Event:
 
     def cheering_fans(self) -> dict[str, Any]:
         d6, totals, winner = self._contest("cheerleaders", highest=True)
+        if "winner_rolls_on" not in self.effect:
+            # BB2025: the first Block of the winner's next turn gets an extra Offensive
+            # Assist; on a tie both teams get it.
+            assists = self.effect["winner_first_block_extra_offensive_assists"]
+            return {
+                "d6": d6,
+                "totals": totals,
+                "winner": winner,
+                "extra_offensive_assists": {side: assists for side in self._gaining(winner)},
+                "lasts": "next turn",
+            }
         outcome: dict[str, Any] = {"d6": d6, "totals": totals, "winner": winner, "prayer": None}
         if winner is not None:
             team = self.kicking if winner == self.kicking.side else self.receiving
@@ -151,13 +163,52 @@ class _Event:
 
     def brilliant_coaching(self) -> dict[str, Any]:
         d6, totals, winner = self._contest("assistant_coaches", highest=True)
-        rerolls = {winner: self.effect["winner_gains_team_reroll_for_drive"]} if winner else {}
+        reroll = self.effect["winner_gains_team_reroll_for_drive"]
         return {
             "d6": d6,
             "totals": totals,
             "winner": winner,
-            "extra_team_rerolls": rerolls,
+            "extra_team_rerolls": {side: reroll for side in self._gaining(winner)},
             "lasts": "drive",
+        }
+
+    def _gaining(self, winner: str | None) -> list[str]:
+        """Who gains a contest's benefit: its winner; on a tie nobody (BB2020), or both
+        teams where the row says ``"tie": "both"`` (BB2025)."""
+        if winner is not None:
+            return [winner]
+        return list(SIDES) if self.effect.get("tie") == "both" else []
+
+    def charge(self) -> dict[str, Any]:
+        # The coaches move the players; the record is which team charges, with how many
+        # players, and the free actions one each of them may take instead of a Move.
+        outcome = self.players_of()
+        outcome.update(
+            free_action=self.effect["free_action"],
+            one_each_instead=list(self.effect["one_each_instead"]),
+            ends_on=list(self.effect["ends_on"]),
+        )
+        return outcome
+
+    def dodgy_snack(self) -> dict[str, Any]:
+        d6, totals, lowest = self._contest(None, highest=False)
+        sides = [lowest] if lowest else list(SIDES)
+        rolls = {side: self.dice.d6(f"Dodgy Snack player ({side})") for side in sides}
+        reductions = dict(self.effect["drive_reductions"])
+        results: dict[str, Any] = {
+            side: {"reserves": True, "reduced": {}}
+            if rolls[side] <= self.effect["to_reserves_on"]
+            else {"reserves": False, "reduced": reductions}
+            for side in sides
+        }
+        return {
+            "d6": d6,
+            "totals": totals,
+            "selecting": sides,
+            "players": {side: self.effect["players"] for side in sides},
+            "player_rolls": rolls,
+            "results": results,
+            "lasts": self.effect["lasts"],
         }
 
     def changing_weather(self) -> dict[str, Any]:
@@ -200,7 +251,7 @@ class _Event:
         }
 
     def _contest(
-        self, bonus: str, *, highest: bool
+        self, bonus: str | None, *, highest: bool
     ) -> tuple[dict[str, Any], dict[str, Any], str | None]:
         """Both roll; the highest (or lowest) total wins the contest, a tie has no winner."""
         d6, totals = _roll_off(self.dice, self.name, self.teams, bonus)
@@ -210,7 +261,8 @@ class _Event:
         return d6, totals, pick(SIDES, key=lambda side: totals[side])
 
 
-# Kick-off Event table rows and how each is resolved, by the row's name in the rule text.
+# Kick-off Event table rows and how each is resolved, by the row's name in the rule text
+# (BB2020's and BB2025's tables; a row's effect data carries what differs between them).
 _HANDLERS: dict[str, Callable[[_Event], dict[str, Any]]] = {
     "Get the Ref": _Event.get_the_ref,
     "Time-out": _Event.time_out,
@@ -222,8 +274,47 @@ _HANDLERS: dict[str, Callable[[_Event], dict[str, Any]]] = {
     "Quick Snap": _Event.players_of,
     "Blitz": _Event.players_of,
     "Officious Ref": _Event.officious_ref,
+    "Charge": _Event.charge,
+    "Dodgy Snack": _Event.dodgy_snack,
     "Pitch Invasion": _Event.pitch_invasion,
 }
+# The tables the engine resolves by row name, each with its handlers.
+DISPATCHED_TABLES: dict[str, Mapping[str, Callable[[_Event], dict[str, Any]]]] = {
+    "kick_off_event": _HANDLERS,
+}
+
+
+def _handler(
+    handlers: Mapping[str, Callable[[_Event], dict[str, Any]]], name: str
+) -> Callable[[_Event], dict[str, Any]] | None:
+    # A row name compares as the rule text prints it ("Charge!" is "Charge").
+    wanted = RuleName(name)
+    return next((handler for key, handler in handlers.items() if wanted == key), None)
+
+
+def missing_handlers(ruleset_key: str, tables: Mapping[str, Table]) -> list[str]:
+    """Each row of a table the engine resolves by row name (``DISPATCHED_TABLES``)
+    that has no handler, as a problem naming the edition, the table and the row; the
+    ruleset loaders refuse a ruleset with any, so a roll never finds a row unresolved."""
+    problems = []
+    for table_name, handlers in DISPATCHED_TABLES.items():
+        table = tables.get(table_name)
+        if table is None:
+            continue
+        for entry in table.entries:
+            if _handler(handlers, entry.name) is None:
+                problems.append(
+                    f"{ruleset_key}: the {table.title} table's row {entry.name!r} "
+                    f"({entry.roll_label}) has no handler in the engine"
+                )
+    return problems
+
+
+def _resolve(event: _Event) -> dict[str, Any]:
+    handler = _handler(_HANDLERS, event.name)
+    if handler is None:  # the loaders refuse such a table (missing_handlers)
+        raise RulesError(f"the Kick-off Event {event.name!r} has no handler")
+    return handler(event)
 
 
 def kick_off_event(
@@ -255,7 +346,7 @@ def kick_off_event(
             "event": name,
             "kicking": kicking.side,
             "receiving": receiving.side,
-            "effect": _HANDLERS[name](event),
+            "effect": _resolve(event),
         }
 
     rule = "The Start of a Drive, 3. The Kick-off Event"

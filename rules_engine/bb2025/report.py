@@ -2,8 +2,12 @@
 
 - ``Bb2025TeamReport.stalled``: winnings add 1 "if the team did not stall" (facts
   section 8).
-- ``Bb2025PlayerReport.landings``: "thrown team-mate landing safely" earns 1 SPP
-  (facts section 6), credited to the player the report names.
+- ``Bb2025PlayerReport.landings``: a thrown team-mate landing safely earns him 1 SPP,
+  whatever the throw (facts section 6), credited to the player the report names.
+- ``Bb2025PlayerReport.superb_throws``: a Superb Throw whose thrown team-mate lands on
+  his feet earns the thrower 1 SPP (facts section 6).
+- No deflections: BB2025 has only interceptions (facts section 6), so a BB2025 player
+  report carrying ``deflections`` is refused (``ABSENT_PLAYER_COUNTS``).
 - ``Bb2025PlayerReport.hatred_keyword``: for a player who suffered a casualty other
   than Badly Hurt, the keyword of the player who caused it, which Hatred would name
   (facts section 8); None when no player caused it (no roll is made).
@@ -28,24 +32,42 @@ __all__ = [
     "MatchReport",
     "PlayerReport",
     "TeamReport",
+    "ABSENT_PLAYER_COUNTS",
     "landings",
     "other_side",
     "stalled",
+    "superb_throws",
 ]
+
+# BB2020 player counts a BB2025 report never holds: "Deflection ... no longer exists"
+# (facts section 6).
+ABSENT_PLAYER_COUNTS: tuple[str, ...] = ("deflections",)
 
 
 @dataclass(frozen=True)
 class Bb2025PlayerReport(PlayerReport):
-    """One player's game, with safe landings after a Throw Team-mate and the keyword
-    a Hatred gained from a casualty he suffered would name."""
+    """One player's game, with safe landings after a Throw Team-mate, his Superb
+    Throws whose team-mate landed on his feet, and the keyword a Hatred gained from a
+    casualty he suffered would name. He has no deflections (facts section 6)."""
 
     landings: int = 0
     hatred_keyword: str | None = None
+    superb_throws: int = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.landings < 0:
-            raise RulesError(f"Player {self.player_id}: landings cannot be negative")
+        problems = [
+            f"{name.replace('_', ' ')} cannot be negative"
+            for name in ("landings", "superb_throws")
+            if getattr(self, name) < 0
+        ]
+        problems += [
+            f"BB2025 has no {name} (only interceptions); record none"
+            for name in ABSENT_PLAYER_COUNTS
+            if getattr(self, name)
+        ]
+        if problems:
+            raise RulesError([f"Player {self.player_id}: {p}" for p in problems])
 
     @property
     def suffered_casualty(self) -> bool:
@@ -68,10 +90,25 @@ class Bb2025MatchReport(MatchReport):
 
     ``team_report_type`` and ``player_report_type`` name the types a report of this
     edition is built from, so code outside the engine can offer their fields beyond
-    BB2020's (``stalled``; ``landings``) without knowing the edition."""
+    BB2020's (``stalled``; ``landings``, ``superb_throws``) without knowing the edition,
+    and ``absent_player_counts`` the BB2020 counts it never holds (``deflections``).
+    A BB2020 ``PlayerReport`` with deflections is refused here as a BB2025 one is."""
 
+    absent_player_counts: ClassVar[tuple[str, ...]] = ABSENT_PLAYER_COUNTS
     team_report_type: ClassVar[type[TeamReport]] = Bb2025TeamReport
     player_report_type: ClassVar[type[PlayerReport]] = Bb2025PlayerReport
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        problems = [
+            f"Player {player.player_id}: BB2025 has no {name} (only interceptions); record none"
+            for team in (self.home, self.away)
+            for player in team.players
+            for name in self.absent_player_counts
+            if getattr(player, name, 0)
+        ]
+        if problems:
+            raise RulesError(problems)
 
 
 def stalled(report: TeamReport) -> bool:
@@ -80,3 +117,7 @@ def stalled(report: TeamReport) -> bool:
 
 def landings(report: PlayerReport | None) -> int:
     return report.landings if isinstance(report, Bb2025PlayerReport) else 0
+
+
+def superb_throws(report: PlayerReport | None) -> int:
+    return report.superb_throws if isinstance(report, Bb2025PlayerReport) else 0

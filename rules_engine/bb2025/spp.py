@@ -1,8 +1,9 @@
 """Star Player Points and the MVP in BB2025 (league facts sections 6 and 8).
 
 SPP (facts section 6): touchdown 3 (Brawlin' Brutes 2), casualty 2 (Brawlin' Brutes
-3), interception 2, completion 1, deflection 1, thrown team-mate landing safely 1,
-MVP 4. Differs from BB2020: "TTM landing SPP and Brawlin' Brutes are new."
+3), interception 2, completion 1, a Superb Throw whose team-mate lands on his feet 1
+(to the thrower), a thrown team-mate landing safely 1 (to him), MVP 4. Differs from
+BB2020: no Deflection; the Throw Team-mate awards and Brawlin' Brutes are new.
 
 MVP (facts section 8): "each coach nominates 6 eligible players (not missing next
 game, not dead); one is drawn at random". "The conceder gives up its MVP and the
@@ -21,7 +22,7 @@ from rules_engine.bb2020.spp import MVP, MvpResult, SppEarned, mvp_candidates, p
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.bb2025.data import BRAWLIN_BRUTES
 from rules_engine.bb2025.league_tables import league_section
-from rules_engine.bb2025.report import landings
+from rules_engine.bb2025.report import landings, superb_throws
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.sequence import recording
@@ -30,12 +31,14 @@ from rules_engine.tables import spp_award as table_spp_award
 RULESET = "bb2025"
 ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
     ("completions", "Completion"),
-    ("deflections", "Deflection"),
+    ("superb_throws", "Superb Throw"),
+    ("landings", "Landing"),
     ("interceptions", "Interception"),
     ("casualties", "Casualty"),
     ("touchdowns", "Touchdown"),
-    ("landings", "Landing"),
 )
+# The report's BB2025 counts, beyond BB2020's (``rules_engine.bb2025.report``).
+_BB2025_COUNTS = {"superb_throws": superb_throws, "landings": landings}
 
 
 def spp_award(achievement: str, *, brawlin_brutes: bool = False) -> int:
@@ -50,10 +53,12 @@ def spp_award(achievement: str, *, brawlin_brutes: bool = False) -> int:
 
 @dataclass(frozen=True)
 class Bb2025SppEarned(SppEarned):
-    """SPP one player earned, with safe landings and the Brawlin' Brutes awards.
-    ``mvp`` counts MVPs (the opponent of a conceder may award two)."""
+    """SPP one player earned, with his Superb Throws, safe landings and the Brawlin'
+    Brutes awards; never a deflection (``deflections`` stays 0). ``mvps`` counts MVPs
+    (the opponent of a conceder may award two)."""
 
     landings: int = 0
+    superb_throws: int = 0
     brawlin_brutes: bool = False
     mvps: int = 0
 
@@ -74,12 +79,16 @@ def spp_earned(
 ) -> Bb2025SppEarned:
     """The SPP a player earned from his report and his MVPs. Casualties count as BB2020's
     report counts them (those he caused with a Block)."""
-    counts = {field: getattr(report, field, 0) for field, _ in ACHIEVEMENTS if field != "landings"}
+    counts = {
+        field: _BB2025_COUNTS[field](report)
+        if field in _BB2025_COUNTS
+        else getattr(report, field, 0)
+        for field, _ in ACHIEVEMENTS
+    }
     return Bb2025SppEarned(
         player_id,
         **counts,
         mvp=mvps > 0,
-        landings=landings(report),
         brawlin_brutes=brawlin_brutes,
         mvps=mvps,
     )

@@ -58,9 +58,13 @@ def skill_names(
 
 
 def check_tables(key: str, tables_loader: Callable[[str], Any], problems: list[str]) -> None:
-    """Tables are validated by their own module; loading them here surfaces its errors."""
+    """Tables are validated by their own module; loading them here surfaces its errors,
+    and every row the engine resolves by its name (the Kick-off Event) needs a handler."""
     try:
-        tables_loader(key)
+        tables = tables_loader(key)
+        from rules_engine.bb2020.kickoff import missing_handlers  # sequences load last
+
+        problems.extend(missing_handlers(key, tables))
     except ModuleNotFoundError as error:
         # The tables module is built separately; a ruleset without it still loads.
         if error.name != "rules_engine.tables":

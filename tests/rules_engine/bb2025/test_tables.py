@@ -9,7 +9,7 @@ from rules_engine import get_ruleset
 from rules_engine.bb2025.advancement import category_skills, elite_skills, is_elite
 from rules_engine.bb2025.data import Bb2025Skill
 from rules_engine.bb2025.spp import spp_award
-from rules_engine.errors import AdvancementError
+from rules_engine.errors import AdvancementError, RulesError
 from rules_engine.tables import load_league_tables, load_tables
 
 KICK_OFF = {
@@ -21,7 +21,7 @@ KICK_OFF = {
     7: "Brilliant Coaching",
     8: "Changing Weather",
     9: "Quick Snap",
-    10: "Charge",
+    10: "Charge!",
     11: "Dodgy Snack",
     12: "Pitch Invasion",
 }
@@ -34,7 +34,7 @@ PRAYERS = {
     6: "Bad Habits",
     7: "Greasy Cleats",
     8: "Blessing of Nuffle",
-    9: "Moles under the Pitch",
+    9: "Moles Under the Pitch",
     10: "Perfect Passing",
     11: "Dazzling Catching",
     12: "Fan Interaction",
@@ -98,7 +98,8 @@ def test_hatred_on_four_plus(roll: int) -> None:
     assert load_tables("bb2025")["hatred"].lookup(roll).effect["gains_hatred"] is (roll >= 4)
 
 
-def test_weather_is_bb2020s_2d6_table() -> None:
+def test_weather_rows_are_bb2020s() -> None:
+    """Facts section 4, step 2: the BB2025 Weather table has BB2020's rows."""
     ours, theirs = load_tables("bb2025")["weather"], load_tables("bb2020")["weather"]
     assert [ours.lookup(r).name for r in range(2, 13)] == [
         theirs.lookup(r).name for r in range(2, 13)
@@ -157,14 +158,22 @@ def test_elite_skills_and_characteristics_take_no_surcharge() -> None:
         ("Casualty", 2, 3),
         ("Interception", 2, 2),
         ("Completion", 1, 1),
-        ("Deflection", 1, 1),
+        ("Superb Throw", 1, 1),
         ("Landing", 1, 1),
         ("MVP", 4, 4),
     ],
 )
 def test_spp_awards(achievement: str, spp: int, brutes: int) -> None:
+    """Facts section 6, Star Player Points: Superb Throw (the thrower) and Landing (the
+    thrown player) 1 each; Brawlin' Brutes: Touchdown 2, Casualty 3."""
     assert spp_award(achievement) == spp
     assert spp_award(achievement, brawlin_brutes=True) == brutes
+
+
+def test_no_deflection_in_bb2025() -> None:
+    """Facts section 6: "Deflection (1 SPP) no longer exists"."""
+    with pytest.raises(RulesError, match="earns no SPP"):
+        spp_award("Deflection")
 
 
 @pytest.mark.parametrize("d6", range(1, 7))
@@ -222,7 +231,7 @@ def test_new_skills_in_their_categories() -> None:
     [
         ("prayers-to-nuffle", 3, 10_000),
         ("part-time-assistant-coaches", 5, 20_000),
-        ("temp-agency-cheerleaders", 5, 20_000),
+        ("temp-agency-cheerleaders", 5, 5_000),  # facts section 5
         ("team-mascot", 1, 25_000),
         ("weather-mage", 1, 25_000),
         ("blitzers-best-kegs", 2, 50_000),
