@@ -243,7 +243,8 @@ def hiring_and_firing(
     pending: list[Choice] = []
     for side, w in work.items():
         players = w.players
-        hireable = {p.id: _hire_cost(w, p) for p in players if p.journeyman}
+        # A mercenary leaves with the journeymen but is never hired (facts section 5).
+        hireable = {p.id: _hire_cost(w, p) for p in players if p.journeyman and not p.mercenary}
         losses = w.details["characteristic_losses"]
         on_sheet = [p.id for p in players] if losses else []
         retirable = tuple([pid for pid, _ in losses if pid in on_sheet]) if losses else ()

@@ -79,9 +79,12 @@ class PreGameRules:
     """The pre-game's inducements step and its sequence, as BB2020 runs them; an edition
     built on it (BB2025) gives its own shop (offer, choice, order check) and overrides
     the hooks where its facts differ: ``underdog_money``, ``money_spent``,
-    ``side_extra``, ``prayers`` and ``result_type``."""
+    ``side_extra``, ``after_purchase``, ``prayers``, ``kicking_team_step`` and
+    ``result_type``."""
 
     result_type: type[PreGameResult] = PreGameResult
+    # Determine Kicking Team's number in the sequence (BB2020: after the Prayers step).
+    kicking_team_step = 6
     inducement_offer = staticmethod(shop.inducement_offer)
     inducement_choice = staticmethod(shop.inducement_choice)
     can_buy_anything = staticmethod(shop.can_buy_anything)
@@ -113,10 +116,19 @@ class PreGameRules:
         """What else a side's inducements outcome records (BB2020: nothing)."""
         return {}
 
+    def after_purchase(
+        self, ruleset: Ruleset, dice: Dice, side: str, team: TeamState, bought: InducementPurchase
+    ) -> dict[str, Any]:
+        """What a side rolls as soon as its purchase stands, for its inducements outcome:
+        Riotous Rookies' 2D3+1 extra journeymen."""
+        if bought.count(RIOTOUS_ROOKIES):
+            return {"riotous_rookies": riotous_rookies(dice, team.roster(ruleset), side)}
+        return {}
+
     def prayers(
         self, ruleset: Ruleset, dice: Dice, bought: StepResult, *, league: bool
-    ) -> StepResult:
-        """Step 5 after the inducements ``bought``."""
+    ) -> StepResult | None:
+        """Step 5 after the inducements ``bought`` (None: the edition has no such step)."""
         ctv_after = {side: bought.outcome[side]["ctv_after"] for side in SIDES}
         return prayers_to_nuffle(ruleset, dice, ctv_after, league=league)
 
@@ -215,7 +227,7 @@ class PreGameRules:
         else:
             turns = [SIDES]
         bought: dict[str, InducementPurchase] = {}
-        rookies: dict[str, dict[str, Any]] = {}
+        rolled: dict[str, dict[str, Any]] = {}
         pending: list[Choice] = []
         problems: dict[str, list[str]] = {}
         for turn in turns:
@@ -233,14 +245,14 @@ class PreGameRules:
                 except InducementError as error:
                     problems[side] = error.messages
                     continue
-                self._bought(ruleset, dice, side, teams[side], answer, bought, rookies, pending)
+                self._bought(ruleset, dice, side, teams[side], answer, bought, rolled, pending)
             if pending or problems:
                 break
         if problems:
             raise InducementError(_side_messages(problems, teams))
         outcome = self.inducements_outcome(ctv, teams, league, budget, bought)
-        for side, rolled in rookies.items():
-            outcome[side]["riotous_rookies"] = rolled
+        for side, extra in rolled.items():
+            outcome[side].update(extra)
         return outcome, tuple(pending)
 
     def _bought(
@@ -251,17 +263,18 @@ class PreGameRules:
         team: TeamState,
         answer: InducementPurchase | Choice,
         bought: dict[str, InducementPurchase],
-        rookies: dict[str, dict[str, Any]],
+        rolled: dict[str, dict[str, Any]],
         pending: list[Choice],
     ) -> None:
-        """Record a side's answer: its pending Choice, or its purchase and the Riotous
-        Rookies it rolls for."""
+        """Record a side's answer: its pending Choice, or its purchase and what it rolls
+        for at once (``after_purchase``)."""
         if isinstance(answer, Choice):
             pending.append(answer)
             return
         bought[side] = answer
-        if answer.count(RIOTOUS_ROOKIES):  # 2D3+1 extra journeymen, rolled at once
-            rookies[side] = riotous_rookies(dice, team.roster(ruleset), side)
+        extra = self.after_purchase(ruleset, dice, side, team, answer)
+        if extra:
+            rolled[side] = extra
 
     def inducements_outcome(
         self,
@@ -369,11 +382,18 @@ class PreGameRules:
         step = self.inducements(
             ruleset, dice, playing, orders, league=league, budget=budget, ctv=ctv
         )
-        if stopped(step) or stopped(self.prayers(ruleset, dice, step, league=league)):
+        if stopped(step):
+            return steps
+        prayers = self.prayers(ruleset, dice, step, league=league)
+        if prayers is not None and stopped(prayers):
             return steps
         stopped(
             determine_kicking_team(
-                dice, teams, answers.get("coin_toss"), answers.get("kick_or_receive")
+                dice,
+                teams,
+                answers.get("coin_toss"),
+                answers.get("kick_or_receive"),
+                number=self.kicking_team_step,
             )
         )
         return steps

@@ -198,9 +198,13 @@ def determine_kicking_team(
     teams: Mapping[str, TeamState],
     coin_toss: str | None = None,
     kick_or_receive: str | None = None,
+    *,
+    number: int = 6,
 ) -> StepResult:
     """Pre-game step 6, DETERMINE KICKING TEAM: "A coin is flipped or dice are rolled
     to determine which team will kick-off (play defence) and which will receive".
+    ``number``: the step's place in an edition's sequence (BB2025 has no Prayers step,
+    so it is step 5 there).
 
     ``coin_toss`` names the winner of a coin tossed at the table; without it a
     D6 roll-off is made, ties rolled again. The winner chooses to kick or to
@@ -236,5 +240,5 @@ def determine_kicking_team(
         outcome.update(decision=kick_or_receive, kicking=kicking, receiving=other(kicking))
         return outcome, ()
 
-    title, rule = "Determine Kicking Team", "Pre-game sequence, 6. Determine Kicking Team"
+    title, rule = "Determine Kicking Team", f"Pre-game sequence, {number}. Determine Kicking Team"
     return run_step("kicking_team", title, rule, dice, resolve)

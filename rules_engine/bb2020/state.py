@@ -38,7 +38,8 @@ class PlayerState:
     ``id`` is the caller's identifier (a database key), carried through so
     results can name players. ``skills`` holds skills gained by advancement
     (the position's own skills come from the roster). ``spp`` is the unspent
-    Star Player Points.
+    Star Player Points. ``mercenary`` marks a journeyman induced as a Mercenary Player:
+    he plays this game only and is never offered for hire after it.
     """
 
     id: Any
@@ -59,6 +60,8 @@ class PlayerState:
     miss_next_game: bool = False
     temporarily_retired: bool = False
     journeyman: bool = False
+    # Out of ``repr``: the engine's recorded results (the bench's golden file) read it.
+    mercenary: bool = field(default=False, repr=False)
 
     def position(self, ruleset: Ruleset) -> Position:
         return ruleset.position(self.position_slug)

@@ -19,7 +19,7 @@ from rules_engine.bb2025.postgame import (
     post_game,
     winnings,
 )
-from rules_engine.bb2025.pregame import free_prayers, petty_cash, pre_game
+from rules_engine.bb2025.pregame import petty_cash, pre_game
 from rules_engine.bb2025.redraft import redraft_budget
 from rules_engine.bb2025.report import Bb2025MatchReport, Bb2025PlayerReport, Bb2025TeamReport
 
@@ -76,7 +76,6 @@ __all__ = [
     "advancement_cost",
     "dedicated_fans_change",
     "expensive_mistake",
-    "free_prayers",
     "petty_cash",
     "post_game",
     "pre_game",

@@ -1,19 +1,19 @@
-"""The BB2025 pre-game sequence (league facts section 4), in BB2020's six steps:
-fans, weather, journeymen, inducements, prayers_to_nuffle, kicking_team.
+"""The BB2025 pre-game sequence (league facts section 4): five steps, in order:
+fans, weather, journeymen, inducements, kicking_team.
 
-The Fans (Dedicated Fans + D3), the Weather (2D6, "table unchanged as far as
-seen"), Take on Journeymen (Loner (4+)) and Determine Kicking Team are BB2020's
-steps, imported. What differs (facts section 4):
+The Fans (D3 + Dedicated Fans), The Weather (2D6), Take on Journeymen (Loner (4+))
+and Determine Kicking Team are BB2020's steps, imported. What differs:
 
-- Inducements: "the underdog ... may add up to 50,000 from its own treasury"
-  (FFB StepBuyInducements MAX_UNDERDOG_ALLOWANCE). Differs from BB2020 (underdog
-  could not add treasury gold).
-- "Prayers to Nuffle are bought as an inducement: 10,000 each, up to 3", and the
-  lower-CTV team also gets free prayers: the CTV difference after inducements
-  divided by the prayer's price, at most the table's 16 results less those it
-  bought (FFB StepPrayers.java; "Exact free-prayer rule UNVERIFIED"). Differs
-  from BB2020 (free D16 rolls per 50k only). The results come off BB2025's D16
-  table, re-rolling a team's duplicates.
+- There is no Prayers to Nuffle step and no free prayers for the underdog: prayers
+  are only an inducement (0-3 at 10,000, facts section 5). Each prayer bought rolls
+  one D16 on BB2025's table as soon as the team's purchase stands, re-rolling results
+  the team already has; the rolls are part of the Inducements step.
+- Inducement money (facts section 4): the higher-CTV team spends Treasury first; the
+  lower-CTV team gets petty cash = the CTV difference + the gold the other just spent,
+  and may add up to 50,000 of its own Treasury; with equal CTVs neither spends any.
+  BB2020's lower team could not add Treasury gold.
+- Mercenary Players (0-3, facts section 5) join the team for this game only
+  (``Bb2025PreGameResult.mercenaries``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_engine.bb2020.inducements import PETTY_CASH, TREASURY, Money
+from rules_engine.bb2020.inducements import PETTY_CASH, TREASURY, InducementPurchase, Money
 from rules_engine.bb2020.pregame import (
     SIDES,
     PreGameResult,
@@ -33,15 +33,14 @@ from rules_engine.bb2020.pregame import (
 )
 from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025 import inducements as shop
-from rules_engine.bb2025.inducements import PRAYERS, InducementPurchase
+from rules_engine.bb2025.inducements import PRAYERS
 from rules_engine.bb2025.league_tables import league_section
 from rules_engine.dice import Dice
 from rules_engine.ruleset import Ruleset
-from rules_engine.sequence import StepResult, run_step
+from rules_engine.sequence import StepResult
 
 __all__ = [
     "Bb2025PreGameResult",
-    "free_prayers",
     "petty_cash",
     "pre_game",
     "underdog_treasury_allowance",
@@ -51,84 +50,77 @@ RULESET = "bb2025"
 
 
 def underdog_treasury_allowance(treasury: int) -> int:
-    """Facts section 4: the underdog "may add up to 50,000 from its own treasury"."""
+    """Facts section 4, Inducements 3: the lower-CTV team "may add up to 50,000 of its
+    own Treasury" to its petty cash."""
     if treasury < 0:
         raise ValueError("A Treasury cannot be negative")
     return min(treasury, int(league_section("inducement_rules")["underdog_treasury_allowance"]))
 
 
-def free_prayers(ctv_difference: int, bought: int = 0, table_size: int = 16) -> int:
-    """Facts section 4 (FFB StepPrayers.java, UNVERIFIED): the lower-CTV team's free
-    prayers, "difference / prayer cost, capped by the table size" less those it bought."""
-    if bought < 0:
-        raise ValueError("Prayers bought cannot be negative")
-    per = int(league_section("inducement_rules")["free_prayers_per"])
-    return max(0, min(abs(ctv_difference) // per, table_size - bought))
-
-
-def prayers_to_nuffle(
-    ruleset: Ruleset,
-    dice: Dice,
-    ctv_after: Mapping[str, int],
-    prayers_bought: Mapping[str, int],
-    *,
-    league: bool = True,
-) -> StepResult:
-    """Pre-game step 5, Prayers to Nuffle (facts section 4): each team rolls once on the
-    BB2025 D16 table per prayer it bought, the lower-CTV team also per free prayer;
-    a team's duplicate results are re-rolled. Exhibition play buys prayers too but
-    gets no free ones (as BB2020's exhibition has no Prayers step)."""
-
-    def resolve() -> dict[str, Any]:
-        difference = abs(ctv_after["home"] - ctv_after["away"])
-        underdog = None if difference == 0 else min(SIDES, key=lambda side: ctv_after[side])
-        table = ruleset.table("prayers_to_nuffle")
-        outcome: dict[str, Any] = {
-            "ctv": dict(ctv_after),
-            "difference": difference,
-            "underdog": underdog,
-        }
-        for side in SIDES:
-            bought = prayers_bought.get(side, 0)
-            free = 0
-            if league and side == underdog:
-                free = free_prayers(difference, bought, len(table.faces))
-            results, rerolled = roll_prayers(dice, table, bought + free, side)
-            outcome[side] = {
-                "bought": bought,
-                "free": free,
-                "results": results,
-                "rerolled": rerolled,
-            }
-        return outcome
-
-    title, rule = "Prayers to Nuffle", "Pre-game sequence, 5. Prayers to Nuffle"
-    return run_step("prayers_to_nuffle", title, rule, dice, resolve)
-
-
 @dataclass(frozen=True)
 class Bb2025PreGameResult(PreGameResult):
-    """BB2020's pre-game result; each side's prayers are its own (bought and free)."""
+    """BB2020's pre-game result without the Prayers step: each side's prayers are the
+    ones it bought, rolled in the Inducements step."""
 
     ruleset_key: str = RULESET
 
+    def _bought(self) -> Mapping[str, Any] | None:
+        outcome = self._outcome("inducements")
+        if outcome is None or "home" not in outcome:
+            return None
+        return outcome
+
+    @property
+    def underdog(self) -> str | None:
+        """The side with the lower CTV at the Inducements step (None when equal)."""
+        ctv = self.ctv_before_inducements
+        if ctv is None or ctv["home"] == ctv["away"]:
+            return None
+        return min(SIDES, key=lambda side: ctv[side])
+
     @property
     def prayers(self) -> dict[str, tuple[str, ...]] | None:
-        outcome = self._outcome("prayers_to_nuffle")
+        """The Prayers to Nuffle each side bought, by the results its D16 rolls gave."""
+        rolls = self.prayer_rolls
+        if rolls is None:
+            return None
+        return {side: tuple(result["name"] for result in rolls[side]) for side in SIDES}
+
+    @property
+    def prayer_rolls(self) -> dict[str, list[dict[str, Any]]] | None:
+        """Each side's prayers as rolled: ``{"roll": D16, "name": ..., "lasts": ...}``."""
+        outcome = self._bought()
         if outcome is None:
             return None
         return {
-            side: tuple(result["name"] for result in outcome[side]["results"]) for side in SIDES
+            side: list(((outcome[side] or {}).get("prayers") or {}).get("results", ()))
+            for side in SIDES
+        }
+
+    @property
+    def mercenaries(self) -> dict[str, list[dict[str, Any]]] | None:
+        """The Mercenary Players each side bought, who play this game only: each his
+        ``position`` and ``skills`` (Loner (4+), and the primary skill bought with him)."""
+        outcome = self._bought()
+        if outcome is None:
+            return None
+        return {
+            side: [
+                {"position": m["position"], "skills": list(m["skills"])}
+                for m in ((outcome[side] or {}).get("bought") or {}).get("mercenaries", ())
+            ]
+            for side in SIDES
         }
 
 
 class Bb2025PreGameRules(PreGameRules):
-    """BB2020's pre-game with BB2025's shop and prayers: the underdog's petty cash is
-    spent first, then up to 50,000 of its own Treasury; prayers bought are rolled with
-    the free ones. Riotous Rookies (150,000, Low Cost Linemen) roll their 2D3+1 extra
-    journeymen as BB2020's do, as soon as the purchase stands."""
+    """BB2020's pre-game with BB2025's shop, five steps and prayers bought: the underdog's
+    petty cash is spent first, then up to 50,000 of its own Treasury; each side rolls
+    its prayers (and its Riotous Rookies, 150,000, Low Cost Linemen) as soon as its
+    purchase stands."""
 
     result_type = Bb2025PreGameResult
+    kicking_team_step = 5
     inducement_offer = staticmethod(shop.inducement_offer)
     inducement_choice = staticmethod(shop.inducement_choice)
     can_buy_anything = staticmethod(shop.can_buy_anything)
@@ -160,22 +152,31 @@ class Bb2025PreGameRules(PreGameRules):
             return max(0, spent - cash), cash
         return 0, 0
 
-    def side_extra(self, purchase: InducementPurchase | None) -> dict[str, Any]:
-        return {"prayers_bought": purchase.count(PRAYERS) if purchase else 0}
+    def after_purchase(
+        self, ruleset: Ruleset, dice: Dice, side: str, team: TeamState, bought: InducementPurchase
+    ) -> dict[str, Any]:
+        """Riotous Rookies as BB2020, then one D16 per prayer bought (facts section 5,
+        "Prayers to Nuffle": a result the team already has is rolled again)."""
+        extra = super().after_purchase(ruleset, dice, side, team, bought)
+        count = bought.count(PRAYERS)
+        if count:
+            table = ruleset.table("prayers_to_nuffle")
+            results, rerolled = roll_prayers(dice, table, count, side)
+            extra["prayers"] = {"bought": count, "results": results, "rerolled": rerolled}
+        return extra
 
     def prayers(
         self, ruleset: Ruleset, dice: Dice, bought: StepResult, *, league: bool
-    ) -> StepResult:
-        ctv_after = {side: bought.outcome[side]["ctv_after"] for side in SIDES}
-        prayers = {side: bought.outcome[side]["prayers_bought"] for side in SIDES}
-        return prayers_to_nuffle(ruleset, dice, ctv_after, prayers, league=league)
+    ) -> StepResult | None:
+        return None  # facts section 4: "There is no Prayers to Nuffle step"
 
 
 BB2025_PRE_GAME = Bb2025PreGameRules()
-# Pre-game step 4, Inducements (facts section 4): BB2020's errata'd order (the
-# higher-CTV team spends Treasury first; equal CTVs buy nothing), and the underdog's
-# petty cash is spent first, then up to 50,000 of its own Treasury.
+# Pre-game step 4, Inducements (facts section 4): the higher-CTV team spends Treasury
+# first; equal CTVs buy nothing; the underdog's petty cash is spent first, then up to
+# 50,000 of its own Treasury.
 inducements = BB2025_PRE_GAME.inducements
 # Run the BB2025 pre-game up to its end or the first decision a coach owes (BB2020's
-# signature and ``choices``; an inducement order may hold ``"prayers-to-nuffle": n``).
+# signature and ``choices``; an inducement order may hold ``"prayers-to-nuffle": n`` and
+# ``"mercenaries": [{"position": slug, "skill": name}, ...]``).
 pre_game = BB2025_PRE_GAME.pre_game

@@ -255,7 +255,11 @@ def _build_roster(
 def _inducement_extras(
     row: Mapping[str, Any], maxima: tuple[tuple[str, int], ...]
 ) -> dict[str, Any]:
-    return {"special_max_counts": maxima}
+    return {
+        "special_max_counts": maxima,
+        "surcharge": row.get("mercenary_surcharge", 0),
+        "extra_skill_surcharge": row.get("mercenary_extra_skill_surcharge", 0),
+    }
 
 
 def _check_league_tables(problems: list[str]) -> None:

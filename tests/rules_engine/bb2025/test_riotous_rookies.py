@@ -39,9 +39,8 @@ def test_riotous_rookies_bring_2d3_plus_1_journeymen_for_the_game(ruleset: Rules
     ogres = team("ogres", "ogre", "ogre-gnoblar-lineman", 16, rerolls=2)
     humans = team("humans", "human", "human-lineman", 16, rerolls=1)
     rookies = "Riotous Rookies (home)"
-    dice = ScriptedDice(
-        [1, 3, (5, 2), Roll(rookies, "d3", 2), Roll(rookies, "d3", 3), *range(1, 17)]
-    )
+    # No free prayers after them (bb2025-league-facts.md section 4: no Prayers step).
+    dice = ScriptedDice([1, 3, (5, 2), Roll(rookies, "d3", 2), Roll(rookies, "d3", 3)])
     result = bb2025.pre_game(ruleset, ogres, humans, dice, choices=CHOICES)
 
     assert result.complete
@@ -60,14 +59,14 @@ def test_riotous_rookies_bring_2d3_plus_1_journeymen_for_the_game(ruleset: Rules
     assert result.journeymen["away"] == ()
     # The rookies cost their 150,000 and add nothing more (Low Cost Linemen).
     assert step.outcome["home"]["ctv_after"] == 140_000 + 150_000
-    assert dice.remaining == 0  # the 16 free prayers came after the rookies
+    assert dice.remaining == 0
 
 
 def test_no_riotous_rookies_bought_rolls_none(ruleset: Ruleset) -> None:
     ogres = team("ogres", "ogre", "ogre-gnoblar-lineman", 16, rerolls=2)
     humans = team("humans", "human", "human-lineman", 16, rerolls=1)
     choices = {**CHOICES, "inducements": {"home": {}, "away": {}}}
-    dice = ScriptedDice([1, 3, (5, 2), *range(1, 17)])
+    dice = ScriptedDice([1, 3, (5, 2)])
     result = bb2025.pre_game(ruleset, ogres, humans, dice, choices=choices)
     assert result.step("inducements").rolls == ()
     assert result.journeymen == {"home": (), "away": ()}

@@ -91,9 +91,11 @@ def test_petty_cash_is_bb2020s() -> None:
     assert bb2025.petty_cash(1_200_000, 1_000_000, 50_000) == 250_000
 
 
-def test_free_prayers() -> None:
-    assert bb2025.free_prayers(15_000) == 1
-    assert bb2025.free_prayers(300_000, bought=3) == 13
+def test_no_free_prayers_in_the_public_module() -> None:
+    """bb2025-league-facts.md section 4: "There is no Prayers to Nuffle step"; prayers
+    are only an inducement (section 5), so the module offers no free-prayer count."""
+    assert not hasattr(bb2025, "free_prayers")
+    assert "free_prayers" not in bb2025.__all__
 
 
 def test_spp_brawlin_brutes_and_landings() -> None:
@@ -114,16 +116,27 @@ def test_module_shape() -> None:
 
 
 def test_pre_game_end_to_end(ruleset: Ruleset) -> None:
+    """bb2025-league-facts.md section 4: five steps, no Prayers step and no free prayers
+    for the underdog; the prayers it buys (section 5) are rolled in the Inducements step,
+    a result the team already has rolled again."""
     home = human_team("Reavers", blitzers=1)  # 585,000
     away = human_team("Bulls", treasury=30_000)  # 550,000, the underdog
     choices = {
         "inducements": {"home": {}, "away": {"prayers-to-nuffle": 3, "team-mascot": 1}},
         "kick_or_receive": "kick",
     }
-    # D3 fans, 2D6 weather, home's 2 free prayers, away's 3 bought (a 5 re-rolled), roll-off.
-    dice = ScriptedDice([2, 3, (3, 4), 1, 16, 5, 5, 9, 12, 4, 2])
+    # D3 fans, 2D6 weather, away's 3 prayers bought (a 5 re-rolled), roll-off.
+    dice = ScriptedDice([2, 3, (3, 4), 5, 5, 9, 12, 4, 2])
     result = bb2025.pre_game(ruleset, home, away, dice, choices=choices)
     assert result.complete and dice.remaining == 0
+    assert [step.step for step in result.steps] == [
+        "fans",
+        "weather",
+        "journeymen",
+        "inducements",
+        "kicking_team",
+    ]
+    assert result.step("kicking_team").rule == "Pre-game sequence, 5. Determine Kicking Team"
     assert result.fan_factor == {"home": 3, "away": 4}
     assert result.weather is not None and result.weather.name == "Perfect Conditions"
     step = result.step("inducements").outcome
@@ -133,18 +146,21 @@ def test_pre_game_end_to_end(ruleset: Ruleset) -> None:
     assert step["away"]["treasury_spent"] == 20_000
     assert result.ctv_after_inducements == {"home": 585_000, "away": 605_000}
     assert result.prayers == {
-        "home": ("Treacherous Trapdoor", "Intensive Training"),
-        "away": ("Knuckle Dusters", "Moles under the Pitch", "Fan Interaction"),
+        "home": (),  # the underdog by 35,000 rolls no free prayer
+        "away": ("Knuckle Dusters", "Moles Under the Pitch", "Fan Interaction"),
     }
-    prayers = result.step("prayers_to_nuffle").outcome
-    assert (prayers["home"]["free"], prayers["away"]["bought"]) == (2, 3)
-    assert prayers["away"]["rerolled"] == [5]
+    prayers = step["away"]["prayers"]
+    assert prayers["bought"] == 3 and prayers["rerolled"] == [5]
+    assert [roll.purpose for roll in result.step("inducements").rolls] == [
+        "Prayers to Nuffle (away)"
+    ] * 4
     assert result.kicking_team == "home"
 
 
-def test_pre_game_refuses_a_fourth_prayer_and_mercenaries(ruleset: Ruleset) -> None:
+def test_pre_game_refuses_a_fourth_prayer(ruleset: Ruleset) -> None:
+    """bb2025-league-facts.md section 5: "Prayers to Nuffle | 0-3"."""
     home, away = human_team("A", blitzers=1), human_team("B", treasury=50_000)
-    for order in ({"prayers-to-nuffle": 4}, {"mercenaries": ["human-lineman"]}):
+    for order in ({"prayers-to-nuffle": 4},):
         with pytest.raises(InducementError):
             bb2025.pre_game(
                 ruleset,
@@ -161,7 +177,9 @@ def test_pre_game_waits_for_the_underdog(ruleset: Ruleset) -> None:
     assert not result.complete
     (choice,) = result.pending
     assert choice.kind == "inducements" and choice.side == "away"
-    assert choice.options["mercenaries"] == []
+    # bb2025-league-facts.md section 5: "Mercenary Players | 0-3".
+    assert choice.options["max_mercenaries"] == 3
+    assert {m["position"] for m in choice.options["mercenaries"]} >= {"human-blitzer"}
 
 
 def test_pre_game_replays(ruleset: Ruleset) -> None:
