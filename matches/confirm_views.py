@@ -6,6 +6,7 @@ same services as ``matches/api_confirm.py``; a refusal comes back through
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -32,6 +33,20 @@ def _back(match: Match, anchor: str = "confirmation") -> HttpResponse:
     return redirect(match_url(match, anchor))
 
 
+def _refused(request: HttpRequest, match: Match, **forms: forms.Form) -> HttpResponse:
+    """The page again with the refused form's reasons beside it; once the report no
+    longer waits for confirmation (the form is gone from the page), its reasons as
+    error messages on the page it moved to."""
+    match = selectors.match_detail(match.pk)
+    if match.status == Match.Status.CONFIRMING:
+        return render_match(request, match, status=400, **forms)
+    for form in forms.values():
+        for problems in form.errors.values():
+            for problem in problems:
+                messages.error(request, str(problem))
+    return _back(match, "")
+
+
 @login_required
 @require_POST
 def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
@@ -54,7 +69,7 @@ def dispute_report(request: HttpRequest, pk: int) -> HttpResponse:
         if attempt(form, lambda: services.dispute_report(request.user, match, note=note)):
             messages.success(request, "The report is disputed: the commissioner decides.")
             return _back(match)
-    return render_match(request, selectors.match_detail(match.pk), status=400, dispute_form=form)
+    return _refused(request, match, dispute_form=form)
 
 
 @login_required
@@ -63,14 +78,12 @@ def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
 
     match = match_to_play(request, pk)
     form = SendBackForm(request.POST)
-    note = form.cleaned_data["note"] if form.is_valid() else ""
-    done = attempt_or_message(
-        request, lambda: services.send_back_report(request.user, match, note=note)
-    )
-    if done:
-        messages.success(request, "The report is sent back: the match is in play again.")
-        return _back(match, "live")
-    return _back(match)
+    if form.is_valid():
+        note = form.cleaned_data["note"]
+        if attempt(form, lambda: services.send_back_report(request.user, match, note=note)):
+            messages.success(request, "The report is sent back: the match is in play again.")
+            return _back(match, "live")
+    return _refused(request, match, send_back_form=form)
 
 
 @login_required

@@ -12,6 +12,7 @@ from django import forms
 from matches.models import EventKind, InjuryResult, MatchStatus
 from matches.selectors.boards import seasons, teams_by_name
 from matches.selectors.words import CHARACTERISTICS
+from matches.services.report_extras import all_event_kinds
 from teams.forms import add_rules_errors
 from teams.templatetags.dugout import gp
 
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 MAX_SCORE = 99
+# The post-game choice (and form field) of BB2025's MVP nominations.
+MVP_NOMINEES = "mvp_nominees"
 MAX_SET_UP_PLAYERS = 11
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
 CHARACTERISTIC_CHOICES = [("", "—"), *CHARACTERISTICS.items()]
@@ -53,10 +56,13 @@ EXTRA_TAP_LABELS: dict[str, str] = {EventKind.LANDING: "Safe landing (thrown tea
 
 
 def tap_kinds(choices: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """The tap grid's kinds for a league whose report records ``choices``: every one
-    of ``TAP_KINDS``, then those its edition adds (BB2025: a safe landing)."""
-    added = [(v, EXTRA_TAP_LABELS.get(v, label)) for v, label in choices if v in EXTRA_TAP_LABELS]
-    return (*TAP_KINDS, *added)
+    """The tap grid's kinds for a league whose report records ``choices``: those of
+    ``TAP_KINDS`` it records (a BB2025 report has no deflection), then the player
+    events its edition adds (BB2025: a safe landing), where the other SPP events are."""
+    recorded = dict(choices)
+    kept = [(v, label) for v, label in TAP_KINDS if v in recorded]
+    added = [(v, EXTRA_TAP_LABELS.get(v, recorded[v])) for v in all_event_kinds() if v in recorded]
+    return (*kept, *added)
 
 
 KICK_OFF_KINDS = (
@@ -184,16 +190,34 @@ class PostGameChoicesForm(forms.Form):
             del self.fields["hire_journeymen"]
         if not retire:
             del self.fields["retire"]
-        nominate = next((c for c in pending if c.kind == "mvp_nominees"), None)
+        # BB2025 step 3: the coach nominates six of his players who played (all of
+        # them when fewer are eligible); a D6 then picks the MVP among them.
+        self.nominees = 0
+        nominate = next((c for c in pending if c.kind == MVP_NOMINEES), None)
         if nominate is not None:
             self.nominees = int(nominate.options.get("nominees") or 0)
-            self.fields["mvp_nominees"] = forms.TypedMultipleChoiceField(
+            eligible = [int(p) for p in nominate.options["players"]]
+            everyone = self.nominees >= len(eligible)
+            self.fields[MVP_NOMINEES] = forms.TypedMultipleChoiceField(
                 coerce=int,
-                widget=forms.CheckboxSelectMultiple,
-                label=f"Nominate {self.nominees} players for the MVP",
-                help_text="The MVP is drawn from your nominees.",
-                choices=[(int(p), names.get(int(p), str(p))) for p in nominate.options["players"]],
-                error_messages=_choose("the players to nominate"),
+                widget=forms.CheckboxSelectMultiple(attrs={"class": "nominees"}),
+                label=(
+                    f"Nominate all {self.nominees} eligible players for the MVP"
+                    if everyone
+                    else f"Nominate {self.nominees} players for the MVP"
+                ),
+                help_text=(
+                    f"Tick {self.nominees} of your players who played (no star players, "
+                    "nobody killed this game); a D6 picks the MVP among them."
+                ),
+                choices=[(pid, names.get(pid, str(pid))) for pid in eligible],
+                error_messages={
+                    "required": f"Tick {self.nominees} players to nominate for the MVP.",
+                    "invalid_choice": (
+                        "Tick only the players listed: those who played this game, "
+                        "not a star player, not killed."
+                    ),
+                },
             )
         reroll = next((c for c in pending if c.kind == "reroll_winnings"), None)
         if reroll is not None:
@@ -213,15 +237,27 @@ class PostGameChoicesForm(forms.Form):
         }
         if "reroll_winnings" in self.fields:
             kwargs["reroll_winnings"] = self.cleaned_data["reroll_winnings"] == "yes"
-        if "mvp_nominees" in self.fields:
-            kwargs["mvp_nominees"] = list(self.cleaned_data.get("mvp_nominees") or [])
+        if MVP_NOMINEES in self.fields:
+            kwargs[MVP_NOMINEES] = list(self.cleaned_data.get(MVP_NOMINEES) or [])
         return kwargs
 
+    @property
+    def hiring_step(self) -> bool:
+        """Whether the form ends the coach's step 4 (not only his MVP nominations)."""
+        return not (MVP_NOMINEES in self.fields and len(self.fields) == 1)
+
+    @property
+    def submit_label(self) -> str:
+        """The button's words: "Done with step 4", or the MVP nominations (step 3)."""
+        return "Done with step 4" if self.hiring_step else "Nominate for the MVP"
+
     def clean_mvp_nominees(self) -> list[int]:
-        nominees = list(self.cleaned_data.get("mvp_nominees") or [])
+        nominees = list(self.cleaned_data.get(MVP_NOMINEES) or [])
+        if len(set(nominees)) != len(nominees):
+            raise forms.ValidationError("Tick each player once.")
         if len(nominees) != self.nominees:
             raise forms.ValidationError(
-                f"Tick exactly {self.nominees} players; you ticked {len(nominees)}."
+                f"Tick exactly {self.nominees} players for the MVP; you ticked {len(nominees)}."
             )
         return nominees
 

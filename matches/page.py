@@ -15,6 +15,7 @@ from matches import live_views, selectors
 from matches.forms import (
     INJURY_OUTCOMES,
     KICK_OFF_KINDS,
+    MVP_NOMINEES,
     PostGameChoicesForm,
     tap_kinds,
 )
@@ -42,7 +43,11 @@ from matches.view_common import (
 def render_match(
     request: HttpRequest, match: Match, *, status: int = 200, **forms: Any
 ) -> HttpResponse:
+    """The match page; a refusal (``status`` 400) shows its reasons on it. htmx swaps
+    only successful answers, so an htmx request gets the page with the reasons as 200."""
     context = match_context(request, match, **forms)
+    if request.headers.get("HX-Request") == "true":
+        status = 200
     return render(request, "matches/match_detail.html", context, status=status)
 
 
@@ -226,6 +231,12 @@ def post_game_context(
     posted = forms.get("post_game_forms") or {}
     fixture = match.fixture
     cards = []
+    shown: set[str] = set()
+    report = state.report
+    nominating = any(c.kind == MVP_NOMINEES for c in state.pending)
+    nominated = ((report.post_game_choices or {}) if report is not None else {}).get(
+        MVP_NOMINEES, {}
+    )
     for side, team in (("home", fixture.home), ("away", fixture.away)):
         summary = state.summary.get(side)
         if summary and not state.applied:
@@ -234,6 +245,7 @@ def post_game_context(
         form = None
         if pending and all(c.yours for c in pending):
             form = posted.get(side) or PostGameChoicesForm(pending, names, prefix=side)
+            shown.add(side)
         cards.append(
             {
                 "side": side,
@@ -241,15 +253,28 @@ def post_game_context(
                 "summary": selectors.post_game_team(summary, names) if summary else None,
                 "pending": pending,
                 "form": form,
+                # BB2025: the MVP nominees the coach gave, while the other coach's wait.
+                "nominated": [names.get(pid, f"player {pid}") for pid in nominated.get(side, ())]
+                if nominating
+                else [],
                 "may_advance": state.applied and request.user.has_perm(CHANGE_TEAM, team),
             }
         )
-    report = state.report
     deadline = report.hiring_deadline if report is not None else None
     return {
         "state": state,
         "steps": selectors.step_views(state.steps, state.rolls, teams, ruleset, detailed=False),
         "cards": cards,
+        # A refused form the page no longer shows (its decision is gone meanwhile):
+        # its reasons still show, above the cards.
+        "errors": [
+            str(message)
+            for side, form in posted.items()
+            if side not in shown
+            for messages_ in form.errors.values()
+            for message in messages_
+        ],
+        "nominating": nominating,
         "deadline": deadline if state.pending else None,
         "may_end": bool(state.pending) and deadline is not None and deadline <= timezone.now(),
     }
@@ -287,5 +312,5 @@ def confirmation_context(request: HttpRequest, match: Match, **forms_: Any) -> d
         "can_dispute": opponent and not disputed,
         "can_send_back": commissioner,
         "dispute_form": forms_.get("dispute_form") or DisputeForm(),
-        "send_back_form": SendBackForm(),
+        "send_back_form": forms_.get("send_back_form") or SendBackForm(),
     }

@@ -306,9 +306,17 @@ class DisputeForm(forms.Form):
         max_length=MAX_NOTE_LENGTH,
         label="What is wrong with the report?",
         widget=forms.Textarea(attrs={"rows": 3}),
-        error_messages={"required": "Say what is wrong with the report, for the commissioner."},
+        error_messages={
+            "required": "Say what is wrong with the report, for the commissioner.",
+            "max_length": f"Say what is wrong in at most {MAX_NOTE_LENGTH} characters.",
+        },
     )
 
 
 class SendBackForm(forms.Form):
-    note = forms.CharField(max_length=300, required=False, label="Why (for the coaches)")
+    note = forms.CharField(
+        max_length=300,
+        required=False,
+        label="Why (for the coaches)",
+        error_messages={"max_length": "Say why in at most 300 characters."},
+    )

@@ -311,7 +311,10 @@ def run_post_game(
     report.post_game_result = _result_json(result)
     if report.results_ready and not result.complete:
         report.post_game_result["teams"] = _so_far(match, report, figures, events, inputs)
-    if report.results_ready and report.hiring_deadline is None:
+    # The coaches' time runs from when the post-game first waits for them: at the
+    # hiring step, or before it for BB2025's MVP nominations (step 3).
+    waiting = report.results_ready or any(c.kind in ANSWERS_BY_KIND for c in result.pending)
+    if waiting and report.hiring_deadline is None:
         report.hiring_deadline = timezone.now() + HIRING_DEADLINE
     # Rolls from the hiring step on are stored when the rest is applied (they read the
     # Treasury as it then stands).

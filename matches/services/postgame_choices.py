@@ -5,7 +5,7 @@ the waiting after the deadline, and closing the match once it is applied."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
@@ -29,6 +29,7 @@ from matches.services._common import (
     require_commissioner,
     require_play,
     require_status,
+    team_of,
     teams_read,
 )
 from matches.services.postgame import (
@@ -41,6 +42,56 @@ from matches.services.postgame import (
     settle_status,
 )
 from matches.services.reports import WITH_EVENTS
+from teams.models import Player
+
+# BB2025's MVP nominations (step 3), the pending choice and its answer's key.
+MVP_NOMINEES = "mvp_nominees"
+
+
+class NomineesError(MatchError):
+    """MVP nominations the rules refuse: a page shows it beside the nominees' field
+    (``config.errors.add_errors`` reads ``field``)."""
+
+    field = MVP_NOMINEES
+
+
+def _named(ids: Iterable[int]) -> str:
+    """The players ``ids`` as a coach reads them ("#3 Grim, #7 Ulf"), read only for a
+    refusal's sentence."""
+    wanted = list(ids)
+    found = {
+        pk: f"#{number} {name}"
+        for pk, number, name in Player.objects.filter(pk__in=wanted).values_list(
+            "pk", "number", "name"
+        )
+    }
+    return ", ".join(found.get(pid, f"player {pid}") for pid in wanted)
+
+
+def check_nominees(choice: Mapping[str, Any], team: str, nominees: list[int]) -> None:
+    """BB2025 step 3 (league facts section 6, "MVP"; section 13.1 with fewer than six
+    eligible): the coach nominates exactly the number the pending ``choice`` asks,
+    each once, each one of his team's eligible players (who played, not a star
+    player, not killed). Refused as a field error on ``mvp_nominees``."""
+    options = choice.get("options") or {}
+    eligible = list(options.get("players") or ())
+    wanted = int(options.get("nominees") or 0)
+    problems = []
+    twice = sorted({pid for pid in nominees if nominees.count(pid) > 1})
+    if twice:
+        problems.append(f"MVP nominees: {_named(twice)} nominated more than once.")
+    strangers = [pid for pid in dict.fromkeys(nominees) if pid not in eligible]
+    if strangers:
+        problems.append(
+            f"MVP nominees: {_named(strangers)} may not be nominated by {team}: only its "
+            "players who played this game, not star players, not killed."
+        )
+    if len(nominees) != wanted:
+        problems.append(
+            f"MVP nominees: nominate exactly {wanted} players of {team} ({len(nominees)} given)."
+        )
+    if problems:
+        raise NomineesError(problems)
 
 
 def _ids(values: Iterable[Any], what: str) -> list[int]:
@@ -84,7 +135,7 @@ def submit_post_game_choices(
             "retire": _ids(retire, "Players to retire"),
             "reroll_winnings": reroll_winnings,
         }
-        by_kind = {"mvp_nominees": _ids(mvp_nominees, "MVP nominees")}
+        by_kind = {MVP_NOMINEES: _ids(mvp_nominees, "MVP nominees")}
         answer = {
             ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
             for c in pending
@@ -92,9 +143,14 @@ def submit_post_game_choices(
         }
         answer.update({key: value for key, value in given.items() if value not in (None, [])})
         choices = copy.deepcopy(report.post_game_choices)
+        team = team_of(match, side).name
         for c in pending:
-            if c["side"] == side and c["kind"] in ANSWERS_BY_KIND and not by_kind[c["kind"]]:
-                raise MatchError(f"{c['prompt']} (by player id).")
+            if c["side"] == side and c["kind"] == MVP_NOMINEES:
+                check_nominees(c, team, by_kind[MVP_NOMINEES])
+        asked = {c["kind"] for c in pending if c["side"] == side}
+        for kind, ids in by_kind.items():
+            if ids and kind not in asked:  # nominees sent to a side not asked for them
+                raise NomineesError(f"{team} has no MVP nomination waiting; send none.")
         for kind, ids in by_kind.items():
             if ids:
                 choices.setdefault(kind, {})[side] = ids
