@@ -45,11 +45,32 @@ def concession_score(conceder_touchdowns: int, opponent_touchdowns: int) -> tupl
     return 0, opponent_touchdowns + 1 + conceder_touchdowns
 
 
-def concession_without_penalty(set_up_players: int | None) -> bool:
+def concession_without_penalty(
+    set_up_players: int | None, most: int = PENALTY_FREE_MAX_PLAYERS
+) -> bool:
     """Facts section 4, Conceding: "A team with 3 or fewer players may concede before
     set-up without penalty." ``set_up_players`` is None for a concession at the
-    start of a team turn, which always carries the penalty."""
-    return set_up_players is not None and set_up_players <= PENALTY_FREE_MAX_PLAYERS
+    start of a team turn, which always carries the penalty. ``most`` is the most
+    players such a team can set up (BB2025: 2, as it cannot put 3 on the Line of
+    Scrimmage)."""
+    return set_up_players is not None and set_up_players <= most
+
+
+# BB2025 (bb2025-league-facts.md section 9): the opponent "automatically earns a 2-0 win,
+# unless they have already scored more touchdowns", then X-0.
+AWARDED_WIN_TOUCHDOWNS = 2
+# BB2025 Conceding Without Penalty: "unable to set up three or more players on the Line
+# of Scrimmage", so at most 2.
+LINE_OF_SCRIMMAGE_MINIMUM = 3
+
+
+def awarded_win_score(conceder_touchdowns: int, opponent_touchdowns: int) -> tuple[int, int]:
+    """BB2025 Conceding (facts section 9): the final score as (conceder, opponent): the
+    opponent wins 2-0, or X-0 when it had already scored X > 2 touchdowns; the
+    conceder's touchdowns do not count."""
+    if conceder_touchdowns < 0 or opponent_touchdowns < 0:
+        raise ValueError("touchdowns cannot be negative")
+    return 0, max(AWARDED_WIN_TOUCHDOWNS, opponent_touchdowns)
 
 
 def concession_dedicated_fans(dedicated_fans: int, d3: int) -> int:

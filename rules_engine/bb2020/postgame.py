@@ -169,6 +169,8 @@ class PostGameRules:
     team_type: type[TeamPostGame] = TeamPostGame
     advancement: AdvancementRules = BB2020_ADVANCEMENT
     winnings: Callable[..., int] = staticmethod(winnings)
+    # The fewest players eligible for the next game that firing may leave (None: none).
+    fire_floor: int | None = None
 
     # --- the hooks -------------------------------------------------------------------
 
@@ -368,7 +370,7 @@ class PostGameRules:
             (
                 "hiring_and_firing",
                 "4. Hiring, firing, temporarily retiring",
-                lambda: hiring_and_firing(work, hiring, hold_hiring),
+                lambda: hiring_and_firing(work, hiring, hold_hiring, self.fire_floor),
             ),
             ("expensive_mistakes", "5. Expensive Mistakes", lambda: expensive_mistakes(work, dice)),
             (

@@ -228,6 +228,7 @@ def hiring_and_firing(
     work: Mapping[str, PostGameWork],
     choices: Mapping[str, Any] | None,
     hold: bool = False,
+    fire_floor: int | None = None,
 ) -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
     """Step 4, "Hiring, firing, temporarily retiring": "Journeymen who played may be hired
     permanently if the team has fewer than 16 players: they lose Loner, keep SPP, cost
@@ -238,6 +239,10 @@ def hiring_and_firing(
     ``hold``: the step waits for every side's answer, even a side the sequence has
     nothing to ask (a league's coaches hire, fire and buy from their team pages
     during the step and say when they are done): such a side gets a ``hiring`` Choice.
+
+    ``fire_floor``: firing may not leave fewer players eligible for the next game
+    (BB2025: 11, bb2025-league-facts.md section 8, step 4); None sets no floor.
+    Players missing the next game or retired are not eligible.
     """
     outcome: dict[str, Any] = {}
     pending: list[Choice] = []
@@ -265,7 +270,7 @@ def hiring_and_firing(
             if hold or asked:
                 continue
             answer = {}
-        _apply_answer(w, answer)
+        _apply_answer(w, answer, fire_floor)
         outcome[side] = {
             key: w.details[key]
             for key in ("hired_journeymen", "released_journeymen", "retired", "fired")
@@ -274,7 +279,7 @@ def hiring_and_firing(
     return (outcome, tuple(pending)) if pending else outcome
 
 
-def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
+def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | None) -> None:
     unknown = set(answer) - set(CHOICE_KEYS) if answer else ()
     if unknown:
         raise RulesError(
@@ -317,7 +322,15 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any]) -> None:
         unknown_players = [pid for pid in fired if pid not in on_sheet]
         if unknown_players:
             raise RulesError(f"{name} has no players {unknown_players!r} to fire")
-        w.replace_players(tuple(p for p in w.players if p.id not in fired))
+        kept = tuple(p for p in w.players if p.id not in fired)
+        if fire_floor is not None:
+            eligible = sum(not (p.miss_next_game or p.temporarily_retired) for p in kept)
+            if eligible < fire_floor:
+                raise RulesError(
+                    f"{name} may not fire below {fire_floor} players eligible for the next "
+                    f"game; firing these would leave {eligible}"
+                )
+        w.replace_players(kept)
     spent = answer.get("treasury_spent", 0)
     if not isinstance(spent, int) or not 0 <= spent <= w.treasury:
         raise RulesError(f"{name} cannot spend {spent!r} gp from {w.treasury:,} gp")

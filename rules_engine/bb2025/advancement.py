@@ -26,6 +26,7 @@ from rules_engine.bb2020.advancement_rules import (
     held_skills,
     learn,
 )
+from rules_engine.bb2020.advancement_types import MAXIMUM_ADVANCEMENTS
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.bb2025.league_tables import league_section
 from rules_engine.dice import Dice
@@ -46,6 +47,7 @@ __all__ = [
     "category_skills",
     "elite_skills",
     "is_elite",
+    "must_advance",
     "take_advancement",
     "takeable_skills",
     "value_increase",
@@ -116,6 +118,23 @@ class Bb2025Advancement(AdvancementRules):
         surcharge = int(league_section("value_increases")["elite_surcharge"]) if elite else 0
         return tables.skill_value_increases[name] + surcharge
 
+    def advancement_offer(
+        self, ruleset: Ruleset, player: PlayerState, side: str
+    ) -> tuple[tuple[AdvancementOption, ...], Choice | None]:
+        """BB2020's offer, marked ``must_advance`` where the player may no longer save
+        his SPP (``must_advance``)."""
+        options, choice = super().advancement_offer(ruleset, player, side)
+        return options, _forced(player, choice)
+
+    def advancement_choice(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        side: str,
+        options: tuple[AdvancementOption, ...] | None = None,
+    ) -> Choice | None:
+        return _forced(player, super().advancement_choice(ruleset, player, side, options))
+
     def skill_value(self, kind: str, skill: str) -> int:
         return self.value_increase(kind, elite=is_elite(skill))
 
@@ -167,6 +186,23 @@ def advancement_cost(kind: str, taken: int) -> int:
     Differs from BB2020: "No random secondary skill any more ... (secondary 12-40,
     characteristic 18-50)"."""
     return BB2025.advancement_cost(kind, taken)
+
+
+def must_advance(player: PlayerState) -> bool:
+    """Facts section 8, step 3: SPP may be saved, but a player whose SPP reach the cost of
+    a characteristic improvement as his next advancement must take an advancement (of
+    any kind). A player with six advancements has none left to take."""
+    if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
+        return False
+    return player.spp >= advancement_cost(CHARACTERISTIC, player.advancements)
+
+
+def _forced(player: PlayerState, choice: Choice | None) -> Choice | None:
+    """The advancement choice of a player who must advance: he may not save the SPP."""
+    if choice is None or not must_advance(player):
+        return choice
+    prompt = f"{player.name} has {player.spp} SPP: he must take an advancement"
+    return Choice(choice.side, choice.kind, prompt, {**choice.options, "must_advance": True})
 
 
 def value_increase(kind: str, characteristic: str | None = None, *, elite: bool = False) -> int:

@@ -1,15 +1,20 @@
-"""The BB2025 post-game sequence (league facts section 8), in BB2020's six steps.
+"""The BB2025 post-game sequence (bb2025-league-facts.md section 8; BBBase
+docs/bb2025/core_rules/league_play.md "Post-game Sequence", p.95), in six steps.
 
 1. outcome_and_winnings   2. dedicated_fans        3. player_advancement
 4. hiring_and_firing      5. expensive_mistakes    6. prepare_for_next_game
 
-Differs from BB2020 where the facts say so: winnings add 1 when the team did not
-stall; the winner's Dedicated Fans rise on a D6 *greater than* DF; the MVP is drawn
-from six nominees (two for the opponent of a conceding team); SPP include Brawlin'
-Brutes and safe landings; a player who suffers a casualty other than Badly Hurt
-rolls for Hatred (step 1, where injuries are recorded); advancements are BB2025's.
-Steps 4-6 (hiring and firing, Expensive Mistakes - "same table as BB2020" - and
-preparing for the next game) and the concession's consequences are BB2020's, imported.
+Differs from BB2020 where the book does: winnings add 1 when no player of the team
+stalled; Dedicated Fans never rise above 7; the MVP is drawn from the coach's six
+nominees; SPP include Brawlin' Brutes and safe landings; a player whose casualty
+makes him miss the next game rolls for Hatred (step 1, where injuries are recorded);
+advancements are BB2025's, and a player whose SPP reach his next characteristic cost
+must advance. Conceding (section 9): the opponent wins 2-0 (or X-0), the conceder
+loses every SPP of the game and awards no MVP, its opponent awards two and takes
+(whole attendance + its touchdowns) x 10,000; the D3 off Dedicated Fans and the quit
+rolls are BB2020's (``bb2020.conceding``). Conceding Without Penalty runs the normal
+post-game for both (section 13.3). Steps 4-6 are BB2020's, imported: hiring before
+firing, journeymen at hiring fee plus value increases, Expensive Mistakes.
 
 ``choices`` are BB2020's per-side step-4 answers, plus the MVP nominations::
 
@@ -17,7 +22,8 @@ preparing for the next game) and the concession's consequences are BB2020's, imp
      "mvp_nominees": {"home": [id, ... six], "away": [...]}}
 
 A side with more than six eligible players and no nominations leaves step 3
-pending with an ``mvp_nominees`` Choice; with six or fewer all are nominated.
+pending with an ``mvp_nominees`` Choice; with six or fewer all are nominated
+(section 13.1). Nominations that are not six eligible players are refused.
 """
 
 from __future__ import annotations
@@ -40,7 +46,9 @@ from rules_engine.bb2020.postgame import (
     resolve_expensive_mistake,
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, other_side
+from rules_engine.bb2020.spp import mvp_candidates
 from rules_engine.bb2025.advancement import BB2025 as BB2025_ADVANCEMENT
+from rules_engine.bb2025.advancement import must_advance
 from rules_engine.bb2025.data import BRAWLIN_BRUTES
 from rules_engine.bb2025.league_tables import league_section
 from rules_engine.bb2025.report import Bb2025PlayerReport, stalled
@@ -48,7 +56,6 @@ from rules_engine.bb2025.spp import (
     Bb2025MvpResult,
     check_nominees,
     draw_mvps,
-    mvp_eligible,
     spp_earned,
 )
 from rules_engine.dice import Dice
@@ -71,6 +78,8 @@ __all__ = [
 
 RULESET = "bb2025"
 RULE = "BB2025 league facts section 8, Post-game sequence"
+# Facts section 1: "In league play DF stays between 1 and 7".
+MAXIMUM_DEDICATED_FANS = 7
 MVP_NOMINEES = "mvp_nominees"
 
 
@@ -82,33 +91,34 @@ def winnings(
     opponent_conceded: bool = False,
     stalled: bool = False,
 ) -> int:
-    """Step 1: "Winnings = (Fan Attendance / 2 + own touchdowns + 1 if the team did not
-    stall) x 10,000" (FFB StepWinnings.java, CZ game.action.ts). "Conceding: the
-    conceder gets nothing; the opponent takes the full attendance plus its
-    touchdowns" - and its +1 when it did not stall, as FFB adds it before the
-    attendance. Differs from BB2020: no +1. An odd attendance gives a 5,000 step."""
+    """Step 1 (facts section 8): (Fan Attendance / 2 + own touchdowns + 1 if no player
+    of the team was Stalling) x 10,000, no rounding: attendance 7, 2 touchdowns, no
+    stalling -> 65,000 (the book's example). Conceding (section 9): the conceder gets
+    nothing; its opponent gets (the whole attendance + its touchdowns) x 10,000, with
+    no +1 (section 13.2). Differs from BB2020: the +1."""
     if fan_attendance < 0 or touchdowns < 0:
         raise RulesError("Fan Attendance and touchdowns cannot be negative")
     if conceded:
         return 0
     section = league_section("winnings")
     gold = int(section["gold_per_point"])
+    if opponent_conceded:
+        return (fan_attendance + touchdowns) * gold
     bonus = 0 if stalled else int(section["not_stalled_bonus"])
     # Attendance x 5,000 is the halved attendance x 10,000 in whole gold pieces.
-    attendance = fan_attendance * gold if opponent_conceded else fan_attendance * gold // 2
-    return attendance + (touchdowns + bonus) * gold
+    return fan_attendance * gold // 2 + (touchdowns + bonus) * gold
 
 
 def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
-    """Step 2: "winner rolls D6, result greater than DF -> +1; loser rolls D6, less than
-    DF -> -1; draw no change" (CZ game.action.ts; minimum 1 as BB2020). BB2020's winner
-    needed >= DF: "possible change, one source, UNVERIFIED" - the file's reading is kept."""
+    """Step 2 (facts section 8): a win rolls a D6, at least the team's DF -> +1, never
+    above 7; a loss rolls a D6, less than DF -> -1, never below 1; a draw changes
+    nothing. Returns the change (+1, 0 or -1). Differs from BB2020: the cap of 7."""
     if result not in ("win", "draw", "loss"):
         raise ValueError(f"a result is 'win', 'draw' or 'loss', not {result!r}")
     if not 1 <= d6 <= 6:
         raise ValueError(f"a D6 shows 1-6, got {d6!r}")
     if result == "win":
-        return 1 if d6 > dedicated_fans else 0
+        return 1 if d6 >= dedicated_fans and dedicated_fans < MAXIMUM_DEDICATED_FANS else 0
     if result == "loss" and d6 < dedicated_fans and dedicated_fans > MINIMUM_DEDICATED_FANS:
         return -1
     return 0
@@ -116,19 +126,22 @@ def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
 
 @dataclass(frozen=True)
 class Bb2025TeamPostGame(TeamPostGame):
-    """BB2020's team post-game, with the MVPs drawn, whether the team stalled and the
-    Hatred each injured player rolled for."""
+    """BB2020's team post-game, with the MVPs drawn, whether the team stalled, the
+    Hatred each injured player rolled for, and the players who must take an
+    advancement before the next game (their SPP reach their next characteristic cost)."""
 
     stalled: bool = False
     mvps: tuple[Any, ...] = ()
     hatred: tuple[Mapping[str, Any], ...] = ()
+    must_advance: tuple[Any, ...] = ()
 
 
 def hatred_rolls(work: PostGameWork, dice: Dice, gone: set[Any]) -> list[dict[str, Any]]:
-    """Facts section 8, Hatred: "a player who suffers a casualty (other than Badly
-    Hurt) rolls D6; on 4+ he gains Hatred (one keyword of the player who caused it)"
-    (CZ; UNVERIFIED). Dead players roll nothing (they leave); nor does a player whose
-    report names no keyword (no player caused it) or who already hates it."""
+    """Facts section 6, Hatred ("Getting Even"): a player whose casualty makes him miss
+    the next game rolls a D6; on 4+ he gains Hatred (X), X one keyword of the player who
+    caused it (section 13.10: none when no opposing player caused it). Dead players
+    roll nothing (they leave); nor does a player whose report names no keyword (no
+    player caused it) or who already hates it."""
     table = load_tables(RULESET)["hatred"]
     results = []
     for report in work.report:
@@ -162,9 +175,10 @@ def _brawlin_brutes(w: PostGameWork) -> bool:
 def most_valuable_players(
     w: PostGameWork, opponent_conceded: bool, nominees: Any, dice: Dice, league: bool
 ) -> Bb2025MvpResult | Choice:
-    """Facts section 8, MVP: one drawn among the coach's six nominees; none for a
-    conceding team, two for its opponent; none in a friendly (as BB2020)."""
-    eligible = mvp_eligible(w.before, w.report)
+    """Facts section 6, MVP: one drawn among the coach's six nominees of players who
+    played (all of them with six or fewer: section 13.1); none for a conceding team,
+    two for its opponent (section 9); none in a friendly (section 7)."""
+    eligible = mvp_candidates(w.before, w.report)
     ids = tuple(p.id for p in eligible)
     if w.report.concession_penalty:
         return Bb2025MvpResult(w.side, None, ids, reason="A conceding team awards no MVP")
@@ -192,12 +206,20 @@ class Bb2025PostGameRules(PostGameRules):
     team_type = Bb2025TeamPostGame
     advancement = BB2025_ADVANCEMENT
     winnings = staticmethod(winnings)
+    # Facts section 8, step 4: fire players, "but never below 11 players eligible for
+    # the next game" (hiring comes first, so a new player counts).
+    fire_floor = 11
 
     def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
         return dedicated_fans_change(result, dedicated_fans, d6)
 
     def winnings_terms(self, w: PostGameWork) -> dict[str, Any]:
         return {"stalled": stalled(w.report)}
+
+    def team_post_game(self, w: PostGameWork) -> TeamPostGame:
+        """BB2020's result, with the players who must take an advancement (section 8)."""
+        w.details["must_advance"] = tuple(p.id for p in w.players if must_advance(p))
+        return super().team_post_game(w)
 
     def after_injuries(self, w: PostGameWork, dice: Dice, gone: set[Any]) -> dict[str, Any]:
         return {"hatred": tuple(hatred_rolls(w, dice, gone))}
@@ -236,6 +258,10 @@ class Bb2025PostGameRules(PostGameRules):
         outcome: dict[str, Any] = {}
         for side, w in work.items():
             mvp = mvps[side]
+            if w.report.concession_penalty:
+                # Facts section 9: "all SPP the conceding team earned in the game are lost".
+                outcome[side] = self.award_spp(w, [], mvp, mvps=mvp.player_ids)
+                continue
             brutes = _brawlin_brutes(w)
             counted = {pid: mvp.player_ids.count(pid) for pid in mvp.player_ids}
             earned = [

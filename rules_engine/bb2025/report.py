@@ -12,15 +12,23 @@
   than Badly Hurt, the keyword of the player who caused it, which Hatred would name
   (facts section 8); None when no player caused it (no roll is made).
 
-Everything else (score, concession, fan factor, injuries) is BB2020's
-(``rules_engine.bb2020.report``).
+A concession scores as BB2025's Conceding has it (facts section 9): the opponent wins
+2-0, or X-0 when it had scored more; a team that could not put three players on the
+Line of Scrimmage concedes without penalty. Everything else (fan factor, injuries) is
+BB2020's (``rules_engine.bb2020.report``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
+from rules_engine.bb2020.conceding import (
+    LINE_OF_SCRIMMAGE_MINIMUM,
+    awarded_win_score,
+    concession_without_penalty,
+)
 from rules_engine.bb2020.report import SIDES, MatchReport, PlayerReport, TeamReport, other_side
 from rules_engine.errors import RulesError
 
@@ -82,6 +90,15 @@ class Bb2025TeamReport(TeamReport):
 
     stalled: bool = False
 
+    @property
+    def concession_penalty(self) -> bool:
+        """Conceding Without Penalty (facts section 9): a team unable to set up three
+        players on the Line of Scrimmage (``set_up_players_when_conceding`` below 3)."""
+        most = LINE_OF_SCRIMMAGE_MINIMUM - 1
+        return self.conceded and not concession_without_penalty(
+            self.set_up_players_when_conceding, most
+        )
+
 
 @dataclass(frozen=True)
 class Bb2025MatchReport(MatchReport):
@@ -97,6 +114,18 @@ class Bb2025MatchReport(MatchReport):
     absent_player_counts: ClassVar[tuple[str, ...]] = ABSENT_PLAYER_COUNTS
     team_report_type: ClassVar[type[TeamReport]] = Bb2025TeamReport
     player_report_type: ClassVar[type[PlayerReport]] = Bb2025PlayerReport
+
+    @cached_property
+    def final_score(self) -> tuple[int, int]:
+        """(home, away) touchdowns; after a concession (with or without penalty) the
+        opponent wins 2-0, or X-0 when it had already scored X > 2 (facts section 9)."""
+        conceder = self.conceded_by
+        if conceder is None:
+            return self.home.touchdowns, self.away.touchdowns
+        mine, theirs = awarded_win_score(
+            self.side(conceder).touchdowns, self.side(other_side(conceder)).touchdowns
+        )
+        return (mine, theirs) if conceder == "home" else (theirs, mine)
 
     def __post_init__(self) -> None:
         super().__post_init__()

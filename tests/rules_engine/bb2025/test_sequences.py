@@ -50,8 +50,10 @@ def human_team(name: str, blitzers: int = 0, *, treasury: int = 0, fans: int = 1
         (6, 2, {}, 60_000),  # 3 + 2 + 1
         (6, 2, {"stalled": True}, 50_000),
         (5, 0, {}, 35_000),  # an odd attendance gives a 5,000 step
+        (7, 2, {}, 65_000),  # the book's example: 3.5 + 2 + 1
         (6, 2, {"conceded": True}, 0),
-        (6, 3, {"opponent_conceded": True}, 100_000),  # full 6 + 3 + 1
+        # Facts §9 and §13.2: the whole attendance + its touchdowns, no +1.
+        (6, 3, {"opponent_conceded": True}, 90_000),
         (6, 3, {"opponent_conceded": True, "stalled": True}, 90_000),
     ],
 )
@@ -62,9 +64,11 @@ def test_winnings(attendance: int, touchdowns: int, kwargs: dict, gold: int) -> 
 @pytest.mark.parametrize(
     ("result", "fans", "d6", "change"),
     [
-        ("win", 3, 3, 0),  # BB2020 gave +1 on an equal roll
-        ("win", 3, 4, 1),
-        ("win", 6, 6, 0),
+        # Facts §8 step 2: a win rolls D6 >= DF for +1, never above 7.
+        ("win", 3, 3, 1),
+        ("win", 3, 2, 0),
+        ("win", 6, 6, 1),
+        ("win", 7, 6, 0),
         ("loss", 3, 2, -1),
         ("loss", 3, 3, 0),
         ("loss", 1, 1, 0),  # never below 1
@@ -282,8 +286,10 @@ def test_conceding_team_gives_up_its_mvp_and_the_opponent_gets_two(ruleset: Rule
     assert result.home is not None and result.away is not None
     assert result.home.mvps == () and result.home.winnings == 0
     assert result.away.mvps == ("A-3", "A-4")
-    # The full attendance 6, the awarded touchdowns 0 + 1 + 1, and the +1 for not stalling.
-    assert result.away.winnings == (6 + 2 + 1) * 10_000
+    # Facts §9: the opponent wins 2-0 and takes (the whole attendance 6 + its 2
+    # touchdowns) x 10,000, no +1 (§13.2).
+    assert result.home.touchdowns == 0 and result.away.touchdowns == 2
+    assert result.away.winnings == (6 + 2) * 10_000
 
 
 # --- advancement and team value --------------------------------------------------------
