@@ -115,10 +115,6 @@ def cross_check_teams(
     play for" and the common inducement table (price, maximum, who may buy)."""
     star_by_name = {s.name: s for s in stars.values()}
     by_list_name = {n: row["slug"] for row in data["inducements"] for n in row["team_list_names"]}
-    # A price the team lists print that is not the rulebook's (the data README's errata).
-    listed_cost = {
-        r["slug"]: r["team_list_cost"] for r in data["inducements"] if "team_list_cost" in r
-    }
     for team in teams:
         roster = rosters[slugify(team["name"])]
         listed = {entry["name"] for entry in team["star_players"]}
@@ -147,7 +143,7 @@ def cross_check_teams(
             if not roster.may_induce(inducement):
                 problems.append(f"{roster.name}: lists {inducement.name}, which it may not buy")
                 continue
-            price = listed_cost.get(slug, roster.inducement_price(inducement))
+            price = roster.inducement_price(inducement)
             most = (
                 inducement.max_for(rules)
                 if isinstance(inducement, Bb2025Inducement)
