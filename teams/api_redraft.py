@@ -141,7 +141,9 @@ class RedraftActions(viewsets.GenericViewSet):
         "each player mapped to the new roster of the team's race (same position by slug or "
         "name, else `needs_choice` with the roster's positions and a suggestion), the skills "
         "kept and dropped, characteristic improvements lost, values recomputed by the new "
-        "edition, re-hire fees, the new edition's budget, and every `loss`. Nothing changes. "
+        "edition, re-hire fees, the new edition's budget, every `loss`, each position over "
+        "its new maximum with the players on it (`over_limit`: the coach chooses whom to "
+        "keep) and staff or fans above the new caps (`staff_cuts`). Nothing changes. "
         "400 with the reason when the team has no such re-draft to make.",
         responses=responses({200: OpenApiTypes.OBJECT}),
     )
@@ -149,12 +151,14 @@ class RedraftActions(viewsets.GenericViewSet):
         methods=["POST"],
         summary="Re-draft the team into another edition",
         description="The re-draft's choices plus `positions` for the players whose position "
-        "the coach chooses, `special_rule_choice` where the team's option cannot carry and "
-        "`confirm_losses` where anything is lost. One transaction: players mapped, losses "
-        "applied, the re-draft's ledger rows and rolls, the team entered into the new "
-        "season. Where the new roster names a Team Captain, name him as at a re-draft "
+        "the coach chooses, `keep` for each position over its new maximum (whom he keeps, "
+        "the maximum or fewer; the others leave the team), `special_rule_choice` where the "
+        "team's option cannot carry and `confirm_losses` where anything is lost. A position "
+        "over its maximum with no `keep` is refused, naming it. One transaction: players "
+        "mapped, losses applied, the re-draft's ledger rows and rolls, the team entered "
+        "into the new season. Where the new roster names a Team Captain, name him as at a re-draft "
         "(`team_captain` or `team_captain_player`; the GET's `team_captain` lists whom). "
-        "A bad choice is a 400 with field messages under `fields` (`positions`, "
+        "A bad choice is a 400 with field messages under `fields` (`positions`, `keep`, "
         "`special_rule_choice`, `confirm_losses`, `team_captain`, `team_captain_player`) and "
         "nothing changes.",
         request=EditionChangeInputSerializer,
@@ -174,6 +178,7 @@ class RedraftActions(viewsets.GenericViewSet):
             from_season=data["season"],
             positions={row["player"]: row["position"] for row in data["positions"]},
             special_rule_choice=data["special_rule_choice"],
+            keep={row["position"]: row["players"] for row in data["keep"]},
             confirm_losses=data["confirm_losses"],
             **redraft_choices(data),
         )
@@ -193,6 +198,7 @@ class RedraftActions(viewsets.GenericViewSet):
                 "hired": [p.pk for p in redraft.hired],
                 "left": [p.pk for p in redraft.left],
                 "rolls": redraft.rolls,
+                "released": [p.id for p in result.mapping.released],
                 "edition_change": record.edition_change if record else {},
                 "team": sheet_data(team.pk, request),
             }
@@ -240,6 +246,20 @@ def edition_change_data(preview: Any) -> dict[str, Any]:
         "budget": plan.budget.as_dict(),
         "players": players,
         "losses": [loss.as_dict() for loss in mapping.losses],
+        "over_limit": [
+            {
+                "position": o.position_slug,
+                "name": o.position_name,
+                "maximum": o.maximum,
+                "players": [
+                    {"player": p.id, "name": p.name, "number": p.number} for p in o.players
+                ],
+                "kept": list(o.kept) if o.kept is not None else None,
+                "message": o.describe(),
+            }
+            for o in mapping.over_limit
+        ],
+        "staff_cuts": [cut.as_dict() for cut in mapping.staff_cuts],
         "special_rule_choice": {
             "current": mapping.special_rule_choice,
             "options": list(mapping.special_rule_options),

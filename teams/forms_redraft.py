@@ -16,6 +16,8 @@ from teams.templatetags.dugout import gp
 
 REHIRE_PREFIX = "rehire_"
 HIRE_PREFIX = "hire_"
+# One field per position over its new maximum at a change of edition: the players kept.
+KEEP_PREFIX = "keep_"
 
 
 class RedraftForm(forms.Form):
@@ -115,8 +117,10 @@ class RedraftForm(forms.Form):
 class EditionChangeForm(RedraftForm):
     """A re-draft into another edition (``teams.services.edition_change``): the
     re-draft's choices, each permanent player's new position (the mapping's, or the
-    suggestion where the coach chooses), the team's option where the old one cannot
-    carry, and the confirmation that what cannot carry over is lost."""
+    suggestion where the coach chooses), whom he keeps on each position over its new
+    maximum (ticked boxes, ``keep_<position slug>``: the players there are not in the
+    re-hire list), the team's option where the old one cannot carry, and the
+    confirmation that what cannot carry over is lost."""
 
     def __init__(
         self,
@@ -129,6 +133,23 @@ class EditionChangeForm(RedraftForm):
     ) -> None:
         super().__init__(ruleset, roster, candidates, *args, **kwargs)
         self.mapping = mapping
+        # A player on a position over its new maximum is kept (and re-hired) by the
+        # coach's choice there, not by the re-hire list.
+        over = mapping.over_limit_ids
+        for candidate in candidates:
+            if candidate.player.pk in over:
+                del self.fields[f"{REHIRE_PREFIX}{candidate.player.pk}"]
+        self.candidates = [c for c in candidates if c.player.pk not in over]
+        for overflow in mapping.over_limit:
+            self.fields[KEEP_PREFIX + overflow.position_slug] = forms.MultipleChoiceField(
+                label=f"{overflow.plural_name} to keep (0-{overflow.maximum} in "
+                f"{overflow.edition_name})",
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                choices=[(str(p.id), str(p)) for p in overflow.players],
+                initial=[str(pid) for pid in overflow.kept or ()],
+                help_text=f"Tick {overflow.maximum} or fewer; the others leave the team.",
+            )
         choices = {c.player_id: c for c in mapping.choices}
         options = [("", "— choose —")] + [(p.slug, p.name) for p in roster.positions.values()]
         for player in mapping.players:
@@ -152,6 +173,19 @@ class EditionChangeForm(RedraftForm):
             required=False,
         )
 
+    def keep_fields(self) -> list[tuple[forms.BoundField, Any]]:
+        return [(self[KEEP_PREFIX + o.position_slug], o) for o in self.mapping.over_limit]
+
+    def keep(self) -> dict[str, list[int]]:
+        """Whom the coach keeps, by position; a position with nothing ticked is not
+        chosen yet (the service asks for it, naming the position)."""
+        out: dict[str, list[int]] = {}
+        for overflow in self.mapping.over_limit:
+            ticked = self._value(KEEP_PREFIX + overflow.position_slug, [])
+            if ticked:
+                out[overflow.position_slug] = [int(pid) for pid in ticked]
+        return out
+
     def position_fields(self) -> list[tuple[forms.BoundField, Any]]:
         return [(self[f"{POSITION_PREFIX}{p.id}"], p) for p in self.mapping.players]
 
@@ -166,6 +200,7 @@ class EditionChangeForm(RedraftForm):
     def choices(self) -> dict[str, Any]:
         chosen = super().choices()
         chosen["positions"] = self.positions()
+        chosen["keep"] = self.keep()
         chosen["special_rule_choice"] = self._value("special_rule_choice", "") or None
         chosen["confirm_losses"] = bool(self._value("confirm_losses", False))
         return chosen

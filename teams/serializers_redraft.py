@@ -69,13 +69,34 @@ class PositionChoiceSerializer(serializers.Serializer):
     )
 
 
+class KeepChoiceSerializer(serializers.Serializer):
+    position = StrictCharField(
+        max_length=120,
+        help_text="Slug of a position of the new roster over its maximum (the GET's `over_limit`).",
+    )
+    players = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_empty=True,
+        help_text="Ids of the players kept on it: the new maximum or fewer. The others "
+        "on it leave the team (their history is kept).",
+    )
+
+
 class EditionChangeInputSerializer(RedraftInputSerializer):
     """A re-draft into the edition the next season is played under: the re-draft's
     choices, plus the new position of each player the mapping leaves open (or that the
-    coach moves), the team's option where the old one cannot carry, and the coach's
-    confirmation that what cannot carry over is lost."""
+    coach moves), whom he keeps on each position over its new maximum, the team's
+    option where the old one cannot carry, and the coach's confirmation that what
+    cannot carry over is lost."""
 
     positions = PositionChoiceSerializer(many=True, default=list)
+    keep = KeepChoiceSerializer(
+        many=True,
+        default=list,
+        help_text="One entry per position over its new maximum (the GET's `over_limit`): "
+        "whom the coach keeps there. Required for each such position; the kept players "
+        "are re-hired whether or not listed in `rehire`.",
+    )
     special_rule_choice = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=80
     )

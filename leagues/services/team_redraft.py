@@ -239,6 +239,7 @@ def change_edition(
     from_season: Season | int | None = None,
     positions: Mapping[Any, Any] | None = None,
     special_rule_choice: str | None = None,
+    keep: Mapping[Any, Any] | None = None,
     confirm_losses: bool = False,
     rehire: Iterable[Any] = (),
     dice: Any = None,
@@ -247,9 +248,10 @@ def change_edition(
     """Re-draft the team into the edition its next season is played under
     (``teams.services.edition_change``), in one transaction: players mapped, losses
     applied, the re-draft with its ledger rows and rolls, the team entered into the new
-    season. ``choices`` are the re-draft's (``hire``, ``rerolls``, staff, captain). A
-    bad choice raises ``ValidationError`` (by field) or ``DraftError`` and nothing
-    changes."""
+    season. ``keep`` (position slug -> player ids) whom the coach keeps on each
+    position over its new maximum; the others leave. ``choices`` are the re-draft's
+    (``hire``, ``rerolls``, staff, captain). A bad choice raises ``ValidationError``
+    (by field) or ``DraftError`` and nothing changes."""
     require_change(actor, team)
     rehire = list(rehire)
     with transaction.atomic():
@@ -260,6 +262,7 @@ def change_edition(
             record,
             positions=positions,
             special_rule_choice=special_rule_choice,
+            keep=keep,
             confirm_losses=confirm_losses,
             rehire=rehire,
             **choices,
@@ -268,7 +271,7 @@ def change_edition(
             raise ValidationError(preview.problems)
         if preview.plan.problems:
             raise DraftError(preview.plan.problems)
-        kept = [pid for pid in dict.fromkeys(rehire) if isinstance(pid, int)]
+        kept = [pid for pid in dict.fromkeys(preview.rehire) if isinstance(pid, int)]
         before = {"ruleset": team.ruleset, "treasury": team.treasury}
         apply_mapping(team, preview, kept)
         result = redraft_team(

@@ -11,11 +11,15 @@ recovery rolls (``teams.services.redraft.perform_redraft``). The season is the l
 (``leagues.services.team_redraft``: ``edition_change_record``, ``change_edition``).
 
 ``preview_edition_change`` says, before anything is written, what each player becomes
-and everything that cannot carry over (and, where the new roster names a Team Captain,
-whom the coach names: ``teams.services.captain``); ``change_edition`` does it in one transaction
-once the coach has chosen the positions left open and confirmed the losses. A choice
-the rules refuse comes back as field messages (a Django ``ValidationError`` with a
-dict: the API's 400 body, the page's form errors) and nothing changes.
+and everything that cannot carry over: skills and characteristics lost, each position
+holding more players than the new roster allows (the coach chooses whom to keep, the
+new maximum or fewer, under ``keep``; the others leave the team with their history
+kept) and staff or fans above the new caps (facts section 13.13). Where the new roster
+names a Team Captain, it says whom the coach names (``teams.services.captain``).
+``change_edition`` does it in one transaction once the coach has chosen the positions
+left open and whom to keep, and confirmed the losses. A choice the rules refuse comes
+back as field messages (a Django ``ValidationError`` with a dict: the API's 400 body,
+the page's form errors) and nothing changes.
 """
 
 from __future__ import annotations
@@ -26,7 +30,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_engine.bb2020.state import TeamState
-from rules_engine.edition_change import EditionMove, Loss, TeamMapping, edition_move, map_team
+from rules_engine.edition_change import (
+    KEEP,
+    EditionMove,
+    Loss,
+    OverflowPlayer,
+    StaffCut,
+    TeamMapping,
+    edition_move,
+    map_team,
+)
 from rules_engine.errors import RulesError
 from teams.errors import TeamError
 from teams.models import Player, Team
@@ -54,6 +67,18 @@ class EditionChangePreview:
     players: list[Player]
     losses: list[Loss]
     problems: dict[str, list[str]] = field(default_factory=dict)
+    # The permanent players re-hired as chosen: those ticked, less any on a position
+    # over its maximum, plus those the coach keeps there.
+    rehire: list[Any] = field(default_factory=list)
+
+    @property
+    def released(self) -> tuple[OverflowPlayer, ...]:
+        """The players not kept on a position over its new maximum: they leave."""
+        return self.mapping.released
+
+    @property
+    def staff_cuts(self) -> tuple[StaffCut, ...]:
+        return self.mapping.staff_cuts
 
     @property
     def from_name(self) -> str:
@@ -88,15 +113,28 @@ def _permanent_players(team: Team) -> list[Player]:
     return [p for p in state_players().filter(team=team) if not p.journeyman]
 
 
-def _int_keys(positions: Mapping[Any, Any] | None) -> dict[Any, Any]:
+def _as_id(value: Any) -> Any:
     # Player ids arrive as JSON object keys (strings) or form values; the mapping
     # reads them as the database's integers.
-    out: dict[Any, Any] = {}
-    for key, value in (positions or {}).items():
-        try:
-            out[int(key)] = value
-        except (TypeError, ValueError):
-            out[key] = value
+    if isinstance(value, bool):
+        return value
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return value
+
+
+def _int_keys(positions: Mapping[Any, Any] | None) -> dict[Any, Any]:
+    return {_as_id(key): value for key, value in (positions or {}).items()}
+
+
+def _keep_ids(keep: Mapping[Any, Any] | None) -> dict[Any, list[Any]]:
+    """The coach's choice of whom to keep (position slug -> player ids), ids as
+    integers; a single id is read as a list of one."""
+    out: dict[Any, list[Any]] = {}
+    for slug, ids in (keep or {}).items():
+        many = ids if isinstance(ids, list | tuple | set | frozenset) else [ids]
+        out[slug] = [_as_id(pid) for pid in many]
     return out
 
 
@@ -106,6 +144,7 @@ def _mapping(
     players: list[Player],
     positions: Mapping[Any, Any] | None,
     special_rule_choice: str | None,
+    keep: Mapping[Any, Any] | None = None,
 ) -> TeamMapping:
     state = TeamState(
         id=team.pk,
@@ -114,6 +153,10 @@ def _mapping(
         players=tuple(player_state(p) for p in players),
         special_rule_choice=team.special_rule_choice or None,
         apothecary=team.apothecary,
+        rerolls=team.rerolls,
+        assistant_coaches=team.assistant_coaches,
+        cheerleaders=team.cheerleaders,
+        dedicated_fans=team.dedicated_fans,
     )
     kinds = {p.pk: {s.skill: s.source for s in p.skills.all()} for p in players}
     try:
@@ -123,6 +166,7 @@ def _mapping(
             positions=_int_keys(positions),
             special_rule_choice=special_rule_choice or None,
             skill_kinds=kinds,
+            keep=_keep_ids(keep),
         )
     except RulesError as error:
         raise TeamError(error.messages) from None
@@ -178,11 +222,40 @@ def _mapping_problems(
     return problems
 
 
-def _unconfirmed_losses(move: EditionMove, losses: list[Loss]) -> str:
+def _unconfirmed_losses(move: EditionMove, losses: list[Loss], cuts: Iterable[StaffCut]) -> str:
+    lost = [str(loss) for loss in losses] + [str(cut) for cut in cuts]
     return (
-        f"{len(losses)} thing(s) cannot carry over into {edition_name(move.to_key)}: "
-        "confirm that they are lost (" + "; ".join(str(loss) for loss in losses) + ")"
+        f"{len(lost)} thing(s) cannot carry over into {edition_name(move.to_key)}: "
+        "confirm that they are lost (" + "; ".join(lost) + ")"
     )
+
+
+def _rehired(
+    mapping: TeamMapping,
+    mapped_players: list[Player],
+    rehire: Iterable[Any] | None,
+    problems: dict[str, list[str]],
+) -> list[Any]:
+    """The players re-hired: those ticked (every placed player where ``rehire`` is
+    None), less those on a position over its new maximum, plus those the coach keeps
+    there. A player of such a position named in ``rehire`` but not kept is a problem:
+    he is never carried over silently."""
+    over = mapping.over_limit_ids
+    kept = list(mapping.kept_over_limit)
+    if rehire is None:
+        return [p.pk for p in mapped_players if p.pk not in over] + kept
+    wanted = list(rehire)
+    for overflow in mapping.over_limit:
+        if not overflow.chosen:
+            continue  # the mapping already asks the coach to choose
+        for player in overflow.released:
+            if player.id in wanted:
+                problems.setdefault(KEEP, []).append(
+                    f"{player} is to be re-hired, but is not among the "
+                    f"{overflow.plural_name} you keep ({overflow.edition_name} allows "
+                    f"0-{overflow.maximum}): keep him, or do not re-hire him"
+                )
+    return [pid for pid in wanted if pid not in over] + [pid for pid in kept if pid not in wanted]
 
 
 def preview_edition_change(
@@ -191,6 +264,7 @@ def preview_edition_change(
     *,
     positions: Mapping[Any, Any] | None = None,
     special_rule_choice: str | None = None,
+    keep: Mapping[Any, Any] | None = None,
     confirm_losses: bool = False,
     rehire: Iterable[Any] | None = None,
     hire: PlayerSpecs = (),
@@ -204,17 +278,20 @@ def preview_edition_change(
     """The move as chosen, priced and checked; nothing written. ``record`` is the
     season the team re-drafts after
     (``leagues.services.team_redraft.edition_change_record``); ``rehire`` None keeps
-    every permanent player whose position is settled (the page's first view)."""
+    every permanent player whose position is settled and not over its new maximum
+    (the page's first view); ``keep`` (position slug -> player ids) whom the coach
+    keeps on each position over its new maximum (they are re-hired)."""
     move = _move_of(team, record)
     players = _permanent_players(team)
-    mapping = _mapping(team, move, players, positions, special_rule_choice)
+    mapping = _mapping(team, move, players, positions, special_rule_choice, keep)
     moved = _as_new(team, move, mapping)
     mapped_players = _mapped_players(moved, mapping, players)
-    if rehire is None:
-        rehire = [p.pk for p in mapped_players]
-    rehire = list(rehire)
     names = {p.pk: p.name for p in players}
+    chosen: dict[str, list[str]] = {}
+    rehire = _rehired(mapping, mapped_players, rehire, chosen)
     problems = _mapping_problems(move, mapping, rehire, names)
+    for name, messages in chosen.items():
+        problems.setdefault(name, []).extend(messages)
     kept = set(rehire)
     losses = [loss for loss in mapping.losses if loss.player_id is None or loss.player_id in kept]
     plan = plan_redraft(
@@ -232,8 +309,10 @@ def preview_edition_change(
     )
     for name, messages in plan.captain.problems.items():
         problems.setdefault(name, []).extend(messages)
-    if losses and not confirm_losses:
-        problems.setdefault("confirm_losses", []).append(_unconfirmed_losses(move, losses))
+    if (losses or mapping.staff_cuts) and not confirm_losses:
+        problems.setdefault("confirm_losses", []).append(
+            _unconfirmed_losses(move, losses, mapping.staff_cuts)
+        )
     return EditionChangePreview(
         record=record,
         move=move,
@@ -242,4 +321,5 @@ def preview_edition_change(
         players=players,
         losses=losses,
         problems=problems,
+        rehire=rehire,
     )

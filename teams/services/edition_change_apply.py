@@ -29,7 +29,14 @@ def apply_mapping(team: Team, preview: EditionChangePreview, rehire: list[int]) 
     roster = ruleset.roster(mapping.roster_slug)
     team.ruleset = move.to_key
     team.special_rule_choice = mapping.special_rule_choice or ""
-    team.save(update_fields=["ruleset", "special_rule_choice", "updated_at"])
+    fields = ["ruleset", "special_rule_choice", "updated_at"]
+    for cut in mapping.staff_cuts:
+        # Fans carry over (cut to the new cap, without refund); staff and re-rolls are
+        # bought again by the re-draft, within the new caps.
+        if cut.field == "dedicated_fans":
+            team.dedicated_fans = cut.cap
+            fields.append("dedicated_fans")
+    team.save(update_fields=fields)
     by_id = {p.pk: p for p in preview.players}
     for pid in rehire:
         player, mapped = by_id[pid], mapping.player(pid)
@@ -99,6 +106,17 @@ def record_edition_change(
         "special_rule_choice": mapping.special_rule_choice,
         "players": [_player_data(p) for p in mapping.players if p.id in kept_set],
         "losses": [loss.as_dict() for loss in preview.losses],
+        "over_limit": [
+            {
+                "position": o.position_slug,
+                "maximum": o.maximum,
+                "players": list(o.ids),
+                "kept": list(o.kept or ()),
+            }
+            for o in mapping.over_limit
+        ],
+        "released": [{"player": p.id, "name": p.name} for p in mapping.released],
+        "staff_cuts": [cut.as_dict() for cut in mapping.staff_cuts],
     }
     if result.record is not None:
         result.record.edition_change = record_data
@@ -109,13 +127,22 @@ def record_edition_change(
         "team.edition_change",
         f"{team.name} moved from {preview.from_name} to {preview.to_name} for "
         f"{to_season}: {len(kept)} players mapped, {len(preview.losses)} thing(s) "
-        f"lost, {gp(result.team.treasury)} in the treasury.",
+        f"lost, "
+        + (
+            f"{len(mapping.released)} player(s) over a position's maximum left "
+            f"({', '.join(str(p) for p in mapping.released)}), "
+            if mapping.released
+            else ""
+        )
+        + f"{gp(result.team.treasury)} in the treasury.",
         league=to_season.league_id,
         team=team,
         redraft=result.record.pk if result.record else None,
         before=before,
         after={"ruleset": team.ruleset, "treasury": result.team.treasury},
         losses=[loss.as_dict() for loss in preview.losses],
+        released=[p.id for p in mapping.released],
+        staff_cuts=[cut.as_dict() for cut in mapping.staff_cuts],
     )
 
 
