@@ -216,17 +216,26 @@ RANK_KEYS: dict[str, Callable[[StandingRow], int]] = {
 LEAGUE_POINTS = "league_points"
 
 
-def rank_by(league: League) -> tuple[str, ...]:
-    """What the league's ruleset ranks a table by (its edition's ``standings_rank_by``),
-    before the league's tie-breakers: ("league_points",) for BB2020 and classic,
-    ("wins", "points_scored") for Blitz Bowl."""
+def season_ruleset(season: Season) -> str:
+    """The edition the season is played under: its own, kept when the league later
+    moves to another edition (``Season.ruleset``); the league's for a season saved
+    without one."""
+    return season.ruleset or season.league.ruleset
+
+
+def rank_by(scope: League | Season) -> tuple[str, ...]:
+    """What the ruleset ranks a table by (its edition's ``standings_rank_by``), before
+    the league's tie-breakers: ("league_points",) for BB2020 and classic, ("wins",
+    "points_scored") for Blitz Bowl. A season ranks by its own edition's rule, a
+    league by its current one's."""
+    key = season_ruleset(scope) if isinstance(scope, Season) else scope.ruleset
     try:
-        keys = tuple(edition_for(league.ruleset).standings_rank_by)
+        keys = tuple(edition_for(key).standings_rank_by)
     except LookupError:
         keys = (LEAGUE_POINTS,)
     unknown = [k for k in keys if k not in RANK_KEYS]
     if unknown or not keys:
-        raise LookupError(f"{league.ruleset}: standings cannot rank by {unknown or keys}")
+        raise LookupError(f"{key}: standings cannot rank by {unknown or keys}")
     return keys
 
 
@@ -246,7 +255,7 @@ def rank(
     default; the play-off odds pass simulated ones).
     """
     breakers = [b for b in season.league.tie_breakers if b in _KEYS]
-    ranked_by = [RANK_KEYS[k] for k in rank_by(season.league)]
+    ranked_by = [RANK_KEYS[k] for k in rank_by(season)]
 
     def level_key(upto: int) -> Callable[[StandingRow], tuple]:
         keys = [*ranked_by, *(_KEYS[b] for b in breakers[:upto])]
@@ -287,7 +296,7 @@ def season_standings(season: Season) -> list[DivisionTable]:
     is that stamp's read and a cache hit. The league's scoring is part of the key, as
     the tables are worked out from it."""
     league = season.league
-    parts = (season.pk, _scoring(league), league.ruleset, tuple(league.tie_breakers))
+    parts = (season.pk, _scoring(league), season_ruleset(season), tuple(league.tie_breakers))
     return cached_read(
         "standings",
         parts,

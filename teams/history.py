@@ -64,6 +64,8 @@ class MatchLine:
     tv_after: int | None
     treasury_after: int | None
     ctv_after: int | None = None
+    # The edition the match's season was played under (a league may change edition).
+    edition: str = ""
 
     @property
     def waiting(self) -> bool:
@@ -115,8 +117,18 @@ def _matches_of(team_id: int) -> list[Match]:
     )
 
 
+def _edition_name(key: str) -> str:
+    try:
+        return get_ruleset(key).name
+    except LookupError:
+        return key
+
+
 def _line(team: Team, match: Match) -> MatchLine:
     fixture = match.fixture
+    # The season's edition values the team at kick-off: the team may have moved to
+    # another edition since.
+    ruleset = fixture.season.ruleset or fixture.season.league.ruleset
     home = fixture.home_id == team.pk
     side = "home" if home else "away"
     reports: list[Report] = getattr(match, "current_reports", [])  # _matches_of's prefetch
@@ -144,10 +156,11 @@ def _line(team: Team, match: Match) -> MatchLine:
         points_for=points[0] if home else points[1],
         points_against=points[1] if home else points[0],
         winnings=shown.get("winnings"),
-        tv_before=tv_at_kick_off(team.ruleset, (match.match_teams or {}).get(side) or {}),
+        tv_before=tv_at_kick_off(ruleset, (match.match_teams or {}).get(side) or {}),
         tv_after=shown.get("team_value") if finished else None,
         treasury_after=shown.get("treasury") if finished else None,
         ctv_after=shown.get("current_team_value") if finished else None,
+        edition=_edition_name(ruleset),
     )
 
 

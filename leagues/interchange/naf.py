@@ -10,7 +10,8 @@ Read from what the matches stored, nothing replayed:
 - ``timeStamp``: when the match kicked off (a result recorded without a match: when
   it was recorded), in the site's time zone, "YYYY-MM-DD HH:MM";
 - ``teamRating``: the team's value at kick-off in thousands (the snapshot the match
-  stored, valued by the engine as the team history does); a result recorded without
+  stored, valued by the engine under the edition of the fixture's season, as the team
+  history does: a league may have changed edition since); a result recorded without
   a match stored no snapshot, so the team's value now stands in;
 - ``touchDowns``, ``badlyHurt``: the fixture's touchdowns (after a concession's
   award) and the casualties each side caused, every kind counted in ``badlyHurt``;
@@ -57,12 +58,20 @@ def naf_races() -> dict[str, str]:
     return dict(data["races"])
 
 
-def naf_race(team: Team) -> str:
-    """The NAF's name of the team's race; the roster's own name if the file lacks it."""
+def naf_race(team: Team, ruleset_key: str | None = None) -> str:
+    """The NAF's name of the team's race; else the roster's own name in
+    ``ruleset_key`` (the season's edition; the team's own by default)."""
     found = naf_races().get(team.roster_slug)
     if found:
         return found
-    return get_ruleset(team.ruleset).rosters[team.roster_slug].name
+    rosters = get_ruleset(ruleset_key or team.ruleset).rosters
+    roster = rosters.get(team.roster_slug) or get_ruleset(team.ruleset).rosters[team.roster_slug]
+    return roster.name
+
+
+def _season_ruleset(fixture: Fixture) -> str:
+    """The edition the fixture's season was played under."""
+    return fixture.season.ruleset or fixture.season.league.ruleset
 
 
 @dataclass(frozen=True)
@@ -107,7 +116,9 @@ class NafReport:
 
 def _played(fixtures: QuerySet[Fixture]) -> list[Fixture]:
     return list(
-        fixtures.filter(status=Fixture.Status.PLAYED).select_related("home__coach", "away__coach")
+        fixtures.filter(status=Fixture.Status.PLAYED).select_related(
+            "home__coach", "away__coach", "season__league"
+        )
     )
 
 
@@ -154,12 +165,12 @@ def _game(fixture: Fixture, match: Match | None, numbers: dict[int, int], values
     def side(name: str) -> NafSide:
         team: Team = getattr(fixture, name)
         snapshot = ((match.match_teams or {}).get(name) or {}) if match else {}
-        value = tv_at_kick_off(team.ruleset, snapshot) if snapshot else None
+        value = tv_at_kick_off(_season_ruleset(fixture), snapshot) if snapshot else None
         winnings = (post_game.get(name) or {}).get("winnings")
         return NafSide(
             name=team.coach.get_username(),
             number=numbers.get(team.coach_id, 0),
-            race=naf_race(team),
+            race=naf_race(team, _season_ruleset(fixture)),
             team_rating=(values[team.pk] if value is None else value) // 1000,
             touchdowns=getattr(fixture, f"{name}_touchdowns") or 0,
             badly_hurt=getattr(fixture, f"{name}_casualties") or 0,
@@ -181,7 +192,7 @@ def _needs_value_now(fixture: Fixture, match: Match | None) -> set[int]:
     return {
         team.pk
         for name, team in teams.items()
-        if not stored.get(name) or tv_at_kick_off(team.ruleset, stored[name]) is None
+        if not stored.get(name) or tv_at_kick_off(_season_ruleset(fixture), stored[name]) is None
     }
 
 

@@ -1,8 +1,10 @@
 """A team as a ``dugout-team`` file (version 1, docs/interchange.md): the team, its
-staff, its players with what they gained and suffered, and its ledger.
+staff, its players with what they gained and suffered, its ledger, and the league
+seasons it entered, each under the edition it was played under (a league may change
+edition at a re-draft: the team's ``ruleset`` is the one it plays now).
 
-Read in five queries whatever the team's size (the team, its players, their skills,
-their injuries, its ledger). Characteristics are written as changes from the
+Read in six queries whatever the team's size (the team, its players, their skills,
+their injuries, its ledger, its seasons). Characteristics are written as changes from the
 position's profile, so a file stays true when a profile is reprinted.
 """
 
@@ -85,6 +87,30 @@ def _ledger_entry(entry: TreasuryEntry) -> dict[str, Any]:
     }
 
 
+def _seasons(team: Team) -> list[dict[str, Any]]:
+    """The league seasons the team entered, oldest first, each with its own edition."""
+    from leagues.models import TeamEntry  # the leagues app builds on the teams app
+
+    entries = (
+        TeamEntry.objects.filter(team=team)
+        .select_related("season__league")
+        .order_by("season__created_at", "season_id")
+    )
+    out = []
+    for entry in entries:
+        season = entry.season
+        key = season.ruleset or season.league.ruleset
+        out.append(
+            {
+                "league": season.league.name,
+                "season": season.number,
+                "ruleset": key,
+                "ruleset_name": get_ruleset(key).name if key in list_rulesets() else key,
+            }
+        )
+    return out
+
+
 def export_team(team_id: int) -> dict[str, Any]:
     """The team's ``dugout-team`` file as a dict (``Team.DoesNotExist`` if there is none)."""
     team = (
@@ -125,4 +151,5 @@ def export_team(team_id: int) -> dict[str, Any]:
         },
         "players": [_player(team, p) for p in team.players.all()],
         "ledger": [_ledger_entry(e) for e in team.ledger_entries.all()],
+        "seasons": _seasons(team),
     }
