@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rules_engine.bb2020.forfeit import RealLifeConcessionAward
     from rules_engine.bb2020.redraft import SeasonRecovery
     from rules_engine.bb2020.state import PlayerState, TeamState
+    from rules_engine.bb2025.forfeit import ForfeitAftermath
     from rules_engine.dice import Dice
     from rules_engine.ruleset import Ruleset
     from rules_engine.sequence import SequenceResult
@@ -63,6 +64,15 @@ class ConcessionAwardRule(Protocol):
     def __call__(
         self, opponent: TeamState, dice: Dice, *, league: bool = True
     ) -> RealLifeConcessionAward: ...
+
+
+class ForfeitAftermathRule(Protocol):
+    """What an unplayed or conceded fixture does to both teams besides the award
+    (BB2025 facts section 13.4: Dedicated Fans rolls, missed games served)."""
+
+    def __call__(
+        self, home: TeamState, away: TeamState, dice: Dice, *, conceded_by: str | None = None
+    ) -> ForfeitAftermath: ...
 
 
 class SuddenDeathRule(Protocol):
@@ -252,6 +262,18 @@ class Edition(Protocol):
     def concession_award(self) -> ConcessionAwardRule | None:
         """The award to the opponent of a real-life concession, or None where the
         rules give nothing beyond the 1-0 win."""
+        ...
+
+    @property
+    def forfeit_score(self) -> tuple[int, int]:
+        """(conceder, opponent) touchdowns a real-life concession records: BB2020's 1-0,
+        BB2025's 2-0 (facts section 13.4)."""
+        ...
+
+    @property
+    def forfeit_aftermath(self) -> ForfeitAftermathRule | None:
+        """The Dedicated Fans rolls and missed games an unplayed or conceded fixture
+        brings (BB2025), or None where the rules give none."""
         ...
 
     @property

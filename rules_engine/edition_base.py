@@ -22,6 +22,10 @@ class EditionBase:
     """An edition found by its ruleset key."""
 
     key: str
+    # A real-life concession's score, (conceder, opponent), and what else an unplayed or
+    # conceded fixture does (``Edition.forfeit_score``, ``Edition.forfeit_aftermath``).
+    forfeit_score: tuple[int, int] = (0, 1)
+    forfeit_aftermath: Any = None
 
     @property
     def name(self) -> str:
