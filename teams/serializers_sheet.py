@@ -23,6 +23,7 @@ from teams.models import (
     TreasuryEntry,
 )
 from teams.selectors import TeamSheet, position_for, position_skills, roster_for, value_breakdown
+from teams.selectors.captain import team_captain_id
 from teams.serializers import choice_field
 
 
@@ -216,6 +217,7 @@ class TeamSheetSerializer(TeamSummarySerializer):
     value = serializers.SerializerMethodField(method_name="get_sheet_value")
     players = serializers.SerializerMethodField()
     reroll_cost = serializers.SerializerMethodField()
+    team_captain = serializers.SerializerMethodField()
 
     class Meta(TeamSummarySerializer.Meta):
         fields = [
@@ -228,6 +230,7 @@ class TeamSheetSerializer(TeamSummarySerializer):
             "dedicated_fans",
             "value",
             "players",
+            "team_captain",
             "created_at",
         ]
 
@@ -248,6 +251,12 @@ class TeamSheetSerializer(TeamSummarySerializer):
     def get_players(self, team: Team) -> list[dict[str, Any]]:
         context = {**self.context, "roster": roster_for(team)}
         return list(SheetPlayerSerializer(self._sheet.players, many=True, context=context).data)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_team_captain(self, team: Team) -> int | None:
+        """The id of the Team Captain (BB2025 facts section 2); null where none is named
+        or the roster has no such rule."""
+        return team_captain_id(team.pk, team.ruleset, team.roster_slug)
 
     def get_reroll_cost(self, team: Team) -> int:
         """The roster's price of a re-roll (what TV counts; bought now it costs double)."""

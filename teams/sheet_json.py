@@ -14,6 +14,7 @@ from django.utils import timezone
 from rules_engine import TeamValueBreakdown, get_ruleset
 from rules_engine.ruleset import Roster
 from teams.models import InjuryRecord
+from teams.selectors.captain import team_captain_id
 from teams.selectors.plain import PlainSheet, plain_sheet
 
 _INJURY_KINDS = dict(InjuryRecord.Kind.choices)
@@ -114,6 +115,7 @@ def sheet_json(sheet: PlainSheet) -> dict[str, Any]:
         "dedicated_fans": team["dedicated_fans"],
         "value": _value(value),
         "players": [_player(roster, p) for p in sheet.players],
+        "team_captain": team_captain_id(team["id"], team["ruleset"], team["roster_slug"]),
         "created_at": iso_datetime(team["created_at"]),
     }
 

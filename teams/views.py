@@ -33,6 +33,7 @@ from teams.models import Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
 from teams.selectors import TeamSheet, ledger, teams_for_coach
+from teams.selectors.captain import team_captain_id
 from teams.selectors.plain import (
     PlainSheet,
     plain_audit,
@@ -162,6 +163,8 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         "roster": roster,
         "value": sheet.value,
         "rows": plain_player_rows(sheet, with_advancement=may_change),
+        # BB2025's Team Captain, marked on his row (None where the roster names none).
+        "captain_id": team_captain_id(team.pk, team.ruleset, team.roster_slug),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
         "development": development,
