@@ -93,7 +93,9 @@ class MatchSummarySerializer(serializers.ModelSerializer):
     season = serializers.IntegerField(source="fixture.season_id")
     league = StrictCharField(source="fixture.season.league.name")
     ruleset = StrictCharField(
-        source="fixture.season.league.ruleset", help_text="The league's ruleset key."
+        source="fixture.season.ruleset",
+        help_text="The ruleset key of the season the match is played in (a league may "
+        "change edition between seasons).",
     )
     ruleset_name = serializers.SerializerMethodField(help_text='e.g. "Blitz Bowl".')
     round = serializers.IntegerField(source="fixture.round.number", allow_null=True, default=None)

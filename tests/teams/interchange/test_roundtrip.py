@@ -52,7 +52,8 @@ def test_the_treasury_arrives_as_the_first_ledger_entry_and_the_old_ledger_is_ke
 
 def test_the_export_reads_in_a_handful_of_queries(django_assert_max_num_queries):
     team = developed_team()
-    with django_assert_max_num_queries(5):
+    # The team, its players, their skills, their injuries, its ledger, its seasons.
+    with django_assert_max_num_queries(6):
         data = export_team(team.pk)
     assert data["format"] == "dugout-team" and data["version"] == 1
     assert len(data["players"]) == team.players.count()
