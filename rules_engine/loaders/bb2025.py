@@ -1,12 +1,17 @@
 """Loader of the Blood Bowl 2025 ruleset from the data files in data/bb2025/.
 
-The data files are facts copied from public code that implements BB2025
-(data/bb2025/SOURCE.md; shared/rules/bb2025-league-facts.md). Loading checks them
-and fails loudly (RulesetDataError): every skill named exists, costs are multiples
-of 5,000, characteristics are within their limits, tiers run 1-4, Big Guy keywords
-agree with the Big Guy flag and each roster's maximum, Low Cost Linemen flags sit on
-the roster's Lineman line, each team's star list and inducement list agree with the
-stars and the common inducement table, and the dice tables load.
+The data files hold the rulebook's facts (data/bb2025/SOURCE.md;
+shared/rules/bb2025-league-facts.md). Loading checks them and fails loudly
+(RulesetDataError): every skill named exists, costs are multiples of 5,000,
+characteristics are within their limits, tiers run 1-4, Big Guy keywords agree with
+the Big Guy flag and each roster's maximum, Low Cost Linemen flags sit on the
+roster's Lineman line, a roster chooses either one of two Team Leagues or a Favoured
+of ... (never both), each team's star list and inducement list agree with the stars'
+"Plays For" and the common inducement table, and the dice tables load, every
+Kick-off Event row with its handler.
+
+What the data marks ``outside_rulebook`` (the Slann roster, Bryce 'The Slice' Cambuel
+and Frank N Stein: facts section 13.14) is left out unless ``outside_rulebook=True``.
 
 What is shared with BB2020 (gold and characteristic checks, skill lookups, the
 tables check) is ``loaders.common``'s.
@@ -75,8 +80,8 @@ BB2025_TEAM_LEAGUES = frozenset(
         "Old World Classic",
         "Sylvanian Spotlight",
         "Underworld Challenge",
-        # The facts write "Woodland League"; the data (NAFLM) "Woodlands League".
-        "Woodlands League",
+        # The rulebook's spelling (NAFLM writes "Woodlands League").
+        "Woodland League",
         "Worlds Edge Superleague",
     }
 )
@@ -94,12 +99,15 @@ BB2025_FAVOURED_OF = frozenset(
     f"Favoured of {god}"
     for god in ("Chaos Undivided", "Hashut", "Khorne", "Nurgle", "Slaanesh", "Tzeentch")
 )
-# Facts section 1: "30 core teams (both sources) + Slann".
-BB2025_ROSTER_COUNT = 31
-# 68 entries in star_players.json, of which 3 are the partners of a pair
+# The rulebook's 30 rosters; Slann is outside it (facts section 13.14).
+BB2025_ROSTER_COUNT = 30
+# 66 star entries in the rulebook, of which 3 are the partners of a pair
 # (Crumbleberry, Drull, Valen Swift) hired with their parent entry.
-BB2025_STAR_ENTRY_COUNT = 68
-BB2025_STAR_PLAYER_COUNT = 65
+BB2025_STAR_ENTRY_COUNT = 66
+BB2025_STAR_PLAYER_COUNT = 63
+# What the data holds outside the rulebook: one roster, two stars (section 13.14).
+OUTSIDE_ROSTERS = 1
+OUTSIDE_STARS = 2
 # Facts section 1: "Tiers now run 1-4".
 BB2025_TIERS = range(1, 5)
 
@@ -180,15 +188,29 @@ def _build_position(
 
 def _special_rules(
     team: Mapping[str, Any], problems: list[str]
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """A team's Team Leagues, its "Favoured of ..." options and all its special rules,
-    each one known and every Team League among its special rules."""
+) -> tuple[
+    tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]
+]:
+    """A team's Team Leagues, its one choice's options (its two leagues, or its
+    "Favoured of ..." options: facts section 2), all its special rules, and the rules a
+    league choice brings along (Norse: Chaos Clash is also Favoured of Khorne); each
+    rule known and every Team League among its special rules."""
     name = team["name"]
     leagues = tuple(team["team_leagues"])
-    choices = tuple(team["favoured_of_choices"]) if team["special_rules_choose_one"] else ()
-    if bool(choices) != bool(team["special_rules_choose_one"]):
+    favoured = tuple(team["favoured_of_choices"]) if team["special_rules_choose_one"] else ()
+    if bool(favoured) != bool(team["special_rules_choose_one"]):
         problems.append(f"{name}: chooses a Favoured of ... rule but has no options")
-    rules = tuple(dict.fromkeys((*team["special_rules"], *choices)))
+    if len(leagues) > 1 and favoured:
+        problems.append(f"{name}: chooses both a Team League and a Favoured of ... rule")
+    choices = leagues if len(leagues) > 1 else favoured
+    brought = tuple(
+        (league, tuple(rules)) for league, rules in team.get("league_special_rules", {}).items()
+    )
+    for league, _ in brought:
+        if league not in choices:
+            problems.append(f"{name}: {league!r} brings rules but is not one of its choices")
+    extra = (rule for _, rules in brought for rule in rules)
+    rules = tuple(dict.fromkeys((*team["special_rules"], *favoured, *extra)))
     for rule in rules:
         if not _known_special_rule(rule):
             problems.append(f"{name}: unknown special rule {rule!r}")
@@ -196,7 +218,7 @@ def _special_rules(
         problems.append(f"{name}: Team Leagues {leagues!r} are not all known")
     if any(league not in rules for league in leagues):
         problems.append(f"{name}: its special rules leave out a Team League")
-    return leagues, choices, rules
+    return leagues, choices, rules, brought
 
 
 def _build_roster(
@@ -225,7 +247,7 @@ def _build_roster(
     if apothecary != ("Apothecary" in staff):
         problems.append(f"{name}: apothecary disagrees with its staff list")
 
-    leagues, choices, rules = _special_rules(team, problems)
+    leagues, choices, rules, brought = _special_rules(team, problems)
 
     big_guy_max = team["big_guy_max"]
     big_guys = [p for p in positions.values() if p.big_guy]
@@ -241,6 +263,8 @@ def _build_roster(
         max_big_guys=big_guy_max,
         roster_notes=tuple(team.get("roster_notes") or ()),
         team_leagues=leagues,
+        league_special_rules=brought,
+        outside_rulebook=bool(team.get("outside_rulebook")),
     )
     flagged = {
         p for p in positions.values() if isinstance(p, Bb2025Position) and p.low_cost_lineman
@@ -274,19 +298,31 @@ def _check_league_tables(problems: list[str]) -> None:
         problems.append("the random skill tables do not cover the six categories")
 
 
+def _in_ruleset(rows: list[Mapping[str, Any]], outside_rulebook: bool) -> list[Mapping[str, Any]]:
+    """The data rows the ruleset offers: those outside the rulebook only when asked."""
+    return [row for row in rows if outside_rulebook or not row.get("outside_rulebook")]
+
+
 def load_bb2025(
     data_dir: Traversable | Path | None = None,
     tables_loader: Callable[[str], Any] = tables_of,
+    *,
+    outside_rulebook: bool = False,
 ) -> Bb2025Ruleset:
-    """Load and validate the Blood Bowl 2025 ruleset from its data files."""
+    """Load and validate the Blood Bowl 2025 ruleset from its data files; with
+    ``outside_rulebook`` also the roster and stars the rulebook does not have (facts
+    section 13.14: off by default, a commissioner may enable them)."""
     data_dir = data_dir or files("rules_engine") / "data" / KEY
     problems: list[str] = []
     skills = _build_skills(read_json(data_dir, "skills.json"), problems)
-    teams = read_json(data_dir, "teams.json")["teams"]
+    all_teams = read_json(data_dir, "teams.json")["teams"]
+    teams = _in_ruleset(all_teams, outside_rulebook)
     rosters = build_rosters(teams, lambda team: _build_roster(team, skills, problems), problems)
-    star_rows = read_json(data_dir, "star_players.json")["star_players"]
+    all_star_rows = read_json(data_dir, "star_players.json")["star_players"]
+    star_rows = _in_ruleset(all_star_rows, outside_rulebook)
+    left_out = {row["name"] for row in all_star_rows} - {row["name"] for row in star_rows}
     stars, star_aliases = build_stars(
-        star_rows, skills, {r.name for r in rosters.values()}, _known_special_rule, problems
+        star_rows, skills, {t["name"] for t in all_teams}, _known_special_rule, problems
     )
     inducement_data = read_json(data_dir, "inducements.json")
     inducements, inducement_aliases = build_inducements(
@@ -297,14 +333,18 @@ def load_bb2025(
         _inducement_extras,
         problems,
     )
-    if len(rosters) != BB2025_ROSTER_COUNT:
-        problems.append(f"{len(rosters)} rosters, expected {BB2025_ROSTER_COUNT}")
-    if len(star_rows) != BB2025_STAR_ENTRY_COUNT or len(stars) != BB2025_STAR_PLAYER_COUNT:
+    more_stars = OUTSIDE_STARS if outside_rulebook else 0
+    expected_rosters = BB2025_ROSTER_COUNT + (OUTSIDE_ROSTERS if outside_rulebook else 0)
+    if len(rosters) != expected_rosters:
+        problems.append(f"{len(rosters)} rosters, expected {expected_rosters}")
+    expected_entries = BB2025_STAR_ENTRY_COUNT + more_stars
+    expected_stars = BB2025_STAR_PLAYER_COUNT + more_stars
+    if len(star_rows) != expected_entries or len(stars) != expected_stars:
         problems.append(
             f"{len(star_rows)} star entries and {len(stars)} star players, expected "
-            f"{BB2025_STAR_ENTRY_COUNT} and {BB2025_STAR_PLAYER_COUNT}"
+            f"{expected_entries} and {expected_stars}"
         )
-    cross_check_teams(teams, rosters, stars, inducements, inducement_data, problems)
+    cross_check_teams(teams, rosters, stars, inducements, inducement_data, problems, left_out)
     check_tables(KEY, tables_loader, problems)
     _check_league_tables(problems)
     fail_on(problems, KEY)

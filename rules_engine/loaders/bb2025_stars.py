@@ -110,28 +110,31 @@ def cross_check_teams(
     inducements: Mapping[str, Inducement],
     data: Mapping[str, Any],
     problems: list[str],
+    left_out: set[str] | frozenset[str] = frozenset(),
 ) -> None:
-    """Each team's own star list and inducement list against the stars' "accepts to
-    play for" and the common inducement table (price, maximum, who may buy)."""
+    """Each team's own star list and inducement list against the stars' "Plays For"
+    (any of the roster's leagues and options: facts section 13.12) and the common
+    inducement table (price, maximum, who may buy). Stars ``left_out`` of the ruleset
+    (outside the rulebook) are left out of the lists too."""
     star_by_name = {s.name: s for s in stars.values()}
     by_list_name = {n: row["slug"] for row in data["inducements"] for n in row["team_list_names"]}
     for team in teams:
         roster = rosters[slugify(team["name"])]
-        listed = {entry["name"] for entry in team["star_players"]}
-        for entry in team["star_players"]:
+        entries = [e for e in team["star_players"] if e["name"] not in left_out]
+        listed = {entry["name"] for entry in entries}
+        for entry in entries:
             star = star_by_name.get(entry["name"])
             if star is None:
                 problems.append(f"{roster.name}: star list names unknown star {entry['name']!r}")
             elif star.cost != entry["cost"]:
                 problems.append(f"{roster.name}: {star.name} costs {entry['cost']} in its list")
-        accepted = {
-            s.name
-            for s in stars.values()
-            if isinstance(s, Bb2025StarPlayer) and roster.name in s.accepts_to_play_for
-        }
-        if accepted != listed:
-            problems.append(f"{roster.name}: star list differs from the stars' own lists")
         rules = roster.special_rules_for()
+        playing = {s.name for s in stars.values() if s.plays_for_rules(rules)}
+        if playing != listed:
+            problems.append(
+                f"{roster.name}: star list differs from the stars' Plays For: "
+                f"missing {sorted(playing - listed)}, extra {sorted(listed - playing)}"
+            )
         bought = set()
         for entry in team["inducements"]:
             slug = by_list_name.get(entry["name"])

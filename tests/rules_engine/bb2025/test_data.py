@@ -15,8 +15,18 @@ from rules_engine.draft import draft_rules_for, has_trait
 from rules_engine.ruleset import Roster, Ruleset
 
 DATA = Path(__file__).resolve().parents[3] / "rules_engine" / "data" / "bb2025"
-TEAMS = json.loads((DATA / "teams.json").read_text(encoding="utf-8"))["teams"]
+# The rulebook's rosters; Slann is outside it, off by default (facts section 13.14).
+TEAMS = [
+    team
+    for team in json.loads((DATA / "teams.json").read_text(encoding="utf-8"))["teams"]
+    if not team.get("outside_rulebook")
+]
 ROSTERS = [team["name"] for team in TEAMS]
+OUTSIDE_STARS = {
+    star["name"]
+    for star in json.loads((DATA / "star_players.json").read_text(encoding="utf-8"))["star_players"]
+    if star.get("outside_rulebook")
+}
 TIER_4 = {"Gnome", "Goblin", "Halfling", "Ogre", "Snotling"}
 
 
@@ -42,7 +52,7 @@ def minimal_team(roster: Roster) -> dict[str, int]:
 def test_registered(ruleset: Ruleset) -> None:
     assert "bb2025" in list_rulesets()
     assert ruleset.name == "Blood Bowl 2025"
-    assert len(ruleset.rosters) == 31
+    assert len(ruleset.rosters) == 30  # the rulebook's 30, no Slann (facts section 13.14)
     assert draft_rules_for(ruleset).budget == 1_000_000
 
 
@@ -127,9 +137,11 @@ def test_team_captain(ruleset: Ruleset) -> None:
     assert {r.name for r in ruleset.rosters.values() if r.has_team_captain} == {"Human", "Orc"}  # type: ignore[attr-defined]
 
 
-def test_stars_play_for_the_rosters_that_accept_them(ruleset: Ruleset) -> None:
+def test_team_star_lists_are_the_stars_plays_for(ruleset: Ruleset) -> None:
+    """Facts section 13.12: without a choice, a roster lists every star whose "Plays
+    For" names one of its leagues or options."""
     for team in TEAMS:
-        listed = {s["name"] for s in team["star_players"]}
+        listed = {s["name"] for s in team["star_players"]} - OUTSIDE_STARS
         assert {s.name for s in ruleset.stars_for(team["name"])} == listed
     grak = ruleset.star_players["Crumbleberry (included with Grak)"]
     assert grak.name == "Grak (+ Crumbleberry)" and len(grak.profiles) == 2
