@@ -120,11 +120,24 @@ def all_event_kinds() -> tuple[str, ...]:
     return tuple(EVENT_FOR_COUNT.values())
 
 
+# BB2020 player events -> the player report count each adds one to, for an edition
+# whose report names counts it never holds (``absent_player_counts``).
+BB2020_EVENT_COUNTS: dict[str, str] = {EventKind.DEFLECTION: "deflections"}
+
+
+def absent_event_kinds(report_type: type) -> set[str]:
+    """The BB2020 player events a report of ``report_type`` never holds (BB2025: no
+    deflection, its ``absent_player_counts``)."""
+    absent = set(getattr(report_type, "absent_player_counts", ()))
+    return {kind for kind, count in BB2020_EVENT_COUNTS.items() if count in absent}
+
+
 def event_choices(report_type: type) -> list[tuple[str, str]]:
     """The event kinds (value, label) a report of ``report_type`` records: every kind
     but those another edition's report adds (a BB2020 league's report is offered no
-    safe landing; BB2025's is)."""
+    safe landing; BB2025's is) and those its own never holds (BB2025: no deflection)."""
     foreign = set(all_event_kinds()) - set(event_kinds(report_type))
+    foreign |= absent_event_kinds(report_type)
     return [(value, label) for value, label in EventKind.choices if value not in foreign]
 
 

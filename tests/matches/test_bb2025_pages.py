@@ -258,6 +258,7 @@ def test_the_api_refuses_bad_nominations_with_the_reason(django_capture_on_commi
         response = home.post(url, body, format="json")
         assert response.status_code == 400, nominees
         assert reason in " ".join(response.json()["errors"]), response.json()
+        assert reason in " ".join(response.json()["fields"]["mvp_nominees"])
     assert current(s).post_game_choices == before
 
 
@@ -274,12 +275,29 @@ def test_fewer_eligible_players_than_six_are_all_nominated():
     assert short.errors["mvp_nominees"] == ["Tick exactly 4 players for the MVP; you ticked 3."]
 
 
-def test_the_tap_grid_offers_what_the_league_records():
-    """Facts section 6: a BB2025 report has a thrown team-mate's safe landing; the
-    tap grid offers the kinds the league's report records, and nothing else."""
+def test_a_bb2025_page_offers_no_deflection_and_the_api_refuses_one():
+    """Facts section 6: BB2025 has no deflections (only interceptions) and a thrown
+    team-mate's safe landing earns SPP; the tap grid offers what the league's report
+    records, derived from its report type, and the API refuses the rest."""
     s = edition_match("bb2025", "orc", "human")
+    coaches = kick_off_by_api(s)
+    mine = page(logged_in(s.home_coach), s)
+    assert "Safe landing (thrown team-mate)" in mine
+    assert "kind=deflection" not in mine and "Deflection" not in mine
+    assert "deflection" not in dict(event_choices_of(selectors.match_detail(s.match.pk)))
+    body = {"kind": "deflection", "player": played(s, "home")[0].pk}
+    response = coaches["home"].post(f"{MATCHES}/{s.match.pk}/events/", body, format="json")
+    assert response.status_code == 400
+    assert "not an event this league's report records" in response.json()["fields"]["kind"][0]
+    tapped = logged_in(s.home_coach).post(
+        reverse("match-add-event", args=[s.match.pk]), {**body, "side": "home"}, **HTMX
+    )
+    assert tapped.status_code == 200 and "Choose what happened from the list." in html(tapped)
+    assert not s.match.events.exists()
+
+
+def test_a_bb2020_page_still_offers_the_deflection():
+    s = edition_match("bb2020", "orc", "human")
     kick_off_by_api(s)
     mine = page(logged_in(s.home_coach), s)
-    kinds = dict(event_choices_of(selectors.match_detail(s.match.pk)))
-    assert "Safe landing (thrown team-mate)" in mine
-    assert ("Deflection" in mine) == ("deflection" in kinds)
+    assert "kind=deflection" in mine and "Safe landing" not in mine
