@@ -28,17 +28,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """Turn the rules engine's and Django's validation errors into 400 responses.
 
     The body keeps DRF's shape: ``{"detail": ..., "errors": [...]}`` for rule
-    errors (every reason, as the engine words it), field messages for model
+    errors (every reason, as the engine words it; with ``"fields": {name: [...]}``
+    when the error names the input it is about), field messages for model
     validation errors.
     """
     if isinstance(exc, RulesError):
-        return Response(
-            {
-                "detail": exc.messages[0] if len(exc.messages) == 1 else "; ".join(exc.messages),
-                "errors": exc.messages,
-            },
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        refused: dict[str, Any] = {
+            "detail": exc.messages[0] if len(exc.messages) == 1 else "; ".join(exc.messages),
+            "errors": exc.messages,
+        }
+        field = getattr(exc, "field", None)  # the input the reasons are about, if named
+        if isinstance(field, str):
+            refused["fields"] = {field: exc.messages}
+        return Response(refused, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             body: Any = exc.message_dict

@@ -5,7 +5,7 @@ rules are the engine's, whose sentences become form errors."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -19,10 +19,16 @@ from teams.templatetags.dugout import gp
 
 class InducementsForm(forms.Form):
     """What a coach buys with the money the pre-game gives him: the engine's offer
-    (prices for his roster, maxima, star players who play for him, mercenaries)."""
+    (prices for his roster, maxima, star players who play for him, mercenaries).
+
+    Mercenaries are bought in a few rows, each a position, an optional primary skill and
+    how many (``mercenary_<n>_position``, ``mercenary_<n>_skill``, ``mercenary_<n>_count``);
+    the engine prices them and checks the QTY, the 16 and the skill."""
 
     ITEM = "item_"
     MERCENARY = "mercenary_"
+    # Rows of mercenaries on the page when the offer sets no maximum (BB2020: unlimited).
+    MERCENARY_ROWS = 3
 
     def __init__(
         self, options: Mapping[str, Any], ruleset: Ruleset | None, *args: Any, **kwargs: Any
@@ -46,25 +52,60 @@ class InducementsForm(forms.Form):
                 choices=[(s["slug"], _star_label(s)) for s in stars],
                 error_messages=_choose("star players"),
             )
+        self.mercenary_rows = 0
         slots = options.get("player_slots", 0)
-        for merc in options.get("mercenaries") or []:
-            if slots:
-                self.fields[self.MERCENARY + merc["position"]] = _count(
-                    f"Mercenary {merc.get('name') or position_name(ruleset, merc['position'])}",
-                    slots,
-                    f"{gp(merc['price'])} each (Loner 4+)",
-                    price=merc["price"],
+        offered = options.get("mercenaries") or []
+        if slots and offered:
+            most = options.get("max_mercenaries")
+            most = slots if most is None else min(most, slots)
+            self.mercenary_rows = min(most, self.MERCENARY_ROWS)
+            positions = [("", "None")] + [
+                (m["position"], _mercenary_label(m, ruleset)) for m in offered
+            ]
+            skills = [("", "No extra skill")] + _primary_skills(offered, ruleset)
+            for row in range(1, self.mercenary_rows + 1):
+                name = f"{self.MERCENARY}{row}_"
+                self.fields[name + "position"] = forms.ChoiceField(
+                    label=f"Mercenary {row}: position",
+                    required=False,
+                    choices=positions,
+                    error_messages=_choose("a position of your roster"),
                 )
+                self.fields[name + "skill"] = forms.ChoiceField(
+                    label=f"Mercenary {row}: extra primary skill (+50,000)",
+                    required=False,
+                    choices=skills,
+                    error_messages=_choose("a skill"),
+                )
+                self.fields[name + "count"] = _count(
+                    f"Mercenary {row}: how many", most, f"at most {most} in all"
+                )
+                self.fields[name + "count"].initial = 1
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or self.cleaned_data
+        for row in range(1, self.mercenary_rows + 1):
+            name = f"{self.MERCENARY}{row}_"
+            if cleaned.get(name + "skill") and not cleaned.get(name + "position"):
+                self.add_error(name + "position", "Choose the mercenary's position first.")
+        return cleaned
 
     def answer(self) -> dict[str, Any]:
         """The order as ``submit_pre_game_choice`` takes it ({} buys nothing)."""
         order: dict[str, Any] = {}
-        mercenaries: list[str] = []
+        mercenaries: list[Any] = []
         for name, value in self.cleaned_data.items():
             if name.startswith(self.ITEM) and value:
                 order[name.removeprefix(self.ITEM)] = value
-            elif name.startswith(self.MERCENARY) and value:
-                mercenaries += [name.removeprefix(self.MERCENARY)] * value
+        for row in range(1, self.mercenary_rows + 1):
+            name = f"{self.MERCENARY}{row}_"
+            position = self.cleaned_data.get(name + "position")
+            count = self.cleaned_data.get(name + "count")
+            if not position:
+                continue
+            skill = self.cleaned_data.get(name + "skill")
+            entry: Any = {"position": position, "skill": skill} if skill else position
+            mercenaries += [entry] * (1 if count is None else count)
         if self.cleaned_data.get("star_players"):
             order["star_players"] = list(self.cleaned_data["star_players"])
         if mercenaries:
@@ -74,8 +115,46 @@ class InducementsForm(forms.Form):
     def item_fields(self) -> list[forms.BoundField]:
         return [self[n] for n in self.fields if n.startswith(self.ITEM)]
 
-    def mercenary_fields(self) -> list[forms.BoundField]:
-        return [self[n] for n in self.fields if n.startswith(self.MERCENARY)]
+    def mercenary_fields(self) -> list[list[forms.BoundField]]:
+        """Each mercenary row's fields: position, skill, how many."""
+        return [
+            [self[f"{self.MERCENARY}{row}_{part}"] for part in ("position", "skill", "count")]
+            for row in range(1, self.mercenary_rows + 1)
+        ]
+
+
+def _mercenary_label(merc: Mapping[str, Any], ruleset: Ruleset | None) -> str:
+    name = merc.get("name") or position_name(ruleset, merc["position"])
+    label = f"{name} — {gp(merc['price'])}"
+    if merc.get("price_with_extra_skill"):
+        label += f" ({gp(merc['price_with_extra_skill'])} with a skill)"
+    return label
+
+
+def _primary_skills(
+    offered: Sequence[Mapping[str, Any]], ruleset: Ruleset | None
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The skills of every offered position's primary categories, grouped by category
+    (the engine refuses one that is not primary for the position chosen)."""
+    if ruleset is None:
+        return []
+    categories: dict[str, None] = {}
+    for merc in offered:
+        primary = merc.get("primary")
+        if primary is None:
+            position = ruleset.position(merc["position"])
+            primary = position.primary
+        categories.update(dict.fromkeys(primary))
+    groups = []
+    for category in categories:
+        names = sorted(
+            skill.name
+            for skill in ruleset.skills.values()
+            if skill.category == category and not skill.trait
+        )
+        if names:
+            groups.append((category, [(name, name) for name in names]))
+    return groups
 
 
 class PricedCheckboxes(forms.CheckboxSelectMultiple):

@@ -30,16 +30,113 @@ class OpenMatchInputSerializer(serializers.Serializer):
     fixture = serializers.IntegerField(help_text="The fixture to play.")
 
 
+# The most entries a list of an inducement order may hold (a team fields 16 players).
+MAX_ORDER_PLAYERS = 16
+# Keys of an inducement order that hold lists rather than a count.
+MERCENARY_KEYS = ("mercenaries", "mercenary-players", "Mercenary Players")
+STAR_KEYS = ("star_players", "star-players", "Star Players")
+
+
+class MercenaryInputSerializer(serializers.Serializer):
+    """One Mercenary Player to induce: the server prices him from the position."""
+
+    position = StrictCharField(
+        max_length=120, help_text="A position slug of the team's own roster."
+    )
+    skill = StrictCharField(
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        default=None,
+        max_length=80,
+        help_text="One primary skill of the position, bought with him (+50,000); none if blank.",
+    )
+
+
+class InducementOrderInputSerializer(serializers.Serializer):
+    """The shape of an inducement order (the answer of an "inducements" choice); any
+    other key is an inducement's slug with the number to buy, e.g. ``"bribes": 1``."""
+
+    star_players = serializers.ListField(
+        child=StrictCharField(max_length=120),
+        required=False,
+        max_length=MAX_ORDER_PLAYERS,
+        help_text="Star player slugs.",
+    )
+    # many=True makes a ListSerializer, which takes max_length (the stubs read Serializer).
+    mercenaries = MercenaryInputSerializer(  # type: ignore[call-arg]
+        many=True,
+        required=False,
+        max_length=MAX_ORDER_PLAYERS,
+        help_text=(
+            'Mercenary Players, one entry each: {"position": "human-blitzer", "skill": '
+            '"Wrestle"} (skill optional), or just the position slug.'
+        ),
+    )
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError(
+                "Inducements are given as {inducement: count, ...}; {} for none."
+            )
+        lists: dict[str, Any] = {"star_players": None, "mercenaries": None}
+        counts: dict[str, Any] = {}
+        errors: dict[str, Any] = {}
+        for key, value in data.items():
+            if key in MERCENARY_KEYS:
+                lists["mercenaries"] = [
+                    {"position": entry} if isinstance(entry, str) else entry
+                    for entry in (value if isinstance(value, list) else [value])
+                ]
+            elif key in STAR_KEYS:
+                lists["star_players"] = value
+            elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                errors[str(key)] = [
+                    f"Give the number of {key} to buy as a whole number, 0 or more."
+                ]
+            else:
+                counts[str(key)] = value
+        try:
+            shaped = super().to_internal_value({k: v for k, v in lists.items() if v is not None})
+        except serializers.ValidationError as error:
+            raise serializers.ValidationError({**errors, **error.detail}) from error  # type: ignore[dict-item]
+        if errors:
+            raise serializers.ValidationError(errors)
+        order: dict[str, Any] = dict(counts)
+        if "star_players" in shaped:
+            order["star_players"] = list(shaped["star_players"])
+        if "mercenaries" in shaped:
+            order["mercenaries"] = [
+                {"position": m["position"], "skill": m["skill"]}
+                if m.get("skill")
+                else m["position"]
+                for m in shaped["mercenaries"]
+            ]
+        return order
+
+
 class PreGameChoiceInputSerializer(serializers.Serializer):
     kind = choice(PRE_GAME_KINDS, help_text="A pending choice's kind.")
     answer = serializers.JSONField(
         help_text=(
             "journeymen_position: a position slug (or one per journeyman); inducements: "
-            '{"bribes": 1, "star_players": [...], "mercenaries": [...]} ({} for none); '
+            '{"bribes": 1, "star_players": [...], "mercenaries": [{"position": '
+            '"human-blitzer", "skill": "Wrestle"}, "human-lineman"]} ({} for none; the '
+            "server prices everything); "
             'kick_or_receive: "kick" or "receive".'
         )
     )
     side = choice(SIDE_CHOICES, required=False, help_text="Needed only when both sides wait.")
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """An inducement order's shape is checked here, field by field; its rules (prices,
+        maxima, QTY, the 16, the money) by the pre-game."""
+        if data.get("kind") == "inducements":
+            order = InducementOrderInputSerializer(data=data.get("answer"))
+            if not order.is_valid():
+                raise serializers.ValidationError({"answer": order.errors})
+            data["answer"] = order.validated_data
+        return data
 
 
 def _kind_help() -> str:

@@ -112,6 +112,10 @@ def _inducement_line(o: Mapping[str, Any], team: str, ruleset: Any) -> str:
     source = o.get("money_source")
     if source == "none" or source is None:
         money = "no money for inducements"
+    elif source == "petty cash" and (o.get("money") or 0) > (o.get("petty_cash") or 0):
+        # BB2025: the lower-CTV team may add some of its own Treasury to its petty cash.
+        own = (o.get("money") or 0) - (o.get("petty_cash") or 0)
+        money = f"{gp(o.get('petty_cash'))} of petty cash and up to {gp(own)} of its Treasury"
     else:
         money = f"{gp(o.get('money'))} {MONEY_SOURCES.get(source, source)}"
     line = f"{team}: {money}"
@@ -126,10 +130,29 @@ def _inducement_line(o: Mapping[str, Any], team: str, ruleset: Any) -> str:
     return line
 
 
-def _inducements(outcome: Mapping[str, Any], teams: Mapping[str, str], ruleset: Any) -> list[str]:
+def _prayers_bought(prayers: Mapping[str, Any], team: str) -> list[str]:
+    """The Prayers to Nuffle a team bought, each with its D16 (BB2025: no free prayers)."""
+    results = prayers.get("results") or []
     lines = [
-        _inducement_line(o, teams[side], ruleset) for side in SIDES if (o := outcome.get(side))
+        f"{team}: {len(results)} Prayers to Nuffle bought, rolled on the D16: "
+        + "; ".join(f"{r.get('roll')} {r.get('name')}" for r in results)
     ]
+    if prayers.get("rerolled"):
+        lines.append(
+            f"{team}: re-rolled results it already had: " + ", ".join(map(str, prayers["rerolled"]))
+        )
+    return lines
+
+
+def _inducements(outcome: Mapping[str, Any], teams: Mapping[str, str], ruleset: Any) -> list[str]:
+    lines = []
+    for side in SIDES:
+        o = outcome.get(side)
+        if not o:
+            continue
+        lines.append(_inducement_line(o, teams[side], ruleset))
+        if o.get("prayers"):
+            lines += _prayers_bought(o["prayers"], teams[side])
     not_fielded = outcome.get("star_players_not_fielded") or []
     if not_fielded:
         lines.append(f"Induced by both teams, so neither fields: {', '.join(not_fielded)}")
@@ -250,6 +273,21 @@ def step_views(
     ]
 
 
+def _prayer_row(summary: Mapping[str, Any]) -> list[str] | None:
+    """Each team's prayers: with the D16 rolled where the summary has them (BB2025's
+    bought prayers), else the names (BB2020's underdog's)."""
+    rolls, names = summary.get("prayer_rolls"), summary.get("prayers")
+    if isinstance(rolls, Mapping):
+        return [
+            ", ".join(f"{r.get('name')} (D16 {r.get('roll')})" for r in rolls.get(side) or [])
+            or "none"
+            for side in SIDES
+        ]
+    if not isinstance(names, Mapping):
+        return None
+    return [", ".join(names.get(side) or ()) or "none" for side in SIDES]
+
+
 def pre_game_rows(summary: Mapping[str, Any], ruleset: Ruleset | None) -> list[SheetRow]:
     """The match sheet's numbers, one row per figure with the home and away values."""
 
@@ -276,7 +314,7 @@ def pre_game_rows(summary: Mapping[str, Any], ruleset: Ruleset | None) -> list[S
         ("Spent from the Treasury", per_side("treasury_spent", money)),
         ("Inducements", per_side("inducements", lambda v: bought_text(v, ruleset))),
         ("CTV after inducements", per_side("ctv_after_inducements", gp)),
-        ("Prayers to Nuffle", per_side("prayers", lambda v: ", ".join(v) or "none")),
+        ("Prayers to Nuffle", _prayer_row(summary)),
     ]
     out = [SheetRow(label, values) for label, values in rows if values]
     kicking = summary.get("kicking_team")

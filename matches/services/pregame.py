@@ -37,10 +37,11 @@ from matches.services.rulesets import rules_for, rules_for_key
 from matches.services.snapshots import snapshot_states, state_to_json
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import SeededDice
+from rules_engine.errors import InducementError
 from rules_engine.sequence import SequenceResult
 from rules_engine.tables import TableEntry
 from teams.models import LedgerReason, TeamStatus
-from teams.services import post_to_ledger, take_journeyman
+from teams.services import post_to_ledger, take_journeyman, take_mercenary
 from teams.services._common import lock_team
 from teams.services.convert import team_states
 
@@ -67,6 +68,8 @@ SUMMARY_FIELDS = (
     "star_players_not_fielded",
     "underdog",
     "prayers",
+    "prayer_rolls",
+    "mercenaries",
     "kicking_team",
     "receiving_team",
     "gate",
@@ -313,7 +316,11 @@ def submit_pre_game_choice(
             choices.setdefault(kind, {})[side] = answer
         else:
             choices[kind] = answer
-        run_pre_game(match, choices)
+        try:
+            run_pre_game(match, choices)
+        except InducementError as error:
+            error.field = "answer"  # type: ignore[attr-defined]  # the API names the input
+            raise
         match.pre_game_choices = choices
         save_fields(match, ["pre_game_choices", "pre_game_result", "updated_at"])
         return match
@@ -322,9 +329,11 @@ def submit_pre_game_choice(
 def start_match(actor: Actor, match: Match) -> Match:
     """Kick-off: the pre-game must be complete. Journeymen are taken on as temporary
     players (Loner (4+)), as many as the pre-game counted (inducements such as Riotous
-    Rookies bring more than the 11), and the Treasury gold spent on inducements is posted to
-    each team's ledger (petty cash is not the team's gold and is never posted);
-    both teams are then kept as they stand for the post-game."""
+    Rookies bring more than the 11), and so are the Mercenary Players a ruleset's
+    pre-game names (``mercenaries``: BB2025), marked as mercenaries in the kick-off
+    snapshot so that the post-game never offers them for hire; the Treasury gold spent
+    on inducements is posted to each team's ledger (petty cash is not the team's gold
+    and is never posted); both teams are then kept as they stand for the post-game."""
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
@@ -334,19 +343,27 @@ def start_match(actor: Actor, match: Match) -> Match:
             waiting = "; ".join(c["prompt"] for c in stored.get("pending", []))
             raise MatchError(f"The pre-game is not finished: {waiting}")
         summary = stored["summary"]
+        mercenaries: set[int] = set()
         for side in SIDES:
             team = team_of(match, side)
             for slug in (summary.get("journeymen") or {}).get(side, []):
                 take_journeyman(
                     team_actor(actor, team), team, position_slug=slug, counted_by_pre_game=True
                 )
+            for hired in (summary.get("mercenaries") or {}).get(side, []):
+                player = take_mercenary(
+                    team_actor(actor, team),
+                    team,
+                    position_slug=hired["position"],
+                    skills=tuple(hired["skills"]),
+                )
+                mercenaries.add(player.pk)
             spent = (summary.get("treasury_spent") or {}).get(side) or 0
             if spent:
+                order = (summary.get("inducements") or {}).get(side) or {}
                 bought = ", ".join(
-                    f"{count} x {slug}"
-                    for slug, count in ((summary.get("inducements") or {}).get(side) or {})
-                    .get("items", {})
-                    .items()
+                    [f"{count} x {slug}" for slug, count in order.get("items", {}).items()]
+                    + [f"mercenary {m['position']}" for m in order.get("mercenaries", ())]
                 )
                 post_to_ledger(
                     lock_team(team),
@@ -358,6 +375,10 @@ def start_match(actor: Actor, match: Match) -> Match:
                     spending=f"Inducements for {match.label}",
                 )
         match.match_teams = both_teams(match)
+        for side in SIDES:
+            for player in match.match_teams[side]["players"]:
+                if player["id"] in mercenaries:
+                    player["mercenary"] = True
         match.status = Match.Status.IN_PLAY
         match.kicked_off_at = timezone.now()
         # Only what kick-off changes: the pre-game's snapshots are not written again.

@@ -16,6 +16,7 @@ from teams.services.roster import (
     release_journeymen,
     rename_player,
     take_journeyman,
+    take_mercenary,
 )
 from teams.services.transfer import TRANSFER_TEAM, transfer_team
 from teams.services.treasury import (
@@ -54,6 +55,7 @@ __all__ = [
     "undo_purchase",
     "undoable_purchases",
     "take_journeyman",
+    "take_mercenary",
     "team_state",
     "temporarily_retire",
     "transfer_team",

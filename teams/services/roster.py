@@ -244,6 +244,34 @@ def take_journeyman(
         return player
 
 
+def take_mercenary(
+    actor: Actor, team: Team, *, position_slug: str, skills: tuple[str, ...]
+) -> Player:
+    """Add a Mercenary Player the pre-game sold the team (BB2025 facts section 5): a
+    player of one of its own positions with ``skills`` (Loner (4+) and any primary
+    skill bought with him), for this game only. He is kept as a journeyman, so he
+    leaves with them after the game; the match marks him a mercenary, so its post-game
+    never offers him for hire. The pre-game checked the QTY, the 16 and the price."""
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        ruleset = ruleset_of(team)
+        roster = roster_of(team, ruleset)
+        position = position_of(roster, position_slug)
+        number = free_number(team, None)
+        name = f"Mercenary {position.name}"[:PLAYER_NAME_MAX]
+        player = _new_player(ruleset, roster, team, position, name, number)
+        player.journeyman = True
+        player.current_value = current_value(ruleset, roster, player)
+        player.save()
+        PlayerSkill.objects.bulk_create(
+            PlayerSkill(player=player, skill=skill, source=PlayerSkill.Source.OTHER)
+            for skill in dict.fromkeys(ruleset.skills.canonical(s) for s in skills)
+        )
+        return player
+
+
 def release_journeymen(actor: Actor, team: Team) -> int:
     """After the game: journeymen who were not hired leave the team. Returns how many."""
     with transaction.atomic():
