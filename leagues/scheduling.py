@@ -1,7 +1,9 @@
 """Round-robin fixture lists, as pure functions (no database).
 
 League play (facts §5, p.98): "each team meets every other team of its
-division twice". ``round_robin`` builds the rounds with the circle method:
+division twice"; in BB2025 once (bb2025-league-facts.md section 10), so a BB2025
+league's seasons are single round robins unless the commissioner picks otherwise
+(``default_season_format``). ``round_robin`` builds the rounds with the circle method:
 one entrant stays put, the others rotate one place each round. With an odd
 count the entrant that stays put is a bye: whoever meets it sits the round out.
 
@@ -20,6 +22,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+
+from rules_engine.editions import edition_for
+
+SINGLE_ROUND_ROBIN = "single"
+DOUBLE_ROUND_ROBIN = "double"
+
+
+def default_season_format(ruleset_key: str) -> str:
+    """The season format a league of the ruleset plays unless the commissioner picks
+    another: a single round robin where each pair meets once (BB2025), else double."""
+    try:
+        meetings = edition_for(ruleset_key).regular_season_meetings
+    except LookupError:
+        return DOUBLE_ROUND_ROBIN
+    return SINGLE_ROUND_ROBIN if meetings == 1 else DOUBLE_ROUND_ROBIN
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,8 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 
 class OpenSeasonSerializer(serializers.Serializer):
-    format = serializers.ChoiceField(SeasonFormat.choices, default=SeasonFormat.DOUBLE_ROUND_ROBIN)
+    # Left out: the league's edition's (single round robin for BB2025, else double).
+    format = serializers.ChoiceField(SeasonFormat.choices, required=False)
     playoff_format = serializers.ChoiceField(PlayoffFormat.choices, default=PlayoffFormat.TOP_FOUR)
     divisions = serializers.ListField(
         child=StrictCharField(max_length=60), default=lambda: ["Division 1"]

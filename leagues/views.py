@@ -23,6 +23,7 @@ from config.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
 from leagues.insight import race
 from leagues.models import Fixture, League, Season
+from leagues.scheduling import default_season_format
 from leagues.services import playoffs
 from leagues.services.playoffs import level_playoff_settlement
 from leagues.services.rollover import (
@@ -82,7 +83,9 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if not _is_commissioner(request, league):
         raise PermissionDenied(f"Only a commissioner of {league.name} may open a season.")
-    form = forms.OpenSeasonForm(request.POST or None)
+    form = forms.OpenSeasonForm(
+        request.POST or None, initial={"format": default_season_format(league.ruleset)}
+    )
     if request.method == "POST" and form.is_valid():
         season = attempt(
             form, lambda: services.open_season(request.user, league, **form.service_kwargs())

@@ -254,6 +254,12 @@ class Edition(Protocol):
         ...
 
     @property
+    def regular_season_meetings(self) -> int:
+        """How many times each pair of a division meets in the regular season: BB2020
+        twice, BB2025 once (bb2025-league-facts.md section 10)."""
+        ...
+
+    @property
     def playoff_prizes(self) -> tuple[tuple[int, int], ...]:
         """(place, gold) paid when the play-offs finish; empty for none."""
         ...

@@ -26,6 +26,8 @@ class EditionBase:
     # conceded fixture does (``Edition.forfeit_score``, ``Edition.forfeit_aftermath``).
     forfeit_score: tuple[int, int] = (0, 1)
     forfeit_aftermath: Any = None
+    # Each pair of a division meets twice a regular season (``regular_season_meetings``).
+    regular_season_meetings: int = 2
 
     @property
     def name(self) -> str:

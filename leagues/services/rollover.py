@@ -197,7 +197,8 @@ def roll_over_season(
         opened = open_season(
             actor,
             league,
-            format=closed.format,
+            # A league moving edition plays the new one's format (BB2025: single).
+            format=None if moving else closed.format,
             playoff_format=closed.playoff_format,
             divisions=names or ("Division 1",),
         )

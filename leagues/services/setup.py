@@ -22,6 +22,7 @@ from leagues.models import (
     default_tie_breakers,
 )
 from leagues.permissions import signed_in
+from leagues.scheduling import default_season_format
 from leagues.services._common import entry_of, lock_season, require_commissioner, require_status
 from teams.models import Team
 
@@ -120,12 +121,15 @@ def open_season(
     actor: Actor,
     league: League,
     *,
-    format: str = SeasonFormat.DOUBLE_ROUND_ROBIN,
+    format: str | None = None,
     playoff_format: str = PlayoffFormat.TOP_FOUR,
     divisions: Sequence[str] = ("Division 1",),
 ) -> Season:
-    """Open the league's next season for sign-up, with its first division(s)."""
+    """Open the league's next season for sign-up, with its first division(s). Without a
+    ``format`` its edition's: a single round robin for BB2025, else a double one."""
     require_commissioner(actor, league, "open a season")
+    if format is None:
+        format = default_season_format(league.ruleset)
     problems: list[str] = []
     if format not in SeasonFormat.values:
         problems.append(f"Unknown format {format!r}; choose {' or '.join(SeasonFormat.values)}.")

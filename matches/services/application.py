@@ -15,9 +15,10 @@ from django.db.models import Exists, F, JSONField, OuterRef, Q, Subquery
 from django.db.models.functions import JSONObject
 
 from config.types import Actor
-from leagues.models import League
+from leagues.models import Fixture, League
 from leagues.saving import announce_saved, insert_rows, save_fields
 from leagues.services import record_result
+from leagues.services.bracket import pay_prizes_when_due, prizes_wait
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
 from matches.services._common import (
@@ -89,7 +90,7 @@ def apply_post_game(match_id: int, report_id: int) -> PostGameApplication | None
     workers, the sweep) finds it and changes nothing. A report replaced by a
     correction meanwhile is not applied (None). Returns the latest application.
     """
-    with transaction.atomic():
+    with transaction.atomic(), prizes_wait():
         match, read = lock_with_report(
             match_id,
             report_id,
@@ -266,6 +267,39 @@ def apply_results(
 
 
 def apply_final(
+    match: Match,
+    report: Report,
+    *,
+    results_applied: bool,
+    teams: dict[str, Team] | None = None,
+    events: list[dict[str, Any]] | None = None,
+    batch: EffectsBatch | None = None,
+    application: PostGameApplication | None = None,
+    application_is_first: bool = False,
+    inputs: Inputs | None = None,
+) -> PostGameApplication:
+    """``_apply_final``, the play-off prizes held until its effects are written, then
+    paid where it finished the season's last play-offs (BB2025 facts section 10: prizes
+    are paid after the last post-game sequence, never exposed to Expensive Mistakes)."""
+    with prizes_wait():
+        done = _apply_final(
+            match,
+            report,
+            results_applied=results_applied,
+            teams=teams,
+            events=events,
+            batch=batch,
+            application=application,
+            application_is_first=application_is_first,
+            inputs=inputs,
+        )
+    fixture = match.fixture
+    if fixture.kind == Fixture.Kind.PLAYOFF:
+        pay_prizes_when_due(fixture.season, _applier(done), after_post_game=True)
+    return done
+
+
+def _apply_final(
     match: Match,
     report: Report,
     *,

@@ -44,6 +44,8 @@ class Bb2025Edition(Bb2020Edition):
     # Facts section 10: 1st 100,000 (and the League Trophy), 2nd 60,000, 3rd 30,000 to
     # the third-place play-off's winner; paid after the last post-game sequence.
     playoff_prizes = redraft.PLAYOFF_PRIZES
+    # Facts section 10: each team plays every other team of its division once.
+    regular_season_meetings = 1
     redraft: RedraftRules | None = Bb2025Redraft()
     # Facts sections 9 and 13.4: the opponent of a real-life concession wins 2-0 and
     # gains D6 x 10,000 and two MVP awards.
