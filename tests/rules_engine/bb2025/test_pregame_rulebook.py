@@ -13,10 +13,11 @@ import rules_engine.bb2025 as bb2025
 from rules_engine import get_ruleset
 from rules_engine.bb2020.inducements import NO_MONEY, PETTY_CASH, TREASURY, Money
 from rules_engine.bb2020.state import PlayerState, TeamState
+from rules_engine.bb2025 import Bb2025MatchReport, Bb2025TeamReport
 from rules_engine.bb2025.data import Bb2025Inducement
 from rules_engine.bb2025.inducements import inducement_offer, validate_purchase
 from rules_engine.bb2025.pregame import inducements
-from rules_engine.dice import ScriptedDice
+from rules_engine.dice import ScriptedDice, SeededDice
 from rules_engine.errors import InducementError
 from rules_engine.ruleset import Ruleset
 
@@ -383,3 +384,39 @@ def test_mercenaries_join_the_game_with_loner(ruleset: Ruleset) -> None:
         "away": [],
     }
     assert result.treasury_spent == {"home": 165_000, "away": 0}
+
+
+def test_a_mercenary_is_never_offered_for_hire_after_the_game(ruleset: Ruleset) -> None:
+    """Section 5: "unlike journeymen they cannot be hired after the game"; both leave."""
+    home = humans(linemen=11, name="H", treasury=500_000)
+    extra = (
+        PlayerState(id="J", name="Journeyman", position_slug="human-lineman", journeyman=True),
+        PlayerState(
+            id="M",
+            name="Mercenary",
+            position_slug="human-catcher",
+            skills=("Loner (4+)",),
+            journeyman=True,
+            mercenary=True,
+        ),
+    )
+    home = home.evolve(players=home.players[:9] + extra)
+    away = humans(linemen=11, name="A")
+    report = Bb2025MatchReport(
+        Bb2025TeamReport(touchdowns=0, fan_factor=3), Bb2025TeamReport(touchdowns=0, fan_factor=3)
+    )
+    nominees = {
+        "home": ["H-1", "H-2", "H-3", "H-4", "J", "M"],
+        "away": ["A-1", "A-2", "A-3", "A-4", "A-5", "A-6"],
+    }
+    result = bb2025.post_game(
+        ruleset,
+        home,
+        away,
+        report,
+        SeededDice(2025),
+        choices={"mvp_nominees": nominees},
+        hold_hiring=True,
+    )
+    offers = [c for c in result.pending if c.kind == "hire_journeymen" and c.side == "home"]
+    assert [set(c.options["journeymen"]) for c in offers] == [{"J"}]
