@@ -107,25 +107,61 @@ def _draft_staff_fields(rules: DraftRules, roster: Roster) -> dict[str, forms.Fi
     return fields
 
 
+# What a roster's one choice at the draft is called, by the engine's ``choice_kind``
+# (BB2025: one of two Team Leagues, or a Favoured of ...); "Special rule" otherwise.
+CHOICE_LABELS = {"team_league": "Team League", "favoured_of": "Favoured of"}
+
+
+def special_rule_choice_label(roster: Roster) -> str:
+    """The name of the roster's choice: "Team League", "Favoured of" or "Special rule"."""
+    return CHOICE_LABELS.get(getattr(roster, "choice_kind", None) or "", "Special rule")
+
+
+def special_rule_choice_text(roster: Roster, choice: str) -> str:
+    """One option as the coach reads it: "Khorne" under "Favoured of", a league with
+    the rules it brings along ("Chaos Clash (also Favoured of Khorne)")."""
+    label = special_rule_choice_label(roster)
+    text = choice.removeprefix(f"{label} ") if label != "Special rule" else choice
+    brought = dict(getattr(roster, "league_special_rules", ())).get(choice, ())
+    return f"{text} (also {', '.join(brought)})" if brought else text
+
+
+def special_rule_choice_shown(roster: Roster, choice: str | None) -> str:
+    """A team's choice as its sheet shows it: "Team League: Chaos Clash (also Favoured
+    of Khorne)", "Favoured of Khorne", or the special rule itself."""
+    if not choice:
+        return ""
+    if special_rule_choice_label(roster) == CHOICE_LABELS["team_league"]:
+        return f"Team League: {special_rule_choice_text(roster, choice)}"
+    return choice
+
+
 def _special_rule_field(rules: DraftRules, roster: Roster) -> forms.ChoiceField:
-    """The roster's special rule choice. Where the ruleset asks for it at the draft
-    (BB2025), it is required: it decides the stars and inducements the team may buy."""
+    """The roster's one choice (a Team League, a Favoured of ..., another special rule).
+    Where the ruleset asks for it at the draft (BB2025), it is required: it decides the
+    stars and inducements the team may buy, and never changes."""
     now = rules.special_rule_choice_at_draft
+    label = special_rule_choice_label(roster)
+    what = {
+        "Team League": f"the Team League {roster.name} teams play in",
+        "Favoured of": f"whom {roster.name} teams are Favoured of",
+    }.get(label, f"the special rule {roster.name} teams play by")
     return forms.ChoiceField(
-        label="Special rule",
+        label=label,
         required=now,
         choices=[
             ("", "Choose one" if now else "Choose later"),
-            *((c, c) for c in roster.special_rule_choices),
+            *((c, special_rule_choice_text(roster, c)) for c in roster.special_rule_choices),
         ],
         help_text=(
-            f"{roster.name} teams choose one now, before buying what depends on it."
+            f"{roster.name} teams choose one now, before buying what depends on it "
+            "(star players, inducements); it never changes."
             if now
             else f"{roster.name} teams choose one; it may be chosen later."
         ),
         error_messages={
-            "required": f"Choose the special rule {roster.name} teams play by.",
-            "invalid_choice": "Choose one of the special rules listed.",
+            "required": f"Choose {what}.",
+            "invalid_choice": f"Choose {what} from the list.",
         },
     )
 

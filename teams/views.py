@@ -28,6 +28,7 @@ from teams.forms import (
     DraftForm,
     HirePlayerForm,
     StaffForm,
+    special_rule_choice_shown,
 )
 from teams.models import Team
 from teams.pdf import team_sheet_pdf
@@ -165,6 +166,8 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         "rows": plain_player_rows(sheet, with_advancement=may_change),
         # BB2025's Team Captain, marked on his row (None where the roster names none).
         "captain_id": team_captain_id(team.pk, team.ruleset, team.roster_slug),
+        # The team's one choice (a Team League, a Favoured of ...), named as such.
+        "special_rule_choice": special_rule_choice_shown(roster, team.special_rule_choice),
         "may_change": may_change,
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
         "development": development,

@@ -114,3 +114,70 @@ def test_bb2025_draft_limits_are_refused_with_their_reasons(client, coach):
     assert "The team was not drafted." in html
     assert "heerleaders" in html.split("The team was not drafted.")[1]
     assert saved() == before
+
+
+@pytest.mark.parametrize(
+    ("slug", "label", "option"),
+    [
+        ("goblin", "Team League", '<option value="Badlands Brawl">Badlands Brawl</option>'),
+        (
+            "norse",
+            "Team League",
+            '<option value="Chaos Clash">Chaos Clash (also Favoured of Khorne)</option>',
+        ),
+        ("chaos-chosen", "Favoured of", '<option value="Favoured of Hashut">Hashut</option>'),
+        ("chaos-renegades", "Favoured of", '<option value="Favoured of Khorne">Khorne</option>'),
+    ],
+)
+def test_the_one_choice_is_named_as_the_rulebook_names_it(client, coach, slug, label, option):
+    """Facts section 2: a roster with two Team Leagues picks exactly one (a Chaos
+    Clash Norse team is also Favoured of Khorne); Chaos Chosen and Chaos Renegades
+    pick a Favoured of ..."""
+    html = client.get(reverse("team-draft", args=["bb2025", slug])).content.decode()
+    assert f'<label for="id_special_rule_choice">{label}:</label>' in html
+    assert option in html
+    assert '<select name="special_rule_choice" required' in html
+
+
+def test_a_roster_with_no_choice_has_no_select(client, coach):
+    html = client.get(reverse("team-draft", args=["bb2025", "human"])).content.decode()
+    assert 'name="special_rule_choice"' not in html
+
+
+@pytest.mark.parametrize(
+    ("slug", "message"),
+    [
+        ("goblin", "Choose the Team League Goblin teams play in."),
+        ("chaos-chosen", "Choose whom Chaos Chosen teams are Favoured of."),
+    ],
+)
+def test_a_choice_left_out_is_refused_on_the_draft_page(client, coach, slug, message):
+    before = saved()
+    draft = minimal_draft(slug)
+    response = client.post(
+        reverse("team-draft", args=["bb2025", slug]), form_data("Undecided", draft["players"])
+    )
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert saved() == before
+    both = client.post(
+        reverse("team-draft", args=["bb2025", slug]),
+        form_data("Both", draft["players"], special_rule_choice="Both leagues"),
+    )
+    assert "from the list." in both.content.decode()
+    assert saved() == before
+
+
+def test_the_sheet_names_the_chosen_league_and_what_it_brings(client, coach):
+    draft = minimal_draft("norse")
+    url = reverse("team-draft", args=["bb2025", "norse"])
+    response = client.post(
+        url, form_data("Raiders", draft["players"], special_rule_choice="Chaos Clash")
+    )
+    team = Team.objects.get(name="Raiders")
+    assert response.status_code == 302 and team.special_rule_choice == "Chaos Clash"
+    sheet = client.get(reverse("team-detail", args=[team.pk])).content.decode()
+    assert "Team League: Chaos Clash (also Favoured of Khorne)" in sheet
+    chosen = drafted("chaos-chosen")
+    sheet = client.get(reverse("team-detail", args=[chosen.pk])).content.decode()
+    assert f'<span class="special-rule-choice">{chosen.special_rule_choice}</span>' in sheet
