@@ -159,7 +159,7 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
     roster = selectors.roster_for(team)
     may_change = user_may_change(request, team)
     development = selectors.development(team.ruleset)
-    context = {
+    context: dict[str, Any] = {
         "team": team,
         "roster": roster,
         "value": sheet.value,
