@@ -104,7 +104,11 @@ def kept_rolls(fixtures: QuerySet[Fixture], redrafts: QuerySet[Redraft]) -> list
             team, coach = sides.get(_side_of(str(roll.get("purpose", ""))) or "", (None, None))
             out.append(KeptRoll(team, coach, {**roll, "n": 1}))
         awarded = sides["away"] if conceded == home else sides["home"]
-        out += [KeptRoll(*awarded, {**roll, "n": 1}) for roll in concession or []]
+        for roll in concession or []:
+            # A forfeit's Dedicated Fans rolls name their side (BB2025); the rest are the
+            # awarded team's (the gold and the MVP picks).
+            side = _side_of(str(roll.get("purpose", "")))
+            out.append(KeptRoll(*(sides[side] if side else awarded), {**roll, "n": 1}))
     for team, coach, rolls in redrafts.exclude(rolls=[]).values_list(
         "team_id", "team__coach_id", "rolls"
     ):

@@ -1,9 +1,17 @@
 """Forfeits a commissioner awards, corrects and undoes, and the concession award
-(facts §5) they may pay."""
+(facts §5) they may pay.
+
+The league's edition says what a real-life concession scores (``Edition.forfeit_score``:
+BB2020 1-0, BB2025 2-0) and what else an unplayed or conceded fixture does
+(``Edition.forfeit_aftermath``; BB2025 facts section 13.4: each team rolls its Dedicated
+Fans as for a loss, or a win for the side that did not concede, and players due to miss
+a game count the fixture as that game). The aftermath is kept on the fixture
+(``concession_award["aftermath"]``) to be taken back exactly."""
 
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,7 +42,7 @@ FORFEIT_UNPLAYED = "unplayed"
 FORFEIT_CONCESSION = "concession"
 FORFEIT_KINDS = {
     FORFEIT_UNPLAYED: "Unplayed: a loss for both",
-    FORFEIT_CONCESSION: "Conceded for real-life reasons: the opponent wins 1-0",
+    FORFEIT_CONCESSION: "Conceded for real-life reasons: the opponent wins (1-0; BB2025 2-0)",
 }
 
 
@@ -160,7 +168,8 @@ def _forfeit_text(fixture: Fixture) -> str:
     conceder = fixture.home if fixture.conceded_by_id == fixture.home_id else fixture.away
     paid = fixture.concession_award or {}
     award = f", the opponent paid {gp(paid['gold'])}" if paid.get("gold") else ""
-    return f"{conceder.name} conceded, 1-0{award}"
+    score = max(fixture.home_touchdowns or 0, fixture.away_touchdowns or 0)
+    return f"{conceder.name} conceded, {score}-0{award}"
 
 
 def _check_forfeit_kind(kind: str) -> None:
@@ -196,19 +205,72 @@ def _settle_forfeit(
         if conceded_by is not None:
             raise LeagueError("An unplayed fixture is a loss for both: no team concedes it.")
         fixture.status = Fixture.Status.UNPLAYED_DOUBLE_LOSS
+        fixture.concession_award, fixture.concession_rolls = {}, []
+        _forfeit_aftermath(fixture, season, None, dice)
         return
     if conceded_by is None:
         raise LeagueError("Say which team conceded.")
     conceded_id = side_of(fixture, conceded_by, "conceding team")
     home_conceded = conceded_id == fixture.home_id
     fixture.status = Fixture.Status.FORFEIT
-    fixture.home_touchdowns, fixture.away_touchdowns = (0, 1) if home_conceded else (1, 0)
+    conceder_tds, opponent_tds = _edition_forfeit_score(season)
+    fixture.home_touchdowns, fixture.away_touchdowns = (
+        (conceder_tds, opponent_tds) if home_conceded else (opponent_tds, conceder_tds)
+    )
     fixture.home_casualties = fixture.away_casualties = 0
     fixture.conceded_by_id = conceded_id
     if fixture.kind == Fixture.Kind.PLAYOFF:
         fixture.winner_id = fixture.away_id if home_conceded else fixture.home_id
         fixture.decided_by = DecidedBy.CONCESSION
     _pay_concession_award(fixture, season, actor, dice)
+    _forfeit_aftermath(fixture, season, "home" if home_conceded else "away", dice)
+
+
+def _edition_forfeit_score(season: Season) -> tuple[int, int]:
+    """(conceder, opponent) touchdowns of a real-life concession under the season's
+    edition (1-0 where the edition is unknown)."""
+    try:
+        return edition_for(season.ruleset or season.league.ruleset).forfeit_score
+    except LookupError:
+        return 0, 1
+
+
+def _forfeit_aftermath(
+    fixture: Fixture, season: Season, conceded_by: str | None, dice: Dice | None
+) -> None:
+    """BB2025 facts section 13.4: the Dedicated Fans rolls and the missed games served,
+    applied to both teams (rows locked) and kept on the fixture to be taken back. None
+    for a friendly or an edition without the rule."""
+    try:
+        rule = edition_for(season.ruleset or season.league.ruleset).forfeit_aftermath
+    except LookupError:
+        rule = None
+    if rule is None or fixture.kind == Fixture.Kind.FRIENDLY:
+        return
+    teams = {"home": lock_team(fixture.home_id), "away": lock_team(fixture.away_id)}
+    states = {side: team_state(team) for side, team in teams.items()}
+    aftermath = rule(
+        states["home"], states["away"], dice or concession_dice(), conceded_by=conceded_by
+    )
+    rows: dict[str, dict[str, Any]] = {}
+    recovered: list[int] = []
+    for side, team in teams.items():
+        fans = aftermath.dedicated_fans[side]
+        rows[side] = {"team": team.pk, **fans.as_dict()}
+        if team.dedicated_fans != fans.after:
+            team.dedicated_fans = fans.after
+            team.save(update_fields=["dedicated_fans", "updated_at"])
+        recovered += aftermath.recovered[side]
+    if recovered:
+        Player.objects.filter(pk__in=recovered).update(miss_next_game=False)
+    kept = {"teams": rows, "recovered": recovered}
+    award = dict(fixture.concession_award or {})
+    award["aftermath"] = kept
+    fixture.concession_award = award
+    fixture.concession_rolls = [
+        *(fixture.concession_rolls or []),
+        *(roll.as_dict() for roll in aftermath.rolls),
+    ]
 
 
 def concession_award_rule(ruleset_key: str) -> ConcessionAwardRule | None:
@@ -265,10 +327,27 @@ def _pay_concession_award(
     fixture.concession_rolls = [roll.as_dict() for roll in award.rolls]
 
 
+def _undo_aftermath(kept: dict[str, Any] | None) -> None:
+    """Take back a forfeit's Dedicated Fans changes (by their difference, so later changes
+    stay) and put the players it let serve their missed game back as missing it."""
+    if not kept:
+        return
+    for side in ("home", "away"):
+        row = kept["teams"][side]
+        change = row["after"] - row["before"]
+        if change:
+            team = lock_team(row["team"])
+            team.dedicated_fans = max(1, team.dedicated_fans - change)
+            team.save(update_fields=["dedicated_fans", "updated_at"])
+    if kept["recovered"]:
+        Player.objects.filter(pk__in=kept["recovered"]).update(miss_next_game=True)
+
+
 def _undo_settlement(fixture: Fixture, actor: Actor, why: str) -> None:
     """Take back what the forfeit paid and reopen the locked ``fixture``."""
     paid = fixture.concession_award or {}
-    if paid:
+    _undo_aftermath(paid.get("aftermath"))
+    if paid.get("team") is not None:
         team = lock_team(paid["team"])
         players = Player.objects.select_for_update().in_bulk([m["player"] for m in paid["mvps"]])
         problems = [
