@@ -301,3 +301,71 @@ def test_a_bb2020_page_still_offers_the_deflection():
     kick_off_by_api(s)
     mine = page(logged_in(s.home_coach), s)
     assert "kind=deflection" in mine and "Safe landing" not in mine
+
+
+def in_play():
+    s = edition_match("bb2025", "orc", "human")
+    coaches = kick_off_by_api(s)
+    return s, coaches
+
+
+def test_a_bb2025_report_that_does_not_add_up_is_refused_on_the_page():
+    s, _ = in_play()
+    client = logged_in(s.home_coach)
+    mine = page(client, s)
+    assert f"{s.home.name}: Stalled (winnings lose the +1)" in mine
+    url = reverse("match-report", args=[s.match.pk])
+    response = client.post(
+        url, {"home_touchdowns": 1, "away_touchdowns": 0, "conceded_at_setup_players": 12}
+    )
+    assert response.status_code == 400
+    text = html(response)
+    assert "A team sets up at most 11 players." in text
+    typo = client.post(url, {"home_touchdowns": 1, "away_touchdowns": 0})
+    assert typo.status_code == 400
+    assert "scored 1 touchdown(s) but 0 touchdown event(s)" in html(typo)
+    s.match.refresh_from_db()
+    assert s.match.status == Match.Status.IN_PLAY
+    assert not Report.objects.filter(match=s.match).exists()
+
+
+def confirming():
+    s, coaches = in_play()
+    body = {"home_touchdowns": 0, "away_touchdowns": 0}
+    response = coaches["home"].post(f"{MATCHES}/{s.match.pk}/report/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return s
+
+
+def test_the_submitter_may_not_confirm_his_own_report_and_is_told_why():
+    s = confirming()
+    response = logged_in(s.home_coach).post(reverse("match-confirm", args=[s.match.pk]))
+    assert response.status_code == 403
+    assert "The coach who did not submit the report confirms it" in html(response)
+    assert current(s).confirmation == "awaiting"
+    assert Match.objects.get(pk=s.match.pk).status == Match.Status.CONFIRMING
+
+
+def test_a_send_back_note_too_long_is_refused_on_the_page():
+    s = confirming()
+    response = logged_in(s.commissioner).post(
+        reverse("match-send-back", args=[s.match.pk]), {"note": "x" * 301}
+    )
+    assert response.status_code == 400
+    assert "Say why in at most 300 characters." in html(response)
+    assert Match.objects.get(pk=s.match.pk).status == Match.Status.CONFIRMING
+
+
+def test_a_dispute_after_the_confirmation_says_why_on_the_next_page(
+    django_capture_on_commit_callbacks,
+):
+    s = confirming()
+    away = logged_in(s.away_coach)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert away.post(reverse("match-confirm", args=[s.match.pk])).status_code == 302
+    late = away.post(
+        reverse("match-dispute", args=[s.match.pk]), {"note": "the score is wrong"}, follow=True
+    )
+    assert late.status_code == 200
+    assert "you can dispute the report only when it is" in html(late)
+    assert current(s).confirmation == "confirmed"
