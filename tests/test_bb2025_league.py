@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from rules_engine import get_ruleset
 from rules_engine.bb2025 import DUGOUTS_READING
-from rules_engine.draft import draft_rules_for
+from rules_engine.draft import draft_rules_for, has_trait
 from teams.models import Team
 from teams.selectors import value_breakdown
 from teams.services import draft_team
@@ -25,11 +25,16 @@ RULES = draft_rules_for(BB2025)
 
 
 def minimal_draft(slug: str) -> dict[str, Any]:
-    """Each position's minimum, then the cheapest positions (Big Guys last) up to 11
-    players; the Favoured of ... choice and the Team Captain where the roster asks."""
+    """Each position's minimum, then the cheapest positions (Big Guys last, Insignificant
+    players only once as many others are in: facts section 1) up to 11 players; the
+    Favoured of ... choice and the Team Captain where the roster asks."""
     roster = BB2025.roster(slug)
     counts = {p.slug: p.min_count for p in roster.positions.values() if p.min_count}
-    for position in sorted(roster.positions.values(), key=lambda p: (p.big_guy, p.cost)):
+    order = sorted(
+        roster.positions.values(),
+        key=lambda p: (has_trait(p, "Insignificant"), p.big_guy, p.cost),
+    )
+    for position in order:
         while sum(counts.values()) < 11 and counts.get(position.slug, 0) < position.max_count:
             counts[position.slug] = counts.get(position.slug, 0) + 1
     captain = None
