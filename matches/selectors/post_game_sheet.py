@@ -115,7 +115,10 @@ def _fans_and_players_rows(
         label = "Fan Factor" if team.get("fan_factor_dice") else "Dedicated Fans"
         rolled = _dice(team.get("fan_factor_dice") or [roll], " + ")
         rows.append((label, f"{before} → {after}" + (f" (rolled {rolled})" if rolled else "")))
-    if team.get("mvp") is not None:
+    drawn = list(team.get("mvps") or ())  # BB2025: the opponent of a conceder draws two
+    if len(drawn) > 1:
+        rows.append(("MVPs", ", ".join(names.get(pid, f"player {pid}") for pid in drawn)))
+    elif team.get("mvp") is not None:
         reason = f" ({team['mvp_reason']})" if team.get("mvp_reason") else ""
         rows.append(("MVP", names.get(team["mvp"], f"player {team['mvp']}") + reason))
     for hatred in team.get("hatred") or ():  # BB2025: a casualty's Hatred roll

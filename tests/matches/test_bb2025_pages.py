@@ -369,3 +369,11 @@ def test_a_dispute_after_the_confirmation_says_why_on_the_next_page(
     assert late.status_code == 200
     assert "you can dispute the report only when it is" in html(late)
     assert current(s).confirmation == "confirmed"
+
+
+def test_two_mvps_of_a_conceders_opponent_are_both_named():
+    """Facts section 9: the opponent of a conceding team awards a second MVP."""
+    names = {1: "#1 Ulf", 2: "#2 Sven"}
+    rows = dict(selectors.post_game_rows({"touchdowns": 2, "mvp": 1, "mvps": [1, 2]}, names))
+    assert rows["MVPs"] == "#1 Ulf, #2 Sven"
+    assert dict(selectors.post_game_rows({"mvp": 2, "mvps": [2]}, names))["MVP"] == "#2 Sven"
