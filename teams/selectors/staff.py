@@ -92,8 +92,14 @@ def reroll_refusal(team: Team, roster: Roster | None = None) -> str | None:
     rules = draft_rules_for(get_ruleset(team.ruleset))
     if not rules.max_rerolls:
         return None
-    if team.rerolls >= rules.max_rerolls:
-        return f"{team.name} has {rules.max_rerolls} team re-rolls, the most allowed."
+    trophies = 0
+    if rules.trophy_reroll_counts_toward_cap:  # BB2025, facts section 13.8
+        annotated = getattr(team, "league_trophies", None)
+        trophies = team.league_trophies_held.count() if annotated is None else int(annotated)
+    if not rules.may_buy_reroll(team.rerolls, trophies):
+        held = rules.rerolls_held(team.rerolls, trophies)
+        trophy = " with the League Trophy's" if held > team.rerolls else ""
+        return f"{team.name} has {held} team re-rolls{trophy}, the most allowed."
     price = rules.reroll_price_after_draft(roster or roster_for(team))
     if price > team.treasury:
         return f"A team re-roll costs {gp(price)}; the treasury holds {gp(team.treasury)}."

@@ -12,6 +12,7 @@ from rules_engine.bb2020.journeymen import (
     journeyman_positions,
 )
 from rules_engine.ruleset import Position, Roster, Ruleset
+from rules_engine.team_value import journeyman_hiring_price
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import (
@@ -41,6 +42,7 @@ from teams.services._common import (
     require_not_playing,
     roster_of,
     ruleset_of,
+    value_input,
 )
 from teams.services.treasury import post_to_ledger
 
@@ -288,9 +290,9 @@ def hire_journeyman_permanently(
     actor: Actor, player: Player, *, by_post_game: bool = False
 ) -> Player:
     """Hire a journeyman for good (facts §4 step 4): the team must have fewer
-    than 16 players; he costs his current value (hiring fee plus value
-    increases, as ``rules_engine.player_current_value`` gives it), loses
-    Loner and keeps his SPP. ``by_post_game``: the post-game itself hires him (its
+    than 16 players; he costs his hiring fee plus value increases
+    (``rules_engine.team_value.journeyman_hiring_price``), loses Loner and keeps
+    his SPP. ``by_post_game``: the post-game itself hires him (its
     coach chose so in step 4), whatever other match the team has begun since."""
     with transaction.atomic():
         player, team = lock_player(player)
@@ -305,9 +307,9 @@ def hire_journeyman_permanently(
         roster = roster_of(team, ruleset)
         position = position_of(roster, player.position_slug)
         _check_room(ruleset, roster, team, position)
-        # His current value as the engine reckons it (a Low Cost Linemen team's
-        # Lineman is worth his value increases only).
-        price = current_value(ruleset, roster, player)
+        # His hiring fee plus value increases, a Low Cost Linemen team's too (their 0
+        # is CTV's, not a price: bb2025-league-facts.md section 8, step 4; both editions).
+        price = journeyman_hiring_price(roster, value_input(player))
         post_to_ledger(
             team,
             -price,

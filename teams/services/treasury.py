@@ -119,9 +119,15 @@ def buy_reroll(actor: Actor, team: Team) -> Team:
         require_not_playing(team)
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
-        most = draft_rules_of(ruleset).max_rerolls
-        if team.rerolls >= most:
-            raise TreasuryError(f"{team.name} already has {most} team re-rolls, the most allowed")
+        rules = draft_rules_of(ruleset)
+        # BB2025 (facts section 13.8): a League Trophy's re-roll counts toward the cap.
+        trophies = team.league_trophies_held.count()
+        if not rules.may_buy_reroll(team.rerolls, trophies):
+            held = rules.rerolls_held(team.rerolls, trophies)
+            trophy = " with the League Trophy's" if held > team.rerolls else ""
+            raise TreasuryError(
+                f"{team.name} already has {held} team re-rolls{trophy}, the most allowed"
+            )
         price = reroll_price_after_draft(roster, ruleset)
         post_to_ledger(
             team,
