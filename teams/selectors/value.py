@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import (
+    Case,
     Count,
     IntegerField,
     OuterRef,
@@ -20,10 +21,12 @@ from django.db.models import (
     Subquery,
     Sum,
     Value,
+    When,
 )
 from django.db.models.functions import Coalesce
 
 from rules_engine import TeamValueBreakdown, TeamValueInput, get_ruleset, team_value_breakdown
+from rules_engine.team_value import LOW_COST_LINEMEN, LOW_COST_LINEMEN_IN_CTV_ONLY
 from teams.models import PlayerStatus, Team
 
 _ACTIVE = Q(players__status=PlayerStatus.ACTIVE)
@@ -32,6 +35,23 @@ _HIRED = _ACTIVE & Q(players__journeyman=False)
 
 def _sum(condition: Q) -> Coalesce:
     return Coalesce(Sum("players__current_value", filter=condition), Value(0))
+
+
+def _low_cost_linemen() -> Coalesce:
+    """BB2025 Low Cost Linemen: the Lineman hiring fees of players who count in CTV
+    (not missing the next game, not retired; journeymen too), which TV keeps and CTV
+    counts as 0 (bb2025-league-facts.md sections 3 and 13.11). One CASE over the
+    editions' Low Cost Linemen Lineman positions and their fees."""
+    whens = [
+        When(ruleset=key, players__position_slug=position.slug, then=Value(position.cost))
+        for key in sorted(LOW_COST_LINEMEN_IN_CTV_ONLY)
+        for roster in get_ruleset(key).rosters.values()
+        if roster.has_special_rule(LOW_COST_LINEMEN)
+        for position in roster.lineman_positions()
+    ]
+    counted = _ACTIVE & Q(players__miss_next_game=False, players__temporarily_retired=False)
+    fee = Case(*whens, default=Value(0), output_field=IntegerField())
+    return Coalesce(Sum(fee, filter=counted), Value(0))
 
 
 # Each mirrors a branch of rules_engine.team_value.team_value_breakdown.
@@ -50,6 +70,7 @@ PLAYER_VALUE_ANNOTATIONS: dict[str, Any] = {
         )
     ),
     "player_count": Count("players", filter=_HIRED),
+    "value_low_cost_linemen": _low_cost_linemen(),
 }
 
 
@@ -140,4 +161,5 @@ def value_breakdown_of(team: Mapping[str, Any]) -> TeamValueBreakdown:
         journeymen=team["value_journeymen"],
         inducements=0,
         league_trophy=staff.league_trophy,
+        low_cost_linemen=team.get("value_low_cost_linemen", 0),
     )

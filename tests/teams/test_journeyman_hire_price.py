@@ -30,3 +30,18 @@ def test_a_low_cost_linemen_journeyman_costs_his_fee(ruleset: str) -> None:
     assert paid == -(15_000 + 10_000)
     assert team.treasury == 50_000 - 25_000
     assert_treasury_is_ledger(team)
+
+
+def test_bb2025_low_cost_linemen_tv_keeps_the_fee_ctv_drops_it() -> None:
+    """Facts §3 and §13.11: TV keeps a Low Cost Linemen Lineman's fee, CTV counts it 0
+    (journeymen too); as the team sheet sums them."""
+    from teams.selectors import value_breakdown
+
+    team = TeamFactory(ruleset="bb2025", roster_slug="ogre")
+    PlayerFactory(team=team, value_increases=20_000)  # a Gnoblar, 15,000 + 20,000
+    PlayerFactory(team=team, position_slug="ogre-blocker")
+    PlayerFactory(team=team, journeyman=True)
+    PlayerFactory(team=team, miss_next_game=True)  # out of CTV with his fee
+    values = value_breakdown(team)
+    assert values.team_value == 35_000 + 140_000 + 15_000
+    assert values.current_team_value == 20_000 + 140_000
