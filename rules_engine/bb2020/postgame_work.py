@@ -324,7 +324,11 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
             raise RulesError(f"{name} has no players {unknown_players!r} to fire")
         kept = tuple(p for p in w.players if p.id not in fired)
         if fire_floor is not None:
-            eligible = sum(not (p.miss_next_game or p.temporarily_retired) for p in kept)
+            # Firing comes before journeymen are hired (facts section 8, step 4), so a
+            # journeyman hired in this answer does not count toward the floor.
+            eligible = sum(
+                not (p.miss_next_game or p.temporarily_retired or p.id in hired) for p in kept
+            )
             if eligible < fire_floor:
                 raise RulesError(
                     f"{name} may not fire below {fire_floor} players eligible for the next "

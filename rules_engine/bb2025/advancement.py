@@ -1,10 +1,13 @@
-"""Player advancement in BB2025 (league facts section 7, and section 3's value increases).
+"""Player advancement in BB2025 (bb2025-league-facts.md section 8, step 3; BBBase
+docs/bb2025/core_rules/league_play.md "Spending Star Player Points", "Advancement
+Table", "Value Increase Table", p.96-97).
 
-Differs from BB2020 (facts section 7): "No random secondary skill any more", the
-SPP costs are lower for chosen secondary and characteristic advancements, a random
-skill is "roll two skills and let the coach keep one" on the category's D12 table,
-the characteristic table is a D8, and the value increases are new with a +10,000
-surcharge for elite skills (facts section 3).
+Differs from BB2020: no random secondary skill; lower SPP costs for chosen secondary
+skills (10-34) and characteristics (14-38); a random skill is rolled twice on the
+category's table (a D6 for the half, a D6 for the row) and the coach keeps one (May
+2026 FAQ, pg. 97); the characteristic table is a D8; the value increases are new, with
++10,000 for an elite skill (Block, Dodge, Guard, Mighty Blow); and a player whose SPP
+reach the characteristic cost of his next advancement must advance (``must_advance``).
 
 What is the same is BB2020's (``rules_engine.bb2020.advancement``): six
 advancements at most with the same titles, a characteristic improved at most twice
@@ -55,7 +58,7 @@ __all__ = [
 
 RULESET = "bb2025"
 # Kind -> (which categories it draws from, whether the skill is rolled). No random
-# secondary: "Only Primary random skills are allowed in Third Season rules" (NAFLM).
+# secondary: the Advancement Table has no random secondary skill (facts section 8).
 SKILL_KINDS: dict[str, tuple[str, bool]] = {
     "random_primary": ("primary", True),
     "chosen_primary": ("primary", False),
@@ -74,7 +77,7 @@ _VALUE_ALIASES: dict[str, str] = {
 @lru_cache(maxsize=1)
 def elite_skills() -> frozenset[str]:
     """Facts section 3: "elite skill (Block, Dodge, Guard, Mighty Blow) +10,000 extra"
-    (NAFLM's list; CZ flags only Mighty Blow: UNVERIFIED, the file follows NAFLM)."""
+    (each marked elite on its skill page, BBBase skills_and_traits.md)."""
     return frozenset(skill_key(s) for s in league_section("value_increases")["elite_skills"])
 
 
@@ -230,9 +233,9 @@ take_advancement = BB2025.take_advancement
 def roll_random_skills(
     ruleset: Ruleset, player: PlayerState, category: str, dice: Dice
 ) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
-    """Facts section 7, Random skill: "each category is a D12 table of 12 skills;
-    NAFLM rolls D6 for the half + D6 for the row, re-rolls skills the player has.
-    Both NAFLM and CZ roll two skills and let the coach keep one" (UNVERIFIED).
+    """Facts section 8, Random skill: choose a primary category, a D6 for the half
+    (1-3 / 4-6) and a D6 for the row of its table; done twice, the coach keeps one
+    (May 2026 FAQ, pg. 97); a skill the player has or cannot take is re-rolled.
 
     The second roll also re-rolls the first skill, so the coach has two to choose
     from; with one skill left to learn, one is rolled."""

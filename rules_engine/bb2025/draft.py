@@ -1,14 +1,20 @@
-"""The BB2025 team draft (league facts sections 1-2).
+"""The BB2025 team draft (bb2025-league-facts.md sections 1-2; BBBase
+docs/bb2025/core_rules/drafting_a_blood_bowl_team.md, the_teams.md "Team Captain").
 
-The numbers are BB2020's ("Same as BB2020": 1,000,000 gp, 11-16 players, re-rolls
-0-8, staff, Dedicated Fans), registered in ``rules_engine.draft.DRAFT_RULES`` so
-``validate_draft`` checks a BB2025 draft, Big Guy maxima included (``max_big_guys``
-holds NAFLM's ``bigguy_qty``). What BB2025 adds is checked here:
+The numbers live in ``rules_engine.draft.DRAFT_RULES["bb2025"]`` so ``validate_draft``
+checks a BB2025 draft: 1,000,000 gp, 11-16 players, re-rolls 0-8, assistant coaches
+0-6, cheerleaders 0-6, an apothecary where the roster allows one, Dedicated Fans 1-3
+at 5,000 a step, no more Insignificant players than others, and the Big Guy caps of
+Chaos Chosen (1), Chaos Renegades (3), Old World Alliance (1) and Underworld
+Denizens (1) (``max_big_guys``; elsewhere it only sums the positions' QTY). What
+BB2025 adds is checked here:
 
 - the Favoured of ... choice: a Chaos Chosen or Chaos Renegades team chooses one of
   its options when it is drafted (it decides which stars and inducements it gets);
-- the Team Captain: "one player per team is captain ... and gains Pro while
-  captain" (CZ); "Which rosters get it: NAFLM gives it to Human and Orc".
+- the Team Captain (Human and Orc): one player of the starting roster who is not a
+  Big Guy, who gains Pro with no value increase; he may be fired only once an injury
+  reduced a characteristic, and once he leaves the roster a new one is named in the
+  next fixture's pre-game (May 2026 erratum; ``rules_engine.draft``).
 """
 
 from __future__ import annotations
@@ -26,9 +32,9 @@ KEY = "bb2025"
 
 def team_captain_problems(roster: Roster, captain_position: str | None) -> list[str]:
     """The Team Captain nomination: required where the roster has the rule, refused
-    where it has not; a Big Guy cannot be captain (Dugout's reading: the captain is one
-    of the team's ordinary players; UNVERIFIED). ``rules_engine.draft`` checks it for
-    every BB2025 draft (``DraftRules.team_captain_rule``)."""
+    where it has not; a Big Guy cannot be captain (facts section 2).
+    ``rules_engine.draft`` checks it for every BB2025 draft
+    (``DraftRules.team_captain_rule``)."""
     drafted = {captain_position: 1} if captain_position is not None else {}
     proposal = DraftProposal(roster.slug, players=drafted, captain_position=captain_position)
     return draft.team_captain_problems(draft.DRAFT_RULES[KEY], roster, proposal)

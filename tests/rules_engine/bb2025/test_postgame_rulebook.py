@@ -210,6 +210,20 @@ def test_firing_never_below_eleven_eligible_players(ruleset: Ruleset) -> None:
         ruleset, team("H", 12), team("A"), report, SeededDice(1), choices=choices
     )
     assert result.home is not None and len(result.home.team.players) == 11
+    # Journeymen are hired after firing: one hired now does not make room to fire.
+    with_journeyman = team("H", 12)
+    with_journeyman = with_journeyman.evolve(
+        treasury=100_000,
+        players=(
+            *with_journeyman.players[:-1],
+            with_journeyman.players[-1].evolve(journeyman=True),
+        ),
+    )
+    hire_and_fire = {**nominees, "home": {"hire_journeymen": ["H-12"], "fire": ["H-1"]}, "away": {}}
+    with pytest.raises(RulesError, match="would leave 10"):
+        bb2025.post_game(
+            ruleset, with_journeyman, team("A"), report, SeededDice(1), choices=hire_and_fire
+        )
 
 
 # --- step 3: MVP -----------------------------------------------------------------------
