@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.settings import api_settings
 
 from config.fields import StrictCharField
 from config.filters import id_field
@@ -76,9 +77,8 @@ class InducementOrderInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise serializers.ValidationError(
-                "Inducements are given as {inducement: count, ...}; {} for none."
-            )
+            message = "Inducements are given as {inducement: count, ...}; {} for none."
+            raise serializers.ValidationError({api_settings.NON_FIELD_ERRORS_KEY: [message]})
         lists: dict[str, Any] = {"star_players": None, "mercenaries": None}
         counts: dict[str, Any] = {}
         errors: dict[str, Any] = {}
