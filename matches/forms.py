@@ -52,7 +52,10 @@ TAP_KINDS = (
     (EventKind.SENT_OFF, "Sent off"),
 )
 # What the tap grid calls the kinds an edition's report adds (report_extras).
-EXTRA_TAP_LABELS: dict[str, str] = {EventKind.LANDING: "Safe landing (thrown team-mate)"}
+EXTRA_TAP_LABELS: dict[str, str] = {
+    EventKind.LANDING: "Safe landing (thrown team-mate)",
+    EventKind.SUPERB_THROW: "Superb Throw (team-mate landed)",
+}
 
 
 def tap_kinds(choices: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

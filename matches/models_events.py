@@ -28,6 +28,7 @@ class EventKind(models.TextChoices):
     KICK_OFF = "kick_off", "Kick-off event"
     # Only where the league's report counts them (matches.services.report_extras).
     LANDING = "landing", "Thrown team-mate landed safely"
+    SUPERB_THROW = "superb_throw", "Superb Throw, team-mate landed safely"
 
 
 # Events done by (or to) a player; the others are kick-off events kept for the record.
@@ -40,6 +41,7 @@ PLAYER_EVENTS = (
     EventKind.INJURY,
     EventKind.SENT_OFF,
     EventKind.LANDING,
+    EventKind.SUPERB_THROW,
 )
 KICK_OFF_EVENTS = (EventKind.WEATHER_CHANGE, EventKind.BRIBE, EventKind.KICK_OFF)
 

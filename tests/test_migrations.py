@@ -70,6 +70,9 @@ ACCEPTED: dict[tuple[str, str], str] = {
     + "re-added with one more kind: one row per change a post-game made (thousands of rows)",
     ("matches", "0008_report_confirmation"): "the match status CHECK re-added with one "
     + "more status (confirming): one row per fixture (hundreds of rows)",
+    ("matches", "0011_superb_throw_events"): "the event kind CHECKs re-added with one "
+    + "more kind (a Superb Throw): a row per report tap, tens of thousands at most; every "
+    + "row the previous release wrote passes them",
     ("teams", "0009_ledger_import_reason"): "the ledger's reason CHECK re-added with one "
     + "more reason (an imported team's first entry): thousands of rows",
     ("leagues", "0010_fill_standing_totals"): "RunPython filling the new standings rows "

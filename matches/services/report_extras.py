@@ -8,8 +8,9 @@ report builder offer for that league, without knowing the edition:
 
 - a team field (BB2025's ``stalled``) is a report field per side, ``home_<name>`` and
   ``away_<name>``, stored in ``Report.team_extras``;
-- a player count (BB2025's ``landings``) is counted from player events of the kind
-  ``EVENT_FOR_COUNT`` names (a thrown team-mate's safe landing).
+- a player count (BB2025's ``landings``, ``superb_throws``) is counted from player
+  events of the kind ``EVENT_FOR_COUNT`` names (a thrown team-mate's safe landing, the
+  thrower's Superb Throw that made it).
 """
 
 from __future__ import annotations
@@ -24,11 +25,15 @@ from rules_engine.bb2020.report import PlayerReport, TeamReport
 
 SIDES = ("home", "away")
 # A player report's count -> the player event that adds one to it.
-EVENT_FOR_COUNT: dict[str, str] = {"landings": EventKind.LANDING}
+EVENT_FOR_COUNT: dict[str, str] = {
+    "landings": EventKind.LANDING,
+    "superb_throws": EventKind.SUPERB_THROW,
+}
 # Labels of the extra fields a report type may carry, for forms and the API.
 LABELS: dict[str, str] = {
     "stalled": "Stalled (winnings lose the +1)",
     "landings": "Thrown team-mate landed safely",
+    "superb_throws": "Superb Throw, team-mate landed safely (thrower)",
 }
 
 
