@@ -11,12 +11,14 @@ from rules_engine.bb2020.journeymen import (
     PLAYERS_TO_FIELD,
     journeyman_positions,
 )
+from rules_engine.draft import CaptainState, captain_fire_problems
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.team_value import journeyman_hiring_price
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import (
     PLAYER_NAME_MAX,
+    InjuryRecord,
     LedgerReason,
     Player,
     PlayerSkill,
@@ -153,6 +155,7 @@ def fire_player(actor: Actor, player: Player) -> Player:
         require_active(team)
         require_not_playing(team)
         require_active_player(player)
+        _check_captain_may_go(team, player)
         player.status = PlayerStatus.FIRED
         player.left_at = now()
         player.save(update_fields=["status", "left_at"])
@@ -164,6 +167,25 @@ def fire_player(actor: Actor, player: Player) -> Player:
             player=player.pk,
         )
         return player
+
+
+def _check_captain_may_go(team: Team, player: Player) -> None:
+    """BB2025 Team Captain (facts section 2): he may be fired only once an injury has
+    reduced one of his characteristics."""
+    ruleset = ruleset_of(team)
+    rules = draft_rules_of(ruleset)
+    roster = roster_of(team, ruleset)
+    if not rules.names_team_captain(roster):
+        return
+    is_captain = player.skills.filter(
+        skill=rules.captain_skill, source=PlayerSkill.Source.OTHER, advancement__isnull=True
+    ).exists()
+    reductions = player.injuries.filter(kind=InjuryRecord.Kind.LASTING).count()
+    problems = captain_fire_problems(
+        rules, roster, CaptainState(is_captain=is_captain, characteristic_reductions=reductions)
+    )
+    if problems:
+        raise TeamError(problems)
 
 
 def rename_player(
