@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from matches import selectors
 from matches.forms import PostGameChoicesForm
@@ -377,3 +378,24 @@ def test_two_mvps_of_a_conceders_opponent_are_both_named():
     rows = dict(selectors.post_game_rows({"touchdowns": 2, "mvp": 1, "mvps": [1, 2]}, names))
     assert rows["MVPs"] == "#1 Ulf, #2 Sven"
     assert dict(selectors.post_game_rows({"mvp": 2, "mvps": [2]}, names))["MVP"] == "#2 Sven"
+
+
+def test_after_the_deadline_the_commissioner_ends_the_nominations_waiting(
+    django_capture_on_commit_callbacks,
+):
+    """A coach who never nominates: past the deadline (it runs from the nominations)
+    the commissioner ends the waiting; the first eligible players are nominated."""
+    capture = django_capture_on_commit_callbacks
+    s, _ = reported(capture)
+    report = current(s)
+    assert report.hiring_deadline is not None  # the coaches' time runs from step 3
+    client = logged_in(s.commissioner)
+    assert "End the waiting for coaches not done" not in page(client, s)
+    first = eligible(s, "home")[:6]
+    Report.objects.filter(pk=report.pk).update(hiring_deadline=timezone.now())
+    assert "End the waiting for coaches not done" in page(client, s)
+    with capture(execute=True):
+        response = client.post(reverse("match-end-post-game", args=[s.match.pk]))
+    assert response.status_code == 302
+    assert current(s).post_game_choices["mvp_nominees"]["home"] == first
+    assert Match.objects.get(pk=s.match.pk).status == Match.Status.POST_GAME
