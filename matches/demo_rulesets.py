@@ -34,13 +34,16 @@ FIRST_ROUND = 1
 
 @dataclass(frozen=True)
 class DemoLeague:
-    """A demo league: its ruleset, teams (coach, team name, roster) and the first
-    round's games, each side's report fields for the home and the away team."""
+    """A demo league: its ruleset, teams (coach, team name, roster), the first
+    round's games (each side's report fields for the home and the away team) and,
+    where a roster makes one choice at the draft (BB2025: its Team League where it
+    has two, its Favoured of ...), each such team's choice by team name."""
 
     name: str
     ruleset: str
     teams: tuple[tuple[str, str, str], ...]
     games: tuple[tuple[dict[str, Any], dict[str, Any]], ...]
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 DEMO_LEAGUES = (
@@ -72,7 +75,12 @@ DEMO_LEAGUES = (
             ),
         ),
     ),
-    # A Team Captain (Human), a Favoured of ... choice (Chaos Chosen), a stalling team.
+    # As the rulebook has it (bb2025-league-facts.md sections 1-2): a Team Captain
+    # (Human), a Favoured of ... (Chaos Chosen), a Team League chosen by a roster with
+    # two (Goblin: Underworld Challenge, not Badlands Brawl), only rulebook rosters (no
+    # Slann, section 13.14); a stalling team. Its games go through the match services,
+    # so the five-step pre-game (no free prayers, section 4) and the BB2025 post-game
+    # (MVP nominees, section 6) apply.
     DemoLeague(
         "Third Season Cup",
         "bb2025",
@@ -80,11 +88,15 @@ DEMO_LEAGUES = (
             ("lothar", "Altdorf Third Season", "human"),
             ("gorbag", "Skull Splitters of Khorne", "chaos-chosen"),
             ("grimnir", "Karak Azul Anvils", "dwarf"),
-            ("skrit", "Clan Pestilens Plaguebearers", "skaven"),
+            ("skrit", "Under-Altdorf Sneakers", "goblin"),
         ),
         (
             ({"touchdowns": 2}, {"touchdowns": 1, "stalled": True}),
             ({"touchdowns": 1}, {"touchdowns": 0}),
+        ),
+        (
+            ("Skull Splitters of Khorne", "Favoured of Khorne"),
+            ("Under-Altdorf Sneakers", "Underworld Challenge"),
         ),
     ),
 )
@@ -98,9 +110,13 @@ ANSWERS = {
 }
 
 
-def _team(coach: Any, name: str, ruleset_key: str, roster_slug: str) -> Team:
+def _team(
+    coach: Any, name: str, ruleset_key: str, roster_slug: str, choice: str | None = None
+) -> Team:
     """The coach's demo team, drafted on first load: each position's minimum, then
-    Linemen up to the draft's minimum of players, and two re-rolls where allowed."""
+    Linemen up to the draft's minimum of players, two re-rolls where allowed, a Lineman
+    captain where the roster names one, and ``choice`` (else the first option) where
+    the ruleset asks for the roster's one choice at the draft."""
     team = Team.objects.filter(name__iexact=name).first()
     if team is not None:
         return team
@@ -119,9 +135,8 @@ def _team(coach: Any, name: str, ruleset_key: str, roster_slug: str) -> Team:
         roster_slug=roster_slug,
         players=players,
         rerolls=min(2, rules.max_rerolls),
-        # Where the ruleset asks at the draft (BB2025): the first option, a Lineman captain.
         special_rule_choice=(
-            roster.special_rule_choices[0]
+            (choice or roster.special_rule_choices[0])
             if rules.special_rule_choice_at_draft and roster.special_rule_choices
             else None
         ),
@@ -137,8 +152,9 @@ def _season(commissioner: Any, demo: DemoLeague, users: dict[str, Any]) -> Seaso
     if season is None:
         season = leagues.open_season(commissioner, league, format=SeasonFormat.SINGLE_ROUND_ROBIN)
     if season.status == Season.Status.SIGN_UP:
+        choices = dict(demo.choices)
         for username, name, roster in demo.teams:
-            team = _team(users[username], name, demo.ruleset, roster)
+            team = _team(users[username], name, demo.ruleset, roster, choices.get(name))
             if not TeamEntry.objects.filter(season=season, team=team).exists():
                 leagues.enter_team(team.coach, season, team)
             leagues.admit_team(commissioner, season, team)

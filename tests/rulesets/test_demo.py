@@ -49,12 +49,33 @@ def test_demo_has_a_classic_and_a_blitz_bowl_league_and_loads_twice_without_chan
         assert out.getvalue().count(f"{name} ({ruleset}): played") == 2
     blitz = Fixture.objects.filter(season__league__name="Blitz Bowl Bash", status="played")
     assert all(f.home_points is not None for f in blitz)
-    # BB2025: a Team Captain (Pro), a Favoured of ... choice, a team that stalled.
+    # BB2025 as the rulebook has it (bb2025-league-facts.md): a Team Captain (Pro) for
+    # the Human team (section 2), the Chaos Chosen Favoured of Khorne, the Goblins (two
+    # Team Leagues) in the one they chose (section 2), only rulebook rosters (no Slann,
+    # section 13.14), a team that stalled.
     third = Team.objects.filter(league_entries__season__league__name="Third Season Cup")
-    assert third.filter(players__skills__skill="Pro").exists()
-    assert third.exclude(special_rule_choice="").exists()
-    stalled = Match.objects.filter(fixture__season__league__name="Third Season Cup")
-    assert any(m.reports.get(is_current=True).team_extras for m in stalled)
+    assert third.filter(roster_slug="human", players__skills__skill="Pro").count() == 1
+    choices = dict(third.values_list("roster_slug", "special_rule_choice"))
+    assert choices == {
+        "human": "",
+        "chaos-chosen": "Favoured of Khorne",
+        "dwarf": "",
+        "goblin": "Underworld Challenge",
+    }
+    third_matches = Match.objects.filter(fixture__season__league__name="Third Season Cup")
+    assert any(m.reports.get(is_current=True).team_extras for m in third_matches)
+    # Played through the match services: the five-step pre-game, no prayer rolled
+    # unless bought (section 4).
+    for match in third_matches:
+        steps = [step["title"] for step in match.pre_game_result["steps"]]
+        assert steps == [
+            "The Fans",
+            "The Weather",
+            "Take on Journeymen",
+            "Inducements",
+            "Determine Kicking Team",
+        ]
+        assert match.pre_game_result["summary"]["prayers"] == {"home": [], "away": []}
     counts = {m._meta.label: m.objects.count() for m in apps.get_models()}
     call_command("load_demo", stdout=io.StringIO())
     assert {m._meta.label: m.objects.count() for m in apps.get_models()} == counts
