@@ -91,6 +91,8 @@ class RedraftRules(Protocol):
     per_game_played: int
     per_league_win: int
     per_league_draw: int
+    # Whether play-off games count as games played (BB2025 counts League Fixtures only).
+    counts_playoff_games: bool
 
     def budget(
         self,

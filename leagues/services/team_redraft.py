@@ -24,7 +24,7 @@ from leagues.models import Fixture, Season, TeamEntry
 from leagues.standings import overall_standings
 from rules_engine.dice import Dice
 from rules_engine.edition_change import is_edition_change
-from rules_engine.editions import REDRAFT, between_seasons
+from rules_engine.editions import REDRAFT, between_seasons, edition_for
 from rules_engine.errors import DraftError, RulesError
 from teams.errors import TeamError
 from teams.models import Redraft, Team
@@ -142,9 +142,13 @@ def season_record(
 ) -> SeasonRecord:
     """The team's games played, league wins and draws in ``season``, counted by the
     database (one aggregate and the league table), and the league's cap."""
-    games = Fixture.objects.filter(
+    fixtures = Fixture.objects.filter(
         Q(home=team) | Q(away=team), season=season, status__in=Fixture.RESULT_STATUSES
-    ).aggregate(n=Count("id"))["n"]
+    )
+    rules = edition_for(season.ruleset).redraft
+    if rules is not None and not rules.counts_playoff_games:
+        fixtures = fixtures.filter(kind=Fixture.Kind.LEAGUE)
+    games = fixtures.aggregate(n=Count("id"))["n"]
     row = next((r for r in overall_standings(season) if r.team_id == team.pk), None)
     return SeasonRecord(
         team_id=team.pk,

@@ -39,6 +39,8 @@ class Bb2020Redraft:
     per_game_played = redraft.PER_GAME_PLAYED
     per_league_win = redraft.PER_LEAGUE_WIN
     per_league_draw = redraft.PER_LEAGUE_DRAW
+    # BB2020 facts section 5: "per game played", play-offs included.
+    counts_playoff_games = True
     # The budget's sum, as a class attribute so an edition's re-draft (bb2025) swaps it.
     _budget: Callable[..., int] = staticmethod(redraft.redraft_budget)
 

@@ -29,6 +29,8 @@ class Bb2025Redraft(Bb2020Redraft):
     per_game_played = redraft.PER_FIXTURE_PLAYED
     per_league_win = redraft.PER_LEAGUE_WIN
     per_league_draw = redraft.PER_LEAGUE_DRAW
+    # Facts section 13.5: League Fixtures only; the text keeps play-offs apart.
+    counts_playoff_games = False
     _budget = staticmethod(redraft.redraft_budget)
 
     def recover(self, team: TeamState, dice: Dice) -> redraft.SeasonRecovery:
