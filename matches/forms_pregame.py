@@ -66,21 +66,25 @@ class InducementsForm(forms.Form):
             for row in range(1, self.mercenary_rows + 1):
                 name = f"{self.MERCENARY}{row}_"
                 self.fields[name + "position"] = forms.ChoiceField(
-                    label=f"Mercenary {row}: position",
+                    label="Position",
                     required=False,
                     choices=positions,
                     error_messages=_choose("a position of your roster"),
                 )
                 self.fields[name + "skill"] = forms.ChoiceField(
-                    label=f"Mercenary {row}: extra primary skill (+50,000)",
+                    label="Extra primary skill (+50,000)",
                     required=False,
                     choices=skills,
                     error_messages=_choose("a skill"),
                 )
-                self.fields[name + "count"] = _count(
-                    f"Mercenary {row}: how many", most, f"at most {most} in all"
+                count = _count("How many", most, f"at most {most} mercenaries in all")
+                count.initial = 1
+                count.error_messages.update(
+                    invalid="Enter how many of these mercenaries to buy as a whole number.",
+                    min_value="Enter 0 or more mercenaries.",
+                    max_value=f"A team may induce at most {most} mercenaries.",
                 )
-                self.fields[name + "count"].initial = 1
+                self.fields[name + "count"] = count
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or self.cleaned_data
