@@ -328,6 +328,10 @@ def hire_journeyman_permanently(
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
         position = position_of(roster, player.position_slug)
+        if position not in journeyman_positions(roster):
+            # Journeymen are Linemen: any other is a Mercenary Player (take_mercenary), who
+            # cannot be hired after the game (BB2025 facts section 5).
+            raise TeamError(f"{player.name} is a Mercenary Player: he cannot be hired")
         _check_room(ruleset, roster, team, position)
         # His hiring fee plus value increases, a Low Cost Linemen team's too (their 0
         # is CTV's, not a price: bb2025-league-facts.md section 8, step 4; both editions).

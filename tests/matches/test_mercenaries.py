@@ -12,7 +12,9 @@ import pytest
 from django.urls import reverse
 
 from matches.models import DiceRoll, Match, PlayerMatchStats
+from teams.errors import TeamError
 from teams.models import Player, PlayerStatus
+from teams.services import hire_journeyman_permanently
 from tests.matches.bb2025 import MATCHES, client_for, edition_match, played
 from tests.test_bb2025_league import pre_game_answer
 
@@ -104,6 +106,9 @@ def test_mercenaries_play_the_game_earn_spp_and_leave_unhired(
         report = {"home_touchdowns": 1, "away_touchdowns": 0}
         assert coaches["home"].post(f"{url}/report/", report, format="json").status_code == 201
         assert coaches["away"].post(f"{url}/confirm/").status_code == 200
+    # Nor may his coach hire him from the team page during the post-game.
+    with pytest.raises(TeamError, match="Mercenary Player: he cannot be hired"):
+        hire_journeyman_permanently(s.home_coach, catcher)
     offered = finish_post_game_recording_offers(coaches, url, django_capture_on_commit_callbacks)
     assert not {str(p.pk) for p in mercenaries.values()} & offered  # never offered for hire
     stats = PlayerMatchStats.objects.get(player=catcher, match=s.match)
