@@ -49,7 +49,10 @@ class InducementsForm(forms.Form):
                 label=f"Star players (at most {options.get('max_star_players', 2)})",
                 required=False,
                 widget=PricedCheckboxes(prices={s["slug"]: s["cost"] for s in stars}),
-                choices=[(s["slug"], _star_label(s)) for s in stars],
+                choices=[
+                    (s["slug"], _star_label(s, options.get("star_players_both_field", False)))
+                    for s in stars
+                ],
                 error_messages=_choose("star players"),
             )
         self.mercenary_rows = 0
@@ -197,12 +200,13 @@ def _count(
     )
 
 
-def _star_label(star: Mapping[str, Any]) -> str:
+def _star_label(star: Mapping[str, Any], both_field: bool = False) -> str:
     label = f"{star['name']} — {gp(star['cost'])}"
     if star.get("players", 1) > 1:
         label += f" ({star['players']} players)"
     if star.get("induced_by_opponent"):
-        label += " — the other team induced him too: then neither fields him"
+        then = "both teams field him" if both_field else "then neither fields him"
+        label += f" — the other team induced him too: {then}"
     return label
 
 

@@ -50,6 +50,9 @@ __all__ = [
 ]
 
 PRAYERS = "prayers-to-nuffle"
+# Facts section 5: a team that hires Josef Bugman as Infamous Coaching Staff "cannot also
+# be hired as a star" by it.
+BUGMAN_STAFF, BUGMAN_STAR = "infamous-coaching-staff", "josef-bugman"
 
 
 def max_count(ruleset: Ruleset, team: TeamState, inducement: Inducement) -> int | None:
@@ -127,6 +130,8 @@ def inducement_offer(
         "inducements": fixed,
         "star_players": stars,
         "max_star_players": MAX_STAR_PLAYERS,
+        # Facts section 5: "both teams may hire the same star" and both field him.
+        "star_players_both_field": True,
         "mercenaries": mercenaries,
         "max_mercenaries": ruleset.inducements[MERCENARIES].max_count,
         "player_slots": player_slots(team),
@@ -163,6 +168,16 @@ class _Bb2025Order(Order):
             )
             return
         super().mercenary_players(wanted)
+
+    def purchase(self) -> InducementPurchase:
+        """The purchase, once Josef Bugman is not both coaching staff and a star."""
+        staff = any(item.slug == BUGMAN_STAFF for item in self.items)
+        if staff and any(star.slug == BUGMAN_STAR for star in self.stars):
+            self.problems.append(
+                "A team that hires Josef Bugman as Infamous Coaching Staff cannot also hire "
+                "him as a Star Player"
+            )
+        return super().purchase()
 
     def check_players(self) -> None:
         """At most 16 players with star players and mercenaries, and mercenaries within

@@ -152,6 +152,20 @@ class Bb2025PreGameRules(PreGameRules):
             return max(0, spent - cash), cash
         return 0, 0
 
+    def inducements_outcome(
+        self,
+        ctv: Mapping[str, int],
+        teams: Mapping[str, TeamState],
+        league: bool,
+        budget: Mapping[str, int],
+        bought: Mapping[str, InducementPurchase],
+    ) -> dict[str, Any]:
+        """BB2020's outcome, but a star both teams hire plays for both (facts section 5:
+        "both teams may hire the same star")."""
+        outcome = super().inducements_outcome(ctv, teams, league, budget, bought)
+        outcome["star_players_not_fielded"] = []
+        return outcome
+
     def after_purchase(
         self, ruleset: Ruleset, dice: Dice, side: str, team: TeamState, bought: InducementPurchase
     ) -> dict[str, Any]:

@@ -420,3 +420,30 @@ def test_a_mercenary_is_never_offered_for_hire_after_the_game(ruleset: Ruleset) 
     )
     offers = [c for c in result.pending if c.kind == "hire_journeymen" and c.side == "home"]
     assert [set(c.options["journeymen"]) for c in offers] == [{"J"}]
+
+
+def test_both_teams_may_field_the_same_star(ruleset: Ruleset) -> None:
+    """Section 5, "Star Players": "both teams may hire the same star" (BB2020: neither
+    fielded him)."""
+    higher = humans(blitzers=1, treasury=400_000, name="High")
+    lower = humans(treasury=0, name="Low")
+    orders = {
+        "home": {"star_players": ["griff-oberwald"]},
+        "away": {"star_players": ["griff-oberwald"]},
+    }
+    outcome = inducements(
+        ruleset, ScriptedDice([]), {"home": higher, "away": lower}, orders
+    ).outcome
+    assert outcome["home"]["bought"]["star_players"] == ["griff-oberwald"]
+    assert outcome["away"]["bought"]["star_players"] == ["griff-oberwald"]
+    assert outcome["star_players_not_fielded"] == []
+
+
+def test_josef_bugman_is_coaching_staff_or_a_star_not_both(ruleset: Ruleset) -> None:
+    """Section 5: Infamous Coaching Staff: Josef Bugman, "then he cannot also be hired as
+    a star"."""
+    dwarfs = team("dwarf", {"dwarf-lineman": 11})
+    order = {"infamous-coaching-staff": 1, "star_players": ["josef-bugman"]}
+    with pytest.raises(InducementError, match="cannot also hire him as a Star Player"):
+        validate_purchase(ruleset, dwarfs, order, RICH)
+    assert validate_purchase(ruleset, dwarfs, {"infamous-coaching-staff": 1}, RICH).total == 100_000
