@@ -284,6 +284,9 @@ def test_a_bb2025_page_offers_no_deflection_and_the_api_refuses_one():
     coaches = kick_off_by_api(s)
     mine = page(logged_in(s.home_coach), s)
     assert "Safe landing (thrown team-mate)" in mine
+    # The thrower's SPP event sits in the same tap grid as the other SPP events.
+    grid = mine.split('class="tap-grid"')[1].split("</div>")[0]
+    assert "kind=superb_throw" in grid and "kind=interception" in grid
     assert "kind=deflection" not in mine and "Deflection" not in mine
     assert "deflection" not in dict(event_choices_of(selectors.match_detail(s.match.pk)))
     body = {"kind": "deflection", "player": played(s, "home")[0].pk}
