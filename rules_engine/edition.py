@@ -237,6 +237,10 @@ class Edition(Protocol):
         edition gives none (yet)."""
         ...
 
+    def must_advance(self, player: PlayerState) -> bool:
+        """Whether the player may no longer save his SPP and must take an advancement."""
+        ...
+
     # --- league play ------------------------------------------------------------------
 
     @property

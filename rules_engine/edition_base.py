@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules_engine.bb2020.state import TeamState
+from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
@@ -32,6 +32,10 @@ class EditionBase:
     @property
     def name(self) -> str:
         return self.ruleset().name
+
+    def must_advance(self, player: PlayerState) -> bool:
+        del player  # an edition's players save their SPP as long as they like
+        return False
 
     def ruleset(self) -> Ruleset:
         return get_ruleset(self.key)

@@ -46,6 +46,7 @@ def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
         "may_change": may_change,
         "options": selectors.advancement_options(player) if may_change else (),
         "can_advance": may_change and selectors.can_advance(player),
+        "must_advance": selectors.must_advance(player),
         "development": selectors.development(team.ruleset),
         "improvement_roll": selectors.development(team.ruleset) == selectors.IMPROVEMENT_ROLL,
         "has_lasting_injury": any(i.kind == "lasting" for i in player.injuries.all()),

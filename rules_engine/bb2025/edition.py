@@ -10,7 +10,7 @@ from rules_engine.bb2020.advancement_rules import AdvancementRules
 from rules_engine.bb2020.edition import Bb2020Edition, Bb2020Redraft
 from rules_engine.bb2020.postgame import PostGameRules
 from rules_engine.bb2020.pregame import PreGameRules
-from rules_engine.bb2020.state import TeamState
+from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.bb2025 import advancement, forfeit, postgame, pregame, redraft
 from rules_engine.bb2025.report import Bb2025MatchReport
 from rules_engine.dice import Dice
@@ -59,6 +59,9 @@ class Bb2025Edition(Bb2020Edition):
     pre_game_rules: PreGameRules = pregame.BB2025_PRE_GAME
     post_game_rules: PostGameRules = postgame.BB2025_POST_GAME
     advancement_rules: AdvancementRules = advancement.BB2025
+
+    def must_advance(self, player: PlayerState) -> bool:
+        return advancement.must_advance(player)
 
 
 EDITION: Edition = Bb2025Edition()

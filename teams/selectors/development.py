@@ -82,6 +82,15 @@ def can_advance(player: Player) -> bool:
     return bool(player.pending_advancement) or bool(advancement_options(player))
 
 
+def must_advance(player: Player) -> bool:
+    """Whether the player may no longer save his SPP (BB2025: they reached the cost of a
+    characteristic improvement as his next advancement)."""
+    edition = edition_of(player.team.ruleset)
+    if not player.is_active or edition is None:
+        return False
+    return edition.must_advance(player_state(player))
+
+
 def pending_choice(player: Player) -> AdvancementChoice | None:
     """The question a roll already made asks the coach - BB2020's characteristic D16,
     classic's Improvement roll, BB2025's two random skills (on the category they were

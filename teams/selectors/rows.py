@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from rules_engine import get_ruleset
 from teams.models import Characteristic, InjuryRecord
-from teams.selectors.development import can_advance, edition_of
+from teams.selectors.development import can_advance, edition_of, must_advance
 from teams.selectors.plain import PlainSheet
 from teams.selectors.sheet import (
     TeamSheet,
@@ -64,6 +64,8 @@ class SheetRow:
     temporarily_retired: bool
     journeyman: bool
     can_advance: bool
+    # The player's SPP reached what his edition lets him save: he must advance.
+    must_advance: bool
     url: str
     fire_url: str
     advance_url: str
@@ -99,6 +101,7 @@ def player_rows(sheet: TeamSheet, *, with_advancement: bool) -> list[SheetRow]:
                 temporarily_retired=player.temporarily_retired,
                 journeyman=player.journeyman,
                 can_advance=with_advancement and can_advance(player),
+                must_advance=with_advancement and must_advance(player),
                 url=detail(player.pk),
                 fire_url=fire(player.pk),
                 advance_url=advance(player.pk),
@@ -158,6 +161,8 @@ def plain_player_rows(sheet: PlainSheet, *, with_advancement: bool) -> list[Shee
                 temporarily_retired=player["temporarily_retired"],
                 journeyman=player["journeyman"],
                 can_advance=advances,
+                must_advance=edition is not None
+                and edition.must_advance(player_state_from(player)),
                 url=detail(pk),
                 fire_url=fire(pk),
                 advance_url=advance(pk),
