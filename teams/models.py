@@ -146,6 +146,9 @@ class Player(models.Model):
     miss_next_game = models.BooleanField(default=False)
     temporarily_retired = models.BooleanField(default=False)
     journeyman = models.BooleanField(default=False)
+    # A Mercenary Player bought for one game: he leaves with the journeymen and, unlike
+    # them, can never be hired after it (BB2025 facts section 5).
+    mercenary = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
     pending_advancement = models.JSONField(
         default=dict,

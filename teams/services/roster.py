@@ -287,6 +287,7 @@ def take_mercenary(
         name = f"Mercenary {position.name}"[:PLAYER_NAME_MAX]
         player = _new_player(ruleset, roster, team, position, name, number)
         player.journeyman = True
+        player.mercenary = True
         player.current_value = current_value(ruleset, roster, player)
         player.save()
         PlayerSkill.objects.bulk_create(
@@ -328,9 +329,9 @@ def hire_journeyman_permanently(
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
         position = position_of(roster, player.position_slug)
-        if position not in journeyman_positions(roster):
-            # Journeymen are Linemen: any other is a Mercenary Player (take_mercenary), who
-            # cannot be hired after the game (BB2025 facts section 5).
+        if player.mercenary or position not in journeyman_positions(roster):
+            # A Mercenary Player (take_mercenary), of a Lineman position or another, cannot
+            # be hired after the game (BB2025 facts section 5).
             raise TeamError(f"{player.name} is a Mercenary Player: he cannot be hired")
         _check_room(ruleset, roster, team, position)
         # His hiring fee plus value increases, a Low Cost Linemen team's too (their 0

@@ -249,3 +249,22 @@ def test_the_page_shows_a_refusal_as_a_form_error_and_changes_nothing(client) ->
     response = client.post(url, {f"{prefix}skill": "Block"})
     assert response.status_code == 400
     assert "Choose the mercenary&#x27;s position first." in response.content.decode()
+
+
+def test_a_lineman_mercenary_is_never_hired_from_the_team_page_either() -> None:
+    """Section 5: "unlike journeymen they cannot be hired after the game", a Lineman
+    mercenary included, though he looks like a journeyman on the sheet."""
+    from teams.errors import TeamError
+    from teams.services.roster import hire_journeyman_permanently, take_mercenary
+
+    s = setup_match()
+    mercenary = take_mercenary(
+        s.home_coach, s.home, position_slug="human-lineman", skills=("Loner (4+)",)
+    )
+    assert mercenary.journeyman and mercenary.mercenary
+    treasury = s.home.treasury
+    with pytest.raises(TeamError, match="Mercenary Player: he cannot be hired"):
+        hire_journeyman_permanently(s.home_coach, mercenary)
+    mercenary.refresh_from_db()
+    s.home.refresh_from_db()
+    assert mercenary.journeyman and s.home.treasury == treasury
