@@ -73,6 +73,9 @@ ACCEPTED: dict[tuple[str, str], str] = {
     ("matches", "0011_superb_throw_events"): "the event kind CHECKs re-added with one "
     + "more kind (a Superb Throw): a row per report tap, tens of thousands at most; every "
     + "row the previous release wrote passes them",
+    ("teams", "0012_bb2025_low_cost_linemen_value"): "RunPython adding the hiring fee "
+    + "once to the current value of BB2025 Ogre and Snotling Linemen (an UPDATE of those "
+    + "rows only: a few per team of two rosters)",
     ("teams", "0009_ledger_import_reason"): "the ledger's reason CHECK re-added with one "
     + "more reason (an imported team's first entry): thousands of rows",
     ("leagues", "0010_fill_standing_totals"): "RunPython filling the new standings rows "
