@@ -24,7 +24,7 @@ from rules_engine.sequence import Choice
 from rules_engine.team_value import journeyman_hiring_price
 
 MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
-CHOICE_KEYS = ("hire_journeymen", "retire", "fire", "treasury_spent", "treasury")
+CHOICE_KEYS = ("hire_journeymen", "keep_raised", "retire", "fire", "treasury_spent", "treasury")
 # The pending Choice of a side whose step 4 waits for its coach (``hold_hiring``).
 HIRING_CHOICE = "hiring"
 # A player's advancement options and choice, with the picture of him they were read of.
@@ -263,7 +263,12 @@ def hiring_and_firing(
             if retirable:
                 retire = {"players": list(retirable)}
                 pending.append(Choice(side, "temporary_retirement", "Retire anyone?", retire))
-            asked = hireable and slots > 0 or retirable
+            # A Lineman raised by Masters of Undeath (BB2025) may be kept for free.
+            raised = w.details.get("raised_lineman")
+            if raised is not None and slots > 0:
+                keep = {"positions": list(raised.positions), "places": slots}
+                pending.append(Choice(side, "keep_raised", _keep_raised_prompt(w, raised), keep))
+            asked = hireable and slots > 0 or retirable or raised is not None and slots > 0
             if hold and not asked:
                 done = {"treasury": w.treasury}
                 pending.append(Choice(side, HIRING_CHOICE, "Done with hiring and firing?", done))
@@ -275,8 +280,33 @@ def hiring_and_firing(
             key: w.details[key]
             for key in ("hired_journeymen", "released_journeymen", "retired", "fired")
         }
+        if w.details.get("raised_lineman") is not None:
+            outcome[side]["kept_raised"] = w.details["kept_raised"]
         outcome[side]["treasury"] = w.treasury
     return (outcome, tuple(pending)) if pending else outcome
+
+
+def _keep_raised_prompt(w: PostGameWork, raised: Any) -> str:
+    names = " or ".join(w.ruleset.position(slug).name for slug in raised.positions)
+    return f"Keep the raised {names} for free?"
+
+
+def _keep_raised(w: PostGameWork, answer: Any) -> None:
+    """Masters of Undeath (bb2025-league-facts.md section 2): the raised Lineman kept
+    for free while the roster, journeymen gone, has fewer than 16 players; else lost."""
+    raised = w.details.get("raised_lineman")
+    if raised is None:
+        if answer not in (None, False, ""):
+            raise RulesError(f"{w.team_name} raised no Lineman this game")
+        return
+    slug = raised.position_kept(answer)
+    if slug is not None:
+        if len(w.players) >= MAXIMUM_PLAYERS:
+            raise RulesError(
+                f"{w.team_name} already has {MAXIMUM_PLAYERS} players: the raised Lineman is lost"
+            )
+        w.replace_players((*w.players, raised.player(w.ruleset, slug)))
+    w.details["kept_raised"] = slug
 
 
 def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | None) -> None:
@@ -312,6 +342,7 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
     released = tuple([p.id for p in w.players if p.journeyman])
     if released:
         w.replace_players(tuple(p for p in w.players if not p.journeyman))
+    _keep_raised(w, answer.get("keep_raised"))
     for pid in answer.get("retire", ()):
         if pid not in w.details["retirable"] or pid in released:
             raise RulesError(f"{pid!r} is not a player who suffered a Lasting Injury this game")

@@ -51,6 +51,7 @@ from rules_engine.bb2025.advancement import BB2025 as BB2025_ADVANCEMENT
 from rules_engine.bb2025.advancement import must_advance
 from rules_engine.bb2025.data import BRAWLIN_BRUTES
 from rules_engine.bb2025.league_tables import league_section
+from rules_engine.bb2025.masters_of_undeath import RaisedLineman, raised_lineman
 from rules_engine.bb2025.report import Bb2025PlayerReport, stalled
 from rules_engine.bb2025.spp import (
     Bb2025MvpResult,
@@ -134,6 +135,10 @@ class Bb2025TeamPostGame(TeamPostGame):
     mvps: tuple[Any, ...] = ()
     hatred: tuple[Mapping[str, Any], ...] = ()
     must_advance: tuple[Any, ...] = ()
+    # Masters of Undeath (section 2): the Lineman raised this game, and the position he
+    # was kept as in step 4 (None: not kept, or none raised).
+    raised_lineman: RaisedLineman | None = None
+    kept_raised: str | None = None
 
 
 def hatred_rolls(work: PostGameWork, dice: Dice, gone: set[Any]) -> list[dict[str, Any]]:
@@ -223,6 +228,20 @@ class Bb2025PostGameRules(PostGameRules):
 
     def after_injuries(self, w: PostGameWork, dice: Dice, gone: set[Any]) -> dict[str, Any]:
         return {"hatred": tuple(hatred_rolls(w, dice, gone))}
+
+    def outcome_and_winnings(
+        self, work: Mapping[str, PostGameWork], report: MatchReport, dice: Dice
+    ) -> dict[str, Any]:
+        """BB2020's step 1, and the Lineman a Masters of Undeath team raised this game
+        (section 2), offered in step 4."""
+        outcome = super().outcome_and_winnings(work, report, dice)
+        for side, w in work.items():
+            opponent = work[other_side(side)]
+            raised = raised_lineman(w.ruleset, w.before, opponent.before, opponent.report)
+            w.details.update(raised_lineman=raised, kept_raised=None)
+            if raised is not None:
+                outcome[side]["raised_lineman"] = raised.as_dict()
+        return outcome
 
     def split_choices(
         self, choices: Mapping[str, Any] | None
