@@ -231,9 +231,19 @@ def test_a_bb2025_season_on_two_phones(phones):
     expect(mvp.locator("td")).to_contain_text("Orc Lineman")
     steps.fits(gorbag_phone)
 
-    # --- The rest of the regular season, the better placed team winning each.
+    # --- The rest of the regular season, the better placed team winning each. Only
+    # the team Favoured of Nurgle may induce a Plague Doctor (facts section 5).
+    offered_to = set()
+
+    def plague_doctor(side: str, page: Page, decision: Locator) -> None:
+        offer = decision.locator("label", has_text="Plague Doctor")
+        team_name = decision.locator("h3").inner_text().split(":")[0]
+        expect(offer).to_have_count(1 if team_name == CHOSEN else 0)
+        offered_to.add(team_name)
+
     for (home, away), pk in regular.items():
-        play(phone_of, pk, home, away, winner=min(home, away, key=RANK.get))
+        play(phone_of, pk, home, away, winner=min(home, away, key=RANK.get), look=plague_doctor)
+    assert offered_to == set(team)  # every team chose its inducements on the page
 
     # --- The play-offs: 1 v 4 and 2 v 3, then the final and the third-place play-off.
     steps.visit(commish_phone, f"/leagues/seasons/{season.pk}/manage/")
