@@ -53,6 +53,12 @@ class DraftRules:
     league_max_dedicated_fans: int | None = None
     # BB2025 (facts section 13.8): the League Trophy's re-roll counts toward ``max_rerolls``.
     trophy_reroll_counts_toward_cap: bool = False
+    # BB2025 (facts section 8, step 4): firing never leaves the team fewer players
+    # eligible for the next game than this (None: no floor).
+    fire_floor: int | None = None
+    # BB2025 (facts section 8, step 4, and the May 2026 FAQ): the post-game hires before
+    # it fires, so a team that has fired may hire again only after its next game.
+    hires_before_fires: bool = False
 
     def names_team_captain(self, roster: Roster) -> bool:
         """Whether the roster's teams name a Team Captain."""
@@ -105,6 +111,8 @@ DRAFT_RULES: dict[str, DraftRules] = {
         captain_skill="Pro",
         draft_limited_trait="Insignificant",
         trophy_reroll_counts_toward_cap=True,
+        fire_floor=11,
+        hires_before_fires=True,
     ),
 }
 

@@ -266,8 +266,10 @@ def hiring_and_firing(
             # A Lineman raised by Masters of Undeath (BB2025) may be kept for free.
             raised = w.details.get("raised_lineman")
             if raised is not None and slots > 0:
-                keep = {"positions": list(raised.positions), "places": slots}
-                pending.append(Choice(side, "keep_raised", _keep_raised_prompt(w, raised), keep))
+                names = [w.ruleset.position(slug).name for slug in raised.positions]
+                keep = {"positions": list(raised.positions), "names": names, "places": slots}
+                prompt = f"Keep the raised {' or '.join(names)} for free?"
+                pending.append(Choice(side, "keep_raised", prompt, keep))
             asked = hireable and slots > 0 or retirable or raised is not None and slots > 0
             if hold and not asked:
                 done = {"treasury": w.treasury}
@@ -284,11 +286,6 @@ def hiring_and_firing(
             outcome[side]["kept_raised"] = w.details["kept_raised"]
         outcome[side]["treasury"] = w.treasury
     return (outcome, tuple(pending)) if pending else outcome
-
-
-def _keep_raised_prompt(w: PostGameWork, raised: Any) -> str:
-    names = " or ".join(w.ruleset.position(slug).name for slug in raised.positions)
-    return f"Keep the raised {names} for free?"
 
 
 def _keep_raised(w: PostGameWork, answer: Any) -> None:
@@ -356,9 +353,16 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
         kept = tuple(p for p in w.players if p.id not in fired)
         if fire_floor is not None:
             # Firing comes before journeymen are hired (facts section 8, step 4), so a
-            # journeyman hired in this answer does not count toward the floor.
+            # journeyman hired in this answer does not count toward the floor. A player
+            # who sat this game out is back for the next one (step 6 clears his MNG).
+            sat_out = {p.id for p in w.before.players if p.miss_next_game}
             eligible = sum(
-                not (p.miss_next_game or p.temporarily_retired or p.id in hired) for p in kept
+                not (
+                    (p.miss_next_game and p.id not in sat_out)
+                    or p.temporarily_retired
+                    or p.id in hired
+                )
+                for p in kept
             )
             if eligible < fire_floor:
                 raise RulesError(

@@ -60,6 +60,7 @@ from rules_engine.bb2025.spp import (
     spp_earned,
 )
 from rules_engine.dice import Dice
+from rules_engine.draft import DRAFT_RULES
 from rules_engine.errors import RulesError
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_tables
@@ -212,8 +213,9 @@ class Bb2025PostGameRules(PostGameRules):
     advancement = BB2025_ADVANCEMENT
     winnings = staticmethod(winnings)
     # Facts section 8, step 4: fire players, "but never below 11 players eligible for
-    # the next game" (hiring comes first, so a new player counts).
-    fire_floor = 11
+    # the next game" (hiring comes first, so a new player counts); the teams app asks
+    # the same number of the draft rules.
+    fire_floor = DRAFT_RULES["bb2025"].fire_floor
 
     def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
         return dedicated_fans_change(result, dedicated_fans, d6)

@@ -4,6 +4,7 @@ names and numbers (injuries and temporary retirement are ``services.injuries``).
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 
 from config.types import Actor
 from rules_engine.bb2020.journeymen import (
@@ -123,6 +124,7 @@ def hire_player(
         position = position_of(roster, position_slug)
         name = _clean_name(name)
         _check_room(ruleset, roster, team, position)
+        _check_hired_before_fired(ruleset, team)
         number = free_number(team, number)
         player = _new_player(ruleset, roster, team, position, name, number)
         post_to_ledger(
@@ -156,6 +158,7 @@ def fire_player(actor: Actor, player: Player) -> Player:
         require_not_playing(team)
         require_active_player(player)
         _check_captain_may_go(team, player)
+        _check_fire_floor(team, player)
         player.status = PlayerStatus.FIRED
         player.left_at = now()
         player.save(update_fields=["status", "left_at"])
@@ -167,6 +170,81 @@ def fire_player(actor: Actor, player: Player) -> Player:
             player=player.pk,
         )
         return player
+
+
+# Match statuses (matches.models.MatchStatus values) of a game whose post-game has not
+# yet reached step 6, where the players who sat it out are cleared for the next one.
+POST_GAME_OPEN = ("report_submitted", "post_game")
+
+
+def _last_game(team: Team):  # -> matches.models.Match | None (teams does not import matches)
+    """The team's match that kicked off last, if any."""
+    from django.apps import apps
+
+    match_model = apps.get_model("matches", "Match")
+    return (
+        match_model.objects.filter(kicked_off_at__isnull=False)
+        .filter(Q(fixture__home_id=team.pk) | Q(fixture__away_id=team.pk))
+        .select_related("fixture")
+        .order_by("-kicked_off_at", "-pk")
+        .first()
+    )
+
+
+def _check_hired_before_fired(ruleset: Ruleset, team: Team) -> None:
+    """BB2025 post-game step 4 (facts section 8) hires new players, then fires; the May
+    2026 FAQ ("hire before fire") adds that a fired positional cannot be replaced until
+    after the next game. Our reading: once the team has fired anyone since its last game
+    kicked off, it hires no new player until its next game has been played (it may still
+    buy staff and re-rolls, and hire the journeymen who played). Refusing every position,
+    not only the fired one's, keeps the step's order: hiring cannot follow firing."""
+    if not draft_rules_of(ruleset).hires_before_fires:
+        return
+    game = _last_game(team)
+    if game is None:
+        return
+    fired = (
+        Player.objects.filter(team=team, status=PlayerStatus.FIRED, left_at__gte=game.kicked_off_at)
+        .order_by("left_at", "pk")
+        .first()
+    )
+    if fired is not None:
+        raise TeamError(
+            f"{team.name} fired #{fired.number} {fired.name} after {game.label}: the "
+            "post-game hires before it fires, so new players may be hired again only "
+            "after the next game."
+        )
+
+
+def _check_fire_floor(team: Team, player: Player) -> None:
+    """BB2025 post-game step 4 (facts section 8): fire players, "but never below 11
+    players eligible for the next game". Not eligible: players due to miss the next
+    game, temporarily retired ones, journeymen (they leave after the game unless hired
+    in the step, which comes after firing). A player who sat out the game whose
+    post-game is under way is back for the next one (step 6 clears his MNG)."""
+    floor = draft_rules_of(ruleset_of(team)).fire_floor
+    if floor is None:
+        return
+    sat_out: set[int] = set()
+    game = _last_game(team)
+    if game is not None and game.status in POST_GAME_OPEN:
+        side = "home" if game.fixture.home_id == team.pk else "away"
+        at_kick_off = (game.match_teams or {}).get(side) or {}
+        sat_out = {p["id"] for p in at_kick_off.get("players", ()) if p.get("miss_next_game")}
+    rows = (
+        active_players(team)
+        .filter(journeyman=False, temporarily_retired=False)
+        .exclude(pk=player.pk)
+        .values_list("pk", "miss_next_game")
+    )
+    eligible = sum(1 for pk, misses in rows if not misses or pk in sat_out)
+    if eligible < floor:
+        raise TeamError(
+            f"{team.name} may not fire #{player.number} {player.name}: firing never leaves "
+            f"fewer than {floor} players eligible for the next game, and it would leave "
+            f"{eligible} (players due to miss it, temporarily retired ones and journeymen "
+            "do not count)."
+        )
 
 
 def _check_captain_may_go(team: Team, player: Player) -> None:
