@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from config.input import validated
 from matches import selectors, services
+from matches.api_captain import TeamCaptainInputSerializer, TeamCaptainsSerializer, captains_data
 from matches.api_common import (
     BAD,
     DENIED,
@@ -59,6 +60,7 @@ from matches.serializers_input import (
     ShortfallDecisionInputSerializer,
     for_league,
 )
+from matches.services.captain import name_team_captain
 from matches.view_common import match_or_404
 
 
@@ -148,6 +150,26 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         values = validated(PreGameChoiceInputSerializer, request.data)
         match = services.submit_pre_game_choice(request.user, match, **values)
         return Response(self._pre_game(match))
+
+    @extend_schema(
+        methods=["GET"],
+        summary="Each side's Team Captain in the pre-game, or whom its coach may name",
+        responses={200: TeamCaptainsSerializer, 404: NOT_FOUND},
+    )
+    @extend_schema(
+        methods=["POST"],
+        summary="Name a new Team Captain in the pre-game (BB2025, once the captain has left)",
+        request=TeamCaptainInputSerializer,
+        responses=writes({200: TeamCaptainsSerializer}),
+    )
+    @action(detail=True, methods=["get", "post"], url_path="team-captain")
+    def team_captain(self, request: Request, pk: str) -> Response:
+        match = self._match()
+        if request.method == "GET":
+            return Response(captains_data(match))
+        values = validated(TeamCaptainInputSerializer, request.data)
+        named = name_team_captain(request.user, match, values["side"], values["player"])
+        return Response(captains_data(selectors.match_detail(match.pk), named))
 
     @extend_schema(
         summary="Kick off (journeymen taken, inducements paid)",

@@ -19,10 +19,11 @@ from matches.forms import (
     PostGameChoicesForm,
     tap_kinds,
 )
+from matches.forms_captain import captain_context
 from matches.forms_pregame import AnswerForm, InducementsForm, JourneymenForm, PettyCashForm
 from matches.models import Confirmation, EventKind, Match
 from matches.permissions import may_answer_for
-from matches.report_forms import DisputeForm, ReportForm, SendBackForm
+from matches.report_forms import DisputeForm, ReportForm, SendBackForm, without_penalty_rule_of
 from matches.services.confirmation import is_opponent
 from matches.view_common import (
     CHANGE_TEAM,
@@ -128,6 +129,8 @@ def pre_game_context(
         "steps": selectors.step_views(state.steps, state.rolls, teams, ruleset),
         "rows": selectors.pre_game_rows(state.summary, ruleset),
         "pending": pending,
+        # BB2025 Team Captain, May 2026 erratum: a new captain named in the pre-game.
+        "captains": captain_context(request.user, match, forms.get("captain_forms") or {}),
     }
 
 
@@ -200,7 +203,11 @@ def live_context(
             {k: v for k, v in (match.report_draft or {}).items() if not isinstance(v, list)}
         )
         report_form = ReportForm(
-            teams, initial=initial, points=scored_in_points(match), extras=report_extras_of(match)
+            teams,
+            initial=initial,
+            points=scored_in_points(match),
+            extras=report_extras_of(match),
+            without_penalty=without_penalty_rule_of(match),
         )
     return {
         "events": rows,

@@ -10,8 +10,11 @@ from django.views.decorators.http import require_POST
 
 from config.errors import attempt
 from matches import selectors, services
+from matches.forms_captain import NewCaptainForm
 from matches.page import act_on, choice_answer, choice_form, render_match
-from matches.view_common import match_to_play, match_url, require_side
+from matches.services.captain import captain_card
+from matches.services.captain import name_team_captain as name_team_captain_service
+from matches.view_common import SIDES, match_to_play, match_url, require_side
 
 
 @login_required
@@ -53,3 +56,33 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
             messages.success(request, f"{selectors.team_names(match)[side]}: answered.")
             return redirect(match_url(match, "pre-game"))
     return render_match(request, match, status=400, choice_forms={(side, kind): form})
+
+
+@login_required
+@require_POST
+def name_team_captain(request: HttpRequest, pk: int, side: str) -> HttpResponse:
+    """BB2025 Team Captain, May 2026 erratum: the side's coach names a new captain in the
+    pre-game once the old one has left the roster (``matches.services.captain``)."""
+    match = match_to_play(request, pk)
+    if side not in SIDES:
+        raise Http404("A side is home or away.")
+    require_side(request, match, side)
+    card = captain_card(match, side)
+    form = NewCaptainForm(card, side, data=request.POST)
+    if form.is_valid():
+        named = attempt(
+            form,
+            lambda: name_team_captain_service(
+                request.user, match, side, form.cleaned_data["player"]
+            ),
+        )
+        if named is not None:
+            team = selectors.team_names(match)[side]
+            messages.success(request, f"{team}: #{named.number} {named.name} is Team Captain.")
+            return redirect(match_url(match, "pre-game"))
+    if card is not None and card.captain is None:
+        return render_match(request, match, status=400, captain_forms={side: form})
+    # No form on the page for this side (it has a captain, the match is past its
+    # pre-game, its rules name none): the reasons show above the match.
+    errors = [str(m) for messages_ in form.errors.values() for m in messages_]
+    return render_match(request, match, status=400, action_errors=errors)

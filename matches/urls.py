@@ -30,6 +30,11 @@ urlpatterns = [
         pregame_views.pre_game_choice,
         name="match-pre-game-choice",
     ),
+    path(
+        "<int:pk>/team-captain/<str:side>/",
+        pregame_views.name_team_captain,
+        name="match-team-captain",
+    ),
     path("<int:pk>/start/", pregame_views.start_match, name="match-start"),
     path("<int:pk>/picker/", event_views.event_picker, name="match-event-picker"),
     path("<int:pk>/events/", event_views.add_event, name="match-add-event"),

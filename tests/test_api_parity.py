@@ -77,6 +77,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "match-open": "matches_create",
     "match-start-pre-game": "matches_start_pre_game_create",
     "match-pre-game-choice": "matches_pre_game_choices_create",
+    "match-team-captain": "matches_team_captain_create",
     "match-start": "matches_start_create",
     "match-add-event": "matches_events_create",
     "match-remove-event": "matches_events_destroy",

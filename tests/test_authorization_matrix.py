@@ -335,6 +335,11 @@ ROWS: dict[str, Row] = {
         expect=coach_or_commissioner(),
         team_coach="pre_game_chooser",
     ),
+    "POST /api/v1/matches/{id}/team-captain/": Row(
+        path=lambda w: {"id": w["pre_game"]},
+        body=lambda w: w["team_captain"],
+        expect=coach_or_commissioner(400),  # BB2020 teams have no Team Captain
+    ),
     "POST /api/v1/matches/{id}/start/": Row(
         path=lambda w: {"id": w["pre_game"]},
         body=None,
@@ -487,6 +492,10 @@ def _world_ids(world: World) -> dict[str, Any]:
             ),
         },
         "pre_game_chooser": chooser[pending["side"]].coach,
+        "team_captain": {
+            "side": next(side for side, team in chooser.items() if team == home),
+            "player": in_play_player.pk,
+        },
         "in_play": world.in_play.pk,
         "in_play_player": in_play_player.pk,
         "draft_event": MatchEvent.objects.filter(match=world.in_play, report=None).first().pk,

@@ -15,6 +15,9 @@ never a Big Guy, one of the players drafted); here, only which player it is.
 
 The captain is the player holding the captain's skill as a plain gained skill (source
 "other", from no advancement); a new captain takes it, the old one gives it up.
+
+Between re-drafts (May 2026 erratum): once the captain has left the roster, a new one
+is named in the pre-game of the team's next league fixture (``name_new_captain``).
 """
 
 from __future__ import annotations
@@ -23,9 +26,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_engine.draft import DraftRules, draft_rules_for
+from django.db import transaction
+
+from config.types import Actor
+from rules_engine.draft import (
+    DraftRules,
+    draft_rules_for,
+    may_name_new_captain,
+    new_captain_problems,
+)
 from rules_engine.ruleset import Roster, Ruleset
-from teams.models import Player, PlayerSkill
+from teams.audit import log_action
+from teams.errors import TeamError
+from teams.models import Player, PlayerSkill, PlayerStatus, Team
+from teams.services._common import lock_team, require_active, require_change, roster_of, ruleset_of
 
 CAPTAIN = "team_captain"
 CAPTAIN_PLAYER = "team_captain_player"
@@ -198,3 +212,101 @@ def appoint_captain(
             player=captain, skill=skill, defaults={"source": PlayerSkill.Source.OTHER}
         )
     return captain
+
+
+class CaptainError(TeamError):
+    """A new Team Captain refused, with the input (``player``) the reasons are about."""
+
+    def __init__(self, messages: str | list[str], field: str | None = None) -> None:
+        super().__init__(messages)
+        self.field = field
+
+
+def _captain_named(team: Team, skill: str) -> Player | None:
+    """The team's active player holding the captain's row, if any."""
+    return (
+        Player.objects.filter(
+            team=team,
+            status=PlayerStatus.ACTIVE,
+            skills__skill=skill,
+            skills__source=PlayerSkill.Source.OTHER,
+            skills__advancement__isnull=True,
+        )
+        .order_by("pk")
+        .first()
+    )
+
+
+def _new_captain_of(team: Team, wanted: Player | int | str) -> Player:
+    """The player named, locked, if he is an active permanent player of ``team``."""
+    pid = wanted.pk if isinstance(wanted, Player) else _player_id(wanted)
+    player = (
+        Player.objects.select_for_update().filter(pk=pid, team=team).first()
+        if pid is not None
+        else None
+    )
+    if player is None:
+        raise CaptainError(f"{wanted!r} is not a player of {team.name}", field="player")
+    if player.status != PlayerStatus.ACTIVE:
+        raise CaptainError(
+            f"#{player.number} {player.name} is no longer on the team "
+            f"({player.get_status_display().lower()})",
+            field="player",
+        )
+    if player.mercenary or player.journeyman:
+        kind = "a Mercenary Player" if player.mercenary else "a journeyman"
+        raise CaptainError(
+            f"#{player.number} {player.name} is {kind}: the Team Captain is one of the "
+            "team's own (permanent) players",
+            field="player",
+        )
+    return player
+
+
+def name_new_captain(actor: Actor, team: Team | int, player: Player | int | str) -> Player:
+    """BB2025 Team Captain, May 2026 erratum (facts section 2): once the captain has left
+    the roster (killed, fired, retired...), the coach names a new one, any active
+    permanent player who is not a Big Guy. He gains Pro with no value increase: the
+    captain's skill row (source "other", from no advancement), nothing else changes.
+
+    When it may be done (the pre-game of the team's next league fixture) is the
+    caller's to check (``matches.services.captain``). Refusals are ``CaptainError``;
+    nothing is written then."""
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        ruleset = ruleset_of(team)
+        roster = roster_of(team, ruleset)
+        rules = draft_rules_for(ruleset)
+        skill = rules.captain_skill
+        if not rules.names_team_captain(roster) or skill is None:
+            raise CaptainError(f"{roster.name} teams have no Team Captain ({ruleset.name})")
+        captain = _captain_named(team, skill)
+        if not may_name_new_captain(rules, roster, has_captain=captain is not None):
+            held = f"#{captain.number} {captain.name}" if captain is not None else "A player"
+            raise CaptainError(
+                f"{held} is the Team Captain of {team.name}: a new one is named only once "
+                "he has left the roster"
+            )
+        chosen = _new_captain_of(team, player)
+        problems = new_captain_problems(rules, roster, chosen.position_slug)
+        if problems:
+            raise CaptainError(problems, field="player")
+        own = roster.positions[chosen.position_slug].skills
+        if skill in own or chosen.skills.filter(skill=skill).exists():
+            raise CaptainError(
+                f"#{chosen.number} {chosen.name} already has {skill}: the captain is marked "
+                f"by the {skill} he gains, so name another player",
+                field="player",
+            )
+        PlayerSkill.objects.create(player=chosen, skill=skill, source=PlayerSkill.Source.OTHER)
+        log_action(
+            actor,
+            "team.name_captain",
+            f"{team.name} named #{chosen.number} {chosen.name} Team Captain ({skill}).",
+            team=team,
+            player=chosen.pk,
+            skill=skill,
+        )
+        return chosen

@@ -1,0 +1,57 @@
+"""The pre-game's "Name a new Team Captain" card (``matches.services.captain``): one
+select of the players who may be captain; which player it is the service checks (a
+player the list does not offer gets the rule's own reason as the form's error)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+
+from config.types import Actor
+from matches.models import Match
+from matches.permissions import may_answer_for
+from matches.selectors.words import position_name
+from matches.services.captain import CaptainCard, captain_cards
+from rules_engine import get_ruleset
+
+
+class NewCaptainForm(forms.Form):
+    """``player``: the id of the player named; the choices are the eligible players."""
+
+    player = forms.IntegerField(
+        label="New Team Captain",
+        min_value=1,
+        error_messages={
+            "required": "Choose the new Team Captain.",
+            "invalid": "Choose the new Team Captain from the list.",
+            "min_value": "Choose the new Team Captain from the list.",
+        },
+    )
+
+    def __init__(self, card: CaptainCard | None, side: str, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("auto_id", f"id_captain_{side}_%s")
+        super().__init__(*args, **kwargs)
+        choices: list[tuple[Any, str]] = [("", "— choose —")]
+        if card is not None:
+            ruleset = get_ruleset(card.team.ruleset)
+            choices += [
+                (p.pk, f"#{p.number} {p.name} ({position_name(ruleset, p.position_slug)})")
+                for p in card.players
+            ]
+        self.fields["player"].widget = forms.Select(choices=choices)
+
+
+def captain_context(
+    user: Actor | None, match: Match, posted: Mapping[str, NewCaptainForm]
+) -> list[dict[str, Any]]:
+    """Each side's Team Captain card in the pre-game: the captain, or (for its coach or
+    a commissioner) the form naming a new one; ``posted``: a refused form, by side."""
+    cards = []
+    for card in captain_cards(match):
+        form = None
+        if card.captain is None and card.may_name and may_answer_for(user, match, card.side):
+            form = posted.get(card.side) or NewCaptainForm(card, card.side)
+        cards.append({"card": card, "form": form})
+    return cards
