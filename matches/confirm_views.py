@@ -19,7 +19,7 @@ from matches.models import Match
 from matches.page import (
     render_match,
 )
-from matches.report_forms import DisputeForm, ReportForm, SendBackForm
+from matches.report_forms import DisputeForm, ReportForm, SendBackForm, without_penalty_rule_of
 from matches.view_common import (
     match_to_play,
     match_url,
@@ -96,6 +96,7 @@ def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST,
         points=scored_in_points(match),
         extras=report_extras_of(match),
+        without_penalty=without_penalty_rule_of(match),
     )
     if form.is_valid():
         kwargs = form.report_kwargs()

@@ -21,7 +21,7 @@ from matches.forms import (
 from matches.http import HtmxHttpRequest
 from matches.models import Confirmation, Match
 from matches.page import picker_context, render_live, render_match
-from matches.report_forms import ReportForm
+from matches.report_forms import ReportForm, without_penalty_rule_of
 from matches.view_common import (
     SIDES,
     event_choices_of,
@@ -114,6 +114,7 @@ def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST,
         points=scored_in_points(match),
         extras=report_extras_of(match),
+        without_penalty=without_penalty_rule_of(match),
     )
     if form.is_valid():
         kwargs = form.report_kwargs()

@@ -20,7 +20,7 @@ from matches.forms import (
 )
 from matches.models import EventKind, InjuryResult
 from matches.services.confirmation import MAX_NOTE_LENGTH
-from matches.services.report_extras import ExtraField
+from matches.services.report_extras import ExtraField, team_report_type
 
 
 def _score(label: str) -> forms.IntegerField:
@@ -105,6 +105,23 @@ POINTS_FIELD_NAMES = (
 )
 
 
+SET_UP_HELP = "Only if it conceded before a set-up; leave empty otherwise."
+
+
+def without_penalty_rule_of(match: Any) -> str:
+    """Who may concede without penalty in the match's league, as its edition's report
+    states it (BB2025: a team that cannot put 3 players on the Line of Scrimmage, at
+    most 2; BB2020: 3 or fewer players); empty where its report has no concession."""
+    from matches.errors import MatchError
+    from matches.services.rulesets import rules_for
+
+    try:
+        report_type = rules_for(match).report_type
+    except MatchError:
+        return ""
+    return team_report_type(report_type).without_penalty_rule
+
+
 class ReportForm(forms.Form):
     """The final score on the pitch and any concession. ``idempotency_key`` is made
     when the form is drawn, so a double tap on "Submit" sends the same report twice
@@ -120,7 +137,7 @@ class ReportForm(forms.Form):
         min_value=0,
         max_value=MAX_SET_UP_PLAYERS,
         label="Players the conceding team could set up",
-        help_text="Only if it conceded before a set-up; leave empty otherwise.",
+        help_text=SET_UP_HELP,
         error_messages={
             "invalid": "Enter the number of players as a whole number.",
             "min_value": "Enter 0 or more players.",
@@ -135,6 +152,7 @@ class ReportForm(forms.Form):
         *args: Any,
         points: bool = False,
         extras: Iterable[ExtraField] = (),
+        without_penalty: str = "",
         **kwargs: Any,
     ) -> None:
         kwargs.setdefault("initial", {})
@@ -147,6 +165,13 @@ class ReportForm(forms.Form):
             ("home", f"{teams['home']} conceded"),
             ("away", f"{teams['away']} conceded"),
         ]
+        if without_penalty and "conceded_at_setup_players" in self.fields:
+            # The league's rule, so the coach knows whether the number he gives spares
+            # his team the concession's penalties (``without_penalty_rule_of``).
+            rule = without_penalty[0].upper() + without_penalty[1:]
+            self.fields[
+                "conceded_at_setup_players"
+            ].help_text = f"{SET_UP_HELP} Conceding Without Penalty: {rule}."
         self.points = points
         if points:  # a game scored in points (Blitz Bowl) has its cards, no concession
             del self.fields["conceded_by"], self.fields["conceded_at_setup_players"]

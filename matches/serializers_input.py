@@ -16,6 +16,7 @@ from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
 from matches.serializers import CHARACTERISTIC_CHOICES, SIDE_CHOICES, choice
 from matches.services import report_extras
 from matches.services.validation import MAX_REPORT_EVENTS
+from rules_engine.edition import TOUCHDOWNS
 
 PRE_GAME_KINDS = [
     ("journeymen_position", "Journeymen's position"),
@@ -186,6 +187,24 @@ def _events_field(event_serializer: type[serializers.Serializer]) -> serializers
     )
 
 
+def _set_up_help() -> str:
+    """The field's help, with each edition's Conceding Without Penalty as its report
+    states it (``TeamReport.without_penalty_rule``)."""
+    from rules_engine import edition_for
+    from rules_engine.editions import edition_keys
+
+    rules = []
+    for key in edition_keys():
+        edition = edition_for(key)
+        if edition.scoring == TOUCHDOWNS:  # a game scored in points has no concession
+            rule = report_extras.team_report_type(edition.report_type).without_penalty_rule
+            rules.append(f"{edition.name}: {rule}")
+    return (
+        "Players the conceding team could set up, if it conceded before a set-up. "
+        "Conceding Without Penalty: " + "; ".join(rules) + "."
+    )
+
+
 class ReportInputSerializer(serializers.Serializer):
     home_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
     away_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
@@ -196,7 +215,7 @@ class ReportInputSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text="Players the conceding team could set up, if it conceded before a set-up.",
+        help_text=_set_up_help(),
     )
     events = _events_field(EventInputSerializer)
     # A game scored in points (Blitz Bowl); a league scored in touchdowns refuses them.
@@ -308,6 +327,18 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
         required=False,
         default=list,
         help_text="BB2025: the players (ids) nominated for the MVP, as the pending choice asks.",
+    )
+    keep_raised = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=100,
+        help_text=(
+            "BB2025 Masters of Undeath: the Lineman position (slug, one of the pending "
+            "keep_raised choice's positions) to keep the raised player as, for free; "
+            "empty or null lets him go."
+        ),
     )
 
 

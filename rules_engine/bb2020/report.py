@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, ClassVar
 
-from rules_engine.bb2020.conceding import concession_score, concession_without_penalty
+from rules_engine.bb2020.conceding import (
+    PENALTY_FREE_MAX_PLAYERS,
+    concession_score,
+    concession_without_penalty,
+)
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.errors import RulesError
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
@@ -157,6 +161,14 @@ class TeamReport:
     penalty (facts section 4, Conceding).
     """
 
+    # Conceding Without Penalty: the most players the team could set up, and the rule
+    # as the report's forms and API state it (facts section 4, Conceding).
+    most_set_up_without_penalty: ClassVar[int] = PENALTY_FREE_MAX_PLAYERS
+    without_penalty_rule: ClassVar[str] = (
+        f"a team with {PENALTY_FREE_MAX_PLAYERS} or fewer players may concede before a "
+        "set-up without penalty"
+    )
+
     touchdowns: int = 0
     fan_factor: int = 0
     conceded: bool = False
@@ -180,7 +192,9 @@ class TeamReport:
     @property
     def concession_penalty(self) -> bool:
         """Whether the team conceded and suffers the concession's consequences."""
-        return self.conceded and not concession_without_penalty(self.set_up_players_when_conceding)
+        return self.conceded and not concession_without_penalty(
+            self.set_up_players_when_conceding, self.most_set_up_without_penalty
+        )
 
     def check_players(self, team: TeamState) -> None:
         """Each reported player is on the team sheet (star players and mercenaries are

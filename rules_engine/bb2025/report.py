@@ -27,7 +27,6 @@ from typing import ClassVar
 from rules_engine.bb2020.conceding import (
     LINE_OF_SCRIMMAGE_MINIMUM,
     awarded_win_score,
-    concession_without_penalty,
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, PlayerReport, TeamReport, other_side
 from rules_engine.errors import RulesError
@@ -88,16 +87,16 @@ class Bb2025PlayerReport(PlayerReport):
 class Bb2025TeamReport(TeamReport):
     """One team's game, with whether it stalled (facts section 8, winnings)."""
 
-    stalled: bool = False
+    # Conceding Without Penalty (facts section 9): a team unable to set up three
+    # players on the Line of Scrimmage, so at most 2 (``concession_penalty`` reads it).
+    most_set_up_without_penalty: ClassVar[int] = LINE_OF_SCRIMMAGE_MINIMUM - 1
+    without_penalty_rule: ClassVar[str] = (
+        f"a team that cannot put {LINE_OF_SCRIMMAGE_MINIMUM} players on the Line of "
+        f"Scrimmage (at most {LINE_OF_SCRIMMAGE_MINIMUM - 1}) may concede at a Start of "
+        "Drive without penalty"
+    )
 
-    @property
-    def concession_penalty(self) -> bool:
-        """Conceding Without Penalty (facts section 9): a team unable to set up three
-        players on the Line of Scrimmage (``set_up_players_when_conceding`` below 3)."""
-        most = LINE_OF_SCRIMMAGE_MINIMUM - 1
-        return self.conceded and not concession_without_penalty(
-            self.set_up_players_when_conceding, most
-        )
+    stalled: bool = False
 
 
 @dataclass(frozen=True)
