@@ -233,6 +233,24 @@ class PostGameChoicesForm(forms.Form):
                 error_messages=_choose("whether to re-roll the winnings"),
             )
 
+        # BB2025 Masters of Undeath: keep the Lineman raised this game, for free.
+        raised = next((c for c in pending if c.kind == "keep_raised"), None)
+        if raised is not None:
+            options = raised.options
+            keep = zip(options.get("positions") or (), options.get("names") or (), strict=True)
+            answers = [(slug, f"Keep him as a {name}") for slug, name in keep]
+            answers.append(("", "Let him go (he is lost)"))
+            self.fields["keep_raised"] = forms.ChoiceField(
+                label=raised.prompt,
+                help_text=(
+                    "A rookie with 0 SPP, free of charge; he adds his full value to Team Value."
+                ),
+                choices=answers,
+                required=False,
+                widget=forms.RadioSelect,
+                error_messages=_choose("whether to keep the raised Lineman"),
+            )
+
     def choice_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "hire_journeymen": list(self.cleaned_data.get("hire_journeymen") or []),
@@ -242,6 +260,8 @@ class PostGameChoicesForm(forms.Form):
             kwargs["reroll_winnings"] = self.cleaned_data["reroll_winnings"] == "yes"
         if MVP_NOMINEES in self.fields:
             kwargs[MVP_NOMINEES] = list(self.cleaned_data.get(MVP_NOMINEES) or [])
+        if "keep_raised" in self.fields:
+            kwargs["keep_raised"] = self.cleaned_data.get("keep_raised") or None
         return kwargs
 
     @property

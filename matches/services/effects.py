@@ -56,6 +56,7 @@ from teams.services import (
     temporarily_retire,
 )
 from teams.services._common import is_locked, lock_team
+from teams.services.raised_lineman import keep_raised_lineman
 
 LEDGER_REASONS = {
     "winnings": LedgerReason.WINNINGS,
@@ -268,6 +269,11 @@ def _apply_final(record: _Side, outcome: Any, reads: _FinalReads | None = None) 
         for player in released:
             status = {"before": {"status": player.status}, "after": {"status": "retired"}}
             record(EffectKind.STATUS, player, **status)
+    raised = getattr(outcome, "kept_raised", None)
+    if raised:  # Masters of Undeath: the raised Lineman kept, free; a correction retires him
+        player = keep_raised_lineman(record.who(), team, raised)
+        status = {"before": {"status": PlayerStatus.RETIRED}, "after": {"status": player.status}}
+        record(EffectKind.STATUS, player, **status)
     for pid in outcome.retired:
         temporarily_retire(record.who(), Player.objects.get(pk=pid))
         record(EffectKind.TEMPORARILY_RETIRED, Player.objects.get(pk=pid))

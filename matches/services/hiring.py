@@ -41,7 +41,9 @@ def final_answers(
     if _hiring_step(match) is None:
         return answers
     asked = any(
-        (answers.get(side) or {}).get("hire_journeymen") or (answers.get(side) or {}).get("retire")
+        (answers.get(side) or {}).get("hire_journeymen")
+        or (answers.get(side) or {}).get("retire")
+        or (answers.get(side) or {}).get("keep_raised")
         for side in teams
     )
     offered: dict[str, dict[Any, int]] = {side: {} for side in SIDES}
@@ -69,6 +71,9 @@ def final_answers(
                 hired.append(pid)
                 left -= cost
                 signed += 1
+        if answer.get("keep_raised") and signed >= 16:  # Masters of Undeath: else he is lost
+            skipped.append({"player": "The raised Lineman", "why": "the team has 16 players"})
+            answer["keep_raised"] = None
         retire = [pid for pid in answer.get("retire", []) if pid in active]
         skipped += [
             {"player": pid, "why": "no longer on the team"}

@@ -50,6 +50,8 @@ ANSWERS: dict[str, tuple[str, Any]] = {
     "hire_journeymen": ("hire_journeymen", []),
     "temporary_retirement": ("retire", []),
     "reroll_winnings": ("reroll_winnings", False),
+    # BB2025 Masters of Undeath: the raised Lineman's position kept, None to let him go.
+    "keep_raised": ("keep_raised", None),
 }
 # A pending choice whose answer the engine reads per side under the choice's own kind
 # (``choices[kind][side]``), apart from the side's step-4 answer: BB2025's MVP nominees

@@ -111,6 +111,7 @@ def submit_post_game_choices(
     retire: Iterable[int] = (),
     reroll_winnings: bool | None = None,
     mvp_nominees: Iterable[int] = (),
+    keep_raised: str | bool | None = None,
 ) -> Report:
     """One side's post-game decisions: BB2020 step 4, the journeymen who played to hire
     for good (they lose Loner, cost their current value) and the players who suffered
@@ -118,7 +119,11 @@ def submit_post_game_choices(
     winnings D6. The answer is the side's whole answer: a decision waiting and not
     given is answered "none" (no hire, no retirement, no re-roll). Only that side's
     coach (or a commissioner) answers; when no decision is left the post-game
-    completes and is queued for applying."""
+    completes and is queued for applying. ``keep_raised`` (BB2025 Masters of Undeath,
+    league facts section 2): the Lineman position the raised player is kept as, for
+    free (``True`` where the roster has one), None or False to let him go."""
+    if keep_raised is not None and not isinstance(keep_raised, (str, bool)):
+        raise MatchError(f"The raised Lineman is kept as a position, not {keep_raised!r}")
     if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
         raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
     with transaction.atomic():
@@ -134,6 +139,7 @@ def submit_post_game_choices(
             "hire_journeymen": _ids(hire_journeymen, "Journeymen to hire"),
             "retire": _ids(retire, "Players to retire"),
             "reroll_winnings": reroll_winnings,
+            "keep_raised": keep_raised or None,
         }
         by_kind = {MVP_NOMINEES: _ids(mvp_nominees, "MVP nominees")}
         answer = {
