@@ -68,7 +68,8 @@ EVENT_LIMITS: dict[str, tuple[int, str]] = {
     EventKind.KICK_OFF: (3 + 2 * GAME_TURNS, "one per kick-off"),
     EventKind.BRIBE: (2 * MAX_BRIBES_PER_TEAM, f"{MAX_BRIBES_PER_TEAM} for each team"),
     EventKind.LANDING: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
-    EventKind.SUPERB_THROW: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
+    # One Throw Team-mate action a team turn, so one Superb Throw at most.
+    EventKind.SUPERB_THROW: (GAME_TURNS, f"one in each of the game's {GAME_TURNS} turns"),
 }
 # The most events a report may list (the API refuses a longer list before reading it).
 MAX_REPORT_EVENTS = sum(limit for limit, _why in EVENT_LIMITS.values())
