@@ -21,7 +21,7 @@ class FixtureKind(models.TextChoices):
 class FixtureStatus(models.TextChoices):
     SCHEDULED = "scheduled", "Scheduled"
     PLAYED = "played", "Played"
-    FORFEIT = "forfeit", "Conceded (1-0)"
+    FORFEIT = "forfeit", "Conceded"
     UNPLAYED_DOUBLE_LOSS = "unplayed_double_loss", "Unplayed: a loss for both"
     POSTPONED = "postponed", "Postponed"
 

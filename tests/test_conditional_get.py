@@ -134,7 +134,7 @@ def _hired(commissioner, season):
 WRITES = {
     "result": (_result, "standings", "2</td>"),
     "correction": (_correction, "standings", "1</td>"),
-    "forfeit": (_forfeit, "fixtures", "Conceded (1-0)"),
+    "forfeit": (_forfeit, "fixtures", "Conceded"),
     "adjustment": (_adjustment, "standings", "Late report"),
     "team renamed": (_renamed, "standings", "Renamed Raiders"),
     "player hired": (_hired, "team sheet", "New Hire"),
