@@ -28,7 +28,7 @@ pending with an ``mvp_nominees`` Choice; with six or fewer all are nominated
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,9 +54,11 @@ from rules_engine.bb2025.league_tables import league_section
 from rules_engine.bb2025.masters_of_undeath import RaisedLineman, raised_lineman
 from rules_engine.bb2025.report import Bb2025PlayerReport, stalled
 from rules_engine.bb2025.spp import (
+    TOUCHDOWN,
     Bb2025MvpResult,
     check_nominees,
     draw_mvps,
+    spp_award,
     spp_earned,
 )
 from rules_engine.dice import Dice
@@ -83,6 +85,8 @@ RULE = "BB2025 league facts section 8, Post-game sequence"
 # Facts section 1: "In league play DF stays between 1 and 7".
 MAXIMUM_DEDICATED_FANS = 7
 MVP_NOMINEES = "mvp_nominees"
+# Facts section 9: the players a conceder's opponent gives its awarded touchdowns to.
+AWARDED_TOUCHDOWNS = "awarded_touchdowns"
 
 
 def winnings(
@@ -203,6 +207,56 @@ def most_valuable_players(
     return Bb2025MvpResult(w.side, drawn[0], ids, rolls, player_ids=drawn, nominees=chosen)
 
 
+def awarded_touchdowns(report: MatchReport, side: str) -> int:
+    """The touchdowns a concession awarded ``side`` beyond those it scored (facts
+    section 9: the opponent of a conceder wins 2-0, or X-0): 0 without a concession,
+    for the conceder, or when it had already scored enough."""
+    conceder = report.conceded_by
+    if conceder is None or conceder == side:
+        return 0
+    home, away = report.final_score
+    final = home if side == "home" else away
+    return max(0, final - report.side(side).touchdowns)
+
+
+def awarded_touchdown_scorers(
+    w: PostGameWork, report: MatchReport, chosen: Any
+) -> tuple[Any, ...] | Choice:
+    """Facts section 9 ("Touchdown", league_play.md): the coach of a conceder's opponent
+    gives the SPP of each awarded touchdown to one of his players who played (not a
+    star player or mercenary, not killed), the same player more than once if he likes.
+    The players named, one per awarded touchdown; a Choice while he has not named them."""
+    count = awarded_touchdowns(report, w.side)
+    if count == 0:
+        if chosen:
+            raise RulesError(f"{w.team.name} was awarded no touchdown to give")
+        return ()
+    ids = tuple(p.id for p in mvp_candidates(w.before, w.report))
+    if chosen is None:
+        each = spp_award(TOUCHDOWN, brawlin_brutes=_brawlin_brutes(w))
+        prompt = (
+            f"{w.team.name}: give the {each} SPP of each of the {count} awarded "
+            f"touchdown{'s' if count > 1 else ''} to a player who played"
+        )
+        options = {"players": list(ids), "touchdowns": count, "spp_each": each}
+        return Choice(w.side, AWARDED_TOUCHDOWNS, prompt, options)
+    if isinstance(chosen, (str, bytes)) or not isinstance(chosen, Sequence):
+        raise RulesError("The awarded touchdowns' players are a list, one per touchdown")
+    named = tuple(chosen)
+    problems = []
+    if len(named) != count:
+        problems.append(f"name one player per awarded touchdown: {count}, not {len(named)}")
+    strangers = [pid for pid in dict.fromkeys(named) if pid not in ids]
+    if strangers:
+        problems.append(
+            f"{strangers!r} may not be given an awarded touchdown: only players of "
+            f"{w.team.name} who played this game (no star players, none killed)"
+        )
+    if problems:
+        raise RulesError(problems)
+    return named
+
+
 class Bb2025PostGameRules(PostGameRules):
     """BB2020's six steps with BB2025's winnings (and whether the team stalled), the
     Hatred rolls after injuries, its Dedicated Fans change, the MVPs drawn from the
@@ -248,12 +302,17 @@ class Bb2025PostGameRules(PostGameRules):
     def split_choices(
         self, choices: Mapping[str, Any] | None
     ) -> tuple[Mapping[str, Any] | None, Mapping[str, Any]]:
-        """Step 4's answers, and the MVP nominations (``"mvp_nominees"``) per side."""
+        """Step 4's answers, and step 3's: the MVP nominations (``"mvp_nominees"``) per
+        side, and under ``AWARDED_TOUCHDOWNS`` the players given the SPP of the
+        touchdowns a concession awarded, per side."""
         hiring = dict(choices or {})
         nominations = hiring.pop(MVP_NOMINEES, None) or {}
         if not isinstance(nominations, Mapping) or set(nominations) - set(SIDES):
             raise RulesError("MVP nominations are given per side: 'home' and/or 'away'")
-        return hiring, nominations
+        awarded = hiring.pop(AWARDED_TOUCHDOWNS, None) or {}
+        if not isinstance(awarded, Mapping) or set(awarded) - set(SIDES):
+            raise RulesError("Awarded touchdowns are given per side: 'home' and/or 'away'")
+        return hiring, {**nominations, AWARDED_TOUCHDOWNS: awarded}
 
     def player_advancement(
         self,
@@ -266,6 +325,7 @@ class Bb2025PostGameRules(PostGameRules):
         """Step 3, player advancement: the MVPs, SPP earned (BB2025 awards), and the
         advancements each player can afford (options; the coach may save SPP)."""
         mvps: dict[str, Bb2025MvpResult] = {}
+        given: dict[str, dict[Any, int]] = {}
         pending: list[Choice] = []
         for side, w in work.items():
             opponent_conceded = report.side(other_side(side)).concession_penalty
@@ -274,6 +334,12 @@ class Bb2025PostGameRules(PostGameRules):
                 pending.append(found)
             else:
                 mvps[side] = found
+            chosen = (answers.get(AWARDED_TOUCHDOWNS) or {}).get(side)
+            scorers = awarded_touchdown_scorers(w, report, chosen)
+            if isinstance(scorers, Choice):
+                pending.append(scorers)
+            else:
+                given[side] = {pid: scorers.count(pid) for pid in scorers}
         if pending:
             return {}, tuple(pending)
         outcome: dict[str, Any] = {}
@@ -285,14 +351,29 @@ class Bb2025PostGameRules(PostGameRules):
                 continue
             brutes = _brawlin_brutes(w)
             counted = {pid: mvp.player_ids.count(pid) for pid in mvp.player_ids}
+            awarded = given.get(side, {})
             earned = [
-                spp_earned(r, r.player_id, mvps=counted.get(r.player_id, 0), brawlin_brutes=brutes)
+                spp_earned(
+                    r,
+                    r.player_id,
+                    mvps=counted.get(r.player_id, 0),
+                    brawlin_brutes=brutes,
+                    awarded_touchdowns=awarded.get(r.player_id, 0),
+                )
                 for r in w.report
                 if not r.induced
             ]
-            for pid, times in counted.items():
+            for pid in dict.fromkeys([*counted, *awarded]):
                 if w.report.player(pid) is None:
-                    earned.append(spp_earned(None, pid, mvps=times, brawlin_brutes=brutes))
+                    earned.append(
+                        spp_earned(
+                            None,
+                            pid,
+                            mvps=counted.get(pid, 0),
+                            brawlin_brutes=brutes,
+                            awarded_touchdowns=awarded.get(pid, 0),
+                        )
+                    )
             outcome[side] = self.award_spp(w, earned, mvp, mvps=mvp.player_ids)
         return outcome
 

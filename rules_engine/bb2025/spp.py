@@ -37,6 +37,9 @@ ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
     ("casualties", "Casualty"),
     ("touchdowns", "Touchdown"),
 )
+TOUCHDOWN = "Touchdown"
+# The SPP of a touchdown a concession awarded, given by the coach (facts section 9).
+AWARDED_TOUCHDOWN = "Awarded touchdown"
 # The report's BB2025 counts, beyond BB2020's (``rules_engine.bb2025.report``).
 _BB2025_COUNTS = {"superb_throws": superb_throws, "landings": landings}
 
@@ -61,6 +64,8 @@ class Bb2025SppEarned(SppEarned):
     superb_throws: int = 0
     brawlin_brutes: bool = False
     mvps: int = 0
+    # Touchdowns a concession awarded his team that his coach gave him (facts section 9).
+    awarded_touchdowns: int = 0
 
     @property
     def breakdown(self) -> dict[str, int]:
@@ -69,16 +74,25 @@ class Bb2025SppEarned(SppEarned):
             for field, name in ACHIEVEMENTS
             if getattr(self, field)
         }
+        if self.awarded_touchdowns:
+            each = spp_award(TOUCHDOWN, brawlin_brutes=self.brawlin_brutes)
+            parts[AWARDED_TOUCHDOWN] = self.awarded_touchdowns * each
         if self.mvps:
             parts[MVP] = self.mvps * spp_award(MVP)
         return parts
 
 
 def spp_earned(
-    report: PlayerReport | None, player_id: Any, *, mvps: int = 0, brawlin_brutes: bool = False
+    report: PlayerReport | None,
+    player_id: Any,
+    *,
+    mvps: int = 0,
+    brawlin_brutes: bool = False,
+    awarded_touchdowns: int = 0,
 ) -> Bb2025SppEarned:
-    """The SPP a player earned from his report and his MVPs. Casualties count as BB2020's
-    report counts them (those he caused with a Block)."""
+    """The SPP a player earned from his report, his MVPs and the awarded touchdowns his
+    coach gave him. Casualties count as BB2020's report counts them (those he caused
+    with a Block)."""
     counts = {
         field: _BB2025_COUNTS[field](report)
         if field in _BB2025_COUNTS
@@ -91,6 +105,7 @@ def spp_earned(
         mvp=mvps > 0,
         brawlin_brutes=brawlin_brutes,
         mvps=mvps,
+        awarded_touchdowns=awarded_touchdowns,
     )
 
 

@@ -323,7 +323,8 @@ def test_conceding_penalties(ruleset: Ruleset) -> None:
         away,
         _conceded(1, 0),
         dice,
-        choices={"mvp_nominees": {"away": six("A")}},
+        # Facts §9: the opponent gives the SPP of its two awarded touchdowns.
+        choices={"mvp_nominees": {"away": six("A")}, "awarded_touchdowns": {"away": ["A-2"] * 2}},
     )
     assert result.complete and dice.remaining == 0
     h, a = result.home, result.away
@@ -346,10 +347,15 @@ def test_conceding_without_penalty(ruleset: Ruleset) -> None:
     report = _conceded(1, 0, set_up_players_when_conceding=2)
     assert not report.home.concession_penalty
     assert _conceded(1, 0, set_up_players_when_conceding=3).home.concession_penalty
-    nominees = {"mvp_nominees": {"home": six("H"), "away": six("A")}}
+    nominees = {
+        "mvp_nominees": {"home": six("H"), "away": six("A")},
+        # Facts §9: the opponent's two awarded touchdowns' SPP, even without penalty.
+        "awarded_touchdowns": {"away": ["A-1", "A-2"]},
+    }
     result = bb2025.post_game(ruleset, home, away, report, SeededDice(8), choices=nominees)
     h, a = result.home, result.away
     assert h is not None and a is not None
+    assert a.spp_of("A-2") >= 3
     assert h.quit == () and h.concession is None
     assert len(h.mvps) == 1 and len(a.mvps) == 1
     assert h.winnings == (7 // 2) * 10_000 + 5_000 + 10_000  # 3.5 + 0 TDs + 1

@@ -280,10 +280,20 @@ def test_conceding_team_gives_up_its_mvp_and_the_opponent_gets_two(ruleset: Rule
     # Concession D3; DF: home (loser) 6, away (winner) 1; away's two MVPs.
     dice = ScriptedDice([1, 6, 1, 2, 2])
     result = bb2025.post_game(
-        ruleset, home, away, report, dice, choices={"mvp_nominees": {"away": NOMINEES["away"]}}
+        ruleset,
+        home,
+        away,
+        report,
+        dice,
+        # Facts §9: the away coach gives the SPP of the 2 awarded touchdowns.
+        choices={
+            "mvp_nominees": {"away": NOMINEES["away"]},
+            "awarded_touchdowns": {"away": ["A-5", "A-5"]},
+        },
     )
     assert result.complete and dice.remaining == 0
     assert result.home is not None and result.away is not None
+    assert result.away.spp_of("A-5") == 6
     assert result.home.mvps == () and result.home.winnings == 0
     assert result.away.mvps == ("A-3", "A-4")
     # Facts §9: the opponent wins 2-0 and takes (the whole attendance 6 + its 2
