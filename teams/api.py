@@ -38,6 +38,7 @@ from teams.api_common import (
     sheet_data,
 )
 from teams.api_redraft import RedraftActions
+from teams.api_team_league import TeamLeagueActions
 from teams.errors import TeamError
 from teams.filters import TeamFilter
 from teams.models import AuditEntry, Team
@@ -89,7 +90,7 @@ class DraftRequestSerializer(DraftInputSerializer):
         responses={200: TeamSummarySerializer(many=True)},
     ),
 )
-class TeamViewSet(mixins.ListModelMixin, RedraftActions):
+class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions, RedraftActions):
     serializer_class = TeamSummarySerializer
     filterset_class = TeamFilter
     permission_classes = [IsAuthenticatedOrReadOnly, CoachChangesTeam]

@@ -41,6 +41,11 @@ urlpatterns = [
     path("teams/<int:pk>/hire/", views.team_hire_player, name="team-hire-player"),
     path("teams/<int:pk>/rerolls/", views.team_buy_reroll, name="team-buy-reroll"),
     path("teams/<int:pk>/staff/", views.team_staff, name="team-staff"),
+    path(
+        "teams/<int:pk>/special-rule-choice/",
+        views.team_special_rule_choice,
+        name="team-special-rule-choice",
+    ),
     path("teams/<int:pk>/redraft/", views_redraft.team_redraft, name="team-redraft"),
     path(
         "teams/<int:pk>/redraft/edition/",

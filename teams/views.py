@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 import rules_engine
 from config.conditional import public_page, site_version
-from config.errors import attempt
+from config.errors import attempt, attempt_or_message
 from teams import selectors, services
 from teams.filters import TeamFilter
 from teams.forms import (
@@ -30,6 +30,7 @@ from teams.forms import (
     StaffForm,
     special_rule_choice_shown,
 )
+from teams.forms_team_league import SpecialRuleChoiceForm
 from teams.models import Team
 from teams.pdf import team_sheet_pdf
 from teams.ruleset_api import ruleset_or_404
@@ -45,6 +46,7 @@ from teams.selectors.plain import (
 )
 from teams.selectors.rows import plain_player_rows
 from teams.services._common import ruleset_of
+from teams.services.team_league import FIELD, choice_to_make, choose_special_rule
 from teams.services.treasury import reroll_price_after_draft
 from teams.views_access import team_to_change, user_may_change
 
@@ -175,6 +177,11 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         **selectors.sheet_rows(team, roster),
     }
     if may_change:
+        # A team drafted before the draft asked chooses its Team League (or Favoured
+        # of ...) once, here.
+        choice = choice_to_make(team, roster)
+        if choice is not None:
+            context["league_form"] = forms.get("league_form") or SpecialRuleChoiceForm(choice)
         context.update(
             hire_form=forms.get("hire_form") or HirePlayerForm(roster),
             reroll_form=forms.get("reroll_form") or ActionForm(),
@@ -249,6 +256,26 @@ def team_staff(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, f"{'Hired' if hire else 'Let go'}: {label}.")
             return redirect("team-detail", pk=team.pk)
     return team_detail(request, pk, staff_form=form)
+
+
+@login_required
+@require_POST
+def team_special_rule_choice(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's Team League (or Favoured of ...), chosen once."""
+    team = team_to_change(request, pk)
+    choice = choice_to_make(team)
+    if choice is None:  # chosen already, or nothing to choose: the service says which
+        value = request.POST.get(FIELD, "")
+        attempt_or_message(request, lambda: choose_special_rule(request.user, team, value))
+        return redirect("team-detail", pk=team.pk)
+    form = SpecialRuleChoiceForm(choice, request.POST)
+    if form.is_valid():
+        value = form.cleaned_data[FIELD]
+        done = attempt(form, lambda: choose_special_rule(request.user, team, value))
+        if done is not None:
+            messages.success(request, f"{done.name} chose its {choice.label}: {value}.")
+            return redirect("team-detail", pk=team.pk)
+    return team_detail(request, pk, league_form=form)
 
 
 def team_ledger(request: HttpRequest, pk: int) -> HttpResponse:

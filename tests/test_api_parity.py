@@ -63,6 +63,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "team-hire-player": "teams_players_create",
     "team-buy-reroll": "teams_rerolls_create",
     "team-staff": ("teams_staff_hire_create", "teams_staff_fire_create"),
+    "team-special-rule-choice": "teams_special_rule_choice_create",
     "team-undo-purchase": "teams_undo_purchase_create",
     "team-redraft": "teams_redraft_create",
     "team-edition-change": "teams_edition_change_create",

@@ -274,6 +274,11 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"kind": "cheerleader"},
         expect=coach_or_commissioner(400),  # the team has no cheerleader
     ),
+    "POST /api/v1/teams/{id}/special-rule-choice/": Row(
+        path=lambda w: {"id": w["team"]},
+        body=lambda w: {"special_rule_choice": "Chaos Clash"},
+        expect=coach_or_commissioner(400),  # its roster has no Team League to choose
+    ),
     "POST /api/v1/teams/{id}/redraft/": Row(
         path=lambda w: {"id": w["team"]},
         body=lambda w: {"rehire": []},

@@ -1,0 +1,104 @@
+"""The one choice a team drafted before it was asked makes later: its Team League or
+its Favoured of ... (BB2025, league facts section 2: "a roster with two leagues picks
+exactly one"; Chaos Chosen and Chaos Renegades pick a Favoured of ...).
+
+Teams of those rosters drafted before the draft asked have no ``special_rule_choice``,
+and a team without one is read as holding every option. Their coach makes the choice
+once, from the team sheet or the API; it never changes after (section 13.6), so a
+second choice is refused. Which rosters choose, and what, is the roster's
+(``choice_kind``, ``special_rule_choices``): a roster with nothing to choose is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from config.types import Actor
+from rules_engine.ruleset import Roster
+from teams.audit import log_action
+from teams.errors import TeamError
+from teams.models import Team
+from teams.services._common import lock_team, require_active, require_change, roster_of, ruleset_of
+
+FIELD = "special_rule_choice"
+# What the choice is called, by the roster's ``choice_kind``.
+LABELS = {"team_league": "Team League", "favoured_of": "Favoured of"}
+
+
+class SpecialRuleChoiceError(TeamError):
+    """A choice refused: shown on the choice's field (page and API)."""
+
+    field = FIELD
+
+
+@dataclass(frozen=True)
+class ChoiceToMake:
+    """What the team still has to choose: "Team League" or "Favoured of", and the
+    options as (value, what the coach reads)."""
+
+    label: str
+    options: tuple[tuple[str, str], ...]
+
+
+def _kind(roster: Roster) -> str | None:
+    kind: Any = getattr(roster, "choice_kind", None)  # only rosters with such a choice
+    return kind if kind in LABELS and roster.special_rule_choices else None
+
+
+def _option_text(roster: Roster, label: str, option: str) -> str:
+    text = option.removeprefix(f"{label} ")
+    brought = dict(getattr(roster, "league_special_rules", ())).get(option, ())
+    return f"{text} (also {', '.join(brought)})" if brought else text
+
+
+def choice_to_make(team: Team, roster: Roster | None = None) -> ChoiceToMake | None:
+    """The choice the team has yet to make, or None (made already, or nothing to choose)."""
+    if team.special_rule_choice:
+        return None
+    roster = roster if roster is not None else roster_of(team, ruleset_of(team))
+    kind = _kind(roster)
+    if kind is None:
+        return None
+    label = LABELS[kind]
+    options = tuple((o, _option_text(roster, label, o)) for o in roster.special_rule_choices)
+    return ChoiceToMake(label, options)
+
+
+def choose_special_rule(actor: Actor, team: Team | int, choice: Any) -> Team:
+    """Record the team's Team League (or Favoured of ...), once. Refused: a roster
+    with nothing to choose, a team that chose already, an option the roster lacks."""
+    with transaction.atomic():
+        team = lock_team(team)
+        require_change(actor, team)
+        require_active(team)
+        roster = roster_of(team, ruleset_of(team))
+        kind = _kind(roster)
+        if kind is None:
+            raise SpecialRuleChoiceError(
+                f"{roster.name} teams have no Team League or Favoured of ... to choose"
+            )
+        label = LABELS[kind]
+        if team.special_rule_choice:
+            chosen = _option_text(roster, label, team.special_rule_choice)
+            raise SpecialRuleChoiceError(
+                f"{team.name} has already chosen its {label}: {chosen}. "
+                "It never changes once chosen."
+            )
+        if not isinstance(choice, str) or choice not in roster.special_rule_choices:
+            options = ", ".join(roster.special_rule_choices)
+            raise SpecialRuleChoiceError(
+                f"Choose {team.name}'s {label}: one of {options} ({choice!r} is not one)"
+            )
+        team.special_rule_choice = choice
+        team.save(update_fields=[FIELD, "updated_at"])
+        log_action(
+            actor,
+            "team.choose_special_rule",
+            f"{team.name} chose its {label}: {_option_text(roster, label, choice)}.",
+            team=team,
+            special_rule_choice=choice,
+        )
+        return team
