@@ -171,6 +171,9 @@ class PostGameRules:
     winnings: Callable[..., int] = staticmethod(winnings)
     # The fewest players eligible for the next game that firing may leave (None: none).
     fire_floor: int | None = None
+    # Whether a player due to miss the next game has served it by sitting out a
+    # friendly (``league=False``): BB2020 says nothing against it; BB2025 does not.
+    friendly_serves_missed_game = True
 
     # --- the hooks -------------------------------------------------------------------
 
@@ -355,6 +358,9 @@ class PostGameRules:
             side: PostGameWork(ruleset, side, t, report.side(side))
             for side, t in zip(SIDES, (home, away), strict=True)
         }
+        if not league and not self.friendly_serves_missed_game:
+            for w in work.values():
+                w.serves_missed_game = False
         plan = (
             (
                 "outcome_and_winnings",

@@ -42,6 +42,9 @@ class PostGameWork:
     _team: TeamState | None  # None once something changed, until ``team`` is asked for
     _fields: dict[str, Any]  # the team's fields as they stand (its players: ``_players``)
     _players: list[PlayerState]
+    # False when this game does not count as the one a player due to miss the next
+    # game misses (a BB2025 friendly): step 6 leaves his MNG for the next game.
+    serves_missed_game = True
 
     def __init__(self, ruleset: Ruleset, side: str, team: TeamState, report: TeamReport) -> None:
         self.ruleset, self.side, self.report = ruleset, side, report
@@ -354,8 +357,10 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
         if fire_floor is not None:
             # Firing comes before journeymen are hired (facts section 8, step 4), so a
             # journeyman hired in this answer does not count toward the floor. A player
-            # who sat this game out is back for the next one (step 6 clears his MNG).
-            sat_out = {p.id for p in w.before.players if p.miss_next_game}
+            # who sat this game out is back for the next one (step 6 clears his MNG),
+            # unless the game did not serve his missed game.
+            missed = w.serves_missed_game
+            sat_out = {p.id for p in w.before.players if p.miss_next_game} if missed else set()
             eligible = sum(
                 not (
                     (p.miss_next_game and p.id not in sat_out)
@@ -398,7 +403,8 @@ def prepare_for_next_game(work: Mapping[str, PostGameWork]) -> dict[str, Any]:
     CTV; players who missed this game come back)"."""
     outcome = {}
     for side, w in work.items():
-        recovered = tuple([p.id for p in w.before.players if p.miss_next_game])
+        before = w.before.players if w.serves_missed_game else ()
+        recovered = tuple([p.id for p in before if p.miss_next_game])
         if recovered:
             w.recover(recovered)
         values = w.team.value_breakdown(w.ruleset)

@@ -47,9 +47,11 @@ from rules_engine.bb2020.postgame import (
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, other_side
 from rules_engine.bb2020.spp import mvp_candidates
+from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025.advancement import BB2025 as BB2025_ADVANCEMENT
 from rules_engine.bb2025.advancement import must_advance
 from rules_engine.bb2025.data import BRAWLIN_BRUTES
+from rules_engine.bb2025.friendly import FriendlyPostGame
 from rules_engine.bb2025.league_tables import league_section
 from rules_engine.bb2025.masters_of_undeath import RaisedLineman, raised_lineman
 from rules_engine.bb2025.report import Bb2025PlayerReport, stalled
@@ -64,6 +66,7 @@ from rules_engine.bb2025.spp import (
 from rules_engine.dice import Dice
 from rules_engine.draft import DRAFT_RULES
 from rules_engine.errors import RulesError
+from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_tables
 
@@ -270,6 +273,40 @@ class Bb2025PostGameRules(PostGameRules):
     # the next game" (hiring comes first, so a new player counts); the teams app asks
     # the same number of the draft rules.
     fire_floor = DRAFT_RULES["bb2025"].fire_floor
+    # Facts section 7: a player due to miss the next game still misses it after a friendly.
+    friendly_serves_missed_game = False
+
+    def friendly(self) -> PostGameRules | None:
+        """The rules a friendly's post-game runs under (facts section 7,
+        ``bb2025.friendly``); None: these are they."""
+        return BB2025_FRIENDLY_POST_GAME
+
+    def post_game(
+        self,
+        ruleset: Ruleset,
+        home: TeamState,
+        away: TeamState,
+        report: MatchReport,
+        dice: Dice,
+        *,
+        choices: Mapping[str, Any] | None = None,
+        league: bool = True,
+        hold_hiring: bool = False,
+    ) -> PostGameResult:
+        """BB2020's sequence with BB2025's steps; ``league=False`` runs a friendly's
+        (section 7: no SPP, no winnings, every casualty as Badly Hurt)."""
+        friendly = None if league else self.friendly()
+        run = super().post_game if friendly is None else friendly.post_game
+        return run(
+            ruleset,
+            home,
+            away,
+            report,
+            dice,
+            choices=choices,
+            league=league,
+            hold_hiring=hold_hiring,
+        )
 
     def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
         return dedicated_fans_change(result, dedicated_fans, d6)
@@ -378,7 +415,15 @@ class Bb2025PostGameRules(PostGameRules):
         return outcome
 
 
+class Bb2025FriendlyPostGameRules(FriendlyPostGame, Bb2025PostGameRules):
+    """A BB2025 friendly's post-game (facts section 7, ``bb2025.friendly``)."""
+
+    def friendly(self) -> PostGameRules | None:
+        return None
+
+
 BB2025_POST_GAME = Bb2025PostGameRules()
+BB2025_FRIENDLY_POST_GAME = Bb2025FriendlyPostGameRules()
 # The BB2025 post-game sequence, steps 1-6 in order (BB2020's signature): ``league=False``
-# is a friendly (no MVP); ``hold_hiring`` holds step 4 for each side's answer.
+# is a friendly (facts section 7); ``hold_hiring`` holds step 4 for each side's answer.
 post_game = BB2025_POST_GAME.post_game
