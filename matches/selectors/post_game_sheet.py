@@ -146,6 +146,13 @@ def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tu
     if has_money:
         rows += _money_rows(team)
     rows += _fans_and_players_rows(team, names)
+    raised = team.get("raised_lineman")
+    if raised:  # BB2025 Masters of Undeath: the Lineman raised from a dead opponent
+        victim = names.get(raised.get("victim_id"), "an opponent")
+        fate = "kept for free" if team.get("kept_raised") else "not kept"
+        if team.get("so_far"):
+            fate = "the coach may keep him for free"
+        rows.append(("Raised Lineman", f"from {victim}: {fate}"))
     mistake = team.get("expensive_mistake")
     if mistake:
         rows.append(("Expensive mistakes", _mistake_text(mistake)))

@@ -70,7 +70,7 @@ def zombies(team: Team) -> int:
     ).count()
 
 
-def test_the_raised_zombie_kept_joins_free(django_capture_on_commit_callbacks) -> None:
+def test_the_raised_zombie_kept_joins_free(client, django_capture_on_commit_callbacks) -> None:
     """Section 2: kept, a new active Zombie Lineman, 0 SPP, full value; the Treasury
     moves only by the game's winnings (no cost for him)."""
     capture = django_capture_on_commit_callbacks
@@ -93,6 +93,9 @@ def test_the_raised_zombie_kept_joins_free(django_capture_on_commit_callbacks) -
     assert home.treasury == s.home.treasury + sum(e.amount for e in new_entries)
     report = Report.objects.get(match=s.match, is_current=True)
     assert report.post_game_result["teams"]["home"]["kept_raised"] == ZOMBIE
+    client.force_login(s.home_coach)
+    page = client.get(reverse("match-detail", args=[s.match.pk])).content.decode()
+    assert "Raised Lineman" in page and "kept for free" in page
 
 
 def test_letting_him_go_adds_nobody(django_capture_on_commit_callbacks) -> None:
