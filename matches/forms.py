@@ -38,6 +38,7 @@ __all__ = [
 MAX_SCORE = 99
 # The post-game choice (and form field) of BB2025's MVP nominations.
 MVP_NOMINEES = "mvp_nominees"
+AWARDED_TOUCHDOWNS = "awarded_touchdowns"
 MAX_SET_UP_PLAYERS = 11
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
 CHARACTERISTIC_CHOICES = [("", "—"), *CHARACTERISTICS.items()]
@@ -222,6 +223,30 @@ class PostGameChoicesForm(forms.Form):
                     ),
                 },
             )
+        # BB2025 step 3 after a concession (league facts section 9): one of his players
+        # who played for each awarded touchdown; a player may be named more than once.
+        self.awarded_names: list[str] = []
+        awarded = next((c for c in pending if c.kind == AWARDED_TOUCHDOWNS), None)
+        if awarded is not None:
+            count = int(awarded.options.get("touchdowns") or 0)
+            each = awarded.options.get("spp_each")
+            players = [int(p) for p in awarded.options.get("players") or ()]
+            for number in range(1, count + 1):
+                name = f"{AWARDED_TOUCHDOWNS}_{number}"
+                self.fields[name] = forms.TypedChoiceField(
+                    coerce=int,
+                    label=f"Awarded touchdown {number} of {count}: its {each} SPP go to",
+                    choices=[("", "Choose a player")]
+                    + [(pid, names.get(pid, str(pid))) for pid in players],
+                    error_messages={
+                        "required": f"Choose who gets awarded touchdown {number}.",
+                        "invalid_choice": (
+                            "Choose one of the players listed: those who played this game, "
+                            "not a star player, not killed."
+                        ),
+                    },
+                )
+                self.awarded_names.append(name)
         reroll = next((c for c in pending if c.kind == "reroll_winnings"), None)
         if reroll is not None:
             options = reroll.options
@@ -262,17 +287,28 @@ class PostGameChoicesForm(forms.Form):
             kwargs[MVP_NOMINEES] = list(self.cleaned_data.get(MVP_NOMINEES) or [])
         if "keep_raised" in self.fields:
             kwargs["keep_raised"] = self.cleaned_data.get("keep_raised") or None
+        if self.awarded_names:
+            kwargs[AWARDED_TOUCHDOWNS] = [self.cleaned_data[name] for name in self.awarded_names]
         return kwargs
 
     @property
+    def awarded_fields(self) -> list[Any]:
+        """The awarded touchdowns' fields, one per touchdown, for the page."""
+        return [self[name] for name in self.awarded_names]
+
+    @property
     def hiring_step(self) -> bool:
-        """Whether the form ends the coach's step 4 (not only his MVP nominations)."""
-        return not (MVP_NOMINEES in self.fields and len(self.fields) == 1)
+        """Whether the form ends the coach's step 4 (not only his step-3 answers: MVP
+        nominations, awarded touchdowns)."""
+        step_3 = {MVP_NOMINEES, *self.awarded_names}
+        return not self.fields or any(name not in step_3 for name in self.fields)
 
     @property
     def submit_label(self) -> str:
         """The button's words: "Done with step 4", or the MVP nominations (step 3)."""
-        return "Done with step 4" if self.hiring_step else "Nominate for the MVP"
+        if self.hiring_step:
+            return "Done with step 4"
+        return "Nominate for the MVP" if MVP_NOMINEES in self.fields else "Give the SPP"
 
     def clean_mvp_nominees(self) -> list[int]:
         nominees = list(self.cleaned_data.get(MVP_NOMINEES) or [])

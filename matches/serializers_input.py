@@ -328,6 +328,17 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
         default=list,
         help_text="BB2025: the players (ids) nominated for the MVP, as the pending choice asks.",
     )
+    awarded_touchdowns = serializers.ListField(
+        child=id_field(),
+        max_length=16,
+        required=False,
+        default=list,
+        help_text=(
+            "BB2025, the opponent of a team that conceded: one player id per touchdown the "
+            "concession awarded (beyond those scored), each a player of the team who played; "
+            "the same player may be named more than once. Each gets the touchdown's SPP."
+        ),
+    )
     keep_raised = serializers.CharField(
         required=False,
         allow_null=True,

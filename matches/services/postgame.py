@@ -57,7 +57,7 @@ ANSWERS: dict[str, tuple[str, Any]] = {
 # (``choices[kind][side]``), apart from the side's step-4 answer: BB2025's MVP nominees
 # (step 3). Given by player id; a commissioner ending the waiting nominates the first
 # eligible players in team-sheet order.
-ANSWERS_BY_KIND = ("mvp_nominees",)
+ANSWERS_BY_KIND = ("mvp_nominees", "awarded_touchdowns")
 
 
 def team_summary(team: Any) -> dict[str, Any]:

@@ -46,6 +46,9 @@ from teams.models import Player
 
 # BB2025's MVP nominations (step 3), the pending choice and its answer's key.
 MVP_NOMINEES = "mvp_nominees"
+# BB2025 (facts section 9): the players a conceder's opponent gives its awarded
+# touchdowns' SPP to (step 3), the pending choice and its answer's key.
+AWARDED_TOUCHDOWNS = "awarded_touchdowns"
 
 
 class NomineesError(MatchError):
@@ -94,6 +97,44 @@ def check_nominees(choice: Mapping[str, Any], team: str, nominees: list[int]) ->
         raise NomineesError(problems)
 
 
+class AwardedTouchdownsError(MatchError):
+    """Players for the awarded touchdowns the rules refuse, shown beside the field."""
+
+    field = AWARDED_TOUCHDOWNS
+
+
+def check_awarded_touchdowns(choice: Mapping[str, Any], team: str, named: list[int]) -> None:
+    """BB2025 conceding (league facts section 9, "Touchdown"): one player per awarded
+    touchdown, each one of the team's players who played (not a star player, not
+    killed); the same player may be named more than once. Refused as a field error
+    on ``awarded_touchdowns``."""
+    options = choice.get("options") or {}
+    eligible = list(options.get("players") or ())
+    wanted = int(options.get("touchdowns") or 0)
+    problems = []
+    strangers = [pid for pid in dict.fromkeys(named) if pid not in eligible]
+    if strangers:
+        problems.append(
+            f"Awarded touchdowns: {_named(strangers)} may not be given one by {team}: only "
+            "its players who played this game, not star players, not killed."
+        )
+    if len(named) != wanted:
+        problems.append(
+            f"Awarded touchdowns: name one player for each of the {wanted} awarded "
+            f"touchdowns ({len(named)} given)."
+        )
+    if problems:
+        raise AwardedTouchdownsError(problems)
+
+
+# Each step-3 answer given by kind: its check, and the refusal of one not asked for.
+_BY_KIND_CHECKS = {MVP_NOMINEES: check_nominees, AWARDED_TOUCHDOWNS: check_awarded_touchdowns}
+_NOT_WAITING = {
+    MVP_NOMINEES: (NomineesError, "has no MVP nomination waiting"),
+    AWARDED_TOUCHDOWNS: (AwardedTouchdownsError, "has no awarded touchdown to give"),
+}
+
+
 def _ids(values: Iterable[Any], what: str) -> list[int]:
     ids = list(values or ())
     bad = [v for v in ids if isinstance(v, bool) or not isinstance(v, int)]
@@ -112,6 +153,7 @@ def submit_post_game_choices(
     reroll_winnings: bool | None = None,
     mvp_nominees: Iterable[int] = (),
     keep_raised: str | bool | None = None,
+    awarded_touchdowns: Iterable[int] = (),
 ) -> Report:
     """One side's post-game decisions: BB2020 step 4, the journeymen who played to hire
     for good (they lose Loner, cost their current value) and the players who suffered
@@ -119,7 +161,10 @@ def submit_post_game_choices(
     winnings D6. The answer is the side's whole answer: a decision waiting and not
     given is answered "none" (no hire, no retirement, no re-roll). Only that side's
     coach (or a commissioner) answers; when no decision is left the post-game
-    completes and is queued for applying. ``keep_raised`` (BB2025 Masters of Undeath,
+    completes and is queued for applying. ``awarded_touchdowns`` (BB2025, league facts
+    section 9): the conceder's opponent names one of his players who played for each
+    touchdown the concession awarded (the same one more than once if he likes); each
+    gets its SPP. ``keep_raised`` (BB2025 Masters of Undeath,
     league facts section 2): the Lineman position the raised player is kept as, for
     free (``True`` where the roster has one), None or False to let him go."""
     if keep_raised is not None and not isinstance(keep_raised, (str, bool)):
@@ -141,7 +186,10 @@ def submit_post_game_choices(
             "reroll_winnings": reroll_winnings,
             "keep_raised": keep_raised or None,
         }
-        by_kind = {MVP_NOMINEES: _ids(mvp_nominees, "MVP nominees")}
+        by_kind = {
+            MVP_NOMINEES: _ids(mvp_nominees, "MVP nominees"),
+            AWARDED_TOUCHDOWNS: _ids(awarded_touchdowns, "Players for the awarded touchdowns"),
+        }
         answer = {
             ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
             for c in pending
@@ -151,12 +199,13 @@ def submit_post_game_choices(
         choices = copy.deepcopy(report.post_game_choices)
         team = team_of(match, side).name
         for c in pending:
-            if c["side"] == side and c["kind"] == MVP_NOMINEES:
-                check_nominees(c, team, by_kind[MVP_NOMINEES])
+            if c["side"] == side and c["kind"] in _BY_KIND_CHECKS:
+                _BY_KIND_CHECKS[c["kind"]](c, team, by_kind[c["kind"]])
         asked = {c["kind"] for c in pending if c["side"] == side}
         for kind, ids in by_kind.items():
-            if ids and kind not in asked:  # nominees sent to a side not asked for them
-                raise NomineesError(f"{team} has no MVP nomination waiting; send none.")
+            if ids and kind not in asked:  # an answer sent to a side not asked for it
+                error, what = _NOT_WAITING[kind]
+                raise error(f"{team} {what}; send none.")
         for kind, ids in by_kind.items():
             if ids:
                 choices.setdefault(kind, {})[side] = ids
@@ -188,7 +237,13 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
         waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
         choices = copy.deepcopy(report.post_game_choices)
         for c in report.post_game_result.get("pending", []):
-            if c["kind"] in ANSWERS_BY_KIND:
+            if c["kind"] == AWARDED_TOUCHDOWNS:
+                # Not given in time: each goes to the first of his players who played,
+                # in team-sheet order, as the MVP nominations below.
+                players, count = c["options"]["players"], c["options"]["touchdowns"]
+                given = [players[n % len(players)] for n in range(count)]
+                choices.setdefault(c["kind"], {})[c["side"]] = given
+            elif c["kind"] in ANSWERS_BY_KIND:
                 wanted = c["options"].get("nominees", 0)
                 choices.setdefault(c["kind"], {})[c["side"]] = c["options"]["players"][:wanted]
         for side in SIDES:

@@ -235,6 +235,8 @@ def awarded_touchdown_scorers(
             raise RulesError(f"{w.team.name} was awarded no touchdown to give")
         return ()
     ids = tuple(p.id for p in mvp_candidates(w.before, w.report))
+    if not ids:  # nobody of his played: no one to give them to
+        return ()
     if chosen is None:
         each = spp_award(TOUCHDOWN, brawlin_brutes=_brawlin_brutes(w))
         prompt = (
