@@ -238,8 +238,8 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
         choices = copy.deepcopy(report.post_game_choices)
         for c in report.post_game_result.get("pending", []):
             if c["kind"] == AWARDED_TOUCHDOWNS:
-                # Not given in time: each goes to the first of his players who played,
-                # in team-sheet order, as the MVP nominations below.
+                # Not given in time: one each to his first players who played, in
+                # team-sheet order, as the MVP nominations below.
                 players, count = c["options"]["players"], c["options"]["touchdowns"]
                 given = [players[n % len(players)] for n in range(count)]
                 choices.setdefault(c["kind"], {})[c["side"]] = given
@@ -247,7 +247,9 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
                 wanted = c["options"].get("nominees", 0)
                 choices.setdefault(c["kind"], {})[c["side"]] = c["options"]["players"][:wanted]
         for side in SIDES:
-            if side in waiting and side not in choices:
+            # A side asked nothing before step 4 (a conceder gives no MVP) has not
+            # reached it yet: it is answered "none" too, so the post-game completes.
+            if side not in choices:
                 choices[side] = {
                     ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
                     for c in report.post_game_result.get("pending", [])

@@ -129,3 +129,21 @@ def test_the_page_offers_a_player_per_awarded_touchdown(django_capture_on_commit
     assert response.status_code == 302, html(response)
     report = Report.objects.get(match=s.match, is_current=True)
     assert report.post_game_choices["awarded_touchdowns"]["home"] == [chosen.pk, chosen.pk]
+
+
+def test_past_the_deadline_the_first_players_in_team_sheet_order_get_them(
+    django_capture_on_commit_callbacks,
+):
+    from django.utils import timezone
+
+    capture = django_capture_on_commit_callbacks
+    s, _ = conceded_by_away(capture)
+    (choice,) = waiting(s, "awarded_touchdowns")
+    first = choice["options"]["players"][:2]
+    Report.objects.filter(match=s.match, is_current=True).update(hiring_deadline=timezone.now())
+    with capture(execute=True):
+        response = logged_in(s.commissioner).post(reverse("match-end-post-game", args=[s.match.pk]))
+    assert response.status_code == 302
+    report = Report.objects.get(match=s.match, is_current=True)
+    assert report.post_game_choices["awarded_touchdowns"]["home"] == first
+    assert Match.objects.get(pk=s.match.pk).status == Match.Status.POST_GAME
