@@ -222,6 +222,26 @@ class PostGameStateSerializer(SequenceStateSerializer):
     report = serializers.IntegerField(source="report.pk", allow_null=True, default=None)
 
 
+def set_up_help() -> str:
+    """The help of ``conceded_at_setup_players``: each edition's Conceding Without
+    Penalty as its report states it (``TeamReport.without_penalty_rule``)."""
+    from matches.services import report_extras
+    from rules_engine import edition_for
+    from rules_engine.edition import TOUCHDOWNS
+    from rules_engine.editions import edition_keys
+
+    rules = []
+    for key in edition_keys():
+        edition = edition_for(key)
+        if edition.scoring == TOUCHDOWNS:  # a game scored in points has no concession
+            rule = report_extras.team_report_type(edition.report_type).without_penalty_rule
+            rules.append(f"{edition.name}: {rule}")
+    return (
+        "Players the conceding team could set up, if it conceded before a set-up. "
+        "Conceding Without Penalty: " + "; ".join(rules) + "."
+    )
+
+
 class ReportSerializer(serializers.ModelSerializer):
     submitted_by = StrictCharField(
         source="submitted_by.get_username", allow_null=True, default=None
@@ -264,6 +284,8 @@ class ReportSerializer(serializers.ModelSerializer):
             "events",
             "post_game",
         ]
+        # The model's help gives BB2020's threshold; the editions' rules are told apart.
+        extra_kwargs = {"conceded_at_setup_players": {"help_text": set_up_help()}}
 
     @extend_schema_field(MatchEventSerializer(many=True))
     def get_events(self, report: Report) -> list[dict[str, Any]]:

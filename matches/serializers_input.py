@@ -13,10 +13,9 @@ from config.fields import StrictCharField
 from config.filters import id_field
 from matches.models import EventKind, InjuryResult
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
-from matches.serializers import CHARACTERISTIC_CHOICES, SIDE_CHOICES, choice
+from matches.serializers import CHARACTERISTIC_CHOICES, SIDE_CHOICES, choice, set_up_help
 from matches.services import report_extras
 from matches.services.validation import MAX_REPORT_EVENTS
-from rules_engine.edition import TOUCHDOWNS
 
 PRE_GAME_KINDS = [
     ("journeymen_position", "Journeymen's position"),
@@ -187,24 +186,6 @@ def _events_field(event_serializer: type[serializers.Serializer]) -> serializers
     )
 
 
-def _set_up_help() -> str:
-    """The field's help, with each edition's Conceding Without Penalty as its report
-    states it (``TeamReport.without_penalty_rule``)."""
-    from rules_engine import edition_for
-    from rules_engine.editions import edition_keys
-
-    rules = []
-    for key in edition_keys():
-        edition = edition_for(key)
-        if edition.scoring == TOUCHDOWNS:  # a game scored in points has no concession
-            rule = report_extras.team_report_type(edition.report_type).without_penalty_rule
-            rules.append(f"{edition.name}: {rule}")
-    return (
-        "Players the conceding team could set up, if it conceded before a set-up. "
-        "Conceding Without Penalty: " + "; ".join(rules) + "."
-    )
-
-
 class ReportInputSerializer(serializers.Serializer):
     home_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
     away_touchdowns = serializers.IntegerField(min_value=0, max_value=MAX_SCORE)
@@ -215,7 +196,7 @@ class ReportInputSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
-        help_text=_set_up_help(),
+        help_text=set_up_help(),
     )
     events = _events_field(EventInputSerializer)
     # A game scored in points (Blitz Bowl); a league scored in touchdowns refuses them.

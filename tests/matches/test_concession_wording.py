@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from matches.serializers import ReportSerializer
 from matches.serializers_input import ReportInputSerializer
 from tests.matches.bb2025 import edition_match, kick_off_by_api
 from tests.matches.test_bb2025_pages import html, logged_in
@@ -31,7 +32,8 @@ def test_the_report_form_says_who_may_concede_without_penalty(ruleset, shown, no
     assert shown in page and not_shown not in page
 
 
-def test_the_api_help_gives_each_editions_rule():
-    help_text = str(ReportInputSerializer().fields["conceded_at_setup_players"].help_text)
+@pytest.mark.parametrize("serializer", [ReportInputSerializer, ReportSerializer])
+def test_the_api_help_gives_each_editions_rule(serializer):
+    help_text = str(serializer().fields["conceded_at_setup_players"].help_text)
     assert f"Blood Bowl 2025: a team that {BB2025_RULE}" in help_text
     assert f"Blood Bowl 2020: a team with {BB2020_RULE}" in help_text
