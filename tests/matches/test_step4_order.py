@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from matches.models import Match
 from teams.errors import TeamError
 from teams.models import Player, PlayerSkill, PlayerStatus, Team
 from teams.services import fire_player, hire_player
+from tests.leagues.factories import FixtureFactory
 from tests.matches.bb2025 import edition_match
 from tests.matches.test_bb2025_pages import action, eligible, logged_in, nominate, reported
 
@@ -104,6 +106,11 @@ def test_the_fired_positional_is_replaced_after_the_next_game_only(
     # Step 4 is over, but the next game has not been played: still no hiring.
     with pytest.raises(TeamError, match="after the next game"):
         hire_player(s.home_coach, s.home, lineman(s.home))
+    # The next game played (kicked off after the firing), a new player is hired.
+    fixture = FixtureFactory(division=s.fixture.division, home=s.home, away=s.away)
+    Match.objects.create(fixture=fixture, status=Match.Status.CLOSED, kicked_off_at=timezone.now())
+    s.home.refresh_from_db()
+    hire_player(s.home_coach, s.home, lineman(s.home))
 
 
 def test_a_player_who_sat_this_game_out_counts_for_the_next(django_capture_on_commit_callbacks):
