@@ -149,3 +149,20 @@ def test_the_editions_say_which_rules_apply():
     assert DRAFT_RULES["bb2025"].hires_before_fires
     assert DRAFT_RULES["bb2020"].fire_floor is None
     assert not DRAFT_RULES["bb2020"].hires_before_fires
+
+
+def test_the_api_refuses_both_with_the_reason(django_capture_on_commit_callbacks):
+    from tests.matches.bb2025 import client_for
+
+    s = in_step_4(django_capture_on_commit_callbacks)
+    api = client_for(s.home_coach)
+    victim = not_captain(s.home)
+    refused = api.post(f"/api/v1/players/{victim.pk}/fire/")
+    assert refused.status_code == 400
+    assert "fewer than 11 players eligible" in str(refused.json())
+    hired = api.post(f"/api/v1/teams/{s.home.pk}/players/", {"position": lineman(s.home)})
+    assert hired.status_code == 201, hired.json()
+    assert api.post(f"/api/v1/players/{victim.pk}/fire/").status_code == 200
+    again = api.post(f"/api/v1/teams/{s.home.pk}/players/", {"position": lineman(s.home)})
+    assert again.status_code == 400
+    assert "hires before it fires" in str(again.json())
