@@ -105,3 +105,12 @@ def test_none_to_give_without_a_concession(ruleset: Ruleset) -> None:
     choices = {"mvp_nominees": {"home": six("H"), "away": six("A")}}
     result = bb2025.post_game(ruleset, team("H"), team("A"), report, SeededDice(1), choices=choices)
     assert not [c for c in result.pending if c.kind == AWARDED_TOUCHDOWNS]
+
+
+def test_an_answer_carried_to_a_report_without_a_concession_gives_nothing(
+    ruleset: Ruleset,
+) -> None:
+    """A report corrected to no concession keeps the old answer; it awards nothing."""
+    report = Bb2025MatchReport(Bb2025TeamReport(fan_factor=2), Bb2025TeamReport(fan_factor=2))
+    result = run(ruleset, report, ["H-3", "H-3"])
+    assert "Awarded touchdown" not in spp_of(result, "H-3")
