@@ -332,18 +332,6 @@ class PostGameChoiceInputSerializer(serializers.Serializer):
             "empty or null lets him go."
         ),
     )
-    keep_raised = serializers.CharField(
-        required=False,
-        allow_null=True,
-        allow_blank=True,
-        default=None,
-        max_length=100,
-        help_text=(
-            "BB2025 Masters of Undeath: the Lineman position (slug, one of the pending "
-            "keep_raised choice's positions) to keep the raised player as, for free; "
-            "empty or null lets him go."
-        ),
-    )
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):
