@@ -70,9 +70,10 @@ DUGOUTS_READING: tuple[str, ...] = (
     "Changing a team from BB2020 to BB2025 lists every position over its new maximum "
     "for the coach to fire or re-draft; cheerleaders above 6 and Dedicated Fans above 7 "
     "are cut to the cap without refund.",
-    "Outside the rulebook and off unless the commissioner enables them: the Slann "
-    "roster, two stars with no rulebook page (Bryce 'The Slice' Cambuel, Frank N Stein) "
-    "and other publications' inducements. High Elf keeps its earlier roster.",
+    "Outside the rulebook and not offered to a league: the Slann roster, two stars with "
+    "no rulebook page (Bryce 'The Slice' Cambuel, Frank N Stein) and other publications' "
+    "inducements (their data is kept for a league option). High Elf keeps its earlier "
+    "roster.",
     "Where one source disagrees: the Underworld Denizens Skaven Blitzer keeps secondary "
     "A D, and Eldril Sidewinder costs 220,000.",
 )

@@ -17,9 +17,11 @@ pytestmark = pytest.mark.django_db
 
 def test_the_captain_is_fired_only_after_a_characteristic_reduction() -> None:
     coach = UserFactory()
-    team = draft_team(
-        coach, name="Reavers", ruleset_key="bb2025", roster_slug="human", **minimal_draft("human")
-    )
+    # Thirteen players: two may leave before the 11-player floor holds (section 8, step 4).
+    draft = minimal_draft("human")
+    lineman = "human-lineman"
+    draft["players"] = {**draft["players"], lineman: draft["players"].get(lineman, 0) + 2}
+    team = draft_team(coach, name="Reavers", ruleset_key="bb2025", roster_slug="human", **draft)
     captain = team.players.get(skills__skill="Pro", skills__source=PlayerSkill.Source.OTHER)
     other = team.players.exclude(pk=captain.pk).first()
     with pytest.raises(TeamError, match="Team Captain may be fired only"):
