@@ -71,10 +71,14 @@ def _submit(
 
 
 def _redrafted(team: Team, result: Any) -> str:
-    return (
+    text = (
         f"{team.name} is re-drafted for {result.record.to_season}: "
         f"{len(result.rehired)} re-hired, {len(result.hired)} hired."
     )
+    if result.rolls:  # the coach sees the Rest & Relaxation dice the server rolled
+        rolls = "; ".join(f"{r['purpose']}, {r['die'].upper()} {r['result']}" for r in result.rolls)
+        text += f" Rest & Relaxation: {rolls}."
+    return text
 
 
 def _moved(team: Team, result: Any) -> str:

@@ -14,15 +14,17 @@ from tests.browser.test_phone import page_overflow
 
 
 def visit(page: Page, url: str) -> None:
-    """Go to ``url``; the match page reloads itself when its poll sees the match move
-    on, which may abort a navigation begun at that moment: then go again."""
-    for attempt in range(3):
+    """Go to ``url``. The match page reloads itself when its poll sees the match move
+    on, which interrupts a navigation begun at that moment: let the reload finish,
+    then go again."""
+    for attempt in range(5):
         try:
             page.goto(url)
             return
         except PlaywrightError as error:
-            if attempt == 2 or not re.search(r"ERR_ABORTED|interrupted", str(error)):
+            if attempt == 4 or not re.search(r"ERR_ABORTED|interrupted", str(error)):
                 raise
+            page.wait_for_load_state()
 
 
 def fits(page: Page) -> None:

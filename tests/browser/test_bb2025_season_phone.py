@@ -311,4 +311,15 @@ def test_a_bb2025_season_on_two_phones(phones):
     steps.fits(lothar_phone)
     lothar_phone.screenshot(path="/tmp/dugout-bb2025-redraft-phone.png", full_page=True)
     lothar_phone.get_by_role("button", name="Re-draft the team").click()
-    expect(lothar_phone.locator(".messages")).to_contain_text("is re-drafted for")
+    message = lothar_phone.locator(".messages")
+    expect(message).to_contain_text(f"{NORSE} is re-drafted for Third Season Cup, season 2")
+    # The Rest & Relaxation die the server rolled, and what it did on the sheet: 4+ heals
+    # the Niggling Injury (no apothecary to add 1).
+    rolled = re.search(r"Niggling Injury: (.+?), D6 (\d)", message.inner_text())
+    assert rolled is not None, message.inner_text()
+    name = re.compile(re.escape(rolled.group(1)) + r"(?!\d)")
+    injured = lothar_phone.locator("table.roster tbody tr", has_text=name)
+    expect(injured).to_have_count(1)
+    healed = int(rolled.group(2)) >= 4
+    expect(injured.locator("td", has_text="1 niggling")).to_have_count(0 if healed else 1)
+    steps.fits(lothar_phone)
