@@ -15,14 +15,16 @@ from tests.browser.test_phone import page_overflow
 
 def visit(page: Page, url: str) -> None:
     """Go to ``url``. The match page reloads itself when its poll sees the match move
-    on, which interrupts a navigation begun at that moment: let the reload finish,
-    then go again."""
+    on, which would interrupt a navigation begun at that moment: its poll is stopped
+    first (htmx stops polling an element taken out of the page), and a reload already
+    under way is let finish before going again."""
     for attempt in range(5):
         try:
+            page.evaluate("document.getElementById('match-sync')?.remove()")
             page.goto(url)
             return
         except PlaywrightError as error:
-            if attempt == 4 or not re.search(r"ERR_ABORTED|interrupted", str(error)):
+            if attempt == 4 or not re.search(r"ERR_ABORTED|interrupted|destroyed", str(error)):
                 raise
             page.wait_for_load_state()
 

@@ -302,6 +302,8 @@ def test_a_bb2025_season_on_two_phones(phones):
     assert parts["1 league win"] == "20k"
     total = min(1_300, 1_000 + treasury + 60 + 20)
     expect(budget.locator("#redraft-budget-total")).to_have_text(f"{total:,}k")
+    if total == 1_300:  # the book's cap, on by default (section 13.5)
+        assert parts["Capped by the league at"] == "1,300k"
     # Rest & Relaxation (facts section 11): the injured Norse player recovers from his
     # missed game, and rolls for his Niggling Injury.
     hurt = lothar_phone.locator("table.redraft-players tbody tr", has_text="Niggling Injury")
