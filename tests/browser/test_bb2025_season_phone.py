@@ -8,11 +8,15 @@ of Nurgle and an Orc team with its captain; they enter them, the commissioner ad
 them and draws the single round robin. Every fixture is played on the match pages:
 the five-step pre-game, touchdowns tapped, the report submitted and confirmed by the
 other coach, MVP nominations and step 4 on the post-game; in the first one the Orc
-underdog buys a Mercenary with its petty cash. The commissioner seeds the play-offs;
-the semi-finals, the final and the third-place play-off are played the same way; the
-prizes go to the first three only (facts section 10: the third-place play-off's winner,
-not both semi-final losers). He rolls the season over and a coach re-drafts with the
-budget Raise Funds gives (facts section 11).
+underdog buys a Mercenary with its petty cash, and only the team Favoured of Nurgle is
+offered a Plague Doctor. The commissioner seeds the play-offs; the semi-finals, the
+final and the third-place play-off are played the same way; the prizes go to the first
+three only (facts section 10: the third-place play-off's winner, not both semi-final
+losers). He rolls the season over and a coach re-drafts with the budget Raise Funds
+gives, his injured player rolling for his Niggling Injury (facts section 11).
+
+The dice (fans, MVPs, Expensive Mistakes, the Rest & Relaxation roll) are the
+server's: the test reads what they gave and checks what follows from it.
 """
 
 from __future__ import annotations
@@ -41,7 +45,6 @@ HUMANS, NORSE, CHOSEN, ORCS = (
 COACH = {HUMANS: "lothar", NORSE: "lothar", CHOSEN: "gorbag", ORCS: "gorbag"}
 # The regular season's order: the better placed team wins 1-0 (3 points a win).
 RANK = {HUMANS: 1, ORCS: 2, NORSE: 3, CHOSEN: 4}
-TAKES_A_TOUCHDOWN = 3  # Brawlin' Brutes score 2 SPP a touchdown; Humans 3.
 
 
 @pytest.fixture(autouse=True)
