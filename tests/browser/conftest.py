@@ -8,6 +8,8 @@ Tests here are marked ``browser``; tests/conftest.py skips them when
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -49,9 +51,9 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
-@pytest.fixture
-def phone(browser, live_server):
-    """A page in a phone-sized (390×844) touch browser, addressed to the live server."""
+def phone_context(browser, live_server):
+    """A phone-sized (390×844) touch browser context with its own cookies, addressed
+    to the live server."""
     context = browser.new_context(
         viewport=PHONE,
         device_scale_factor=2,
@@ -60,6 +62,33 @@ def phone(browser, live_server):
         base_url=live_server.url,
     )
     context.set_default_timeout(10_000)
-    page = context.new_page()
-    yield page
-    context.close()
+    return context
+
+
+@contextmanager
+def phone_pages(browser, live_server, count: int) -> Iterator[list]:
+    """``count`` phones, each its own context (one per person: cookies, sessions)."""
+    contexts = [phone_context(browser, live_server) for _ in range(count)]
+    try:
+        yield [context.new_page() for context in contexts]
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A page in a phone-sized (390×844) touch browser, addressed to the live server."""
+    with phone_pages(browser, live_server, 1) as (page,):
+        yield page
+
+
+@pytest.fixture
+def eager_celery():
+    """The post-game task runs in the process that queues it (the live server's thread)."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

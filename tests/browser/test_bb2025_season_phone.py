@@ -29,7 +29,7 @@ from playwright.sync_api import Locator, Page, expect
 from leagues import services as league_services
 from leagues.models import SeasonFormat
 from tests.browser import bb2025_phone_steps as steps
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import phone_pages
 from tests.browser.test_phone import log_in
 from tests.factories import UserFactory
 from tests.leagues.factories import LeagueFactory
@@ -48,34 +48,15 @@ RANK = {HUMANS: 1, ORCS: 2, NORSE: 3, CHOSEN: 4}
 
 
 @pytest.fixture(autouse=True)
-def _eager_celery():
-    """The post-game task runs in the process that queues it (the live server's thread)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+def _eager_celery(eager_celery):
+    """Every test here runs the post-game in the live server's thread."""
 
 
 @pytest.fixture
 def phones(browser, live_server):
     """Three phones: the two coaches' and the commissioner's (own cookies each)."""
-    contexts = [
-        browser.new_context(
-            viewport=PHONE,
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            base_url=live_server.url,
-        )
-        for _ in range(3)
-    ]
-    for context in contexts:
-        context.set_default_timeout(10_000)
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
+    with phone_pages(browser, live_server, 3) as pages:
+        yield pages
 
 
 def play(

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from matches.models import Match
-from tests.browser.conftest import PHONE, open_menu
+from tests.browser.conftest import open_menu, phone_pages
 from tests.browser.test_phone import log_in
 from tests.leagues.factories import FixtureFactory
 from tests.matches.factories import kick_off, league_match
@@ -18,34 +18,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
-def _eager_celery():
-    """The post-game task runs in the process that queues it (the live server's thread)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
+def _eager_celery(eager_celery):
+    """Every test here runs the post-game in the live server's thread."""
 
 
 @pytest.fixture
 def two_phones(browser, live_server):
     """Two phones, one per coach: separate contexts (cookies, sessions)."""
-    contexts = [
-        browser.new_context(
-            viewport=PHONE,
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            base_url=live_server.url,
-        )
-        for _ in range(2)
-    ]
-    for context in contexts:
-        context.set_default_timeout(10_000)
-    yield [context.new_page() for context in contexts]
-    for context in contexts:
-        context.close()
+    with phone_pages(browser, live_server, 2) as pages:
+        yield pages
 
 
 def tap_event(page: Page, kind: str, player) -> None:
