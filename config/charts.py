@@ -1,4 +1,4 @@
-"""Line charts drawn by the server as SVG (issue 16): the geometry only.
+"""Line charts drawn by the server as SVG: the geometry only.
 
 The site's CSP (``style-src 'self'``, scripts by nonce) rules out a charting script
 and inline styles, so a chart is plain SVG written by a template

@@ -1,4 +1,4 @@
-"""Conditional GET and the page cache of the public pages (issue 15).
+"""Conditional GET and the page cache of the public pages.
 
 ``@public_page(groups)`` on a page's view:
 

@@ -140,7 +140,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
     # Connections persist here too (DJANGO_CONN_MAX_AGE, 60 s by default): opening a
     # SQLite connection runs the PRAGMAs below and registers Django's SQL functions,
-    # about 2 ms, more than a cached page's whole answer (issue 15: 5.3 -> 1.6 ms a
+    # about 2 ms, more than a cached page's whole answer (5.3 -> 1.6 ms a
     # team-sheet API read through every middleware). runserver's thread per request
     # still opens one per request, as Django's docs say; gunicorn's workers keep theirs.
     # IMMEDIATE transactions take SQLite's write lock up front, so two writers
@@ -156,7 +156,7 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # prepared, and the server keeps its plan). Django's default sends each statement as
     # text with its values quoted in, and the server plans it afresh every time: 2.4 ms
     # for a match's lock with its fixture, teams, season and league, ten times a match
-    # (issue 15: the lock 2.0 -> 0.55 ms a run; bench/bench_season.py). Behind a pooler in
+    # (the lock 2.0 -> 0.55 ms a run; bench/bench_season.py). Behind a pooler in
     # transaction mode that cannot keep prepared statements (PgBouncer before 1.21), set
     # it to "off".
     DATABASES["default"].setdefault("OPTIONS", {}).update(

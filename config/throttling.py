@@ -125,8 +125,8 @@ class UserRateThrottle(FixedWindowMixin, throttling.UserRateThrottle):
     """Signed-in clients by user (scope ``user``). An anonymous client is the ``anon``
     scope's alone, when it has a rate (DJANGO_API_RATE_ANON is the anonymous rate):
     DRF's own throttle counts him here too, by address, a second counter (three
-    round trips to Redis) on every anonymous request for a limit that never decides
-    (issue 15). With no anonymous rate, this one counts him by address, as DRF does."""
+    round trips to Redis) on every anonymous request for a limit that never decides.
+    With no anonymous rate, this one counts him by address, as DRF does."""
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         if not request.user.is_authenticated and self.THROTTLE_RATES.get("anon"):

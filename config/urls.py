@@ -17,7 +17,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     # A 404 unless DUGOUT_METRICS is on (config/metrics.py).
     path("metrics", metrics.metrics, name="metrics"),
-    # Django tries the patterns in order: the busiest prefixes first (issue 15: the
+    # Django tries the patterns in order: the busiest prefixes first (the
     # API's team sheet resolved in ~90 us behind the include()s below, ~45 us here).
     # tests/test_url_order.py checks that no named route is shadowed by another.
     path("api/v1/", include(api_v1)),
@@ -31,7 +31,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls_invites")),
     path("admin/", admin.site.urls),
-    # Records, dice luck and calendar feeds: pages, .ics feeds and their API (issue 16).
+    # Records, dice luck and calendar feeds: pages, .ics feeds and their API.
     path("", include("leagues.urls_insight")),
     path("", include("config.notifications.urls")),  # webhooks, e-mail preferences
 ]

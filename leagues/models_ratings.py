@@ -1,5 +1,5 @@
 """Glicko-2 ratings of a league's teams and coaches, one row per match and subject
-(issue 16; the maths: ``rules_engine.insight.glicko``, the upkeep:
+(the maths: ``rules_engine.insight.glicko``, the upkeep:
 ``leagues.insight.ratings``).
 
 Each fixture with a result has up to four rows: its two teams and its two coaches

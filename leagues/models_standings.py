@@ -1,4 +1,4 @@
-"""The league table kept per team (issue 15): one row per season and admitted team.
+"""The league table kept per team: one row per season and admitted team.
 
 Every change that moves a team's totals (a result recorded or corrected, a forfeit
 awarded, corrected or undone, a points adjustment) recomputes the rows of the teams it

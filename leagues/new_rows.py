@@ -1,4 +1,4 @@
-"""New rows the services make by the dozen a match, for their inserts (issue 15):
+"""New rows the services make by the dozen a match, for their inserts:
 ``new_row`` is ``model(**values)`` without ``Model.__init__``'s generic keyword loop;
 ``saved_keys`` gives the related rows by their keys."""
 

@@ -1,4 +1,4 @@
-"""Queries of a fixed shape compiled once and run again with other ids (issue 15).
+"""Queries of a fixed shape compiled once and run again with other ids.
 
 Every match service starts by locking the match row with its fixture, teams, season
 and league (and, for most, its current report, events and applications), the league
@@ -97,7 +97,7 @@ def inline_constants(
     binds them, and plain words), the others (``keep``, and any other value) still
     bound. SQLite compiles a statement again on every run when a bound value may change
     its plan: compared with a partial index's column (a report ``is_current``, a player's
-    ``status``), which costs more than the statement's own work (issue 15: the report
+    ``status``), which costs more than the statement's own work (the report
     read 180 -> 50 us); the same constant written in is compiled once. The statement
     means the same: a literal and a bound value of a type have the same affinity."""
     parts = _PLACEHOLDER.split(sql)
@@ -289,7 +289,7 @@ def raw_rows(
     ``model.objects.raw(sql, params)`` makes them - each column converted as Django
     converts it, each instance made by ``from_db`` with the manager's fetch mode - without
     the work ``raw`` does on every run (the columns' names resolved, their converters
-    worked out: issue 15, 0.4 ms for the four rating rows a recorded match reads)."""
+    worked out: 0.4 ms for the four rating rows a recorded match reads)."""
     connection = connections[using]
     names = [f.attname for f in cast(Any, model._meta).concrete_fields]
     converters, fetch_mode = _raw_converters(model, connection)

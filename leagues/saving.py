@@ -1,5 +1,5 @@
 """``Model.save`` of a row that exists, its UPDATE written once per model and fields
-(issue 15): Django builds and compiles an UpdateQuery on every save, which costs more
+: Django builds and compiles an UpdateQuery on every save, which costs more
 than the database's own work for the match, report and fixture rows the services save
 several times per match.
 
@@ -155,7 +155,7 @@ def prepare_related(instance: Model, operation: str) -> None:
     related object saved since its assignment taken by its key), run only where it has
     something to do: a related object cached that is unsaved, or whose key the row does
     not hold (yet); a model with generic relations. Django's loop over every field costs
-    more than the rows' own preparation (issue 15)."""
+    more than the rows' own preparation."""
     relations, generic = _relations(type(instance))
     cache = instance._state.fields_cache
     if generic or any(
@@ -221,7 +221,7 @@ def _db_value(field: Any, obj: Model, add: bool, plain: dict[str, type], connect
 def insert_unless_taken(obj: Model) -> bool:
     """Insert the new row ``obj`` unless one of its unique constraints refuses it (False:
     another row holds its place, nothing written): one ``INSERT ... ON CONFLICT DO
-    NOTHING RETURNING`` its key, written once per model (issue 15), no savepoint, so the
+    NOTHING RETURNING`` its key, written once per model, no savepoint, so the
     caller's transaction stays usable either way; Django's own insert
     (``QuerySet._insert``, what save and bulk_create insert through) where that does not
     fit. No signal is sent (the caller announces the row)."""

@@ -1,5 +1,5 @@
 """Records and hall of fame, dice luck, ratings and play-off odds, and calendar feeds
-(issue 16): the pages, the iCalendar feeds, and their API under /api/v1/
+: the pages, the iCalendar feeds, and their API under /api/v1/
 (leagues/insight; all reads but the POST that starts the play-off odds); the NAF
 tournament report's downloads (leagues/interchange) and the coach's NAF number that
 it needs (teams/api_profile.py, a POST)."""

@@ -126,7 +126,7 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def season_race(request: HttpRequest, pk: int) -> HttpResponse:
-    """Each division's standings race: league points round by round (issue 16)."""
+    """Each division's standings race: league points round by round."""
     season = _season(pk)
     races = [(r, r.chart(season, slug=f"race-{r.division_id}")) for r in race.season_race(season)]
     return render(request, "leagues/race.html", {"season": season, "races": races})

@@ -1,4 +1,4 @@
-"""The leaderboards' per-player totals, kept per season (issue 15).
+"""The leaderboards' per-player totals, kept per season.
 
 One row per season, player and team he played for: the sums of his ``PlayerMatchStats``
 (touchdowns, completions, casualties, interceptions, deflections, SPP), his MVP awards

@@ -1,4 +1,4 @@
-"""Keeping the leaderboards' per-player totals (``PlayerSeasonTotals``) exact (issue 15).
+"""Keeping the leaderboards' per-player totals (``PlayerSeasonTotals``) exact.
 
 Whoever writes or deletes ``PlayerMatchStats`` calls ``refresh_player_totals`` (or
 ``refresh_stats_totals`` with the rows it wrote, ``delete_stats`` to delete some) in

@@ -96,7 +96,7 @@ class DraftRules:
 # Rulesets register their draft numbers here as they are added.
 DRAFT_RULES: dict[str, DraftRules] = {
     # Facts §1: Chaos Chosen, Chaos Renegades and Norse choose their Favoured of ... /
-    # league when created; their stars and inducements depend on it (issue 14).
+    # league when created; their stars and inducements depend on it.
     "bb2020": DraftRules(special_rule_choice_at_draft=True),
     # BB2025 facts section 1 (BBBase drafting_a_blood_bowl_team.md "Hiring Sideline
     # Staff", "Dedicated Fans"; skills_and_traits.md "Insignificant") and section 2

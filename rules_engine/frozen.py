@@ -1,6 +1,6 @@
 """Frozen pictures made fast: the engine's results are frozen dataclasses, and a frozen
 dataclass's ``__init__`` sets each field through ``object.__setattr__``, which costs
-more than the rest of a post-game's bookkeeping for a player (issue 15).
+more than the rest of a post-game's bookkeeping for a player.
 
 ``frozen(cls, values)`` makes the same instance from a dict of its fields without
 running ``__init__``: for plain frozen dataclasses only (no ``__post_init__``, no

@@ -1,7 +1,7 @@
 """Plain data shared between results: a ``dict`` and a ``list`` nobody can change.
 
 A post-game lists, for every player who can afford one, the advancements on offer as
-rows of plain data (issue 15: about a quarter of a post-game was spent copying them).
+rows of plain data (about a quarter of a post-game was spent copying them).
 Players alike are offered the same rows, so the rows are made once per option set and
 shared by every choice that offers them - which is safe only if nobody changes them.
 ``SharedDict`` and ``SharedList`` are a ``dict`` and a ``list`` in every way a reader

@@ -111,7 +111,7 @@ class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions, RedraftActions):
         responses={200: TeamSheetSerializer, 404: NOT_FOUND},
     )
     def retrieve(self, request: Request, pk: str) -> Any:
-        # ETag and 304 (issue 15): the answer is the same whoever asks.
+        # ETag and 304: the answer is the same whoever asks.
         answer, etag = validate_answer(request)
         if answer is not None:
             return answer

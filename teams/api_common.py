@@ -79,7 +79,7 @@ class CoachChangesTeam(BasePermission):
 def sheet_data(team_id: int, request: Request | None = None) -> dict[str, Any]:
     """The team sheet as the API answers it, kept in the cache under the stamp of every
     table (``config.conditional.cached_read``: any write changes it), so a repeated read
-    is the stamp's read and a cache hit (issue 15). The answer does not depend on who
+    is the stamp's read and a cache hit. The answer does not depend on who
     asks."""
     return cached_read("team-sheet-api", (team_id,), EVERYTHING, lambda: _sheet_data(team_id))
 

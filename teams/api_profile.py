@@ -1,5 +1,5 @@
 """GET and POST /api/v1/account/naf-number/: the signed-in coach's NAF number, which
-his commissioners' NAF tournament reports number him by (issue 16). POST
+his commissioners' NAF tournament reports number him by. POST
 ``{"naf_number": 12345}`` sets it, ``{"naf_number": null}`` removes it; a number out of
 range or on another coach's profile answers 400 under ``fields.naf_number``."""
 

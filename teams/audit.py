@@ -85,7 +85,7 @@ def log_action(
         other_team_id=_pk(other_team),
         data=data,
     )
-    return cast(AuditEntry, create_row(entry))  # create(), its INSERT written once (issue 15)
+    return cast(AuditEntry, create_row(entry))  # create(), its INSERT written once
 
 
 def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:

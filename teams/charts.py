@@ -1,5 +1,5 @@
 """A team's TV, CTV and Treasury per match, and a player's SPP over his career, as
-charts (issue 16; the geometry is ``config.charts``).
+charts (the geometry is ``config.charts``).
 
 Both read only what ``teams.history`` read for the tables they sit above: the
 figures each match stored when its post-game was applied (rewritten by a

@@ -17,7 +17,7 @@ Nothing is replayed. Each figure is read where the match keeps it:
   edition scores games in points.
 
 Each page reads in a fixed number of queries however many matches a team has played.
-Issue 16 charts TV, CTV and Treasury per match from ``team_matches`` and a player's
+The charts draw TV, CTV and Treasury per match from ``team_matches`` and a player's
 SPP from ``career`` (``teams.charts``).
 """
 

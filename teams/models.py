@@ -328,7 +328,7 @@ class InjuryRecord(models.Model):
 
 
 # The records (ledger, re-drafts, audit) live in models_records; read from here too.
-from teams.models_coach import CoachProfile  # noqa: E402,F401  (the NAF number, issue 16)
+from teams.models_coach import CoachProfile  # noqa: E402,F401  (the NAF number)
 from teams.models_records import (  # noqa: E402
     AUDIT_MESSAGE_MAX,
     AuditEntry,

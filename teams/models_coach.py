@@ -1,4 +1,4 @@
-"""What Dugout keeps of a coach beyond his account (issue 16): his NAF membership
+"""What Dugout keeps of a coach beyond his account: his NAF membership
 number, which the NAF tournament report (``leagues/interchange/naf.py``) names him by.
 
 One row per user, created the first time he saves his profile; a coach without a row

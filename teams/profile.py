@@ -1,4 +1,4 @@
-"""A coach's own settings kept by Dugout (issue 16): his NAF number, which the NAF
+"""A coach's own settings kept by Dugout: his NAF number, which the NAF
 tournament report numbers him by (``teams.models_coach.CoachProfile``).
 
 Only the coach sets his own; it is shown on his own profile page and written into the

@@ -1,4 +1,4 @@
-"""The team sheet as the API answers it, from the plain sheet (issue 15): the same JSON,
+"""The team sheet as the API answers it, from the plain sheet: the same JSON,
 key for key and byte for byte, as ``TeamSheetSerializer`` made from ``team_sheet``
 (which stays the schema's description of it), without building a serializer's fields
 or a model instance per request. ``tests/teams/test_sheet_json.py`` holds the two equal

@@ -147,7 +147,7 @@ def _sheet(pk: int) -> TeamSheet:
 
 
 def _plain_sheet(request: HttpRequest, pk: int) -> PlainSheet:
-    """The sheet as plain values (issue 15: shaped queries, no model per player); a
+    """The sheet as plain values (shaped queries, no model per player); a
     signed-in user's also reads what his players' advancements improved, in case he
     may change the team and so sees who may spend SPP."""
     try:

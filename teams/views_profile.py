@@ -1,5 +1,5 @@
 """A coach's profile page: his teams, the leagues he plays in or runs, and his
-ratings there (one per league, issue 16); on his own page, his NAF number (a form:
+ratings there (one per league); on his own page, his NAF number (a form:
 POST to /accounts/profile/) and the links to change his password and e-mail
 address."""
 

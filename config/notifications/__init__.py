@@ -1,4 +1,4 @@
-"""Notifications (issue 16): outgoing webhooks a commissioner configures per league
+"""Notifications: outgoing webhooks a commissioner configures per league
 (results, level-ups, deaths; Discord, Slack or generic JSON, signed, delivered by
 Celery with retries) and e-mails to coaches (their next match, decisions waiting for
 them), each coach able to opt out.

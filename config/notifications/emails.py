@@ -135,7 +135,7 @@ def match_opened(match_id: int) -> int:
 
 
 # What an e-mail never reads of a report or its match: their JSON snapshots, which
-# cost more to decode than the rest of the e-mail's work (issue 15: the report POST
+# cost more to decode than the rest of the e-mail's work (the report POST
 # waits for this task where Celery runs eagerly).
 _SNAPSHOTS = tuple(
     f"{prefix}{field.name}"

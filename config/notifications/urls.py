@@ -1,4 +1,4 @@
-"""Webhooks and e-mail preferences: the pages and their API under /api/v1/ (issue 16)."""
+"""Webhooks and e-mail preferences: the pages and their API under /api/v1/."""
 
 from django.urls import path
 

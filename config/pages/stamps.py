@@ -1,4 +1,4 @@
-"""Page stamps: what a page's validator is read from (issue 15).
+"""Page stamps: what a page's validator is read from.
 
 Every database connection of every process runs its statements through ``_track``
 (installed when the connection opens, ``PagesConfig.ready``). A statement that writes

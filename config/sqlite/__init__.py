@@ -1,1 +1,1 @@
-"""Django's SQLite backend with its statements' placeholders converted once (issue 15)."""
+"""Django's SQLite backend with its statements' placeholders converted once."""

@@ -1,4 +1,4 @@
-"""Play-off odds of a season by Monte-Carlo over its remaining league fixtures (issue 16).
+"""Play-off odds of a season by Monte-Carlo over its remaining league fixtures.
 
 Each simulation plays every open league fixture of the season once: its result is
 drawn from the fixture's pre-match estimate (``leagues.insight.ratings_read``: the two

@@ -1,4 +1,4 @@
-"""Running the play-off odds in the background and caching them (issue 16).
+"""Running the play-off odds in the background and caching them.
 
 The odds of a season are cached under its fingerprint: a hash of everything they
 depend on (the season's league fixtures and their results, its points adjustments,

@@ -1,4 +1,4 @@
-"""A season's standings race (issue 16): each team's league points after each round,
+"""A season's standings race: each team's league points after each round,
 summed by the database, charted per division (``config.charts``).
 
 One statement. Both sides of every counted league fixture (as ``leagues.standings_sql``

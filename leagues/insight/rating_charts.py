@@ -1,4 +1,4 @@
-"""A team's rating after each of its matches as a chart (issue 16), drawn by the server
+"""A team's rating after each of its matches as a chart, drawn by the server
 (``config.charts``) as the team history's charts are, from the rows
 ``leagues.insight.ratings_read.team_ratings`` read (no query of its own)."""
 

@@ -244,7 +244,7 @@ def _read_around(
     """In one query: the fixture's stored rows, the league's rated matches from the new
     match's place on (as ``_stored_matches``) and its subjects' ratings just before it
     (as ``_latest_befores``: each subject's latest row before it, read alone, so the
-    query reads a few rows however long the league has played; issue 15). The SQL is
+    query reads a few rows however long the league has played). The SQL is
     written once per number of subjects (``_around_sql``)."""
     when, fixture_id = new.position
     keys = [slot.key for slot in new.slots]

@@ -1,5 +1,5 @@
 """Reading a league's ratings: the tables of teams and coaches, the current ratings
-the play-off odds start from, and the pre-match estimate of a fixture (issue 16).
+the play-off odds start from, and the pre-match estimate of a fixture.
 
 The estimate (``rules_engine.insight.glicko.match_odds``) splits Glicko's expected
 score into win, draw and loss with the league's own draw rate shrunk towards one draw

@@ -1,5 +1,5 @@
 """Pages of a league's ratings and its current season's play-off odds, and a team's
-rating for its sheet (issue 16).
+rating for its sheet.
 
 Everyone may read them; asking for the odds to be worked out (a POST: it queues a
 Celery task) takes a signed-in user. While the task runs the page polls a fragment

@@ -1,5 +1,5 @@
 """A season's (or a whole league's) results as the NAF tournament report reads them
-(issue 16, docs/interchange.md): who organised it, each coach once with his NAF
+(docs/interchange.md): who organised it, each coach once with his NAF
 number and race, and one game per match played.
 
 Read from what the matches stored, nothing replayed:

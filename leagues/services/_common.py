@@ -57,7 +57,7 @@ def lock_fixture(fixture: Fixture | int) -> tuple[Fixture, Season]:
     return locked, season
 
 
-# The locks' queries, compiled once per connection (``prepared``, issue 15).
+# The locks' queries, compiled once per connection (``prepared``).
 _LOCK_SEASON = Prepared(
     lambda pk: Season.objects.select_for_update(of=("self",)).select_related("league").filter(pk=pk)
 )

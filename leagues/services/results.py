@@ -84,7 +84,7 @@ def record_result(
         (home_points, away_points),
         decided_by,
     )
-    # A league fixture's result takes no savepoint of its own (issue 15: one per
+    # A league fixture's result takes no savepoint of its own (one per
     # recorded match): its checks write nothing and their refusal is raised once out of
     # the block, so a caller's transaction stays usable, and nothing after the writes
     # refuses it. A play-off's bracket may still refuse it after the fixture is

@@ -1,4 +1,4 @@
-"""Keeping the league table's per-team rows (``StandingTotals``) exact (issue 15).
+"""Keeping the league table's per-team rows (``StandingTotals``) exact.
 
 Whoever changes what a league table counts calls ``refresh_team_totals`` in the
 same transaction, after the change: a league fixture's result or forfeit (the
@@ -58,7 +58,7 @@ def refresh_team_totals(season: Season | int, team_ids: Iterable[int | None]) ->
     if connection.vendor == "sqlite":
         # Its constants (the league kind, the statuses) written in: SQLite compiled the
         # statement again on every run for the fixture's kind, a partial index's column
-        # (issue 15: 440 -> 80 us). The season, teams and time stay bound.
+        # (440 -> 80 us). The season, teams and time stay bound.
         sql, params = inline_constants(sql, params, keep={season_id, now, *ids})
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute(sql, params)

@@ -68,7 +68,7 @@ def match_list(
     return queryset
 
 
-# Compiled once per connection (issue 15): every match page and API call reads it.
+# Compiled once per connection: every match page and API call reads it.
 _MATCH_DETAIL = Prepared(lambda pk: Match.objects.select_related(*MATCH_RELATED).filter(pk=pk))
 
 

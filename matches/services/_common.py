@@ -58,13 +58,13 @@ def lock_match(
 
 
 # What a service reads of a match once it has kicked off: not the pre-game's team
-# snapshot and answers (7.8 kB of JSON a 11-player match; issue 15).
+# snapshot and answers (7.8 kB of JSON a 11-player match).
 AFTER_KICK_OFF = ("pre_game_teams", "pre_game_choices")
 # Every snapshot of a match, for a service that reads none of them.
 SNAPSHOTS = (*AFTER_KICK_OFF, "pre_game_result", "match_teams", "report_draft")
 # The kick-off snapshot, which the services after kick-off read only as both teams'
 # engine states (``snapshots.snapshot_states``, made once per snapshot text): read as
-# its text, not decoded then encoded again to find its states (issue 15).
+# its text, not decoded then encoded again to find its states.
 KICK_OFF_TEXT = ("match_teams",)
 
 
@@ -257,7 +257,7 @@ def plain(value: Any) -> Any:
     """Engine output as JSON (tuples to lists, dict keys to strings): what
     ``json.loads(json.dumps(value, default=...))`` gives. Strings, numbers, booleans,
     None, lists, tuples and dicts keyed by strings (their exact types, and the engine's
-    shared rows, ``rules_engine.shared``) are copied as they are (issue 15: half the cost
+    shared rows, ``rules_engine.shared``) are copied as they are (half the cost
     of writing and reading them), a string's subclass as its text; anything else (an
     engine object, a dict with other keys, another subclass) goes through JSON, which
     gives the same for any part as for the whole."""

@@ -180,7 +180,7 @@ def apply_effects(
         teams[side] = records[side].locked()  # as it stands now, for what the caller does next
     add_spp(earning)
     insert_rows(stats)
-    refresh_stats_totals(stats)  # the leaderboards' totals (issue 15)
+    refresh_stats_totals(stats)  # the leaderboards' totals
 
 
 class _FinalReads:

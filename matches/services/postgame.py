@@ -266,7 +266,7 @@ def _with_step_4_treasury(
 
 
 # The report's fields ``run_post_game`` sets: what a caller that changed nothing else
-# saves (issue 15: the report saved whole wrote its every JSON column again).
+# saves (the report saved whole wrote its every JSON column again).
 RUN_FIELDS = (
     "post_game_choices",
     "post_game_complete",

@@ -79,7 +79,7 @@ def _type_of(f: dataclasses.Field[Any]) -> type | None:
 def team_fields(report_type: type) -> tuple[ExtraField, ...]:
     """The team report's fields beyond BB2020's that the report takes (bool or int)."""
     found = _TEAM_FIELDS.get(report_type)
-    if found is None:  # worked out once per report type, which never changes (issue 15)
+    if found is None:  # worked out once per report type, which never changes
         found = _TEAM_FIELDS[report_type] = _team_fields(report_type)
     return found
 

@@ -86,7 +86,7 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
             team.save(update_fields=["dedicated_fans", "updated_at"])
         else:
             _revert_player(effect)
-    delete_stats(application.player_stats.all())  # and the leaderboards' totals (issue 15)
+    delete_stats(application.player_stats.all())  # and the leaderboards' totals
     application.reverted_at = timezone.now()
     application.save(update_fields=["reverted_at"])
 

@@ -89,7 +89,7 @@ class MatchRules:
 def rules_for_key(key: str) -> MatchRules:
     """The rules of ruleset ``key``; MatchError if the engine has no match sequences
     for it. Made once per key while the engine hands back the same ruleset and edition
-    (issue 15: asked about 50 times a recorded match)."""
+    (asked about 50 times a recorded match)."""
     try:
         ruleset, edition = get_ruleset(key), edition_for(key)
     except (LookupError, ImportError):

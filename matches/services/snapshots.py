@@ -17,7 +17,7 @@ SIDES: tuple[str, str] = ("home", "away")
 def state_to_json(state: TeamState) -> dict[str, Any]:
     """A ``TeamState`` as plain JSON (tuples become lists): what
     ``json.loads(json.dumps(dataclasses.asdict(state)))`` gives, field for field in the
-    same order, without the deep copies (issue 15)."""
+    same order, without the deep copies."""
     data = {
         name: None if name == "players" else _plain_value(getattr(state, name))
         for name in _TEAM_FIELDS
@@ -63,7 +63,7 @@ def state_from_json(data: dict[str, Any]) -> TeamState:
 _READ: list[tuple[Any, dict[str, TeamState]]] = []
 # And by the snapshot's whole text, for the next service's read of the same snapshot (a
 # new row, a new dict): the text is the states' only input, so equal texts give equal
-# states whenever they were made (issue 15: writing the text is about half the cost of
+# states whenever they were made (writing the text is about half the cost of
 # making both teams' states from it).
 _BY_TEXT: dict[str, dict[str, TeamState]] = {}
 _BY_TEXT_KEPT = 8
@@ -74,7 +74,7 @@ def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
     the states themselves are frozen). A snapshot read as its stored text
     (``<field>_text``, the field itself deferred: ``_common.as_text``) is found by that
     text, decoded only when its states are not known yet; once the field itself is
-    loaded, the field is read (issue 15)."""
+    loaded, the field is read."""
     held = match.__dict__
     raw = f"{field}_text"
     if field not in held and raw in held:

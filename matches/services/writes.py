@@ -1,4 +1,4 @@
-"""The rows a post-game application writes in bulk (issue 15): the Treasury postings of
+"""The rows a post-game application writes in bulk: the Treasury postings of
 both teams in one insert and both team rows in one update, instead of an insert and an
 update per posting; the SPP earned in one update; the players' match statistics.
 
@@ -91,7 +91,7 @@ class EffectsBatch:
 def add_spp(earning: dict[Any, int]) -> None:
     """Add the SPP each player earned, in one statement (which locks the rows): the
     update ``F("spp_earned") + Case(When(pk=..., then=...), default=0)`` makes, its
-    SQL written once per number of players (issue 15)."""
+    SQL written once per number of players."""
     if not earning:
         return
     params: list[Any] = []
@@ -127,7 +127,7 @@ def stats_rows(
     mvp = outcome.mvp.player_id if outcome.mvp else None
     # By their keys (the rows saved already), not the related objects: nothing reads
     # them back from a statistics row, and setting an object checks its database and
-    # type on each row (issue 15).
+    # type on each row.
     keys = saved_keys(match=application.match, application=application, team=team)
     rows = []
     for player in before.players:

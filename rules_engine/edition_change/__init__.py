@@ -1,4 +1,4 @@
-"""A team moving from one edition to another at a re-draft (issue 14, "BB2020 -> BB2025
+"""A team moving from one edition to another at a re-draft ("BB2020 -> BB2025
 re-draft"): its players mapped onto the new edition's roster of its race, with the list
 of everything that cannot carry over.
 

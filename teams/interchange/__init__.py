@@ -1,4 +1,4 @@
-"""Teams in and out of Dugout (issue 16, docs/interchange.md): a team exported as a
+"""Teams in and out of Dugout (docs/interchange.md): a team exported as a
 ``dugout-team`` file, and a team imported from that file, from FUMBBL's team JSON or
 from the NAFLM/OBBLM team import XML."""
 

@@ -1,4 +1,4 @@
-"""The team sheet as plain values (issue 15): shaped queries, compiled once per
+"""The team sheet as plain values: shaped queries, compiled once per
 connection (``PreparedRead``), straight into dicts - no model instances, no prefetch
 querysets. What the API answers (``teams.sheet_json``) and the page shows (its rows:
 ``teams.selectors.rows.plain_player_rows``; its team: ``team_of``) are made from it.

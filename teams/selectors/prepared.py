@@ -2,7 +2,7 @@
 
 Compiling a queryset (resolving its joins, annotations and grouping into SQL) costs
 Django more than SQLite takes to run a small indexed query; a page read on every
-request after a write (the team sheet, issue 15) pays it each time. A
+request after a write (the team sheet) pays it each time. A
 ``PreparedRead`` builds its ``values()`` queryset once per connection wrapper with a
 placeholder key and keeps:
 

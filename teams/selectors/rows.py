@@ -1,5 +1,5 @@
 """The team sheet's player rows as plain values: what the page shows of each player,
-read from a ``PlainSheet`` (``plain_player_rows``: the page's, issue 15) or a
+read from a ``PlainSheet`` (``plain_player_rows``: the page's) or a
 ``TeamSheet`` (``player_rows``; the same rows, pinned by tests/teams/test_plain_rows.py),
 none querying more, with his pages' addresses built from one ``reverse`` per kind of
 link, not one per row."""

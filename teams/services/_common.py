@@ -83,7 +83,7 @@ def lock_teams(*teams: Team | int) -> dict[int, Team]:
     return locked
 
 
-# ``lock_teams``' statement for a number of teams, compiled once (issue 15).
+# ``lock_teams``' statement for a number of teams, compiled once.
 _LOCK_TEAMS: dict[int, Prepared] = {}
 
 
@@ -141,7 +141,7 @@ PLAYING = ("pre_game", "in_play")
 
 def require_not_playing(team: Team) -> None:
     """Refuse a purchase, hire or firing while the team has a match in its pre-game or in
-    play. Decision (issue 12): the pre-game read the team's roster and Treasury (petty
+    play. Decision: the pre-game read the team's roster and Treasury (petty
     cash, inducements, journeymen) and kicked off on them, and the post-game reads them
     again; buying in between would change what both were worked out from. A coach buys
     before the pre-game starts, or in the post-game's step 4 (hiring and firing), which

@@ -68,7 +68,7 @@ def team_states(*teams: Team | int) -> list[TeamState]:
     """``team_state`` of each team, in the order given, all read at once: one shaped
     statement (the teams with their active players, then those players' gained skills
     and improved characteristics) written once per number of teams, its rows made into
-    the states directly (no model instances, no prefetch: issue 15). The same states
+    the states directly (no model instances, no prefetch). The same states
     as ``player_state`` gives of each player of ``state_players``."""
     ids = [team.pk if isinstance(team, Team) else team for team in teams]
     wanted = list(dict.fromkeys(ids))
@@ -136,10 +136,10 @@ def _state_sql(vendor: str, count: int) -> str:
     """The statement for ``count`` teams on a ``vendor`` database (its parameters: the
     ids, three times): the teams with their active players (part 0, by team, number and
     id), then those players' skills and improvements (part 1, by player, kind, order),
-    each part's other columns NULL - one round trip, not two (issue 15). The active
+    each part's other columns NULL - one round trip, not two. The active
     status is written in, not bound: SQLite compiles a statement again on every run
     when a bound value is compared with a partial index's column (a player's
-    ``status``), which cost more than the statement's work (issue 15)."""
+    ``status``), which cost more than the statement's work."""
     from leagues.models import League
 
     quote = connection.ops.quote_name

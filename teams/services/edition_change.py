@@ -1,4 +1,4 @@
-"""Re-drafting a team into another edition (issue 14, "BB2020 -> BB2025 re-draft").
+"""Re-drafting a team into another edition ("BB2020 -> BB2025 re-draft").
 
 When the commissioner opens a league's next season under another edition
 (``leagues.services.rollover``), each team re-drafts into it: its permanent players

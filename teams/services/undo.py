@@ -1,4 +1,4 @@
-"""A commissioner takes back one purchase a coach made between games (issue 12: "A
+"""A commissioner takes back one purchase a coach made between games ("A
 commissioner can also undo a single advancement or purchase"; advancements:
 ``advancement.undo_advancement``).
 
