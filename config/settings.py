@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "rules.apps.AutodiscoverRulesConfig",
+    "core",
     "leagues",
     "teams",
     "matches",
