@@ -127,7 +127,6 @@ TEMPLATES = [
 ]
 
 # Database: SQLite file under var/ unless DATABASE_URL says otherwise.
-SQLITE_ENGINE = "config.sqlite"
 (BASE_DIR / "var").mkdir(exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
@@ -137,15 +136,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Django's backend with each statement's placeholders converted once (config/sqlite).
-    DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
     # Connections persist here too (DJANGO_CONN_MAX_AGE, 60 s by default): opening a
-    # SQLite connection runs the PRAGMAs below and registers Django's SQL functions,
-    # about 2 ms, more than a cached page's whole answer (5.3 -> 1.6 ms a
-    # team-sheet API read through every middleware). runserver's thread per request
-    # still opens one per request, as Django's docs say; gunicorn's workers keep theirs.
-    # IMMEDIATE transactions take SQLite's write lock up front, so two writers
-    # queue (up to the timeout) instead of one failing half-way.
+    # SQLite connection runs the PRAGMAs below and registers Django's SQL functions.
+    # runserver's thread per request still opens one per request, as Django's docs say;
+    # gunicorn's workers keep theirs. IMMEDIATE transactions take SQLite's write lock up
+    # front, so two writers queue (up to the timeout) instead of one failing half-way.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
@@ -155,11 +150,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters bound by the server and statements prepared (psycopg's automatic
     # preparation: a statement run DUGOUT_PG_PREPARE_THRESHOLD times on a connection is
     # prepared, and the server keeps its plan). Django's default sends each statement as
-    # text with its values quoted in, and the server plans it afresh every time: 2.4 ms
-    # for a match's lock with its fixture, teams, season and league, ten times a match
-    # (the lock 2.0 -> 0.55 ms a run; bench/bench_season.py). Behind a pooler in
-    # transaction mode that cannot keep prepared statements (PgBouncer before 1.21), set
-    # it to "off".
+    # text with its values quoted in, and the server plans it afresh every time. Behind
+    # a pooler in transaction mode that cannot keep prepared statements (PgBouncer
+    # before 1.21), set it to "off".
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True,
         prepare_threshold=env_prepare_threshold("DUGOUT_PG_PREPARE_THRESHOLD", 5),

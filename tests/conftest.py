@@ -77,7 +77,7 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    if database["ENGINE"] != settings.SQLITE_ENGINE:
+    if database["ENGINE"] != "django.db.backends.sqlite3":
         return
     folder = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
     database.setdefault("TEST", {})["NAME"] = os.path.join(

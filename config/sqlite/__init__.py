@@ -1,1 +1,0 @@
-"""Django's SQLite backend with its statements' placeholders converted once."""
