@@ -18,14 +18,13 @@ Action keys, by what they change::
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
 from config.types import Actor
-from leagues.saving import create_row
 from teams.models import AUDIT_MESSAGE_MAX, AuditEntry, Team
 
 # The season statuses a team plays in a league (leagues.SeasonStatus, by value:
@@ -85,7 +84,8 @@ def log_action(
         other_team_id=_pk(other_team),
         data=data,
     )
-    return cast(AuditEntry, create_row(entry))  # create(), its INSERT written once
+    entry.save(force_insert=True)
+    return entry
 
 
 def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:

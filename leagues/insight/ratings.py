@@ -26,18 +26,14 @@ backup's import, ``manage.py rebuild_ratings``); the tests hold the two equal.
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, cast
 
-from django.db import connection, transaction
-from django.db.models import Q
+from django.db import transaction
+from django.db.models import Q, Subquery
 from django.utils import timezone
 
 from leagues.models import Fixture, League, RatingChange, RatingSubject
-from leagues.prepared import Prepared, raw_rows
-from leagues.saving import insert_rows
 from rules_engine.insight.glicko import NEW_PLAYER, Rating, rate_match
 
 Key = tuple[str, int]  # (subject, team or coach id)
@@ -206,7 +202,7 @@ def rerate_fixture(fixture: Fixture) -> None:
     A rated result is read in one query (``_read_around``): the fixture's old rows,
     the league's rows from its place on, and its subjects' rows before it."""
     league_id = fixture.season.league_id
-    _LOCK_LEAGUE.first(league_id)
+    _lock_league(league_id)
     new = _match_of(fixture)
     befores: dict[Key, Rating] | None = None
     if new is not None:
@@ -232,10 +228,9 @@ def rerate_fixture(fixture: Fixture) -> None:
     _replay(league_id, sequence, new, old_position, reset, befores)
 
 
-# The league's row locked (the league's ratings change one at a time), compiled once.
-_LOCK_LEAGUE = Prepared(
-    lambda pk: League.objects.select_for_update().filter(pk=pk).values_list("pk")
-)
+def _lock_league(league_id: int) -> None:
+    """The league's row locked: the league's ratings change one at a time."""
+    League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
 
 
 def _read_around(
@@ -243,18 +238,29 @@ def _read_around(
 ) -> tuple[list[RatingChange], list[Match], dict[Key, Rating]]:
     """In one query: the fixture's stored rows, the league's rated matches from the new
     match's place on (as ``_stored_matches``) and its subjects' ratings just before it
-    (as ``_latest_befores``: each subject's latest row before it, read alone, so the
-    query reads a few rows however long the league has played). The SQL is
-    written once per number of subjects (``_around_sql``)."""
+    (as ``_latest_befores``: each subject's latest row before it, read alone by a
+    subquery, so the query reads a few rows however long the league has played)."""
     when, fixture_id = new.position
     keys = [slot.key for slot in new.slots]
-    at = connection.ops.adapt_datetimefield_value(when)
-    before = [league_id, at, at, fixture_id, fixture_id]
-    params: list[object] = [league_id, fixture_id, at, at, fixture_id]
+    earlier = Q(played_at__lt=when) | Q(played_at=when, fixture_id__lt=fixture_id)
+    wanted = (
+        Q(fixture_id=fixture_id)
+        | Q(played_at__gt=when)
+        | Q(played_at=when, fixture_id__gt=fixture_id)
+    )
     for subject, subject_id in keys:
-        params += [subject, subject_id, *before]
-    sql = _around_sql(connection.vendor, tuple(s for s, _ in keys))
-    rows = cast(list[RatingChange], raw_rows(RatingChange, sql, params))
+        column = "team_id" if subject == TEAM else "coach_id"
+        latest = (
+            RatingChange.objects.filter(earlier, league_id=league_id, subject=subject)
+            .filter(**{column: subject_id})
+            .exclude(fixture_id=fixture_id)
+            .order_by("-played_at", "-fixture_id")
+            .values("pk")[:1]
+        )
+        wanted |= Q(pk=Subquery(latest))
+    rows = RatingChange.objects.filter(wanted, league_id=league_id).order_by(
+        "played_at", "fixture_id", "subject", "side"
+    )
     old_rows: list[RatingChange] = []
     later: list[RatingChange] = []
     found: dict[Key, Rating] = {}
@@ -266,39 +272,6 @@ def _read_around(
         else:  # one row per subject: its latest before the match
             found[Slot(row.subject, row.side, row.team_id, row.coach_id).key] = after_of(row)
     return old_rows, _as_matches(later), {key: found.get(key, NEW_PLAYER) for key in keys}
-
-
-@functools.cache
-def _around_sql(vendor: str, subjects: tuple[str, ...]) -> str:
-    """``_read_around``'s statement on a ``vendor`` database for subjects of these
-    kinds: the league's rows of the fixture or after its place, and for each subject
-    the id of its latest row before that place (not of the fixture). Parameters: the
-    league, the fixture, the place (played_at twice, fixture), then per subject its
-    kind and id, the league, the place (played_at twice, fixture) and the fixture."""
-    quote = connection.ops.quote_name
-    table = quote(RatingChange._meta.db_table)
-
-    def column(name: str) -> str:
-        field: Any = RatingChange._meta.get_field(name)
-        return quote(field.column)
-
-    pk, league, fixture = column("id"), column("league"), column("fixture")
-    played, subject = column("played_at"), column("subject")
-    latest = [
-        f"(SELECT x.{pk} FROM {table} x WHERE x.{subject} = %s "
-        f"AND x.{column('team' if kind == TEAM else 'coach')} = %s AND x.{league} = %s "
-        f"AND (x.{played} < %s OR (x.{played} = %s AND x.{fixture} < %s)) "
-        f"AND x.{fixture} <> %s ORDER BY x.{played} DESC, x.{fixture} DESC LIMIT 1)"
-        for kind in subjects
-    ]
-    fields: Any = RatingChange._meta.concrete_fields
-    selected = ", ".join(f"r.{quote(f.column)}" for f in fields)
-    return (
-        f"SELECT {selected} FROM {table} r WHERE r.{league} = %s AND (r.{fixture} = %s "
-        f"OR r.{played} > %s OR (r.{played} = %s AND r.{fixture} > %s)"
-        + "".join(f" OR r.{pk} = {sql}" for sql in latest)
-        + f") ORDER BY r.{played}, r.{fixture}, r.{subject}, r.{column('side')}"
-    )
 
 
 def _replay(
@@ -338,7 +311,7 @@ def _replay(
             row = _row(league_id, match, slot, before[slot.key], after[slot.key])
             (changed if slot.row is not None else created).append(row)
     RatingChange.objects.bulk_update(changed, [*RATING_FIELDS, "updated_at"])
-    insert_rows(created)
+    RatingChange.objects.bulk_create(created)
 
 
 def rated_fixtures(league: League | int) -> Iterable[Fixture]:
@@ -354,7 +327,7 @@ def rebuild_league_ratings(league: League | int) -> int:
     """Rate the league from scratch from its fixtures; the number of rated matches."""
     league_id = league.pk if isinstance(league, League) else league
     with transaction.atomic():
-        League.objects.select_for_update().filter(pk=league_id).values_list("pk").first()
+        _lock_league(league_id)
         RatingChange.objects.filter(league_id=league_id).delete()
         matches = [m for m in map(_match_of, rated_fixtures(league_id)) if m is not None]
         matches.sort(key=lambda m: m.position)

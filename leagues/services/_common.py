@@ -11,7 +11,6 @@ from config.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.permissions import league_of
-from leagues.prepared import Prepared
 from teams.audit import log_action
 from teams.models import Team
 
@@ -33,12 +32,8 @@ def lock_season(season: Season | int) -> Season:
     """The season's row, locked for the open transaction, with its league."""
     _require_atomic("lock_season()")
     season_id = season.pk if isinstance(season, Season) else season
-    # Lock only the season row: PostgreSQL refuses FOR UPDATE on the nullable
-    # side of an outer join, so the league comes by a plain join afterwards.
-    locked = _LOCK_SEASON.first(season_id)
-    if locked is None:
-        raise Season.DoesNotExist("Season matching query does not exist.")
-    return locked
+    # Lock only the season row (``of``): its league comes in the same read, unlocked.
+    return Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season_id)
 
 
 def lock_fixture(fixture: Fixture | int) -> tuple[Fixture, Season]:
@@ -50,24 +45,13 @@ def lock_fixture(fixture: Fixture | int) -> tuple[Fixture, Season]:
         else Fixture.objects.values_list("season_id", flat=True).get(pk=fixture_id)
     )
     season = lock_season(season_id)
-    locked = _LOCK_FIXTURE.first(fixture_id)
-    if locked is None:
-        raise Fixture.DoesNotExist("Fixture matching query does not exist.")
-    locked.season = season
-    return locked, season
-
-
-# The locks' queries, compiled once per connection (``prepared``).
-_LOCK_SEASON = Prepared(
-    lambda pk: Season.objects.select_for_update(of=("self",)).select_related("league").filter(pk=pk)
-)
-_LOCK_FIXTURE = Prepared(
-    lambda pk: (
+    locked = (
         Fixture.objects.select_for_update(of=("self",))
         .select_related("home", "away", "division", "round")
-        .filter(pk=pk)
+        .get(pk=fixture_id)
     )
-)
+    locked.season = season
+    return locked, season
 
 
 def require_status(season: Season, *statuses: str, doing: str) -> None:

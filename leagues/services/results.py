@@ -14,7 +14,6 @@ from leagues.errors import LeagueError
 from leagues.insight.ratings import rerate_fixture
 from leagues.models import DecidedBy, Fixture, PointsAdjustment, Season
 from leagues.permissions import signed_in
-from leagues.saving import save_fields
 from leagues.services._common import (
     MANAGE,
     RESULT_PHASES,
@@ -193,7 +192,7 @@ def _save_result(
     for name, value in new.items():
         setattr(fixture, name, value)
     fixture.played_at = fixture.played_at or timezone.now()
-    save_fields(fixture)
+    fixture.save(update_fields=[*new, "played_at", "updated_at"])
     refresh_fixture_teams(fixture)
     rerate_fixture(fixture)
     if _manages(actor, season, by_commissioner):

@@ -26,7 +26,6 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from leagues.models import Fixture, PointsAdjustment, Season, StandingTotals, TeamEntry
-from leagues.prepared import inline_constants
 from leagues.standings_sql import TOTALS, team_totals_query
 
 
@@ -55,11 +54,6 @@ def refresh_team_totals(season: Season | int, team_ids: Iterable[int | None]) ->
         + ", ".join(f"{quote(c)} = excluded.{quote(c)}" for c in [*TOTALS, "updated_at"])
     )
     params = [season_id, now, *params]
-    if connection.vendor == "sqlite":
-        # Its constants (the league kind, the statuses) written in: SQLite compiled the
-        # statement again on every run for the fixture's kind, a partial index's column
-        # (440 -> 80 us). The season, teams and time stay bound.
-        sql, params = inline_constants(sql, params, keep={season_id, now, *ids})
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute(sql, params)
 

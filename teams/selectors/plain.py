@@ -1,7 +1,7 @@
-"""The team sheet as plain values: shaped queries, compiled once per
-connection (``PreparedRead``), straight into dicts - no model instances, no prefetch
-querysets. What the API answers (``teams.sheet_json``) and the page shows (its rows:
-``teams.selectors.rows.plain_player_rows``; its team: ``team_of``) are made from it.
+"""The team sheet as plain values: shaped ``values()`` queries straight into dicts - no
+model instances, no prefetch querysets. What the API answers (``teams.sheet_json``) and
+the page shows (its rows: ``teams.selectors.rows.plain_player_rows``; its team:
+``team_of``) are made from it.
 
 Team value stays the database's sum: the team's row carries the aggregates
 ``with_team_value`` annotates (``PLAYER_VALUE_ANNOTATIONS``; the League Trophies held
@@ -23,7 +23,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from rules_engine import TeamValueBreakdown
 from teams.models import (
@@ -36,7 +36,6 @@ from teams.models import (
     Team,
     TreasuryEntry,
 )
-from teams.selectors.prepared import PreparedRead
 from teams.selectors.sheet import LATEST_LEDGER_ENTRIES
 from teams.selectors.value import PLAYER_VALUE_ANNOTATIONS, trophies_held, value_breakdown_of
 from teams.templatetags.audit import LATEST as LATEST_AUDIT
@@ -86,74 +85,49 @@ _ACTIVE = PlayerStatus.ACTIVE
 _MODEL_FIELDS = [field.attname for field in Team._meta.concrete_fields]
 assert set(_MODEL_FIELDS) <= set(TEAM_FIELDS), "TEAM_FIELDS must hold every Team column"
 
-_TEAM = PreparedRead(
-    lambda key: (
+
+def _team(key: int) -> QuerySet[Team, Any]:
+    return (
         Team.objects.filter(pk=key)
         .annotate(**PLAYER_VALUE_ANNOTATIONS, league_trophies=trophies_held())
         .values(*TEAM_FIELDS, *PLAYER_VALUE_ANNOTATIONS, "league_trophies")
     )
-)
-_PLAYERS = PreparedRead(
-    lambda key: (
+
+
+def _players(key: int, *, development: bool) -> QuerySet[Player, Any]:
+    """The active players by number; ``development``: with the roll waiting on each
+    (``pending_advancement``: JSON, read only where the page may ask who can spend SPP)."""
+    extra = ("pending_advancement",) if development else ()
+    return (
         Player.objects.filter(team_id=key, status=_ACTIVE)
         .order_by("number", "id")
-        .values(*PLAYER_FIELDS)
+        .values(*PLAYER_FIELDS, *extra)
     )
-)
-# The same with the roll waiting on each (``pending_advancement``: JSON, read only where
-# the page may ask who can spend SPP).
-_DEVELOPING_PLAYERS = PreparedRead(
-    lambda key: (
-        Player.objects.filter(team_id=key, status=_ACTIVE)
-        .order_by("number", "id")
-        .values(*PLAYER_FIELDS, "pending_advancement")
-    )
-)
-_SKILLS = PreparedRead(
-    lambda key: (
+
+
+def _skills(key: int) -> QuerySet[PlayerSkill, Any]:
+    return (
         PlayerSkill.objects.filter(player__team_id=key, player__status=_ACTIVE)
         .order_by("player_id", "id")
         .values("player_id", "skill")
     )
-)
-_IMPROVEMENTS = PreparedRead(
-    lambda key: (
+
+
+def _improvements(key: int) -> QuerySet[Advancement, Any]:
+    return (
         Advancement.objects.filter(player__team_id=key, player__status=_ACTIVE)
         .exclude(characteristic="")
         .order_by("player_id", "number")
         .values("player_id", "characteristic")
     )
-)
-_LEDGER = PreparedRead(
-    lambda key: (
-        TreasuryEntry.objects.filter(team_id=key)
-        .order_by("-created_at", "-id")
-        .values("created_at", "note", "amount", "balance_after")[:LATEST_LEDGER_ENTRIES]
-    )
-)
-_AUDIT = PreparedRead(
-    lambda key: (
-        AuditEntry.objects.filter(Q(team_id=key) | Q(other_team_id=key))
-        .order_by("-at", "-id")
-        .values("action", "at", "message", "actor__username")[: LATEST_AUDIT + 1]
-    )
-)
 
 
-def _trophy_leagues(key: int) -> Any:
-    from leagues.models import League  # leagues' models import the teams'
-
-    return League.objects.filter(trophy_holder_id=key).order_by("name", "id").values("name")
-
-
-_TROPHY_LEAGUES = PreparedRead(_trophy_leagues)
-_INJURIES = PreparedRead(
-    lambda key: (
+def _injuries(key: int) -> QuerySet[InjuryRecord, Any]:
+    return (
         InjuryRecord.objects.filter(player__team_id=key, player__status=_ACTIVE)
         .order_by("player_id", "created_at", "id")
         .values(*INJURY_FIELDS)
     )
-)
 
 
 @dataclass(frozen=True)
@@ -173,14 +147,13 @@ def plain_sheet(team_id: int, *, development: bool = False) -> PlainSheet:
     the characteristics each player's advancements improved (``improvements``), and the
     roll waiting on each (``pending_advancement``): what the page needs to ask who may
     spend SPP (``teams.services.convert.player_state_from``). Raises ``Team.DoesNotExist``."""
-    with connection.cursor() as cursor:
-        teams = _TEAM.rows(team_id, cursor)
-        if not teams:
-            raise Team.DoesNotExist(f"No team {team_id}.")
-        players = (_DEVELOPING_PLAYERS if development else _PLAYERS).rows(team_id, cursor)
-        skills = _SKILLS.rows(team_id, cursor)
-        injuries = _INJURIES.rows(team_id, cursor)
-        improvements = _IMPROVEMENTS.rows(team_id, cursor) if development else []
+    teams = list(_team(team_id))
+    if not teams:
+        raise Team.DoesNotExist(f"No team {team_id}.")
+    players = list(_players(team_id, development=development))
+    skills = list(_skills(team_id))
+    injuries = list(_injuries(team_id))
+    improvements = list(_improvements(team_id)) if development else []
     team = teams[0]
     by_id: dict[int, dict[str, Any]] = {}
     for player in players:
@@ -213,17 +186,26 @@ def team_of(sheet: PlainSheet) -> Team:
 
 def plain_latest_ledger(team_id: int) -> list[dict[str, Any]]:
     """The team's latest ledger entries (``LATEST_LEDGER_ENTRIES``), newest first, as
-    plain values (``created_at``, ``note``, ``amount``, ``balance_after``), in one
-    prepared query."""
-    return _LEDGER.rows(team_id)
+    plain values (``created_at``, ``note``, ``amount``, ``balance_after``), in one query."""
+    rows: QuerySet[TreasuryEntry, Any] = (
+        TreasuryEntry.objects.filter(team_id=team_id)
+        .order_by("-created_at", "-id")
+        .values("created_at", "note", "amount", "balance_after")[:LATEST_LEDGER_ENTRIES]
+    )
+    return list(rows)
 
 
 def plain_audit(team_id: int) -> dict[str, Any]:
     """What ``{% audit_section team=... %}`` shows of a team - its latest changes
     (``teams.audit.team_entries``: ``action``, ``at``, ``message``, ``actor`` with his
-    ``username``, None for Dugout's own) and whether there are more - in one prepared
-    query, for ``teams/_audit_section.html``."""
-    entries = _AUDIT.rows(team_id)
+    ``username``, None for Dugout's own) and whether there are more - in one query, for
+    ``teams/_audit_section.html``."""
+    rows: QuerySet[AuditEntry, Any] = (
+        AuditEntry.objects.filter(Q(team_id=team_id) | Q(other_team_id=team_id))
+        .order_by("-at", "-id")
+        .values("action", "at", "message", "actor__username")[: LATEST_AUDIT + 1]
+    )
+    entries = list(rows)
     for entry in entries:
         name = entry.pop("actor__username")
         entry["actor"] = {"username": name} if name is not None else None
@@ -232,4 +214,6 @@ def plain_audit(team_id: int) -> dict[str, Any]:
 
 def plain_trophy_leagues(team_id: int) -> list[str]:
     """The names of the leagues whose League Trophy the team holds, by name."""
-    return [row["name"] for row in _TROPHY_LEAGUES.rows(team_id)]
+    league = Team._meta.get_field("league_trophies_held").related_model
+    held = league._default_manager.filter(trophy_holder_id=team_id).order_by("name", "id")
+    return list(held.values_list("name", flat=True))

@@ -13,7 +13,6 @@ from django.db.models import Q
 from django.utils import timezone
 
 from config.types import Actor
-from leagues.prepared import Prepared
 from rules_engine import (
     Edition,
     PlayerValueInput,
@@ -75,25 +74,12 @@ def lock_teams(*teams: Team | int) -> dict[int, Team]:
             "lock_teams() must run inside transaction.atomic()"
         )
     ids = sorted({team.pk if isinstance(team, Team) else team for team in teams})
-    locked = {t.pk: t for t in _teams_lock(len(ids)).all(*ids)}
+    locked = {t.pk: t for t in Team.objects.select_for_update().filter(pk__in=ids).order_by("pk")}
     if len(locked) != len(ids):
         raise Team.DoesNotExist("Team matching query does not exist.")
     for team in locked.values():
         _remember_lock(team)
     return locked
-
-
-# ``lock_teams``' statement for a number of teams, compiled once.
-_LOCK_TEAMS: dict[int, Prepared] = {}
-
-
-def _teams_lock(count: int) -> Prepared:
-    if count not in _LOCK_TEAMS:
-        _LOCK_TEAMS[count] = Prepared(
-            lambda *ids: Team.objects.select_for_update().filter(pk__in=ids).order_by("pk"),
-            arity=count,
-        )
-    return _LOCK_TEAMS[count]
 
 
 def is_locked(team: Team) -> bool:

@@ -12,7 +12,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
 from config.types import Actor
-from leagues.new_rows import new_row
 from rules_engine.ruleset import Roster, Ruleset
 from teams.audit import log_action, saved_user
 from teams.errors import TreasuryError
@@ -91,8 +90,7 @@ def ledger_entry(
             f"Not enough gold in the treasury: {spending or note} costs {gp(-amount)}; "
             f"the treasury holds {gp(team.treasury)}"
         )
-    entry: TreasuryEntry = new_row(
-        TreasuryEntry,
+    entry = TreasuryEntry(
         team=team,
         amount=amount,
         reason=LedgerReason(reason),
