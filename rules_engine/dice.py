@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.errors import DiceScriptError
-from rules_engine.frozen import new_object, object_setattr
 
 # The block die (BB2020 core rules, "Block dice"): six faces, Push Back twice.
 BLOCK_DIE_FACES: tuple[str, ...] = (
@@ -174,9 +173,7 @@ class SeededDice(Dice):
             while below >= faces:
                 below = bits(size)
             result = below + 1
-        roll = new_object(Roll)  # ``frozen(Roll, ...)``, written out
-        object_setattr(roll, "__dict__", {"purpose": purpose, "die": die, "result": result})
-        self.rolls.append(roll)
+        self.rolls.append(Roll(purpose=purpose, die=die, result=result))
         return result
 
     def _number(self, die: str, faces: int, purpose: str) -> int:
@@ -188,9 +185,7 @@ class SeededDice(Dice):
         below = bits(size)
         while below >= faces:
             below = bits(size)
-        roll = new_object(Roll)
-        object_setattr(roll, "__dict__", {"purpose": purpose, "die": die, "result": below + 1})
-        self.rolls.append(roll)
+        self.rolls.append(Roll(purpose=purpose, die=die, result=below + 1))
         return below + 1
 
     def d3(self, purpose: str) -> int:

@@ -17,7 +17,6 @@ from typing import Any
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
-from rules_engine.frozen import new_object, object_setattr
 
 
 @dataclass(frozen=True)
@@ -120,20 +119,9 @@ def run_step(
         pending = tuple(pending)
     else:
         outcome, pending = result, ()
-    step_result: StepResult = new_object(StepResult)  # ``frozen(StepResult, ...)``
-    object_setattr(
-        step_result,
-        "__dict__",
-        {
-            "step": step,
-            "title": title,
-            "rule": rule,
-            "outcome": outcome,
-            "rolls": rolls,
-            "pending": pending,
-        },
+    return StepResult(
+        step=step, title=title, rule=rule, outcome=outcome, rolls=rolls, pending=pending
     )
-    return step_result
 
 
 # A step to run: its name, its title, and what resolves it (``run_step``'s ``resolve``).

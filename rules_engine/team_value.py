@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules_engine.draft import DRAFT_RULES
-from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 
 LOW_COST_LINEMEN = "Low Cost Linemen"
@@ -270,21 +269,18 @@ def breakdown_of(
         else:
             low_cost += unpaid
 
-    return frozen(
-        TeamValueBreakdown,
-        {
-            "players": players,
-            "rerolls": rerolls * roster.reroll_cost,
-            "assistant_coaches": coaches * roster.assistant_coach_cost,
-            "cheerleaders": cheerleaders * roster.cheerleader_cost,
-            "apothecary": (roster.apothecary_cost or 0) if team.apothecary else 0,
-            "missing_next_game": missing_next_game,
-            "temporarily_retired": temporarily_retired,
-            "journeymen": journeymen,
-            "inducements": inducements_value,
-            "league_trophy": trophies * roster.reroll_cost,
-            "low_cost_linemen": low_cost,
-        },
+    return TeamValueBreakdown(
+        players=players,
+        rerolls=rerolls * roster.reroll_cost,
+        assistant_coaches=coaches * roster.assistant_coach_cost,
+        cheerleaders=cheerleaders * roster.cheerleader_cost,
+        apothecary=(roster.apothecary_cost or 0) if team.apothecary else 0,
+        missing_next_game=missing_next_game,
+        temporarily_retired=temporarily_retired,
+        journeymen=journeymen,
+        inducements=inducements_value,
+        league_trophy=trophies * roster.reroll_cost,
+        low_cost_linemen=low_cost,
     )
 
 

@@ -23,7 +23,6 @@ from rules_engine.bb2020.advancement_types import (
     skill_categories,
 )
 from rules_engine.bb2020.state import PlayerState
-from rules_engine.frozen import new_object, object_setattr
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.shared import SharedDict, SharedList
@@ -226,18 +225,8 @@ def advancement_choice_of(player: PlayerState, side: str, rows: list[dict[str, A
     spp = player.spp
     kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
     kept["options"] = rows
-    choice: Choice = new_object(Choice)  # ``frozen(Choice, ...)``, written out
-    object_setattr(
-        choice,
-        "__dict__",
-        {
-            "side": side,
-            "kind": "advancement",
-            "prompt": f"{player.name} has {spp} SPP: choose an advancement, or save the SPP",
-            "options": kept,
-        },
-    )
-    return choice
+    prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
+    return Choice(side=side, kind="advancement", prompt=prompt, options=kept)
 
 
 def reads_alike(seen: PlayerState, player: PlayerState) -> bool:

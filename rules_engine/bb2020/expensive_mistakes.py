@@ -10,7 +10,6 @@ from typing import Any
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
-from rules_engine.frozen import frozen
 from rules_engine.tables import load_league_tables
 
 RULESET = "bb2020"
@@ -67,9 +66,14 @@ def resolve_expensive_mistake(
         raise RulesError("A Treasury cannot be negative")
     table = load_league_tables(RULESET).expensive_mistakes
     if not table.applies(treasury):
-        values = {"treasury_before": treasury, "outcome": "Crisis Averted", "roll": None}
-        values.update(effect_roll=None, gold_lost=0, rolls=())
-        return frozen(ExpensiveMistakeResult, values)
+        return ExpensiveMistakeResult(
+            treasury_before=treasury,
+            outcome="Crisis Averted",
+            roll=None,
+            effect_roll=None,
+            gold_lost=0,
+            rolls=(),
+        )
     label = f"Expensive Mistakes: {side}" if side else "Expensive Mistakes"
     effect_roll: int | tuple[int, int] | None = None
     lost = 0
@@ -86,6 +90,11 @@ def resolve_expensive_mistake(
     elif "keep_2d6_times" in effect:
         effect_roll = dice.two_d6(f"{label}: {entry.name}")
         lost = max(0, treasury - sum(effect_roll) * effect["keep_2d6_times"])
-    values = {"treasury_before": treasury, "outcome": entry.name, "roll": d6}
-    values.update(effect_roll=effect_roll, gold_lost=lost, rolls=tuple(dice.rolls[start:]))
-    return frozen(ExpensiveMistakeResult, values)
+    return ExpensiveMistakeResult(
+        treasury_before=treasury,
+        outcome=entry.name,
+        roll=d6,
+        effect_roll=effect_roll,
+        gold_lost=lost,
+        rolls=tuple(dice.rolls[start:]),
+    )

@@ -11,7 +11,6 @@ from typing import Any
 
 from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
 from rules_engine.bb2020.state import TeamState
-from rules_engine.frozen import frozen
 from rules_engine.ruleset import Inducement, Roster, StarPlayer
 
 STAR_PLAYERS = "star-players"
@@ -55,9 +54,8 @@ class Money:
 
 
 def money(amount: int, source: str) -> Money:
-    """``Money(amount, source)``, made without the frozen dataclass's ``__init__`` (a
-    pre-game makes about five)."""
-    return frozen(Money, {"amount": amount, "source": source})
+    """``Money(amount, source)``."""
+    return Money(amount, source)
 
 
 @dataclass(frozen=True)

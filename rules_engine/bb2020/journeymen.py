@@ -15,7 +15,6 @@ from typing import Any
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.team_value import counted_hiring_fees, hiring_fee
@@ -135,9 +134,9 @@ def journeymen_for(
     needed = journeymen_needed(team)
     if not needed:  # none to take (whatever the answer: ``resolve_journeyman_positions``)
         ctv_before = team.value_breakdown(ruleset).current_team_value
-        values = {"side": side, "needed": 0, "players": (), "ctv_before": ctv_before}
-        values["ctv_after"] = ctv_before
-        return frozen(JourneymenResult, values)
+        return JourneymenResult(
+            side=side, needed=0, players=(), ctv_before=ctv_before, ctv_after=ctv_before
+        )
     slugs = resolve_journeyman_positions(roster, needed, positions)
     if slugs is None:
         return None
@@ -147,9 +146,13 @@ def journeymen_for(
     # would count it (``team_value.breakdown_of``): his hiring fee, no increases.
     fees = counted_hiring_fees(roster)
     added = sum(hiring_fee(roster, fees, player) for player in players)
-    values = {"side": side, "needed": needed, "players": players, "ctv_before": ctv_before}
-    values["ctv_after"] = ctv_before + added
-    return frozen(JourneymenResult, values)
+    return JourneymenResult(
+        side=side,
+        needed=needed,
+        players=players,
+        ctv_before=ctv_before,
+        ctv_after=ctv_before + added,
+    )
 
 
 def with_journeymen(

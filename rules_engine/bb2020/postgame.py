@@ -73,7 +73,6 @@ from rules_engine.bb2020.spp import (
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.frozen import frozen
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, run_steps
 
@@ -147,16 +146,9 @@ def _field_names(team_type: type[TeamPostGame]) -> tuple[str, ...]:
 
 
 def _team_post_game(team_type: type[TeamPostGame], source: dict[str, Any]) -> TeamPostGame:
-    """``team_type`` of the fields ``source`` holds (its other keys are not fields); made
-    without ``__init__`` (``frozen``) when it holds every field, as it does but where a
-    subclass leaves one to its default."""
+    """``team_type`` of the fields ``source`` holds (its other keys are not fields)."""
     names = _field_names(team_type)
-    try:
-        values = {name: source[name] for name in names}
-    except KeyError:
-        wanted = set(names)
-        return team_type(**{k: v for k, v in source.items() if k in wanted})
-    return frozen(team_type, values)
+    return team_type(**{name: source[name] for name in names if name in source})
 
 
 class PostGameRules:
@@ -389,7 +381,7 @@ class PostGameRules:
         teams: dict[str, TeamPostGame] = {}
         if steps[-1].complete:
             teams = {side: self.team_post_game(w) for side, w in work.items()}
-        return frozen(PostGameResult, {"name": "post-game", "steps": steps, "teams": teams})
+        return PostGameResult(name="post-game", steps=steps, teams=teams)
 
 
 BB2020_POST_GAME = PostGameRules()

@@ -18,7 +18,6 @@ from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import TEAM_FIELDS, PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.frozen import frozen, new_object, object_setattr
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import journeyman_hiring_price
@@ -62,7 +61,7 @@ class PostGameWork:
         if team is None:  # ``evolve`` of the team set, its fields and players as they stand
             values = self._fields.copy()
             values["players"] = tuple(self._players)
-            team = self._team = frozen(self._team_type, values)
+            team = self._team = self._team_type(**values)
         return team
 
     @team.setter
@@ -105,7 +104,7 @@ class PostGameWork:
 
     def gold(self, reason: str, amount: int) -> None:
         if amount:
-            change = frozen(TreasuryChange, {"reason": reason, "amount": amount})
+            change = TreasuryChange(reason=reason, amount=amount)
             self.details["treasury_changes"].append(change)
             self._fields["treasury"] += amount
             self._team = None
@@ -151,12 +150,8 @@ class PostGameWork:
                 total = totals.get(player.id, 0)
             except TypeError:
                 continue
-            if total:  # ``player.evolve(spp=...)``, without checking the field's name
-                changed = player.__dict__.copy()
-                changed["spp"] = player.spp + total
-                earner = new_object(type(player))  # ``frozen``, written out
-                object_setattr(earner, "__dict__", changed)
-                players[index] = earner
+            if total:
+                players[index] = player.evolve(spp=player.spp + total)
         self._team = None
 
     def injure(self, reports: Sequence[PlayerReport]) -> None:

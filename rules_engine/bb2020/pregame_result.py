@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.bb2020.journeymen import journeyman_players
 from rules_engine.bb2020.state import PlayerState
-from rules_engine.frozen import frozen
 from rules_engine.registry import get_ruleset
 from rules_engine.sequence import SequenceResult, StepResult
 from rules_engine.tables import TableEntry
@@ -120,10 +119,6 @@ class PreGameResult(SequenceResult):
         return outcome["receiving"] if outcome else None
 
 
-_FIELDS = ("name", "steps", "league", "ruleset_key")
-_PLAIN: dict[type[PreGameResult], bool] = {}
-
-
 def pre_game_result(
     result_type: type[PreGameResult],
     name: str,
@@ -131,14 +126,5 @@ def pre_game_result(
     league: bool,
     ruleset_key: str,
 ) -> PreGameResult:
-    """``result_type(name, steps, league=league, ruleset_key=ruleset_key)``, made without
-    the frozen dataclass's ``__init__`` (``frozen``) when those are all its fields."""
-    plain = _PLAIN.get(result_type)
-    if plain is None:
-        plain = _PLAIN[result_type] = tuple(
-            f.name for f in fields(result_type)
-        ) == _FIELDS and not hasattr(result_type, "__post_init__")
-    if not plain:
-        return result_type(name, steps, league=league, ruleset_key=ruleset_key)
-    values = {"name": name, "steps": steps, "league": league, "ruleset_key": ruleset_key}
-    return frozen(result_type, values)
+    """``result_type(name, steps, league=league, ruleset_key=ruleset_key)``."""
+    return result_type(name, steps, league=league, ruleset_key=ruleset_key)

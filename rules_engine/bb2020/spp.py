@@ -18,7 +18,6 @@ from typing import Any
 from rules_engine.bb2020.report import PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
-from rules_engine.frozen import frozen, new_object, object_setattr
 from rules_engine.shared import SharedDict
 from rules_engine.tables import spp_award
 
@@ -37,25 +36,6 @@ MVP = "MVP"
 def _awards() -> tuple[tuple[str, str, int], ...]:
     """Each report field, its achievement and its SPP (the tables never change once loaded)."""
     return tuple((field, name, spp_award(name)) for field, name in ACHIEVEMENTS)
-
-
-@cache
-def _mvp_award() -> int:
-    return spp_award(MVP)
-
-
-@cache
-def _award_values() -> tuple[int, int, int, int, int]:
-    """The SPP of a completion, deflection, interception, casualty and touchdown."""
-    awards = {field: award for field, _, award in _awards()}
-    fields = ("completions", "deflections", "interceptions", "casualties", "touchdowns")
-    return (
-        awards[fields[0]],
-        awards[fields[1]],
-        awards[fields[2]],
-        awards[fields[3]],
-        awards[fields[4]],
-    )
 
 
 # Dice a random pick can be made with, smallest first (see ``pick_at_random``).
@@ -93,15 +73,8 @@ class SppEarned:
 
     @cached_property
     def total(self) -> int:
-        """The sum of ``breakdown`` (worked out once; without it unless a subclass changes it)."""
-        if type(self).breakdown is not SppEarned.breakdown:
-            return sum(self.breakdown.values())
-        total = spp_award(MVP) if self.mvp else 0
-        for field, _, award in _awards():
-            count = getattr(self, field)
-            if count:
-                total += count * award
-        return total
+        """The sum of ``breakdown``."""
+        return sum(self.breakdown.values())
 
     def as_dict(self) -> dict[str, Any]:
         breakdown: dict[str, int] | None
@@ -136,72 +109,27 @@ def spp_earned(report: PlayerReport | None, player_id: Any, *, mvp: bool = False
 
     Only casualties caused by a Block count (``PlayerReport.casualties``).
     """
-    if report is None:  # ``SppEarned(player_id, mvp=mvp)``, without its ``__init__``
-        nothing = {"player_id": player_id, "completions": 0, "deflections": 0}
-        nothing.update(interceptions=0, casualties=0, touchdowns=0, mvp=mvp)
-        return frozen(SppEarned, nothing)
-    values = {
-        "player_id": player_id,
-        "completions": report.completions,
-        "deflections": report.deflections,
-        "interceptions": report.interceptions,
-        "casualties": report.casualties,
-        "touchdowns": report.touchdowns,
-        "mvp": mvp,
-    }
-    completion, deflection, interception, casualty, touchdown = _award_values()
-    total = (
-        report.completions * completion
-        + report.deflections * deflection
-        + report.interceptions * interception
-        + report.casualties * casualty
-        + report.touchdowns * touchdown
+    if report is None:
+        return SppEarned(player_id, mvp=mvp)
+    return SppEarned(
+        player_id,
+        completions=report.completions,
+        deflections=report.deflections,
+        interceptions=report.interceptions,
+        casualties=report.casualties,
+        touchdowns=report.touchdowns,
+        mvp=mvp,
     )
-    if mvp:
-        total += _mvp_award()
-    earned = frozen(SppEarned, values)
-    values["total"] = total  # ``SppEarned.total`` worked out here, once
-    return earned
 
 
 def spp_earned_by(reports: Iterable[PlayerReport], mvp_id: Any) -> list[SppEarned]:
     """``spp_earned`` of each reported player but the induced (star players and
-    mercenaries earn none), the MVP being the player ``mvp_id``, in one pass."""
-    completion, deflection, interception, casualty, touchdown = _award_values()
-    mvp_award = _mvp_award()
-    made = []
-    for report in reports:
-        if report.induced:
-            continue
-        player_id = report.player_id
-        mvp = player_id == mvp_id
-        completions, deflections = report.completions, report.deflections
-        interceptions, casualties = report.interceptions, report.casualties
-        touchdowns = report.touchdowns
-        total = (
-            completions * completion
-            + deflections * deflection
-            + interceptions * interception
-            + casualties * casualty
-            + touchdowns * touchdown
-        )
-        earned: SppEarned = new_object(SppEarned)  # ``frozen``, written out
-        object_setattr(
-            earned,
-            "__dict__",
-            {
-                "player_id": player_id,
-                "completions": completions,
-                "deflections": deflections,
-                "interceptions": interceptions,
-                "casualties": casualties,
-                "touchdowns": touchdowns,
-                "mvp": mvp,
-                "total": total + mvp_award if mvp else total,  # ``total``, worked out once
-            },
-        )
-        made.append(earned)
-    return made
+    mercenaries earn none), the MVP being the player ``mvp_id``."""
+    return [
+        spp_earned(report, report.player_id, mvp=report.player_id == mvp_id)
+        for report in reports
+        if not report.induced
+    ]
 
 
 def spp_rows(earned: Iterable[SppEarned]) -> list[dict[str, Any]]:
@@ -245,7 +173,7 @@ def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
             if number <= count:
                 index = number - 1
                 break
-    return frozen(RandomPick, {"index": index, "rolls": tuple(dice.rolls[start:])})
+    return RandomPick(index, tuple(dice.rolls[start:]))
 
 
 def mvp_candidates(team: TeamState, report: TeamReport) -> tuple[PlayerState, ...]:
@@ -325,6 +253,4 @@ def most_valuable_player(
     if not candidates:
         return MvpResult(side, None, ids, reason="No player was eligible to play")
     pick = pick_at_random(dice, len(candidates), f"MVP: {side}")
-    values = {"side": side, "player_id": candidates[pick.index].id, "candidates": ids}
-    values.update(rolls=pick.rolls, reason="")
-    return frozen(MvpResult, values)
+    return MvpResult(side, candidates[pick.index].id, ids, rolls=pick.rolls)

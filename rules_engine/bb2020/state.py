@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
-from rules_engine.frozen import frozen
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.team_value import (
     PlayerValueInput,
@@ -17,18 +16,6 @@ from rules_engine.team_value import (
     TeamValueInput,
     breakdown_of,
 )
-
-
-def _evolved[T](instance: T, names: frozenset[str], changes: dict[str, Any]) -> T:
-    """``dataclasses.replace`` for these plain frozen pictures (no ``__post_init__``, no
-    ``init=False`` fields), without re-running ``__init__``: a copy of the fields with
-    ``changes`` over them. A name that is not a field goes to ``replace``, which refuses it."""
-    values = instance.__dict__.copy()  # a copy and an update: quicker than {**a, **b}
-    known = len(values)
-    values.update(changes)
-    if len(values) != known and not changes.keys() <= names:  # a key more: a new name
-        return replace(instance, **changes)  # type: ignore[type-var]
-    return frozen(type(instance), values)
 
 
 @dataclass(frozen=True)
@@ -94,7 +81,7 @@ class PlayerState:
     dead_or_fired: ClassVar[bool] = False
 
     def evolve(self, **changes: Any) -> PlayerState:
-        return _evolved(self, _PLAYER_FIELDS, changes)
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True)
@@ -158,9 +145,7 @@ class TeamState:
         return breakdown_of(ruleset, self, inducements_value)
 
     def evolve(self, **changes: Any) -> TeamState:
-        return _evolved(self, _TEAM_FIELDS, changes)
+        return replace(self, **changes)
 
 
-_PLAYER_FIELDS = frozenset(f.name for f in fields(PlayerState))
-_TEAM_FIELDS = frozenset(f.name for f in fields(TeamState))
-TEAM_FIELDS = _TEAM_FIELDS  # the names ``TeamState.evolve`` takes
+TEAM_FIELDS = frozenset(f.name for f in fields(TeamState))  # the names ``TeamState.evolve`` takes
