@@ -77,7 +77,7 @@ MIDDLEWARE = [
     # metrics, the 503s below included (config/observability.py).
     "config.observability.RequestObservabilityMiddleware",
     # Then: the database unreachable is a 503 with Retry-After, not a 500.
-    "config.middleware.DatabaseUnavailableMiddleware",
+    "core.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -86,7 +86,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # A GET of a form's POST-only address: the site's 405 page, not a blank one.
-    "config.middleware.MethodNotAllowedPageMiddleware",
+    "core.middleware.MethodNotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -222,7 +222,7 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             # Redis down must not hold requests up (the throttles fall back, see
-            # config/throttling.py).
+            # core/throttling.py).
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
@@ -263,14 +263,14 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 # API throttling, counted in the shared cache (Redis when REDIS_URL is set, so
 # every gunicorn worker counts together; per process otherwise), one atomic counter
 # per client and window; with Redis down each process counts alone
-# (config/throttling.py). Rates are "<requests>/<second|minute|hour|day>".
+# (core/throttling.py). Rates are "<requests>/<second|minute|hour|day>".
 API_RATE_ANON = env_rate("DJANGO_API_RATE_ANON", "120/minute")
 API_RATE_USER = env_rate("DJANGO_API_RATE_USER", "600/minute")
 
 REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": [
-        "config.throttling.AnonRateThrottle",
-        "config.throttling.UserRateThrottle",
+        "core.throttling.AnonRateThrottle",
+        "core.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": API_RATE_ANON, "user": API_RATE_USER},
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -278,17 +278,17 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "config.schema.ApiSchema",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.ApiSchema",
     # The API's clients send JSON; no endpoint takes a form or a file (the pages post
     # to their own views), so any other body is a documented 415.
     # Bounded in size and nesting: a deep body is a 400, not a RecursionError.
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.BoundedJSONParser"],
     # So APIClient.post(url, data) in the tests sends JSON, the one body the API reads.
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "config.api.ApiPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api.ApiPagination",
     "PAGE_SIZE": 50,
-    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

@@ -3,7 +3,8 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from config import health, metrics, views
+from config import metrics, views
+from core import health
 
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -37,5 +38,5 @@ urlpatterns = [
 ]
 
 # Paths no URL routes: JSON {"detail": "Not found."} under /api/, the site's page elsewhere.
-handler404 = "config.api.not_found"
-handler500 = "config.api.server_error"
+handler404 = "core.api.not_found"
+handler500 = "core.api.server_error"

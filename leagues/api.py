@@ -1,7 +1,7 @@
 """The leagues API (/api/v1/leagues/...): everyone reads; writes go through the services.
 
 A refusal by the league rules is a 400 with the service's message
-(``config.api.exception_handler``); input of the wrong shape a 400 in the same
+(``core.api.exception_handler``); input of the wrong shape a 400 in the same
 body (``detail``, ``errors``) with ``fields``; an action reserved to the league's
 commissioners (or the team's coach) is a 403; an unknown object a 404.
 """
@@ -17,7 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.input import validated
+from core.input import validated
 from leagues import selectors, services
 from leagues.api_invites import LeagueInvitesMixin
 from leagues.api_playoffs import PlayoffSettlementMixin
@@ -61,7 +61,7 @@ NOT_FOUND = {404: OpenApiResponse(ErrorSerializer, description="No such object."
 
 def _read(serializer_class: type) -> Any:
     """A list and a detail view's documented answers (a list's 400 for a refused
-    filter value comes from config.schema.ApiSchema, where it has filters)."""
+    filter value comes from core.schema.ApiSchema, where it has filters)."""
     return extend_schema_view(
         list=extend_schema(responses={200: serializer_class(many=True)}),
         retrieve=extend_schema(responses={200: serializer_class, **NOT_FOUND}),

@@ -28,8 +28,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.fields import StrictCharField
-from config.input import validated
+from core.fields import StrictCharField
+from core.input import validated
 from leagues import invites as invite_rules
 from leagues.models import League, LeagueInvite
 from leagues.serializers import ErrorSerializer, LeagueSerializer

@@ -27,8 +27,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.filters import id_field
-from config.input import validated
+from core.filters import id_field
+from core.input import validated
 from leagues import selectors, services
 from leagues.models import DecidedBy
 from leagues.serializers import ErrorSerializer, FixtureSerializer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q, QuerySet
 
-from config.filters import MAX_SMALL, BoundedNumberFilter, IdFilter
+from core.filters import MAX_SMALL, BoundedNumberFilter, IdFilter
 from leagues.models import Fixture, FixtureKind, FixtureStatus, Season
 
 

@@ -8,7 +8,7 @@ from typing import Any, cast
 from django import forms
 
 import rules_engine
-from config.types import Actor
+from core.types import Actor
 from leagues.models import (
     MAX_REDRAFT_BUDGET_CAP,
     REDRAFT_CAP_MESSAGE,

@@ -36,7 +36,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import League, LeagueInvite
 from leagues.permissions import signed_in

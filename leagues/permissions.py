@@ -20,7 +20,7 @@ import rules
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
-from config.types import Actor
+from core.types import Actor
 
 
 def signed_in(actor: Actor) -> User:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.fields import StrictCharField
+from core.fields import StrictCharField
 from leagues.models import (
     MAX_REDRAFT_BUDGET_CAP,
     REDRAFT_CAP_MESSAGE,

@@ -2,7 +2,7 @@
 commissioners manage their seasons; coaches enter their teams.
 
 Views stay thin: a form checks the input, a service applies the league rules,
-and a refusal (``RulesError``) becomes a form error on the same page (``config.errors``).
+and a refusal (``RulesError``) becomes a form error on the same page (``core.errors``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from config.conditional import LEAGUE_TABLES, public_page
-from config.errors import attempt, attempt_or_message
+from core.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
 from leagues.insight import race
 from leagues.models import Fixture, League, Season

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from config.errors import attempt, refusal_messages
+from core.errors import attempt, refusal_messages
 from leagues import invites
 from leagues.models import League, LeagueInvite
 

@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.input import validated
+from core.input import validated
 from matches import selectors, services
 from matches.api_captain import TeamCaptainInputSerializer, TeamCaptainsSerializer, captains_data
 from matches.api_common import (

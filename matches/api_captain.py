@@ -9,7 +9,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from config.filters import id_field
+from core.filters import id_field
 from matches.models import Match
 from matches.serializers import SIDE_CHOICES, choice
 from matches.services.captain import CaptainCard, captain_cards

@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.fields import StrictCharField
-from config.input import validated
+from core.fields import StrictCharField
+from core.input import validated
 from matches import selectors, services
 from matches.api_common import NOT_FOUND, PLAY, writes
 from matches.models import Confirmation, Match, MatchStatus

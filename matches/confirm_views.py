@@ -2,7 +2,7 @@
 the submitted report, the commissioner confirms (after a dispute or the deadline) or
 sends it back, and a coach saves the report's score as a draft while in play. The
 same services as ``matches/api_confirm.py``; a refusal comes back through
-``config.errors`` (a form error, or a message on the page)."""
+``core.errors`` (a form error, or a message on the page)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from config.errors import attempt, attempt_or_message
+from core.errors import attempt, attempt_or_message
 from matches import selectors, services
 from matches.models import Match
 from matches.page import (

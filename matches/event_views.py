@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from config.errors import attempt
+from core.errors import attempt
 from matches import selectors, services
 from matches.errors import ReportConflict
 from matches.forms import (

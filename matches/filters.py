@@ -5,7 +5,7 @@ from __future__ import annotations
 import django_filters
 from django.db.models import Q, QuerySet
 
-from config.filters import IdFilter
+from core.filters import IdFilter
 from matches.models import Match, MatchStatus
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 
-from config.types import Actor
+from core.types import Actor
 from matches.models import Match
 from matches.permissions import may_answer_for
 from matches.selectors.words import position_name

@@ -31,7 +31,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from config.types import Actor
+from core.types import Actor
 from matches import selectors
 from matches.models import Confirmation, Match, MatchEvent, Report
 from matches.permissions import may_answer_for

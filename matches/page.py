@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
-from config.errors import refusal_messages
+from core.errors import refusal_messages
 from matches import live_views, selectors
 from matches.forms import (
     INJURY_OUTCOMES,

@@ -18,7 +18,7 @@ from typing import Any
 
 import rules
 
-from config.types import Actor
+from core.types import Actor
 
 
 def _fixture(match: Any) -> Any:

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
-from config.errors import attempt, refusal_messages
+from core.errors import attempt, refusal_messages
 from matches import selectors, services
 from matches.forms import (
     PostGameChoicesForm,

@@ -8,7 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
-from config.errors import attempt
+from core.errors import attempt
 from matches import selectors, services
 from matches.forms_captain import NewCaptainForm
 from matches.page import act_on, choice_answer, choice_form, render_match

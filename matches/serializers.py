@@ -9,7 +9,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.fields import StrictCharField
+from core.fields import StrictCharField
 from matches.models import (
     DiceRoll,
     EventKind,

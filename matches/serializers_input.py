@@ -9,8 +9,8 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
-from config.fields import StrictCharField
-from config.filters import id_field
+from core.fields import StrictCharField
+from core.filters import id_field
 from matches.models import EventKind, InjuryResult
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
 from matches.serializers import CHARACTERISTIC_CHOICES, SIDE_CHOICES, choice, set_up_help

@@ -12,7 +12,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from config.errors import refusal_messages
+from core.errors import refusal_messages
 from matches import selectors, services
 from matches.forms import (
     MatchFilterForm,

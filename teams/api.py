@@ -3,7 +3,7 @@ every roster action between games.
 
 Views stay thin: an explicit input serializer checks the request's shape, a
 service in ``teams.services`` does the work. Rule problems come back as 400
-``{"detail", "errors"}`` with the engine's sentences (config/api.py); badly
+``{"detail", "errors"}`` with the engine's sentences (core/api.py); badly
 shaped input as 400 with the same two keys and ``fields``; someone else's team
 as 403; an unknown team or player as 404.
 """
@@ -28,7 +28,7 @@ from rest_framework.response import Response
 
 import rules_engine
 from config.conditional import validate_answer, with_etag
-from config.input import validated
+from core.input import validated
 from teams import selectors, services
 from teams.api_common import (
     ERRORS,
@@ -86,7 +86,7 @@ class DraftRequestSerializer(DraftInputSerializer):
     list=extend_schema(
         summary="List teams",
         description="Filter by coach, ruleset, roster.",
-        # 400 for a refused filter value: config.schema.ApiSchema documents it.
+        # 400 for a refused filter value: core.schema.ApiSchema documents it.
         responses={200: TeamSummarySerializer(many=True)},
     ),
 )

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 
-from config.fields import StrictCharField
+from core.fields import StrictCharField
 from teams.audit import league_entries, team_entries
 from teams.models import AuditEntry, Team
 from teams.serializers import TeamsMessageSerializer

@@ -1,5 +1,5 @@
 """A service's ``ValidationError`` by field as the API's documented 400
-(``{"detail", "errors", "fields"}``, as ``config.input.InvalidInput`` answers input of
+(``{"detail", "errors", "fields"}``, as ``core.input.InvalidInput`` answers input of
 the wrong shape)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
-from config.input import InvalidInput
+from core.input import InvalidInput
 
 
 def field_errors[**P, R](service: Callable[P, R]) -> Callable[P, R]:

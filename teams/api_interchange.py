@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.input import InvalidInput, validated
+from core.input import InvalidInput, validated
 from teams.api_common import NOT_FOUND, responses, sheet_data
 from teams.interchange import ImportRequest, InterchangeError, export_team, import_team
 from teams.interchange.serializers import DugoutTeamSerializer, ImportInputSerializer

@@ -17,7 +17,7 @@ from rest_framework.permissions import (
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.input import validated
+from core.input import validated
 from teams import services
 from teams.api_common import (
     NOT_FOUND,

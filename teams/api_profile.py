@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.input import InvalidInput, validated
+from core.input import InvalidInput, validated
 from leagues.serializers import ErrorSerializer
 from teams.models_coach import NAF_NUMBER_MAX
 from teams.profile import NafNumberError, naf_number_of, set_naf_number

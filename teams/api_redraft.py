@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules_engine
-from config.input import validated
+from core.input import validated
 from leagues.services.team_redraft import (
     change_edition,
     edition_change_record,

@@ -10,8 +10,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from config.fields import StrictCharField
-from config.input import validated
+from core.fields import StrictCharField
+from core.input import validated
 from teams.api_common import responses, sheet_data
 from teams.serializers_sheet import TeamSheetSerializer
 from teams.services.team_league import choose_special_rule

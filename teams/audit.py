@@ -24,7 +24,7 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
-from config.types import Actor
+from core.types import Actor
 from teams.models import AUDIT_MESSAGE_MAX, AuditEntry, Team
 
 # The season statuses a team plays in a league (leagues.SeasonStatus, by value:

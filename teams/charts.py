@@ -1,5 +1,5 @@
 """A team's TV, CTV and Treasury per match, and a player's SPP over his career, as
-charts (the geometry is ``config.charts``).
+charts (the geometry is ``core.charts``).
 
 Both read only what ``teams.history`` read for the tables they sit above: the
 figures each match stored when its post-game was applied (rewritten by a
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 
-from config.charts import LineChart, line_chart, thousands
+from core.charts import LineChart, line_chart, thousands
 from teams.history import CareerMatch, MatchLine
 
 

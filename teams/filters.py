@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_filters
 
-from config.filters import IdFilter
+from core.filters import IdFilter
 from teams.models import Team, TeamStatus
 
 

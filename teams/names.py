@@ -23,7 +23,7 @@ from typing import Any
 
 from django import forms
 
-from config.fields import StrictCharField
+from core.fields import StrictCharField
 
 # Format (Cf: zero-width, bidi, soft hyphen), control (Cc), surrogate (Cs), private
 # use (Co) and unassigned (Cn) characters: nothing a reader sees.

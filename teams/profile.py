@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from config.types import Actor
+from core.types import Actor
 from teams.errors import TeamError
 from teams.models_coach import NAF_NUMBER_MAX, CoachProfile
 

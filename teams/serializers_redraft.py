@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from config.fields import StrictCharField
-from config.filters import MAX_ID
+from core.fields import StrictCharField
+from core.filters import MAX_ID
 from teams.names import NameSerializerField
 from teams.serializers_sheet import TeamSheetSerializer
 

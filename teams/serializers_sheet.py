@@ -8,7 +8,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from config.fields import StrictCharField
+from core.fields import StrictCharField
 from rules_engine import TeamValueBreakdown
 from rules_engine.ruleset import Position
 from teams.models import (

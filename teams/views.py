@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 import rules_engine
 from config.conditional import public_page, site_version
-from config.errors import attempt, attempt_or_message
+from core.errors import attempt, attempt_or_message
 from teams import selectors, services
 from teams.filters import TeamFilter
 from teams.forms import (

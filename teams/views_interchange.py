@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from config.errors import attempt
+from core.errors import attempt
 from teams.interchange import ImportRequest, export_team, import_team
 from teams.interchange.forms import ImportForm
 from teams.models import Team

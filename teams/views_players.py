@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import rules_engine
-from config.errors import attempt
+from core.errors import attempt
 from teams import history, selectors, services
 from teams.forms import (
     ActionForm,

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from config.errors import attempt
+from core.errors import attempt
 from teams import selectors
 from teams.models_coach import NAF_NUMBER_MAX
 from teams.profile import naf_number_of, set_naf_number

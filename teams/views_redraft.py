@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 import rules_engine
-from config.errors import attempt, refusal_messages
+from core.errors import attempt, refusal_messages
 from leagues.services.rollover import between_seasons_text
 from leagues.services.team_redraft import (
     change_edition,

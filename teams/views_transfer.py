@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from config.errors import attempt
+from core.errors import attempt
 from teams import services
 from teams.models import Team
 from teams.serializers import TransferInputSerializer

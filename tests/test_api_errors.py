@@ -10,8 +10,8 @@ import pytest
 from django.test import RequestFactory
 from rest_framework.test import APIClient
 
-from config.api import MAX_LIMIT, server_error
-from config.filters import MAX_ID
+from core.api import MAX_LIMIT, server_error
+from core.filters import MAX_ID
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

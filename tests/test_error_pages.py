@@ -7,7 +7,7 @@ import pytest
 from django.test import RequestFactory
 from django.urls import reverse
 
-from config.api import server_error
+from core.api import server_error
 from tests.factories import UserFactory
 from tests.leagues.factories import SeasonFactory
 

@@ -1,4 +1,4 @@
-"""config.errors: a service's refusal becomes form errors or messages, once."""
+"""core.errors: a service's refusal becomes form errors or messages, once."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.test import RequestFactory
 
-from config.errors import attempt, attempt_or_message, refusal_messages
+from core.errors import attempt, attempt_or_message, refusal_messages
 from rules_engine.errors import RulesError
 
 

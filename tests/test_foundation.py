@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.db import OperationalError
 from django.urls import reverse
 
-from config import tasks
+from core import tasks
 from tests.conftest import TEST_REDIS_URL
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from config.parsers import MAX_JSON_BYTES, MAX_JSON_DEPTH
+from core.parsers import MAX_JSON_BYTES, MAX_JSON_DEPTH
 from leagues.models import MAX_REDRAFT_BUDGET_CAP, League
 from matches.models import EventKind, MatchEvent, Report
 from matches.services.validation import EVENT_LIMITS, MAX_REPORT_EVENTS

@@ -19,7 +19,7 @@ from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from rest_framework.test import APIClient
 
-import config.tasks
+import core.tasks
 from config import observability
 from config.observability import REQUEST_ID, json_formatter
 from tests.conftest import TEST_REDIS_URL
@@ -174,7 +174,7 @@ def test_the_request_id_reaches_a_real_worker_through_redis():
     try:
         with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
             task_logger.addHandler(listener)
-            result = app.tasks[config.tasks.ping.name].delay()
+            result = app.tasks[core.tasks.ping.name].delay()
             REQUEST_ID.set("another-request")
             assert result.get(timeout=20) == "pong"
             # Its line is written just after the result is stored: wait for it.
@@ -277,7 +277,7 @@ def test_metrics_with_the_setting_count_requests_tasks_and_owed_post_games(
     settings.DUGOUT_METRICS = True
     client.get("/healthz")
     client.get("/api/v1/rulesets/")
-    assert config.tasks.ping.delay().get(timeout=5) == "pong"
+    assert core.tasks.ping.delay().get(timeout=5) == "pong"
     response = client.get("/metrics")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/plain")

@@ -115,8 +115,8 @@ def test_lockout_address_behind_the_tls_proxy_is_the_one_the_proxy_appended(rf, 
 def test_api_throttles_are_on_by_default_with_explicit_rates():
     rest = django_settings.REST_FRAMEWORK
     assert rest["DEFAULT_THROTTLE_CLASSES"] == [
-        "config.throttling.AnonRateThrottle",
-        "config.throttling.UserRateThrottle",
+        "core.throttling.AnonRateThrottle",
+        "core.throttling.UserRateThrottle",
     ]
     assert rest["DEFAULT_THROTTLE_RATES"] == {
         "anon": django_settings.API_RATE_ANON,

@@ -1,4 +1,4 @@
-"""The API's rate limits (config/throttling.py): an atomic counter per client and
+"""The API's rate limits (core/throttling.py): an atomic counter per client and
 window, so a concurrent burst gets exactly the rate through; with the shared cache
 (Redis) down the API still answers, counting per process; the ruleset catalogue
 counts a signed-in client as that user."""
@@ -14,7 +14,7 @@ from rest_framework.settings import api_settings
 from rest_framework.test import APIClient, APIRequestFactory
 from rest_framework.throttling import SimpleRateThrottle
 
-from config import throttling
+from core import throttling
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import UserFactory
 

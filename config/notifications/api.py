@@ -22,8 +22,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.fields import StrictCharField
-from config.input import validated
+from core.fields import StrictCharField
+from core.input import validated
 from config.notifications import emails, webhooks
 from config.notifications.forms import HTTP_ONLY
 from config.notifications.models import Webhook, WebhookDelivery, WebhookFormat

@@ -1,5 +1,5 @@
 """Domain errors of the notifications: a ``RulesError``, so the API answers 400 with
-the message and a page shows it as a form error (config/errors.py)."""
+the message and a page shows it as a form error (core/errors.py)."""
 
 from __future__ import annotations
 

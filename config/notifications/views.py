@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.errors import attempt
+from core.errors import attempt
 from config.notifications import emails, webhooks
 from config.notifications.forms import EmailPreferenceForm, WebhookForm
 from config.notifications.models import Webhook

@@ -23,7 +23,7 @@ from config.notifications import delivery
 from config.notifications.errors import NotificationError
 from config.notifications.events import Event, check_event
 from config.notifications.models import Webhook, WebhookDelivery
-from config.types import Actor
+from core.types import Actor
 from leagues.models import League
 from teams.audit import saved_user
 

@@ -1,5 +1,5 @@
 """A season's standings race: each team's league points after each round,
-summed by the database, charted per division (``config.charts``).
+summed by the database, charted per division (``core.charts``).
 
 One statement. Both sides of every counted league fixture (as ``leagues.standings_sql``
 reads them: "unplayed" a loss for both, a concession a 1-0 win, the result from the
@@ -30,7 +30,7 @@ from typing import Any
 
 from django.db import connection
 
-from config.charts import LineChart, line_chart
+from core.charts import LineChart, line_chart
 from leagues.models import Division, Fixture, PointsAdjustment, Round, Season, TeamEntry
 from leagues.standings import _scoring
 from leagues.standings_sql import COUNTED, RESULT_PARAMS, RESULT_SQL, table

@@ -1,12 +1,12 @@
 """A team's rating after each of its matches as a chart, drawn by the server
-(``config.charts``) as the team history's charts are, from the rows
+(``core.charts``) as the team history's charts are, from the rows
 ``leagues.insight.ratings_read.team_ratings`` read (no query of its own)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from config.charts import LineChart, line_chart
+from core.charts import LineChart, line_chart
 from leagues.insight.ratings_read import LeagueRating, team_ratings
 
 

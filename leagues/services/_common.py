@@ -7,7 +7,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.permissions import league_of

@@ -24,7 +24,7 @@ from contextvars import ContextVar
 
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, PlayoffStage, Season
 from rules_engine import Edition, edition_for

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.insight.ratings import rerate_fixture
 from leagues.models import DecidedBy, Fixture, PointsAdjustment, Season

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services._common import lock_season, require_commissioner

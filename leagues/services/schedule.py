@@ -8,7 +8,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Round, Season, SeasonFormat
 from leagues.scheduling import round_deadlines, round_robin

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import rules_engine
-from config.types import Actor
+from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import (
     Division,

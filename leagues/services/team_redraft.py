@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
 
-from config.types import Actor
+from core.types import Actor
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.standings import overall_standings
 from rules_engine.dice import Dice

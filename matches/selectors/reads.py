@@ -21,7 +21,7 @@ from django.db.models import (
     When,
 )
 
-from config.types import Actor
+from core.types import Actor
 from leagues.models import Fixture, Season
 from matches.models import (
     KICK_OFF_EVENTS,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from config.types import Actor
+from core.types import Actor
 from matches.models import DiceRoll, Match, PostGameApplication, Report
 from matches.permissions import may_answer_for
 from matches.selectors.reads import current_report, dice_log

@@ -15,7 +15,7 @@ from django.db import connection, transaction
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
-from config.types import Actor
+from core.types import Actor
 from leagues.new_rows import new_row, saved_keys
 from leagues.saving import insert_rows
 from matches.errors import MatchError

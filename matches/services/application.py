@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, JSONField, OuterRef, Q, Subquery
 from django.db.models.functions import JSONObject
 
-from config.types import Actor
+from core.types import Actor
 from leagues.models import Fixture, League
 from leagues.saving import announce_saved, insert_rows, save_fields
 from leagues.services import record_result

@@ -20,7 +20,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from leagues.models import Fixture
 from matches.errors import MatchError
 from matches.models import Match

@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report

@@ -31,7 +31,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from matches.errors import MatchError
 from matches.models import (
     AppliedEffect,

@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from config.types import Actor
+from core.types import Actor
 from matches.errors import MatchError
 from matches.models import AppliedEffect, EffectKind, PostGameApplication, SppShortfall
 from teams.models import Team, TreasuryEntry

@@ -25,7 +25,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.new_rows import new_row
 from leagues.saving import insert_rows
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from matches.errors import MatchError, ReportError
 from matches.models import EventKind, Match, MatchEvent
 from matches.services._common import lock_match, require_play, require_status

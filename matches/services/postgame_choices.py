@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report
@@ -53,7 +53,7 @@ AWARDED_TOUCHDOWNS = "awarded_touchdowns"
 
 class NomineesError(MatchError):
     """MVP nominations the rules refuse: a page shows it beside the nominees' field
-    (``config.errors.add_errors`` reads ``field``)."""
+    (``core.errors.add_errors`` reads ``field``)."""
 
     field = MVP_NOMINEES
 

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.models import Fixture, Season
 from leagues.saving import create_row, save_fields
 from matches.errors import MatchError

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import Min, Q
 
-from config.types import Actor
+from core.types import Actor
 from leagues.models import Fixture
 from matches.models import AppliedEffect, EffectKind, Match, PostGameApplication, Report
 from matches.services._common import SIDES, lock_match

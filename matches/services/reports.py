@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 
-from config.types import Actor
+from core.types import Actor
 from leagues import saving
 from leagues.new_rows import new_row
 from leagues.saving import announce_saved, insert_rows

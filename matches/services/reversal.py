@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from matches.models import AppliedEffect, EffectKind, PostGameApplication
 from matches.services.deferral import held_back, post_gold
 from matches.services.effects import COUNTED_FIELDS, SET_FIELDS

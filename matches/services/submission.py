@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import F, JSONField, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 
-from config.types import Actor
+from core.types import Actor
 from leagues.saving import save_fields
 from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report

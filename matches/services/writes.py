@@ -19,7 +19,7 @@ from typing import Any
 from django.db import connection
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from leagues.new_rows import new_row, saved_keys
 from leagues.saving import insert_rows, update_rows
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication

@@ -20,7 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.ruleset import Position, Ruleset
 from teams.audit import log_action
 from teams.interchange.dugout import read_dugout

@@ -12,7 +12,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine import (
     Edition,
     PlayerValueInput,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
 from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError

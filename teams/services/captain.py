@@ -28,7 +28,7 @@ from typing import Any
 
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.draft import (
     DraftRules,
     draft_rules_for,

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine import DraftProposal, check_draft, validate_draft
 from rules_engine.draft import DraftCost, captain_skills
 from rules_engine.errors import DraftError

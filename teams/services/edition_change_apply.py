@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.edition_change import MappedPlayer
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.audit import log_action

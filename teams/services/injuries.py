@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
 from teams.audit import log_action
 from teams.errors import TeamError

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Player, Team

@@ -48,7 +48,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.bb2020.redraft import SeasonRecovery
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice

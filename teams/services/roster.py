@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Q
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.bb2020.journeymen import (
     JOURNEYMAN_TRAIT,
     PLAYERS_TO_FIELD,

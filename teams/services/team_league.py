@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.ruleset import Roster
 from teams.audit import log_action
 from teams.errors import TeamError

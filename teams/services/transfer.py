@@ -12,7 +12,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from config.types import Actor
+from core.types import Actor
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Team

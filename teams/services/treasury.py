@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
 
-from config.types import Actor
+from core.types import Actor
 from rules_engine.ruleset import Roster, Ruleset
 from teams.audit import log_action, saved_user
 from teams.errors import TreasuryError

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from config.types import Actor
+from core.types import Actor
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import AuditEntry, LedgerReason, Player, PlayerStatus, Team

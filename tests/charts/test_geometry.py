@@ -1,9 +1,9 @@
-"""The chart builder (config/charts.py): round axis steps, gaps where a value is
+"""The chart builder (core/charts.py): round axis steps, gaps where a value is
 missing, labels thinned on a long axis, and the figures table it hands the template."""
 
 from __future__ import annotations
 
-from config.charts import line_chart, nice_step, thousands, y_range
+from core.charts import line_chart, nice_step, thousands, y_range
 
 
 def test_axis_steps_are_round_and_cover_the_values():

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from config.charts import thousands
+from core.charts import thousands
 from matches.models import Report
 from matches.services import correct_report
 from tests.charts.worlds import team_history

@@ -1,6 +1,6 @@
 """The project's OpenAPI schema class (DEFAULT_SCHEMA_CLASS).
 
-Apart from config/api.py: DRF imports the pagination class there while
+Apart from core/api.py: DRF imports the pagination class there while
 ``rest_framework.generics`` is still loading, and drf-spectacular's AutoSchema
 imports ``rest_framework.generics``.
 """

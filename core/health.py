@@ -3,7 +3,7 @@
 ``status`` is "ok"; "degraded" with Redis down (pages and the API still answer, a
 report's post-game waits for the broker: the sweep queues it when Redis is back),
 still 200 so a load balancer keeps the app in service; "down" with the database
-unreachable: 503, as every page then answers (config/middleware.py)."""
+unreachable: 503, as every page then answers (core/middleware.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.middleware import RETRY_AFTER_SECONDS
+from core.middleware import RETRY_AFTER_SECONDS
 
 logger = logging.getLogger(__name__)
 

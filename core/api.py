@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from config.filters import MAX_ID
-from config.middleware import database_unavailable, is_database_outage
+from core.filters import MAX_ID
+from core.middleware import database_unavailable, is_database_outage
 from rules_engine.errors import RulesError
 
 # The most rows one page of any list holds.
@@ -111,7 +111,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """An unhandled error: JSON under /api/, the site's page elsewhere; the database
-    being unreachable is the documented 503 (config/middleware.py)."""
+    being unreachable is the documented 503 (core/middleware.py)."""
     if is_database_outage(sys.exc_info()[1]):
         return database_unavailable(request)
     if request.path.startswith(API_PREFIX):

@@ -5,7 +5,7 @@ health-checked (CONN_HEALTH_CHECKS), so the first request after the database ret
 opens a fresh one.
 
 Two doors catch it: ``process_exception`` for errors raised by a view or while its
-template renders (in DEBUG too), and ``config.api.server_error`` (handler500) for
+template renders (in DEBUG too), and ``core.api.server_error`` (handler500) for
 errors raised anywhere else, e.g. a middleware saving the session."""
 
 from __future__ import annotations

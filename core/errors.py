@@ -10,7 +10,7 @@ three ways, each written once:
   attribute, else above the form);
 - **a page with a button and no form**: :func:`attempt_or_message` shows every
   reason as an error message on the next page;
-- **the API**: ``config.api.exception_handler`` answers 400 with
+- **the API**: ``core.api.exception_handler`` answers 400 with
   ``{"detail": ..., "errors": [...]}``.
 
 Views never write ``try: ... except RulesError`` themselves.
