@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,9 +37,6 @@ DIE_FACES: dict[str, int] = {"d3": 3, "d6": 6, "d8": 8, "d16": 16}
 DIE_NAMES: tuple[str, ...] = ("d3", "d6", "d8", "d16", "2d6", "block")
 
 RollResult = int | tuple[int, int] | str
-_BIT_LENGTH: dict[int, int] = {faces: faces.bit_length() for faces in DIE_FACES.values()}
-# What ``SeededDice.roll`` writes out: ``random.Random._randbelow`` as Python 3.13 has it.
-_RANDBELOW = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
 @dataclass(frozen=True)
@@ -133,15 +130,6 @@ class Dice(ABC):
         return [r.as_dict() for r in self.rolls]
 
 
-def _below(bits: Callable[[int], int], faces: int) -> int:
-    """``random.Random._randbelow(faces)`` drawing from ``bits`` (its ``getrandbits``)."""
-    size = _BIT_LENGTH[faces]
-    below = bits(size)
-    while below >= faces:
-        below = bits(size)
-    return below
-
-
 class SeededDice(Dice):
     """Production dice: reproducible from the seed, recorded roll by roll."""
 
@@ -149,56 +137,6 @@ class SeededDice(Dice):
         super().__init__()
         self.seed = seed
         self._random = random.Random(seed)
-        # ``random.Random.randint(1, n)`` is ``1 + _randbelow(n)``: the same numbers from
-        # the same seed, drawn without the checks of the public methods (a subclass's
-        # ``_draw`` is kept). ``_randbelow(n)`` draws ``n.bit_length()`` random bits until
-        # they make a number below ``n``; that loop is written out in ``roll``.
-        kind = type(self)
-        plain = kind._draw is SeededDice._draw and kind.roll is SeededDice.roll
-        if _RANDBELOW is None or getattr(random.Random, "_randbelow", None) is not _RANDBELOW:
-            plain = False  # a Python whose ``_randbelow`` differs: through ``randint``
-        self._bits: Callable[[int], int] | None = self._random.getrandbits if plain else None
-
-    def roll(self, die: str, purpose: str) -> RollResult:
-        bits = self._bits
-        faces = DIE_FACES.get(die)
-        if bits is None or (faces is None and die != "2d6"):
-            return super().roll(die, purpose)
-        result: RollResult
-        if faces is None:  # 2D6: ``randint(1, 6)`` twice, as ``_draw`` rolls them
-            result = (_below(bits, 6) + 1, _below(bits, 6) + 1)
-        else:
-            size = _BIT_LENGTH[faces]  # ``_below(bits, faces)``, written out
-            below = bits(size)
-            while below >= faces:
-                below = bits(size)
-            result = below + 1
-        self.rolls.append(Roll(purpose=purpose, die=die, result=result))
-        return result
-
-    def _number(self, die: str, faces: int, purpose: str) -> int:
-        """``roll(die, purpose)`` of a die of ``faces`` numbered faces (d3 to d16)."""
-        bits = self._bits
-        if bits is None:
-            return self.roll(die, purpose)  # type: ignore[return-value]
-        size = _BIT_LENGTH[faces]  # ``roll``, written out for the one die
-        below = bits(size)
-        while below >= faces:
-            below = bits(size)
-        self.rolls.append(Roll(purpose=purpose, die=die, result=below + 1))
-        return below + 1
-
-    def d3(self, purpose: str) -> int:
-        return self._number("d3", 3, purpose)
-
-    def d6(self, purpose: str) -> int:
-        return self._number("d6", 6, purpose)
-
-    def d8(self, purpose: str) -> int:
-        return self._number("d8", 8, purpose)
-
-    def d16(self, purpose: str) -> int:
-        return self._number("d16", 16, purpose)
 
     def _draw(self, die: str, purpose: str) -> RollResult:
         if die == "block":
