@@ -304,8 +304,8 @@ def confirm_reports(match_ids: Any) -> None:
 
 def matches_in_play(count: int) -> list[dict[str, Any]]:
     """``count`` (at least 2) matches kicked off, each between two teams of its own, with the
-    home coach's API token and a report to POST (bench/bench_http.py's set-up)."""
-    from bench.bench_http import matches_in_play as kicked_off
+    home coach's API token and a report to POST (bench/site.py's set-up)."""
+    from bench.site import matches_in_play as kicked_off
 
     plays = kicked_off(f"faults-{time.monotonic_ns()}", count)
     for play in plays:

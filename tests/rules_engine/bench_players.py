@@ -5,10 +5,10 @@ their positions."""
 
 from __future__ import annotations
 
-from bench.bench_rules_engine import make_match
 from rules_engine import get_ruleset
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.ruleset import Ruleset
+from tests.rules_engine.seeded_matches import make_match
 
 
 def bench_players(ruleset: Ruleset, seeds: int = 40) -> list[PlayerState]:

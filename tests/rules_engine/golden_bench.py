@@ -17,8 +17,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.bench_rules_engine import MATCHES, BenchMatch, make_match, resolve
 from rules_engine import get_ruleset
+from tests.rules_engine.seeded_matches import MATCHES, BenchMatch, make_match, resolve
 
 GOLDEN = Path(__file__).parent / "data" / "bench_golden.json.gz"
 IN_FULL = 60
