@@ -26,7 +26,7 @@ app.conf.beat_schedule = {
         # A sweep not started within its interval is superseded by the next one.
         "options": {"expires": SWEEP_SECONDS},
     },
-    # Likewise the webhook deliveries still owed (config/notifications/tasks.py).
+    # Likewise the webhook deliveries still owed (notifications/tasks.py).
     "sweep-owed-webhooks": {
         "task": "notifications.sweep_webhooks",
         "schedule": 60.0,

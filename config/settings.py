@@ -66,7 +66,7 @@ INSTALLED_APPS = [
     "leagues",
     "teams",
     "matches",
-    "config.notifications",
+    "notifications",
     # Page stamps: every write changes its tables' stamp; pages' ETags and the page
     # cache are keyed on it (config/pages/stamps.py, config/conditional.py).
     "config.pages",
@@ -370,7 +370,7 @@ LOGGING = logging_config(
 DUGOUT_METRICS = env_bool("DUGOUT_METRICS", False)
 DUGOUT_METRICS_TOKEN = os.environ.get("DUGOUT_METRICS_TOKEN", "").strip()
 # Error tracking: Sentry only when SENTRY_DSN is set; nothing is sent otherwise.
-# Notifications (config/notifications): the site's address for absolute links in e-mails
+# Notifications (notifications): the site's address for absolute links in e-mails
 # and webhook messages (unset: links are relative).
 DUGOUT_SITE_URL = os.environ.get("DUGOUT_SITE_URL", "").strip()
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()

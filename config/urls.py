@@ -34,7 +34,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Records, dice luck and calendar feeds: pages, .ics feeds and their API.
     path("", include("leagues.urls_insight")),
-    path("", include("config.notifications.urls")),  # webhooks, e-mail preferences
+    path("", include("notifications.urls")),  # webhooks, e-mail preferences
 ]
 
 # Paths no URL routes: JSON {"detail": "Not found."} under /api/, the site's page elsewhere.

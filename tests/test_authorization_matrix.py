@@ -222,7 +222,7 @@ ROWS: dict[str, Row] = {
         body=None,
         expect=only_commissioner(400),  # the fixture was not settled as a forfeit
     ),
-    # --- notifications (config/notifications) ------------------------------------
+    # --- notifications (notifications) ------------------------------------
     "POST /api/v1/leagues/{id}/webhooks/": Row(
         path=lambda w: {"id": w["new_league"]},
         body=lambda w: {"url": "https://chat.example/hook", "payload_format": "discord"},

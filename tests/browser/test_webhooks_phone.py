@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from config.notifications.models import Webhook
+from notifications.models import Webhook
 from tests.browser.test_phone import log_in, page_overflow
 from tests.factories import UserFactory
 from tests.leagues.factories import LeagueFactory

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from config.notifications import webhooks
+from notifications import webhooks
 from tests.factories import UserFactory
 from tests.leagues.factories import LeagueFactory
 

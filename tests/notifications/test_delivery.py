@@ -14,9 +14,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerDown
 
 from config.celery import app
-from config.notifications import delivery, tasks, webhooks
-from config.notifications.events import Event
-from config.notifications.models import WebhookDelivery
+from notifications import delivery, tasks, webhooks
+from notifications.events import Event
+from notifications.models import WebhookDelivery
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
-from config.notifications import emails
-from config.notifications.models import SentEmail, WebhookDelivery
+from notifications import emails
+from notifications.models import SentEmail, WebhookDelivery
 from leagues import services as league_services
 from leagues.models import Season
 from matches import services
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _hook(receiver, setup, **values):
-    from config.notifications import webhooks
+    from notifications import webhooks
 
     league = setup.season.league
     return webhooks.create_webhook(

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-from config.notifications.models import EmailPreference, Webhook, WebhookDelivery
+from notifications.models import EmailPreference, Webhook, WebhookDelivery
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

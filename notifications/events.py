@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 
-from config.notifications.models import EventKind
+from notifications.models import EventKind
 from leagues.models import League, TeamEntry
 from matches.models import Report
 from matches.models_postgame import PostGameApplication

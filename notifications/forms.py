@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.validators import URLValidator
 
-from config.notifications.models import EmailPreference, Webhook
+from notifications.models import EmailPreference, Webhook
 
 HTTP_ONLY = "A webhook address starts with http:// or https://."
 

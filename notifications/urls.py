@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from config.notifications import api, views
+from notifications import api, views
 
 urlpatterns = [
     path("leagues/<int:pk>/webhooks/", views.league_webhooks, name="league-webhooks"),

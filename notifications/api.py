@@ -24,9 +24,9 @@ from rest_framework.views import APIView
 
 from core.fields import StrictCharField
 from core.input import validated
-from config.notifications import emails, webhooks
-from config.notifications.forms import HTTP_ONLY
-from config.notifications.models import Webhook, WebhookDelivery, WebhookFormat
+from notifications import emails, webhooks
+from notifications.forms import HTTP_ONLY
+from notifications.models import Webhook, WebhookDelivery, WebhookFormat
 from leagues.models import League
 from leagues.serializers import ErrorSerializer
 

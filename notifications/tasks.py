@@ -10,7 +10,7 @@ every pending delivery whose attempt is overdue (a queueing lost while Redis was
 down, a retry lost with the queue). Running it twice is harmless: a delivery no
 longer pending is left alone, and one being attempted is skipped (row lock).
 
-``send_emails`` sends the coaches' e-mails of one event (config/notifications/emails).
+``send_emails`` sends the coaches' e-mails of one event (notifications/emails).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from config.notifications import delivery, emails, webhooks
-from config.notifications.models import WebhookDelivery
+from notifications import delivery, emails, webhooks
+from notifications.models import WebhookDelivery
 
 logger = logging.getLogger(__name__)
 

@@ -31,8 +31,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
-from config.notifications.events import Event
-from config.notifications.models import WebhookFormat
+from notifications.events import Event
+from notifications.models import WebhookFormat
 
 TIMEOUT_SECONDS = 5
 USER_AGENT = "Dugout-Webhooks/1"

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from config.notifications.models import EmailPreference, SentEmail, Webhook, WebhookDelivery
+from notifications.models import EmailPreference, SentEmail, Webhook, WebhookDelivery
 
 
 @admin.register(Webhook)

@@ -24,8 +24,8 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from config.notifications.events import site_url
-from config.notifications.models import EmailPreference, SentEmail
+from notifications.events import site_url
+from notifications.models import EmailPreference, SentEmail
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication

@@ -26,8 +26,8 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from config.notifications import events, webhooks
-from config.notifications.models import EventKind
+from notifications import events, webhooks
+from notifications.models import EventKind
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication

@@ -13,9 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import attempt
-from config.notifications import emails, webhooks
-from config.notifications.forms import EmailPreferenceForm, WebhookForm
-from config.notifications.models import Webhook
+from notifications import emails, webhooks
+from notifications.forms import EmailPreferenceForm, WebhookForm
+from notifications.models import Webhook
 from leagues.models import League
 
 

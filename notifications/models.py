@@ -1,8 +1,8 @@
 """Webhooks, their delivery log, and the coaches' e-mail preferences.
 
-Rows are written by ``config.notifications.webhooks`` (configuring, recording a
-delivery as pending), ``config.notifications.tasks`` (each attempt's outcome) and
-``config.notifications.emails``. A delivery is recorded *pending* before it is queued,
+Rows are written by ``notifications.webhooks`` (configuring, recording a
+delivery as pending), ``notifications.tasks`` (each attempt's outcome) and
+``notifications.emails``. A delivery is recorded *pending* before it is queued,
 so an event whose queueing failed (the broker down) is still owed and the sweep
 queues it again; one delivery per webhook and event, however often the event's row
 is saved or the sweep runs.
