@@ -1,12 +1,10 @@
-"""The planner's statistics of rows a bench wrote in its own transaction.
+"""The planner's statistics of the rows the bench has just written.
 
-A bench builds its data in one transaction and rolls it back after; PostgreSQL's
-autovacuum never sees those rows, so the planner works from the statistics of the
-empty tables and joins thousands of rows by nested sequential scans (a correction
-among 1,000 teams took over 15 minutes that way, its match lock 0.1-0.6 s a run). A
-live site's tables are analysed by autovacuum as they grow: ``ANALYZE`` in the
-transaction does the same for the bench (it samples the transaction's own new rows).
-SQLite plans without such statistics: nothing to do there."""
+The bench writes thousands of rows into a database made a moment before; PostgreSQL's
+autovacuum has not analysed them yet, so the planner works from the statistics of
+empty tables and joins the rows by nested sequential scans. A live site's tables are
+analysed by autovacuum as they grow: ``ANALYZE`` after the bench's writes does the
+same. SQLite plans without such statistics: nothing to do there."""
 
 from __future__ import annotations
 
