@@ -1,19 +1,18 @@
-"""Each match service saves what it changed, and only that (issue 15: the report and
-the match are saved with the fields each service sets, not whole): after every step of
+"""Each match service saves what it changed, and only that (the report and the match
+are saved with the fields each service sets, not whole): after every step of
 a match, the report and the match the service hands back hold exactly what the
 database holds. A field a service sets but forgets to save would show here."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
 import pytest
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model
+from django.db.models.signals import post_save
 
-from leagues.saving import save_fields
 from matches import services
 from matches.models import Report
 from tests.matches.factories import (
@@ -98,29 +97,20 @@ def test_every_step_of_a_match_saves_what_it_changed(django_capture_on_commit_ca
     assert unsaved(closed) == {}
 
 
-SAVING_MODULES = (
-    "matches.services.application",
-    "matches.services.confirmation",
-    "matches.services.postgame_choices",
-    "matches.services.pregame",
-    "matches.services.submission",
-)
-
-
 def test_every_report_saved_in_a_match_holds_what_its_service_set(
-    monkeypatch, django_capture_on_commit_callbacks
+    django_capture_on_commit_callbacks,
 ):
     """Each time a service saves a report (the post-game's application included, which
     hands back no report), the report as the service holds it is what its row holds."""
     checked = []
 
-    def save_and_check(obj, fields=None):
-        save_fields(obj, fields)
-        if isinstance(obj, Report):
-            assert unsaved(obj) == {}, fields
-            checked.append(fields)
+    def check(sender, instance, update_fields=None, raw=False, **kwargs):
+        assert unsaved(instance) == {}, update_fields
+        checked.append(update_fields)
 
-    for name in SAVING_MODULES:
-        monkeypatch.setattr(importlib.import_module(name), "save_fields", save_and_check)
-    test_every_step_of_a_match_saves_what_it_changed(django_capture_on_commit_callbacks)
+    post_save.connect(check, sender=Report, dispatch_uid="test_saved_as_held")
+    try:
+        test_every_step_of_a_match_saves_what_it_changed(django_capture_on_commit_callbacks)
+    finally:
+        post_save.disconnect(sender=Report, dispatch_uid="test_saved_as_held")
     assert len(checked) >= 4  # submitted, confirmed, each answer, applied
