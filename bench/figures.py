@@ -19,8 +19,9 @@ each with one drafted 15-player team among them whose coach is signed in for the
   the other - open, pre-game and each decision, kick-off, the report with its events,
   the opponent's confirmation (the post-game runs in it: Celery runs eagerly here),
   the post-game's decisions and state, close - summed, the median over matches;
-- correcting one match: a commissioner's correction of a round-1 match after the
-  later rounds were played (the correction re-derives the teams' later post-games).
+- correcting one match: a commissioner's correction of a round-1 match after rounds 2
+  and 3 were played (the correction re-derives both teams' later post-games): one
+  touchdown more, then back again, each round-1 match in turn.
 
 Prints each figure, its goal, figure/goal and whether it is met; wall time is the
 figure (CPU time beside it: on a shared machine the wall time moves with other work).
@@ -54,7 +55,7 @@ CORRECT_GOAL_MS = 250.0
 REPEATS = 40  # reads of each page, after WARM_UP reads
 WARM_UP = 3
 LEAGUE_TEAMS = 8
-MATCHES = 16  # recorded over HTTP: the league's first four rounds
+MATCHES = 12  # recorded over HTTP: the league's first three rounds
 CORRECTIONS = 8  # of round-1 matches, each in turn
 MATCHES_API = "/api/v1/matches"
 
