@@ -24,6 +24,7 @@ from config.env import (
     mailers_from_env,
 )
 from config.observability import init_sentry, logging_config
+from config.release import release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -67,9 +68,6 @@ INSTALLED_APPS = [
     "teams",
     "matches",
     "notifications",
-    # Page stamps: every write changes its tables' stamp; pages' ETags and the page
-    # cache are keyed on it (config/pages/stamps.py, config/conditional.py).
-    "config.pages",
 ]
 
 MIDDLEWARE = [
@@ -116,12 +114,9 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
-                "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # {% load fragments %}: cached page fragments (config/fragments.py), for every app.
-            "libraries": {"fragments": "config.fragment_tags"},
         },
     },
 ]
@@ -226,8 +221,24 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2},
         }
     }
+    # Page fragments ({% cache %}) and cached reads: missed, not 500, with Redis down.
+    CACHES["template_fragments"] = {
+        **CACHES["default"],
+        "BACKEND": "core.cache.ForgivingRedisCache",
+    }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "template_fragments": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "template_fragments",
+        },
+    }
+# The release is part of every cache key: a deploy never serves a fragment an older
+# template made ({% cache %} keys on a league's or team's version, not on the template).
+DUGOUT_RELEASE = release(BASE_DIR)
+for _alias in CACHES.values():
+    _alias["KEY_PREFIX"] = DUGOUT_RELEASE
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
@@ -299,10 +310,12 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
-# Content Security Policy (Django's own): everything comes from this site.
+# Content Security Policy (Django's own): everything comes from this site. No template
+# holds an inline script or style (tests/test_no_inline_code.py), so no nonce is needed
+# and a page is the same bytes for every visitor.
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [CSP.SELF, CSP.NONCE],
+    "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],

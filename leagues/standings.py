@@ -3,13 +3,12 @@
 A season's table is one statement: its admitted teams (entries, with team, coach and
 division) LEFT JOINed to their ``StandingTotals`` rows, which the leagues services keep
 exact in the same transaction as every result, correction, forfeit and points
-adjustment (``leagues.services.standings_sync``; the full aggregate over
-every fixture cost 89-161 ms at 1,000 teams / 20,000 fixtures, on every read). The
-rows hold counts; the points are worked out here from the league's scoring, so a
-league changing its points or bonuses changes its table at once. A team yet to play
-(no row) shows zeros. ``aggregate_standings_rows`` is the full aggregate from the
-fixtures themselves (``leagues.standings_sql``), kept for the tests that hold the
-maintained rows to it.
+adjustment (``leagues.services.standings_sync``), so a read never aggregates every
+fixture of the season. The rows hold counts; the points are worked out here from the
+league's scoring, so a league changing its points or bonuses changes its table at once.
+A team yet to play (no row) shows zeros. ``aggregate_standings_rows`` is the full
+aggregate from the fixtures themselves (``leagues.standings_sql``), kept for the tests
+that hold the maintained rows to it.
 
 Python then only orders the per-team rows (never loops over matches) by what
 the league's ruleset ranks by (its edition's ``standings_rank_by``,
@@ -35,7 +34,6 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Field
 
-from config.conditional import LEAGUE_TABLES, cached_read
 from leagues import standings_sql
 from leagues.models import Division, League, Season, StandingTotals, TeamEntry
 from leagues.models import TieBreaker as TB
@@ -290,19 +288,8 @@ def division_standings(division: Division) -> list[StandingRow]:
 
 
 def season_standings(season: Season) -> list[DivisionTable]:
-    """Every division's table of the season, divisions by name. Same query count;
-    kept in the cache under the stamp of the league tables (``config.conditional``:
-    any write to the leagues', teams' or users' tables changes it), so a repeated read
-    is that stamp's read and a cache hit. The league's scoring is part of the key, as
-    the tables are worked out from it."""
-    league = season.league
-    parts = (season.pk, _scoring(league), season_ruleset(season), tuple(league.tie_breakers))
-    return cached_read(
-        "standings",
-        parts,
-        LEAGUE_TABLES,
-        lambda: division_tables(rank(season, _standings_rows(season), by_division=True)),
-    )
+    """Every division's table of the season, divisions by name. Same query count."""
+    return division_tables(rank(season, _standings_rows(season), by_division=True))
 
 
 def division_tables(rows: list[StandingRow]) -> list[DivisionTable]:

@@ -18,7 +18,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from config.conditional import LEAGUE_TABLES, public_page
+from core import versions
+from core.conditional import conditional_page
 from core.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
 from leagues.insight import race
@@ -35,6 +36,18 @@ from leagues.services.rollover import (
 
 def _season(pk: int) -> Season:
     return get_object_or_404(selectors.season_detail(), pk=pk)
+
+
+def _league_stamp(request: HttpRequest, pk: int) -> versions.Stamp:
+    return versions.read(leagues=[pk])
+
+
+def _season_stamp(request: HttpRequest, pk: int) -> versions.Stamp:
+    return versions.read(leagues=Season.objects.filter(pk=pk).values("league_id"))
+
+
+def _fixture_stamp(request: HttpRequest, pk: int, **kwargs: Any) -> versions.Stamp:
+    return versions.read(leagues=Fixture.objects.filter(pk=pk).values("season__league_id"))
 
 
 def _is_commissioner(request: HttpRequest, obj: Any) -> bool:
@@ -58,7 +71,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
     return render(request, "leagues/league_form.html", {"form": form})
 
 
-@public_page()
+@conditional_page(_league_stamp)
 def league_home(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League.objects.prefetch_related("commissioners"), pk=pk)
     season = selectors.current_season(league)
@@ -75,6 +88,7 @@ def league_home(request: HttpRequest, pk: int) -> HttpResponse:
             round_fixtures=selectors.fixtures(season).filter(round=current) if current else [],
             tables=selectors.season_standings(season),
             latest=selectors.latest_results(season, 6),
+            cache_version=versions.league_version(league.pk),
         )
     return render(request, "leagues/league_home.html", context)
 
@@ -96,7 +110,7 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "leagues/season_form.html", {"league": league, "form": form})
 
 
-@public_page()
+@conditional_page(_season_stamp)
 def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     fixtures = list(selectors.fixtures(season))
@@ -110,7 +124,7 @@ def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@public_page(LEAGUE_TABLES)
+@conditional_page(_season_stamp)
 def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     return render(
@@ -120,6 +134,8 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "season": season,
             "tables": selectors.season_standings(season),
             "adjustments": selectors.adjustments(season),
+            # What the tables' cached fragments are keyed on.
+            "cache_version": versions.league_version(season.league_id),
         },
     )
 
@@ -132,7 +148,7 @@ def season_race(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "leagues/race.html", {"season": season, "races": races})
 
 
-@public_page()
+@conditional_page(_season_stamp)
 def season_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
     return render(
@@ -320,5 +336,5 @@ def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 season_manage_page = require_safe(season_manage)
 season_manage_post = require_POST(season_manage)
-fixture_page = require_safe(public_page()(fixture_detail))
+fixture_page = require_safe(conditional_page(_fixture_stamp)(fixture_detail))
 fixture_action_post = require_POST(fixture_detail)

@@ -7,7 +7,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from config.conditional import public_page
+from core import versions
+from core.conditional import conditional_page
+from leagues.models import Season
 from matches import selectors
 
 # (statistic, board title, column heading, what the heading abbreviates)
@@ -22,7 +24,13 @@ BOARDS = (
 BOARD_LENGTH = 10
 
 
-@public_page()
+def _stamp(request: HttpRequest, season_id: int | None = None) -> versions.Stamp:
+    if season_id is None:
+        return versions.every_version()
+    return versions.read(leagues=Season.objects.filter(pk=season_id).values("league_id"))
+
+
+@conditional_page(_stamp)
 def leaderboards(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
     season = None
     if season_id is not None:

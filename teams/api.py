@@ -27,9 +27,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import rules_engine
-from config.conditional import validate_answer, with_etag
+from core.conditional import conditional_page
+from core.versions import Stamp
 from core.input import validated
 from teams import selectors, services
+from teams.audit import team_stamp
 from teams.api_common import (
     ERRORS,
     NOT_FOUND,
@@ -82,6 +84,16 @@ class DraftRequestSerializer(DraftInputSerializer):
     )
 
 
+def _sheet_stamp(request: Request, pk: str) -> Stamp:
+    return team_stamp(int(pk))
+
+
+# ETag and 304: the answer is the same whoever asks.
+@conditional_page(_sheet_stamp, per_user=False)
+def sheet_answer(request: Request, pk: str) -> Response:
+    return Response(sheet_data(int(pk), request))
+
+
 @extend_schema_view(
     list=extend_schema(
         summary="List teams",
@@ -111,11 +123,7 @@ class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions, RedraftActions):
         responses={200: TeamSheetSerializer, 404: NOT_FOUND},
     )
     def retrieve(self, request: Request, pk: str) -> Any:
-        # ETag and 304: the answer is the same whoever asks.
-        answer, etag = validate_answer(request)
-        if answer is not None:
-            return answer
-        return with_etag(Response(sheet_data(int(pk), request)), etag)
+        return sheet_answer(request, pk)
 
     @extend_schema(
         summary="Draft a team",

@@ -18,7 +18,6 @@ from rest_framework.permissions import (
 )
 from rest_framework.request import Request
 
-from config.conditional import EVERYTHING, cached_read
 from teams import selectors
 from teams.models import Player, Team
 from teams.serializers import (
@@ -77,17 +76,9 @@ class CoachChangesTeam(BasePermission):
 
 
 def sheet_data(team_id: int, request: Request | None = None) -> dict[str, Any]:
-    """The team sheet as the API answers it, kept in the cache under the stamp of every
-    table (``config.conditional.cached_read``: any write changes it), so a repeated read
-    is the stamp's read and a cache hit. The answer does not depend on who
-    asks."""
-    return cached_read("team-sheet-api", (team_id,), EVERYTHING, lambda: _sheet_data(team_id))
-
-
-def _sheet_data(team_id: int) -> dict[str, Any]:
-    """A read after a write: four shaped queries into plain values (``teams.sheet_json``),
-    the JSON ``TeamSheetSerializer`` made from ``team_sheet`` (which still describes it
-    in the schema), at a fraction of the cost."""
+    """The team sheet as the API answers it: four shaped queries into plain values
+    (``teams.sheet_json``), the JSON ``TeamSheetSerializer`` made from ``team_sheet``
+    (which still describes it in the schema). It does not depend on who asks."""
     try:
         return team_sheet_json(team_id)
     except Team.DoesNotExist:

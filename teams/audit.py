@@ -2,7 +2,10 @@
 
 A service calls ``log_action`` inside its own ``transaction.atomic()``, after the
 change and before returning, so the row commits or rolls back with the change (a
-refused action writes none). Pages and the API read through ``league_entries`` and
+refused action writes none). It also bumps the versions the pages are cached by
+(``core.versions``) in that transaction: the team's (and the other team's) and their
+league's; a league's action without a team bumps its league and every team entered in
+its seasons. Pages and the API read through ``league_entries`` and
 ``team_entries`` (latest first).
 
 Action keys, by what they change::
@@ -24,6 +27,7 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
+from core import versions
 from core.types import Actor
 from teams.models import AUDIT_MESSAGE_MAX, AuditEntry, Team
 
@@ -85,7 +89,19 @@ def log_action(
         data=data,
     )
     entry.save(force_insert=True)
+    teams = [entry.team_id, entry.other_team_id]
+    if league_id is not None and entry.team_id is None:
+        teams += teams_of_league(league_id)
+    versions.bump(leagues=[league_id], teams=teams)
     return entry
+
+
+def teams_of_league(league: Any) -> list[int]:
+    """The teams entered in any season of the league."""
+    entries = apps.get_model("leagues", "TeamEntry").objects
+    return list(
+        entries.filter(season__league=_pk(league)).values_list("team_id", flat=True).distinct()
+    )
 
 
 def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:
@@ -101,3 +117,11 @@ def team_entries(team: Any) -> QuerySet[AuditEntry]:
     """What was done to the team, and to fixtures and matches it plays, latest first."""
     team_id = _pk(team)
     return _read(AuditEntry.objects.filter(Q(team_id=team_id) | Q(other_team_id=team_id)))
+
+
+def team_stamp(team: Any) -> versions.Stamp:
+    """The versions a team's pages show: the team's and those of the leagues it has
+    played in (their results, tables and trophies), in one query."""
+    entries = apps.get_model("leagues", "TeamEntry").objects
+    leagues = entries.filter(team=_pk(team)).values("season__league_id")
+    return versions.read(leagues=leagues, teams=[team])

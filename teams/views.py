@@ -19,9 +19,10 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
-from config.conditional import public_page, site_version
+from core.conditional import conditional_page
 from core.errors import attempt, attempt_or_message
 from teams import selectors, services
+from teams.audit import team_stamp
 from teams.filters import TeamFilter
 from teams.forms import (
     ActionForm,
@@ -175,6 +176,8 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         "development": development,
         "improvement_roll": development == selectors.IMPROVEMENT_ROLL,
         **selectors.sheet_rows(team, roster),
+        # What the sheet's cached fragments are keyed on, with who may change it.
+        "cache_version": team_stamp(team.pk).token,
     }
     if may_change:
         # A team drafted before the draft asked chooses its Team League (or Favoured
@@ -192,7 +195,11 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
     return context
 
 
-@public_page()
+def _team_stamp(request: HttpRequest, pk: int, **forms: Any) -> Any:
+    return team_stamp(pk)
+
+
+@conditional_page(_team_stamp)
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     sheet = _plain_sheet(request, pk)
     context = sheet_context(request, sheet, **forms)
@@ -200,10 +207,6 @@ def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
         ledger=plain_latest_ledger(pk) if context["has_gold"] else [],
         audit=plain_audit(pk),
         trophy_leagues=plain_trophy_leagues(pk) if sheet.value.league_trophy else [],
-        # What the page's fragments are keyed on besides their rows: the code and
-        # templates (a deploy renders them anew) and the team's whole row.
-        site_version=site_version(),
-        team_row=sheet.team,
     )
     return render(request, "teams/team_sheet.html", context)
 
