@@ -90,8 +90,7 @@ LEAGUE_TROPHIES = Coalesce(
 def trophies_held() -> Coalesce:
     """The League Trophies a team holds - what ``LEAGUE_TROPHIES`` counts - as one
     correlated count over the leagues' trophy holders (its index), without grouping the
-    team's own row again: about half the cost of the team sheet's team query.
-    Built when asked (the leagues' models import the teams')."""
+    team's own row again. Built when asked (the leagues' models import the teams')."""
     league = Team._meta.get_field("league_trophies_held").related_model
     held = (
         league._default_manager.filter(trophy_holder=OuterRef("pk"))

@@ -73,7 +73,9 @@ def team_states(*teams: Team | int) -> list[TeamState]:
     ids = [team.pk if isinstance(team, Team) else team for team in teams]
     wanted = list(dict.fromkeys(ids))
     with connection.cursor() as cursor:
-        cursor.execute(_state_sql(connection.vendor, len(wanted)), wanted * 3)
+        active = PlayerStatus.ACTIVE.value
+        params = [active, *wanted, *wanted, active, *wanted, active]
+        cursor.execute(_state_sql(connection.vendor, len(wanted)), params)
         read = cursor.fetchall()
     rows = [row[1:_EXTRAS_AT] for row in read if not row[0]]
     skills: dict[int, list[str]] = {}
@@ -134,14 +136,11 @@ _EXTRAS_AT = 1 + _TEAM_WIDTH + len(_PLAYER_COLUMNS)
 @functools.cache
 def _state_sql(vendor: str, count: int) -> str:
     """The statement for ``count`` teams on a ``vendor`` database (its parameters: the
-    ids, three times): the teams with their active players (part 0, by team, number and
-    id), then those players' skills and improvements (part 1, by player, kind, order),
-    each part's other columns NULL - one round trip, not two. The active
-    status is written in, not bound: SQLite compiles a statement again on every run
-    when a bound value is compared with a partial index's column (a player's
-    ``status``), which cost more than the statement's work."""
-    from leagues.models import League
-
+    active status and the ids, then the ids and the active status, twice): the teams with
+    their active players (part 0, by team, number and id), then those players' skills
+    and improvements (part 1, by player, kind, order), each part's other columns NULL -
+    one round trip, not two."""
+    league = Team._meta.get_field("league_trophies_held").related_model
     quote = connection.ops.quote_name
 
     def table(model: Any) -> str:
@@ -151,10 +150,9 @@ def _state_sql(vendor: str, count: int) -> str:
         return quote(model._meta.get_field(name).column)
 
     marks = ", ".join(["%s"] * count)
-    active_status = f"'{PlayerStatus.ACTIVE.value}'"  # a plain word: nothing to escape
     trophies = (
-        f"(SELECT COUNT(*) FROM {table(League)} l "
-        f"WHERE l.{column(League, 'trophy_holder')} = t.{column(Team, 'id')})"
+        f"(SELECT COUNT(*) FROM {table(league)} l "
+        f"WHERE l.{column(league, 'trophy_holder')} = t.{column(Team, 'id')})"
     )
     selected = [f"t.{column(Team, name)}" for name in _TEAM_COLUMNS]
     selected += [trophies] + [f"p.{column(Player, name)}" for name in _PLAYER_COLUMNS]
@@ -163,12 +161,12 @@ def _state_sql(vendor: str, count: int) -> str:
     teams = (
         f"SELECT 0, {', '.join(selected)}, NULL, NULL, NULL, NULL FROM {table(Team)} t "
         f"LEFT JOIN {table(Player)} p ON p.{player_team} = t.{column(Team, 'id')} "
-        f"AND p.{column(Player, 'status')} = {active_status} "
+        f"AND p.{column(Player, 'status')} = %s "
         f"WHERE t.{column(Team, 'id')} IN ({marks})"
     )
     active = (
         f"JOIN {table(Player)} p ON p.{player_id} = x.{{player}} "
-        f"WHERE p.{player_team} IN ({marks}) AND p.{column(Player, 'status')} = {active_status}"
+        f"WHERE p.{player_team} IN ({marks}) AND p.{column(Player, 'status')} = %s"
     )
     skill_player = column(PlayerSkill, "player")
     advancement_player = column(Advancement, "player")
