@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "teams",
     "matches",
     "notifications",
+    "backups",
 ]
 
 MIDDLEWARE = [

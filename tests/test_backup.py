@@ -13,7 +13,9 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.db.models import Sum
 
-from config.backup import MATCH_LABEL, BackupError, export_league, import_league
+from backups.export import export_league
+from backups.importer import import_league
+from backups.sections import MATCH_LABEL, BackupError
 from leagues import selectors as league_selectors
 from leagues.models import Fixture, League
 from matches import selectors as match_selectors

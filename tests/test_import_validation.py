@@ -14,7 +14,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from config.backup import BackupError, import_league
+from backups.importer import import_league
+from backups.sections import BackupError
 from leagues.models import League
 from teams.models import Player, Team, TreasuryEntry
 from tests.test_backup import _exported_world
@@ -150,7 +151,7 @@ def test_a_file_that_is_no_backup_is_a_clear_refusal(tmp_path, text):
 
 
 def test_the_database_refusing_a_row_is_a_clear_refusal(document, monkeypatch):
-    from config.backup import importer
+    from backups import importer
 
     monkeypatch.setattr(importer, "backup_problems", lambda *args: [])
     document["players"].append({**document["players"][0], "id": 10**9})

@@ -14,8 +14,8 @@ from django.db import transaction
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from config.backup import export_league
-from config.backup.importer import _upgrade
+from backups.export import export_league
+from backups.importer import _upgrade
 from leagues import services as league_services
 from leagues.models import Fixture
 from matches import services as match_services

@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from rest_framework.test import APIClient
 
-from config.backup import export_league
+from backups.export import export_league
 from leagues.models import Season, TeamEntry
 from leagues.services.team_redraft import change_edition, edition_change_record
 from rules_engine.dice import ScriptedDice

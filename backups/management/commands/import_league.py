@@ -9,7 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.backup import describe, import_league
+from backups.checks import describe
+from backups.importer import import_league
 from rules_engine.errors import RulesError
 
 

@@ -7,20 +7,3 @@ and import_league).
 - ``checks`` and ``values``: every problem of a document, found before anything is
   written; ``describe`` words them for the command line.
 """
-
-from config.backup.checks import backup_problems, describe
-from config.backup.export import export_league
-from config.backup.importer import import_league
-from config.backup.sections import FORMAT, MATCH_LABEL, SECTIONS, VERSION, BackupError
-
-__all__ = [
-    "FORMAT",
-    "MATCH_LABEL",
-    "SECTIONS",
-    "VERSION",
-    "BackupError",
-    "backup_problems",
-    "describe",
-    "export_league",
-    "import_league",
-]

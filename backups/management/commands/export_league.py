@@ -1,5 +1,5 @@
 """manage.py export_league <league id or name> [--output file.json]: a league's
-whole history as JSON (config/backup/), to a file or standard output."""
+whole history as JSON (backups/), to a file or standard output."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.backup import export_league
+from backups.export import export_league
 from leagues.models import League
 
 

@@ -1,6 +1,6 @@
 """What a league backup holds: its format, and per model the section that holds its
-rows and the foreign keys to map on import (config/backup/export.py writes it,
-config/backup/importer.py reads it back, config/backup/checks.py vets it)."""
+rows and the foreign keys to map on import (backups/export.py writes it,
+backups/importer.py reads it back, backups/checks.py vets it)."""
 
 from __future__ import annotations
 

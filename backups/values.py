@@ -1,5 +1,5 @@
 """A backup row's values as its model would hold them, and the problems of each
-(``config.backup.checks`` reads the whole document with these).
+(``backups.checks`` reads the whole document with these).
 
 A value its column cannot hold (type, choices, length, range - the model field's own
 validators) is a problem; so is a row that breaks one of its model's database

@@ -22,7 +22,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
-from config.backup.values import (
+from backups.values import (
     Problems,
     constraint_problems,
     field_problems,

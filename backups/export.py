@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import Q
 
-from config.backup.sections import FORMAT, SECTIONS, VERSION
+from backups.sections import FORMAT, SECTIONS, VERSION
 from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
 from matches.models import (
     AppliedEffect,

@@ -1,7 +1,7 @@
-"""A league backup (``config.backup.export``) recreated, in one transaction.
+"""A league backup (``backups.export``) recreated, in one transaction.
 
 ``import_league(document)`` first lists every problem of the document
-(``config.backup.checks``) and writes nothing when there is one. Rows get new ids:
+(``backups.checks``) and writes nothing when there is one. Rows get new ids:
 every reference is written as the exported row's id and mapped to the new row on
 import (users by username; a missing user is created without a usable password).
 Ids inside the matches' JSON (the teams as the pre-game and post-game read them,
@@ -22,8 +22,8 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
-from config.backup.checks import backup_problems
-from config.backup.sections import (
+from backups.checks import backup_problems
+from backups.sections import (
     ENGINE_JSON,
     FORMAT,
     MATCH_LABEL,
@@ -100,7 +100,7 @@ def _relabel(text: str, matches: dict[int, int]) -> str:
 
 
 def _check(document: dict[str, Any]) -> None:
-    """BackupError listing every problem of the document (config/backup/checks.py)."""
+    """BackupError listing every problem of the document (backups/checks.py)."""
     _upgrade(document)
     problems = backup_problems(document, SECTIONS, FORMAT, VERSION)
     if problems:
