@@ -74,7 +74,7 @@ def team_states(*teams: Team | int) -> list[TeamState]:
     wanted = list(dict.fromkeys(ids))
     with connection.cursor() as cursor:
         active = PlayerStatus.ACTIVE.value
-        params = [active, *wanted, *wanted, active, *wanted, active]
+        params: list[int | str] = [active, *wanted, *wanted, active, *wanted, active]
         cursor.execute(_state_sql(connection.vendor, len(wanted)), params)
         read = cursor.fetchall()
     rows = [row[1:_EXTRAS_AT] for row in read if not row[0]]
