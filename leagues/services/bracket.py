@@ -183,7 +183,9 @@ def pay_prizes_when_due(season: Season, actor: Actor, *, after_post_game: bool =
     application, which ``prizes_wait`` held them for."""
     if _PRIZES_WAIT.get() and not after_post_game:
         return False
-    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    season = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
     if season.status != Season.Status.FINISHED or season.prizes_paid_at is not None:
         return False
     playoff = {
