@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "matches",
     "notifications",
     "backups",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -170,8 +171,8 @@ LOGOUT_REDIRECT_URL = "home"
 # field keeps the name "username" (accounts/forms.py), which django-axes reads.
 # Sign-up is open only to a visitor holding a league's valid invite link or
 # joining a league that allows sign-up (accounts/adapter.py).
-ACCOUNT_ADAPTER = "config.accounts.adapter.AccountAdapter"
-ACCOUNT_FORMS = {"login": "config.accounts.forms.LoginForm"}
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 # The address is where a password reset goes; it is not verified at sign-up
@@ -360,9 +361,9 @@ def client_address(request) -> str | None:
 
 # Login throttling (django-axes): within 15 minutes, 5 failed logins for one username
 # from one address, 20 from one address or 20 for one username lock that out for 15
-# minutes (config/lockout.py: each set's limit); a success clears that pair's count.
-AXES_HANDLER = "config.lockout.LockoutHandler"
-AXES_FAILURE_LIMIT = "config.lockout.failure_limit"
+# minutes (accounts/lockout.py: each set's limit); a success clears that pair's count.
+AXES_HANDLER = "accounts.lockout.LockoutHandler"
+AXES_FAILURE_LIMIT = "accounts.lockout.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], ["ip_address"], ["username"]]
 AXES_RESET_ON_SUCCESS = True

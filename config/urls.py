@@ -28,6 +28,7 @@ urlpatterns = [
     # allauth's login and logout under the names the pages and tests have always used.
     path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", account_views.logout, name="logout"),
+    path("", include("accounts.urls")),  # coach profiles
     path("", include("teams.urls_accounts")),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls_invites")),

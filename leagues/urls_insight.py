@@ -1,14 +1,12 @@
 """Records and hall of fame, dice luck, ratings and play-off odds, and calendar feeds
 : the pages, the iCalendar feeds, and their API under /api/v1/
 (leagues/insight; all reads but the POST that starts the play-off odds); the NAF
-tournament report's downloads (leagues/interchange) and the coach's NAF number that
-it needs (teams/api_profile.py, a POST)."""
+tournament report's downloads (leagues/interchange)."""
 
 from django.urls import path
 
 from leagues.insight import api, api_ratings, views, views_ratings
 from leagues.interchange import views as naf_views
-from teams import api_profile
 
 urlpatterns = [
     path("records/", views.all_time_records, name="records"),
@@ -43,8 +41,6 @@ urlpatterns = [
         naf_views.LeagueNafReportView.as_view(),
         name="api-league-naf-report",
     ),
-    # The coach's NAF number, which those reports number him by (teams/profile.py).
-    path("api/v1/account/naf-number/", api_profile.NafNumberView.as_view(), name="api-naf-number"),
     # The API: the same reads as JSON.
     path("api/v1/records/", api.AllTimeRecordsView.as_view(), name="api-records"),
     path(

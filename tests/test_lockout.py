@@ -1,5 +1,5 @@
 """Login lockout counts failures per username and address, per address and per
-username (config/lockout.py): many usernames tried from one address, or one username
+username (accounts/lockout.py): many usernames tried from one address, or one username
 from many addresses, end locked too; a coach who mistypes is not locked by others."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.urls import reverse
 
-from config.lockout import LOCKOUT_LIMITS
+from accounts.lockout import LOCKOUT_LIMITS
 from tests.factories import TEST_PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def log_in(client, username: str, password: str, address: str = "127.0.0.1"):
 
 
 def test_the_settings_name_each_counted_set_in_the_handlers_order():
-    assert django_settings.AXES_HANDLER == "config.lockout.LockoutHandler"
+    assert django_settings.AXES_HANDLER == "accounts.lockout.LockoutHandler"
     assert [list(p) for p, _ in LOCKOUT_LIMITS] == django_settings.AXES_LOCKOUT_PARAMETERS
     assert (PAIR, ADDRESS, USERNAME) == (5, 20, 20)
 

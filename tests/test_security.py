@@ -35,8 +35,8 @@ def test_login_throttling_is_configured_explicitly():
     assert "rules.permissions.ObjectPermissionBackend" in django_settings.AUTHENTICATION_BACKENDS
     assert django_settings.MIDDLEWARE[-1] == "axes.middleware.AxesMiddleware"
     # 5 for one username from one address; more per address and per username
-    # (config/lockout.py, tests/test_lockout.py).
-    assert django_settings.AXES_FAILURE_LIMIT == "config.lockout.failure_limit"
+    # (accounts/lockout.py, tests/test_lockout.py).
+    assert django_settings.AXES_FAILURE_LIMIT == "accounts.lockout.failure_limit"
     cool_off = django_settings.AXES_COOLOFF_TIME
     assert cool_off == timedelta(minutes=15)
     assert django_settings.AXES_LOCKOUT_PARAMETERS[0] == ["username", "ip_address"]

@@ -17,6 +17,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from core.errors import attempt
+from leagues.insight.ratings_read import coach_ratings
+from leagues.models import League
 from teams import selectors
 from teams.models_coach import NAF_NUMBER_MAX
 from teams.profile import naf_number_of, set_naf_number
@@ -45,9 +47,6 @@ class LeagueRole:
 
 def leagues_of(user: Any) -> list[LeagueRole]:
     """The leagues the user commissions, coaches in, or has a team entered in."""
-    # Imported late: the leagues app depends on teams, not the other way round.
-    from leagues.models import League
-
     commissioned = set(user.commissioned_leagues.values_list("pk", flat=True))
     coached = set(user.coached_leagues.values_list("pk", flat=True))
     entered = set(
@@ -66,9 +65,6 @@ def leagues_of(user: Any) -> list[LeagueRole]:
 
 
 def _profile_context(request: HttpRequest, coach: Any, form: NafNumberForm | None) -> dict:
-    # Imported late, as leagues_of: the ratings live in the leagues app.
-    from leagues.insight.ratings_read import coach_ratings
-
     is_me = request.user.is_authenticated and request.user.pk == coach.pk
     if is_me and form is None:
         form = NafNumberForm(initial={"naf_number": naf_number_of(coach)})
