@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "notifications",
     "backups",
     "accounts",
+    "dashboard",
 ]
 
 MIDDLEWARE = [

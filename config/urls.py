@@ -3,8 +3,9 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from config import metrics, views
+from config import metrics
 from core import health
+from dashboard import views as dashboard_views
 
 api_v1: list[URLPattern | URLResolver] = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -14,7 +15,7 @@ api_v1: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", dashboard_views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     # A 404 unless DUGOUT_METRICS is on (config/metrics.py).
     path("metrics", metrics.metrics, name="metrics"),

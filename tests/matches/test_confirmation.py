@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from config.dashboard import dashboard_for
+from dashboard.selectors import dashboard_for
 from matches.models import Match, MatchEvent, PostGameApplication, Report
 from matches.services.owed import owed_post_games
 from teams.models import Team

@@ -1,12 +1,11 @@
-"""Site-wide pages: the home page (a dashboard once signed in) and the error pages
-that are not a view's own."""
+"""The home page: a dashboard once signed in."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from config.dashboard import dashboard_for
+from dashboard.selectors import dashboard_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
