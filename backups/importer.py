@@ -34,6 +34,7 @@ from backups.sections import (
     VERSION,
     BackupError,
 )
+from core import versions
 from leagues.insight.ratings import rebuild_league_ratings
 from leagues.models import League
 from leagues.services.standings_sync import refresh_season_totals
@@ -174,6 +175,9 @@ def _write(document: dict[str, Any]) -> League:
             refresh_season_totals(season_id)
             rebuild_season_player_totals(season_id)
         rebuild_league_ratings(league)  # derived too (leagues.insight.ratings)
+        # New rows the pages have never seen: their versions start here, with a token
+        # no cached page of an earlier database holds.
+        versions.bump(leagues=[league], teams=ids["teams"].values())
         return league
 
 

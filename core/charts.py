@@ -1,6 +1,6 @@
 """Line charts drawn by the server as SVG: the geometry only.
 
-The site's CSP (``style-src 'self'``, scripts by nonce) rules out a charting script
+The site's CSP (``script-src 'self'``, ``style-src 'self'``) rules out a charting script
 and inline styles, so a chart is plain SVG written by a template
 (``templates/charts/line.html``) from the numbers worked out here: the scales, the
 ticks with their labels, and each series' polyline points (a gap where a value is

@@ -36,6 +36,7 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
 
+from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import League, LeagueInvite
@@ -97,6 +98,7 @@ def set_open_signup(actor: Actor, league: League, allow: bool) -> League:
         locked = League.objects.select_for_update().get(pk=league.pk)
         locked.allow_signup = bool(allow)
         locked.save(update_fields=["allow_signup"])
+        versions.bump(leagues=[locked])
     league.allow_signup = locked.allow_signup
     return locked
 
@@ -150,6 +152,7 @@ def redeem_invite(user: Actor, token: str) -> League:
         invite.uses += 1
         invite.save(update_fields=["uses"])
         league.coaches.add(signed_in(user))
+        versions.bump(leagues=[league])
     return league
 
 
@@ -163,6 +166,7 @@ def join_league(user: Actor, league: League) -> League:
                 "commissioners for an invite link."
             )
         locked.coaches.add(signed_in(user))
+        versions.bump(leagues=[locked])
     return locked
 
 

@@ -2,13 +2,48 @@
 
 Gold and rosters change through ``teams.services`` so the ledger stays true;
 the admin therefore shows the treasury, player values and the ledger read-only.
+What it does change bumps the team's version (and its leagues'), in the admin's
+transaction, so no cached page shows the team as it was.
 """
 
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
 
+from django.contrib import admin
+from django.db.models import Model, QuerySet
+from django.forms import ModelForm
+from django.http import HttpRequest
+
+from teams.audit import bump_teams
 from teams.models import Advancement, InjuryRecord, Player, PlayerSkill, Team, TreasuryEntry
+
+
+class BumpsTeamVersion(admin.ModelAdmin):
+    """Saves and deletes bump the version of the team the row belongs to."""
+
+    def team_of(self, obj: Any) -> int | None:
+        return getattr(obj, "team_id", None)
+
+    def save_model(self, request: HttpRequest, obj: Any, form: ModelForm, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        bump_teams([self.team_of(obj)])
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        bump_teams([self.team_of(form.instance)])
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        team = self.team_of(obj)
+        super().delete_model(request, obj)
+        bump_teams([team])
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Model]) -> None:
+        teams = [self.team_of(obj) for obj in queryset]
+        super().delete_queryset(request, queryset)
+        bump_teams(teams)
 
 
 class PlayerInline(admin.TabularInline):
@@ -36,7 +71,7 @@ class TreasuryEntryInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(BumpsTeamVersion):
     list_display = ("name", "coach", "ruleset", "roster_slug", "status", "treasury")
     list_filter = ("ruleset", "status", "roster_slug")
     search_fields = ("name", "coach__username")
@@ -44,6 +79,9 @@ class TeamAdmin(admin.ModelAdmin):
     readonly_fields = ("treasury", "created_at", "updated_at")
     raw_id_fields = ("coach",)
     inlines = (PlayerInline, TreasuryEntryInline)
+
+    def team_of(self, obj: Any) -> int | None:
+        return obj.pk
 
 
 class PlayerSkillInline(admin.TabularInline):
@@ -68,7 +106,7 @@ class InjuryRecordInline(admin.TabularInline):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(BumpsTeamVersion):
     list_display = ("name", "number", "team", "position_slug", "status", "spp", "current_value")
     list_filter = ("status", "journeyman", "miss_next_game", "temporarily_retired")
     search_fields = ("name", "team__name")
@@ -79,7 +117,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(TreasuryEntry)
-class TreasuryEntryAdmin(admin.ModelAdmin):
+class TreasuryEntryAdmin(BumpsTeamVersion):
     list_display = ("team", "created_at", "reason", "amount", "balance_after", "note")
     list_filter = ("reason",)
     search_fields = ("team__name", "note")

@@ -125,3 +125,12 @@ def team_stamp(team: Any) -> versions.Stamp:
     entries = apps.get_model("leagues", "TeamEntry").objects
     leagues = entries.filter(team=_pk(team)).values("season__league_id")
     return versions.read(leagues=leagues, teams=[team])
+
+
+def bump_teams(teams: Any) -> None:
+    """Bump the teams' versions and those of the leagues they are entered in, for a
+    change written past ``log_action`` (the admin, a command)."""
+    ids = [_pk(team) for team in teams if team is not None]
+    entries = apps.get_model("leagues", "TeamEntry").objects
+    leagues = entries.filter(team__in=ids).values_list("season__league_id", flat=True)
+    versions.bump(leagues=set(leagues), teams=ids)

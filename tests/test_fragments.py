@@ -1,57 +1,63 @@
-"""Cached page fragments (config/fragments.py): a league table is rendered once per
-distinct content and kept in the shared cache, never shown stale after a write, and
-rendered directly when the cache is down."""
+"""Cached page fragments (Django's ``{% cache %}`` keyed on a league's or team's
+version, core/versions.py): rendered once per version and kept in the shared cache,
+never shown stale after a change, and rendered directly when the cache is down
+(core/cache.py)."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
+from django.template import engines
 from django.test import override_settings
 
-from config.fragments import cached_fragment
+from core import versions
 from leagues import services
 from leagues.models import Fixture
+from teams.audit import bump_teams
 from tests.factories import TeamFactory, UserFactory
 from tests.leagues.factories import LeagueFactory
 
 pytestmark = pytest.mark.django_db
 
-
-class Renders:
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self) -> str:
-        self.count += 1
-        return f"<p>render {self.count}</p>"
+FRAGMENT = engines["django"].from_string(
+    '{% load cache %}{% cache 60 "tests/fragment" version %}<p>render {{ n }}</p>{% endcache %}'
+)
 
 
-def test_a_fragment_is_rendered_once_per_distinct_content():
-    cache.clear()
-    render = Renders()
-    first = cached_fragment("t", ("row", 1), render)
-    again = cached_fragment("t", ("row", 1), render)
-    changed = cached_fragment("t", ("row", 2), render)
-    assert (first, again, changed) == ("<p>render 1</p>", "<p>render 1</p>", "<p>render 2</p>")
-    assert render.count == 2
+def test_a_fragment_is_rendered_once_per_version():
+    caches["template_fragments"].clear()
+    first = FRAGMENT.render({"version": "a", "n": 1})
+    again = FRAGMENT.render({"version": "a", "n": 2})
+    changed = FRAGMENT.render({"version": "b", "n": 3})
+    assert (first, again, changed) == ("<p>render 1</p>", "<p>render 1</p>", "<p>render 3</p>")
 
 
 @override_settings(
     CACHES={
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "template_fragments": {
+            "BACKEND": "core.cache.ForgivingRedisCache",
             # Nothing listens there: every cache call fails as with Redis down.
             "LOCATION": "redis://127.0.0.1:1/0",
             "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2},
-        }
+        },
     }
 )
 def test_with_the_cache_down_the_fragment_is_rendered_all_the_same():
-    render = Renders()
-    assert cached_fragment("t", ("row", 1), render) == "<p>render 1</p>"
-    assert cached_fragment("t", ("row", 1), render) == "<p>render 2</p>"
+    assert FRAGMENT.render({"version": "a", "n": 1}) == "<p>render 1</p>"
+    assert FRAGMENT.render({"version": "a", "n": 2}) == "<p>render 2</p>"
+
+
+def test_a_bump_changes_the_version_and_a_rolled_back_counter_never_meets_its_old_token():
+    league = LeagueFactory()
+    before = versions.league_version(league)
+    versions.bump(leagues=[league])
+    after = versions.league_version(league)
+    assert after != before
+    versions.bump(leagues=[league.pk, None])
+    assert versions.league_version(league) not in (before, after)
 
 
 def test_the_standings_page_is_never_stale_after_a_result_or_a_rename(client):
@@ -82,4 +88,5 @@ def test_the_standings_page_is_never_stale_after_a_result_or_a_rename(client):
     winner = fixture.home
     winner.name = "Renamed Reavers"
     winner.save(update_fields=["name"])
+    bump_teams([winner])  # a write past the services bumps the versions itself
     assert "Renamed Reavers" in client.get(url).content.decode()

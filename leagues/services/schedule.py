@@ -8,6 +8,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Round, Season, SeasonFormat
@@ -67,6 +68,8 @@ def generate_schedule(
         Fixture.objects.bulk_create(fixtures)
         season.status = Season.Status.REGULAR_SEASON
         season.save(update_fields=["status"])
+        teams = season.entries.values_list("team_id", flat=True)
+        versions.bump(leagues=[season.league_id], teams=teams)
     return fixtures
 
 
@@ -119,6 +122,7 @@ def schedule_friendly(
         require_status(season, *PLAYING, doing="arrange a friendly")
         entry_of(season, home)
         entry_of(season, away)
+        versions.bump(leagues=[season.league_id], teams=[home, away])
         return Fixture.objects.create(
             season=season, kind=Fixture.Kind.FRIENDLY, home=home, away=away, deadline=deadline
         )

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import rules_engine
+from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import (
@@ -160,6 +161,7 @@ def open_season(
             league=league, number=number, format=format, playoff_format=playoff_format
         )
         Division.objects.bulk_create(Division(season=season, name=n) for n in names)
+        versions.bump(leagues=[league])
     return season
 
 
@@ -176,6 +178,7 @@ def add_division(actor: Actor, season: Season, name: str) -> Division:
             raise LeagueError(f"A league has at most {MAX_DIVISIONS} divisions.")
         if season.divisions.filter(name__iexact=name).exists():
             raise LeagueError(f"{season} already has a division called {name}.")
+        versions.bump(leagues=[season.league_id])
         return Division.objects.create(season=season, name=name)
 
 
@@ -206,6 +209,7 @@ def enter_team(actor: Actor, season: Season, team: Team) -> TeamEntry:
             problems.append(f"{team.name} is already entered in {season}.")
         if problems:
             raise LeagueError(problems)
+        versions.bump(leagues=[season.league_id], teams=[team])
         return TeamEntry.objects.create(season=season, team=team)
 
 
@@ -234,6 +238,7 @@ def admit_team(
         entry, _ = TeamEntry.objects.update_or_create(
             season=season, team=team, defaults={"division": division}
         )
+        versions.bump(leagues=[season.league_id], teams=[team])
         return entry
 
 
@@ -250,3 +255,4 @@ def withdraw_team(actor: Actor, season: Season, team: Team) -> None:
         season = lock_season(season)
         require_status(season, SIGN_UP, doing="withdraw a team")
         entry_of(season, team).delete()
+        versions.bump(leagues=[season.league_id], teams=[team])

@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
 
+from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.standings import overall_standings
@@ -233,6 +234,7 @@ def redraft_team(
         to_season = record.to_season
         division = to_season.divisions.filter(name=record.division_name).first()
         entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
+        versions.bump(leagues=[to_season.league_id], teams=[team])
         return replace(result, entry=entry)
 
 

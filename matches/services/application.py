@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, JSONField, OuterRef, Q, Subquery
 from django.db.models.functions import JSONObject
 
+from core import versions
 from core.types import Actor
 from leagues.models import Fixture, League
 from leagues.saving import announce_saved, insert_rows, save_fields
@@ -359,6 +360,8 @@ def _apply_final(
     # What this phase changed of the report (final_answers: ``not_done``, step 4's
     # Treasury, in its post_game_input).
     save_fields(report, ("post_game_input", "post_game_result"))
+    fixture = match.fixture
+    versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
     return application
 
 

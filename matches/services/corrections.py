@@ -31,6 +31,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core import versions
 from core.types import Actor
 from matches.errors import MatchError
 from matches.models import (
@@ -244,6 +245,7 @@ def settle_shortfall(actor: Actor, shortfall: SppShortfall, decision: str) -> Sp
                 player.refresh_from_db()
             player.spp_earned -= shortfall.spp
             player.save(update_fields=["spp_earned"])
+            versions.bump(teams=[player.team_id])
             # The SPP kept are gone: a later correction must not take them back again.
             grant = AppliedEffect.objects.filter(
                 application__report=shortfall.report,

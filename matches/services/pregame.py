@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season
 from leagues.saving import create_row, save_fields
@@ -136,6 +137,7 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     check_fixture_playable(fixture)
     try:
         with transaction.atomic():
+            versions.bump(leagues=[fixture.season.league_id])  # the fixture's page links it
             return cast(Match, create_row(Match(fixture=fixture)))
     except IntegrityError:
         return Match.objects.get(fixture=fixture)  # opened by someone else meanwhile
@@ -383,4 +385,6 @@ def start_match(actor: Actor, match: Match) -> Match:
         match.kicked_off_at = timezone.now()
         # Only what kick-off changes: the pre-game's snapshots are not written again.
         save_fields(match, ["match_teams", "status", "kicked_off_at", "updated_at"])
+        fixture = match.fixture
+        versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
         return match
