@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "backups",
     "accounts",
     "dashboard",
+    "demo",
 ]
 
 MIDDLEWARE = [

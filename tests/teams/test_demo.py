@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rules_engine
-from config.demo import ensure_users
+from demo.loader import ensure_users
 from teams import demo
 from teams.models import Team, TreasuryEntry
 from tests.factories import assert_treasury_is_ledger

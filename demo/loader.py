@@ -1,23 +1,33 @@
 """The demo league behind `manage.py load_demo`.
 
 Each step is idempotent (looked up by natural keys before anything is
-created), so running the command twice changes nothing. Apps add their part
-with a ``demo.py`` module exposing ``load(users, log)``; they run in the order
-of ``DEMO_STEPS`` (teams before leagues before matches).
+created), so running the command twice changes nothing. Each app keeps its part
+in a ``demo`` module exposing ``load(users, log)``; they run in the order of
+``DEMO_STEPS`` (teams before leagues before matches).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from leagues import demo as leagues_demo
+from matches import demo as matches_demo
+from matches import demo_rulesets
+from teams import demo as teams_demo
+
 DEMO_PASSWORD = "bloodbowl-demo"
 DEMO_COMMISSIONER = "commissioner"
 DEMO_COACHES = ("grimnir", "lothar", "skrit", "gorbag", "ariel", "morg")
-DEMO_STEPS = ("teams.demo", "leagues.demo", "matches.demo", "matches.demo_rulesets")
+DEMO_STEPS: tuple[Callable[[Any, Callable[[str], None]], object], ...] = (
+    teams_demo.load,
+    leagues_demo.load,
+    matches_demo.load,
+    demo_rulesets.load,
+)
 
 
 def ensure_users() -> dict[str, object]:
@@ -37,14 +47,8 @@ def ensure_users() -> dict[str, object]:
 @transaction.atomic
 def load_demo(log: Callable[[str], None]) -> None:
     users = ensure_users()
-    for module_name in DEMO_STEPS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue  # that app has no demo data yet
-        module.load(users, log)
+    for step in DEMO_STEPS:
+        step(users, log)
     log(f"Demo logins (password for each: {DEMO_PASSWORD}):")
     log(f"  commissioner: {DEMO_COMMISSIONER}")
     for coach in DEMO_COACHES:
