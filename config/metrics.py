@@ -7,9 +7,9 @@ nothing is counted).
   errors are ``status=~"5.."``.
 - ``dugout_celery_tasks_total{task,state}`` and ``dugout_celery_task_duration_seconds{task}``:
   every task run (SUCCESS, RETRY, FAILURE), where it ran.
-- ``dugout_post_games_owed``: post-games the database says are owed
-  (``owed_post_games()``), and ``dugout_celery_queue_length{queue}``: messages waiting
-  in Redis; both read at scrape time.
+- ``dugout_celery_queue_length{queue}``: messages waiting in Redis, and the gauges of
+  the collectors ``DUGOUT_METRICS_COLLECTORS`` names (the apps' own, such as the
+  post-games the database says are owed); all read at scrape time.
 
 Several processes (gunicorn workers, Celery pool processes): with
 ``PROMETHEUS_MULTIPROC_DIR`` set (an empty directory shared by every process of the
@@ -21,14 +21,15 @@ or eager tasks).
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from collections.abc import Iterator
 
 from django.conf import settings
-from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.crypto import constant_time_compare
+from django.utils.module_loading import import_string
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -73,26 +74,14 @@ def observe_task(task: str, state: str, seconds: float) -> None:
     TASK_SECONDS.labels(task).observe(seconds)
 
 
-class OwedWorkCollector:
-    """Read at scrape time, from the database and the broker; a scrape while either is
-    down leaves that gauge out rather than failing."""
+class QueueCollector:
+    """Read at scrape time from the broker; a scrape while it is down leaves the gauge
+    out rather than failing."""
 
     def describe(self) -> list[Metric]:
-        return []  # no database query when registered
+        return []  # no broker call when registered
 
     def collect(self) -> Iterator[Metric]:
-        from matches.services.owed import owed_post_games
-
-        try:
-            owed = len(owed_post_games())
-        except DatabaseError as error:
-            logger.warning("metrics: owed post-games unreadable (%s)", error)
-        else:
-            yield GaugeMetricFamily(
-                "dugout_post_games_owed",
-                "Submitted reports whose post-game is not applied yet",
-                value=owed,
-            )
         length = queue_length()
         if length is not None:
             gauge = GaugeMetricFamily(
@@ -119,8 +108,15 @@ def queue_length() -> int | None:
         return None
 
 
-OWED = CollectorRegistry(auto_describe=False)
-OWED.register(OwedWorkCollector())
+@functools.cache
+def scraped_registry() -> CollectorRegistry:
+    """The gauges read at scrape time: the broker's queue and the apps' collectors,
+    named by dotted path in settings so that config imports no app."""
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(QueueCollector())
+    for path in settings.DUGOUT_METRICS_COLLECTORS:
+        registry.register(import_string(path)())
+    return registry
 
 
 def process_registry() -> CollectorRegistry:
@@ -144,5 +140,5 @@ def metrics(request: HttpRequest) -> HttpResponse:
         request.headers.get("Authorization", ""), f"Bearer {token}"
     ):
         raise Http404
-    body = generate_latest(process_registry()) + generate_latest(OWED)
+    body = generate_latest(process_registry()) + generate_latest(scraped_registry())
     return HttpResponse(body, content_type=CONTENT_TYPE_LATEST)

@@ -31,6 +31,8 @@ from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject, empty
 
+from config import metrics
+
 REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
 REQUEST_ID_HEADER = "X-Request-ID"
 # The Celery message header that carries it (protocol 2 puts it on task.request).
@@ -163,8 +165,6 @@ class RequestObservabilityMiddleware:
             },
         )
         if settings.DUGOUT_METRICS:
-            from config import metrics
-
             metrics.observe_request(request.method or "", route, status, seconds)
         _tag_sentry_scope()
 
@@ -236,8 +236,6 @@ def _task_finished(
         },
     )
     if settings.DUGOUT_METRICS:
-        from config import metrics
-
         metrics.observe_task(name, state, seconds)
     if token is not None:
         try:
