@@ -39,7 +39,8 @@ def test_the_goals_are_the_ones_users_feel():
 
 def test_the_bench_leans_on_no_machinery_beside_the_framework():
     source = "\n".join(p.read_text() for p in BENCH.glob("*.py"))
-    for name in ("prepared", "inline_constants", "stamps", "saving", "new_rows", "conditional"):
+    removed = ("prepared", "inline_constants", "stamps", "saving", "new_rows", "config.pages")
+    for name in removed:
         assert name not in source, name
 
 
