@@ -24,11 +24,11 @@ from rest_framework.views import APIView
 
 from core.fields import StrictCharField
 from core.input import validated
+from leagues.models import League
+from leagues.serializers import ErrorSerializer
 from notifications import emails, webhooks
 from notifications.forms import HTTP_ONLY
 from notifications.models import Webhook, WebhookDelivery, WebhookFormat
-from leagues.models import League
-from leagues.serializers import ErrorSerializer
 
 
 class DeliverySerializer(serializers.ModelSerializer):

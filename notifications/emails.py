@@ -24,11 +24,11 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from notifications.events import site_url
-from notifications.models import EmailPreference, SentEmail
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
+from notifications.events import site_url
+from notifications.models import EmailPreference, SentEmail
 
 logger = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 
-from notifications.models import EventKind
 from leagues.models import League, TeamEntry
 from matches.models import Report
 from matches.models_postgame import PostGameApplication
+from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord, Team
 
 

@@ -26,11 +26,12 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from notifications import events, webhooks
-from notifications.models import EventKind
+from config.celery import app
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
+from notifications import events, webhooks
+from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord
 
 logger = logging.getLogger(__name__)
@@ -49,8 +50,6 @@ def webhook_event(kind: str, pk: int) -> None:
 
 def email_event(kind: str, pk: int) -> None:
     """After the commit: the event's e-mails queued (sent here in eager mode)."""
-    from config.celery import app
-
     try:
         app.tasks[SEND_EMAILS].delay(kind, pk)
     except Exception:

@@ -13,10 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import attempt
+from leagues.models import League
 from notifications import emails, webhooks
 from notifications.forms import EmailPreferenceForm, WebhookForm
 from notifications.models import Webhook
-from leagues.models import League
 
 
 def _league(request: HttpRequest, pk: int) -> League:

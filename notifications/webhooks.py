@@ -19,12 +19,12 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from config.celery import app
+from core.types import Actor
+from leagues.models import League
 from notifications import delivery
 from notifications.errors import NotificationError
 from notifications.events import Event, check_event
 from notifications.models import Webhook, WebhookDelivery
-from core.types import Actor
-from leagues.models import League
 from teams.audit import saved_user
 
 logger = logging.getLogger(__name__)
