@@ -32,10 +32,12 @@ from __future__ import annotations
 import logging
 import os
 import statistics
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.test import Client
@@ -321,12 +323,31 @@ def logs_discarded() -> Iterator[None]:
                 handler.setStream(stream)
 
 
+def code_version() -> str:
+    """The commit the bench ran on (and whether the work tree had changes), for
+    bench/HISTORY.md."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return f"{commit or 'unknown'}{' with uncommitted changes' if dirty else ''}"
+
+
 def main() -> None:
     with site.fresh_database() as vendor, logs_discarded():
         figures = measure()
     load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
     print(
-        f"   database: {vendor}; medians of {REPEATS} reads a page, {MATCHES} matches, "
-        f"{CORRECTIONS} corrections; load average {load}"
+        f"   code {code_version()}; database: {vendor}; medians of {REPEATS} reads a page, "
+        f"{MATCHES} matches, {CORRECTIONS} corrections; load average {load}"
     )
     print(table(figures))
