@@ -1,24 +1,29 @@
-"""An edition of the rules as one typed object: the ``Edition`` protocol.
+"""An edition of the rules as one typed object: ``Edition``.
 
 Each ruleset package (``rules_engine.bb2020``, ``rules_engine.classic``,
-``rules_engine.blitz_bowl``, ...) has an ``edition`` module whose ``EDITION``
-implements this protocol; ``rules_engine.edition_for(key)`` returns it. Code
-outside the engine asks a league (or team) for its edition and calls the
-protocol - its pre-game, post-game, report shape, standings order, development,
-scoring, prizes and what happens between seasons - and never compares edition
-names or reads module attributes.
+``rules_engine.blitz_bowl``, ...) has an ``edition`` module whose ``EDITION`` is an
+``Edition`` made of that edition's data and procedures; ``rules_engine.edition_for(key)``
+returns it. Code outside the engine asks a league (or team) for its edition and reads
+it - its pre-game, post-game, report shape, standings order, development, scoring,
+prizes and what happens between seasons - and never compares edition names or reads
+module attributes. An edition built on another (BB2025 on BB2020) is that edition
+with the parts that differ replaced (``dataclasses.replace``).
 
 Adding an edition: its engine package with an ``edition.py`` exposing
 ``EDITION``, its data and loader, its tests, and one line in
 ``rules_engine.editions.SEQUENCE_MODULES`` (and its loader's line in
 ``rules_engine.registry``). ``tests/rules_engine/test_editions.py`` checks every
-registered edition against this protocol.
+registered edition.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from rules_engine.errors import AdvancementError
+from rules_engine.registry import get_ruleset
 
 if TYPE_CHECKING:
     from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
@@ -81,18 +86,22 @@ class SuddenDeathRule(Protocol):
     def __call__(self, dice: Dice) -> SuddenDeathResult: ...
 
 
-@runtime_checkable
 class RedraftRules(Protocol):
     """How a ruleset's teams re-draft between seasons (present where
-    ``Edition.between_seasons`` is ``REDRAFT``)."""
+    ``Edition.between_seasons`` is ``REDRAFT``; ``bb2020.redraft.Redraft``)."""
 
     # The budget's parts, as the re-draft page itemises them.
-    base: int
-    per_game_played: int
-    per_league_win: int
-    per_league_draw: int
+    @property
+    def base(self) -> int: ...
+    @property
+    def per_game_played(self) -> int: ...
+    @property
+    def per_league_win(self) -> int: ...
+    @property
+    def per_league_draw(self) -> int: ...
     # Whether play-off games count as games played (BB2025 counts League Fixtures only).
-    counts_playoff_games: bool
+    @property
+    def counts_playoff_games(self) -> bool: ...
 
     def budget(
         self,
@@ -114,33 +123,144 @@ class RedraftRules(Protocol):
         ...
 
 
-@runtime_checkable
-class Edition(Protocol):
-    """One edition of the rules, as the apps use it."""
+class PreGameSequence(Protocol):
+    """An edition's pre-game (a ``bb2020.pregame.PreGameRules``, or a module)."""
+
+    def pre_game(
+        self,
+        ruleset: Ruleset,
+        home: TeamState,
+        away: TeamState,
+        dice: Dice,
+        *,
+        league: bool = True,
+        choices: Mapping[str, Any] | None = None,
+    ) -> SequenceResult: ...
+
+
+class PostGameSequence(Protocol):
+    """An edition's post-game (a ``bb2020.postgame.PostGameRules``, or a module)."""
+
+    def post_game(
+        self,
+        ruleset: Ruleset,
+        home: TeamState,
+        away: TeamState,
+        report: Any,
+        dice: Dice,
+        *,
+        choices: Mapping[str, Any] | None = None,
+        league: bool = True,
+        hold_hiring: bool = False,
+    ) -> SequenceResult: ...
+
+
+class Development(Protocol):
+    """How an edition's players develop (a ``bb2020.advancement_rules.AdvancementRules``,
+    or the classic Improvement roll's ``classic.improvement.IMPROVEMENT``)."""
+
+    def take_advancement(
+        self,
+        ruleset: Ruleset,
+        player: PlayerState,
+        kind: str,
+        dice: Dice,
+        *,
+        category: str | None = None,
+        skill: str | None = None,
+        characteristic_choice: str | None = None,
+    ) -> AdvancementResult: ...
+
+    def advancement_options(
+        self, ruleset: Ruleset, player: PlayerState
+    ) -> tuple[AdvancementOption, ...]: ...
+
+    def takeable_skills(
+        self, ruleset: Ruleset, player: PlayerState, category: str
+    ) -> tuple[str, ...]: ...
+
+    def player_title(self, player: PlayerState) -> str | None: ...
+
+    def must_advance(self, player: PlayerState) -> bool: ...
+
+
+@dataclass(frozen=True, eq=False)
+class Edition:
+    """One edition of the rules, as the apps use it: its data, and the procedures that
+    run its pre-game, post-game and player development."""
 
     # --- identity and data -------------------------------------------------------------
 
-    @property
-    def key(self) -> str:
-        """The ruleset key a league stores ("bb2020")."""
-        ...
+    key: str  # the ruleset key a league stores ("bb2020")
+    # The key of the ruleset whose league tables (characteristic limits) the edition's
+    # players live by: its own, or another's where it ships none.
+    league_tables_key: str
+
+    # --- a match ----------------------------------------------------------------------
+
+    pre_game_rules: PreGameSequence
+    post_game_rules: PostGameSequence
+    report_type: type[Any]  # the match report type ``post_game`` reads
+    scoring: str  # ``TOUCHDOWNS`` or ``POINTS``: what decides a game and the report records
+    # The SPP a casualty caused by a Block earns (0 where players earn none), as the
+    # event forms label it; team-specific exceptions are the post-game's.
+    casualty_spp: int
+    # The post-game step a league holds until each coach has hired, fired and bought
+    # (``post_game(..., hold_hiring=True)``); None where there is none.
+    hiring_step: str | None
+
+    # --- development ------------------------------------------------------------------
+
+    development: str  # ``SPEND_SPP``, ``IMPROVEMENT_ROLL`` or ``NO_DEVELOPMENT`` (falsy)
+    # The procedures of ``development``; None where players never develop.
+    development_rules: Development | None
+
+    # --- league play ------------------------------------------------------------------
+
+    has_gold: bool  # whether teams have a treasury (prizes, winnings, inducements)
+    # What the edition calls a team's fans on its roster sheet (BB2020's "Dedicated
+    # Fans", the classic sheet's "Fan Factor").
+    fans_label: str
+    playoff_prizes: tuple[tuple[int, int], ...]  # (place, gold) paid when the play-offs finish
+    # The award to the opponent of a real-life concession, or None where the rules give
+    # nothing beyond the 1-0 win.
+    concession_award: ConcessionAwardRule | None
+    # The roll-offs deciding a level play-off, or None where the rules have none (a draw
+    # on points is decided by the commissioner).
+    sudden_death: SuddenDeathRule | None
+
+    # --- between seasons --------------------------------------------------------------
+
+    between_seasons: str  # ``REDRAFT`` or ``CARRY_OVER``
+    redraft: RedraftRules | None  # where ``between_seasons`` is ``REDRAFT``, else None
+
+    # --- with a default ---------------------------------------------------------------
+
+    # What league tables rank by before the league's tie-breakers (``RANK_KEYS``).
+    standings_rank_by: tuple[str, ...] = (LEAGUE_POINTS,)
+    # How many times each pair of a division meets in the regular season: BB2020 twice,
+    # BB2025 once (bb2025-league-facts.md section 10).
+    regular_season_meetings: int = 2
+    # (conceder, opponent) touchdowns a real-life concession records: BB2020's 1-0,
+    # BB2025's 2-0 (facts section 13.4).
+    forfeit_score: tuple[int, int] = (0, 1)
+    # The Dedicated Fans rolls and missed games an unplayed or conceded fixture brings
+    # (BB2025), or None where the rules give none.
+    forfeit_aftermath: ForfeitAftermathRule | None = None
 
     @property
     def name(self) -> str:
         """The name coaches read ("Blood Bowl 2020")."""
-        ...
+        return self.ruleset().name
 
     def ruleset(self) -> Ruleset:
         """The edition's data: rosters, positions, star players, skills, tables."""
-        ...
+        return get_ruleset(self.key)
 
     @property
-    def league_tables_key(self) -> str:
-        """The key of the ruleset whose league tables (characteristic limits) the
-        edition's players live by: its own, or another's where it ships none."""
-        ...
-
-    # --- a match ----------------------------------------------------------------------
+    def earns_spp(self) -> bool:
+        """Whether players earn SPP (and the pages show them)."""
+        return bool(self.development)
 
     def pre_game(
         self,
@@ -153,29 +273,9 @@ class Edition(Protocol):
         choices: Mapping[str, Any] | None = None,
     ) -> SequenceResult:
         """The pre-game sequence over the two teams, every roll recorded."""
-        ...
-
-    @property
-    def report_type(self) -> type[Any]:
-        """The match report type ``post_game`` reads."""
-        ...
-
-    @property
-    def scoring(self) -> str:
-        """``TOUCHDOWNS`` or ``POINTS``: what decides a game and the report records."""
-        ...
-
-    @property
-    def casualty_spp(self) -> int:
-        """The SPP a casualty caused by a Block earns (0 where players earn none), as
-        the event forms label it; team-specific exceptions are the post-game's."""
-        ...
-
-    @property
-    def hiring_step(self) -> str | None:
-        """The post-game step a league holds until each coach has hired, fired and
-        bought (``post_game(..., hold_hiring=True)``); None where there is none."""
-        ...
+        return self.pre_game_rules.pre_game(
+            ruleset, home, away, dice, league=league, choices=choices
+        )
 
     def post_game(
         self,
@@ -191,19 +291,16 @@ class Edition(Protocol):
     ) -> SequenceResult:
         """The post-game sequence over a ``report_type`` report; ``hold_hiring`` holds
         it at ``hiring_step`` (ignored where the edition has none)."""
-        ...
-
-    # --- development ------------------------------------------------------------------
-
-    @property
-    def development(self) -> str:
-        """``SPEND_SPP``, ``IMPROVEMENT_ROLL`` or ``NO_DEVELOPMENT`` (falsy)."""
-        ...
-
-    @property
-    def earns_spp(self) -> bool:
-        """Whether players earn SPP (and the pages show them)."""
-        ...
+        return self.post_game_rules.post_game(
+            ruleset,
+            home,
+            away,
+            report,
+            dice,
+            choices=choices,
+            league=league,
+            hold_hiring=hold_hiring,
+        )
 
     def take_advancement(
         self,
@@ -218,90 +315,43 @@ class Edition(Protocol):
     ) -> AdvancementResult:
         """Develop a player (an advancement bought with SPP, an Improvement roll);
         raises ``AdvancementError`` where the edition's players do not develop."""
-        ...
+        if self.development_rules is None:
+            raise AdvancementError(f"{self.name} players do not gain advancements")
+        return self.development_rules.take_advancement(
+            ruleset,
+            player,
+            kind,
+            dice,
+            category=category,
+            skill=skill,
+            characteristic_choice=characteristic_choice,
+        )
 
     def advancement_options(
         self, ruleset: Ruleset, player: PlayerState
     ) -> tuple[AdvancementOption, ...]:
         """The advancements the player may buy now (none where SPP are not spent)."""
-        ...
+        if self.development_rules is None:
+            return ()
+        return self.development_rules.advancement_options(ruleset, player)
 
     def takeable_skills(
         self, ruleset: Ruleset, player: PlayerState, category: str
     ) -> tuple[str, ...]:
         """The category's skills the player may still take."""
-        ...
+        if self.development_rules is None:
+            return ()
+        return self.development_rules.takeable_skills(ruleset, player, category)
 
     def player_title(self, player: PlayerState) -> str | None:
         """The title the player's career has earned him ("Veteran"), or None where the
         edition gives none (yet)."""
-        ...
+        if self.development_rules is None:
+            return None
+        return self.development_rules.player_title(player)
 
     def must_advance(self, player: PlayerState) -> bool:
         """Whether the player may no longer save his SPP and must take an advancement."""
-        ...
-
-    # --- league play ------------------------------------------------------------------
-
-    @property
-    def standings_rank_by(self) -> tuple[str, ...]:
-        """What league tables rank by before the league's tie-breakers (``RANK_KEYS``)."""
-        ...
-
-    @property
-    def has_gold(self) -> bool:
-        """Whether teams have a treasury (prizes, winnings, inducements)."""
-        ...
-
-    @property
-    def fans_label(self) -> str:
-        """What the edition calls a team's fans on its roster sheet (BB2020's "Dedicated
-        Fans", the classic sheet's "Fan Factor")."""
-        ...
-
-    @property
-    def regular_season_meetings(self) -> int:
-        """How many times each pair of a division meets in the regular season: BB2020
-        twice, BB2025 once (bb2025-league-facts.md section 10)."""
-        ...
-
-    @property
-    def playoff_prizes(self) -> tuple[tuple[int, int], ...]:
-        """(place, gold) paid when the play-offs finish; empty for none."""
-        ...
-
-    @property
-    def concession_award(self) -> ConcessionAwardRule | None:
-        """The award to the opponent of a real-life concession, or None where the
-        rules give nothing beyond the 1-0 win."""
-        ...
-
-    @property
-    def forfeit_score(self) -> tuple[int, int]:
-        """(conceder, opponent) touchdowns a real-life concession records: BB2020's 1-0,
-        BB2025's 2-0 (facts section 13.4)."""
-        ...
-
-    @property
-    def forfeit_aftermath(self) -> ForfeitAftermathRule | None:
-        """The Dedicated Fans rolls and missed games an unplayed or conceded fixture
-        brings (BB2025), or None where the rules give none."""
-        ...
-
-    @property
-    def sudden_death(self) -> SuddenDeathRule | None:
-        """The roll-offs deciding a level play-off, or None where the rules have none
-        (a draw on points is decided by the commissioner)."""
-        ...
-
-    # --- between seasons --------------------------------------------------------------
-
-    @property
-    def between_seasons(self) -> str:
-        """``REDRAFT`` or ``CARRY_OVER``."""
-        ...
-
-    @property
-    def redraft(self) -> RedraftRules | None:
-        """The re-draft rules where ``between_seasons`` is ``REDRAFT``, else None."""
-        ...
+        if self.development_rules is None:
+            return False
+        return self.development_rules.must_advance(player)

@@ -118,6 +118,15 @@ class AdvancementRules(AdvancementOptions):
         Star, Super Star, Legend"; none before the first."""
         return load_league_tables(self.key).advancement_spp_costs.title_after(advancements)
 
+    def player_title(self, player: PlayerState) -> str | None:
+        """The title of the player's advancements so far (``advancement_title``)."""
+        return self.advancement_title(player.advancements)
+
+    def must_advance(self, player: PlayerState) -> bool:
+        """Whether the player may no longer save his SPP: never in BB2020."""
+        del player
+        return False
+
     def category_skills(self, category: str) -> tuple[str, ...]:
         """The skills of a category, as its random skill table lists them."""
         return tuple(s for s, _ in keyed_category_skills(self.key, category))

@@ -10,6 +10,7 @@ change value). MNG players recover; each Niggling Injury is removed on D6 4+
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,36 +47,6 @@ def check_season_record(
         problems.append("a cap cannot be negative")
     if problems:
         raise RulesError(problems)
-
-
-def redraft_budget(
-    treasury: int,
-    games_played: int,
-    league_wins: int,
-    league_draws: int,
-    cap: int | None = None,
-) -> int:
-    """Re-draft budget: 1,000,000 + Treasury + 20,000 per game played + 20,000 per league
-    win + 10,000 per league draw, no more than ``cap`` when the commissioner sets one
-    (the facts sheet names 1,300,000, ``COMMISSIONERS_CAP``)."""
-    check_season_record(treasury, games_played, league_wins, league_draws, cap)
-    budget = (
-        REDRAFT_BASE
-        + treasury
-        + games_played * PER_GAME_PLAYED
-        + league_wins * PER_LEAGUE_WIN
-        + league_draws * PER_LEAGUE_DRAW
-    )
-    return budget if cap is None else min(budget, cap)
-
-
-def rehire_fee(current_value: int, seasons_played: int) -> int:
-    """Re-draft: "players re-hired at current value + 20,000 per season played (fee does
-    not change value)" - the fee is paid from the budget; the player's current value
-    stays what it was."""
-    if current_value < 0 or seasons_played < 0:
-        raise RulesError("Current value and seasons played cannot be negative")
-    return current_value + seasons_played * REHIRE_PER_SEASON
 
 
 @dataclass(frozen=True)
@@ -142,3 +113,67 @@ def recover_between_seasons(team: TeamState, dice: Dice) -> SeasonRecovery:
             players.append(player.evolve(miss_next_game=False))
     recovered = tuple(p.id for p in team.players if p.miss_next_game)
     return SeasonRecovery(team.evolve(players=tuple(players)), recovered, niggling, tuple(rolls))
+
+
+@dataclass(frozen=True)
+class Redraft:
+    """An edition's re-draft between seasons (``Edition.redraft``): the budget's parts,
+    the cap where the league sets none, the agent's fee per season played and the
+    close season's recovery."""
+
+    base: int
+    per_game_played: int
+    per_league_win: int
+    per_league_draw: int
+    # Whether play-off games count as games played (BB2025 counts League Fixtures only).
+    counts_playoff_games: bool
+    # What heals between seasons (MNG, Niggling Injuries), rolled with the dice.
+    recover: Callable[[TeamState, Dice], SeasonRecovery]
+    default_cap: int | None = None
+    rehire_per_season: int = REHIRE_PER_SEASON
+
+    def budget(
+        self,
+        treasury: int,
+        games_played: int,
+        league_wins: int,
+        league_draws: int,
+        cap: int | None = None,
+    ) -> int:
+        """Re-draft budget: ``base`` + Treasury + ``per_game_played`` per game played +
+        ``per_league_win`` per league win + ``per_league_draw`` per league draw, no more
+        than ``cap`` (``default_cap`` when the league sets none)."""
+        check_season_record(treasury, games_played, league_wins, league_draws, cap)
+        budget = (
+            self.base
+            + treasury
+            + games_played * self.per_game_played
+            + league_wins * self.per_league_win
+            + league_draws * self.per_league_draw
+        )
+        if cap is None:
+            cap = self.default_cap
+        return budget if cap is None else min(budget, cap)
+
+    def rehire_fee(self, current_value: int, seasons_played: int) -> int:
+        """Re-draft: "players re-hired at current value + 20,000 per season played (fee
+        does not change value)" - the fee is paid from the budget; the player's current
+        value stays what it was."""
+        if current_value < 0 or seasons_played < 0:
+            raise RulesError("Current value and seasons played cannot be negative")
+        return current_value + seasons_played * self.rehire_per_season
+
+
+# "budget = 1,000,000 + Treasury + 20,000 per game played + 20,000 per league win +
+# 10,000 per league draw (commissioner may cap at 1,300,000)": no cap unless the league
+# sets one (``COMMISSIONERS_CAP`` is the facts sheet's figure); play-offs count.
+BB2020_REDRAFT = Redraft(
+    base=REDRAFT_BASE,
+    per_game_played=PER_GAME_PLAYED,
+    per_league_win=PER_LEAGUE_WIN,
+    per_league_draw=PER_LEAGUE_DRAW,
+    counts_playoff_games=True,
+    recover=recover_between_seasons,
+)
+redraft_budget = BB2020_REDRAFT.budget
+rehire_fee = BB2020_REDRAFT.rehire_fee

@@ -89,6 +89,14 @@ class Bb2025Advancement(AdvancementRules):
     """BB2020's advancement steps with BB2025's values (elite surcharge), its D8
     characteristic table and its random skill (two rolled, the coach keeps one)."""
 
+    def must_advance(self, player: PlayerState) -> bool:
+        """Facts section 8, step 3: SPP may be saved, but a player whose SPP reach the
+        cost of a characteristic improvement as his next advancement must take an
+        advancement (of any kind). A player with six advancements has none left to take."""
+        if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
+            return False
+        return player.spp >= self.advancement_cost(self.characteristic_kind, player.advancements)
+
     def value_increase(
         self, kind: str, characteristic: str | None = None, *, elite: bool = False
     ) -> int:
@@ -191,13 +199,7 @@ def advancement_cost(kind: str, taken: int) -> int:
     return BB2025.advancement_cost(kind, taken)
 
 
-def must_advance(player: PlayerState) -> bool:
-    """Facts section 8, step 3: SPP may be saved, but a player whose SPP reach the cost of
-    a characteristic improvement as his next advancement must take an advancement (of
-    any kind). A player with six advancements has none left to take."""
-    if player.journeyman or player.advancements >= MAXIMUM_ADVANCEMENTS:
-        return False
-    return player.spp >= advancement_cost(CHARACTERISTIC, player.advancements)
+must_advance = BB2025.must_advance
 
 
 def _forced(player: PlayerState, choice: Choice | None) -> Choice | None:

@@ -26,8 +26,8 @@ from typing import Any
 from rules_engine.bb2020.redraft import (
     APOTHECARY_MODIFIER,
     NIGGLING_RECOVERY_TARGET,
+    Redraft,
     SeasonRecovery,
-    check_season_record,
     niggling_injury_recovery,
     rehire_fee,
 )
@@ -60,27 +60,6 @@ PLAYOFF_PRIZES: tuple[tuple[int, int], ...] = (
 # Rest & Relaxation: "4+" removes a Hatred, as a Niggling Injury (no Apothecary bonus).
 HATRED_LOSS_TARGET = int(_SECTION["hatred_lost_on"])
 HATRED = "hatred ("
-
-
-def redraft_budget(
-    treasury: int,
-    games_played: int,
-    league_wins: int,
-    league_draws: int,
-    cap: int | None = None,
-) -> int:
-    """Raise Funds (facts section 11): 1,000,000 + Treasury + 20,000 per regular-season
-    fixture played + 20,000 per win + 10,000 per draw, no more than 1,300,000 (the
-    book's recommended cap, on by default) or ``cap`` where the league sets its own."""
-    check_season_record(treasury, games_played, league_wins, league_draws, cap)
-    budget = (
-        REDRAFT_BASE
-        + treasury
-        + games_played * PER_FIXTURE_PLAYED
-        + league_wins * PER_LEAGUE_WIN
-        + league_draws * PER_LEAGUE_DRAW
-    )
-    return min(budget, REDRAFT_CAP if cap is None else cap)
 
 
 # Per characteristic: +1 when an improvement makes it better (MA, ST, AV go up; the AG
@@ -183,3 +162,19 @@ def recover_between_seasons(
         hatred=found.hatred,
         reductions=found.reductions,
     )
+
+
+# Raise Funds (facts section 11): 1,000,000 + Treasury + 20,000 per regular-season
+# fixture played + 20,000 per win + 10,000 per draw, no more than 1,300,000 (the book's
+# recommended cap, on by default) or the league's own cap; the agent's fee as BB2020's.
+BB2025_REDRAFT = Redraft(
+    base=REDRAFT_BASE,
+    per_game_played=PER_FIXTURE_PLAYED,
+    per_league_win=PER_LEAGUE_WIN,
+    per_league_draw=PER_LEAGUE_DRAW,
+    # Facts section 13.5: League Fixtures only; the text keeps play-offs apart.
+    counts_playoff_games=False,
+    recover=recover_between_seasons,
+    default_cap=REDRAFT_CAP,
+)
+redraft_budget = BB2025_REDRAFT.budget

@@ -195,14 +195,17 @@ def post_game(
     *,
     choices: Mapping[str, Any] | None = None,
     league: bool = True,
+    hold_hiring: bool = False,
 ) -> BlitzBowlPostGameResult:
     """Record a Blitz Bowl game: points and result per team; nothing is rolled.
 
     ``report`` is a ``BlitzBowlReport`` (or its ``as_dict`` form); building it checks
     that each team's points add up and that a Sudden Death claim fits the score and
     the regional rule. Blitz Bowl's post-game asks no coach anything, so ``choices``
-    must be empty; league and exhibition games are recorded alike.
+    must be empty; league and exhibition games are recorded alike. ``hold_hiring``
+    changes nothing: no step holds for the coaches.
     """
+    del hold_hiring
     if isinstance(ruleset, str):
         ruleset = get_ruleset(ruleset)
     if isinstance(report, Mapping):

@@ -16,7 +16,7 @@ apply a player's development the same way whatever the ruleset).
 
 from typing import Any
 
-from rules_engine.bb2020.advancement import AdvancementResult
+from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
 from rules_engine.bb2020.report import MatchReport
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.classic.improvement import (
@@ -25,6 +25,7 @@ from rules_engine.classic.improvement import (
     improvement,
     improvement_options,
     take_improvement,
+    takeable_skills,
 )
 from rules_engine.classic.postgame import ClassicTeamPostGame, ImprovementRoll, post_game
 from rules_engine.classic.pregame import ClassicPreGameResult, inducement_money, pre_game
@@ -145,7 +146,30 @@ def _skill_option(
     return next(iter(fitting or kinds), None)
 
 
+class ImprovementRolls:
+    """Classic development (``Edition.development_rules``): a new SPP title earns an
+    Improvement roll; SPP are never spent, so nothing is on offer to buy."""
+
+    take_advancement = staticmethod(take_advancement)
+    takeable_skills = staticmethod(takeable_skills)
+
+    def advancement_options(
+        self, ruleset: Ruleset, player: PlayerState
+    ) -> tuple[AdvancementOption, ...]:
+        del ruleset, player  # the Improvement roll waits on the player
+        return ()
+
+    def player_title(self, player: PlayerState) -> str | None:
+        """STAR PLAYER POINTS: the title his SPP reach (SPP are never spent here)."""
+        return spp_title(player.spp)
+
+    def must_advance(self, player: PlayerState) -> bool:
+        del player
+        return False
+
+
 __all__ = [
+    "ImprovementRolls",
     "BETWEEN_SEASONS",
     "HIRING_STEP",
     "IMPROVEMENT",

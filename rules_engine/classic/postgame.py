@@ -336,11 +336,14 @@ def post_game(
     *,
     choices: Mapping[str, Any] | None = None,
     league: bool = True,
+    hold_hiring: bool = False,
 ) -> PostGameResult:
     """The classic post-match sequence, steps 1-6 in order (home first for every roll).
 
     ``league=False`` is a friendly: no MVP, as for BB2020; the rest runs as usual.
+    ``hold_hiring`` changes nothing: no step holds for the coaches.
     """
+    del hold_hiring
     for side in SIDES:
         _answer(choices, side)
     work = {
