@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "accounts",
     "dashboard",
     "demo",
+    "insight",
 ]
 
 MIDDLEWARE = [

@@ -34,8 +34,9 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls_invites")),
     path("admin/", admin.site.urls),
-    # Records, dice luck and calendar feeds: pages, .ics feeds and their API.
+    # Ratings and play-off odds; records, dice luck, calendar feeds and the NAF report.
     path("", include("leagues.urls_insight")),
+    path("", include("insight.urls")),
     path("", include("notifications.urls")),  # webhooks, e-mail preferences
 ]
 

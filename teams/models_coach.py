@@ -1,5 +1,5 @@
 """What Dugout keeps of a coach beyond his account: his NAF membership
-number, which the NAF tournament report (``leagues/interchange/naf.py``) names him by.
+number, which the NAF tournament report (``insight/naf.py``) names him by.
 
 One row per user, created the first time he saves his profile; a coach without a row
 or without a number has none. A NAF number belongs to one member, so two accounts

@@ -1,3 +1,3 @@
-"""Insight into a league's history: records and hall of fame, dice luck
-and calendar feeds. Reads only: the selectors compute with the database and return
-typed values; the views render them, the API serializes them."""
+"""A league's ratings (Glicko-2, kept up to date by the result services) and its
+play-off odds (simulated from them), and the race chart of its standings. The records,
+dice luck and calendar feeds, which read the matches too, are the insight app."""

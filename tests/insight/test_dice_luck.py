@@ -24,8 +24,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from insight.dice import coach_luck, league_luck, site_fairness, team_luck
 from leagues import services as league_services
-from leagues.insight.dice import coach_luck, league_luck, site_fairness, team_luck
 from leagues.models import Fixture
 from matches.models import DiceRoll, Match, Report
 from teams.models import Advancement
@@ -209,7 +209,7 @@ def test_the_database_attributes_rolls_as_the_engine_names_them():
     """Over the rolls of real matches (tests/insight/league.py), the database's reading
     of a purpose (``made_for``) is the engine's (``side_of_purpose``), and each team's
     luck counts exactly its side's rolls of its matches."""
-    from leagues.insight.dice import made_for
+    from insight.dice import made_for
     from rules_engine.insight import side_of_purpose
     from tests.insight.league import build_small_league, play_history
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from insight.dice import coach_luck, league_luck, site_fairness, team_luck
 from leagues import services as league_services
-from leagues.insight.dice import coach_luck, league_luck, site_fairness, team_luck
 from leagues.models import Fixture, Season
 from teams.models import Redraft
 from tests.insight.league import build_small_league, fixture_of

@@ -1,4 +1,4 @@
-"""The NAF tournament report (leagues/interchange, docs/interchange.md), pinned to a
+"""The NAF tournament report (insight/naf.py, docs/interchange.md), pinned to a
 small hand-built league: four BB2020 teams (tests/insight/league.py), of which
 
     Reavers 1-0 Marauders   played through the matches services (R2 kills M1), kicked
@@ -24,9 +24,9 @@ import pytest
 from django.urls import reverse
 from lxml import etree
 
+from insight.naf import naf_races, naf_report
+from insight.naf_xml import report_xml, schema
 from leagues import services as league_services
-from leagues.interchange.naf import naf_races, naf_report
-from leagues.interchange.naf_xml import report_xml, schema
 from leagues.models import Fixture
 from matches.models import Match
 from rules_engine import get_ruleset, list_rulesets

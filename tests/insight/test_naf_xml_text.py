@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from leagues.interchange.naf import NafCoach, NafReport
-from leagues.interchange.naf_xml import report_xml, xml_text
-from leagues.interchange.views import XmlRenderer
+from insight.naf import NafCoach, NafReport
+from insight.naf_xml import report_xml, xml_text
+from insight.views_naf import XmlRenderer
 
 
 def test_text_xml_cannot_hold_is_left_out():

@@ -9,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from insight.records import records
 from leagues import services as league_services
-from leagues.insight.records import records
 from leagues.models import Fixture
 from tests.insight.league import build_small_league, fixture_of, play_history, record
 

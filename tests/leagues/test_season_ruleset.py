@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from leagues.interchange.naf import naf_report
+from insight.naf import naf_report
 from leagues.models import Fixture
 from leagues.standings import season_ruleset
 from matches.models import Match

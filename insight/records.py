@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Abs, Coalesce
 
-from leagues.insight.records_sql import UnbeatenRun, unbeaten_runs
+from insight.records_sql import UnbeatenRun, unbeaten_runs
 from leagues.models import Fixture, League, Season
 from matches.models import PlayerMatchStats
 from teams.models import InjuryRecord, Player, PlayerStatus

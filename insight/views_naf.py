@@ -27,8 +27,8 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from leagues.interchange.naf import naf_report
-from leagues.interchange.naf_xml import CONTENT_TYPE, report_xml, xml_text
+from insight.naf import naf_report
+from insight.naf_xml import CONTENT_TYPE, report_xml, xml_text
 from leagues.models import Fixture, League, Season
 from leagues.serializers import ErrorSerializer
 

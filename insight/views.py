@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 from icalendar import Calendar
 
-from leagues.insight import dice, feeds
-from leagues.insight.records import records
+from insight import dice, feeds
+from insight.records import records
 from leagues.models import Fixture, League
 from teams.models import Team
 

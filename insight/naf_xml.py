@@ -10,7 +10,7 @@ from functools import cache
 
 from lxml import etree
 
-from leagues.interchange.naf import HERE, NafGame, NafReport, NafSide
+from insight.naf import HERE, NafGame, NafReport, NafSide
 
 NAMESPACE = "http://www.bloodbowl.net"
 CONTENT_TYPE = "application/xml; charset=utf-8"

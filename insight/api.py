@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from leagues.insight import dice
-from leagues.insight.records import records
+from insight import dice
+from insight.records import records
 from leagues.models import League
 from teams.models import Team
 from teams.serializers import TeamsMessageSerializer
