@@ -55,6 +55,13 @@ def settled(changed_at: datetime | None) -> datetime | None:
     return changed_at
 
 
+def stamp_of(request: HttpRequest, read: Callable[[], Stamp]) -> Stamp:
+    """The stamp ``conditional_page`` read for this request (what the view's cached
+    fragments are keyed on too), or ``read()`` when it read none (a form posted back)."""
+    stamp: Stamp | None = getattr(request, "versions_stamp", None)
+    return stamp if stamp is not None else read()
+
+
 def conditional_page[V: View](read: Read, *, per_user: bool = True) -> Callable[[V], V]:
     """Validate the decorated view's answers by the stamp ``read`` returns. With
     ``per_user=False`` (an API answer the same whoever asks) the ETag names what the
@@ -68,6 +75,7 @@ def conditional_page[V: View](read: Read, *, per_user: bool = True) -> Callable[
             stamp = read(request, *args, **kwargs)
             if stamp is None:
                 return view(request, *args, **kwargs)
+            request.versions_stamp = stamp  # type: ignore[attr-defined]  # for stamp_of
             signed_in = per_user and bool(request.user.is_authenticated)
             if per_user:
                 asker: tuple[object, ...] = (
@@ -83,7 +91,9 @@ def conditional_page[V: View](read: Read, *, per_user: bool = True) -> Callable[
             )(view)
             response = validated(request, *args, **kwargs)
             if response.status_code in (200, 304):
-                patch_cache_control(response, no_cache=True, **({"private": True} if signed_in else {}))
+                patch_cache_control(
+                    response, no_cache=True, **({"private": True} if signed_in else {})
+                )
                 patch_vary_headers(response, ("Cookie",) if per_user else ("Accept", "Cookie"))
             else:
                 for header in ("ETag", "Last-Modified"):

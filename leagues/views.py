@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from core import versions
-from core.conditional import conditional_page
+from core.conditional import conditional_page, stamp_of
 from core.errors import attempt, attempt_or_message
 from leagues import forms, selectors, services
 from leagues.insight import race
@@ -88,7 +88,7 @@ def league_home(request: HttpRequest, pk: int) -> HttpResponse:
             round_fixtures=selectors.fixtures(season).filter(round=current) if current else [],
             tables=selectors.season_standings(season),
             latest=selectors.latest_results(season, 6),
-            cache_version=versions.league_version(league.pk),
+            cache_version=stamp_of(request, lambda: _league_stamp(request, pk)).token,
         )
     return render(request, "leagues/league_home.html", context)
 
@@ -135,7 +135,7 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
             "tables": selectors.season_standings(season),
             "adjustments": selectors.adjustments(season),
             # What the tables' cached fragments are keyed on.
-            "cache_version": versions.league_version(season.league_id),
+            "cache_version": stamp_of(request, lambda: _season_stamp(request, pk)).token,
         },
     )
 

@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
-from core.conditional import conditional_page
+from core.conditional import conditional_page, stamp_of
 from core.errors import attempt, attempt_or_message
 from teams import selectors, services
 from teams.audit import team_stamp
@@ -177,7 +177,7 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         "improvement_roll": development == selectors.IMPROVEMENT_ROLL,
         **selectors.sheet_rows(team, roster),
         # What the sheet's cached fragments are keyed on, with who may change it.
-        "cache_version": team_stamp(team.pk).token,
+        "cache_version": stamp_of(request, lambda: team_stamp(team.pk)).token,
     }
     if may_change:
         # A team drafted before the draft asked chooses its Team League (or Favoured

@@ -18,9 +18,9 @@ from tests.factories import (
     drafted_team,
 )
 
-# Session-free API read of a team sheet (issue 15: shaped queries into plain values):
-# team with value sums, players, skills, injuries.
-SHEET_QUERIES = 4
+# Session-free API read of a team sheet (shaped queries into plain values):
+# team with value sums, players, skills, injuries; and the versions its ETag names.
+SHEET_QUERIES = 5
 
 
 def sheet_team(players: int, coach=None):

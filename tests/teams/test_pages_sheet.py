@@ -20,8 +20,9 @@ from tests.factories import (
 )
 
 # Session and user, the sheet (team, players, skills, injuries, advancements)
-# the latest ledger entries and the latest audit entries (teams/audit.py).
-SHEET_PAGE_QUERIES = 9
+# the latest ledger entries, the latest audit entries (teams/audit.py) and the
+# versions the page is validated and its fragments cached by (core/versions.py).
+SHEET_PAGE_QUERIES = 10
 
 
 @pytest.fixture
