@@ -40,9 +40,9 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from leagues.models import Fixture
+from matches.history import tv_at_kick_off
 from matches.models import Match, Report
 from rules_engine import get_ruleset
-from teams.history import tv_at_kick_off
 from teams.models import CoachProfile, Team
 from teams.selectors import teams_list, with_values
 

@@ -4,9 +4,7 @@ from teams import (
     ruleset_views,
     views,
     views_audit,
-    views_history,
     views_interchange,
-    views_players,
     views_redraft,
 )
 
@@ -32,7 +30,6 @@ urlpatterns = [
     path("teams/<int:pk>/sheet.pdf", views.team_pdf, name="team-pdf"),
     path("teams/<int:pk>/ledger/", views.team_ledger, name="team-ledger"),
     path("teams/<int:pk>/history/", views_audit.team_history, name="team-history"),
-    path("teams/<int:pk>/matches/", views_history.team_matches, name="team-matches"),
     path(
         "teams/<int:pk>/undo-purchase/",
         views_audit.undo_purchase_view,
@@ -57,14 +54,4 @@ urlpatterns = [
         views_redraft.team_redraft_preview,
         name="team-redraft-preview",
     ),
-    path("players/<int:pk>/", views_players.player_detail, name="player-detail"),
-    path("players/<int:pk>/rename/", views_players.player_rename, name="player-rename"),
-    path("players/<int:pk>/fire/", views_players.player_fire, name="player-fire"),
-    path(
-        "players/<int:pk>/hire-permanently/",
-        views_players.player_hire_permanently,
-        name="player-hire-permanently",
-    ),
-    path("players/<int:pk>/retire/", views_players.player_retire, name="player-retire"),
-    path("players/<int:pk>/advance/", views_players.player_advance, name="player-advance"),
 ]

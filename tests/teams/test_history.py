@@ -12,10 +12,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from matches.history import team_matches, tv_at_kick_off
 from matches.models import PlayerMatchStats
 from rules_engine import edition_for
 from rules_engine.bb2020.state import PlayerState
-from teams.history import team_matches, tv_at_kick_off
 from teams.models import Player
 from teams.selectors import value_breakdown
 from teams.templatetags.dugout import gp

@@ -1,14 +1,15 @@
 """The team's matches page: every match it played with result, winnings, TV before
-and after and Treasury after (``teams.history``), and the chart of its TV, CTV and
-Treasury after each (``teams.charts``), in a fixed number of queries."""
+and after and Treasury after (``matches.history``), and the chart of its TV, CTV and
+Treasury after each (``matches.charts``), in a fixed number of queries."""
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from matches import charts, history
 from rules_engine.edition import POINTS
-from teams import charts, history, selectors
+from teams import selectors
 from teams.models import Team
 
 

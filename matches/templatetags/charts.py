@@ -1,4 +1,4 @@
-"""``{% career_chart player career %}``: a player's SPP chart (``teams.charts``) drawn
+"""``{% career_chart player career %}``: a player's SPP chart (``matches.charts``) drawn
 where the player page lists his matches, from the rows the page read already."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Any
 
 from django import template
 
-from teams.charts import career_chart as build_career_chart
-from teams.history import CareerMatch
+from matches.charts import career_chart as build_career_chart
+from matches.history import CareerMatch
 
 register = template.Library()
 

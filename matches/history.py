@@ -18,7 +18,7 @@ Nothing is replayed. Each figure is read where the match keeps it:
 
 Each page reads in a fixed number of queries however many matches a team has played.
 The charts draw TV, CTV and Treasury per match from ``team_matches`` and a player's
-SPP from ``career`` (``teams.charts``).
+SPP from ``career`` (``matches.charts``).
 """
 
 from __future__ import annotations

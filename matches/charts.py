@@ -1,7 +1,7 @@
 """A team's TV, CTV and Treasury per match, and a player's SPP over his career, as
 charts (the geometry is ``core.charts``).
 
-Both read only what ``teams.history`` read for the tables they sit above: the
+Both read only what ``matches.history`` read for the tables they sit above: the
 figures each match stored when its post-game was applied (rewritten by a
 correction), so a chart costs no query of its own and nothing is replayed. A match
 whose post-game still waits leaves a gap in the team's lines.
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from core.charts import LineChart, line_chart, thousands
-from teams.history import CareerMatch, MatchLine
+from matches.history import CareerMatch, MatchLine
 
 
 def _when(played_on: object) -> str:

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 
 import rules_engine
 from core.errors import attempt
-from teams import history, selectors, services
+from matches import history
+from teams import selectors, services
 from teams.forms import (
     ActionForm,
     RenamePlayerForm,
