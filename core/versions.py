@@ -41,7 +41,8 @@ class Stamp:
 
 
 def _ids(refs: Iterable[Ref]) -> list[int]:
-    return sorted({int(getattr(ref, "pk", ref)) for ref in refs if ref is not None})
+    ids = (getattr(ref, "pk", ref) for ref in refs if ref is not None)
+    return sorted({int(i) for i in ids if i is not None})
 
 
 def bump(*, leagues: Iterable[Ref] = (), teams: Iterable[Ref] = ()) -> None:
