@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.insight.ratings import rerate_fixture
@@ -298,3 +299,4 @@ def results_changed(fixture: Fixture, *, actor: Actor) -> None:
         refresh_fixture_teams(fixture)
         rerate_fixture(fixture)
         advance_bracket(season, actor)
+        versions.bump(leagues=[season.league_id], teams=[fixture.home_id, fixture.away_id])
