@@ -37,6 +37,7 @@ from matches.api_common import (
 from matches.errors import ReportConflict
 from matches.filters import MatchFilter
 from matches.models import Match
+from matches.selectors.state import MatchState, match_state
 from matches.serializers import (
     DiceRollSerializer,
     LeaderboardRowSerializer,
@@ -77,29 +78,31 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     def _match(self) -> Match:
         """The match of the address, its permission checked: the one read every action
-        starts with, compiled once (``selectors.match_detail``), not the list's
-        queryset with its filters."""
+        starts with (``selectors.match_detail``), not the list's queryset with its
+        filters."""
         match = match_or_404(int(self.kwargs["pk"]))
         self.check_object_permissions(self.request, match)
         return match
 
+    def _state(self, match: Match) -> MatchState:
+        """The match as it stands after the action, read once for the answer."""
+        return match_state(match.pk, self.request.user)
+
     def _detail(self, match: Match) -> dict[str, Any]:
-        match = selectors.match_detail(match.pk)
-        report = selectors.current_report(match)
+        state = self._state(match)
         context = {
-            "current_report": report.pk if report else None,
-            "permissions": selectors.permissions(self.request.user, match),
+            "current_report": state.report.pk if state.report else None,
+            "permissions": state.perms,
         }
-        return MatchDetailSerializer(match, context=context).data
+        return MatchDetailSerializer(state.match, context=context).data
 
     def _pre_game(self, match: Match) -> dict[str, Any]:
-        match = selectors.match_detail(match.pk)
-        return SequenceStateSerializer(selectors.pre_game_state(match, self.request.user)).data
+        state = self._state(match)
+        return SequenceStateSerializer(selectors.pre_game_state(state.match, state=state)).data
 
     def _post_game(self, match: Match) -> dict[str, Any]:
-        match = selectors.match_detail(match.pk)
-        state = selectors.post_game_state(match, self.request.user)
-        return PostGameStateSerializer(state).data
+        state = self._state(match)
+        return PostGameStateSerializer(selectors.post_game_state(state.match, state=state)).data
 
     @extend_schema(summary="List matches", description="Filter by season, team and status.")
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:

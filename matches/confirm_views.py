@@ -14,17 +14,18 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt, attempt_or_message
-from matches import selectors, services
+from matches import services
 from matches.models import Match
 from matches.page import (
     render_match,
 )
 from matches.report_forms import DisputeForm, ReportForm, SendBackForm, without_penalty_rule_of
 from matches.view_common import (
-    match_to_play,
     match_url,
     report_extras_of,
     scored_in_points,
+    state_or_404,
+    state_to_play,
 )
 
 
@@ -37,9 +38,9 @@ def _refused(request: HttpRequest, match: Match, **forms: forms.Form) -> HttpRes
     """The page again with the refused form's reasons beside it; once the report no
     longer waits for confirmation (the form is gone from the page), its reasons as
     error messages on the page it moved to."""
-    match = selectors.match_detail(match.pk)
-    if match.status == Match.Status.CONFIRMING:
-        return render_match(request, match, status=400, **forms)
+    state = state_or_404(request, match.pk)  # read again: the refusal may be its move
+    if state.step == Match.Status.CONFIRMING:
+        return render_match(request, state, status=400, **forms)
     for form in forms.values():
         for problems in form.errors.values():
             for problem in problems:
@@ -51,7 +52,9 @@ def _refused(request: HttpRequest, match: Match, **forms: forms.Form) -> HttpRes
 @require_POST
 def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
 
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+
+    match = state.match
     if attempt_or_message(request, lambda: services.confirm_report(request.user, match)):
         messages.success(request, "The report is confirmed: the post-game has begun.")
         return _back(match, "post-game")
@@ -62,7 +65,9 @@ def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def dispute_report(request: HttpRequest, pk: int) -> HttpResponse:
 
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+
+    match = state.match
     form = DisputeForm(request.POST)
     if form.is_valid():
         note = form.cleaned_data["note"]
@@ -76,7 +81,9 @@ def dispute_report(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
 
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+
+    match = state.match
     form = SendBackForm(request.POST)
     if form.is_valid():
         note = form.cleaned_data["note"]
@@ -90,9 +97,11 @@ def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
 
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+
+    match = state.match
     form = ReportForm(
-        selectors.team_names(match),
+        state.team_names,
         request.POST,
         points=scored_in_points(match),
         extras=report_extras_of(match),
@@ -107,4 +116,4 @@ def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
         for message in form.non_field_errors():
             messages.error(request, str(message))
         return _back(match, "")
-    return render_match(request, match, status=400, report_form=form)
+    return render_match(request, state, status=400, report_form=form)

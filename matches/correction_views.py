@@ -17,13 +17,12 @@ from matches import selectors, services
 from matches.models import Match, MatchEvent
 from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
 from matches.view_common import (
-    CORRECT,
     SIDES,
     event_choices_of,
-    match_or_404,
     match_url,
     report_extras_of,
     scored_in_points,
+    state_or_404,
 )
 
 EVENT_FIELDS = (
@@ -57,15 +56,14 @@ def _player_choices(match: Match, teams: dict) -> list[tuple[str, Any]]:
 @login_required
 def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     """A commissioner corrects the report: the score, the events to keep, events to add."""
-    match = match_or_404(pk)
-    if not request.user.has_perm(CORRECT, match):
-        raise PermissionDenied(
-            f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
-        )
-    report = selectors.current_report(match)
+    state = state_or_404(request, pk)
+    match = state.match
+    if not state.commissioner:
+        raise PermissionDenied(f"Only a commissioner of {state.league.name} may correct a report.")
+    report = state.report
     if report is None:
         raise Http404(f"{match.label} has no report to correct yet.")
-    teams = selectors.team_names(match)
+    teams = state.team_names
     events = list(selectors.report_events(report))
     initial = {
         "home_touchdowns": report.home_touchdowns,

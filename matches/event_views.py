@@ -25,21 +25,22 @@ from matches.report_forms import ReportForm, without_penalty_rule_of
 from matches.view_common import (
     SIDES,
     event_choices_of,
-    match_or_404,
-    match_to_play,
     match_url,
     report_extras_of,
     require_side,
     scored_in_points,
+    state_or_404,
+    state_to_play,
 )
 
 
 def event_picker(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The picker partial (htmx) for the next tap; without htmx, the match page."""
-    match = match_or_404(pk)
+    state = state_or_404(request, pk)
+    match = state.match
     if not request.htmx:
         return redirect(f"{match_url(match)}?{request.GET.urlencode()}#live")
-    picker = picker_context(request, match, request.GET)
+    picker = picker_context(state, request.GET)
     if picker is None:
         raise PermissionDenied("Only the coaches of the two teams or a commissioner record events.")
     context = {"match": match, "picker": picker}
@@ -62,32 +63,34 @@ def _event_side(match: Match, kwargs: dict[str, Any]) -> str:
 @login_required
 @require_POST
 def add_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+    match = state.match
     form = EventForm(request.POST, kinds=event_choices_of(match))
     recorded = ""
     if form.is_valid():
         kwargs = form.event_kwargs()
-        require_side(request, match, _event_side(match, kwargs))
+        require_side(state, _event_side(match, kwargs))
         event = attempt(form, lambda: services.add_event(request.user, match, **kwargs))
         if event is not None:
             event = selectors.draft_event(match, event.pk)
-            recorded = selectors.event_text(event, selectors.team_names(match))
+            recorded = selectors.event_text(event, state.team_names)
             if not request.htmx:
                 messages.success(request, f"Recorded: {recorded}.")
                 return redirect(match_url(match, "live"))
-            return render_live(request, match, recorded=recorded)
+            return render_live(request, state, recorded=recorded)
     if not request.htmx:
-        return render_match(request, match, status=400, event_form=form, picker_params=request.POST)
+        return render_match(request, state, status=400, event_form=form, picker_params=request.POST)
     # htmx swaps only successful responses: the errors come back as a 200 partial.
-    return render_live(request, match, event_form=form, picker_params=request.POST)
+    return render_live(request, state, event_form=form, picker_params=request.POST)
 
 
 @login_required
 @require_POST
 def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpResponse:
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+    match = state.match
     event = get_object_or_404(selectors.draft_events(match), pk=event_id)
-    require_side(request, match, event.side)
+    require_side(state, event.side)
     form = EventForm()
 
     def remove() -> bool:
@@ -97,20 +100,21 @@ def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpRespon
     removed = attempt(form, remove)
     if not removed:
         if not request.htmx:
-            return render_match(request, match, status=400, event_form=form)
-        return render_live(request, match, event_form=form)
+            return render_match(request, state, status=400, event_form=form)
+        return render_live(request, state, event_form=form)
     if not request.htmx:
         messages.success(request, "Event removed.")
         return redirect(match_url(match, "live"))
-    return render_live(request, match, recorded="Event removed")
+    return render_live(request, state, recorded="Event removed")
 
 
 @login_required
 @require_POST
 def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+    match = state.match
     form = ReportForm(
-        selectors.team_names(match),
+        state.team_names,
         request.POST,
         points=scored_in_points(match),
         extras=report_extras_of(match),
@@ -142,4 +146,4 @@ def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
         for problem in form.non_field_errors():
             messages.error(request, str(problem))
         return redirect(match_url(match))
-    return render_match(request, match, status=400, report_form=form)
+    return render_match(request, state, status=400, report_form=form)

@@ -9,9 +9,7 @@ from typing import Any
 
 from django import forms
 
-from core.types import Actor
-from matches.models import Match
-from matches.permissions import may_answer_for
+from matches.selectors.state import MatchState
 from matches.selectors.words import position_name
 from matches.services.captain import CaptainCard, captain_cards
 from rules_engine import get_ruleset
@@ -44,14 +42,14 @@ class NewCaptainForm(forms.Form):
 
 
 def captain_context(
-    user: Actor | None, match: Match, posted: Mapping[str, NewCaptainForm]
+    state: MatchState, posted: Mapping[str, NewCaptainForm]
 ) -> list[dict[str, Any]]:
     """Each side's Team Captain card in the pre-game: the captain, or (for its coach or
     a commissioner) the form naming a new one; ``posted``: a refused form, by side."""
     cards = []
-    for card in captain_cards(match):
+    for card in captain_cards(state.match):
         form = None
-        if card.captain is None and card.may_name and may_answer_for(user, match, card.side):
+        if card.captain is None and card.may_name and state.may_answer_for(card.side):
             form = posted.get(card.side) or NewCaptainForm(card, card.side)
         cards.append({"card": card, "form": form})
     return cards

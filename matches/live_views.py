@@ -31,10 +31,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from core.types import Actor
 from matches import selectors
-from matches.models import Confirmation, Match, MatchEvent, Report
-from matches.permissions import may_answer_for
+from matches.models import Confirmation, Match, MatchEvent
+from matches.selectors.state import MatchState, match_state
 
 # The page asks every second: the other coach's tap shows within two.
 POLL_SECONDS = 1
@@ -56,9 +55,10 @@ def sync_url(match: Match) -> str:
     return reverse("match-sync", args=[match.pk]) + f"?page={page_key(stamp) if stamp else ''}"
 
 
-def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Actor, play: bool):
+def event_rows(state: MatchState, events: list[MatchEvent]) -> list[dict[str, Any]]:
     """The draft events as the page lists them; ``removable`` for the user's own sides."""
-    sides = [s for s in SIDES if may_answer_for(user, match, s)] if play else []
+    teams, play = state.team_names, state.can_play
+    sides = state.answerable if play else ()
     return [
         {
             "event": e,
@@ -70,47 +70,47 @@ def event_rows(match: Match, events: list[MatchEvent], teams: dict, user: Actor,
     ]
 
 
-def _pending_line(pending: list[dict], teams: dict, user: Actor, match: Match) -> str:
-    mine = [c for c in pending if may_answer_for(user, match, c["side"])]
+def _pending_line(pending: list[dict], state: MatchState) -> str:
+    mine = [c for c in pending if state.may_answer_for(c["side"])]
     if mine:
         return f"Your turn: {mine[0]['prompt']}"
     sides = dict.fromkeys(c["side"] for c in pending)
+    teams = state.team_names
     return "Waiting for " + " and ".join(f"{teams[s]}'s coach" for s in sides) + "."
 
 
-def waiting_for(match: Match, report: Report | None, user: Actor) -> str:
+def waiting_for(state: MatchState) -> str:
     """One line: what the match waits for, said to the user ("Your turn: ...")."""
-    teams = selectors.team_names(match)
-    status = match.status
+    match, report, status = state.match, state.report, state.step
     if status == Match.Status.SCHEDULED:
         return "Waiting for the coaches to start the pre-game."
     if status == Match.Status.PRE_GAME:
         pending = (match.pre_game_result or {}).get("pending", [])
         if pending:
-            return _pending_line(pending, teams, user, match)
+            return _pending_line(pending, state)
         return "The pre-game is done: waiting for the kick-off."
     if status == Match.Status.IN_PLAY:
         return "In play: each coach taps his team's events; one submits the report at the end."
     if status == Match.Status.CONFIRMING and report is not None:
-        return confirmation_line(match, report, user, teams)
+        return confirmation_line(state)
     if status == Match.Status.REPORT_SUBMITTED and report is not None:
         pending = (report.post_game_result or {}).get("pending", [])
         if pending:
-            return _pending_line(pending, teams, user, match)
+            return _pending_line(pending, state)
     if status == Match.Status.POST_GAME:
         return "The post-game is complete: a coach closes the match."
     return f"{match.get_status_display()}."
 
 
-def confirmation_line(match: Match, report: Report, user: Actor, teams: dict) -> str:
-    from matches.services.confirmation import is_opponent
-
+def confirmation_line(state: MatchState) -> str:
+    report, teams = state.report, state.team_names
+    assert report is not None, "a match waiting for confirmation has a report"
     if report.confirmation == Confirmation.DISPUTED:
         return f"Disputed: waiting for the commissioner ({report.dispute_note})"
-    if getattr(user, "is_authenticated", False) and is_opponent(user, match, report):
+    if state.is_opponent:
         return "The report is in: confirm it or dispute it."
     submitter = report.submitted_by_id
-    sides = [s for s in SIDES if getattr(match.fixture, s).coach_id != submitter]
+    sides = [s for s in SIDES if state.teams[s].coach_id != submitter]
     who = " or ".join(f"{teams[s]}'s coach" for s in sides) or "the commissioner"
     return f"Waiting for {who} to confirm the report."
 
@@ -129,18 +129,15 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
         for name, value in headers.items():
             unchanged[name] = value
         return unchanged
-    match = selectors.match_detail(pk)
-    teams = selectors.team_names(match)
-    report = selectors.current_report(match)
+    state = match_state(pk, request.user)
     context: dict[str, Any] = {
-        "match": match,
-        "teams": teams,
-        "waiting": waiting_for(match, report, request.user),
+        "match": state.match,
+        "teams": state.team_names,
+        "waiting": waiting_for(state),
     }
-    if match.status == Match.Status.IN_PLAY:
-        events = list(selectors.draft_events(match))
-        perms = selectors.permissions(request.user, match)
-        context["events"] = event_rows(match, events, teams, request.user, perms.play)
+    if state.step == Match.Status.IN_PLAY:
+        events = list(selectors.draft_events(state.match))
+        context["events"] = event_rows(state, events)
         context["score"] = selectors.running_score(events)
     response = render(request, "matches/_live_sync.html", context)
     for name, value in headers.items():

@@ -1,5 +1,6 @@
 """The match page: what it shows in each phase (pre-game, live entry, confirmation,
-post-game, history), rendered whole or (htmx) the live part."""
+post-game, history), rendered whole or (htmx) the live part. Every part reads the
+request's ``MatchState`` (``matches.selectors.state``), read once by the view."""
 
 from __future__ import annotations
 
@@ -22,72 +23,68 @@ from matches.forms import (
 from matches.forms_captain import captain_context
 from matches.forms_pregame import AnswerForm, InducementsForm, JourneymenForm, PettyCashForm
 from matches.models import Confirmation, EventKind, Match
-from matches.permissions import may_answer_for
 from matches.report_forms import DisputeForm, ReportForm, SendBackForm, without_penalty_rule_of
-from matches.services.confirmation import is_opponent
+from matches.selectors.state import MatchState
 from matches.view_common import (
     CHANGE_TEAM,
-    PLAY,
     REPORTED,
-    SIDES,
     TWO_STEP_KINDS,
     casualty_spp,
     event_choices_of,
-    match_to_play,
     match_url,
     report_extras_of,
     report_summary,
     scored_in_points,
+    state_to_play,
 )
 
 
 def render_match(
-    request: HttpRequest, match: Match, *, status: int = 200, **forms: Any
+    request: HttpRequest, state: MatchState, *, status: int = 200, **forms: Any
 ) -> HttpResponse:
     """The match page; a refusal (``status`` 400) shows its reasons on it. htmx swaps
     only successful answers, so an htmx request gets the page with the reasons as 200."""
-    context = match_context(request, match, **forms)
+    context = match_context(request, state, **forms)
     if request.headers.get("HX-Request") == "true":
         status = 200
     return render(request, "matches/match_detail.html", context, status=status)
 
 
-def match_context(request: HttpRequest, match: Match, **forms: Any) -> dict[str, Any]:
-    user = request.user
-    perms = selectors.permissions(user, match)
-    teams = selectors.team_names(match)
-    ruleset = selectors.engine_ruleset(match)
+def match_context(request: HttpRequest, state: MatchState, **forms: Any) -> dict[str, Any]:
+    match = state.match
     context: dict[str, Any] = {
         "match": match,
-        "fixture": match.fixture,
-        "perms": perms,
-        "teams": teams,
+        "fixture": state.fixture,
+        "match_state": state,
+        "perms": state.perms,
+        "teams": state.team_names,
         "action_errors": forms.get("action_errors", []),
         "sync_url": live_views.sync_url(match),
         "poll_seconds": live_views.POLL_SECONDS,
-        "waiting": live_views.waiting_for(match, selectors.current_report(match), user),
+        "waiting": live_views.waiting_for(state),
     }
-    if match.status != Match.Status.SCHEDULED:
-        context["pre_game"] = pre_game_context(request, match, teams, ruleset, forms)
-    if match.status == Match.Status.IN_PLAY:
+    if state.step != Match.Status.SCHEDULED:
+        context["pre_game"] = pre_game_context(state, forms)
+    if state.step == Match.Status.IN_PLAY:
         params = forms.get("picker_params") or request.GET
-        context.update(live_context(request, match, perms, teams, params, **forms))
-    if match.status == Match.Status.CONFIRMING:
-        context["confirmation"] = confirmation_context(request, match, **forms)
+        context.update(live_context(state, params, **forms))
+    if state.step == Match.Status.CONFIRMING:
+        context["confirmation"] = confirmation_context(state, **forms)
     names = selectors.player_names(match)
-    if match.status in REPORTED:
-        context["post_game"] = post_game_context(request, match, teams, names, ruleset, forms)
-    context["history"] = history_context(match, teams)
+    if state.step in REPORTED:
+        context["post_game"] = post_game_context(request, state, names, forms)
+    context["history"] = history_context(state)
     context["shortfalls"] = list(selectors.shortfalls(match))
     context["dice"] = selectors.dice_groups(selectors.dice_log(match))
     return context
 
 
 def act_on(request: HttpRequest, pk: int, service: Any, done: str, anchor: str) -> HttpResponse:
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+    match = state.match
     errors = refusal_messages(lambda: service(request.user, match))
-    if errors:
-        return render_match(request, match, status=400, action_errors=errors)
+    if errors:  # refused: nothing changed, the state read stands
+        return render_match(request, state, status=400, action_errors=errors)
     messages.success(request, done)
     return redirect(match_url(match, anchor))
 
@@ -111,13 +108,12 @@ def choice_answer(form: Any) -> Any:
     return form.answer()
 
 
-def pre_game_context(
-    request: HttpRequest, match: Match, teams: dict, ruleset: Any, forms: dict
-) -> dict[str, Any]:
-    state = selectors.pre_game_state(match, request.user)
+def pre_game_context(state: MatchState, forms: dict) -> dict[str, Any]:
+    teams, ruleset = state.team_names, state.ruleset
+    pre_game = selectors.pre_game_state(state.match, state=state)
     posted = forms.get("choice_forms") or {}
     pending = []
-    for choice in state.pending:
+    for choice in pre_game.pending:
         form = None
         if choice.yours:
             form = posted.get((choice.side, choice.kind)) or choice_form(choice, ruleset)
@@ -125,17 +121,13 @@ def pre_game_context(
             {"choice": choice, "team": teams.get(choice.side, choice.side), "form": form}
         )
     return {
-        "state": state,
-        "steps": selectors.step_views(state.steps, state.rolls, teams, ruleset),
-        "rows": selectors.pre_game_rows(state.summary, ruleset),
+        "state": pre_game,
+        "steps": selectors.step_views(pre_game.steps, pre_game.rolls, teams, ruleset),
+        "rows": selectors.pre_game_rows(pre_game.summary, ruleset),
         "pending": pending,
         # BB2025 Team Captain, May 2026 erratum: a new captain named in the pre-game.
-        "captains": captain_context(request.user, match, forms.get("captain_forms") or {}),
+        "captains": captain_context(state, forms.get("captain_forms") or {}),
     }
-
-
-def recordable_sides(request: HttpRequest, match: Match) -> list[str]:
-    return [s for s in SIDES if may_answer_for(request.user, match, s)]
 
 
 def _int(value: Any) -> int | None:
@@ -145,13 +137,14 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str, Any] | None:
+def picker_context(state: MatchState, params: Any) -> dict[str, Any] | None:
     """Where the coach is in tapping one event: choose the event, then the player,
     then (a casualty) the victim or (an injury) its result."""
-    sides = recordable_sides(request, match)
-    if not sides or not request.user.has_perm(PLAY, match):
+    sides = list(state.answerable)
+    if not sides or not state.can_play:
         return None
-    teams = selectors.team_names(match)
+    match = state.match
+    teams = state.team_names
     side = params.get("side") if params.get("side") in sides else ""
     if len(sides) == 1:
         side = sides[0]
@@ -188,15 +181,14 @@ def picker_context(request: HttpRequest, match: Match, params: Any) -> dict[str,
     return picker
 
 
-def live_context(
-    request: HttpRequest, match: Match, perms: Any, teams: dict, params: Any, **forms: Any
-) -> dict[str, Any]:
+def live_context(state: MatchState, params: Any, **forms: Any) -> dict[str, Any]:
+    match, teams, play = state.match, state.team_names, state.can_play
     events = list(selectors.draft_events(match))
-    sides = recordable_sides(request, match) if perms.play else []
-    rows = live_views.event_rows(match, events, teams, request.user, perms.play)
+    sides = list(state.answerable) if play else []
+    rows = live_views.event_rows(state, events)
     score = selectors.running_score(events)
     report_form = forms.get("report_form")
-    if report_form is None and perms.play:
+    if report_form is None and play:
         initial = {"home_touchdowns": score["home"], "away_touchdowns": score["away"]}
         # A draft saved by a coach wins over the tapped score (scalar fields only).
         initial.update(
@@ -212,7 +204,7 @@ def live_context(
     return {
         "events": rows,
         "score": score,
-        "picker": picker_context(request, match, params) if perms.play else None,
+        "picker": picker_context(state, params) if play else None,
         "event_form": forms.get("event_form"),
         "recorded": forms.get("recorded", ""),
         "report_form": report_form,
@@ -221,22 +213,20 @@ def live_context(
     }
 
 
-def render_live(request: HttpRequest, match: Match, **forms: Any) -> HttpResponse:
+def render_live(request: HttpRequest, state: MatchState, **forms: Any) -> HttpResponse:
     """The live partial for htmx: running score, the tap picker, the events, the report form."""
-    perms = selectors.permissions(request.user, match)
-    teams = selectors.team_names(match)
     params = forms.pop("picker_params", None) or {}
-    context = {"match": match, "perms": perms, "teams": teams}
-    context.update(live_context(request, match, perms, teams, params, **forms))
+    context = {"match": state.match, "perms": state.perms, "teams": state.team_names}
+    context.update(live_context(state, params, **forms))
     return render(request, "matches/match_detail.html#live", context)
 
 
 def post_game_context(
-    request: HttpRequest, match: Match, teams: dict, names: dict, ruleset: Any, forms: dict
+    request: HttpRequest, match_state: MatchState, names: dict, forms: dict
 ) -> dict[str, Any]:
-    state = selectors.post_game_state(match, request.user)
+    teams, ruleset = match_state.team_names, match_state.ruleset
+    state = selectors.post_game_state(match_state.match, state=match_state)
     posted = forms.get("post_game_forms") or {}
-    fixture = match.fixture
     cards = []
     shown: set[str] = set()
     report = state.report
@@ -244,7 +234,7 @@ def post_game_context(
     nominated = ((report.post_game_choices or {}) if report is not None else {}).get(
         MVP_NOMINEES, {}
     )
-    for side, team in (("home", fixture.home), ("away", fixture.away)):
+    for side, team in match_state.teams.items():
         summary = state.summary.get(side)
         if summary and not state.applied:
             summary = selectors.live_team_figures(summary, team)
@@ -287,37 +277,30 @@ def post_game_context(
     }
 
 
-def history_context(match: Match, teams: dict) -> list[selectors.HistoryEntry]:
+def history_context(state: MatchState) -> list[selectors.HistoryEntry]:
     """Every version of the report with its events (two queries, whatever the count)."""
-    reports = list(selectors.report_history(match))
-    events = selectors.reported_events(match) if reports else []
-    return selectors.history_entries(reports, events, teams)
+    reports = list(selectors.report_history(state.match))
+    events = selectors.reported_events(state.match) if reports else []
+    return selectors.history_entries(reports, events, state.team_names)
 
 
-def confirmation_context(request: HttpRequest, match: Match, **forms_: Any) -> dict[str, Any]:
+def confirmation_context(state: MatchState, **forms_: Any) -> dict[str, Any]:
     """What the page shows of a report waiting for confirmation, and who may do what."""
-    report = selectors.current_report(match)
+    report = state.report
     if report is None:
         return {}
-    user = request.user
-    signed_in = getattr(user, "is_authenticated", False)
-    opponent = signed_in and is_opponent(user, match, report)
-    commissioner = signed_in and user.has_perm("matches.correct_report", match)
-    deadline = report.confirm_deadline
-    past_deadline = deadline is not None and timezone.now() >= deadline
-    disputed = report.confirmation == Confirmation.DISPUTED
-    teams = selectors.team_names(match)
+    teams = state.team_names
     events = [selectors.event_text(e, teams) for e in selectors.report_events(report)]
     return {
         "report": report,
         "summary": report_summary(report, teams),
         "events": events,
-        "disputed": disputed,
-        "deadline": deadline,
-        "can_confirm": opponent or (commissioner and (disputed or past_deadline)),
-        "on_behalf": not opponent,
-        "can_dispute": opponent and not disputed,
-        "can_send_back": commissioner,
+        "disputed": report.confirmation == Confirmation.DISPUTED,
+        "deadline": report.confirm_deadline,
+        "can_confirm": state.can_confirm,
+        "on_behalf": not state.is_opponent,
+        "can_dispute": state.can_dispute,
+        "can_send_back": state.can_send_back,
         "dispute_form": forms_.get("dispute_form") or DisputeForm(),
         "send_back_form": forms_.get("send_back_form") or SendBackForm(),
     }

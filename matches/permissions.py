@@ -19,6 +19,10 @@ from typing import Any
 import rules
 
 from core.types import Actor
+from leagues.permissions import is_league_commissioner
+
+PLAY = "matches.play_match"
+CORRECT = "matches.correct_report"
 
 
 def _fixture(match: Any) -> Any:
@@ -37,8 +41,6 @@ def is_match_coach(user: Actor | None, match: Any) -> bool:
 @rules.predicate
 def is_match_commissioner(user: Actor | None, match: Any) -> bool:
     """The user commissions the league of the match's fixture."""
-    from leagues.permissions import is_league_commissioner
-
     fixture = _fixture(match)
     return fixture is not None and bool(is_league_commissioner(user, fixture))
 
@@ -47,8 +49,8 @@ can_play = is_match_coach | is_match_commissioner | rules.is_superuser
 can_correct = is_match_commissioner | rules.is_superuser
 
 rules.add_perm("matches.view_match", rules.always_allow)
-rules.add_perm("matches.play_match", can_play)
-rules.add_perm("matches.correct_report", can_correct)
+rules.add_perm(PLAY, can_play)
+rules.add_perm(CORRECT, can_correct)
 
 
 def coached_sides(user: Actor | None, match: Any) -> tuple[str, ...]:
@@ -67,4 +69,4 @@ def may_answer_for(user: Actor | None, match: Any, side: str) -> bool:
     """Whether the user may make ``side``'s decisions: its coach or a commissioner."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    return side in coached_sides(user, match) or user.has_perm("matches.correct_report", match)
+    return side in coached_sides(user, match) or user.has_perm(CORRECT, match)

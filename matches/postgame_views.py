@@ -15,16 +15,17 @@ from matches.forms import (
     PostGameChoicesForm,
 )
 from matches.page import act_on, render_match
-from matches.view_common import match_to_play, match_url, require_side
+from matches.view_common import match_url, require_side, state_to_play
 
 
 @login_required
 @require_POST
 def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
-    match = match_to_play(request, pk)
-    require_side(request, match, side)
-    state = selectors.post_game_state(match, request.user)
-    pending = [c for c in state.pending if c.side == side]
+    state = state_to_play(request, pk)
+    match = state.match
+    require_side(state, side)
+    post_game = selectors.post_game_state(match, state=state)
+    pending = [c for c in post_game.pending if c.side == side]
     if not pending:
         messages.error(request, "No post-game decision of that team is waiting.")
         return redirect(match_url(match, "post-game"))
@@ -38,20 +39,21 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
             lambda: services.submit_post_game_choices(request.user, match, side=side, **kwargs),
         )
         if done is not None:
-            messages.success(request, f"{selectors.team_names(match)[side]}: decided.")
+            messages.success(request, f"{state.team_names[side]}: decided.")
             return redirect(match_url(match, "post-game"))
-    return render_match(request, match, status=400, post_game_forms={side: form})
+    return render_match(request, state, status=400, post_game_forms={side: form})
 
 
 @login_required
 @require_POST
 def settle_shortfall(request: HttpRequest, pk: int, shortfall_id: int) -> HttpResponse:
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+    match = state.match
     shortfall = get_object_or_404(selectors.shortfalls(match), pk=shortfall_id)
     decision = request.POST.get("decision", "")
     errors = refusal_messages(lambda: services.settle_shortfall(request.user, shortfall, decision))
     if errors:
-        return render_match(request, match, status=400, action_errors=errors)
+        return render_match(request, state, status=400, action_errors=errors)
     done = "kept" if decision == "grant" else "taken back with his latest advancements"
     messages.success(request, f"{shortfall.player.name}: the SPP are {done}.")
     return redirect(match_url(match, "history"))

@@ -14,7 +14,7 @@ from matches.forms_captain import NewCaptainForm
 from matches.page import act_on, choice_answer, choice_form, render_match
 from matches.services.captain import captain_card
 from matches.services.captain import name_team_captain as name_team_captain_service
-from matches.view_common import SIDES, match_to_play, match_url, require_side
+from matches.view_common import SIDES, match_url, require_side, state_to_play
 
 
 @login_required
@@ -34,14 +34,15 @@ def start_match(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> HttpResponse:
-    match = match_to_play(request, pk)
-    require_side(request, match, side)
-    state = selectors.pre_game_state(match, request.user)
-    choice = next((c for c in state.pending if (c.side, c.kind) == (side, kind)), None)
+    state = state_to_play(request, pk)
+    match = state.match
+    require_side(state, side)
+    pre_game = selectors.pre_game_state(match, state=state)
+    choice = next((c for c in pre_game.pending if (c.side, c.kind) == (side, kind)), None)
     if choice is None:
         messages.error(request, "That decision is no longer waiting; here is where the match is.")
         return redirect(match_url(match, "pre-game"))
-    form = choice_form(choice, selectors.engine_ruleset(match), data=request.POST)
+    form = choice_form(choice, state.ruleset, data=request.POST)
     if form is None:
         raise Http404("This decision is not answered on this page.")
     if form.is_valid():
@@ -53,9 +54,9 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
             ),
         )
         if done is not None:
-            messages.success(request, f"{selectors.team_names(match)[side]}: answered.")
+            messages.success(request, f"{state.team_names[side]}: answered.")
             return redirect(match_url(match, "pre-game"))
-    return render_match(request, match, status=400, choice_forms={(side, kind): form})
+    return render_match(request, state, status=400, choice_forms={(side, kind): form})
 
 
 @login_required
@@ -63,10 +64,11 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
 def name_team_captain(request: HttpRequest, pk: int, side: str) -> HttpResponse:
     """BB2025 Team Captain, May 2026 erratum: the side's coach names a new captain in the
     pre-game once the old one has left the roster (``matches.services.captain``)."""
-    match = match_to_play(request, pk)
+    state = state_to_play(request, pk)
+    match = state.match
     if side not in SIDES:
         raise Http404("A side is home or away.")
-    require_side(request, match, side)
+    require_side(state, side)
     card = captain_card(match, side)
     form = NewCaptainForm(card, side, data=request.POST)
     if form.is_valid():
@@ -77,12 +79,12 @@ def name_team_captain(request: HttpRequest, pk: int, side: str) -> HttpResponse:
             ),
         )
         if named is not None:
-            team = selectors.team_names(match)[side]
+            team = state.team_names[side]
             messages.success(request, f"{team}: #{named.number} {named.name} is Team Captain.")
             return redirect(match_url(match, "pre-game"))
     if card is not None and card.captain is None:
-        return render_match(request, match, status=400, captain_forms={side: form})
+        return render_match(request, state, status=400, captain_forms={side: form})
     # No form on the page for this side (it has a captain, the match is past its
     # pre-game, its rules name none): the reasons show above the match.
     errors = [str(m) for messages_ in form.errors.values() for m in messages_]
-    return render_match(request, match, status=400, action_errors=errors)
+    return render_match(request, state, status=400, action_errors=errors)

@@ -11,13 +11,11 @@ from django.urls import reverse
 
 from matches import selectors
 from matches.models import EventKind, Match
-from matches.permissions import may_answer_for
+from matches.selectors.state import MatchState, match_state
 from matches.services.report_extras import event_choices, team_fields
 from matches.services.rulesets import rules_for
 from rules_engine.errors import RulesError
 
-PLAY = "matches.play_match"
-CORRECT = "matches.correct_report"
 CHANGE_TEAM = "teams.change_team"
 SIDES = ("home", "away")
 TWO_STEP_KINDS = (EventKind.CASUALTY, EventKind.INJURY)
@@ -39,21 +37,29 @@ def match_or_404(pk: int) -> Match:
         raise Http404("No such match.") from None
 
 
-def match_to_play(request: HttpRequest, pk: int) -> Match:
-    """The match, if the user may run it (checked before any input is read)."""
-    match = match_or_404(pk)
-    if not request.user.has_perm(PLAY, match):
+def state_or_404(request: HttpRequest, pk: int) -> MatchState:
+    """The request's one read of the match (``match_state``)."""
+    try:
+        return match_state(pk, request.user)
+    except Match.DoesNotExist:
+        raise Http404("No such match.") from None
+
+
+def state_to_play(request: HttpRequest, pk: int) -> MatchState:
+    """The match's state, if the user may run it (checked before any input is read)."""
+    state = state_or_404(request, pk)
+    if not state.can_play:
         raise PermissionDenied(
-            f"Only the coaches of {match.fixture.home.name} and {match.fixture.away.name} "
+            f"Only the coaches of {state.home.name} and {state.away.name} "
             "or a commissioner of the league may do that."
         )
-    return match
+    return state
 
 
-def require_side(request: HttpRequest, match: Match, side: str) -> None:
+def require_side(state: MatchState, side: str) -> None:
     """A side's events and decisions are its coach's (or a commissioner's)."""
-    if side and not may_answer_for(request.user, match, side):
-        team = match.fixture.home if side == "home" else match.fixture.away
+    if side and not state.may_answer_for(side):
+        team = state.teams[side]
         raise PermissionDenied(f"Only the coach of {team.name} records and decides for it.")
 
 

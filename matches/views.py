@@ -19,13 +19,13 @@ from matches.forms import (
 )
 from matches.models import Match
 from matches.page import render_match
-from matches.view_common import match_or_404, match_url
+from matches.view_common import match_url, state_or_404
 
 MATCHES_PER_PAGE = 50
 
 
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return render_match(request, match_or_404(pk))
+    return render_match(request, state_or_404(request, pk))
 
 
 def match_list(request: HttpRequest) -> HttpResponse:

@@ -12,6 +12,8 @@ from ``matches.selectors``):
   ``confirmation_state(match)``, ``players_who_played(match, side)``,
   ``dice_log(match)``, ``match_stamp(pk)`` (a live poll's one query),
   ``next_match_for(user)``, ``shortfalls(match)``.
+- ``state``: ``match_state(match, user)`` (``MatchState``): a request's one read of a
+  match, its teams, league, report, step, and what the user may do.
 - ``sequences``: ``pre_game_state(match, user)`` / ``post_game_state(match, user)``:
   the steps so far, the decisions waiting (``yours`` marks the user's own), the
   numbers; ``live_team_figures`` while the coaches hire and fire.
@@ -86,6 +88,7 @@ from matches.selectors.sequences import (
     post_game_state,
     pre_game_state,
 )
+from matches.selectors.state import MatchState, match_state
 from matches.selectors.words import (
     CHARACTERISTICS,
     bought_text,
@@ -99,6 +102,8 @@ from matches.selectors.words import (
 )
 
 __all__ = [
+    "MatchState",
+    "match_state",
     "CHARACTERISTICS",
     "EVENT_RELATED",
     "IN_PROGRESS",

@@ -4,7 +4,7 @@ API: querysets with the ``select_related`` they need, and small typed results.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import (
@@ -33,7 +33,6 @@ from matches.models import (
     SppShortfall,
 )
 from matches.permissions import coached_sides
-from matches.services.prepared import Prepared
 from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Player, Team
 
@@ -68,18 +67,9 @@ def match_list(
     return queryset
 
 
-# Compiled once per connection: every match page and API call reads it.
-_MATCH_DETAIL = Prepared(lambda pk: Match.objects.select_related(*MATCH_RELATED).filter(pk=pk))
-
-
 def match_detail(match_id: int) -> Match:
     """One match with everything its page header shows (Match.DoesNotExist if none)."""
-    # The compiled SQL takes the id as it is: one out of the column's range (an
-    # address's digits) is no match, as Django's own lookup would say.
-    match = _MATCH_DETAIL.first(match_id) if 0 < match_id < 2**63 else None
-    if match is None:
-        raise Match.DoesNotExist("Match matching query does not exist.")
-    return cast(Match, match)
+    return Match.objects.select_related(*MATCH_RELATED).get(pk=match_id)
 
 
 def match_for_fixture(fixture: Fixture | int) -> Match | None:

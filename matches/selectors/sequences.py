@@ -10,6 +10,7 @@ from core.types import Actor
 from matches.models import DiceRoll, Match, PostGameApplication, Report
 from matches.permissions import may_answer_for
 from matches.selectors.reads import current_report, dice_log
+from matches.selectors.state import MatchState
 from teams.models import Team
 from teams.selectors import value_breakdown
 
@@ -39,38 +40,51 @@ class SequenceState:
     report: Report | None = None
 
 
-def _pending(stored: dict[str, Any], user: Actor | None, match: Match) -> list[PendingChoice]:
+def _pending(
+    stored: dict[str, Any], user: Actor | None, match: Match, state: MatchState | None
+) -> list[PendingChoice]:
+    def yours(side: str) -> bool:
+        return (
+            state.may_answer_for(side) if state is not None else may_answer_for(user, match, side)
+        )
+
     return [
         PendingChoice(
             side=c["side"],
             kind=c["kind"],
             prompt=c["prompt"],
             options=c["options"],
-            yours=may_answer_for(user, match, c["side"]),
+            yours=yours(c["side"]),
         )
         for c in stored.get("pending", [])
     ]
 
 
-def pre_game_state(match: Match, user: Actor | None = None) -> SequenceState:
+def pre_game_state(
+    match: Match, user: Actor | None = None, *, state: MatchState | None = None
+) -> SequenceState:
     """The pre-game so far: its steps with outcomes, the decisions waiting, the
     summary (fan factors, weather, journeymen, CTVs, petty cash, inducements,
-    prayers, kicking team) and its rolls."""
+    prayers, kicking team) and its rolls. ``state``: the request's, whose user's
+    decisions are marked ``yours``."""
     stored = match.pre_game_result or {}
     return SequenceState(
         started=bool(stored),
         complete=bool(stored.get("complete")),
         steps=stored.get("steps", []),
-        pending=_pending(stored, user, match),
+        pending=_pending(stored, user, match, state),
         summary=stored.get("summary", {}),
         rolls=list(dice_log(match).filter(sequence="pre_game")),
     )
 
 
-def post_game_state(match: Match, user: Actor | None = None) -> SequenceState:
+def post_game_state(
+    match: Match, user: Actor | None = None, *, state: MatchState | None = None
+) -> SequenceState:
     """The current report's post-game: steps, decisions waiting (step 4), per team
-    what it did (``summary`` is {"home": ..., "away": ...}), whether it is applied."""
-    report = current_report(match)
+    what it did (``summary`` is {"home": ..., "away": ...}), whether it is applied.
+    ``state``: the request's (its report, its user's decisions)."""
+    report = state.report if state is not None else current_report(match)
     if report is None:
         return SequenceState(started=False, complete=False)
     stored = report.post_game_result or {}
@@ -78,7 +92,7 @@ def post_game_state(match: Match, user: Actor | None = None) -> SequenceState:
         started=bool(stored),
         complete=report.post_game_complete,
         steps=stored.get("steps", []),
-        pending=_pending(stored, user, match),
+        pending=_pending(stored, user, match, state),
         summary=stored.get("teams", {}),
         rolls=list(DiceRoll.objects.filter(report=report).order_by("index")),
         applied=PostGameApplication.objects.filter(

@@ -7,7 +7,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
@@ -16,12 +16,9 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 
 from core.types import Actor
-from leagues.new_rows import new_row, saved_keys
-from leagues.saving import insert_rows
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, Report
-from matches.permissions import coached_sides, may_answer_for
-from matches.services.prepared import Prepared
+from matches.selectors.state import state_of
 from matches.services.snapshots import SIDES, _default
 from rules_engine.sequence import Choice, SequenceResult
 from rules_engine.shared import SharedDict, SharedList
@@ -51,10 +48,13 @@ def lock_match(
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    found = _match_lock(defer, texts).first(match_id)
-    if found is None:
-        raise Match.DoesNotExist("Match matching query does not exist.")
-    return cast(Match, found)
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related(*MATCH_RELATED)
+        .defer(*defer, *texts)
+        .annotate(**as_text(texts))
+        .get(pk=match_id)
+    )
 
 
 # What a service reads of a match once it has kicked off: not the pre-game's team
@@ -84,43 +84,6 @@ REPORT_RESULTS = (
     "post_game_result",
 )
 
-# The services' first queries, compiled once (``prepared``): the match row locked with
-# its fixture, teams, season and league (less the fields deferred); a report of it (by
-# its id, or the match's current one) with what the caller reads with it (``annotate``,
-# by its names).
-_LOCK_MATCH: dict[tuple[tuple[str, ...], tuple[str, ...]], Prepared] = {}
-_READ_REPORTS: dict[tuple[bool, tuple[str, ...], tuple[str, ...]], Prepared] = {}
-
-
-def _match_lock(defer: tuple[str, ...], texts: tuple[str, ...] = ()) -> Prepared:
-    if (defer, texts) not in _LOCK_MATCH:
-        _LOCK_MATCH[defer, texts] = Prepared(
-            lambda pk: (
-                Match.objects.select_for_update(of=("self",))
-                .select_related(*MATCH_RELATED)
-                .defer(*defer, *texts)
-                .annotate(**as_text(texts))
-                .filter(pk=pk)
-            )
-        )
-    return _LOCK_MATCH[defer, texts]
-
-
-def _report_read(by_id: bool, annotate: Mapping[str, Any], defer: tuple[str, ...]) -> Prepared:
-    key = (by_id, tuple(annotate), defer)
-    if key not in _READ_REPORTS:
-        expressions = dict(annotate)
-
-        def build(value: int) -> Any:
-            reports = Report.objects.select_related("submitted_by").defer(*defer)
-            reports = reports.annotate(**expressions)
-            if by_id:
-                return reports.filter(pk=value)
-            return reports.filter(match_id=value, is_current=True)
-
-        _READ_REPORTS[key] = Prepared(build)
-    return _READ_REPORTS[key]
-
 
 def lock_with_report(
     match: Match | int,
@@ -141,13 +104,17 @@ def lock_with_report(
     correction's new report, another worker's application), so the report is read by
     the statement after the lock. ``texts``: as ``lock_match``'s."""
     locked = lock_match(match, defer=defer, texts=texts)
-    read = _report_read(report_id is not None, annotate or {}, defer_report)
+    reports = (
+        Report.objects.select_related("submitted_by")
+        .defer(*defer_report)
+        .annotate(**(annotate or {}))
+    )
     if report_id is not None:
-        found = cast(Report | None, read.first(report_id))
+        found = reports.filter(pk=report_id).first()
         if found is None or found.match_id != locked.pk:
             raise Report.DoesNotExist("Report matching query does not exist.")
     else:
-        found = cast(Report | None, read.first(locked.pk))
+        found = reports.filter(match_id=locked.pk, is_current=True).first()
     if found is not None:
         found.match = locked
     return locked, found
@@ -186,6 +153,7 @@ def answering_side(actor: Actor, match: Match, wanted: Iterable[str], side: str 
     """The side whose decision ``actor`` makes: ``side`` if given, else the one
     waiting side he may answer for. PermissionDenied if he may answer for none."""
     waiting = [s for s in SIDES if s in set(wanted)]
+    state = state_of(match, None, actor)
     if side is not None:
         if side not in SIDES:
             raise MatchError(f"A side is 'home' or 'away', not {side!r}.")
@@ -193,9 +161,9 @@ def answering_side(actor: Actor, match: Match, wanted: Iterable[str], side: str 
             raise MatchError(f"No decision of the {side} team is waiting.")
         candidates = [side]
     else:
-        mine = [s for s in waiting if s in coached_sides(actor, match)]
-        candidates = mine or [s for s in waiting if may_answer_for(actor, match, s)]
-    allowed = [s for s in candidates if may_answer_for(actor, match, s)]
+        mine = [s for s in waiting if s in state.coached]
+        candidates = mine or [s for s in waiting if state.may_answer_for(s)]
+    allowed = [s for s in candidates if state.may_answer_for(s)]
     if not allowed:
         raise PermissionDenied("That decision belongs to the other coach.")
     if len(allowed) > 1:
@@ -369,12 +337,11 @@ def store_rolls(
         raise RuntimeError(f"{match.label}: the {sequence} dice did not replay the same")
     if stored is not None and len(rows) == stored:
         return
-    keys = saved_keys(match=match, report=report)  # not the objects: see writes.stats_rows
-    insert_rows(
+    DiceRoll.objects.bulk_create(
         [
-            new_row(
-                DiceRoll,
-                **keys,
+            DiceRoll(
+                match_id=match.pk,
+                report=report,
                 sequence=sequence,
                 index=index,
                 step=step,

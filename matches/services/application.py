@@ -17,7 +17,6 @@ from django.db.models.functions import JSONObject
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, League
-from leagues.saving import announce_saved, insert_rows, save_fields
 from leagues.services import record_result
 from leagues.services.bracket import pay_prizes_when_due, prizes_wait
 from matches.errors import MatchError
@@ -42,7 +41,6 @@ from matches.services.postgame import (
     post_game_for,
     run_post_game,
 )
-from matches.services.prepared import Prepared
 from matches.services.report_shapes import league_result
 from matches.services.reports import WITH_EVENTS, JSONRows, events_of, payload_of
 from teams.models import Player, PlayerStatus, Team
@@ -183,22 +181,20 @@ def _create_application(match: Match, report: Report, phase: str) -> PostGameApp
 def _create_applications(
     match: Match, report: Report, *phases: str
 ) -> dict[str, PostGameApplication]:
-    """The application rows of ``phases``, in one insert, each announced as a save
-    announces it (``post_save``: the notifications). No savepoint: a second
-    application of a phase fails the whole transaction."""
+    """The application rows of ``phases``. No savepoint: a second application of a
+    phase fails the whole transaction."""
     actor = result_actor(match, report)
-    rows = [
-        PostGameApplication(report=report, match=match, phase=phase, applied_by=actor)
-        for phase in phases
-    ]
     try:
         with transaction.atomic(savepoint=False):
-            made = insert_rows(rows)
+            made = [
+                PostGameApplication.objects.create(
+                    report=report, match=match, phase=phase, applied_by=actor
+                )
+                for phase in phases
+            ]
     except IntegrityError:
         done = " and ".join(phases)
         raise MatchError(f"The {done} of {match.label}'s post-game is already applied") from None
-    for application in made:
-        announce_saved(application, created=True)
     return {application.phase: application for application in made}
 
 
@@ -263,7 +259,7 @@ def apply_results(
     if not final_follows:
         batch.finish()
         run_post_game(match, report, report.post_game_choices, events=events, teams=teams)
-        save_fields(report, ("post_game_input", *RUN_FIELDS))
+        report.save(update_fields=("post_game_input", *RUN_FIELDS))
     return application
 
 
@@ -359,7 +355,7 @@ def _apply_final(
     _as_on_the_sheet(report, teams)
     # What this phase changed of the report (final_answers: ``not_done``, step 4's
     # Treasury, in its post_game_input).
-    save_fields(report, ("post_game_input", "post_game_result"))
+    report.save(update_fields=("post_game_input", "post_game_result"))
     fixture = match.fixture
     versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
     return application
@@ -386,18 +382,14 @@ def _store_final_rolls(
     store_rolls(match, Sequence.POST_GAME, result, report, replaced=True)
 
 
-# Both teams read back with their TV's player sums (one GROUP BY), compiled once.
-_READ_BACK = Prepared(
-    lambda home, away: with_team_value(Team.objects.filter(pk__in=[home, away])), arity=2
-)
-
-
 def _as_on_the_sheet(report: Report, teams: dict[str, Team]) -> None:
     """The figures the post-game shows for each team, read back from the team as the
     team sheet reads it (Treasury, TV, CTV, Dedicated Fans), with anything of the
     coach's answer that could not be done."""
     # Both teams read back with their TV's player sums, in one query.
-    now = {t.pk: t for t in _READ_BACK.all(*(t.pk for t in teams.values()))}
+    now = {
+        t.pk: t for t in with_team_value(Team.objects.filter(pk__in=[t.pk for t in teams.values()]))
+    }
     for side, team in teams.items():
         shown = report.post_game_result.setdefault("teams", {}).setdefault(side, {})
         read = now[team.pk]

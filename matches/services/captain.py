@@ -24,7 +24,7 @@ from core.types import Actor
 from leagues.models import Fixture
 from matches.errors import MatchError
 from matches.models import Match
-from matches.permissions import may_answer_for
+from matches.selectors.state import state_of
 from matches.services._common import (
     SIDES,
     lock_match,
@@ -114,7 +114,7 @@ def name_team_captain(actor: Actor, match: Match | int, side: Any, player: Any) 
         require_play(actor, match)
         if side not in SIDES:
             raise CaptainMatchError(f"A side is 'home' or 'away', not {side!r}.", field="side")
-        if not may_answer_for(actor, match, side):
+        if not state_of(match, None, actor).may_answer_for(side):
             team = team_of(match, side)
             raise PermissionDenied(f"Only the coach of {team.name} names its Team Captain.")
         require_status(match, Match.Status.PRE_GAME, doing=DOING)

@@ -20,13 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.types import Actor
-from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report
-from matches.permissions import coached_sides
+from matches.selectors.state import MatchState, state_of
 from matches.services._common import (
     AFTER_KICK_OFF,
-    CORRECT,
     KICK_OFF_TEXT,
     lock_match,
     lock_with_report,
@@ -50,11 +48,6 @@ class NoteError(MatchError):
     """A dispute without a note (or one too long): the ``note`` field's error."""
 
     field = "note"
-
-
-def is_opponent(actor: Actor, match: Match, report: Report) -> bool:
-    """``actor`` coaches a team of the match and did not submit the report."""
-    return bool(coached_sides(actor, match)) and actor.pk != report.submitted_by_id
 
 
 def needs_confirmation(actor: Actor, match: Match) -> bool:
@@ -88,14 +81,13 @@ def begin_post_game(match: Match, report: Report, actor: Actor) -> None:
     settle_status(match, report)
 
 
-def _may_confirm(actor: Actor, match: Match, report: Report) -> None:
-    if is_opponent(actor, match, report):
+def _may_confirm(state: MatchState) -> None:
+    """The opponent confirms; a commissioner once the report is disputed or its
+    deadline has passed (``MatchState.can_confirm``)."""
+    if state.can_confirm:
         return
-    if actor.has_perm(CORRECT, match):
-        deadline = report.confirm_deadline
-        waiting = deadline is not None and timezone.now() < deadline
-        if report.confirmation == Confirmation.DISPUTED or not waiting:
-            return
+    deadline = state.report.confirm_deadline if state.report is not None else None
+    if state.commissioner and deadline is not None:
         raise MatchError(
             f"The opponent has until {timezone.localtime(deadline):%d %b %Y %H:%M} to "
             "confirm or dispute the report; a commissioner may confirm it after that."
@@ -117,11 +109,12 @@ def confirm_report(actor: Actor, match: Match) -> Report:
         require_play(actor, match)
         require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
         report = current_report(match, read)
-        _may_confirm(actor, match, report)
-        on_behalf = not is_opponent(actor, match, report)
+        state = state_of(match, report, actor)
+        _may_confirm(state)
+        on_behalf = not state.is_opponent
         begin_post_game(match, report, actor)
-        save_fields(report, BEGIN_FIELDS)
-        save_fields(match, ["status", "updated_at"])
+        report.save(update_fields=BEGIN_FIELDS)
+        match.save(update_fields=["status", "updated_at"])
         log_match(
             actor,
             "match.confirm",
@@ -143,7 +136,7 @@ def dispute_report(actor: Actor, match: Match, *, note: str) -> Report:
         require_play(actor, match)
         require_status(match, Match.Status.CONFIRMING, doing="dispute the report")
         report = current_report(match)
-        if not is_opponent(actor, match, report):
+        if not state_of(match, report, actor).is_opponent:
             raise PermissionDenied("Only the coach who did not submit the report disputes it.")
         if report.confirmation == Confirmation.DISPUTED:
             raise MatchError("The report is already disputed: the commissioner decides.")
@@ -154,8 +147,8 @@ def dispute_report(actor: Actor, match: Match, *, note: str) -> Report:
         report.confirmation = Confirmation.DISPUTED
         report.disputed_by = user_of(actor)
         report.dispute_note = note
-        save_fields(report, ["confirmation", "disputed_by", "dispute_note"])
-        save_fields(match, ["updated_at"])
+        report.save(update_fields=["confirmation", "disputed_by", "dispute_note"])
+        match.save(update_fields=["updated_at"])
         log_match(actor, "match.dispute", f"report disputed: {note}", match, report=report.pk)
         return report
 
@@ -175,10 +168,10 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
         # Its key may be sent again for the report submitted anew.
         report.idempotency_key = ""
         report.note = (note or "").strip()[:300] or "Sent back by the commissioner."
-        save_fields(report, ["is_current", "replaced_at", "idempotency_key", "note"])
+        report.save(update_fields=["is_current", "replaced_at", "idempotency_key", "note"])
         match.status = Match.Status.IN_PLAY
         match.report_draft = payload_of(report)
-        save_fields(match, ["status", "report_draft", "updated_at"])
+        match.save(update_fields=["status", "report_draft", "updated_at"])
         log_match(
             actor,
             "match.send_back",
@@ -201,7 +194,7 @@ def save_report_draft(actor: Actor, match: Match, **fields: Any) -> Match:
         require_play(actor, match)
         require_status(match, Match.Status.IN_PLAY, doing="save the report as a draft")
         match.report_draft = {k: v for k, v in draft.items() if v not in (None, "")}
-        save_fields(match, ["report_draft", "updated_at"])
+        match.save(update_fields=["report_draft", "updated_at"])
         return match
 
 

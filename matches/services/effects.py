@@ -26,8 +26,6 @@ from typing import Any
 from django.utils import timezone
 
 from core.types import Actor
-from leagues.new_rows import new_row
-from leagues.saving import insert_rows
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
 from matches.services._common import SIDES, plain, team_actor
 from matches.services.deferral import held_back, post_gold
@@ -109,9 +107,7 @@ class _Side:
     def __call__(self, kind: str, player: Player | None = None, **values: Any) -> AppliedEffect:
         if player is not None:
             values["player"] = player
-        effect: AppliedEffect = new_row(
-            AppliedEffect, application=self.application, kind=kind, team=self.team, **values
-        )
+        effect = AppliedEffect(application=self.application, kind=kind, team=self.team, **values)
         self.made.append(effect)
         return effect
 
@@ -179,7 +175,7 @@ def apply_effects(
     for side in SIDES:
         teams[side] = records[side].locked()  # as it stands now, for what the caller does next
     add_spp(earning)
-    insert_rows(stats)
+    PlayerMatchStats.objects.bulk_create(stats)
     refresh_stats_totals(stats)  # the leaderboards' totals
 
 

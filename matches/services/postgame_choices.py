@@ -13,7 +13,6 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from core.types import Actor
-from leagues.saving import save_fields
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report
 from matches.services._common import (
@@ -213,8 +212,8 @@ def submit_post_game_choices(
             choices[side] = answer  # the side's step-4 answer (not only its nominees)
         run_post_game(match, report, choices, teams=teams_read(match))
         settle_status(match, report)
-        save_fields(report, RUN_FIELDS)
-        save_fields(match, ["status", "updated_at"])
+        report.save(update_fields=RUN_FIELDS)
+        match.save(update_fields=["status", "updated_at"])
         return report
 
 
@@ -257,8 +256,8 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
                 }
         run_post_game(match, report, choices)
         settle_status(match, report)
-        save_fields(report, RUN_FIELDS)
-        save_fields(match, ["status", "updated_at"])
+        report.save(update_fields=RUN_FIELDS)
+        match.save(update_fields=["status", "updated_at"])
         log_match(
             actor,
             "match.end_hiring_step",
@@ -295,6 +294,6 @@ def close_match(actor: Actor, match: Match) -> Match:
             )
         match.status = Match.Status.CLOSED
         match.closed_at = timezone.now()
-        save_fields(match, ["status", "closed_at", "updated_at"])
+        match.save(update_fields=["status", "closed_at", "updated_at"])
         log_match(actor, "match.close", "closed.", match, report=report.pk)
         return match

@@ -4,17 +4,16 @@ coaches' decisions, then start the match (journeymen taken, inducements paid).""
 from __future__ import annotations
 
 import copy
-from typing import Any, cast
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season
-from leagues.saving import create_row, save_fields
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Sequence
 from matches.services._common import (
@@ -33,7 +32,6 @@ from matches.services._common import (
     team_actor,
     team_of,
 )
-from matches.services.prepared import Prepared
 from matches.services.rulesets import rules_for, rules_for_key
 from matches.services.snapshots import snapshot_states, state_to_json
 from rules_engine.bb2020.state import PlayerState
@@ -122,10 +120,9 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     Either coach or a commissioner may open it; the fixture must still be open
     and its season in the phase that plays it.
     """
-    found = _OPEN_FIXTURE.first(fixture.pk)
-    if found is None:
-        raise Fixture.DoesNotExist("Fixture matching query does not exist.")
-    fixture = found
+    fixture = Fixture.objects.select_related("home", "away", "season__league", "match").get(
+        pk=fixture.pk
+    )
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
             "Only the coaches of the two teams or a commissioner may open this match."
@@ -138,7 +135,7 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     try:
         with transaction.atomic():
             versions.bump(leagues=[fixture.season.league_id])  # the fixture's page links it
-            return cast(Match, create_row(Match(fixture=fixture)))
+            return Match.objects.create(fixture=fixture)
     except IntegrityError:
         return Match.objects.get(fixture=fixture)  # opened by someone else meanwhile
 
@@ -203,7 +200,7 @@ def unfinished_post_games(match: Match) -> list[str]:
     with "Prepare for the next fixture")."""
     fixture = match.fixture
     names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
-    open_matches = _OPEN_MATCHES.all(fixture.home_id, fixture.away_id, match.pk)
+    open_matches = _open_matches(fixture.home_id, fixture.away_id, match.pk)
     problems = []
     for other in open_matches:
         for team_id in (other.fixture.home_id, other.fixture.away_id):
@@ -215,17 +212,8 @@ def unfinished_post_games(match: Match) -> list[str]:
     return problems
 
 
-# The services' fixed-shape reads, compiled once per connection (``prepared``): the
-# fixture a match is opened for, with its teams, league and match; the other open
-# matches of two teams (their post-game not finished).
-_OPEN_FIXTURE = Prepared(
-    lambda pk: Fixture.objects.select_related("home", "away", "season__league", "match").filter(
-        pk=pk
-    )
-)
-
-
-def _open_matches(home_id: int, away_id: int, match_id: int) -> Any:
+def _open_matches(home_id: int, away_id: int, match_id: int) -> QuerySet[Match]:
+    """The other matches of two teams whose post-game is not finished."""
     final = PostGameApplication.objects.filter(
         match=OuterRef("pk"), report__is_current=True, phase=PostGameApplication.Phase.FINAL
     )
@@ -241,9 +229,6 @@ def _open_matches(home_id: int, away_id: int, match_id: int) -> Any:
         .select_related("fixture")
         .order_by("pk")
     )
-
-
-_OPEN_MATCHES = Prepared(_open_matches, arity=3)
 
 
 def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Match:
@@ -273,9 +258,8 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         match.pre_game_started_at = timezone.now()
         match.status = Match.Status.PRE_GAME
         run_pre_game(match, {})
-        save_fields(
-            match,
-            [
+        match.save(
+            update_fields=[
                 "pre_game_seed",
                 "pre_game_teams",
                 "pre_game_choices",
@@ -324,7 +308,7 @@ def submit_pre_game_choice(
             error.field = "answer"  # type: ignore[attr-defined]  # the API names the input
             raise
         match.pre_game_choices = choices
-        save_fields(match, ["pre_game_choices", "pre_game_result", "updated_at"])
+        match.save(update_fields=["pre_game_choices", "pre_game_result", "updated_at"])
         return match
 
 
@@ -384,7 +368,7 @@ def start_match(actor: Actor, match: Match) -> Match:
         match.status = Match.Status.IN_PLAY
         match.kicked_off_at = timezone.now()
         # Only what kick-off changes: the pre-game's snapshots are not written again.
-        save_fields(match, ["match_teams", "status", "kicked_off_at", "updated_at"])
+        match.save(update_fields=["match_teams", "status", "kicked_off_at", "updated_at"])
         fixture = match.fixture
         versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
         return match

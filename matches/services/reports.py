@@ -14,9 +14,6 @@ from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 
 from core.types import Actor
-from leagues import saving
-from leagues.new_rows import new_row
-from leagues.saving import announce_saved, insert_rows
 from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
@@ -233,25 +230,12 @@ def new_report(
     )
 
 
-def insert_unless_taken(report: Report) -> bool:
-    """Insert ``report`` unless one of its unique constraints refuses it (False: another
-    report holds its place, nothing written): one INSERT ... ON CONFLICT DO NOTHING
-    RETURNING, no savepoint, so the caller's transaction stays usable either way
-    (``leagues.saving.insert_unless_taken``). The row is announced as a save announces
-    it (``post_save``: the notifications)."""
-    if not saving.insert_unless_taken(report):
-        return False
-    announce_saved(report, created=True)
-    return True
-
-
 def new_event(
     match: Match, event: Mapping[str, Any], actor: Actor, report: Report | None = None
 ) -> MatchEvent:
     """A normalized event (``normalize_event``) as an unsaved row: a draft's tap, or a
     report's event when ``report`` is given."""
-    event_row: MatchEvent = new_row(
-        MatchEvent,
+    return MatchEvent(
         match=match,
         report=report,
         kind=event["kind"],
@@ -265,10 +249,9 @@ def new_event(
         detail=event["detail"],
         created_by=user_of(actor),
     )
-    return event_row
 
 
 def attach_events(
     match: Match, report: Report, events: Iterable[dict[str, Any]], actor: Actor
 ) -> None:
-    insert_rows([new_event(match, e, actor, report) for e in events])
+    MatchEvent.objects.bulk_create([new_event(match, e, actor, report) for e in events])

@@ -1,8 +1,9 @@
 """Submitting the match report, exactly once per match.
 
-The database decides who reports first: a report row is unique per
-(match, idempotency key) and only one row per match may be current. A second
-submission with the same key and the same body gets the first report back;
+The match row is locked first, so two submissions take turns; a report row is
+also unique per (match, idempotency key) and only one row per match may be
+current. A second submission with the same key and the same body gets the first
+report back;
 any other second submission is a ``ReportConflict`` (HTTP 409): a submitted
 report changes only through a commissioner's correction.
 """
@@ -18,7 +19,6 @@ from django.db.models import F, JSONField, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 
 from core.types import Actor
-from leagues.saving import save_fields
 from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report
 from matches.services._common import (
@@ -37,14 +37,12 @@ from matches.services.confirmation import (
     needs_confirmation,
 )
 from matches.services.pregame import check_fixture_playable
-from matches.services.prepared import Prepared
 from matches.services.reports import (
     JSONRows,
     attach_events,
     body_hash,
     checked_report,
     conflict,
-    insert_unless_taken,
     new_report,
     report_payload,
 )
@@ -105,7 +103,7 @@ def submit_report(
     if key is not None and len(key) > MAX_KEY_LENGTH:
         raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
     with transaction.atomic():
-        # Not locked yet: the report's unique constraints decide who reports first.
+        # Locked: a second submission waits here, then finds the match reported.
         match = _fetch(match)
         require_play(actor, match)
         replay = _replayed(match, key, digest)
@@ -126,8 +124,7 @@ def _record(
     seed: int | None,
 ) -> Submission:
     """Check the report (``given`` events, else the draft's), insert it and its events
-    in the draft's place, and hand it over; a report inserted meanwhile by the same
-    key and body is the replay, by anyone else a conflict."""
+    in the draft's place, and hand it over."""
     # The draft's events, read with the match (one JSON array), in the order tapped.
     drafts = sorted(getattr(match, "drafts_read", None) or [], key=lambda row: row["id"])
     report_events = given if given is not None else [normalize_event(e) for e in drafts]
@@ -137,13 +134,7 @@ def _record(
     report.version = (getattr(match, "top_version", None) or 0) + 1
     if confirming:
         await_confirmation(match, report)  # waiting for the opponent from its insert
-    if not insert_unless_taken(report):  # reported meanwhile: by this key, or a conflict
-        replay = _replayed(match, key, digest)
-        if replay is not None:
-            return replay
-        raise conflict(match)
-    # The report's unique constraints made this submission the one: the match row is
-    # written (and so locked) below, with fields no other service changes meanwhile.
+    report.save(force_insert=True)
     if drafts:
         MatchEvent.objects.filter(pk__in=[e["id"] for e in drafts]).delete()
     attach_events(match, report, report_events, actor)
@@ -153,16 +144,10 @@ def _record(
 
 
 def _fetch(match: Match) -> Any:
-    """The match (as ``fetch_match``) with its reports' highest version (``top_version``)
-    and its draft events (``drafts_read``: a JSON array of their fields and ids), in one
-    query (compiled once per connection: ``prepared``)."""
-    found = _FETCH.first(match.pk if isinstance(match, Match) else match)
-    if found is None:
-        raise Match.DoesNotExist("Match matching query does not exist.")
-    return found
-
-
-def _fetching(pk: int) -> Any:
+    """The match row locked, read with its fixture, teams and league, its reports'
+    highest version (``top_version``) and its draft events (``drafts_read``: a JSON
+    array of their fields and ids), in one query."""
+    pk = match.pk if isinstance(match, Match) else match
     versions = Report.objects.filter(match=OuterRef("pk")).order_by("-version").values("version")
     drafts = (
         MatchEvent.objects.filter(match_id=OuterRef("pk"), report=None)
@@ -176,18 +161,16 @@ def _fetching(pk: int) -> Any:
         .values("rows")[:1]
     )
     return (
-        Match.objects.select_related(*MATCH_RELATED)
+        Match.objects.select_for_update(of=("self",))
+        .select_related(*MATCH_RELATED)
         .defer(*AFTER_KICK_OFF, *KICK_OFF_TEXT)
         .annotate(
             **as_text(KICK_OFF_TEXT),
             top_version=Subquery(versions[:1]),
             drafts_read=Subquery(drafts, output_field=JSONField()),
         )
-        .filter(pk=pk)
+        .get(pk=pk)
     )
-
-
-_FETCH = Prepared(_fetching)
 
 
 def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
@@ -225,8 +208,8 @@ def _hand_over(
         match.post_game_seed = new_seed() if seed is None else seed
     if not confirming:
         begin_post_game(match, report, actor)
-        save_fields(report, BEGIN_FIELDS)
-    save_fields(match, ["post_game_seed", "status", "report_draft", "updated_at"])
+        report.save(update_fields=BEGIN_FIELDS)
+    match.save(update_fields=["post_game_seed", "status", "report_draft", "updated_at"])
 
 
 def _log_submission(actor: Actor, match: Match, report: Report, payload: Mapping[str, Any]) -> None:

@@ -12,16 +12,13 @@ it before any teams service that reads or locks a team row again, and at its end
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.db import connection
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from core.types import Actor
-from leagues.new_rows import new_row, saved_keys
-from leagues.saving import insert_rows, update_rows
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
@@ -62,14 +59,14 @@ class TeamWrites:
         """Insert the pending entries (one statement) and update the changed team rows
         (one statement)."""
         if self.entries:
-            made = insert_rows([entry for entry, _ in self.entries])
+            made = TreasuryEntry.objects.bulk_create([entry for entry, _ in self.entries])
             for entry, (_, link) in zip(made, self.entries, strict=True):
                 link(entry)
         if self.dirty:
             now = timezone.now()
             for team in self.dirty.values():
                 team.updated_at = now
-            update_rows(list(self.dirty.values()), TEAM_FIELDS)
+            Team.objects.bulk_update(list(self.dirty.values()), TEAM_FIELDS)
         self.entries, self.dirty = [], {}
 
 
@@ -84,34 +81,17 @@ class EffectsBatch:
 
     def finish(self) -> None:
         self.writes.flush()
-        insert_rows(self.made)
+        AppliedEffect.objects.bulk_create(self.made)
         self.made = []
 
 
 def add_spp(earning: dict[Any, int]) -> None:
-    """Add the SPP each player earned, in one statement (which locks the rows): the
-    update ``F("spp_earned") + Case(When(pk=..., then=...), default=0)`` makes, its
-    SQL written once per number of players."""
+    """Add the SPP each player earned, in one statement (which locks the rows)."""
     if not earning:
         return
-    params: list[Any] = []
-    for player_id, amount in earning.items():
-        params += [player_id, amount]
-    with connection.cursor() as cursor:
-        cursor.execute(_add_spp_sql(connection.vendor, len(earning)), [*params, *earning])
-
-
-@functools.cache
-def _add_spp_sql(vendor: str, count: int) -> str:
-    quote = connection.ops.quote_name
-    table = quote(Player._meta.db_table)
-    fields: Any = Player._meta
-    pk = f"{table}.{quote(fields.pk.column)}"
-    earned = quote(fields.get_field("spp_earned").column)
-    cases = " ".join([f"WHEN {pk} = %s THEN %s"] * count)
-    return (
-        f"UPDATE {table} SET {earned} = ({table}.{earned} + CASE {cases} ELSE 0 END) "
-        f"WHERE {pk} IN ({', '.join(['%s'] * count)})"
+    Player.objects.filter(pk__in=list(earning)).update(
+        spp_earned=F("spp_earned")
+        + Case(*(When(pk=pk, then=Value(amount)) for pk, amount in earning.items()), default=0)
     )
 
 
@@ -125,20 +105,17 @@ def stats_rows(
     """The players' match statistics: every player who was available for the match."""
     by_player = {r.player_id: r for r in reports}
     mvp = outcome.mvp.player_id if outcome.mvp else None
-    # By their keys (the rows saved already), not the related objects: nothing reads
-    # them back from a statistics row, and setting an object checks its database and
-    # type on each row.
-    keys = saved_keys(match=application.match, application=application, team=team)
     rows = []
     for player in before.players:
         if not player.available:
             continue
         done = by_player.get(player.id)
         rows.append(
-            new_row(
-                PlayerMatchStats,
+            PlayerMatchStats(
                 player_id=player.id,
-                **keys,
+                match_id=application.match_id,
+                application=application,
+                team=team,
                 season_id=application.match.fixture.season_id,
                 touchdowns=done.touchdowns if done else 0,
                 completions=done.completions if done else 0,
