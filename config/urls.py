@@ -24,6 +24,7 @@ urlpatterns = [
     # tests/test_url_order.py checks that no named route is shadowed by another.
     path("api/v1/", include(api_v1)),
     path("", include("teams.urls")),
+    path("", include("leagues.urls_teams")),  # a team's re-draft between seasons
     path("", include("matches.urls_teams")),  # team history, player pages
     path("leagues/", include("leagues.urls")),
     path("matches/", include("matches.urls")),

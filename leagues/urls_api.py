@@ -1,9 +1,9 @@
 """/api/v1/leagues/...: leagues, seasons, divisions, fixtures, standings, brackets."""
 
 from django.urls import path
-from rest_framework.routers import DefaultRouter
+from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from leagues import api, api_invites
+from leagues import api, api_invites, api_redraft
 from teams.api_audit import LeagueAuditView
 
 router = DefaultRouter(trailing_slash=True)
@@ -13,8 +13,12 @@ router.register("leagues/divisions", api.DivisionViewSet, basename="api-division
 router.register("leagues/fixtures", api.FixtureViewSet, basename="api-fixture")
 router.register("leagues/invites", api_invites.InviteViewSet, basename="api-invite")
 router.register("leagues", api.LeagueViewSet, basename="api-league")
+# A team's re-draft between seasons: under the teams API's paths and names.
+team_router = SimpleRouter()
+team_router.register("teams", api_redraft.TeamRedraftViewSet, basename="api-team")
 
 urlpatterns = [
     path("leagues/<int:pk>/audit/", LeagueAuditView.as_view(), name="api-league-audit"),
     *router.urls,
+    *team_router.urls,
 ]

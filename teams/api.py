@@ -39,7 +39,6 @@ from teams.api_common import (
     responses,
     sheet_data,
 )
-from teams.api_redraft import RedraftActions
 from teams.api_team_league import TeamLeagueActions
 from teams.errors import TeamError
 from teams.filters import TeamFilter
@@ -102,7 +101,7 @@ def sheet_answer(request: Request, pk: str) -> Response:
         responses={200: TeamSummarySerializer(many=True)},
     ),
 )
-class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions, RedraftActions):
+class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions):
     serializer_class = TeamSummarySerializer
     filterset_class = TeamFilter
     permission_classes = [IsAuthenticatedOrReadOnly, CoachChangesTeam]

@@ -5,7 +5,6 @@ from teams import (
     views,
     views_audit,
     views_interchange,
-    views_redraft,
 )
 
 urlpatterns = [
@@ -42,16 +41,5 @@ urlpatterns = [
         "teams/<int:pk>/special-rule-choice/",
         views.team_special_rule_choice,
         name="team-special-rule-choice",
-    ),
-    path("teams/<int:pk>/redraft/", views_redraft.team_redraft, name="team-redraft"),
-    path(
-        "teams/<int:pk>/redraft/edition/",
-        views_redraft.team_edition_change,
-        name="team-edition-change",
-    ),
-    path(
-        "teams/<int:pk>/redraft/preview/",
-        views_redraft.team_redraft_preview,
-        name="team-redraft-preview",
     ),
 ]

@@ -1,16 +1,19 @@
-"""The teams API's re-drafts: between seasons (``/teams/{id}/redraft/``) and into
-another edition (``/teams/{id}/edition-change/``), as actions TeamViewSet takes on."""
+"""A team's re-drafts in the API: between seasons (``/teams/{id}/redraft/``) and into
+another edition (``/teams/{id}/edition-change/``). They sit in leagues because a
+re-draft follows a league's season; the paths stay under the teams API."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import viewsets
 from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -23,8 +26,9 @@ from leagues.services.team_redraft import (
     season_to_redraft,
 )
 from teams.api_captain import captain_choice, captain_data, captain_options
-from teams.api_common import responses, sheet_data
+from teams.api_common import CoachChangesTeam, responses, sheet_data
 from teams.api_errors import field_errors
+from teams.models import Team
 from teams.serializers_redraft import (
     EditionChangeInputSerializer,
     RedraftInputSerializer,
@@ -51,8 +55,16 @@ def redraft_choices(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-class RedraftActions(viewsets.GenericViewSet):
-    """The re-draft actions of TeamViewSet (its ``get_object`` checks who may write)."""
+class TeamRedraftViewSet(viewsets.GenericViewSet):
+    """The re-draft actions on a team; anyone reads, who may change the team writes."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly, CoachChangesTeam]
+    lookup_value_regex = r"[0-9]+"
+
+    def get_object(self) -> Team:
+        team = get_object_or_404(Team.objects.select_related("coach"), pk=self.kwargs["pk"])
+        self.check_object_permissions(self.request, team)
+        return team
 
     @extend_schema(
         methods=["GET"],
