@@ -18,6 +18,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 
+from rules_engine.bb2020.redraft import REDRAFT_BASE
+
 # A re-draft cap above any budget a team could reach is no cap (the rulebook suggests
 # 1,300,000 gp); the bound keeps the number one the database stores.
 MAX_REDRAFT_BUDGET_CAP = 100_000_000
@@ -115,9 +117,12 @@ class League(models.Model):
                 violation_error_message="A win must earn at least a draw, a draw at least a loss.",
             ),
             models.CheckConstraint(
-                condition=Q(redraft_budget_cap__isnull=True) | Q(redraft_budget_cap__gte=1_000_000),
+                condition=Q(redraft_budget_cap__isnull=True)
+                | Q(redraft_budget_cap__gte=REDRAFT_BASE),
                 name="league_redraft_cap_at_least_budget",
-                violation_error_message="A re-draft cap below 1,000,000 gp is below the budget.",
+                violation_error_message=(
+                    f"A re-draft cap below {REDRAFT_BASE:,} gp is below the budget."
+                ),
             ),
         ]
 

@@ -13,6 +13,7 @@ from matches.models import EventKind, InjuryResult, MatchStatus
 from matches.selectors.boards import seasons, teams_by_name
 from matches.selectors.words import CHARACTERISTICS
 from matches.services.report_extras import all_event_kinds
+from rules_engine.ruleset import STANDARD_GAME
 from teams.forms import add_rules_errors
 from teams.templatetags.dugout import gp
 
@@ -39,7 +40,7 @@ MAX_SCORE = 99
 # The post-game choice (and form field) of BB2025's MVP nominations.
 MVP_NOMINEES = "mvp_nominees"
 AWARDED_TOUCHDOWNS = "awarded_touchdowns"
-MAX_SET_UP_PLAYERS = 11
+MAX_SET_UP_PLAYERS = STANDARD_GAME.players_on_pitch
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
 CHARACTERISTIC_CHOICES = [("", "—"), *CHARACTERISTICS.items()]
 # The taps of live report entry, in the order a coach looks for them.

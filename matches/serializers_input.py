@@ -16,6 +16,7 @@ from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
 from matches.serializers import CHARACTERISTIC_CHOICES, SIDE_CHOICES, choice, set_up_help
 from matches.services import report_extras
 from matches.services.validation import MAX_REPORT_EVENTS
+from rules_engine.ruleset import STANDARD_GAME
 
 PRE_GAME_KINDS = [
     ("journeymen_position", "Journeymen's position"),
@@ -32,7 +33,7 @@ class OpenMatchInputSerializer(serializers.Serializer):
 
 
 # The most entries a list of an inducement order may hold (a team fields 16 players).
-MAX_ORDER_PLAYERS = 16
+MAX_ORDER_PLAYERS = STANDARD_GAME.most_players
 # Keys of an inducement order that hold lists rather than a count.
 MERCENARY_KEYS = ("mercenaries", "mercenary-players", "Mercenary Players")
 STAR_KEYS = ("star_players", "star-players", "Star Players")

@@ -255,6 +255,33 @@ class Roster:
         return inducement.price
 
 
+@dataclass(frozen=True)
+class GameLimits:
+    """The numbers a game is played within, which the apps check reports and orders
+    against (the Blood Bowl rules' unless a ruleset sets its own)."""
+
+    # "A team sets up at most 11 players"; a team short of them takes on journeymen.
+    players_on_pitch: int = 11
+    # A team never has more than 16 players for a game: its own, journeymen, star
+    # players and mercenaries.
+    most_players: int = 16
+    halves: int = 2
+    turns_per_half: int = 8
+    # A drawn play-off's Extra Time: 8 more turns for each team.
+    extra_time_turns: int = 8
+    # Bribes one team can use in a game, generously: the most a roster may buy (3, or
+    # 6 with Bribery and Corruption) and more from kick-off results.
+    bribes_per_team: int = 8
+
+    @property
+    def team_turns(self) -> int:
+        """The most turns one team plays in a game, Extra Time included."""
+        return self.halves * self.turns_per_half + self.extra_time_turns
+
+
+STANDARD_GAME = GameLimits()
+
+
 @dataclass(frozen=True, eq=False)
 class Ruleset:
     """One edition's rules as data, loaded once per process (see ``get_ruleset``)."""
@@ -272,6 +299,8 @@ class Ruleset:
     tables_loader: Callable[[str], Mapping[str, Any]] | None = field(default=None, repr=False)
     _tables: dict[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     _positions: dict[str, Position] = field(default_factory=dict, repr=False)
+    # The numbers its games are played within.
+    limits: GameLimits = field(default=STANDARD_GAME, repr=False)
 
     def roster(self, slug_or_name: str) -> Roster:
         """The roster by slug or name, with a message naming the rosters if unknown."""

@@ -17,12 +17,13 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from rules_engine.bb2020.advancement_types import MAXIMUM_ADVANCEMENTS
 from rules_engine.draft import DraftRules
 
 # The draft numbers every ruleset so far shares; the services ask the engine
 # for the team's own ruleset, these only bound what the database accepts.
 _DRAFT = DraftRules()
-MAX_ADVANCEMENTS = 6  # BB2020 p.71 "Six advancements at most" (facts §4 step 3)
+MAX_ADVANCEMENTS = MAXIMUM_ADVANCEMENTS  # "Six advancements at most"
 MAX_PLAYER_NUMBER = 99
 TEAM_NAME_MAX = 100
 PLAYER_NAME_MAX = 100

@@ -25,6 +25,7 @@ from leagues.models import (
 from leagues.permissions import signed_in
 from leagues.scheduling import default_season_format
 from leagues.services._common import entry_of, lock_season, require_commissioner, require_status
+from rules_engine.bb2020.redraft import REDRAFT_BASE
 from teams.models import Team
 
 MAX_DIVISIONS = 4  # facts §5 (p.98): "optional 2-4 divisions"
@@ -54,8 +55,8 @@ def _scoring_problems(
             )
         if len(set(tie_breakers)) != len(tie_breakers):
             problems.append("Each tie-breaker may be listed once.")
-    if redraft_budget_cap is not None and redraft_budget_cap < 1_000_000:
-        problems.append("A re-draft cap must be at least the 1,000,000 gp budget.")
+    if redraft_budget_cap is not None and redraft_budget_cap < REDRAFT_BASE:
+        problems.append(f"A re-draft cap must be at least the {REDRAFT_BASE:,} gp budget.")
     return problems
 
 

@@ -15,15 +15,15 @@ from typing import Any
 
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services import report_extras
-from matches.services._common import SIDES, team_of
+from matches.services.locking import team_of
 from matches.services.report_shapes import shape_of
 from matches.services.rulesets import rules_for
-from matches.services.snapshots import snapshot_states
+from matches.services.snapshots import SIDES, snapshot_states
 from rules_engine import edition_for
-from rules_engine.bb2020.inducements import MAX_PLAYERS
 from rules_engine.bb2020.report import CHARACTERISTICS
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.editions import edition_keys
+from rules_engine.ruleset import STANDARD_GAME
 from teams.models import Player, PlayerStatus
 
 EVENT_FIELDS = (
@@ -37,7 +37,8 @@ EVENT_FIELDS = (
     "apothecary_used",
     "detail",
 )
-MAX_SET_UP_PLAYERS = 11
+# The form's bound; a report is checked against its league's ruleset's.
+MAX_SET_UP_PLAYERS = STANDARD_GAME.players_on_pitch
 
 # --- how many events one game can hold -------------------------------------------------
 # A report is checked, stored and read back whole, so its size is bounded by what a
@@ -45,13 +46,14 @@ MAX_SET_UP_PLAYERS = 11
 # - a game is 2 halves of 8 turns per team, and a drawn play-off may add Extra Time
 #   (8 more each): at most 24 turns per team, 48 in the game;
 # - a team has at most 16 players for a game (its own, journeymen, star players and
-#   mercenaries: ``rules_engine.bb2020.inducements.MAX_PLAYERS``);
+#   mercenaries);
 # - every drive starts with a kick-off: one per half and Extra Time, one after each
 #   touchdown.
-TEAM_TURNS = 2 * 8 + 8
+# The numbers are the engine's (``rules_engine.ruleset.GameLimits``).
+TEAM_TURNS = STANDARD_GAME.team_turns
 GAME_TURNS = 2 * TEAM_TURNS
-PLAYERS_PER_TEAM = MAX_PLAYERS
-MAX_BRIBES_PER_TEAM = 8  # inducements allow 3 (6 for a few rosters); kept for each side
+PLAYERS_PER_TEAM = STANDARD_GAME.most_players
+MAX_BRIBES_PER_TEAM = STANDARD_GAME.bribes_per_team
 EVENT_LIMITS: dict[str, tuple[int, str]] = {
     # kind: (most in one report, why) - both teams together
     EventKind.TOUCHDOWN: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
@@ -319,10 +321,11 @@ def report_problems(
     if conceded_by not in ("", *SIDES):
         problems.append(f"The conceding team is 'home' or 'away', not {conceded_by!r}")
     if set_up is not None:
+        most = rules_for(ctx.match).ruleset.limits.players_on_pitch
         if not conceded_by:
             problems.append("Players at set-up are given only for a team that conceded")
-        elif not _count(set_up) or set_up > MAX_SET_UP_PLAYERS:
-            problems.append(f"Players at set-up run from 0 to {MAX_SET_UP_PLAYERS}")
+        elif not _count(set_up) or set_up > most:
+            problems.append(f"Players at set-up run from 0 to {most}")
     for index, event in enumerate(events, start=1):
         problems += event_problems(ctx, event, index)
     touchdowns = Counter(e["side"] for e in events if e["kind"] == EventKind.TOUCHDOWN)

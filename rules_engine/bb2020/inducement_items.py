@@ -11,14 +11,14 @@ from typing import Any
 
 from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
 from rules_engine.bb2020.state import TeamState
-from rules_engine.ruleset import Inducement, Roster, StarPlayer
+from rules_engine.ruleset import STANDARD_GAME, Inducement, Roster, StarPlayer
 
 STAR_PLAYERS = "star-players"
 MERCENARIES = "mercenary-players"
 # Facts section 3: "Star players | 0-2".
 MAX_STAR_PLAYERS = 2
 # A team never has more than 16 players for a game: its own, star players and mercenaries.
-MAX_PLAYERS = 16
+MAX_PLAYERS = STANDARD_GAME.most_players
 # Facts section 3: mercenaries have Loner (4+), like journeymen.
 MERCENARY_TRAIT = JOURNEYMAN_TRAIT
 

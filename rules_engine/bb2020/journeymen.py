@@ -15,12 +15,12 @@ from typing import Any
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.ruleset import Position, Roster, Ruleset
+from rules_engine.ruleset import STANDARD_GAME, Position, Roster, Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.team_value import counted_hiring_fees, hiring_fee
 
 # "If ... a team is unable to field 11 players it will make use of ... Journeymen".
-PLAYERS_TO_FIELD = 11
+PLAYERS_TO_FIELD = STANDARD_GAME.players_on_pitch
 # "they gain the Loner (4+) trait (see page 85)".
 JOURNEYMAN_TRAIT = "Loner (4+)"
 

@@ -18,11 +18,11 @@ from rules_engine.bb2020.spp import SppEarned
 from rules_engine.bb2020.state import TEAM_FIELDS, PlayerState, TeamState
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
-from rules_engine.ruleset import Ruleset, skill_key
+from rules_engine.ruleset import STANDARD_GAME, Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import journeyman_hiring_price
 
-MAXIMUM_PLAYERS = 16  # "if the team has fewer than 16 players"
+MAXIMUM_PLAYERS = STANDARD_GAME.most_players  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "keep_raised", "retire", "fire", "treasury_spent", "treasury")
 # The pending Choice of a side whose step 4 waits for its coach (``hold_hiring``).
 HIRING_CHOICE = "hiring"
