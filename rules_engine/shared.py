@@ -1,9 +1,9 @@
 """Plain data shared between results: a ``dict`` and a ``list`` nobody can change.
 
 A post-game lists, for every player who can afford one, the advancements on offer as
-rows of plain data (about a quarter of a post-game was spent copying them).
-Players alike are offered the same rows, so the rows are made once per option set and
-shared by every choice that offers them - which is safe only if nobody changes them.
+rows of plain data. Players alike are offered the same rows, so the rows are made once
+per option set and shared by every choice that offers them - which is safe only if
+nobody changes them.
 ``SharedDict`` and ``SharedList`` are a ``dict`` and a ``list`` in every way a reader
 sees (equality, ``repr``, JSON, iteration, ``isinstance``) but refuse every change, so a
 caller that wants to change one copies it first (``dict(row)``, ``list(rows)``); a copy

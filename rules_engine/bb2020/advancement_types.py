@@ -85,7 +85,7 @@ class AdvancementOption:
     @cached_property
     def as_dict_template(self) -> dict[str, Any]:
         """``as_dict()`` made once, for copying (a copy's ``categories`` must be a new
-        list): a post-game lists the options of every player, and copying is quicker."""
+        list): a post-game lists the options of every player."""
         return self.as_dict()
 
 

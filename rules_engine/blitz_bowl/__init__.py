@@ -44,9 +44,8 @@ from rules_engine.dice import Dice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
 
-# League tables of Blitz Bowl leagues rank by wins, then by points scored (the
-# issue: "League standings of Blitz Bowl leagues rank by wins and then points
-# scored"); Blitz Bowl itself is exhibition play and sets no league points.
+# League tables of Blitz Bowl leagues rank by wins, then by points scored (Dugout's
+# reading): Blitz Bowl itself is exhibition play and sets no league points.
 STANDINGS: dict[str, object] = {"rank_by": ["wins", "points_scored"]}
 # The post-game reads a report in points, not BB2020's events report.
 REPORT = BlitzBowlReport

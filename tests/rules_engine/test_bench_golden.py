@@ -1,5 +1,5 @@
 """The engine's results on the bench's seeded matches are exactly those of the golden
-file (written from the engine before it was made fast, issue 15): every pre-game and
+file (written from the plain engine): every pre-game and
 post-game step's outcome, every roll with its purpose, and each team's state after."""
 
 from __future__ import annotations

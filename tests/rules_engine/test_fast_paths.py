@@ -1,4 +1,4 @@
-"""The engine's quick paths give what the plain ones give (issue 15): a post-game lists
+"""The engine's one-pass paths give what the plain ones give: a post-game lists
 each player's advancement options and choice through ``advancement_offer``, which must
 offer exactly what ``advancement_options`` and ``advancement_choice`` offer, for every
 edition that spends SPP; the option rows it shares between choices refuse any change."""

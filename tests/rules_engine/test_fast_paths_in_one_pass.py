@@ -1,7 +1,6 @@
-"""The one-pass paths of issue 15's fourth round give what the plain ones give: every
-player's advancement offer in one loop, the SPP earned and their rows in one pass,
-numbered dice rolled without the generic ``roll``, the pre-game result made without its
-``__init__`` and a team that needs no journeymen."""
+"""The one-pass paths give what the plain ones give: every player's advancement offer in
+one loop, the SPP earned and their rows in one pass, numbered dice, the pre-game result
+and a team that needs no journeymen."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""BB2020 fidelity fix (issue 14): a Chaos Chosen, Chaos Renegades or Norse team
+"""BB2020 fidelity fix: a Chaos Chosen, Chaos Renegades or Norse team
 chooses its "Favoured of ..." / league option when drafted (facts section 1); what
 depends on it is checked at the inducements (test_fidelity_fixes.py)."""
 

@@ -1,4 +1,4 @@
-"""BB2020 fidelity fixes (issue 14), each pinned against the facts sheet and two public
+"""BB2020 fidelity fixes, each pinned against the facts sheet and two public
 datasets (rules_engine/data/bb2020/SOURCE.md, "Corrections")."""
 
 from __future__ import annotations
