@@ -21,6 +21,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from core.types import Actor
+from leagues.models import League
 
 
 def signed_in(actor: Actor) -> User:
@@ -34,8 +35,6 @@ def signed_in(actor: Actor) -> User:
 
 def league_of(obj: Any) -> Any:
     """The league a league, season, division, round, fixture or entry belongs to."""
-    from leagues.models import League
-
     if obj is None or isinstance(obj, League):
         return obj
     if hasattr(obj, "league"):
@@ -69,19 +68,6 @@ def is_fixture_coach(user: Actor, fixture: Any) -> bool:
     if fixture is None or not user.is_authenticated:
         return False
     return user.pk in {fixture.home.coach_id, fixture.away.coach_id}
-
-
-def commissions_team(user: Actor, team: Any) -> bool:
-    """The user commissions a league the team is entered in.
-
-    For the teams app's ``is_league_commissioner`` hook (teams/permissions.py), so a
-    commissioner may manage the rosters of the teams in his league.
-    """
-    from leagues.models import TeamEntry
-
-    if team is None or not user.is_authenticated:
-        return False
-    return TeamEntry.objects.filter(team=team, season__league__commissioners=user).exists()
 
 
 rules.add_perm("leagues.add_league", rules.is_authenticated)

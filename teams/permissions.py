@@ -30,11 +30,11 @@ def is_team_coach(user: Any, team: Any) -> bool:
 
 @rules.predicate
 def is_league_commissioner(user: Any, team: Any) -> bool:
-    """The user commissions a league the team is entered in (leagues app)."""
-    # Imported late: the leagues app depends on teams, not the other way round.
-    from leagues.permissions import commissions_team
-
-    return commissions_team(user, team)
+    """The user commissions a league the team is entered in. Read through the league
+    entries' reverse relation: the leagues app sits above teams, which imports it not."""
+    if team is None or not user.is_authenticated:
+        return False
+    return team.league_entries.filter(season__league__commissioners=user).exists()
 
 
 is_signed_in = rules.is_authenticated

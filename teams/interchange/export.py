@@ -89,10 +89,9 @@ def _ledger_entry(entry: TreasuryEntry) -> dict[str, Any]:
 
 def _seasons(team: Team) -> list[dict[str, Any]]:
     """The league seasons the team entered, oldest first, each with its own edition."""
-    from leagues.models import TeamEntry  # the leagues app builds on the teams app
-
+    # The league entries' reverse relation: the leagues app sits above teams.
     entries = (
-        TeamEntry.objects.filter(team=team)
+        team.league_entries.all()
         .select_related("season__league")
         .order_by("season__created_at", "season_id")
     )

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from teams.permissions import is_league_commissioner
 from tests.factories import UserFactory
-from tests.leagues.factories import FixtureFactory, LeagueFactory
+from tests.leagues.factories import FixtureFactory, LeagueFactory, TeamEntryFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -43,12 +44,9 @@ def test_everyone_reads_and_a_coach_enters_only_his_team():
     assert not AnonymousUser().has_perm("leagues.add_league")
 
 
-def test_commissions_team_for_the_teams_app_hook():
-    from leagues.permissions import commissions_team
-    from tests.leagues.factories import TeamEntryFactory
-
+def test_the_teams_app_knows_the_commissioner_of_a_league_a_team_is_entered_in():
     commissioner = UserFactory()
     entry = TeamEntryFactory(division__season__league__commissioners=[commissioner])
-    assert commissions_team(commissioner, entry.team)
-    assert not commissions_team(UserFactory(), entry.team)
-    assert not commissions_team(AnonymousUser(), entry.team)
+    assert is_league_commissioner(commissioner, entry.team)
+    assert not is_league_commissioner(UserFactory(), entry.team)
+    assert not is_league_commissioner(AnonymousUser(), entry.team)
