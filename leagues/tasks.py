@@ -1,10 +1,14 @@
-"""Celery tasks of the leagues app (eager without REDIS_URL, real workers with it)."""
+"""Celery tasks of the leagues app (eager without REDIS_URL, real workers with it),
+and queueing them."""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.core.cache import cache
 
-from leagues.insight.odds_run import compute_odds
+from leagues.errors import LeagueError
+from leagues.insight.odds_run import RUNNING_TTL, OddsState, cache_keys, compute_odds, odds_state
+from leagues.models import Season
 
 # A season of a few hundred fixtures simulates 2,000 times in seconds.
 ODDS_SOFT_TIME_LIMIT = 240
@@ -21,3 +25,21 @@ def playoff_odds(season_id: int) -> None:
     """Work out the season's play-off odds and cache them (``leagues.insight.odds_run``);
     the page polls the cache for the progress and the figures."""
     compute_odds(season_id)
+
+
+def start_odds(season: Season) -> OddsState:
+    """Queue the odds of the season's current results unless they are worked out or
+    under way; the state after."""
+    state = odds_state(season)
+    if state.status != "none":
+        return state
+    _, progress_key = cache_keys(season, state.fingerprint)
+    if cache.add(progress_key, 0.0, RUNNING_TTL):
+        try:
+            playoff_odds.delay(season.pk)
+        except Exception as error:  # the broker is away: nothing is under way
+            cache.delete(progress_key)
+            raise LeagueError(
+                "The odds cannot be worked out just now; try again in a minute."
+            ) from error
+    return odds_state(season)

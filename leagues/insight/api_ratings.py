@@ -16,10 +16,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from leagues.errors import LeagueError
-from leagues.insight.odds_run import OddsState, odds_season, odds_state, start_odds
+from leagues.insight.odds_run import OddsState, odds_season, odds_state
 from leagues.insight.ratings_read import league_ratings
 from leagues.models import League
 from leagues.serializers import ErrorSerializer
+from leagues.tasks import start_odds
 from teams.serializers import TeamsMessageSerializer
 
 

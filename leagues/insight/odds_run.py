@@ -8,8 +8,8 @@ undone gives another fingerprint, so cached odds are never stale: the page asks 
 the fingerprint's figures and finds none until they are worked out again. The
 fingerprint also seeds the simulation, so the same season gives the same odds.
 
-``start_odds`` queues the Celery task (``leagues.tasks.playoff_odds``; eager without
-Redis) once per fingerprint: a marker in the cache says it is under way, and the task
+``start_odds`` (leagues/tasks.py) queues the Celery task (``playoff_odds``; eager
+without Redis) once per fingerprint: a marker in the cache says it is under way, and the task
 writes its progress there every ``PROGRESS_EVERY`` simulations for the page's
 progress bar. A task that died leaves a marker that expires (``RUNNING_TTL``) so the
 odds can be asked for again.
@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, Max
 
-from leagues.errors import LeagueError
 from leagues.insight.odds import N_SIMULATIONS, SeasonOdds, read_input, simulate
 from leagues.models import Fixture, League, PointsAdjustment, RatingChange, Season
 
@@ -96,7 +95,8 @@ def fingerprint(season: Season) -> str:
     return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:32]
 
 
-def _keys(season: Season, print_: str) -> tuple[str, str]:
+def cache_keys(season: Season, print_: str) -> tuple[str, str]:
+    """The cache keys of the season's odds for a fingerprint: the figures, the progress."""
     base = f"dugout:playoff-odds:{season.pk}:{print_}"
     return base, f"{base}:progress"
 
@@ -104,7 +104,7 @@ def _keys(season: Season, print_: str) -> tuple[str, str]:
 def odds_state(season: Season) -> OddsState:
     """The season's odds if worked out for its current results, else how far along."""
     print_ = fingerprint(season)
-    done_key, progress_key = _keys(season, print_)
+    done_key, progress_key = cache_keys(season, print_)
     odds = cache.get(done_key)
     if odds is not None:
         return OddsState(season, print_, "ready", 1.0, odds)
@@ -114,32 +114,12 @@ def odds_state(season: Season) -> OddsState:
     return OddsState(season, print_, "none")
 
 
-def start_odds(season: Season) -> OddsState:
-    """Queue the odds of the season's current results unless they are worked out or
-    under way; the state after."""
-    state = odds_state(season)
-    if state.status != "none":
-        return state
-    _, progress_key = _keys(season, state.fingerprint)
-    if cache.add(progress_key, 0.0, RUNNING_TTL):
-        from leagues.tasks import playoff_odds
-
-        try:
-            playoff_odds.delay(season.pk)
-        except Exception as error:  # the broker is away: nothing is under way
-            cache.delete(progress_key)
-            raise LeagueError(
-                "The odds cannot be worked out just now; try again in a minute."
-            ) from error
-    return odds_state(season)
-
-
 def compute_odds(season_id: int, simulations: int = N_SIMULATIONS) -> SeasonOdds:
     """The task's work: simulate the season's current results and cache the odds
     under their fingerprint (the one of when the task runs)."""
     season = Season.objects.select_related("league").get(pk=season_id)
     print_ = fingerprint(season)
-    done_key, progress_key = _keys(season, print_)
+    done_key, progress_key = cache_keys(season, print_)
     cache.add(progress_key, 0.0, RUNNING_TTL)
 
     def progress(done: int, total: int) -> None:

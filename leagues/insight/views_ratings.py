@@ -17,10 +17,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
 from leagues.errors import LeagueError
-from leagues.insight.odds_run import odds_season, odds_state, start_odds
+from leagues.insight.odds_run import odds_season, odds_state
 from leagues.insight.rating_charts import team_rating_context
 from leagues.insight.ratings_read import league_ratings
 from leagues.models import League
+from leagues.tasks import start_odds
 from teams.models import Team
 
 POLL_SECONDS = 1

@@ -12,11 +12,12 @@ from django.core.cache import cache
 
 from leagues import services
 from leagues.insight.odds import _head_to_head, read_input, simulate
-from leagues.insight.odds_run import compute_odds, fingerprint, odds_state, start_odds
+from leagues.insight.odds_run import compute_odds, fingerprint, odds_state
 from leagues.insight.ratings_read import fixture_estimate
 from leagues.models import Fixture
 from leagues.services.playoffs import playoff_seeds
 from leagues.standings import head_to_head_points
+from leagues.tasks import start_odds
 from tests.factories import TeamFactory, UserFactory
 from tests.insight.league import fixture_of, record
 from tests.leagues.factories import LeagueFactory, PointsAdjustmentFactory
