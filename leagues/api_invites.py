@@ -31,6 +31,7 @@ from rest_framework.response import Response
 from core.fields import StrictCharField
 from core.input import validated
 from leagues import invites as invite_rules
+from leagues import selectors
 from leagues.models import League, LeagueInvite
 from leagues.serializers import ErrorSerializer, LeagueSerializer
 
@@ -109,8 +110,6 @@ class RedeemSerializer(serializers.Serializer):
 
 
 def _league_body(league: League, status_code: int = 200) -> Response:
-    from leagues import selectors
-
     league = selectors.league_list().get(pk=league.pk)
     return Response(LeagueSerializer(league).data, status=status_code)
 

@@ -17,8 +17,11 @@ from typing import Any
 from django.utils import timezone
 
 from leagues import services
+from leagues.insight.ratings import RATED_STATUSES, rebuild_league_ratings
 from leagues.models import Fixture, League, Season
+from rules_engine import get_ruleset
 from teams.models import Team, TeamStatus
+from teams.services import draft_team
 
 LEAGUE_NAME = "Old World Cup"
 RULESET = "bb2020"
@@ -43,8 +46,6 @@ def _team_for(coach: Any, log: Callable[[str], None]) -> Team:
     )
     if team is not None:
         return team
-    from rules_engine import get_ruleset
-    from teams.services import draft_team
 
     name, roster_slug = DEMO_TEAMS[coach.get_username()]
     lineman = get_ruleset(RULESET).roster(roster_slug).lineman_position()
@@ -103,8 +104,6 @@ def load(users: dict[str, Any], log: Callable[[str], None]) -> None:
 def _fill_ratings(league: League, log: Callable[[str], None]) -> None:
     """Rate results recorded before the ratings were kept (an older demo database):
     every result recorded since writes its own rows."""
-    from leagues.insight.ratings import RATED_STATUSES, rebuild_league_ratings
-
     results = Fixture.objects.filter(season__league=league, status__in=RATED_STATUSES).count()
     rated = league.rating_changes.values("fixture_id").distinct().count()
     if results != rated:

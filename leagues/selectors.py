@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, QuerySet
 
 from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
+from leagues.services.schedule import MIN_TEAMS_PER_DIVISION
 from leagues.standings import (
     DivisionTable,
     StandingRow,
@@ -97,8 +98,6 @@ class ShortDivision:
 def short_divisions(season: Season) -> list[ShortDivision]:
     """The season's divisions that cannot be scheduled yet (fewer teams than the
     schedule needs, facts §5): one query, said where teams are admitted."""
-    from leagues.services.schedule import MIN_TEAMS_PER_DIVISION
-
     counted = (
         Division.objects.filter(season=season)
         .annotate(teams=Count("entries"))

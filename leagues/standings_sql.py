@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from django.db import connection
 from django.db.models import Model
 
-from leagues.models import Fixture, PointsAdjustment, Season
+from leagues.models import Fixture, PointsAdjustment, Season, TeamEntry
 
 PLAYED = Fixture.Status.PLAYED.value
 UNPLAYED = Fixture.Status.UNPLAYED_DOUBLE_LOSS.value
@@ -157,8 +157,6 @@ def team_totals_query(season_id: int, ids: list[int]) -> tuple[str, list]:
 def aggregate_totals(season: Season) -> dict[int, dict[str, int]]:
     """The full aggregate: every admitted team of the season's totals, computed from all
     its fixtures and adjustments (what the maintained rows must equal)."""
-    from leagues.models import TeamEntry
-
     keys = (
         f"SELECT e.team_id FROM {table(TeamEntry)} e "
         "WHERE e.season_id = %s AND e.division_id IS NOT NULL"

@@ -23,6 +23,10 @@ from matches.selectors import (
     report_events,
     ruleset_of,
 )
+from matches.services import report_extras
+from rules_engine import edition_for
+from rules_engine.edition import TOUCHDOWNS
+from rules_engine.editions import edition_keys
 
 SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
 CHARACTERISTIC_CHOICES = [(c, c.upper()) for c in ("ma", "st", "ag", "pa", "av")]
@@ -225,11 +229,6 @@ class PostGameStateSerializer(SequenceStateSerializer):
 def set_up_help() -> str:
     """The help of ``conceded_at_setup_players``: each edition's Conceding Without
     Penalty as its report states it (``TeamReport.without_penalty_rule``)."""
-    from matches.services import report_extras
-    from rules_engine import edition_for
-    from rules_engine.edition import TOUCHDOWNS
-    from rules_engine.editions import edition_keys
-
     rules = []
     for key in edition_keys():
         edition = edition_for(key)

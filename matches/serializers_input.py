@@ -15,7 +15,10 @@ from matches.models import EventKind, InjuryResult
 from matches.selectors import LEADERBOARD_STATS, MAX_LEADERBOARD_LIMIT
 from matches.serializers import CHARACTERISTIC_CHOICES, SIDE_CHOICES, choice, set_up_help
 from matches.services import report_extras
+from matches.services.rulesets import rules_for
 from matches.services.validation import MAX_REPORT_EVENTS
+from rules_engine import edition_for
+from rules_engine.editions import edition_keys
 from rules_engine.ruleset import STANDARD_GAME
 
 PRE_GAME_KINDS = [
@@ -142,9 +145,6 @@ class PreGameChoiceInputSerializer(serializers.Serializer):
 
 def _kind_help() -> str:
     """Which kinds only some editions' reports record, named from the editions."""
-    from rules_engine import edition_for
-    from rules_engine.editions import edition_keys
-
     notes = []
     for kind in report_extras.all_event_kinds():
         names = [
@@ -243,9 +243,6 @@ class ReportInputSerializer(serializers.Serializer):
 def _extra_report_fields() -> dict[str, serializers.Field]:
     """The per-side report fields the editions' reports add (``report_extras``), each
     refused by a league whose report has no such field."""
-    from rules_engine import edition_for
-    from rules_engine.editions import edition_keys
-
     found: dict[str, serializers.Field] = {}
     for key in edition_keys():
         edition = edition_for(key)
@@ -275,8 +272,6 @@ def for_league(serializer_class: type[serializers.Serializer], match: Any) -> ty
     """``serializer_class`` (an event, a report or a correction) taking only the event
     kinds the match's league's report records (``report_extras.event_choices``): a
     kind another edition adds is a field error ("kind", or "events" by index)."""
-    from matches.services.rulesets import rules_for
-
     kinds = report_extras.event_choices(rules_for(match).report_type)
     if len(kinds) == len(EventKind.choices):
         return serializer_class

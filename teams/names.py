@@ -24,6 +24,7 @@ from typing import Any
 from django import forms
 
 from core.fields import StrictCharField
+from teams.models import Team
 
 # Format (Cf: zero-width, bidi, soft hyphen), control (Cc), surrogate (Cs), private
 # use (Co) and unassigned (Cn) characters: nothing a reader sees.
@@ -89,8 +90,6 @@ def team_name_taken(name: str, *, exclude_pk: int | None = None) -> str | None:
 
     Every name is compared (a skeleton cannot be looked up by SQL); thousands of
     teams take milliseconds."""
-    from teams.models import Team
-
     teams = Team.objects.all() if exclude_pk is None else Team.objects.exclude(pk=exclude_pk)
     return look_alike(name, teams.values_list("name", flat=True).iterator())
 

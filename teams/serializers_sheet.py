@@ -22,7 +22,14 @@ from teams.models import (
     TeamStatus,
     TreasuryEntry,
 )
-from teams.selectors import TeamSheet, position_for, position_skills, roster_for, value_breakdown
+from teams.selectors import (
+    TeamSheet,
+    advancement_options,
+    position_for,
+    position_skills,
+    roster_for,
+    value_breakdown,
+)
 from teams.selectors.captain import team_captain_id
 from teams.serializers import choice_field
 
@@ -292,8 +299,6 @@ class PlayerDetailSerializer(SheetPlayerSerializer):
 
     @extend_schema_field(AdvancementOptionSerializer(many=True))
     def get_advancement_options(self, player: Player) -> list[dict[str, Any]]:
-        from teams.selectors import advancement_options
-
         return [option.as_dict() for option in advancement_options(player)]
 
 

@@ -9,6 +9,7 @@ from django import template
 
 from rules_engine import UnknownRulesetError, get_ruleset
 from rules_engine.editions import edition_for
+from teams.skill_notes import skill_notes
 
 register = template.Library()
 
@@ -113,7 +114,6 @@ def ranked_by(key: str | None) -> str:
 def skill_list(ruleset_key: str, position_skills: Any = (), gained: Any = ()) -> dict[str, Any]:
     """A player's skills, the position's then the gained ones (in bold), each name
     opening its rules summary on tap (a ``<details>``: no script)."""
-    from teams.skill_notes import skill_notes
 
     def names(value: Any) -> list[str]:  # one skill's name, or a list of them
         return [value] if isinstance(value, str) else list(value or ())
