@@ -61,8 +61,8 @@ from matches.serializers_input import (
     ShortfallDecisionInputSerializer,
     for_league,
 )
-from matches.services.captain import name_team_captain
-from matches.view_common import match_or_404
+from matches.services.pregame.captain import name_team_captain
+from matches.view_state import match_or_404
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

@@ -1,4 +1,4 @@
-"""The API's Team Captain in the pre-game (``matches.services.captain``; BB2025 facts
+"""The API's Team Captain in the pre-game (``matches.services.pregame.captain``; BB2025 facts
 section 2, May 2026 erratum): GET /api/v1/matches/{id}/team-captain/ says each side's
 captain, or whom its coach may name; POST names a new one ({"side", "player"}), the
 same service as the match page's "Name a new Team Captain" form."""
@@ -12,7 +12,7 @@ from rest_framework import serializers
 from core.filters import id_field
 from matches.models import Match
 from matches.serializers import SIDE_CHOICES, choice
-from matches.services.captain import CaptainCard, captain_cards
+from matches.services.pregame.captain import CaptainCard, captain_cards
 from teams.models import Player
 
 

@@ -22,7 +22,7 @@ from matches import selectors, services
 from matches.api_common import NOT_FOUND, PLAY, writes
 from matches.models import Confirmation, Match, MatchStatus
 from matches.serializers_input import ReportInputSerializer
-from matches.services.confirmation import MAX_NOTE_LENGTH
+from matches.services.report.confirmation import MAX_NOTE_LENGTH
 
 
 class ConfirmationSerializer(serializers.Serializer):

@@ -19,14 +19,15 @@ from matches.models import Match
 from matches.page import (
     render_match,
 )
-from matches.report_forms import DisputeForm, ReportForm, SendBackForm, without_penalty_rule_of
-from matches.view_common import (
-    match_url,
+from matches.report_forms import (
+    DisputeForm,
+    ReportForm,
+    SendBackForm,
     report_extras_of,
     scored_in_points,
-    state_or_404,
-    state_to_play,
+    without_penalty_rule_of,
 )
+from matches.view_state import match_url, state_or_404, state_to_play
 
 
 def _back(match: Match, anchor: str = "confirmation") -> HttpResponse:

@@ -15,15 +15,15 @@ from django.shortcuts import redirect, render
 from core.errors import attempt
 from matches import selectors, services
 from matches.models import Match, MatchEvent
-from matches.report_forms import POINTS_FIELD_NAMES, CorrectionEventFormSet, CorrectionForm
-from matches.view_common import (
-    SIDES,
+from matches.report_forms import (
+    POINTS_FIELD_NAMES,
+    CorrectionEventFormSet,
+    CorrectionForm,
     event_choices_of,
-    match_url,
     report_extras_of,
     scored_in_points,
-    state_or_404,
 )
+from matches.view_state import SIDES, match_url, state_or_404
 
 EVENT_FIELDS = (
     "kind",

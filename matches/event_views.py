@@ -21,17 +21,14 @@ from matches.forms import (
 from matches.http import HtmxHttpRequest
 from matches.models import Confirmation, Match
 from matches.page import picker_context, render_live, render_match
-from matches.report_forms import ReportForm, without_penalty_rule_of
-from matches.view_common import (
-    SIDES,
+from matches.report_forms import (
+    ReportForm,
     event_choices_of,
-    match_url,
     report_extras_of,
-    require_side,
     scored_in_points,
-    state_or_404,
-    state_to_play,
+    without_penalty_rule_of,
 )
+from matches.view_state import SIDES, match_url, require_side, state_or_404, state_to_play
 
 
 def event_picker(request: HtmxHttpRequest, pk: int) -> HttpResponse:

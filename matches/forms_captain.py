@@ -1,4 +1,4 @@
-"""The pre-game's "Name a new Team Captain" card (``matches.services.captain``): one
+"""The pre-game's "Name a new Team Captain" card (``matches.services.pregame.captain``): one
 select of the players who may be captain; which player it is the service checks (a
 player the list does not offer gets the rule's own reason as the form's error)."""
 
@@ -11,7 +11,7 @@ from django import forms
 
 from matches.selectors.state import MatchState
 from matches.selectors.words import position_name
-from matches.services.captain import CaptainCard, captain_cards
+from matches.services.pregame.captain import CaptainCard, captain_cards
 from rules_engine import get_ruleset
 
 

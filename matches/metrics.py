@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from django.db import DatabaseError
 from prometheus_client.core import GaugeMetricFamily, Metric
 
-from matches.services.owed import owed_post_games
+from matches.services.postgame.owed import owed_post_games
 
 logger = logging.getLogger(__name__)
 

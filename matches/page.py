@@ -23,20 +23,22 @@ from matches.forms import (
 from matches.forms_captain import captain_context
 from matches.forms_pregame import AnswerForm, InducementsForm, JourneymenForm, PettyCashForm
 from matches.models import Confirmation, EventKind, Match
-from matches.report_forms import DisputeForm, ReportForm, SendBackForm, without_penalty_rule_of
-from matches.selectors.state import MatchState
-from matches.view_common import (
-    CHANGE_TEAM,
-    REPORTED,
-    TWO_STEP_KINDS,
+from matches.report_forms import (
+    DisputeForm,
+    ReportForm,
+    SendBackForm,
     casualty_spp,
     event_choices_of,
-    match_url,
     report_extras_of,
-    report_summary,
     scored_in_points,
-    state_to_play,
+    without_penalty_rule_of,
 )
+from matches.selectors.state import MatchState
+from matches.view_state import match_url, state_to_play
+
+CHANGE_TEAM = "teams.change_team"
+TWO_STEP_KINDS = (EventKind.CASUALTY, EventKind.INJURY)
+REPORTED = (Match.Status.REPORT_SUBMITTED, Match.Status.POST_GAME, Match.Status.CLOSED)
 
 
 def render_match(
@@ -282,6 +284,14 @@ def history_context(state: MatchState) -> list[selectors.HistoryEntry]:
     reports = list(selectors.report_history(state.match))
     events = selectors.reported_events(state.match) if reports else []
     return selectors.history_entries(reports, events, state.team_names)
+
+
+def report_summary(report: Any, teams: dict) -> dict[str, str]:
+    """The report's score and concession in words, for the confirmation card."""
+    details = ""
+    if report.conceded_by:
+        details = f"Conceded by {teams.get(report.conceded_by, report.conceded_by)}."
+    return {"score": f"{report.home_touchdowns} – {report.away_touchdowns}", "details": details}
 
 
 def confirmation_context(state: MatchState, **forms_: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from matches.forms import (
     PostGameChoicesForm,
 )
 from matches.page import act_on, render_match
-from matches.view_common import match_url, require_side, state_to_play
+from matches.view_state import match_url, require_side, state_to_play
 
 
 @login_required

@@ -12,9 +12,9 @@ from core.errors import attempt
 from matches import selectors, services
 from matches.forms_captain import NewCaptainForm
 from matches.page import act_on, choice_answer, choice_form, render_match
-from matches.services.captain import captain_card
-from matches.services.captain import name_team_captain as name_team_captain_service
-from matches.view_common import SIDES, match_url, require_side, state_to_play
+from matches.services.pregame.captain import captain_card
+from matches.services.pregame.captain import name_team_captain as name_team_captain_service
+from matches.view_state import SIDES, match_url, require_side, state_to_play
 
 
 @login_required
@@ -63,7 +63,7 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
 @require_POST
 def name_team_captain(request: HttpRequest, pk: int, side: str) -> HttpResponse:
     """BB2025 Team Captain, May 2026 erratum: the side's coach names a new captain in the
-    pre-game once the old one has left the roster (``matches.services.captain``)."""
+    pre-game once the old one has left the roster (``matches.services.pregame.captain``)."""
     state = state_to_play(request, pk)
     match = state.match
     if side not in SIDES:

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 
+from matches.errors import MatchError
 from matches.forms import (
     CHARACTERISTIC_CHOICES,
     MAX_SCORE,
@@ -18,9 +19,11 @@ from matches.forms import (
     _choose,
     choices_of,
 )
-from matches.models import EventKind, InjuryResult
-from matches.services.confirmation import MAX_NOTE_LENGTH
-from matches.services.report_extras import ExtraField, team_report_type
+from matches.models import EventKind, InjuryResult, Match
+from matches.services.report.confirmation import MAX_NOTE_LENGTH
+from matches.services.report_extras import ExtraField, event_choices, team_fields, team_report_type
+from matches.services.rulesets import rules_for
+from rules_engine.errors import RulesError
 
 
 def _score(label: str) -> forms.IntegerField:
@@ -112,14 +115,49 @@ def without_penalty_rule_of(match: Any) -> str:
     """Who may concede without penalty in the match's league, as its edition's report
     states it (BB2025: a team that cannot put 3 players on the Line of Scrimmage, at
     most 2; BB2020: 3 or fewer players); empty where its report has no concession."""
-    from matches.errors import MatchError
-    from matches.services.rulesets import rules_for
-
     try:
         report_type = rules_for(match).report_type
     except MatchError:
         return ""
     return team_report_type(report_type).without_penalty_rule
+
+
+# What the league's edition asks of the report form (through ``rules_for``).
+
+
+def report_extras_of(match: Match) -> tuple[Any, ...]:
+    """The team fields the league's report adds beyond BB2020's (its edition's report
+    type: BB2025's ``stalled``), which the report form asks for each side."""
+    try:
+        return team_fields(rules_for(match).report_type)
+    except RulesError:
+        return ()
+
+
+def event_choices_of(match: Match) -> list[tuple[str, str]]:
+    """The event kinds the league's report records (its edition's report type: a safe
+    landing only where the report counts them)."""
+    try:
+        return event_choices(rules_for(match).report_type)
+    except RulesError:
+        return event_choices(object)
+
+
+def scored_in_points(match: Match) -> bool:
+    """Whether the league's games are scored in points (Blitz Bowl: its edition's
+    ``scoring``), so the report form asks for the cards that score them."""
+    try:
+        return rules_for(match).scored_in_points
+    except RulesError:
+        return False
+
+
+def casualty_spp(match: Match) -> int:
+    """The SPP a casualty caused by a Block earns under the league's edition (0: none)."""
+    try:
+        return rules_for(match).edition.casualty_spp
+    except RulesError:
+        return 0
 
 
 class ReportForm(forms.Form):

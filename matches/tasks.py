@@ -20,7 +20,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from matches import services
-from matches.services.owed import owed_post_games
+from matches.services.postgame.owed import owed_post_games
 from matches.services.queue import APPLY_POST_GAME
 
 logger = logging.getLogger(__name__)

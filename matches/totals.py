@@ -3,8 +3,8 @@
 Whoever writes or deletes ``PlayerMatchStats`` calls ``refresh_player_totals`` (or
 ``refresh_stats_totals`` with the rows it wrote, ``delete_stats`` to delete some) in
 the same transaction, after the change: the post-game's application writes a match's
-rows (``matches.services.effects``), a correction's reversal deletes them
-(``matches.services.reversal``), a restore rebuilds a season (``rebuild_season``).
+rows (``matches.services.postgame.effects``), a correction's reversal deletes them
+(``matches.services.corrections.reversal``), a restore rebuilds a season (``rebuild_season``).
 
 The rows are recomputed, not patched: one DELETE of the touched players' rows in the
 season and one INSERT ... SELECT aggregating their statistics there (a player has tens

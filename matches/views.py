@@ -19,7 +19,7 @@ from matches.forms import (
 )
 from matches.models import Match
 from matches.page import render_match
-from matches.view_common import match_url, state_or_404
+from matches.view_state import match_url, state_or_404
 
 MATCHES_PER_PAGE = 50
 

@@ -4,7 +4,7 @@ and each coach, signed in as himself (drafts, enters, plays his matches, spends)
 Used by tests/test_league_life.py.
 
 Dice: the API never takes a seed; the server draws one per pre-game and per
-post-game from ``matches.services._common.new_seed``. ``Seeds`` stands in for it
+post-game from ``matches.services.dice.new_seed``. ``Seeds`` stands in for it
 (``install``) and hands out the seed the test loaded for the next call, so that two
 leagues played the same way through the API roll the same dice — the production
 path, with the seed made known.
@@ -90,14 +90,14 @@ class Seeds:
         return self.loaded.pop(0) if self.loaded else next(self.spare)
 
     def install(self, monkeypatch: Any) -> Seeds:
-        import matches.services._common
-        import matches.services.pregame
-        import matches.services.submission
+        import matches.services.dice
+        import matches.services.pregame.sequence
+        import matches.services.report.submission
 
         for module in (
-            matches.services._common,
-            matches.services.pregame,
-            matches.services.submission,
+            matches.services.dice,
+            matches.services.pregame.sequence,
+            matches.services.report.submission,
         ):
             monkeypatch.setattr(module, "new_seed", self)
         return self

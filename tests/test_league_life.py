@@ -13,7 +13,7 @@ the first league holds what its twin holds (treasury, Dedicated Fans, re-rolls a
 staff, TV, each player's SPP, advancements, skills and value, the standings row).
 
 How the two leagues roll the same dice through the API: the server draws a seed per
-pre-game and per post-game (``matches.services._common.new_seed``; the API never takes
+pre-game and per post-game (``matches.services.dice.new_seed``; the API never takes
 one). The test stands in for that function (``league_life_helpers.Seeds``) and hands
 out a seed that depends only on the round and the two teams' draft places — the
 production path, with its seeds made known.

@@ -13,7 +13,7 @@ The prizes are paid after the last post-game sequence (BB2025 facts section 10,
 "Glittering Prizes"), so they are never exposed to Expensive Mistakes: while the
 final's or the third-place match's post-game is still to be applied,
 ``pay_prizes_when_due`` waits, and the matches app calls it again once that
-post-game is applied (``matches.services.application.apply_final``).
+post-game is applied (``matches.services.postgame.application.apply_final``).
 """
 
 from __future__ import annotations

@@ -32,28 +32,28 @@ Lifecycle, in order::
     settle_shortfall(actor, shortfall, decision) -> SppShortfall   ("grant" or "undo")
 """
 
-from matches.services.application import apply_post_game
-from matches.services.confirmation import (
-    confirm_report,
-    dispute_report,
-    save_report_draft,
-    send_back_report,
-)
-from matches.services.corrections import correct_report, settle_shortfall
-from matches.services.events import add_event, remove_event
-from matches.services.postgame import post_game_for
-from matches.services.postgame_choices import (
+from matches.services.corrections.correction import correct_report, settle_shortfall
+from matches.services.postgame.application import apply_post_game
+from matches.services.postgame.choices import (
     close_match,
     end_hiring_step,
     submit_post_game_choices,
 )
-from matches.services.pregame import (
+from matches.services.postgame.sequence import post_game_for
+from matches.services.pregame.sequence import (
     open_match,
     start_match,
     start_pre_game,
     submit_pre_game_choice,
 )
-from matches.services.submission import Submission, submit_report
+from matches.services.report.confirmation import (
+    confirm_report,
+    dispute_report,
+    save_report_draft,
+    send_back_report,
+)
+from matches.services.report.events import add_event, remove_event
+from matches.services.report.submission import Submission, submit_report
 
 __all__ = [
     "Submission",

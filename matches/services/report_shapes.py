@@ -14,9 +14,8 @@ from typing import Any
 
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services import hatred, report_extras
-from matches.services._common import SIDES
 from matches.services.rulesets import rules_for
-from matches.services.snapshots import snapshot_states
+from matches.services.snapshots import SIDES, snapshot_states
 from rules_engine.bb2020.report import MatchReport, PlayerReport, TeamReport
 from rules_engine.blitz_bowl import BlitzBowlReport
 

@@ -63,8 +63,7 @@ def state_from_json(data: dict[str, Any]) -> TeamState:
 _READ: list[tuple[Any, dict[str, TeamState]]] = []
 # And by the snapshot's whole text, for the next service's read of the same snapshot (a
 # new row, a new dict): the text is the states' only input, so equal texts give equal
-# states whenever they were made (writing the text is about half the cost of
-# making both teams' states from it).
+# states whenever they were made.
 _BY_TEXT: dict[str, dict[str, TeamState]] = {}
 _BY_TEXT_KEPT = 8
 
@@ -72,7 +71,7 @@ _BY_TEXT_KEPT = 8
 def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
     """Both teams as the match's snapshot ``field`` holds them (a fresh dict each call;
     the states themselves are frozen). A snapshot read as its stored text
-    (``<field>_text``, the field itself deferred: ``_common.as_text``) is found by that
+    (``<field>_text``, the field itself deferred: ``locking.as_text``) is found by that
     text, decoded only when its states are not known yet; once the field itself is
     loaded, the field is read."""
     held = match.__dict__

@@ -270,7 +270,7 @@ def name_new_captain(actor: Actor, team: Team | int, player: Player | int | str)
     captain's skill row (source "other", from no advancement), nothing else changes.
 
     When it may be done (the pre-game of the team's next league fixture) is the
-    caller's to check (``matches.services.captain``). Refusals are ``CaptainError``;
+    caller's to check (``matches.services.pregame.captain``). Refusals are ``CaptainError``;
     nothing is written then."""
     with transaction.atomic():
         team = lock_team(team)

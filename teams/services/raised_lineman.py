@@ -1,7 +1,7 @@
 """Masters of Undeath (BB2025, league facts section 2): the Lineman a team raised from
 a dead opponent, kept for good in the post-game's hiring step. He joins as a rookie of
 his Lineman position with 0 SPP, costs nothing (no ledger entry) and adds his full
-value to Team Value. The post-game (``matches.services.effects``) calls this once the
+value to Team Value. The post-game (``matches.services.postgame.effects``) calls this once the
 coach chose to keep him; the rules engine has checked the offer and the room."""
 
 from __future__ import annotations

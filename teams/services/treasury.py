@@ -77,7 +77,7 @@ def ledger_entry(
 ) -> TreasuryEntry:
     """``post_to_ledger``'s checks and its entry, not saved: the locked ``team``'s
     Treasury is moved in memory and the caller writes both (``post_to_ledger`` at
-    once; a post-game's application in bulk, ``matches.services.writes``)."""
+    once; a post-game's application in bulk, ``matches.services.postgame.writes``)."""
     if not is_locked(team):
         raise transaction.TransactionManagementError(
             "a ledger posting needs the team row locked by lock_team() in the open transaction"

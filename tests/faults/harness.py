@@ -344,7 +344,7 @@ class Figures:
 
 
 def owed() -> list[tuple[int, int]]:
-    from matches.services.postgame import owed_post_games
+    from matches.services.postgame.sequence import owed_post_games
 
     return owed_post_games()
 

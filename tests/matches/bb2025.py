@@ -110,4 +110,4 @@ def hatred_dice(monkeypatch: Any, result: int) -> None:
                 return result
             return super()._draw(die, purpose)
 
-    monkeypatch.setattr("matches.services.postgame.SeededDice", Scripted)
+    monkeypatch.setattr("matches.services.postgame.sequence.SeededDice", Scripted)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from matches import selectors
 from matches.forms import PostGameChoicesForm
 from matches.models import Match, Report
-from matches.view_common import event_choices_of
+from matches.report_forms import event_choices_of
 from rules_engine.sequence import Choice
 from teams.models import Player, Team
 from teams.services import record_injury

@@ -1,4 +1,4 @@
-"""Both coaches confirm the result (issue 13): one submits, the other confirms or
+"""Both coaches confirm the result: one submits, the other confirms or
 disputes with a note, the commissioner settles a dispute (confirm or send back) or
 confirms after the deadline; the post-game starts on confirmation only."""
 
@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from dashboard.selectors import dashboard_for
 from matches.models import Match, MatchEvent, PostGameApplication, Report
-from matches.services.owed import owed_post_games
+from matches.services.postgame.owed import owed_post_games
 from teams.models import Team
 from tests.factories import UserFactory
 from tests.matches.factories import event, kick_off, league_match

@@ -75,7 +75,7 @@ def test_blitz_bowl_pitch_and_a_report_scored_in_points(
 ):
     # A fixed pre-game seed: a regional D8 of 8 (Lustrian Superleague) forces the pitch
     # and leaves no choice to answer, so a random seed would fail 1 run in 8.
-    monkeypatch.setattr("matches.services.pregame.new_seed", lambda: 1)
+    monkeypatch.setattr("matches.services.pregame.sequence.new_seed", lambda: 1)
     match, (home, away), clients = opened("blitz_bowl")
     url = reverse("match-detail", args=[match.pk])
     answered = play_pre_game(match, clients)

@@ -1,5 +1,5 @@
 """``plain``: engine output as the JSON a report stores - exactly what a JSON round trip
-gives, whatever the value holds (issue 15: plain values are copied without one)."""
+gives, whatever the value holds (plain values are copied without one)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from matches.services._common import _default, plain
+from matches.services.sequence_json import plain
+from matches.services.snapshots import _default
 from rules_engine.shared import SharedDict, SharedList
 
 

@@ -11,7 +11,7 @@ import pytest
 from django.db import transaction
 
 from matches.models import Match
-from matches.services._common import AFTER_KICK_OFF, KICK_OFF_TEXT, lock_match
+from matches.services.locking import AFTER_KICK_OFF, KICK_OFF_TEXT, lock_match
 from matches.services.snapshots import snapshot_states
 from tests.matches.factories import league_match, snapshot_json
 

@@ -13,7 +13,8 @@ from django.db import connection
 import matches.tasks  # noqa: F401  (registers the task with every Celery app)
 from matches import services
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication, Report
-from matches.services import postgame, submission
+from matches.services.postgame import sequence as postgame
+from matches.services.report import submission
 from teams.models import TreasuryEntry
 from tests.conftest import TEST_REDIS_URL
 from tests.factories import assert_treasury_is_ledger

@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from matches.services.owed import owed_post_games
+from matches.services.postgame.owed import owed_post_games
 from matches.tasks import requeue_owed_post_games
 
 

@@ -21,18 +21,11 @@ from leagues.services import record_result
 from leagues.services.bracket import pay_prizes_when_due, prizes_wait
 from matches.errors import MatchError
 from matches.models import DiceRoll, Match, PostGameApplication, Report, Sequence
-from matches.services._common import (
-    AFTER_KICK_OFF,
-    KICK_OFF_TEXT,
-    SIDES,
-    lock_with_report,
-    store_rolls,
-    stored_rolls,
-    team_of,
-)
-from matches.services.effects import EffectsBatch, apply_effects
-from matches.services.hiring import final_answers
-from matches.services.postgame import (
+from matches.services.dice import store_rolls, stored_rolls
+from matches.services.locking import AFTER_KICK_OFF, KICK_OFF_TEXT, lock_with_report, team_of
+from matches.services.postgame.effects import EffectsBatch, apply_effects
+from matches.services.postgame.hiring import final_answers
+from matches.services.postgame.sequence import (
     RUN_FIELDS,
     Inputs,
     Phase,
@@ -41,8 +34,9 @@ from matches.services.postgame import (
     post_game_for,
     run_post_game,
 )
+from matches.services.report.rows import WITH_EVENTS, JSONRows, events_of, payload_of
 from matches.services.report_shapes import league_result
-from matches.services.reports import WITH_EVENTS, JSONRows, events_of, payload_of
+from matches.services.snapshots import SIDES
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors import value_breakdown
 from teams.selectors.value import with_team_value

@@ -16,22 +16,15 @@ from django.utils import timezone
 
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
-from matches.services._common import (
-    SIDES,
-    check_replay,
-    choice_json,
-    is_league_game,
-    plain,
-    steps_json,
-    store_rolls,
-    stored_rolls,
-)
-from matches.services.owed import owed_post_games  # noqa: F401  (its old home)
+from matches.services.dice import check_replay, store_rolls, stored_rolls
+from matches.services.locking import is_league_game
+from matches.services.postgame.owed import owed_post_games  # noqa: F401  (its old home)
 from matches.services.queue import queue_application
+from matches.services.report.rows import events_of, payload_of
 from matches.services.report_shapes import engine_report
-from matches.services.reports import events_of, payload_of
 from matches.services.rulesets import rules_for
-from matches.services.snapshots import snapshot_states
+from matches.services.sequence_json import choice_json, plain, steps_json
+from matches.services.snapshots import SIDES, snapshot_states
 from rules_engine.bb2020.postgame import TeamPostGame
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.sequence import SequenceResult

@@ -13,11 +13,12 @@ from django.db.models import Min, Q
 from core.types import Actor
 from leagues.models import Fixture
 from matches.models import AppliedEffect, EffectKind, Match, PostGameApplication, Report
-from matches.services._common import SIDES, lock_match
-from matches.services.application import apply_final, apply_results
-from matches.services.effects import FINAL_REASONS
-from matches.services.postgame import ANSWERS, ANSWERS_BY_KIND, post_game_for
-from matches.services.reversal import revert_effects
+from matches.services.corrections.reversal import revert_effects
+from matches.services.locking import lock_match
+from matches.services.postgame.application import apply_final, apply_results
+from matches.services.postgame.effects import FINAL_REASONS
+from matches.services.postgame.sequence import ANSWERS, ANSWERS_BY_KIND, post_game_for
+from matches.services.snapshots import SIDES
 
 Footprint = dict[int, tuple[int, int]]  # team id -> (gold, Dedicated Fans) a match moved
 

@@ -27,13 +27,14 @@ from django.utils import timezone
 
 from core.types import Actor
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
-from matches.services._common import SIDES, plain, team_actor
-from matches.services.deferral import held_back, post_gold
+from matches.services.access import team_actor
+from matches.services.postgame.deferral import held_back, post_gold
+from matches.services.postgame.skills_gained import apply_gained
+from matches.services.postgame.writes import EffectsBatch, TeamWrites, add_spp, stats_rows
+from matches.services.report.rows import events_of
 from matches.services.report_shapes import player_reports
-from matches.services.reports import events_of
-from matches.services.skills_gained import apply_gained
-from matches.services.snapshots import snapshot_states
-from matches.services.writes import EffectsBatch, TeamWrites, add_spp, stats_rows
+from matches.services.sequence_json import plain
+from matches.services.snapshots import SIDES, snapshot_states
 from matches.totals import refresh_stats_totals
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
 from rules_engine.injuries import LastingInjuryResult

@@ -8,9 +8,9 @@ import copy
 from typing import Any
 
 from matches.models import Match, Report
-from matches.services._common import SIDES
-from matches.services.postgame import _hiring_step, post_game_for
-from matches.services.reports import events_of
+from matches.services.postgame.sequence import _hiring_step, post_game_for
+from matches.services.report.rows import events_of
+from matches.services.snapshots import SIDES
 from teams.models import Player, PlayerStatus, Team
 
 

@@ -42,17 +42,9 @@ from matches.models import (
     Report,
     SppShortfall,
 )
-from matches.services._common import (
-    SIDES,
-    lock_match,
-    log_match,
-    require_commissioner,
-    require_status,
-    user_of,
-)
-from matches.services.deferral import deferred, settle_deferred
-from matches.services.postgame import current_report, run_post_game, settle_status
-from matches.services.rederivation import (
+from matches.services.access import require_commissioner, require_status, user_of
+from matches.services.audit import log_match
+from matches.services.corrections.rederivation import (
     active_applications,
     carried_choices,
     carried_input,
@@ -64,16 +56,20 @@ from matches.services.rederivation import (
     show_moved,
     shown_before,
 )
-from matches.services.report_shapes import POINTS_FIELDS
-from matches.services.reports import (
+from matches.services.corrections.reversal import revert_effects, revert_problems
+from matches.services.locking import lock_match
+from matches.services.postgame.deferral import deferred, settle_deferred
+from matches.services.postgame.sequence import current_report, run_post_game, settle_status
+from matches.services.report.rows import (
     attach_events,
     checked_report,
     create_report,
     events_of,
     report_payload,
 )
-from matches.services.reversal import revert_effects, revert_problems
+from matches.services.report_shapes import POINTS_FIELDS
 from matches.services.rulesets import rules_for
+from matches.services.snapshots import SIDES
 from matches.services.validation import normalize_event
 from teams.services import undo_advancement
 from teams.services._common import lock_player, lock_team

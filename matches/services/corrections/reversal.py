@@ -8,9 +8,9 @@ from django.utils import timezone
 
 from core.types import Actor
 from matches.models import AppliedEffect, EffectKind, PostGameApplication
-from matches.services.deferral import held_back, post_gold
-from matches.services.effects import COUNTED_FIELDS, SET_FIELDS
-from matches.services.skills_gained import revert_gained
+from matches.services.postgame.deferral import held_back, post_gold
+from matches.services.postgame.effects import COUNTED_FIELDS, SET_FIELDS
+from matches.services.postgame.skills_gained import revert_gained
 from matches.totals import delete_stats
 from teams.models import (
     InjuryRecord,

@@ -16,9 +16,7 @@ from django.db.models.functions import JSONObject
 from core.types import Actor
 from matches.errors import ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
-from matches.services._common import (
-    user_of,
-)
+from matches.services.access import user_of
 from matches.services.report_shapes import POINTS_FIELDS, league_result
 from matches.services.validation import (
     ROW_COLUMNS,

@@ -21,23 +21,18 @@ from django.db.models.functions import JSONObject
 from core.types import Actor
 from matches.errors import MatchError, ReportConflict
 from matches.models import Match, MatchEvent, Report
-from matches.services._common import (
-    AFTER_KICK_OFF,
-    KICK_OFF_TEXT,
-    MATCH_RELATED,
-    as_text,
-    log_match,
-    new_seed,
-    require_play,
-)
-from matches.services.confirmation import (
+from matches.services.access import require_play
+from matches.services.audit import log_match
+from matches.services.dice import new_seed
+from matches.services.locking import AFTER_KICK_OFF, KICK_OFF_TEXT, MATCH_RELATED, as_text
+from matches.services.pregame.sequence import check_fixture_playable
+from matches.services.report.confirmation import (
     BEGIN_FIELDS,
     await_confirmation,
     begin_post_game,
     needs_confirmation,
 )
-from matches.services.pregame import check_fixture_playable
-from matches.services.reports import (
+from matches.services.report.rows import (
     JSONRows,
     attach_events,
     body_hash,
@@ -90,7 +85,7 @@ def submit_report(
     The same ``idempotency_key`` with the same body returns the first report
     (``created`` False); a match already reported raises ReportConflict. On
     success the match waits for the opponent's confirmation
-    (``matches.services.confirmation``); the post-game starts when he confirms (at
+    (``matches.services.report.confirmation``); the post-game starts when he confirms (at
     once only where no one else coaches either team).
     ``seed`` (tests, demo) fixes the post-game dice; the API never passes it.
     """

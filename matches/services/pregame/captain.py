@@ -25,14 +25,9 @@ from leagues.models import Fixture
 from matches.errors import MatchError
 from matches.models import Match
 from matches.selectors.state import state_of
-from matches.services._common import (
-    SIDES,
-    lock_match,
-    require_play,
-    require_status,
-    team_actor,
-    team_of,
-)
+from matches.services.access import require_play, require_status, team_actor
+from matches.services.locking import lock_match, team_of
+from matches.services.snapshots import SIDES
 from rules_engine.draft import draft_rules_for, may_name_new_captain
 from teams.models import Player, PlayerStatus, Team
 from teams.selectors.captain import team_captain_id

@@ -15,23 +15,24 @@ from django.utils import timezone
 from core.types import Actor
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report
-from matches.services._common import (
-    AFTER_KICK_OFF,
-    KICK_OFF_TEXT,
-    REPORT_RESULTS,
-    SIDES,
-    SNAPSHOTS,
+from matches.services.access import (
     answering_side,
-    lock_match,
-    lock_with_report,
-    log_match,
     require_commissioner,
     require_play,
     require_status,
+)
+from matches.services.audit import log_match
+from matches.services.locking import (
+    AFTER_KICK_OFF,
+    KICK_OFF_TEXT,
+    REPORT_RESULTS,
+    SNAPSHOTS,
+    lock_match,
+    lock_with_report,
     team_of,
     teams_read,
 )
-from matches.services.postgame import (
+from matches.services.postgame.sequence import (
     ANSWERS,
     ANSWERS_BY_KIND,
     RUN_FIELDS,
@@ -40,7 +41,8 @@ from matches.services.postgame import (
     run_post_game,
     settle_status,
 )
-from matches.services.reports import WITH_EVENTS
+from matches.services.report.rows import WITH_EVENTS
+from matches.services.snapshots import SIDES
 from teams.models import Player
 
 # BB2025's MVP nominations (step 3), the pending choice and its answer's key.

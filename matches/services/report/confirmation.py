@@ -23,20 +23,22 @@ from core.types import Actor
 from matches.errors import MatchError
 from matches.models import Confirmation, Match, MatchEvent, Report
 from matches.selectors.state import MatchState, state_of
-from matches.services._common import (
+from matches.services.access import require_commissioner, require_play, require_status, user_of
+from matches.services.audit import log_match
+from matches.services.locking import (
     AFTER_KICK_OFF,
     KICK_OFF_TEXT,
     lock_match,
     lock_with_report,
-    log_match,
-    require_commissioner,
-    require_play,
-    require_status,
     teams_read,
-    user_of,
 )
-from matches.services.postgame import RUN_FIELDS, current_report, run_post_game, settle_status
-from matches.services.reports import WITH_EVENTS, payload_of, report_payload
+from matches.services.postgame.sequence import (
+    RUN_FIELDS,
+    current_report,
+    run_post_game,
+    settle_status,
+)
+from matches.services.report.rows import WITH_EVENTS, payload_of, report_payload
 
 # How long the opponent has to confirm or dispute before the commissioner may confirm
 # for him: two days, so a coach who forgot does not hold the league's round.

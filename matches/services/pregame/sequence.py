@@ -16,24 +16,12 @@ from core.types import Actor
 from leagues.models import Fixture, Season
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Sequence
-from matches.services._common import (
-    SIDES,
-    answering_side,
-    check_replay,
-    choice_json,
-    lock_match,
-    new_seed,
-    plain,
-    require_play,
-    require_status,
-    steps_json,
-    store_rolls,
-    stored_rolls,
-    team_actor,
-    team_of,
-)
+from matches.services.access import answering_side, require_play, require_status, team_actor
+from matches.services.dice import check_replay, new_seed, store_rolls, stored_rolls
+from matches.services.locking import lock_match, team_of
 from matches.services.rulesets import rules_for, rules_for_key
-from matches.services.snapshots import snapshot_states, state_to_json
+from matches.services.sequence_json import choice_json, plain, steps_json
+from matches.services.snapshots import SIDES, snapshot_states, state_to_json
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import SeededDice
 from rules_engine.errors import InducementError

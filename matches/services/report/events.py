@@ -10,8 +10,9 @@ from django.db import transaction
 from core.types import Actor
 from matches.errors import MatchError, ReportError
 from matches.models import EventKind, Match, MatchEvent
-from matches.services._common import lock_match, require_play, require_status
-from matches.services.reports import new_event
+from matches.services.access import require_play, require_status
+from matches.services.locking import lock_match
+from matches.services.report.rows import new_event
 from matches.services.validation import (
     ReportContext,
     event_problems,
