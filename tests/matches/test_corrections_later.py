@@ -1,4 +1,4 @@
-"""Corrections that always work (issue 12): a commissioner corrects a match after
+"""Corrections that always work: a commissioner corrects a match after
 either team played on, bought things and spent the SPP it earned; later post-games
 are re-derived in order, purchases stand, SPP already spent wait for the
 commissioner's decision, and the teams end as if the corrected report had been

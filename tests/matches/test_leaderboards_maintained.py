@@ -1,12 +1,12 @@
-"""The leaderboards' maintained per-player totals (issue 15) always equal the full
+"""The leaderboards' maintained per-player totals always equal the full
 aggregate over the match statistics.
 
 Random matches go through the services as coaches and commissioners play them: a
 report with random touchdowns, completions, interceptions and casualties, its
 post-game applied, then corrected (the old post-game reverted, the new one applied)
 once or twice. After every step each leaderboard, of the season and of all seasons,
-equals what summing every ``PlayerMatchStats`` row gives (the query the boards ran
-until issue 15), row for row and in the same order; and the totals rows equal the
+equals what summing every ``PlayerMatchStats`` row gives (the query the boards
+would run without the totals), row for row and in the same order; and the totals rows equal the
 aggregate per season, player and team.
 """
 
@@ -32,7 +32,7 @@ LIMIT = 100
 
 
 def aggregate_board(season: Any, stat: str) -> list[dict[str, Any]]:
-    """The board as it was read before issue 15: summed over every statistics row."""
+    """The board summed over every statistics row."""
     rows = PlayerMatchStats.objects.all()
     if season is not None:
         rows = rows.filter(season=season)

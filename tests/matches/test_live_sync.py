@@ -1,4 +1,4 @@
-"""Live match day (issue 13): the match page polls a small fragment of what changed;
+"""Live match day: the match page polls a small fragment of what changed;
 an unchanged match answers 304, a tap of the other coach comes back as the new events
 and score, a match that moved on asks the page to reload; each poll is a few queries."""
 

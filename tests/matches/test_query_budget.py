@@ -1,5 +1,5 @@
 """Recording a match costs a bounded number of queries, whatever the roster size and
-the number of events (issue 15). Two ways a match is recorded:
+the number of events. Two ways a match is recorded:
 
 - **As one report** (how most leagues record a match): after kick-off, the report with
   all its events submitted at once, the opponent's confirmation, both coaches' answers
@@ -7,8 +7,7 @@ the number of events (issue 15). Two ways a match is recorded:
   Counted as a request per step sends them: every statement but each service's own
   transaction (its SAVEPOINT and RELEASE here, inside the test's transaction; BEGIN and
   COMMIT on the site, which Django does not send as statements on PostgreSQL). A
-  savepoint nested inside a service counts. At most ``REPORT_QUERY_BUDGET`` (the
-  issue's goal: 40).
+  savepoint nested inside a service counts. At most ``REPORT_QUERY_BUDGET``.
 - **Tap by tap**, the whole match: open it, the pre-game with every decision answered,
   kick-off, the events one tap at a time, the report, the confirmation, the hiring
   step, its application, closing it: 16 service calls, each a request that must at
@@ -36,12 +35,8 @@ from tests.matches.factories import POST_GAME_SEED, PRE_GAME_SEED, Setup, league
 
 pytestmark = pytest.mark.django_db
 
-# Every statement of one match tap by tap (16 service calls, 6 events): 334 before
-# issue 15, 173 after its first pass, 116 after its second, 112 with both teams read as
-# the engine's states in two statements, not four, at the pre-game and at kick-off, 111
-# (closing reads whether the final application is made with the report), 109 now (both
-# teams read in one statement, not two).
-# 32 of them are the SAVEPOINT and RELEASE
+# Every statement of one match tap by tap (16 service calls, 6 events). 32 of them are
+# the SAVEPOINT and RELEASE
 # around each service call (a service locks the match row in a statement of its own and
 # reads the rest in the next: a statement that waited for a lock reads the other rows as
 # they stood before it); 7 the league's recording of the result (season and fixture
@@ -49,10 +44,9 @@ pytestmark = pytest.mark.django_db
 # one read, one insert) and 2 the leaderboards' totals.
 MATCH_QUERY_BUDGET = 109
 # Recording a match as one report (report, confirmation, hiring step, application),
-# without each service's own transaction statements: 84 before issue 15's second pass
-# (the same calls), 40 now: the report 5 (its insert decides a race between two
-# submissions by ON CONFLICT DO NOTHING, no savepoint), the confirmation 6, each hiring
-# answer 4, the application 21.
+# without each service's own transaction statements: the report 5 (the match locked,
+# the report and its events inserted, the match saved, the audit row), the
+# confirmation 6, each hiring answer 4, the application 21.
 REPORT_QUERY_BUDGET = 40
 
 

@@ -1,4 +1,4 @@
-"""Riotous Rookies through the matches app (issue 14): the pre-game rolls 2D3+1 extra
+"""Riotous Rookies through the matches app: the pre-game rolls 2D3+1 extra
 journeymen for an Ogre team of 11 available players, and kick-off takes every one of
 them onto the team for the game, beyond the 11 of step 3."""
 

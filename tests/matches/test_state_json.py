@@ -1,5 +1,5 @@
 """A match snapshot keeps each team as ``state_to_json`` writes it: exactly what the
-dataclass's ``asdict`` through JSON gives (issue 15 writes it without the deep copies),
+dataclass's ``asdict`` through JSON gives (written without the deep copies),
 and ``state_from_json`` reads it back to the same state."""
 
 from __future__ import annotations
