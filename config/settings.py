@@ -77,8 +77,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: every answer gets a request id, one log line and (DUGOUT_METRICS) its
-    # metrics, the 503s below included (config/observability.py).
-    "config.observability.RequestObservabilityMiddleware",
+    # metrics, the 503s below included (core/observability.py).
+    "core.observability.RequestObservabilityMiddleware",
     # Then: the database unreachable is a 503 with Retry-After, not a 500.
     "core.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
