@@ -14,6 +14,8 @@ key cached under the counters it had before.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -80,9 +82,16 @@ def _stamp(rows: QuerySet[Version]) -> Stamp:
 def read(*, leagues: Iterable[Ref] | QuerySet[Any] = (), teams: Iterable[Ref] = ()) -> Stamp:
     """The stamp of ``leagues`` and ``teams`` (ids, objects, or a queryset of ids such
     as ``Season.objects.filter(pk=pk).values("league_id")``): one query."""
-    league_ids = leagues if isinstance(leagues, QuerySet) else _ids(leagues)
-    wanted = Q(scope=LEAGUE, object_id__in=league_ids) | Q(scope=TEAM, object_id__in=_ids(teams))
-    return _stamp(Version.objects.filter(wanted))
+    asked: list[Q] = []
+    if isinstance(leagues, QuerySet):  # a subquery: never evaluated here
+        asked.append(Q(scope=LEAGUE, object_id__in=leagues))
+    elif league_ids := _ids(leagues):
+        asked.append(Q(scope=LEAGUE, object_id__in=league_ids))
+    if team_ids := _ids(teams):
+        asked.append(Q(scope=TEAM, object_id__in=team_ids))
+    if not asked:
+        return Stamp("", None)
+    return _stamp(Version.objects.filter(functools.reduce(operator.or_, asked)))
 
 
 def league_version(league: Ref) -> str:

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_POST, require_safe
 
 from core import versions
@@ -132,8 +133,9 @@ def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
         "leagues/standings.html",
         {
             "season": season,
-            "tables": selectors.season_standings(season),
-            "adjustments": selectors.adjustments(season),
+            # Read only when the cached fragment showing them is not kept.
+            "tables": SimpleLazyObject(lambda: selectors.season_standings(season)),
+            "adjustments": SimpleLazyObject(lambda: list(selectors.adjustments(season))),
             # What the tables' cached fragments are keyed on.
             "cache_version": stamp_of(request, lambda: _season_stamp(request, pk)).token,
         },

@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 import rules_engine
+from core.cache import cached
 from core.conditional import conditional_page, stamp_of
 from core.errors import attempt, attempt_or_message
 from teams import selectors, services
@@ -150,11 +151,22 @@ def _sheet(pk: int) -> TeamSheet:
 def _plain_sheet(request: HttpRequest, pk: int) -> PlainSheet:
     """The sheet as plain values (shaped queries, no model per player); a
     signed-in user's also reads what his players' advancements improved, in case he
-    may change the team and so sees who may spend SPP."""
+    may change the team and so sees who may spend SPP. Kept in the cache under the
+    team's version, as the sheet's fragments are."""
+    development = request.user.is_authenticated
+    version = _version(request, pk)
     try:
-        return plain_sheet(pk, development=request.user.is_authenticated)
+        return cached(
+            f"teams/plain_sheet:{pk}:{version}:{development}",
+            lambda: plain_sheet(pk, development=development),
+        )
     except Team.DoesNotExist:
         raise Http404("No such team.") from None
+
+
+def _version(request: HttpRequest, pk: int) -> str:
+    """The token of the versions the team's page shows, read once per request."""
+    return stamp_of(request, lambda: team_stamp(pk)).token
 
 
 def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict[str, Any]:
@@ -177,7 +189,7 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         "improvement_roll": development == selectors.IMPROVEMENT_ROLL,
         **selectors.sheet_rows(team, roster),
         # What the sheet's cached fragments are keyed on, with who may change it.
-        "cache_version": stamp_of(request, lambda: team_stamp(team.pk)).token,
+        "cache_version": _version(request, team.pk),
     }
     if may_change:
         # A team drafted before the draft asked chooses its Team League (or Favoured
@@ -203,10 +215,16 @@ def _team_stamp(request: HttpRequest, pk: int, **forms: Any) -> Any:
 def team_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     sheet = _plain_sheet(request, pk)
     context = sheet_context(request, sheet, **forms)
+    has_gold, trophy = context["has_gold"], bool(sheet.value.league_trophy)
     context.update(
-        ledger=plain_latest_ledger(pk) if context["has_gold"] else [],
-        audit=plain_audit(pk),
-        trophy_leagues=plain_trophy_leagues(pk) if sheet.value.league_trophy else [],
+        cached(
+            f"teams/sheet_history:{pk}:{_version(request, pk)}:{has_gold}:{trophy}",
+            lambda: {
+                "ledger": plain_latest_ledger(pk) if has_gold else [],
+                "audit": plain_audit(pk),
+                "trophy_leagues": plain_trophy_leagues(pk) if trophy else [],
+            },
+        )
     )
     return render(request, "teams/team_sheet.html", context)
 

@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.templatetags import league_tables
+from teams.audit import bump_teams
 from teams.models import Advancement, Player, Team
 from teams.pdf import team_sheet_pdf
 from teams.selectors import team_sheet
@@ -223,12 +224,14 @@ def test_the_sheet_offers_only_the_staff_the_team_can_hire(client, coach):
     assert "Let the apothecary go" in sheet
 
     Team.objects.filter(pk=team.pk).update(cheerleaders=12, rerolls=8)
+    bump_teams([team])  # a write past the services bumps the team's version itself
     full = html_of(client.get(reverse("team-detail", args=[team.pk])))
     assert offered_staff(full) == ["assistant_coach"]
     assert "12 is the most allowed." in full
     assert "Buy a re-roll" not in full and "has 8 team re-rolls, the most allowed" in full
 
     Team.objects.filter(pk=team.pk).update(treasury=5_000)
+    bump_teams([team])
     poor = html_of(client.get(reverse("team-detail", args=[team.pk])))
     assert offered_staff(poor) == []
     assert "Costs 10k; the treasury holds 5k." in poor
