@@ -53,11 +53,6 @@ class Money:
         return _LEFT[self.source].format(gp(amount))
 
 
-def money(amount: int, source: str) -> Money:
-    """``Money(amount, source)``."""
-    return Money(amount, source)
-
-
 @dataclass(frozen=True)
 class BoughtItem:
     """Inducements of one kind bought at this team's price."""

@@ -122,13 +122,19 @@ def winnings(
     return (attendance if opponent_conceded else attendance // 2) + touchdowns * GOLD_PER_TOUCHDOWN
 
 
-def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
+def dedicated_fans_change(
+    result: str, dedicated_fans: int, d6: int, *, maximum: int | None = None
+) -> int:
     """Step 2, "Dedicated Fans": "Winner rolls D6: >= DF -> DF +1. Loser rolls D6: < DF ->
-    DF -1 (minimum 1). Draw: no change." Returns the change (+1, 0 or -1)."""
+    DF -1 (minimum 1). Draw: no change." Returns the change (+1, 0 or -1). ``maximum``:
+    the edition's cap, where it has one (BB2025: never above 7)."""
     if result not in ("win", "draw", "loss"):
         raise ValueError(f"a result is 'win', 'draw' or 'loss', not {result!r}")
+    if not 1 <= d6 <= 6:
+        raise ValueError(f"a D6 shows 1-6, got {d6!r}")
     if result == "win":
-        return 1 if d6 >= dedicated_fans else 0
+        capped = maximum is not None and dedicated_fans >= maximum
+        return 1 if d6 >= dedicated_fans and not capped else 0
     if result == "loss" and d6 < dedicated_fans and dedicated_fans > MINIMUM_DEDICATED_FANS:
         return -1
     return 0
@@ -166,11 +172,15 @@ class PostGameRules:
     # Whether a player due to miss the next game has served it by sitting out a
     # friendly (``league=False``): BB2020 says nothing against it; BB2025 does not.
     friendly_serves_missed_game = True
+    # The most Dedicated Fans a team may have (None: no cap).
+    maximum_dedicated_fans: int | None = None
 
     # --- the hooks -------------------------------------------------------------------
 
     def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
-        return dedicated_fans_change(result, dedicated_fans, d6)
+        return dedicated_fans_change(
+            result, dedicated_fans, d6, maximum=self.maximum_dedicated_fans
+        )
 
     def winnings_terms(self, w: PostGameWork) -> dict[str, Any]:
         """What else the edition's ``winnings`` reads of a side (BB2020: nothing)."""

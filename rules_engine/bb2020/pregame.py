@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_engine.bb2020 import inducements as shop
-from rules_engine.bb2020.inducement_items import money as new_money
 from rules_engine.bb2020.inducements import (
     BUDGET,
     NO_MONEY,
@@ -97,7 +96,7 @@ class PreGameRules:
     ) -> Money:
         """The lower-CTV team's money once the higher has bought: "petty cash = CTV
         difference + gold the other team spent from its Treasury" (facts section 3)."""
-        return new_money(petty_cash(ctv[higher], ctv[other(higher)], spent), PETTY_CASH)
+        return Money(petty_cash(ctv[higher], ctv[other(higher)], spent), PETTY_CASH)
 
     def money_spent(
         self,
@@ -144,11 +143,11 @@ class PreGameRules:
     ) -> dict[str, Money]:
         """What each side may spend; the lower side's only once the higher side has bought."""
         if not league:
-            return {side: new_money(budget.get(side, 0), BUDGET) for side in SIDES}
+            return {side: Money(budget.get(side, 0), BUDGET) for side in SIDES}
         if ctv["home"] == ctv["away"]:
-            return {side: new_money(0, NO_MONEY) for side in SIDES}
+            return {side: Money(0, NO_MONEY) for side in SIDES}
         higher = higher_side(ctv)
-        moneys = {higher: new_money(max(0, teams[higher].treasury), TREASURY)}
+        moneys = {higher: Money(max(0, teams[higher].treasury), TREASURY)}
         if higher in bought:
             moneys[other(higher)] = self.underdog_money(ctv, teams, higher, bought[higher].total)
         return moneys

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from rules_engine.bb2020.conceding import MINIMUM_DEDICATED_FANS
 from rules_engine.bb2020.postgame import (
     HIRING_CHOICE,
     ExpensiveMistakeResult,
@@ -45,6 +45,7 @@ from rules_engine.bb2020.postgame import (
     expensive_mistake,
     resolve_expensive_mistake,
 )
+from rules_engine.bb2020.postgame import dedicated_fans_change as bb2020_dedicated_fans_change
 from rules_engine.bb2020.report import SIDES, MatchReport, other_side
 from rules_engine.bb2020.spp import mvp_candidates
 from rules_engine.bb2020.state import TeamState
@@ -118,19 +119,8 @@ def winnings(
     return fan_attendance * gold // 2 + (touchdowns + bonus) * gold
 
 
-def dedicated_fans_change(result: str, dedicated_fans: int, d6: int) -> int:
-    """Step 2 (facts section 8): a win rolls a D6, at least the team's DF -> +1, never
-    above 7; a loss rolls a D6, less than DF -> -1, never below 1; a draw changes
-    nothing. Returns the change (+1, 0 or -1). Differs from BB2020: the cap of 7."""
-    if result not in ("win", "draw", "loss"):
-        raise ValueError(f"a result is 'win', 'draw' or 'loss', not {result!r}")
-    if not 1 <= d6 <= 6:
-        raise ValueError(f"a D6 shows 1-6, got {d6!r}")
-    if result == "win":
-        return 1 if d6 >= dedicated_fans and dedicated_fans < MAXIMUM_DEDICATED_FANS else 0
-    if result == "loss" and d6 < dedicated_fans and dedicated_fans > MINIMUM_DEDICATED_FANS:
-        return -1
-    return 0
+# Step 2 (facts section 8): as BB2020's, never above 7.
+dedicated_fans_change = partial(bb2020_dedicated_fans_change, maximum=MAXIMUM_DEDICATED_FANS)
 
 
 @dataclass(frozen=True)
@@ -275,6 +265,7 @@ class Bb2025PostGameRules(PostGameRules):
     fire_floor = DRAFT_RULES["bb2025"].fire_floor
     # Facts section 7: a player due to miss the next game still misses it after a friendly.
     friendly_serves_missed_game = False
+    maximum_dedicated_fans = MAXIMUM_DEDICATED_FANS
 
     def friendly(self) -> PostGameRules | None:
         """The rules a friendly's post-game runs under (facts section 7,
@@ -307,9 +298,6 @@ class Bb2025PostGameRules(PostGameRules):
             league=league,
             hold_hiring=hold_hiring,
         )
-
-    def dedicated_fans_change(self, result: str, dedicated_fans: int, d6: int) -> int:
-        return dedicated_fans_change(result, dedicated_fans, d6)
 
     def winnings_terms(self, w: PostGameWork) -> dict[str, Any]:
         return {"stalled": stalled(w.report)}
