@@ -28,10 +28,9 @@ from rest_framework.response import Response
 
 import rules_engine
 from core.conditional import conditional_page
-from core.versions import Stamp
 from core.input import validated
+from core.versions import Stamp
 from teams import selectors, services
-from teams.audit import team_stamp
 from teams.api_common import (
     ERRORS,
     NOT_FOUND,
@@ -40,6 +39,7 @@ from teams.api_common import (
     sheet_data,
 )
 from teams.api_team_league import TeamLeagueActions
+from teams.audit import team_stamp
 from teams.errors import TeamError
 from teams.filters import TeamFilter
 from teams.models import AuditEntry, Team

@@ -13,10 +13,10 @@ from rest_framework.test import APIClient
 from insight.naf import naf_report
 from leagues.models import Fixture
 from leagues.standings import season_ruleset
+from matches.history import team_matches, tv_at_kick_off
 from matches.models import Match
 from matches.services.snapshots import state_to_json
 from rules_engine.bb2020.state import PlayerState, TeamState
-from matches.history import team_matches, tv_at_kick_off
 from tests.factories import drafted_team
 from tests.teams.test_edition_change import moved_league
 

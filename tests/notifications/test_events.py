@@ -11,11 +11,11 @@ import pytest
 from django.core import mail
 from django.db import transaction
 
-from notifications import emails
-from notifications.models import SentEmail, WebhookDelivery
 from leagues import services as league_services
 from leagues.models import Season
 from matches import services
+from notifications import emails
+from notifications.models import SentEmail, WebhookDelivery
 from teams.models import InjuryRecord
 from tests.factories import (
     AdvancementFactory,
