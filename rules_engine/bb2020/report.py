@@ -245,6 +245,9 @@ class MatchReport:
     home: TeamReport
     away: TeamReport
     sudden_death_winner: str | None = None
+    # The final score a concession leaves, (conceder, opponent), from the touchdowns
+    # each had scored (core rules, CONCEDING; BB2025's awarded win).
+    score_after_concession = staticmethod(concession_score)
 
     def __post_init__(self) -> None:
         if self.home.conceded and self.away.conceded:
@@ -272,12 +275,12 @@ class MatchReport:
 
     @cached_property
     def final_score(self) -> tuple[int, int]:
-        """(home, away) touchdowns after a concession's award (core rules, CONCEDING);
+        """(home, away) touchdowns after a concession's award (``score_after_concession``);
         worked out once (the steps read it for each side)."""
         conceder = self.conceded_by
         if conceder is None:
             return self.home.touchdowns, self.away.touchdowns
-        mine, theirs = concession_score(
+        mine, theirs = self.score_after_concession(
             self.side(conceder).touchdowns, self.side(other_side(conceder)).touchdowns
         )
         return (mine, theirs) if conceder == "home" else (theirs, mine)

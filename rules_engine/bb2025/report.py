@@ -21,7 +21,6 @@ BB2020's (``rules_engine.bb2020.report``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import ClassVar
 
 from rules_engine.bb2020.conceding import (
@@ -114,17 +113,9 @@ class Bb2025MatchReport(MatchReport):
     team_report_type: ClassVar[type[TeamReport]] = Bb2025TeamReport
     player_report_type: ClassVar[type[PlayerReport]] = Bb2025PlayerReport
 
-    @cached_property
-    def final_score(self) -> tuple[int, int]:
-        """(home, away) touchdowns; after a concession (with or without penalty) the
-        opponent wins 2-0, or X-0 when it had already scored X > 2 (facts section 9)."""
-        conceder = self.conceded_by
-        if conceder is None:
-            return self.home.touchdowns, self.away.touchdowns
-        mine, theirs = awarded_win_score(
-            self.side(conceder).touchdowns, self.side(other_side(conceder)).touchdowns
-        )
-        return (mine, theirs) if conceder == "home" else (theirs, mine)
+    # After a concession (with or without penalty) the opponent wins 2-0, or X-0 when it
+    # had already scored X > 2 (facts section 9).
+    score_after_concession = staticmethod(awarded_win_score)
 
     def __post_init__(self) -> None:
         super().__post_init__()
