@@ -32,7 +32,6 @@ urlpatterns = [
     path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", account_views.logout, name="logout"),
     path("", include("accounts.urls")),  # coach profiles
-    path("", include("teams.urls_accounts")),
     path("accounts/", include("allauth.urls")),
     path("", include("leagues.urls_invites")),
     path("admin/", admin.site.urls),

@@ -5,6 +5,7 @@ from teams import (
     views,
     views_audit,
     views_interchange,
+    views_transfer,
 )
 
 urlpatterns = [
@@ -42,4 +43,5 @@ urlpatterns = [
         views.team_special_rule_choice,
         name="team-special-rule-choice",
     ),
+    path("teams/<int:pk>/transfer/", views_transfer.team_transfer, name="team-transfer"),
 ]
