@@ -84,12 +84,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         self.check_object_permissions(self.request, match)
         return match
 
-    def _state(self, match: Match) -> MatchState:
+    def _read_state(self, match: Match) -> MatchState:
         """The match as it stands after the action, read once for the answer."""
         return match_state(match.pk, self.request.user)
 
     def _detail(self, match: Match) -> dict[str, Any]:
-        state = self._state(match)
+        state = self._read_state(match)
         context = {
             "current_report": state.report.pk if state.report else None,
             "permissions": state.perms,
@@ -97,11 +97,11 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return MatchDetailSerializer(state.match, context=context).data
 
     def _pre_game(self, match: Match) -> dict[str, Any]:
-        state = self._state(match)
+        state = self._read_state(match)
         return SequenceStateSerializer(selectors.pre_game_state(state.match, state=state)).data
 
     def _post_game(self, match: Match) -> dict[str, Any]:
-        state = self._state(match)
+        state = self._read_state(match)
         return PostGameStateSerializer(selectors.post_game_state(state.match, state=state)).data
 
     @extend_schema(summary="List matches", description="Filter by season, team and status.")

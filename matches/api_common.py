@@ -14,14 +14,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from matches.errors import ReportConflict
+from matches.permissions import CORRECT, PLAY
 from matches.serializers import (
     MatchErrorSerializer,
     MatchMessageSerializer,
     ReportConflictSerializer,
 )
-
-PLAY = "matches.play_match"
-CORRECT = "matches.correct_report"
 
 BAD = OpenApiResponse(MatchErrorSerializer, description="The rules (or the input's shape) refuse.")
 DENIED = OpenApiResponse(MatchMessageSerializer, description="Not signed in.")

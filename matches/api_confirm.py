@@ -19,8 +19,9 @@ from rest_framework.views import APIView
 from core.fields import StrictCharField
 from core.input import validated
 from matches import selectors, services
-from matches.api_common import NOT_FOUND, PLAY, writes
+from matches.api_common import NOT_FOUND, writes
 from matches.models import Confirmation, Match, MatchStatus
+from matches.permissions import PLAY
 from matches.serializers_input import ReportInputSerializer
 from matches.services.report.confirmation import MAX_NOTE_LENGTH
 
@@ -79,7 +80,7 @@ class _MatchAction(APIView):
             )
         return match
 
-    def _state(self, pk: int) -> Response:
+    def _confirmation(self, pk: int) -> Response:
         return Response(confirmation_data(self._match(pk, write=False)))
 
 
@@ -90,7 +91,7 @@ class ConfirmationView(_MatchAction):
         responses={200: ConfirmationSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> Response:
-        return self._state(pk)
+        return self._confirmation(pk)
 
 
 class ConfirmView(_MatchAction):
@@ -107,7 +108,7 @@ class ConfirmView(_MatchAction):
     )
     def post(self, request: Request, pk: int) -> Response:
         services.confirm_report(request.user, self._match(pk))
-        return self._state(pk)
+        return self._confirmation(pk)
 
 
 class DisputeView(_MatchAction):
@@ -121,7 +122,7 @@ class DisputeView(_MatchAction):
         match = self._match(pk)
         values = validated(DisputeInputSerializer, request)
         services.dispute_report(request.user, match, note=values["note"])
-        return self._state(pk)
+        return self._confirmation(pk)
 
 
 class SendBackView(_MatchAction):
@@ -135,7 +136,7 @@ class SendBackView(_MatchAction):
         match = self._match(pk)
         values = validated(SendBackInputSerializer, request)
         services.send_back_report(request.user, match, note=values["note"])
-        return self._state(pk)
+        return self._confirmation(pk)
 
 
 class ReportDraftView(_MatchAction):
@@ -149,4 +150,4 @@ class ReportDraftView(_MatchAction):
         match = self._match(pk)
         values = validated(ReportDraftInputSerializer, request)
         services.save_report_draft(request.user, match, **values)
-        return self._state(pk)
+        return self._confirmation(pk)

@@ -224,23 +224,23 @@ def render_live(request: HttpRequest, state: MatchState, **forms: Any) -> HttpRe
 
 
 def post_game_context(
-    request: HttpRequest, match_state: MatchState, names: dict, forms: dict
+    request: HttpRequest, state: MatchState, names: dict, forms: dict
 ) -> dict[str, Any]:
-    teams, ruleset = match_state.team_names, match_state.ruleset
-    state = selectors.post_game_state(match_state.match, state=match_state)
+    teams, ruleset = state.team_names, state.ruleset
+    post_game = selectors.post_game_state(state.match, state=state)
     posted = forms.get("post_game_forms") or {}
     cards = []
     shown: set[str] = set()
-    report = state.report
-    nominating = any(c.kind == MVP_NOMINEES for c in state.pending)
+    report = post_game.report
+    nominating = any(c.kind == MVP_NOMINEES for c in post_game.pending)
     nominated = ((report.post_game_choices or {}) if report is not None else {}).get(
         MVP_NOMINEES, {}
     )
-    for side, team in match_state.teams.items():
-        summary = state.summary.get(side)
-        if summary and not state.applied:
+    for side, team in state.teams.items():
+        summary = post_game.summary.get(side)
+        if summary and not post_game.applied:
             summary = selectors.live_team_figures(summary, team)
-        pending = [c for c in state.pending if c.side == side]
+        pending = [c for c in post_game.pending if c.side == side]
         form = None
         if pending and all(c.yours for c in pending):
             form = posted.get(side) or PostGameChoicesForm(pending, names, prefix=side)
@@ -256,13 +256,15 @@ def post_game_context(
                 "nominated": [names.get(pid, f"player {pid}") for pid in nominated.get(side, ())]
                 if nominating
                 else [],
-                "may_advance": state.applied and request.user.has_perm(CHANGE_TEAM, team),
+                "may_advance": post_game.applied and request.user.has_perm(CHANGE_TEAM, team),
             }
         )
     deadline = report.hiring_deadline if report is not None else None
     return {
-        "state": state,
-        "steps": selectors.step_views(state.steps, state.rolls, teams, ruleset, detailed=False),
+        "state": post_game,
+        "steps": selectors.step_views(
+            post_game.steps, post_game.rolls, teams, ruleset, detailed=False
+        ),
         "cards": cards,
         # A refused form the page no longer shows (its decision is gone meanwhile):
         # its reasons still show, above the cards.
@@ -274,8 +276,8 @@ def post_game_context(
             for message in messages_
         ],
         "nominating": nominating,
-        "deadline": deadline if state.pending else None,
-        "may_end": bool(state.pending) and deadline is not None and deadline <= timezone.now(),
+        "deadline": deadline if post_game.pending else None,
+        "may_end": bool(post_game.pending) and deadline is not None and deadline <= timezone.now(),
     }
 
 

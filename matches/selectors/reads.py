@@ -32,7 +32,7 @@ from matches.models import (
     Report,
     SppShortfall,
 )
-from matches.permissions import coached_sides
+from matches.permissions import CORRECT, PLAY, coached_sides
 from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Player, Team
 
@@ -115,8 +115,8 @@ class MatchPermissions:
 def permissions(user: Actor, match: Match) -> MatchPermissions:
     authenticated = getattr(user, "is_authenticated", False)
     return MatchPermissions(
-        play=authenticated and user.has_perm("matches.play_match", match),
-        correct=authenticated and user.has_perm("matches.correct_report", match),
+        play=authenticated and user.has_perm(PLAY, match),
+        correct=authenticated and user.has_perm(CORRECT, match),
         sides=coached_sides(user, match),
     )
 

@@ -5,15 +5,16 @@ fixture, both teams, season and league, the league's ruleset, the current report
 step the match is at, whose decision it waits for, and what the requesting user may
 do. ``match_state`` reads them once (the match with its fixture, teams, coaches,
 season and league in one query; the current report in a second, only once one was
-submitted; the league's commissioners in a third, only for a signed-in user who
-coaches neither team) and the pages and views pass the ``MatchState`` on instead of
-asking again. The services lock the match row themselves and check the same rules
-(``matches.permissions``) on what they locked.
+submitted; the league's commissioners in a third, only for a signed-in user) and
+the pages and views pass the ``MatchState`` on instead of asking again. The services
+lock the match row themselves and ask the same questions of what they read after the
+lock (``state_of``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.utils import timezone
@@ -43,10 +44,14 @@ class MatchState:
 
     ``step``: the match's status; ``waiting_on``: the sides whose decision the
     pre-game or the post-game waits for (in order, each once); ``coached``: the sides
-    the user coaches. ``can_play``: run the match (either coach, a commissioner);
-    ``can_report``: tap events and submit the report (in play); ``can_confirm``,
-    ``can_dispute``, ``can_send_back``: the submitted report's buttons;
-    ``can_correct``: correct the report (a commissioner, once one was submitted)."""
+    the user coaches. What the user may do is worked out when first asked, and only
+    as far as needed (a coach's own side needs no look at the league's commissioners):
+    ``commissioner`` (he commissions the league, or is a superuser, and so may answer
+    for either side), ``can_play`` (run the match: either coach, a commissioner),
+    ``can_report`` (tap events and submit the report, in play), ``is_opponent`` (a
+    coach of the match who did not submit the report), ``can_confirm``,
+    ``can_dispute``, ``can_send_back`` (the submitted report's buttons) and
+    ``can_correct`` (correct a confirmed report: a commissioner)."""
 
     match: Match
     fixture: Fixture
@@ -59,14 +64,62 @@ class MatchState:
     step: str
     waiting_on: tuple[str, ...]
     coached: tuple[str, ...]
-    commissioner: bool
-    can_play: bool
-    can_report: bool
-    can_confirm: bool
-    can_dispute: bool
-    can_send_back: bool
-    can_correct: bool
-    is_opponent: bool
+    user: Actor | None
+
+    @cached_property
+    def signed_in(self) -> bool:
+        return self.user is not None and bool(getattr(self.user, "is_authenticated", False))
+
+    @cached_property
+    def commissioner(self) -> bool:
+        return self.signed_in and self.user is not None and self.user.has_perm(CORRECT, self.match)
+
+    @cached_property
+    def can_play(self) -> bool:
+        if not self.signed_in or self.user is None:
+            return False
+        return bool(self.coached) or self.user.has_perm(PLAY, self.match)
+
+    @property
+    def can_report(self) -> bool:
+        return self.step == Match.Status.IN_PLAY and self.can_play
+
+    @property
+    def is_opponent(self) -> bool:
+        report = self.report
+        if report is None or not self.coached:
+            return False
+        return getattr(self.user, "pk", None) != report.submitted_by_id
+
+    @property
+    def confirming(self) -> bool:
+        return self.step == Match.Status.CONFIRMING and self.report is not None
+
+    @property
+    def can_confirm(self) -> bool:
+        if not self.confirming or self.report is None:
+            return False
+        if self.is_opponent:
+            return True
+        deadline = self.report.confirm_deadline
+        past_deadline = deadline is None or timezone.now() >= deadline
+        disputed = self.report.confirmation == Confirmation.DISPUTED
+        return (disputed or past_deadline) and self.commissioner
+
+    @property
+    def can_dispute(self) -> bool:
+        report = self.report
+        disputed = report is not None and report.confirmation == Confirmation.DISPUTED
+        return self.confirming and self.is_opponent and not disputed
+
+    @property
+    def can_send_back(self) -> bool:
+        return self.confirming and self.commissioner
+
+    @property
+    def can_correct(self) -> bool:
+        reported = self.report is not None and self.step in WITH_REPORT[1:]
+        return reported and self.commissioner
 
     @property
     def teams(self) -> dict[str, Team]:
@@ -115,16 +168,6 @@ def state_of(match: Match, report: Report | None, user: Actor | None) -> MatchSt
     """The state of a match and its current report as already read."""
     fixture = match.fixture
     signed_in = user is not None and bool(getattr(user, "is_authenticated", False))
-    coached = coached_sides(user, match) if signed_in else ()
-    commissioner = signed_in and user is not None and user.has_perm(CORRECT, match)
-    can_play = signed_in and user is not None and (bool(coached) or user.has_perm(PLAY, match))
-    status = match.status
-    opponent = bool(coached) and report is not None and user is not None
-    opponent = opponent and getattr(user, "pk", None) != report.submitted_by_id  # type: ignore[union-attr]
-    confirming = status == Match.Status.CONFIRMING and report is not None
-    disputed = report is not None and report.confirmation == Confirmation.DISPUTED
-    deadline = report.confirm_deadline if report is not None else None
-    past_deadline = deadline is None or timezone.now() >= deadline
     return MatchState(
         match=match,
         fixture=fixture,
@@ -134,17 +177,10 @@ def state_of(match: Match, report: Report | None, user: Actor | None) -> MatchSt
         league=fixture.season.league,
         ruleset=engine_ruleset(match),
         report=report,
-        step=status,
+        step=match.status,
         waiting_on=_waiting_on(match, report),
-        coached=coached,
-        commissioner=commissioner,
-        can_play=can_play,
-        can_report=can_play and status == Match.Status.IN_PLAY,
-        can_confirm=confirming and (opponent or (commissioner and (disputed or past_deadline))),
-        can_dispute=confirming and opponent and not disputed,
-        can_send_back=confirming and commissioner,
-        can_correct=commissioner and report is not None and status in WITH_REPORT[1:],
-        is_opponent=opponent,
+        coached=coached_sides(user, match) if signed_in else (),
+        user=user,
     )
 
 

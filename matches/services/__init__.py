@@ -8,6 +8,14 @@ Every sequence is the league's ruleset's: ``rulesets.rules_for(match)`` is the o
 place that asks the rules engine for it (its ``Edition``, ``rules_engine.edition_for``),
 so a BB2020, classic or Blitz Bowl match runs through the same services.
 
+Grouped by phase: ``pregame``, ``report`` (events, submission, confirmation),
+``postgame`` (the sequence, the coaches' hiring step, its application) and
+``corrections``. What the phases share is named for its idea: ``locking`` (the match
+row locked alone, then its fixture, teams and league read), ``access`` (who may act),
+``audit``, ``dice``, ``sequence_json``, ``snapshots``, ``rulesets``, ``queue`` and
+the report's rules (``validation``, ``report_extras``, ``report_shapes``,
+``hatred``).
+
 Lifecycle, in order::
 
     open_match(actor, fixture) -> Match                                  scheduled

@@ -1,6 +1,11 @@
-"""The match row locked for a service's transaction, read with its fixture, teams and
-league (less the JSON snapshots the service never reads), then its report; the
-match's teams by side as read with it."""
+"""The match row locked alone for a service's transaction (less the JSON snapshots the
+service never reads); then, by the next statement, its fixture with both teams,
+season and league, or its report read with them; the match's teams by side.
+
+The lock takes a statement of its own: a statement that waited for the lock reads
+every row but the locked one as it stood before it waited (a team's Treasury changed
+meanwhile, a correction's new report), so what the service reads with the match is
+read after the lock is held."""
 
 from __future__ import annotations
 
@@ -11,32 +16,49 @@ from django.db import connection, transaction
 from django.db.models import TextField
 from django.db.models.functions import Cast
 
+from leagues.models import Fixture
 from matches.models import Match, Report
 from matches.services.snapshots import SIDES
 from teams.models import Team
 
-# The coaches are read by id (permissions, confirmation); a coach acting for his team is
-# loaded when asked.
-MATCH_RELATED = ("fixture__home", "fixture__away", "fixture__season__league")
+# What a service reads with the fixture. The coaches are read by id (permissions,
+# confirmation); a coach acting for his team is loaded when asked.
+FIXTURE_RELATED = ("home", "away", "season__league")
+
+
+def read_fixture(fixture_id: int, annotate: Mapping[str, Any] | None = None) -> Fixture:
+    """The fixture with both teams, its season and league, as they stand now;
+    ``annotate``: more to read in the same statement."""
+    fixtures = Fixture.objects.select_related(*FIXTURE_RELATED).annotate(**(annotate or {}))
+    return fixtures.get(pk=fixture_id)
 
 
 def lock_match(
-    match: Match | int, *, defer: tuple[str, ...] = (), texts: tuple[str, ...] = ()
+    match: Match | int,
+    *,
+    defer: tuple[str, ...] = (),
+    texts: tuple[str, ...] = (),
+    annotate: Mapping[str, Any] | None = None,
+    with_fixture: bool = True,
 ) -> Match:
-    """The match row locked for the open transaction, with its fixture and teams.
-    ``defer``: the match's fields the caller never reads (its JSON snapshots; one read
-    after all is loaded then, by a query of its own, as Django's ``defer``); ``texts``:
-    snapshots read as their stored text (``as_text``), not decoded."""
+    """The match row locked alone for the open transaction, then (``with_fixture``)
+    its fixture, teams, season and league read (``read_fixture``). ``defer``: the
+    match's fields the caller never reads (its JSON snapshots; one read after all is
+    loaded then, by a query of its own, as Django's ``defer``); ``texts``: snapshots
+    read as their stored text (``as_text``), not decoded; ``annotate``: more to read
+    of the match row in the same statement."""
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("lock_match() must run inside atomic()")
     match_id = match.pk if isinstance(match, Match) else match
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related(*MATCH_RELATED)
+    locked = (
+        Match.objects.select_for_update()
         .defer(*defer, *texts)
-        .annotate(**as_text(texts))
+        .annotate(**as_text(texts), **(annotate or {}))
         .get(pk=match_id)
     )
+    if with_fixture:
+        locked.fixture = read_fixture(locked.fixture_id)
+    return locked
 
 
 # What a service reads of a match once it has kicked off: not the pre-game's team
@@ -76,19 +98,18 @@ def lock_with_report(
     defer_report: tuple[str, ...] = (),
     texts: tuple[str, ...] = (),
 ) -> tuple[Match, Report | None]:
-    """The match row locked (``lock_match``, less ``defer``), then its current report
-    (or the report ``report_id`` of it, current or not) read with ``annotate`` (more to
-    read of the report in the same query), less ``defer_report``. (match, None) when
-    there is no such report; Report.DoesNotExist when ``report_id`` is not the match's.
-
-    Two statements, not one joined SELECT ... FOR UPDATE: a statement that waited for
-    the lock reads every row but the match's as they stood before it waited (a
-    correction's new report, another worker's application), so the report is read by
-    the statement after the lock. ``texts``: as ``lock_match``'s."""
-    locked = lock_match(match, defer=defer, texts=texts)
+    """The match row locked alone (``lock_match``, less ``defer``), then its current
+    report (or the report ``report_id`` of it, current or not) read with the match's
+    fixture, teams, season and league and with ``annotate`` (more to read of the
+    report in the same query), less ``defer_report``. (match, None) when there is no
+    such report (its fixture then read on its own); Report.DoesNotExist when
+    ``report_id`` is not the match's. ``texts``: as ``lock_match``'s."""
+    locked = lock_match(match, defer=defer, texts=texts, with_fixture=False)
     reports = (
-        Report.objects.select_related("submitted_by")
-        .defer(*defer_report)
+        Report.objects.select_related(
+            "submitted_by", *(f"match__fixture__{r}" for r in FIXTURE_RELATED)
+        )
+        .defer(*defer_report, *_MATCH_COLUMNS)
         .annotate(**(annotate or {}))
     )
     if report_id is not None:
@@ -97,14 +118,22 @@ def lock_with_report(
             raise Report.DoesNotExist("Report matching query does not exist.")
     else:
         found = reports.filter(match_id=locked.pk, is_current=True).first()
-    if found is not None:
+    if found is None:
+        locked.fixture = read_fixture(locked.fixture_id)
+    else:
+        locked.fixture = found.match.fixture
         found.match = locked
     return locked, found
 
 
-def fetch_match(match: Match | int) -> Match:
-    match_id = match.pk if isinstance(match, Match) else match
-    return Match.objects.select_related(*MATCH_RELATED).get(pk=match_id)
+_REPORT_FIXTURE = tuple(f"match__fixture__{related}" for related in FIXTURE_RELATED)
+# The match's own columns, which a report read with its fixture does not read again
+# (the match is the locked row).
+_MATCH_COLUMNS = tuple(
+    f"match__{field.name}"
+    for field in Match._meta.concrete_fields
+    if field.name not in ("id", "fixture")
+)
 
 
 def team_of(match: Match, side: str) -> Team:
@@ -112,7 +141,7 @@ def team_of(match: Match, side: str) -> Team:
 
 
 def teams_read(match: Match) -> dict[str, Team]:
-    """Both teams' rows by side as read with the match (``lock_match``, ``fetch_match``):
+    """Both teams' rows by side as read after the match's lock (``lock_match``):
     fresh for the post-game's Treasury and Dedicated Fans while nothing in the
     transaction has changed them since."""
     return {side: team_of(match, side) for side in SIDES}

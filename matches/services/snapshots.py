@@ -74,10 +74,10 @@ def snapshot_states(match: Match, field: str) -> dict[str, TeamState]:
     (``<field>_text``, the field itself deferred: ``locking.as_text``) is found by that
     text, decoded only when its states are not known yet; once the field itself is
     loaded, the field is read."""
-    held = match.__dict__
     raw = f"{field}_text"
-    if field not in held and raw in held:
-        stored: Any = held[raw] if held[raw] is not None else "null"
+    if hasattr(match, raw) and field in match.get_deferred_fields():
+        read = getattr(match, raw)
+        stored: Any = read if read is not None else "null"
         text: str | None = stored
     else:
         stored, text = getattr(match, field) or {}, None

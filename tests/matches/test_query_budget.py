@@ -11,7 +11,7 @@ the number of events. Two ways a match is recorded:
 - **Tap by tap**, the whole match: open it, the pre-game with every decision answered,
   kick-off, the events one tap at a time, the report, the confirmation, the hiring
   step, its application, closing it: 16 service calls, each a request that must at
-  least lock the match and write, so it cannot fit 40. Counted as the season bench
+  least lock the match and write, so it cannot fit the report's budget. Counted as the season bench
   counted it before, every statement, each call's SAVEPOINT and RELEASE included:
   ``MATCH_QUERY_BUDGET``.
 
@@ -36,18 +36,20 @@ from tests.matches.factories import POST_GAME_SEED, PRE_GAME_SEED, Setup, league
 pytestmark = pytest.mark.django_db
 
 # Every statement of one match tap by tap (16 service calls, 6 events). 32 of them are
-# the SAVEPOINT and RELEASE
-# around each service call (a service locks the match row in a statement of its own and
-# reads the rest in the next: a statement that waited for a lock reads the other rows as
-# they stood before it); 7 the league's recording of the result (season and fixture
-# locked, the fixture, its standings rows in one upsert, the ratings: league locked,
-# one read, one insert) and 2 the leaderboards' totals.
-MATCH_QUERY_BUDGET = 109
+# the SAVEPOINT and RELEASE around each service call; each service locks the match row
+# alone and reads its fixture, teams and league (or its report with them) in the next
+# statement (a statement that waited for a lock reads the other rows as they stood
+# before it); 7 are the league's recording of the result (season and fixture locked,
+# the fixture, its standings rows in one upsert, the ratings: league locked, one read,
+# one insert), 2 the leaderboards' totals and 14 the league's and teams' versions
+# bumped with the audit rows.
+MATCH_QUERY_BUDGET = 134
 # Recording a match as one report (report, confirmation, hiring step, application),
-# without each service's own transaction statements: the report 5 (the match locked,
-# the report and its events inserted, the match saved, the audit row), the
-# confirmation 6, each hiring answer 4, the application 21.
-REPORT_QUERY_BUDGET = 40
+# without each service's own transaction statements: the report 8 (the match locked,
+# its fixture read with its top version and draft events, the report and its events
+# inserted, the match saved, the audit row, two versions), the confirmation 8, each
+# hiring answer 4, the application 24 (its two phases' rows created one by one).
+REPORT_QUERY_BUDGET = 48
 
 
 def _answer(choice: dict[str, Any]) -> Any:

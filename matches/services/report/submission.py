@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, JSONField, OuterRef, Subquery
+from django.db.models import F, JSONField, Subquery
 from django.db.models.functions import JSONObject
 
 from core.types import Actor
@@ -24,7 +24,7 @@ from matches.models import Match, MatchEvent, Report
 from matches.services.access import require_play
 from matches.services.audit import log_match
 from matches.services.dice import new_seed
-from matches.services.locking import AFTER_KICK_OFF, KICK_OFF_TEXT, MATCH_RELATED, as_text
+from matches.services.locking import AFTER_KICK_OFF, KICK_OFF_TEXT, lock_match, read_fixture
 from matches.services.pregame.sequence import check_fixture_playable
 from matches.services.report.confirmation import (
     BEGIN_FIELDS,
@@ -99,13 +99,23 @@ def submit_report(
         raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
     with transaction.atomic():
         # Locked: a second submission waits here, then finds the match reported.
-        match = _fetch(match)
+        match, top_version, drafts = _fetch(match)
         require_play(actor, match)
         replay = _replayed(match, key, digest)
         if replay is not None:
             return replay
         _require_in_play(match)
-        return _record(actor, match, payload, given, key=key, digest=digest, seed=seed)
+        return _record(
+            actor,
+            match,
+            payload,
+            given,
+            drafts,
+            top_version,
+            key=key,
+            digest=digest,
+            seed=seed,
+        )
 
 
 def _record(
@@ -113,20 +123,22 @@ def _record(
     match: Match,
     payload: dict[str, Any],
     given: list[dict[str, Any]] | None,
+    drafts_read: list[dict[str, Any]],
+    top_version: int,
     *,
     key: str | None,
     digest: str,
     seed: int | None,
 ) -> Submission:
-    """Check the report (``given`` events, else the draft's), insert it and its events
-    in the draft's place, and hand it over."""
-    # The draft's events, read with the match (one JSON array), in the order tapped.
-    drafts = sorted(getattr(match, "drafts_read", None) or [], key=lambda row: row["id"])
+    """Check the report (``given`` events, else the draft's: ``drafts_read``), insert
+    it as the version after ``top_version`` and its events in the draft's place, and
+    hand it over."""
+    drafts = sorted(drafts_read, key=lambda row: row["id"])  # in the order tapped
     report_events = given if given is not None else [normalize_event(e) for e in drafts]
     checked_report(match, payload, report_events, agree_with_fixture=True)
     confirming = needs_confirmation(actor, match)
     report = new_report(match, actor, payload, key=key, digest=digest)
-    report.version = (getattr(match, "top_version", None) or 0) + 1
+    report.version = top_version + 1
     if confirming:
         await_confirmation(match, report)  # waiting for the opponent from its insert
     report.save(force_insert=True)
@@ -138,14 +150,15 @@ def _record(
     return Submission(report, created=True)
 
 
-def _fetch(match: Match) -> Any:
-    """The match row locked, read with its fixture, teams and league, its reports'
-    highest version (``top_version``) and its draft events (``drafts_read``: a JSON
-    array of their fields and ids), in one query."""
+def _fetch(match: Match | int) -> tuple[Match, int, list[dict[str, Any]]]:
+    """The match row locked alone, then its fixture, teams and league read with its
+    reports' highest version (0: none yet) and its draft events (their fields and
+    ids, read as one JSON array), as they stand once the lock is held."""
     pk = match.pk if isinstance(match, Match) else match
-    versions = Report.objects.filter(match=OuterRef("pk")).order_by("-version").values("version")
+    locked = lock_match(pk, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT, with_fixture=False)
+    versions = Report.objects.filter(match_id=pk).order_by("-version").values("version")
     drafts = (
-        MatchEvent.objects.filter(match_id=OuterRef("pk"), report=None)
+        MatchEvent.objects.filter(match_id=pk, report=None)
         .order_by()
         .values("match_id")
         .annotate(
@@ -155,17 +168,16 @@ def _fetch(match: Match) -> Any:
         )
         .values("rows")[:1]
     )
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related(*MATCH_RELATED)
-        .defer(*AFTER_KICK_OFF, *KICK_OFF_TEXT)
-        .annotate(
-            **as_text(KICK_OFF_TEXT),
-            top_version=Subquery(versions[:1]),
-            drafts_read=Subquery(drafts, output_field=JSONField()),
-        )
-        .get(pk=pk)
+    fixture = read_fixture(
+        locked.fixture_id,
+        annotate={
+            "top_version": Subquery(versions[:1]),
+            "drafts_read": Subquery(drafts, output_field=JSONField()),
+        },
     )
+    locked.fixture = fixture
+    read: Any = fixture  # with the annotations above
+    return locked, read.top_version or 0, read.drafts_read or []
 
 
 def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
