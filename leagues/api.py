@@ -17,7 +17,11 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core import versions
+from core.cache import cached
+from core.conditional import conditional_page, stamp_of
 from core.input import validated
+from core.versions import Stamp
 from leagues import selectors, services
 from leagues.api_invites import LeagueInvitesMixin
 from leagues.api_playoffs import PlayoffSettlementMixin
@@ -229,17 +233,31 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(responses={200: DivisionTableSerializer(many=True), **NOT_FOUND})
     @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
-    def standings(self, request: Request, pk: str) -> Response:
+    def standings(self, request: Request, pk: str) -> Any:
         """Every division's table, best first."""
-        season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
-        tables = selectors.season_standings(season)
-        return Response(DivisionTableSerializer(tables, many=True).data)
+        return season_standings_answer(request, pk)
 
     @extend_schema(responses={200: BracketSerializer, **NOT_FOUND})
     @action(detail=True, methods=["get"], filter_backends=[])
     def bracket(self, request: Request, pk: str) -> Response:
         season = get_object_or_404(Season, pk=pk)
         return Response(BracketSerializer(selectors.bracket(season)).data)
+
+
+def _season_stamp(request: Request, pk: str) -> Stamp:
+    return versions.read(leagues=Season.objects.filter(pk=pk).values("league_id"))
+
+
+# ETag and 304, and the tables kept under the league's version: the same whoever asks.
+@conditional_page(_season_stamp, per_user=False)
+def season_standings_answer(request: Request, pk: str) -> Response:
+    token = stamp_of(request, lambda: _season_stamp(request, pk)).token
+
+    def tables() -> Any:
+        season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+        return DivisionTableSerializer(selectors.season_standings(season), many=True).data
+
+    return Response(cached(f"leagues/season_standings:{pk}:{token}", tables))
 
 
 @_read(DivisionSerializer)
