@@ -127,7 +127,8 @@ def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
 
 @conditional_page(_season_stamp)
 def season_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    season = _season(pk)
+    # What the page shows of the season outside its cached tables: its league.
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
     return render(
         request,
         "leagues/standings.html",
