@@ -13,7 +13,9 @@ SOURCE_SUFFIXES = frozenset(
     {".py", ".html", ".txt", ".js", ".css", ".json", ".yaml", ".yml", ".csv", ".toml"}
 )
 # Not served: the environment, data, tests and tooling.
-SKIPPED = frozenset({"var", "tests", "bench", "docs", "build", "dist", "staticfiles", "node_modules"})
+SKIPPED = frozenset(
+    {"var", "tests", "bench", "docs", "build", "dist", "staticfiles", "node_modules"}
+)
 
 
 def _sources(base: Path) -> list[Path]:
