@@ -6,14 +6,15 @@ from ``matches.selectors``):
 - ``reads``: ``match_list(season=, team=, status=)`` / ``match_detail(pk)`` (matches
   with their fixture, teams, coaches, season and league in one query),
   ``match_for_fixture(fixture)``, ``has_match(fixture)``, ``fixtures_to_open()``,
-  ``ruleset_of(match)`` (``RulesetRef``), ``permissions(user, match)``,
+  ``ruleset_of(match)`` (``RulesetRef``),
   ``draft_events(match)``, ``current_report(match)``, ``report_history(match)``,
   ``report_events(report)``, ``reported_events(match)``, ``kick_off_events(report)``,
   ``confirmation_state(match)``, ``players_who_played(match, side)``,
   ``dice_log(match)``, ``match_stamp(pk)`` (a live poll's one query),
   ``next_match_for(user)``, ``shortfalls(match)``.
 - ``state``: ``match_state(match, user)`` (``MatchState``): a request's one read of a
-  match, its teams, league, report, step, and what the user may do.
+  match, its teams, league, report, step, and what the user may do;
+  ``permissions(user, match)`` (``MatchPermissions``): a page's buttons.
 - ``sequences``: ``pre_game_state(match, user)`` / ``post_game_state(match, user)``:
   the steps so far, the decisions waiting (``yours`` marks the user's own), the
   numbers; ``live_team_figures`` while the coaches hire and fire.
@@ -57,7 +58,6 @@ from matches.selectors.reads import (
     IN_PROGRESS,
     MATCH_RELATED,
     ConfirmationState,
-    MatchPermissions,
     NextMatch,
     RulesetRef,
     confirmation_state,
@@ -73,7 +73,6 @@ from matches.selectors.reads import (
     match_list,
     match_stamp,
     next_match_for,
-    permissions,
     players_who_played,
     report_events,
     report_history,
@@ -88,7 +87,7 @@ from matches.selectors.sequences import (
     post_game_state,
     pre_game_state,
 )
-from matches.selectors.state import MatchState, match_state
+from matches.selectors.state import MatchPermissions, MatchState, match_state, permissions
 from matches.selectors.words import (
     CHARACTERISTICS,
     bought_text,

@@ -32,7 +32,6 @@ from matches.models import (
     Report,
     SppShortfall,
 )
-from matches.permissions import CORRECT, PLAY, coached_sides
 from rules_engine import UnknownRulesetError, get_ruleset
 from teams.models import Player, Team
 
@@ -101,24 +100,6 @@ def ruleset_of(match: Match) -> RulesetRef:
         return RulesetRef(key, get_ruleset(key).name)
     except UnknownRulesetError:
         return RulesetRef(key, key)
-
-
-@dataclass(frozen=True)
-class MatchPermissions:
-    """What the user may do with the match, for the buttons a page shows."""
-
-    play: bool
-    correct: bool
-    sides: tuple[str, ...]
-
-
-def permissions(user: Actor, match: Match) -> MatchPermissions:
-    authenticated = getattr(user, "is_authenticated", False)
-    return MatchPermissions(
-        play=authenticated and user.has_perm(PLAY, match),
-        correct=authenticated and user.has_perm(CORRECT, match),
-        sides=coached_sides(user, match),
-    )
 
 
 def draft_events(match: Match) -> QuerySet[MatchEvent]:

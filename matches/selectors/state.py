@@ -23,7 +23,7 @@ from core.types import Actor
 from leagues.models import Fixture, League, Season
 from matches.models import Confirmation, Match, Report
 from matches.permissions import CORRECT, PLAY, coached_sides
-from matches.selectors.reads import MATCH_RELATED, MatchPermissions
+from matches.selectors.reads import MATCH_RELATED
 from matches.selectors.words import engine_ruleset
 from rules_engine import Ruleset
 from teams.models import Team
@@ -36,6 +36,15 @@ WITH_REPORT = (
     Match.Status.POST_GAME,
     Match.Status.CLOSED,
 )
+
+
+@dataclass(frozen=True)
+class MatchPermissions:
+    """What the user may do with the match, for the buttons a page shows."""
+
+    play: bool
+    correct: bool
+    sides: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -162,6 +171,11 @@ def match_state(match: Match | int, user: Actor | None) -> MatchState:
             .first()
         )
     return state_of(match, report, user)
+
+
+def permissions(user: Actor | None, match: Match) -> MatchPermissions:
+    """The buttons of a match (read with its fixture, teams and league) for ``user``."""
+    return state_of(match, None, user).perms
 
 
 def state_of(match: Match, report: Report | None, user: Actor | None) -> MatchState:
