@@ -22,7 +22,7 @@ from matches.forms import (
 )
 from matches.forms_captain import captain_context
 from matches.forms_pregame import AnswerForm, InducementsForm, JourneymenForm, PettyCashForm
-from matches.models import Confirmation, EventKind, Match
+from matches.models import Confirmation, DiceRoll, EventKind, Match
 from matches.report_forms import (
     DisputeForm,
     ReportForm,
@@ -65,8 +65,9 @@ def match_context(request: HttpRequest, state: MatchState, **forms: Any) -> dict
         "poll_seconds": live_views.POLL_SECONDS,
         "waiting": live_views.waiting_for(state),
     }
+    dice = list(selectors.dice_log(match))  # read once: the page's log and both sequences'
     if state.step != Match.Status.SCHEDULED:
-        context["pre_game"] = pre_game_context(state, forms)
+        context["pre_game"] = pre_game_context(state, forms, dice)
     if state.step == Match.Status.IN_PLAY:
         params = forms.get("picker_params") or request.GET
         context.update(live_context(state, params, **forms))
@@ -74,10 +75,10 @@ def match_context(request: HttpRequest, state: MatchState, **forms: Any) -> dict
         context["confirmation"] = confirmation_context(state, **forms)
     names = selectors.player_names(match)
     if state.step in REPORTED:
-        context["post_game"] = post_game_context(request, state, names, forms)
+        context["post_game"] = post_game_context(request, state, names, forms, dice)
     context["history"] = history_context(state)
     context["shortfalls"] = list(selectors.shortfalls(match))
-    context["dice"] = selectors.dice_groups(selectors.dice_log(match))
+    context["dice"] = selectors.dice_groups(dice)
     return context
 
 
@@ -110,9 +111,11 @@ def choice_answer(form: Any) -> Any:
     return form.answer()
 
 
-def pre_game_context(state: MatchState, forms: dict) -> dict[str, Any]:
+def pre_game_context(
+    state: MatchState, forms: dict, dice: list[DiceRoll] | None = None
+) -> dict[str, Any]:
     teams, ruleset = state.team_names, state.ruleset
-    pre_game = selectors.pre_game_state(state.match, state=state)
+    pre_game = selectors.pre_game_state(state.match, state=state, dice=dice)
     posted = forms.get("choice_forms") or {}
     pending = []
     for choice in pre_game.pending:
@@ -224,10 +227,14 @@ def render_live(request: HttpRequest, state: MatchState, **forms: Any) -> HttpRe
 
 
 def post_game_context(
-    request: HttpRequest, state: MatchState, names: dict, forms: dict
+    request: HttpRequest,
+    state: MatchState,
+    names: dict,
+    forms: dict,
+    dice: list[DiceRoll] | None = None,
 ) -> dict[str, Any]:
     teams, ruleset = state.team_names, state.ruleset
-    post_game = selectors.post_game_state(state.match, state=state)
+    post_game = selectors.post_game_state(state.match, state=state, dice=dice)
     posted = forms.get("post_game_forms") or {}
     cards = []
     shown: set[str] = set()

@@ -61,12 +61,16 @@ def _pending(
 
 
 def pre_game_state(
-    match: Match, user: Actor | None = None, *, state: MatchState | None = None
+    match: Match,
+    user: Actor | None = None,
+    *,
+    state: MatchState | None = None,
+    dice: list[DiceRoll] | None = None,
 ) -> SequenceState:
     """The pre-game so far: its steps with outcomes, the decisions waiting, the
     summary (fan factors, weather, journeymen, CTVs, petty cash, inducements,
     prayers, kicking team) and its rolls. ``state``: the request's, whose user's
-    decisions are marked ``yours``."""
+    decisions are marked ``yours``; ``dice``: the match's whole dice log, when read."""
     stored = match.pre_game_result or {}
     return SequenceState(
         started=bool(stored),
@@ -74,16 +78,25 @@ def pre_game_state(
         steps=stored.get("steps", []),
         pending=_pending(stored, user, match, state),
         summary=stored.get("summary", {}),
-        rolls=list(dice_log(match).filter(sequence="pre_game")),
+        rolls=(
+            [roll for roll in dice if roll.sequence == "pre_game"]
+            if dice is not None
+            else list(dice_log(match).filter(sequence="pre_game"))
+        ),
     )
 
 
 def post_game_state(
-    match: Match, user: Actor | None = None, *, state: MatchState | None = None
+    match: Match,
+    user: Actor | None = None,
+    *,
+    state: MatchState | None = None,
+    dice: list[DiceRoll] | None = None,
 ) -> SequenceState:
     """The current report's post-game: steps, decisions waiting (step 4), per team
     what it did (``summary`` is {"home": ..., "away": ...}), whether it is applied.
-    ``state``: the request's (its report, its user's decisions)."""
+    ``state``: the request's (its report, its user's decisions); ``dice``: the
+    match's whole dice log, when read."""
     report = state.report if state is not None else current_report(match)
     if report is None:
         return SequenceState(started=False, complete=False)
@@ -94,7 +107,11 @@ def post_game_state(
         steps=stored.get("steps", []),
         pending=_pending(stored, user, match, state),
         summary=stored.get("teams", {}),
-        rolls=list(DiceRoll.objects.filter(report=report).order_by("index")),
+        rolls=(
+            [roll for roll in dice if roll.report_id == report.pk]
+            if dice is not None
+            else list(DiceRoll.objects.filter(report=report).order_by("index"))
+        ),
         applied=PostGameApplication.objects.filter(
             report=report, phase=PostGameApplication.Phase.FINAL
         ).exists(),

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 # A match page (in play, the home coach) and a report step (the opponent confirms
 # through the page), each whole request.
-MATCH_PAGE_QUERIES = 10
+MATCH_PAGE_QUERIES = 9
 CONFIRM_STEP_QUERIES = 16
 # The state itself: the match with its fixture, teams and league; the current report;
 # the league's commissioners.
