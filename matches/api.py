@@ -84,24 +84,25 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         self.check_object_permissions(self.request, match)
         return match
 
-    def _read_state(self, match: Match) -> MatchState:
-        """The match as it stands after the action, read once for the answer."""
-        return match_state(match.pk, self.request.user)
+    def _read_state(self, match: Match, *, read: bool) -> MatchState:
+        """The request's state of the match: of the row ``_match`` read (``read``: a
+        question, nothing changed since), else read again (after an action)."""
+        return match_state(match if read else match.pk, self.request.user)
 
-    def _detail(self, match: Match) -> dict[str, Any]:
-        state = self._read_state(match)
+    def _detail(self, match: Match, *, read: bool = False) -> dict[str, Any]:
+        state = self._read_state(match, read=read)
         context = {
             "current_report": state.report.pk if state.report else None,
             "permissions": state.perms,
         }
         return MatchDetailSerializer(state.match, context=context).data
 
-    def _pre_game(self, match: Match) -> dict[str, Any]:
-        state = self._read_state(match)
+    def _pre_game(self, match: Match, *, read: bool = False) -> dict[str, Any]:
+        state = self._read_state(match, read=read)
         return SequenceStateSerializer(selectors.pre_game_state(state.match, state=state)).data
 
-    def _post_game(self, match: Match) -> dict[str, Any]:
-        state = self._read_state(match)
+    def _post_game(self, match: Match, *, read: bool = False) -> dict[str, Any]:
+        state = self._read_state(match, read=read)
         return PostGameStateSerializer(selectors.post_game_state(state.match, state=state)).data
 
     @extend_schema(summary="List matches", description="Filter by season, team and status.")
@@ -110,7 +111,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(responses={200: MatchDetailSerializer, 404: NOT_FOUND})
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return Response(self._detail(self._match()))
+        return Response(self._detail(self._match(), read=True))
 
     @extend_schema(
         summary="Open the match of a fixture",
@@ -140,7 +141,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     @action(detail=True, methods=["get"], url_path="pre-game")
     def pre_game(self, request: Request, pk: str) -> Response:
-        return Response(self._pre_game(self._match()))
+        return Response(self._pre_game(self._match(), read=True))
 
     @extend_schema(
         summary="Answer a pre-game decision",
@@ -296,7 +297,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     )
     @action(detail=True, methods=["get"], url_path="post-game", filter_backends=[])
     def post_game(self, request: Request, pk: str) -> Response:
-        return Response(self._post_game(self._match()))
+        return Response(self._post_game(self._match(), read=True))
 
     @extend_schema(
         summary="Answer the post-game's decisions: done with the hiring step",
