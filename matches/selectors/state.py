@@ -5,8 +5,8 @@ fixture, both teams, season and league, the league's ruleset, the current report
 step the match is at, whose decision it waits for, and what the requesting user may
 do. ``match_state`` reads them once (the match with its fixture, teams, coaches,
 season and league in one query; the current report in a second, only once one was
-submitted; the league's commissioners in a third, only for a signed-in user) and
-the pages and views pass the ``MatchState`` on instead of asking again. The services
+submitted; the league's commissioners in a third, only when a question needs them)
+and the pages and views pass the ``MatchState`` on instead of asking again. The services
 lock the match row themselves and ask the same questions of what they read after the
 lock (``state_of``).
 """
