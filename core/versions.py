@@ -50,23 +50,29 @@ def _ids(refs: Iterable[Ref]) -> list[int]:
 def bump(*, leagues: Iterable[Ref] = (), teams: Iterable[Ref] = ()) -> None:
     """Raise the versions of ``leagues`` and ``teams`` (ids or objects; None is
     skipped), creating the rows still missing. Call it inside the transaction of the
-    change."""
+    change: one statement when every row exists."""
     now = timezone.now()
-    for scope, refs in ((LEAGUE, leagues), (TEAM, teams)):
-        ids = _ids(refs)
-        if not ids:
-            continue
-        rows = Version.objects.filter(scope=scope, object_id__in=ids)
-        if rows.update(value=F("value") + 1, changed_at=now) == len(ids):
-            continue
-        found = set(rows.values_list("object_id", flat=True))
-        missing = [Version(scope=scope, object_id=i, changed_at=now) for i in ids if i not in found]
-        # Another transaction may create the same row meanwhile: keep its row and
-        # still raise it, so this change is never hidden behind the other's value.
-        Version.objects.bulk_create(missing, ignore_conflicts=True)
-        rows.filter(object_id__in=[v.object_id for v in missing]).update(
-            value=F("value") + 1, changed_at=now
-        )
+    asked = {LEAGUE: _ids(leagues), TEAM: _ids(teams)}
+    wanted = [Q(scope=scope, object_id__in=ids) for scope, ids in asked.items() if ids]
+    if not wanted:
+        return
+    rows = Version.objects.filter(functools.reduce(operator.or_, wanted))
+    if rows.update(value=F("value") + 1, changed_at=now) == sum(map(len, asked.values())):
+        return
+    found = set(rows.values_list("scope", "object_id"))
+    missing = [
+        Version(scope=scope, object_id=i, changed_at=now)
+        for scope, ids in asked.items()
+        for i in ids
+        if (scope, i) not in found
+    ]
+    # Another transaction may create the same row meanwhile: keep its row and still
+    # raise it, so this change is never hidden behind the other's value.
+    Version.objects.bulk_create(missing, ignore_conflicts=True)
+    created = [Q(scope=v.scope, object_id=v.object_id) for v in missing]
+    Version.objects.filter(functools.reduce(operator.or_, created)).update(
+        value=F("value") + 1, changed_at=now
+    )
 
 
 def _stamp(rows: QuerySet[Version]) -> Stamp:

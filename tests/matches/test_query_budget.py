@@ -41,15 +41,15 @@ pytestmark = pytest.mark.django_db
 # statement (a statement that waited for a lock reads the other rows as they stood
 # before it); 7 are the league's recording of the result (season and fixture locked,
 # the fixture, its standings rows in one upsert, the ratings: league locked, one read,
-# one insert), 2 the leaderboards' totals and 14 the league's and teams' versions
-# bumped with the audit rows.
-MATCH_QUERY_BUDGET = 134
+# one insert), 2 the leaderboards' totals and one statement a service for the league's and
+# teams' versions, bumped with its audit row.
+MATCH_QUERY_BUDGET = 129
 # Recording a match as one report (report, confirmation, hiring step, application),
-# without each service's own transaction statements: the report 8 (the match locked,
+# without each service's own transaction statements: the report 7 (the match locked,
 # its fixture read with its top version and draft events, the report and its events
-# inserted, the match saved, the audit row, two versions), the confirmation 8, each
-# hiring answer 4, the application 24 (its two phases' rows created one by one).
-REPORT_QUERY_BUDGET = 48
+# inserted, the match saved, the audit row, the versions), the confirmation 7, each
+# hiring answer 4, the application 23 (its two phases' rows created one by one).
+REPORT_QUERY_BUDGET = 45
 
 
 def _answer(choice: dict[str, Any]) -> Any:
