@@ -56,8 +56,6 @@ KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset(
 )
 KNOWN_IN_FUNCTION: frozenset[tuple[str, str]] = frozenset(
     {
-        # A league service asks whether a play-off match's post-game is still owed.
-        ("leagues.services.bracket", "matches.models"),
         # The rules engine's own, left to its rework.
         ("rules_engine.registry", "rules_engine.tables"),
         ("rules_engine.loaders.common", "rules_engine.bb2020.kickoff"),

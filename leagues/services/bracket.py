@@ -146,17 +146,21 @@ def _places(final: Fixture, third: Fixture) -> dict[int, int]:
     return {1: champion, 2: runner_up, 3: _winner_and_loser(third)[0]}
 
 
+# The stored value of the matches app's last post-game application phase.
+FINAL_PHASE = "final"
+
+
 def _post_game_owed(fixtures: list[Fixture]) -> bool:
     """Whether a match played for one of ``fixtures`` had its results applied and still
     waits for the rest of its post-game (its ``final`` phase: hiring, Expensive
     Mistakes). A forfeit, or a result entered without a match report, owes none."""
-    from matches.models import PostGameApplication
-
-    applied = PostGameApplication.objects.filter(
-        match__fixture__in=fixtures, reverted_at__isnull=True
-    ).values_list("match_id", "phase")
+    # Read through the fixture's reverse relations: the matches app sits above this one.
+    rows = Fixture.objects.filter(pk__in=[fixture.pk for fixture in fixtures]).values_list(
+        "match__id", "match__applications__phase", "match__applications__reverted_at"
+    )
+    applied = [(match, phase) for match, phase, reverted in rows if phase and reverted is None]
     started = {match for match, _ in applied}
-    finished = {match for match, phase in applied if phase == PostGameApplication.Phase.FINAL}
+    finished = {match for match, phase in applied if phase == FINAL_PHASE}
     return bool(started - finished)
 
 
