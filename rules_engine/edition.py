@@ -118,8 +118,9 @@ class RedraftRules(Protocol):
         """What re-hiring a player costs out of the budget."""
         ...
 
-    def recover(self, team: TeamState, dice: Dice) -> SeasonRecovery:
-        """What heals between seasons (MNG, Niggling Injuries), rolled with ``dice``."""
+    def recover(self, team: TeamState, dice: Dice, ruleset: Ruleset) -> SeasonRecovery:
+        """What heals between seasons (MNG, Niggling Injuries), rolled with ``dice``;
+        ``ruleset`` is the team's, whose positions a recovery may read."""
         ...
 
 

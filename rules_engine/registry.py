@@ -10,8 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import threading
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from rules_engine.ruleset import (
     Ruleset,
@@ -83,24 +82,15 @@ def get_ruleset(key: str) -> Ruleset:
         return ruleset
 
 
-def tables_of(key: str) -> Mapping[str, Any]:
-    """The dice tables of a ruleset, from ``rules_engine.tables``.
-
-    Imported here, not at module level, so that the ruleset's data loads
-    without the tables module and the two are validated each by their owner.
-    """
-    from rules_engine.tables import load_tables
-
-    return load_tables(key)
-
-
 # The rulesets that ship with Dugout: key, name, and the loader module that
 # builds each (imported on first use: loading reads and validates data files).
+# BB2020 and BB2025 load through ``rules_engine.shipped``, which checks their
+# tables against the engine's sequences once both are loaded.
 BUILTIN_RULESETS: tuple[tuple[str, str, str, str], ...] = (
-    ("bb2020", "Blood Bowl 2020", "rules_engine.loaders.bb2020", "load_bb2020"),
+    ("bb2020", "Blood Bowl 2020", "rules_engine.shipped", "load_bb2020"),
     ("classic", "Classic league rules (LRB)", "rules_engine.loaders.classic", "load_classic"),
     ("blitz_bowl", "Blitz Bowl", "rules_engine.loaders.blitz_bowl", "load_blitz_bowl"),
-    ("bb2025", "Blood Bowl 2025", "rules_engine.loaders.bb2025", "load_bb2025"),
+    ("bb2025", "Blood Bowl 2025", "rules_engine.shipped", "load_bb2025"),
 )
 
 

@@ -98,7 +98,7 @@ def test_a_kick_off_row_added_as_the_recipe_says_loads_and_is_rolled(monkeypatch
     from rules_engine.dice import ScriptedDice
     from rules_engine.dice_tables import table_from_data
     from rules_engine.errors import RulesetDataError
-    from rules_engine.loaders.bb2020 import load_bb2020
+    from rules_engine.shipped import load_bb2020
     from rules_engine.tables import load_tables
 
     # The row, in the data file's words: it takes the faces of the row it replaces.

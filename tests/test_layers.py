@@ -54,18 +54,7 @@ KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset(
         ("teams.services.redraft_season", "leagues.models"),
     }
 )
-KNOWN_IN_FUNCTION: frozenset[tuple[str, str]] = frozenset(
-    {
-        # The rules engine's own, left to its rework.
-        ("rules_engine.registry", "rules_engine.tables"),
-        ("rules_engine.loaders.common", "rules_engine.bb2020.kickoff"),
-        ("rules_engine.loaders.bb2025", "rules_engine.tables"),
-        ("rules_engine.loaders.bb2025", "rules_engine.bb2025"),
-        ("rules_engine.edition_change.moves", "rules_engine.bb2025.advancement"),
-        ("rules_engine.bb2025.redraft", "rules_engine.registry"),
-        ("rules_engine.bb2025.draft", "rules_engine.registry"),
-    }
-)
+KNOWN_IN_FUNCTION: frozenset[tuple[str, str]] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
+from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import recording
 
 REDRAFT_BASE = 1_000_000
@@ -94,9 +95,12 @@ class SeasonRecovery:
     rolls: tuple[Roll, ...]
 
 
-def recover_between_seasons(team: TeamState, dice: Dice) -> SeasonRecovery:
+def recover_between_seasons(
+    team: TeamState, dice: Dice, ruleset: Ruleset | None = None
+) -> SeasonRecovery:
     """Re-draft: "MNG players recover; each Niggling Injury is removed on D6 4+ (+1 with
-    an apothecary)". Players roll in the team sheet's order."""
+    an apothecary)". Players roll in the team sheet's order. ``ruleset``, which every
+    edition's recovery is handed, is not read: no roll here depends on a position."""
     niggling: dict[Any, NigglingRecovery] = {}
     players = []
     with recording(dice) as rolls:
@@ -127,8 +131,9 @@ class Redraft:
     per_league_draw: int
     # Whether play-off games count as games played (BB2025 counts League Fixtures only).
     counts_playoff_games: bool
-    # What heals between seasons (MNG, Niggling Injuries), rolled with the dice.
-    recover: Callable[[TeamState, Dice], SeasonRecovery]
+    # What heals between seasons (MNG, Niggling Injuries), rolled with the dice; handed
+    # the team's ruleset, whose positions a recovery may read (BB2025's reductions).
+    recover: Callable[[TeamState, Dice, Ruleset], SeasonRecovery]
     default_cap: int | None = None
     rehire_per_season: int = REHIRE_PER_SEASON
 

@@ -52,8 +52,6 @@ def draft_problems(
     return validate_draft(ruleset, proposal)
 
 
-def captain_skills(roster: Roster, is_captain: bool) -> tuple[str, ...]:
+def captain_skills(ruleset: Ruleset, roster: Roster, is_captain: bool) -> tuple[str, ...]:
     """The skill the Team Captain has while captain: Pro (facts section 2)."""
-    from rules_engine.registry import get_ruleset
-
-    return draft.captain_skills(get_ruleset(KEY), roster, is_captain)
+    return draft.captain_skills(ruleset, roster, is_captain)

@@ -138,16 +138,10 @@ def _recover_player(
     return player.evolve(miss_next_game=False)
 
 
-def recover_between_seasons(
-    team: TeamState, dice: Dice, ruleset: Ruleset | None = None
-) -> Bb2025SeasonRecovery:
+def recover_between_seasons(team: TeamState, dice: Dice, ruleset: Ruleset) -> Bb2025SeasonRecovery:
     """Rest & Relaxation (facts section 11), players in the team sheet's order, each
     rolling for his Niggling Injuries, then his acquired Hatreds, then (Temporarily
-    Retired) his characteristic reductions."""
-    if ruleset is None:
-        from rules_engine.registry import get_ruleset
-
-        ruleset = get_ruleset("bb2025")
+    Retired) his characteristic reductions (read against the positions of ``ruleset``)."""
     found = Bb2025SeasonRecovery(team, (), {}, ())
     players = []
     with recording(dice) as rolls:

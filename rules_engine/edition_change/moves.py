@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from rules_engine.bb2025 import advancement
 from rules_engine.errors import RulesError
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset, skill_key
@@ -60,8 +61,6 @@ class EditionMove:
 
 
 def _bb2025_values() -> ValueIncrease:
-    from rules_engine.bb2025 import advancement
-
     return ValueIncrease(
         skill=lambda kind, name: advancement.value_increase(kind, elite=advancement.is_elite(name)),
         characteristic=lambda name: advancement.value_increase(name),

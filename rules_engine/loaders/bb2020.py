@@ -38,7 +38,6 @@ from rules_engine.loaders.common import (
     roster_fields,
     skill_names,
 )
-from rules_engine.registry import tables_of
 from rules_engine.ruleset import (
     SKILL_CATEGORIES,
     Catalogue,
@@ -53,6 +52,7 @@ from rules_engine.ruleset import (
     position_slug,
     slugify,
 )
+from rules_engine.tables import load_tables
 
 # --- Blood Bowl 2020 ---------------------------------------------------------
 #
@@ -268,7 +268,7 @@ def _inducement_extras(
 
 def load_bb2020(
     data_dir: Traversable | Path | None = None,
-    tables_loader: Callable[[str], Any] = tables_of,
+    tables_loader: Callable[[str], Any] = load_tables,
 ) -> Ruleset:
     """Load and validate the Blood Bowl 2020 ruleset from its data files."""
     data_dir = data_dir or files("rules_engine") / "data" / "bb2020"

@@ -27,6 +27,7 @@ from typing import Any
 
 from rules_engine.bb2025.data import (
     BIG_GUY,
+    DUGOUTS_READING,
     Bb2025Inducement,
     Bb2025Position,
     Bb2025Roster,
@@ -49,7 +50,6 @@ from rules_engine.loaders.common import (
     read_json,
     roster_fields,
 )
-from rules_engine.registry import tables_of
 from rules_engine.ruleset import (
     Catalogue,
     Position,
@@ -57,6 +57,7 @@ from rules_engine.ruleset import (
     position_slug,
     slugify,
 )
+from rules_engine.tables import load_league_tables, load_tables
 
 KEY = "bb2025"
 NAME = "Blood Bowl 2025"
@@ -287,8 +288,6 @@ def _inducement_extras(
 
 
 def _check_league_tables(problems: list[str]) -> None:
-    from rules_engine.tables import load_league_tables
-
     try:
         tables = load_league_tables(KEY)
     except RulesetDataError as error:
@@ -305,7 +304,7 @@ def _in_ruleset(rows: list[Mapping[str, Any]], outside_rulebook: bool) -> list[M
 
 def load_bb2025(
     data_dir: Traversable | Path | None = None,
-    tables_loader: Callable[[str], Any] = tables_of,
+    tables_loader: Callable[[str], Any] = load_tables,
     *,
     outside_rulebook: bool = False,
 ) -> Bb2025Ruleset:
@@ -348,8 +347,6 @@ def load_bb2025(
     check_tables(KEY, tables_loader, problems)
     _check_league_tables(problems)
     fail_on(problems, KEY)
-    from rules_engine.bb2025 import DUGOUTS_READING  # the sequences' package, loaded last
-
     return Bb2025Ruleset(
         key=KEY,
         name=NAME,

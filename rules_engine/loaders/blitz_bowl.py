@@ -26,7 +26,6 @@ from typing import Any
 from rules_engine.blitz_bowl.scoring import ScoringRules, scoring_rules
 from rules_engine.draft import DRAFT_RULES, DraftRules
 from rules_engine.errors import RulesetDataError
-from rules_engine.registry import tables_of
 from rules_engine.ruleset import (
     Catalogue,
     Position,
@@ -37,6 +36,7 @@ from rules_engine.ruleset import (
     position_slug,
     slugify,
 )
+from rules_engine.tables import load_tables
 
 KEY = "blitz_bowl"
 NAME = "Blitz Bowl"
@@ -237,7 +237,7 @@ def _check_tables(tables_loader: Callable[[str], Any], problems: list[str]) -> N
 
 def load_blitz_bowl(
     data_dir: Traversable | Path | None = None,
-    tables_loader: Callable[[str], Any] = tables_of,
+    tables_loader: Callable[[str], Any] = load_tables,
 ) -> Ruleset:
     """Load and validate the Blitz Bowl ruleset from its data files."""
     data_dir = data_dir or files("rules_engine") / "data" / KEY

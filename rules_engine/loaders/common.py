@@ -58,17 +58,11 @@ def skill_names(
 
 
 def check_tables(key: str, tables_loader: Callable[[str], Any], problems: list[str]) -> None:
-    """Tables are validated by their own module; loading them here surfaces its errors,
-    and every row the engine resolves by its name (the Kick-off Event) needs a handler."""
+    """Tables are validated by their own module; loading them here surfaces its errors.
+    Whether the engine resolves every row it looks up by name is checked above the
+    loaders and the sequences (``rules_engine.shipped``)."""
     try:
-        tables = tables_loader(key)
-        from rules_engine.bb2020.kickoff import missing_handlers  # sequences load last
-
-        problems.extend(missing_handlers(key, tables))
-    except ModuleNotFoundError as error:
-        # The tables module is built separately; a ruleset without it still loads.
-        if error.name != "rules_engine.tables":
-            raise
+        tables_loader(key)
     except RulesetDataError as error:
         problems.append(str(error))
 

@@ -154,6 +154,7 @@ def _recover_between_seasons(team: Team, kept: list[Player], dice: Dice) -> Seas
             apothecary=team.apothecary,
         ),
         dice,
+        ruleset_of(team),
     )
     after = {state.id: state for state in recovery.team.players}
     for player in kept:

@@ -13,8 +13,7 @@ import pytest
 from rules_engine import get_ruleset, list_rulesets
 from rules_engine.bb2020.kickoff import DISPATCHED_TABLES, missing_handlers
 from rules_engine.errors import RulesetDataError
-from rules_engine.loaders.bb2020 import load_bb2020
-from rules_engine.loaders.bb2025 import load_bb2025
+from rules_engine.shipped import load_bb2020, load_bb2025
 from rules_engine.tables import Table, load_tables
 
 

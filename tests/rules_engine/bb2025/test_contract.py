@@ -142,7 +142,7 @@ def test_rest_and_relaxation() -> None:
     # Niggling 3 (+1: removed), 2 (kept); Hatred (Orc) 4 lost, (Elf) 3 kept; MA 2 (+1:
     # kept), AV 3 (+1: removed).
     dice = ScriptedDice([3, 2, 4, 3, 2, 3])
-    found = recover_between_seasons(team, dice)
+    found = recover_between_seasons(team, dice, ruleset)
     assert dice.remaining == 0
     after = {p.id: p for p in found.team.players}
     assert after[1].niggling_injuries == 1 and not after[1].miss_next_game
@@ -155,7 +155,7 @@ def test_rest_and_relaxation() -> None:
         roster_slug="dwarf",
         players=(PlayerState(id=9, name="S", position_slug="dwarf-troll-slayer"),),
     )
-    assert recover_between_seasons(troll_slayer, ScriptedDice([])).hatred == {}
+    assert recover_between_seasons(troll_slayer, ScriptedDice([]), ruleset).hatred == {}
 
 
 # --- section 10: prizes ----------------------------------------------------------------

@@ -131,9 +131,9 @@ def test_team_captain(ruleset: Ruleset) -> None:
     human, elves = ruleset.roster("Human"), ruleset.roster("Wood Elf")
     proposal = DraftProposal(human.slug, players=minimal_team(human))
     assert any("Team Captain" in p for p in draft_problems(ruleset, proposal))
-    assert captain_skills(human, True) == ("Pro",)
-    assert captain_skills(human, False) == ()
-    assert captain_skills(elves, True) == ()
+    assert captain_skills(ruleset, human, True) == ("Pro",)
+    assert captain_skills(ruleset, human, False) == ()
+    assert captain_skills(ruleset, elves, True) == ()
     assert {r.name for r in ruleset.rosters.values() if r.has_team_captain} == {"Human", "Orc"}  # type: ignore[attr-defined]
 
 
