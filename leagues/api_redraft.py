@@ -101,8 +101,8 @@ class TeamRedraftViewSet(viewsets.GenericViewSet):
             candidates = rehire_candidates(team)
             return Response(
                 {
-                    "from_season": season_record.from_season.pk,
-                    "to_season": season_record.to_season.pk,
+                    "from_season": season_record.from_season_id,
+                    "to_season": season_record.to_season_id,
                     "budget": budget.as_dict(),
                     "players": [
                         {
@@ -131,7 +131,7 @@ class TeamRedraftViewSet(viewsets.GenericViewSet):
             "id": record.pk,
             "from_season": record.from_season_id,
             "to_season": record.to_season_id,
-            "division": result.entry.division_id if result.entry else None,
+            "division": result.entry.division_id,
             "budget": result.budget,
             "budget_parts": result.budget_parts.as_dict(),
             "cost": result.cost,
@@ -201,7 +201,7 @@ class TeamRedraftViewSet(viewsets.GenericViewSet):
                 "id": record.pk if record else None,
                 "from_season": record.from_season_id if record else None,
                 "to_season": record.to_season_id if record else None,
-                "division": redraft.entry.division_id if redraft.entry else None,
+                "division": redraft.entry.division_id,
                 "budget": redraft.budget,
                 "budget_parts": redraft.budget_parts.as_dict() if redraft.budget_parts else {},
                 "cost": redraft.cost,
@@ -249,8 +249,8 @@ def edition_change_data(preview: Any) -> dict[str, Any]:
             }
         )
     return {
-        "from_season": preview.record.from_season.pk,
-        "to_season": preview.record.to_season.pk,
+        "from_season": preview.record.from_season_id,
+        "to_season": preview.record.to_season_id,
         "from_ruleset": preview.move.from_key,
         "to_ruleset": preview.move.to_key,
         "from_name": preview.from_name,

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 import rules_engine
 from core.errors import attempt, refusal_messages
+from leagues.models import League
 from leagues.services.rollover import between_seasons_text
 from leagues.services.team_redraft import (
     change_edition,
@@ -30,11 +31,11 @@ from teams.models import Team
 from teams.services._common import ruleset_of
 from teams.services.edition_change import preview_edition_change
 from teams.services.redraft import plan_redraft
-from teams.services.redraft_season import rehire_candidates
+from teams.services.redraft_season import SeasonRecord, rehire_candidates
 from teams.views_access import team_to_change
 
 
-def _redraft_form(request: HttpRequest, team: Team) -> tuple[RedraftForm, Any]:
+def _redraft_form(request: HttpRequest, team: Team) -> tuple[RedraftForm, SeasonRecord]:
     """The re-draft form and the season it re-drafts after; the season's problem
     (still under way, next season not open...) as a RulesError."""
     record = season_to_redraft(team)
@@ -44,7 +45,7 @@ def _redraft_form(request: HttpRequest, team: Team) -> tuple[RedraftForm, Any]:
     return form, record
 
 
-def _redraft_preview(team: Team, form: RedraftForm, record: Any) -> Any:
+def _redraft_preview(team: Team, form: RedraftForm, record: SeasonRecord) -> Any:
     plan = plan_redraft(team, record, **form.choices())
     return plan, form.input_problems() + plan.all_problems
 
@@ -113,7 +114,7 @@ def team_redraft(request: HttpRequest, pk: int) -> HttpResponse:
         "record": record,
         "plan": plan,
         "problems": problems,
-        "between_seasons": between_seasons_text(record.from_season.league),
+        "between_seasons": between_seasons_text(League.objects.get(pk=record.league_id)),
     }
     status = 400 if request.method == "POST" else 200
     return render(request, "teams/redraft_form.html", context, status=status)
@@ -134,7 +135,9 @@ def team_redraft_preview(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "teams/redraft_form.html#budget", context)
 
 
-def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChangeForm, Any]:
+def _edition_change_form(
+    request: HttpRequest, team: Team
+) -> tuple[EditionChangeForm, SeasonRecord]:
     """The form of a re-draft into another edition, built on the mapping the request's
     positions give (the suggestions on a first view), and the season's record."""
     record = edition_change_record(team)
@@ -156,7 +159,9 @@ def _edition_change_form(request: HttpRequest, team: Team) -> tuple[EditionChang
     return form, record
 
 
-def _edition_change_context(team: Team, form: EditionChangeForm, record: Any) -> dict[str, Any]:
+def _edition_change_context(
+    team: Team, form: EditionChangeForm, record: SeasonRecord
+) -> dict[str, Any]:
     preview = preview_edition_change(team, record, **form.choices())
     return {
         "team": team,

@@ -46,14 +46,7 @@ PACKAGES = (*FLOORS, CONFIG)
 
 # Known and still to fix: (module, imported module). Listed so that a new one fails;
 # remove an entry when its import goes (test_known_exceptions_still_exist says so).
-KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset(
-    {
-        # Typing only (under TYPE_CHECKING): the re-draft services of teams annotate
-        # the league rows they are handed; passing plain values down would end it.
-        ("teams.services.redraft", "leagues.models"),
-        ("teams.services.redraft_season", "leagues.models"),
-    }
-)
+KNOWN_UPWARD: frozenset[tuple[str, str]] = frozenset()
 KNOWN_IN_FUNCTION: frozenset[tuple[str, str]] = frozenset()
 
 

@@ -12,7 +12,7 @@ find and lock the season, call it, and enter the team.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -37,6 +37,7 @@ from teams.services.redraft import RedraftResult, perform_redraft
 from teams.services.redraft_season import SeasonRecord, edition_name
 
 __all__ = [
+    "EnteredRedraft",
     "change_edition",
     "edition_change_record",
     "has_edition_change",
@@ -44,6 +45,18 @@ __all__ = [
     "season_record",
     "season_to_redraft",
 ]
+
+
+@dataclass(frozen=True)
+class EnteredRedraft(RedraftResult):
+    """A re-draft (``teams.services.redraft.RedraftResult``) with the team's entry into
+    the league's next season, which the league made."""
+
+    entry: TeamEntry = field(kw_only=True)
+
+    @classmethod
+    def of(cls, result: RedraftResult, entry: TeamEntry) -> EnteredRedraft:
+        return cls(**{f.name: getattr(result, f.name) for f in fields(result)}, entry=entry)
 
 
 def _next_season(season: Season) -> Season | None:
@@ -153,8 +166,12 @@ def season_record(
     row = next((r for r in overall_standings(season) if r.team_id == team.pk), None)
     return SeasonRecord(
         team_id=team.pk,
-        from_season=season,
-        to_season=following,
+        from_season_id=season.pk,
+        from_season_name=str(season),
+        to_season_id=following.pk,
+        to_season_name=str(following),
+        to_ruleset=following.ruleset,
+        league_id=following.league_id,
         division_name=entry.division.name if entry is not None and entry.division else "",
         games_played=games,
         league_wins=row.won if row else 0,
@@ -177,22 +194,24 @@ def has_edition_change(team: Team) -> bool:
     return True
 
 
-def _lock_season(season: Season) -> Season:
+def _lock_season(season_id: int) -> Season:
     # Season before team: the league services' lock order.
-    return Season.objects.select_for_update(of=("self",)).get(pk=season.pk)
+    return Season.objects.select_for_update(of=("self",)).get(pk=season_id)
 
 
-def _locked(actor: Actor, team: Team, record: SeasonRecord, **find: Any) -> tuple[Team, Any]:
+def _locked(
+    actor: Actor, team: Team, record: SeasonRecord, **find: Any
+) -> tuple[Team, SeasonRecord, Season]:
     """Lock the next season, then the team; the season's record read again under the
-    locks (still open for sign-up and not taken)."""
-    to_season = _lock_season(record.to_season)
+    locks (still open for sign-up and not taken), and the next season locked."""
+    to_season = _lock_season(record.to_season_id)
     team = lock_team(team)
     require_change(actor, team)
     require_active(team)
-    record = season_to_redraft(team, record.from_season, **find)
+    record = season_to_redraft(team, record.from_season_id, **find)
     if to_season.status != Season.Status.SIGN_UP:
-        raise TeamError(f"{to_season} has begun: it is too late to re-draft for it.")
-    return team, record
+        raise TeamError(f"{record.to_season_name} has begun: it is too late to re-draft for it.")
+    return team, record, to_season
 
 
 def redraft_team(
@@ -209,14 +228,14 @@ def redraft_team(
     team_captain: Any = None,
     team_captain_player: Any = None,
     dice: Dice | None = None,
-) -> RedraftResult:
+) -> EnteredRedraft:
     """Re-draft the team after its closed season and enter it into the next, in one
     transaction (``teams.services.redraft.perform_redraft`` says what the choices
     mean). The re-drafted team enters the new season in the division of the same name
     as before if the season has one, else waits for the commissioner to admit it."""
     require_change(actor, team)
     with transaction.atomic():
-        team, record = _locked(actor, team, season_to_redraft(team, from_season))
+        team, record, to_season = _locked(actor, team, season_to_redraft(team, from_season))
         result = perform_redraft(
             actor,
             team,
@@ -231,11 +250,10 @@ def redraft_team(
             team_captain_player=team_captain_player,
             dice=dice,
         )
-        to_season = record.to_season
         division = to_season.divisions.filter(name=record.division_name).first()
         entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
         versions.bump(leagues=[to_season.league_id], teams=[team])
-        return replace(result, entry=entry)
+        return EnteredRedraft.of(result, entry)
 
 
 def change_edition(
@@ -250,7 +268,7 @@ def change_edition(
     rehire: Iterable[Any] = (),
     dice: Any = None,
     **choices: Any,
-) -> EditionChangeResult:
+) -> EditionChangeResult[EnteredRedraft]:
     """Re-draft the team into the edition its next season is played under
     (``teams.services.edition_change``), in one transaction: players mapped, losses
     applied, the re-draft with its ledger rows and rolls, the team entered into the new
@@ -262,7 +280,7 @@ def change_edition(
     rehire = list(rehire)
     with transaction.atomic():
         record = edition_change_record(team, from_season)
-        team, record = _locked(actor, team, record, into_another_edition=True)
+        team, record, _ = _locked(actor, team, record, into_another_edition=True)
         preview = preview_edition_change(
             team,
             record,
@@ -281,7 +299,7 @@ def change_edition(
         before = {"ruleset": team.ruleset, "treasury": team.treasury}
         apply_mapping(team, preview, kept)
         result = redraft_team(
-            actor, team, from_season=record.from_season, rehire=kept, dice=dice, **choices
+            actor, team, from_season=record.from_season_id, rehire=kept, dice=dice, **choices
         )
         record_edition_change(actor, team, preview, kept, before, result)
         return EditionChangeResult(mapping=preview.mapping, losses=preview.losses, redraft=result)

@@ -94,17 +94,18 @@ class EditionChangePreview:
 
 
 @dataclass(frozen=True)
-class EditionChangeResult:
-    """What the move did: the mapping, the losses confirmed, and the re-draft."""
+class EditionChangeResult[R: RedraftResult]:
+    """What the move did: the mapping, the losses confirmed, and the re-draft as its
+    caller returns it (the league's carries the team's entry into the next season)."""
 
     mapping: TeamMapping
     losses: list[Loss]
-    redraft: RedraftResult
+    redraft: R
 
 
 def _move_of(team: Team, record: SeasonRecord) -> EditionMove:
     try:
-        return edition_move(team.ruleset, record.to_season.ruleset)
+        return edition_move(team.ruleset, record.to_ruleset)
     except RulesError as error:
         raise TeamError(error.messages) from None
 

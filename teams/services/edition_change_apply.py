@@ -121,13 +121,12 @@ def record_edition_change(
     if result.record is not None:
         result.record.edition_change = record_data
         result.record.save(update_fields=["edition_change"])
-    to_season = preview.record.to_season
     log_action(
         actor,
         "team.edition_change",
         f"{team.name} moved from {preview.from_name} to {preview.to_name} for "
-        f"{to_season}: {len(kept)} players mapped, {len(preview.losses)} thing(s) "
-        f"lost, "
+        f"{preview.record.to_season_name}: {len(kept)} players mapped, "
+        f"{len(preview.losses)} thing(s) lost, "
         + (
             f"{len(mapping.released)} player(s) over a position's maximum left "
             f"({', '.join(str(p) for p in mapping.released)}), "
@@ -135,7 +134,7 @@ def record_edition_change(
             else ""
         )
         + f"{gp(result.team.treasury)} in the treasury.",
-        league=to_season.league_id,
+        league=preview.record.league_id,
         team=team,
         redraft=result.record.pk if result.record else None,
         before=before,

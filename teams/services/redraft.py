@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from core.types import Actor
 from rules_engine.bb2020.redraft import SeasonRecovery
@@ -62,9 +62,6 @@ from teams.services.draft import new_players, number_picks
 from teams.services.redraft_plan import RedraftCost, RedraftPlan, plan_redraft
 from teams.services.redraft_season import RedraftBudget, SeasonRecord, redraft_rules_of
 from teams.services.treasury import post_to_ledger
-
-if TYPE_CHECKING:  # the league's row, for typing only: teams reads nothing of leagues
-    from leagues.models import TeamEntry
 
 __all__ = ["RedraftCost", "RedraftPlan", "RedraftResult", "perform_redraft", "plan_redraft"]
 
@@ -85,7 +82,6 @@ class RedraftResult:
     cost_parts: RedraftCost
     niggling_removed: dict[int, int] = field(default_factory=dict)
     rolls: list[dict[str, Any]] = field(default_factory=list)
-    entry: TeamEntry | None = None
 
 
 def perform_redraft(
@@ -196,7 +192,7 @@ def _post_budget_and_cost(
         team,
         budget - team.treasury,
         LedgerReason.REDRAFT,
-        f"Re-draft budget {gp(budget)} after {record.from_season} "
+        f"Re-draft budget {gp(budget)} after {record.from_season_name} "
         f"(the treasury of {gp(team.treasury)} included)",
         actor,
     )
@@ -238,8 +234,8 @@ def _keep_record(
     kept_ids = {p.pk for p in kept}
     return Redraft.objects.create(
         team=team,
-        from_season=record.from_season,
-        to_season=record.to_season,
+        from_season_id=record.from_season_id,
+        to_season_id=record.to_season_id,
         treasury=plan.budget.treasury,
         games_played=record.games_played,
         league_wins=record.league_wins,
@@ -271,10 +267,10 @@ def _log_redraft(
     log_action(
         actor,
         "team.redraft",
-        f"{team.name} re-drafted for {record.to_season}: budget {gp(plan.budget.budget)}, "
+        f"{team.name} re-drafted for {record.to_season_name}: budget {gp(plan.budget.budget)}, "
         f"{rehired} players re-hired, {hired} hired, {left} left, "
         f"{gp(team.treasury)} in the treasury.",
-        league=record.to_season.league_id,
+        league=record.league_id,
         team=team,
         redraft=saved.pk,
         budget=plan.budget.budget,

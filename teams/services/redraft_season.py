@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules_engine.bb2020.redraft import (
     PER_GAME_PLAYED,
@@ -22,18 +22,22 @@ from teams.errors import TeamError
 from teams.models import Player, Redraft, Team
 from teams.services.convert import state_players
 
-if TYPE_CHECKING:  # the league's row, for typing only: teams reads nothing of leagues
-    from leagues.models import Season
-
 
 @dataclass(frozen=True)
 class SeasonRecord:
     """The team's record in the season it re-drafts after, as the database has it
-    (``leagues.services.team_redraft.season_record`` counts it)."""
+    (``leagues.services.team_redraft.season_record`` counts it), and the next season
+    it re-drafts for. The league hands its seasons down as plain values: teams reads
+    nothing of leagues."""
 
     team_id: int
-    from_season: Season
-    to_season: Season
+    from_season_id: int
+    from_season_name: str
+    to_season_id: int
+    to_season_name: str
+    # The edition the next season is played under (``Season.ruleset``).
+    to_ruleset: str
+    league_id: int
     division_name: str
     games_played: int
     league_wins: int
