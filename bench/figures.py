@@ -163,11 +163,24 @@ def page_figures(built: site.SeasonSite, repeats: int) -> list[Figure]:
 # --- recording and correcting matches -------------------------------------------
 
 
-class Coach:
-    """A coach's (or commissioner's) API client, signed in by his token."""
+def api_clients(tokens: list[str]) -> dict[str, Client]:
+    """One API client per token, signed in by it, for the whole run. A test client
+    loads every middleware on its first request (WhiteNoise lists the static files),
+    as a server process does once when it starts: that first request is made here,
+    untimed."""
+    clients = {}
+    for token in tokens:
+        client = Client(headers={"authorization": f"Token {token}"})
+        checked(client.get(reverse("healthz"), secure=True), 200)
+        clients[token] = client
+    return clients
 
-    def __init__(self, token: str, timer: Timer) -> None:
-        self.client = Client(headers={"authorization": f"Token {token}"})
+
+class Coach:
+    """A coach's (or commissioner's) calls, timed by ``timer``."""
+
+    def __init__(self, client: Client, timer: Timer) -> None:
+        self.client = client
         self.timer = timer
 
     def post(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -202,12 +215,14 @@ def report_body(match_id: int, seed: int) -> dict[str, Any]:
     return {"home_touchdowns": score[0], "away_touchdowns": score[1], "events": events}
 
 
-def record(league: site.League, fixture: Any, seed: int) -> tuple[Timer, int, dict[str, Any]]:
+def record(
+    league: site.League, clients: dict[str, Client], fixture: Any, seed: int
+) -> tuple[Timer, int, dict[str, Any]]:
     """Every call both coaches make to record ``fixture``'s match, timed; the match
     and its report."""
     timer = Timer()
-    home = Coach(league.tokens[fixture.home.coach_id], timer)
-    away = Coach(league.tokens[fixture.away.coach_id], timer)
+    home = Coach(clients[league.tokens[fixture.home.coach_id]], timer)
+    away = Coach(clients[league.tokens[fixture.away.coach_id]], timer)
     by_side = {"home": home, "away": away}
     match_id = home.post(f"{MATCHES_API}/", {"fixture": fixture.pk})["id"]
     url = f"{MATCHES_API}/{match_id}"
@@ -230,7 +245,13 @@ def record(league: site.League, fixture: Any, seed: int) -> tuple[Timer, int, di
     return timer, match_id, report
 
 
-def correct(league: site.League, match_id: int, report: dict[str, Any], undo: bool) -> Timer:
+def correct(
+    league: site.League,
+    clients: dict[str, Client],
+    match_id: int,
+    report: dict[str, Any],
+    undo: bool,
+) -> Timer:
     """The commissioner's correction of a match: one more home touchdown, or back to
     the report as it was."""
     timer = Timer()
@@ -240,7 +261,8 @@ def correct(league: site.League, match_id: int, report: dict[str, Any], undo: bo
         scorer = next(e["player"] for e in report["events"] if e["kind"] == "completion")
         body["home_touchdowns"] = report["home_touchdowns"] + 1
         body["events"] = [{"kind": "touchdown", "player": scorer}, *report["events"]]
-    Coach(league.commissioner_token, timer).post(f"{MATCHES_API}/{match_id}/correct/", body)
+    commissioner = Coach(clients[league.commissioner_token], timer)
+    commissioner.post(f"{MATCHES_API}/{match_id}/correct/", body)
     return timer
 
 
@@ -250,11 +272,12 @@ def match_figures(teams: int, matches: int, corrections: int) -> list[Figure]:
     from config.celery import app
 
     league = site.build_league(teams)
+    clients = api_clients([*league.tokens.values(), league.commissioner_token])
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = True  # the post-game in the request, nothing queued
     try:
         recorded = [
-            record(league, fixture, 16_240 + 7 * n)
+            record(league, clients, fixture, 16_240 + 7 * n)
             for n, fixture in enumerate(league.fixtures[:matches])
         ]
         first_round = recorded[: teams // 2]
@@ -262,7 +285,7 @@ def match_figures(teams: int, matches: int, corrections: int) -> list[Figure]:
         for n in range(corrections):
             _, match_id, report = first_round[n % len(first_round)]
             undo = (n // len(first_round)) % 2 == 1  # the second time round, back again
-            fixes.append(correct(league, match_id, report, undo))
+            fixes.append(correct(league, clients, match_id, report, undo))
     finally:
         app.conf.task_always_eager = eager
     return [
