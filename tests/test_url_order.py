@@ -1,8 +1,6 @@
 """Every named address of the site resolves to its own route: no pattern is shadowed
-by one listed before it. ``config/urls.py`` lists the busiest prefixes first (issue 15:
-Django tries the patterns in order, and the API's team sheet resolved in about 90 us
-behind the pages' catch-all includes, 45 us in front of them); this test is what makes
-that order safe to change."""
+by one listed before it. ``config/urls.py`` lists the busiest prefixes first (Django
+tries the patterns in order); this test is what makes that order safe to change."""
 
 from __future__ import annotations
 

@@ -11,9 +11,8 @@ the number of events. Two ways a match is recorded:
 - **Tap by tap**, the whole match: open it, the pre-game with every decision answered,
   kick-off, the events one tap at a time, the report, the confirmation, the hiring
   step, its application, closing it: 16 service calls, each a request that must at
-  least lock the match and write, so it cannot fit the report's budget. Counted as the season bench
-  counted it before, every statement, each call's SAVEPOINT and RELEASE included:
-  ``MATCH_QUERY_BUDGET``.
+  least lock the match and write, so it cannot fit the report's budget. Every
+  statement counts, each call's SAVEPOINT and RELEASE included: ``MATCH_QUERY_BUDGET``.
 
 Neither count grows with the roster (11 or 16 players); the report's count does not
 grow with its events (each tap is one request of its own, of a fixed cost).
