@@ -113,14 +113,14 @@ def test_the_same_report_from_two_threads_at_once_is_one_report(monkeypatch):
     s = league_match()
     kick_off(s)
     player = s.players("home")[0]
-    both_checked = threading.Barrier(2, timeout=20)
-    original = submission.checked_report
+    both_arrived = threading.Barrier(2, timeout=20)
+    original = submission._fetch
 
-    def checked_then_wait(*args, **kwargs):
-        original(*args, **kwargs)
-        both_checked.wait()  # both pass every check before either inserts
+    def wait_then_lock(*args, **kwargs):
+        both_arrived.wait()  # both reach the match's lock before either takes it
+        return original(*args, **kwargs)
 
-    monkeypatch.setattr(submission, "checked_report", checked_then_wait)
+    monkeypatch.setattr(submission, "_fetch", wait_then_lock)
     results: list = []
     errors: list = []
 
