@@ -1,4 +1,4 @@
-"""Fill the maintained standings rows (issue 15) of every existing season, once, from
+"""Fill the maintained standings rows of every existing season, once, from
 its league fixtures and points adjustments: the same arithmetic as the full aggregate
 (leagues/standings_sql.py), written here with the historical models so that later
 changes to the app cannot change what this migration did."""

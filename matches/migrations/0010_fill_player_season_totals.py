@@ -1,4 +1,4 @@
-"""Fill the leaderboards' per-player totals once from the match statistics (issue 15)."""
+"""Fill the leaderboards' per-player totals once from the match statistics."""
 
 from django.db import migrations
 from django.db.models import Count, Q, Sum
