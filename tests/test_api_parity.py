@@ -1,4 +1,4 @@
-"""The API does everything the pages do (issue 18): every page view that takes a POST
+"""The API does everything the pages do: every page view that takes a POST
 (a form, an htmx button) is mapped to the API operation that does the same through the
 same service, by the operation's id in the generated schema. A page that gains a
 state-changing action with no API operation fails ``test_every_page_action_has_an_api
@@ -56,7 +56,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-webhook-delete": "leagues_webhooks_destroy",
     "league-webhook-test": "leagues_webhooks_test_create",
     "notification-preferences": "notifications_preferences_create",
-    "my-profile": "account_naf_number_create",  # the NAF number (issue 16)
+    "my-profile": "account_naf_number_create",  # the NAF number
     # --- teams and players -------------------------------------------------------------
     "team-draft": "teams_create",
     "team-draft-preview": "teams_draft_preview_create",

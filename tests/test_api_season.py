@@ -1,4 +1,4 @@
-"""A season through the API alone (issue 18, "Done when"): a BB2020 league with two
+"""A season through the API alone: a BB2020 league with two
 divisions of four, every match played through the matches API by its coaches, the
 play-offs (top two per division) with a semi-final level 1-1 after extra time settled
 by the sudden death the server rolls, the final, the third-place match and the prizes.

@@ -1,4 +1,4 @@
-"""Blood Bowl 2025 end to end in the apps (issue 14): every roster drafts through the
+"""Blood Bowl 2025 end to end in the apps: every roster drafts through the
 services, the draft's BB2025 rules (Favoured of ... at the draft, Team Captain) through
 the API, the ruleset page's "Dugout's reading", and a BB2025 league's season played
 through the API: regular season, play-offs, roll-over and each team's re-draft, the

@@ -1,4 +1,4 @@
-"""A league's whole life (issue 12, "Done when"): a 16-team BB2020 season with
+"""A league's whole life: a 16-team BB2020 season with
 play-offs, a correction of a round-3 match after rounds 4-6 were played and SPP spent,
 a forfeit, the trophy, and the re-draft into season 2 — through the API, each coach
 signed in as himself and the commissioner as himself, and the main steps on the pages.

@@ -79,13 +79,13 @@ ACCEPTED: dict[tuple[str, str], str] = {
     ("teams", "0009_ledger_import_reason"): "the ledger's reason CHECK re-added with one "
     + "more reason (an imported team's first entry): thousands of rows",
     ("leagues", "0010_fill_standing_totals"): "RunPython filling the new standings rows "
-    + "once from the fixtures (issue 15): writes only the table 0009 created, reads a "
+    + "once from the fixtures: writes only the table 0009 created, reads a "
     + "league's fixtures (thousands of rows)",
     ("matches", "0010_fill_player_season_totals"): "RunPython filling the leaderboards' new "
-    + "per-player totals once from the match statistics (issue 15): writes only the table "
+    + "per-player totals once from the match statistics: writes only the table "
     + "0009 created, reads the statistics (a row per player per match)",
 }
-# Migrations written while the linter landed (issue 17), by number, reviewed with it:
+# Migrations written while the linter landed, by number, reviewed with it:
 # the new season ruleset (filled once by RunPython), the report's team extras and landing
 # events (CHECKs on a match's events), the re-draft's edition change.
 IN_FLIGHT = {("leagues", "0008"), ("matches", "0006"), ("teams", "0008")}

@@ -1,4 +1,4 @@
-"""The apps never branch on an edition's name (issue 14, "Done when").
+"""The apps never branch on an edition's name.
 
 Code outside ``rules_engine`` asks a league's or team's edition
 (``rules_engine.edition_for``) and calls the ``Edition`` protocol. This test reads

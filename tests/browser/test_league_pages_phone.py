@@ -1,4 +1,4 @@
-"""League pages on a phone (390×844, Debian's chromium; issue 13): a coach reaches his
+"""League pages on a phone (390×844, Debian's chromium): a coach reaches his
 league through the folded menu, reads the standings with each team and its points in
 view without scrolling sideways, even after the table is swiped to its far side; the
 table says that it scrolls; team and coach names link to their pages; a Blitz Bowl

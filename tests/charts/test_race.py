@@ -1,4 +1,4 @@
-"""A season's standings race (issue 16): each team's league points after each round,
+"""A season's standings race: each team's league points after each round,
 summed by the database, pinned to a small league worked out by hand.
 
 Division of four, win 3 / draw 1 / loss 0, a bonus point for three touchdowns; round

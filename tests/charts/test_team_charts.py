@@ -1,5 +1,5 @@
 """A team's TV, CTV and Treasury per match, and a player's SPP over his career, charted
-on the pages that list them (issue 16) from the figures each match stored: four
+on the pages that list them from the figures each match stored: four
 matches whose post-game figures are set by hand (the third still waiting for its
 post-game), a scorer whose SPP per match is set by hand."""
 

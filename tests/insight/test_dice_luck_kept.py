@@ -1,4 +1,4 @@
-"""Dice luck counts the rolls kept outside a match (issue 16), each for its team: a
+"""Dice luck counts the rolls kept outside a match, each for its team: a
 real-life concession's award (the awarded team's), a play-off's sudden death roll-offs
 (each side's by its purpose) and a re-draft's rolls (the re-drafted team's)."""
 

@@ -1,4 +1,4 @@
-"""Play-off odds by Monte-Carlo (issue 16), pinned to a five-team season with one
+"""Play-off odds by Monte-Carlo, pinned to a five-team season with one
 fixture left whose odds can be worked out by hand; the task, its cache keyed on the
 season's results, the page (progress, then the table) and the API."""
 

@@ -1,4 +1,4 @@
-"""Glicko-2 ratings kept per match (issue 16): the rows the services write with each
+"""Glicko-2 ratings kept per match: the rows the services write with each
 result equal the ratings rebuilt from scratch whatever was corrected, a correction
 re-rates only what follows, and the figures are the hand-computed ones."""
 

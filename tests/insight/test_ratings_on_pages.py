@@ -1,4 +1,4 @@
-"""Ratings beyond the league's page (issue 16): the team's on its sheet (with a chart of
+"""Ratings beyond the league's page: the team's on its sheet (with a chart of
 its rating after each match) and the coach's, one per league, on his profile; and the
 NAF number a coach keeps on his profile for the NAF report (page and API).
 

@@ -1,5 +1,5 @@
 """The ratings page and API, the fixture page's pre-match estimate, and the command
-that rates a league from scratch (issue 16)."""
+that rates a league from scratch."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Coaches joining a league through the API (issue 18), as on the coaches page: invite
+"""Coaches joining a league through the API, as on the coaches page: invite
 links made, listed and withdrawn by a commissioner, redeemed by the coach they are
 for; open sign-up switched on and off, and a league joined while it is on."""
 

@@ -1,4 +1,4 @@
-"""Settling a level play-off through the API and on the fixture's page (issue 18): the
+"""Settling a level play-off through the API and on the fixture's page: the
 sudden death the server rolls (touchdowns level after extra time), the winner a
 commissioner names (a Blitz Bowl draw on points); the bracket advances either way."""
 

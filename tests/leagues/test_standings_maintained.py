@@ -1,4 +1,4 @@
-"""The maintained standings rows (issue 15) always equal the full aggregate.
+"""The maintained standings rows always equal the full aggregate.
 
 Random seasons go through the services as a league lives them: results recorded and
 corrected (touchdowns, casualties, a concession on the pitch, Blitz Bowl's points),

@@ -1,4 +1,4 @@
-"""Team and player history (issue 13): the team's matches page lists every match with
+"""Team and player history: the team's matches page lists every match with
 its opponent, result, winnings, TV before and after and the Treasury after; the player
 page his matches, SPP gained and spent, injuries and the title his edition gives him;
 both read in as many queries for 40 matches as for 5."""

@@ -29,7 +29,7 @@ def result(league, key: str = "result:report:1") -> Event:
 
 
 def test_a_result_is_delivered_signed_and_retried_after_a_500(receiver, league, make_webhook):
-    """Done when (issue 16): delivered to a local receiver with a valid signature, and
+    """Delivered to a local receiver with a valid signature, and
     tried again after the receiver first answered 500."""
     webhook = make_webhook(receiver.url, payload_format="generic", secret=SECRET)
     receiver.answers = [500]

@@ -227,8 +227,8 @@ def test_an_undeliverable_demo_address_is_skipped(django_capture_on_commit_callb
 
 def test_the_emails_do_not_read_the_match_snapshots(django_capture_on_commit_callbacks):
     """A report's and its match's JSON snapshots (teams, pre-game, post-game) are not
-    what an e-mail says, and decoding them cost more than the rest of the e-mail
-    (issue 15): their columns are left out of its read."""
+    what an e-mail says, and decoding them would cost more than the rest of the e-mail:
+    their columns are left out of its read."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

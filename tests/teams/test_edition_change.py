@@ -1,4 +1,4 @@
-"""A BB2020 league moves to BB2025 at a re-draft (issue 14): the roll-over opens the
+"""A BB2020 league moves to BB2025 at a re-draft: the roll-over opens the
 next season under BB2025, each team re-drafts into it with its players mapped, what
 cannot carry over listed before the coach confirms (services, API, page)."""
 

@@ -1,5 +1,5 @@
 """The team page's rows, team, players' engine states and history from the plain sheet
-(issue 15) are those the models gave: ``plain_player_rows`` equals ``player_rows`` of
+are those the models gave: ``plain_player_rows`` equals ``player_rows`` of
 ``team_sheet``, ``team_of`` the team's row, ``player_state_from`` the services'
 ``player_state``, ``plain_audit`` the ``audit_section`` tag's entries - for every
 edition, who may and may not spend SPP included."""

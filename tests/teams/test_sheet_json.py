@@ -1,5 +1,5 @@
-"""The team sheet the API answers is built from four shaped queries into plain values
-(issue 15), and must stay the very JSON ``TeamSheetSerializer`` made from
+"""The team sheet the API answers is built from four shaped queries into plain values,
+and must stay the very JSON ``TeamSheetSerializer`` made from
 ``team_sheet``: byte for byte, for every edition and every kind of row a sheet holds
 (gained skills, injuries, advancements, journeymen, players who died or left, staff,
 the League Trophy, a position the roster no longer has)."""
@@ -43,7 +43,7 @@ def rendered(data) -> bytes:
 
 
 def served_before(team_id: int) -> bytes:
-    """The sheet as the API answered it before issue 15's plain values."""
+    """The sheet as the API answered it before it was built from plain values."""
     return rendered(TeamSheetSerializer(team_sheet(team_id)).data)
 
 

@@ -1,5 +1,5 @@
-"""Team pages show only the rows a team's ruleset has (issue 13, "Ruleset-specific
-polish"): a Blitz Bowl sheet has no gold, re-rolls, staff or fans to list."""
+"""Team pages show only the rows a team's ruleset has (ruleset-specific
+polish): a Blitz Bowl sheet has no gold, re-rolls, staff or fans to list."""
 
 from __future__ import annotations
 

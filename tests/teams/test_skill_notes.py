@@ -1,4 +1,4 @@
-"""Skill names open their rules summary on tap (issue 13), and the printable sheet
+"""Skill names open their rules summary on tap, and the printable sheet
 and the PDF mark gained skills and injuries as the HTML sheet does."""
 
 from __future__ import annotations

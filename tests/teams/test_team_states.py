@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def as_models_read_it(team: Team) -> TeamState:
-    """The state as the model instances give it (the reading before issue 15)."""
+    """The state as the model instances give it (the slower reading through the models)."""
     team = Team.objects.annotate(held=Count("league_trophies_held")).get(pk=team.pk)
     return TeamState(
         id=team.pk,

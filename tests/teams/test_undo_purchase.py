@@ -1,4 +1,4 @@
-"""A commissioner undoes one purchase (issue 12): the re-roll, staff member or player
+"""A commissioner undoes one purchase: the re-roll, staff member or player
 goes and the price comes back through the ledger; once; not a player who has played
 since; coaches may not."""
 
