@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.apps import apps
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
@@ -50,9 +49,11 @@ def saved_user(actor: Actor | None) -> User | None:
 
 def league_of_team(team: Team | int) -> int | None:
     """The league the team plays in now (its latest open season's), if any."""
-    entries = apps.get_model("leagues", "TeamEntry").objects
+    # The team's entries, through the relation the leagues app declares on it: teams
+    # sits below leagues and imports none of it.
+    entries = (team if isinstance(team, Team) else Team(pk=team)).league_entries
     return (
-        entries.filter(team=_pk(team), season__status__in=_OPEN_SEASON)
+        entries.filter(season__status__in=_OPEN_SEASON)
         .order_by("-season__created_at", "-id")
         .values_list("season__league_id", flat=True)
         .first()
@@ -98,10 +99,8 @@ def log_action(
 
 def teams_of_league(league: Any) -> list[int]:
     """The teams entered in any season of the league."""
-    entries = apps.get_model("leagues", "TeamEntry").objects
-    return list(
-        entries.filter(season__league=_pk(league)).values_list("team_id", flat=True).distinct()
-    )
+    entered = Team.objects.filter(league_entries__season__league=_pk(league))
+    return list(entered.values_list("pk", flat=True).distinct())
 
 
 def _read(entries: QuerySet[AuditEntry]) -> QuerySet[AuditEntry]:
@@ -122,15 +121,15 @@ def team_entries(team: Any) -> QuerySet[AuditEntry]:
 def team_stamp(team: Any) -> versions.Stamp:
     """The versions a team's pages show: the team's and those of the leagues it has
     played in (their results, tables and trophies), in one query."""
-    entries = apps.get_model("leagues", "TeamEntry").objects
-    leagues = entries.filter(team=_pk(team)).values("season__league_id")
+    team_id: int = getattr(team, "pk", team)
+    leagues = Team.objects.filter(pk=team_id).values("league_entries__season__league_id")
     return versions.read(leagues=leagues, teams=[team])
 
 
 def bump_teams(teams: Any) -> None:
     """Bump the teams' versions and those of the leagues they are entered in, for a
     change written past ``log_action`` (the admin, a command)."""
-    ids = [_pk(team) for team in teams if team is not None]
-    entries = apps.get_model("leagues", "TeamEntry").objects
-    leagues = entries.filter(team__in=ids).values_list("season__league_id", flat=True)
+    ids = [pk for pk in (_pk(team) for team in teams) if pk is not None]
+    entered = Team.objects.filter(pk__in=ids)
+    leagues = entered.values_list("league_entries__season__league_id", flat=True)
     versions.bump(leagues=set(leagues), teams=ids)
