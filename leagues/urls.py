@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from leagues import views
-from teams import views_audit
+from leagues import views, views_audit
 
 urlpatterns = [
     path("", views.league_list, name="league-list"),

@@ -4,7 +4,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from leagues import api, api_invites, api_redraft
-from teams.api_audit import LeagueAuditView
+from leagues.api_audit import LeagueAuditView
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False

@@ -1,5 +1,5 @@
-"""GET /api/v1/leagues/<id>/audit/ and /api/v1/teams/<id>/audit/: the audit trail
-(teams/audit.py), latest first, paginated like every list. Read-only; anyone may
+"""GET /api/v1/teams/<id>/audit/: the audit trail (teams/audit.py; the league's is
+leagues/api_audit.py), latest first, paginated like every list. Read-only; anyone may
 read it, as anyone reads the league's results and the team's ledger."""
 
 from __future__ import annotations
@@ -7,13 +7,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
-from django.apps import apps
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 
 from core.fields import StrictCharField
-from teams.audit import league_entries, team_entries
+from teams.audit import team_entries
 from teams.models import AuditEntry, Team
 from teams.serializers import TeamsMessageSerializer
 
@@ -47,11 +46,11 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         ]
 
 
-def _not_found(what: str) -> OpenApiResponse:
+def not_found(what: str) -> OpenApiResponse:
     return OpenApiResponse(TeamsMessageSerializer, description=f"No such {what}.")
 
 
-class _AuditList(generics.ListAPIView, ABC):
+class AuditList(generics.ListAPIView, ABC):
     """The audit entries of one object: a subclass names the lookup (``entries``)."""
 
     serializer_class = AuditEntrySerializer
@@ -69,23 +68,11 @@ class _AuditList(generics.ListAPIView, ABC):
 
 
 @extend_schema(
-    summary="A league's audit trail, latest first",
-    description="Who changed what and when in the league: results, fixtures, forfeits, "
-    "points, seasons, and its teams' treasuries and rosters.",
-    responses={200: AuditEntrySerializer(many=True), 404: _not_found("league")},
-)
-class LeagueAuditView(_AuditList):
-    def entries(self, pk: int) -> Any:
-        league = get_object_or_404(apps.get_model("leagues", "League"), pk=pk)
-        return league_entries(league)
-
-
-@extend_schema(
     summary="A team's audit trail, latest first",
     description="Who changed what and when for the team: its roster, treasury, coach, "
     "and the fixtures and matches it plays.",
-    responses={200: AuditEntrySerializer(many=True), 404: _not_found("team")},
+    responses={200: AuditEntrySerializer(many=True), 404: not_found("team")},
 )
-class TeamAuditView(_AuditList):
+class TeamAuditView(AuditList):
     def entries(self, pk: int) -> Any:
         return team_entries(get_object_or_404(Team, pk=pk))

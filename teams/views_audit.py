@@ -1,10 +1,10 @@
-"""The whole audit trail (teams/audit.py) of a league or a team, latest first, paginated."""
+"""A team's whole audit trail (teams/audit.py), latest first, paginated; ``render_trail``
+also serves the league's (leagues/views_audit.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from teams.audit import league_entries, team_entries
+from teams.audit import team_entries
 from teams.errors import TeamError
 from teams.models import AuditEntry, Team
 from teams.services.undo import undo_purchase, undoable_purchases
@@ -21,18 +21,12 @@ from teams.services.undo import undo_purchase, undoable_purchases
 PER_PAGE = 50
 
 
-def _render(
+def render_trail(
     request: HttpRequest, subject: str, back_url: str, entries, **extra: Any
 ) -> HttpResponse:
     page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
     context = {"subject": subject, "back_url": back_url, "page": page, **extra}
     return render(request, "teams/audit.html", context)
-
-
-def league_history(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(apps.get_model("leagues", "League"), pk=pk)
-    back = reverse("league-home", args=[league.pk])
-    return _render(request, league.name, back, league_entries(league))
 
 
 def team_history(request: HttpRequest, pk: int) -> HttpResponse:
@@ -41,7 +35,7 @@ def team_history(request: HttpRequest, pk: int) -> HttpResponse:
     if request.user.has_perm("teams.correct_treasury", team):
         undoable = undoable_purchases(team)
     back = reverse("team-detail", args=[team.pk])
-    return _render(request, team.name, back, team_entries(team), team=team, undoable=undoable)
+    return render_trail(request, team.name, back, team_entries(team), team=team, undoable=undoable)
 
 
 @login_required
