@@ -52,6 +52,20 @@ class Match(models.Model):
         "leagues.Fixture", on_delete=models.PROTECT, related_name="match"
     )
     status = models.CharField(max_length=20, choices=Status, default=Status.SCHEDULED)
+
+    class DiceScheme(models.TextChoices):
+        # Each roll keyed by its step, purpose and occurrence (``KeyedDice``).
+        KEYED = "keyed", "Keyed by purpose"
+        # One stream per sequence (``SeededDice``): matches recorded before the keyed
+        # dice keep it, so their stored rolls replay as they were made.
+        STREAM = "stream", "One stream"
+
+    dice_scheme = models.CharField(
+        max_length=8,
+        choices=DiceScheme,
+        default=DiceScheme.KEYED,
+        help_text="How the seeds give the pre-game's and post-game's dice.",
+    )
     pre_game_seed = models.BigIntegerField(
         null=True, blank=True, help_text="Seed of the pre-game's dice (secret until rolled)."
     )

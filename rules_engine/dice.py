@@ -4,7 +4,12 @@ Every roll the engine makes goes through a ``Dice`` and is recorded as a
 ``Roll(purpose, die, result)`` in the order made, so a match's pre-game and
 post-game can be stored, shown, audited and replayed.
 
-- ``SeededDice(seed)`` is what production uses: a private ``random.Random``.
+- ``KeyedDice(seed)`` is what production uses: each roll is determined by the seed,
+  the step, the roll's purpose and die, and how many such rolls came before it in
+  that step, so running a step again (a corrected report) rolls the same dice for
+  every purpose it rolled before, and new dice only for new purposes.
+- ``SeededDice(seed)`` is the older production dice: one ``random.Random`` stream,
+  each roll taking the next numbers. Matches recorded with it replay with it.
 - ``ScriptedDice([...])`` is what tests use: each roll takes the next scripted
   result, and asking for a roll the script does not hold is a clear error.
 - ``ScriptedDice.replay(rolls)`` replays stored rolls and also checks that the
@@ -94,6 +99,9 @@ class Dice(ABC):
 
     def __init__(self) -> None:
         self.rolls: list[Roll] = []
+        # The rule step rolling now (``rules_engine.sequence.run_step`` sets it): keyed
+        # dice read it, the others ignore it.
+        self.step = ""
 
     @abstractmethod
     def _draw(self, die: str, purpose: str) -> RollResult:
@@ -144,6 +152,31 @@ class SeededDice(Dice):
         if die == "2d6":
             return (self._random.randint(1, 6), self._random.randint(1, 6))
         return self._random.randint(1, DIE_FACES[die])
+
+
+class KeyedDice(Dice):
+    """Production dice keyed by purpose: a roll's result depends on the seed, the step,
+    the purpose, the die and the roll's occurrence ("MVP: home", 1st), never on the
+    rolls made before it for other purposes. A correction that adds a roll (a
+    Dedicated Fans die) leaves every other roll of the step as it was."""
+
+    def __init__(self, seed: int | str) -> None:
+        super().__init__()
+        self.seed = seed
+        self._made: dict[tuple[str, str, str], int] = {}
+
+    def _draw(self, die: str, purpose: str) -> RollResult:
+        key = (self.step, purpose, die)
+        occurrence = self._made.get(key, 0)
+        self._made[key] = occurrence + 1
+        # A string seeds ``random.Random`` through SHA-512: the same on every platform
+        # and Python version (seeding version 2).
+        draw = random.Random(f"{self.seed}|{self.step}|{purpose}|{die}|{occurrence}")
+        if die == "block":
+            return draw.choice(BLOCK_DIE_FACES)
+        if die == "2d6":
+            return (draw.randint(1, 6), draw.randint(1, 6))
+        return draw.randint(1, DIE_FACES[die])
 
 
 class ScriptedDice(Dice):

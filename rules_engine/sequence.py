@@ -111,7 +111,11 @@ def run_step(
 ) -> StepResult:
     """Run ``resolve`` and wrap its outcome (and any pending choices) with its rolls."""
     start = len(dice.rolls)
-    result = resolve()
+    outer, dice.step = dice.step, step
+    try:
+        result = resolve()
+    finally:
+        dice.step = outer
     made = dice.rolls
     rolls = tuple(made[start:]) if len(made) > start else ()
     if isinstance(result, tuple):

@@ -10,12 +10,22 @@ from collections.abc import Iterable
 from typing import Any
 
 from matches.models import DiceRoll, Match, Report
+from rules_engine.dice import Dice, KeyedDice, SeededDice
 from rules_engine.sequence import SequenceResult
 
 
 def new_seed() -> int:
     """A fresh secret seed for one sequence's dice (fits a signed 64-bit column)."""
     return secrets.randbits(63)
+
+
+def sequence_dice(match: Match, seed: int) -> Dice:
+    """The dice of one of the match's sequences on ``seed``: keyed by purpose, or for a
+    match recorded before the keyed dice (``Match.DiceScheme.STREAM``) the one stream
+    its stored rolls were made from, so it replays and its fingerprints still match."""
+    if match.dice_scheme == Match.DiceScheme.STREAM:
+        return SeededDice(seed)
+    return KeyedDice(seed)
 
 
 def dice_digest(rolls: Iterable[Any]) -> str:

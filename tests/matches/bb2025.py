@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from leagues.models import Season, TeamEntry
 from matches import selectors, services
 from matches.models import Match
-from rules_engine.dice import SeededDice
+from rules_engine.dice import KeyedDice
 from teams.services import draft_team
 from tests.factories import UserFactory
 from tests.factories import minimal_draft as bb2020_draft
@@ -104,10 +104,10 @@ def finish_post_game(setup: Setup, coaches: dict[str, APIClient], capture: Any) 
 def hatred_dice(monkeypatch: Any, result: int) -> None:
     """The post-game's dice, seeded as ever, with every Hatred roll scripted to ``result``."""
 
-    class Scripted(SeededDice):
+    class Scripted(KeyedDice):
         def _draw(self, die: str, purpose: str) -> Any:
             if purpose.startswith("Hatred"):
                 return result
             return super()._draw(die, purpose)
 
-    monkeypatch.setattr("matches.services.postgame.sequence.SeededDice", Scripted)
+    monkeypatch.setattr("matches.services.dice.KeyedDice", Scripted)

@@ -15,7 +15,7 @@ from rules_engine import get_ruleset
 from rules_engine.bb2020.postgame import post_game
 from rules_engine.bb2020.pregame import pre_game
 from rules_engine.bb2020.report import MatchReport, PlayerReport, TeamReport
-from rules_engine.dice import ScriptedDice, SeededDice
+from rules_engine.dice import KeyedDice, ScriptedDice
 from teams.models import InjuryRecord, Player, PlayerStatus
 from teams.services import record_injury, team_state
 from tests.factories import assert_treasury_is_ledger
@@ -123,7 +123,7 @@ def test_pre_game_is_the_engines_and_pays_inducements_from_the_treasury(played):
         get_ruleset("bb2020"),
         home_before,
         away_before,
-        SeededDice(PRE_GAME_SEED),
+        KeyedDice(PRE_GAME_SEED),
         choices=match.pre_game_choices,
     )
     assert direct.complete
@@ -157,7 +157,7 @@ def test_post_game_leaves_teams_exactly_as_the_engine_says(played):
         engine["states"]["home"],
         engine["states"]["away"],
         engine["report"],
-        SeededDice(POST_GAME_SEED),
+        KeyedDice(POST_GAME_SEED),
         choices=engine["choices"],
     )
     assert direct.complete

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from matches import selectors, services
-from matches.models import Match, Report
+from matches.models import DiceRoll, Match, Report
 from teams.services import draft_team
 from tests.factories import UserFactory
 from tests.leagues.factories import DivisionFactory, FixtureFactory, LeagueFactory, SeasonFactory
@@ -57,8 +57,9 @@ def test_classic_petty_cash_and_the_winnings_reroll(django_capture_on_commit_cal
     with django_capture_on_commit_callbacks(execute=True):
         submit_and_confirm(home.coach, match, home_touchdowns=1, away_touchdowns=0, seed=1)
     action = reverse("match-post-game-choices", args=[match.pk, "home"])
+    rolled = DiceRoll.objects.get(match=match, purpose="Winnings (home)").result
     mine = html(clients["home"].get(url))
-    assert f'action="{action}"' in mine and "Re-roll the winnings D6? It rolled 3" in mine
+    assert f'action="{action}"' in mine and f"Re-roll the winnings D6? It rolled {rolled}" in mine
     theirs = html(clients["away"].get(url))
     assert f'action="{action}"' not in theirs and "re-roll the winnings" in theirs
     assert clients["home"].post(action, {}).status_code == 400  # yes or no, it must say
@@ -67,7 +68,7 @@ def test_classic_petty_cash_and_the_winnings_reroll(django_capture_on_commit_cal
     match.refresh_from_db()
     assert match.status == Match.Status.POST_GAME
     summary = html(clients["away"].get(url))
-    assert "Winnings" in summary and "(D6 3 then " in summary and "Gate" in summary
+    assert "Winnings" in summary and f"(D6 {rolled} then " in summary and "Gate" in summary
 
 
 def test_blitz_bowl_pitch_and_a_report_scored_in_points(

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
-from matches.services.dice import check_replay, store_rolls, stored_rolls
+from matches.services.dice import check_replay, sequence_dice, store_rolls, stored_rolls
 from matches.services.locking import is_league_game
 from matches.services.postgame.owed import owed_post_games  # noqa: F401  (its old home)
 from matches.services.queue import queue_application
@@ -26,7 +26,7 @@ from matches.services.rulesets import rules_for
 from matches.services.sequence_json import choice_json, plain, steps_json
 from matches.services.snapshots import SIDES, snapshot_states
 from rules_engine.bb2020.postgame import TeamPostGame
-from rules_engine.dice import Dice, SeededDice
+from rules_engine.dice import Dice
 from rules_engine.sequence import SequenceResult
 from teams.models import Team
 
@@ -217,7 +217,7 @@ def post_game_for(
         states["home"],
         states["away"],
         engine,
-        dice or SeededDice(match.post_game_seed),
+        dice or sequence_dice(match, match.post_game_seed),
         choices or None,
         is_league_game(match),
         **extra,

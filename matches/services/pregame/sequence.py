@@ -17,13 +17,18 @@ from leagues.models import Fixture, Season
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Sequence
 from matches.services.access import answering_side, require_play, require_status, team_actor
-from matches.services.dice import check_replay, new_seed, store_rolls, stored_rolls
+from matches.services.dice import (
+    check_replay,
+    new_seed,
+    sequence_dice,
+    store_rolls,
+    stored_rolls,
+)
 from matches.services.locking import lock_match, team_of
 from matches.services.rulesets import rules_for, rules_for_key
 from matches.services.sequence_json import choice_json, plain, steps_json
 from matches.services.snapshots import SIDES, snapshot_states, state_to_json
 from rules_engine.bb2020.state import PlayerState
-from rules_engine.dice import SeededDice
 from rules_engine.errors import InducementError
 from rules_engine.sequence import SequenceResult
 from rules_engine.tables import TableEntry
@@ -161,7 +166,7 @@ def run_pre_game(match: Match, choices: dict[str, Any]) -> SequenceResult:
     states = snapshot_states(match, "pre_game_teams")
     stored = stored_rolls(match.pre_game_result)
     result = rules_for(match).pre_game(
-        states["home"], states["away"], SeededDice(match.pre_game_seed), choices
+        states["home"], states["away"], sequence_dice(match, match.pre_game_seed), choices
     )
     check_replay(match, Sequence.PRE_GAME, match.pre_game_result, result)
     match.pre_game_result = {
