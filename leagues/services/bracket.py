@@ -9,11 +9,18 @@ league's next final, and the prizes are paid into the teams' treasuries (the lea
 edition's ``Edition.playoff_prizes``; none where it has no gold): 1st and 2nd to the
 finalists, 3rd to the third-place play-off's winner only.
 
-The prizes are paid after the last post-game sequence (BB2025 facts section 10,
-"Glittering Prizes"), so they are never exposed to Expensive Mistakes: while the
-final's or the third-place match's post-game is still to be applied,
-``pay_prizes_when_due`` waits, and the matches app calls it again once that
-post-game is applied (``matches.services.postgame.application.apply_final``).
+The prizes are paid after the last post-game sequence (BB2020 facts section 5:
+"Prizes after Expensive Mistakes"; BB2025 facts section 10, "Glittering Prizes": paid
+after the last post-game sequence, "so never exposed to Expensive Mistakes"): while the
+final's or the third-place match's post-game is still to be applied (its report in,
+or its results applied and the rest waiting for the coaches), ``pay_prizes_when_due``
+waits, and the matches app calls it again once that post-game is applied
+(``matches.services.postgame.application.apply_final``).
+
+A finished season's final or third-place match may still be corrected (a
+commissioner's correction of its report): the same winner leaves the prizes as they
+are; another winner moves the champion, the League Trophy and any prize paid
+(``correct_finished_playoff``), until the league has opened a later season.
 """
 
 from __future__ import annotations
@@ -24,13 +31,14 @@ from contextvars import ContextVar
 
 from django.utils import timezone
 
+from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, PlayoffStage, Season
 from rules_engine import Edition, edition_for
 from teams.models import LedgerReason
 from teams.services import post_to_ledger
-from teams.services._common import lock_team
+from teams.services._common import gp, lock_team, lock_teams
 
 PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -148,20 +156,28 @@ def _places(final: Fixture, third: Fixture) -> dict[int, int]:
 
 # The stored value of the matches app's last post-game application phase.
 FINAL_PHASE = "final"
+# The stored values of the matches app's statuses in which a match's report is in and
+# its post-game is applied next (awaiting confirmation, submitted, post-game).
+REPORTED_STATUSES = ("confirming", "report_submitted", "post_game")
 
 
 def _post_game_owed(fixtures: list[Fixture]) -> bool:
-    """Whether a match played for one of ``fixtures`` had its results applied and still
-    waits for the rest of its post-game (its ``final`` phase: hiring, Expensive
-    Mistakes). A forfeit, or a result entered without a match report, owes none."""
+    """Whether a match played for one of ``fixtures`` still owes the rest of its
+    post-game (its ``final`` phase: hiring, Expensive Mistakes): its report is in, or
+    its results are applied, and that phase is not. A forfeit, or a result entered
+    without a match report, owes none."""
     # Read through the fixture's reverse relations: the matches app sits above this one.
     rows = Fixture.objects.filter(pk__in=[fixture.pk for fixture in fixtures]).values_list(
-        "match__id", "match__applications__phase", "match__applications__reverted_at"
+        "match__id",
+        "match__status",
+        "match__applications__phase",
+        "match__applications__reverted_at",
     )
-    applied = [(match, phase) for match, phase, reverted in rows if phase and reverted is None]
+    reported = {match for match, status, _, _ in rows if status in REPORTED_STATUSES}
+    applied = [(match, phase) for match, _, phase, reverted in rows if phase and reverted is None]
     started = {match for match, _ in applied}
     finished = {match for match, phase in applied if phase == FINAL_PHASE}
-    return bool(started - finished)
+    return bool((reported | started) - finished)
 
 
 # Set while a match's post-game is being applied: the result it records may finish the
@@ -207,17 +223,100 @@ def pay_prizes_when_due(season: Season, actor: Actor, *, after_post_game: bool =
     return True
 
 
+def _prize_note(season: Season, place: int) -> str:
+    return f"{season}: {PLACE_NAMES[place]} place prize" + (
+        " and the League Trophy" if place == 1 else ""
+    )
+
+
 def _pay_prizes(season: Season, places: dict[int, int], actor: Actor) -> None:
     for place, gold in playoff_prizes(season):
         team = lock_team(places[place])
+        post_to_ledger(team, gold, LedgerReason.PRIZE, _prize_note(season, place), actor)
+
+
+def finished_places(season: Season) -> dict[int, int]:
+    """Place -> team of a finished season, as its final and third-place match stand."""
+    playoff = {
+        f.stage: f
+        for f in season.fixtures.filter(
+            kind=Fixture.Kind.PLAYOFF, stage__in=(PlayoffStage.FINAL, PlayoffStage.THIRD_PLACE)
+        )
+    }
+    return _places(playoff[PlayoffStage.FINAL], playoff[PlayoffStage.THIRD_PLACE])
+
+
+def check_finished_playoff(season: Season, fixture: Fixture, winner_id: int | None) -> None:
+    """Refuse a corrected result of a finished season's final or third-place match that
+    leaves it without a winner, or that names another winner once the league has opened
+    a later season (whose teams re-drafted with the prizes, or play for the trophy)."""
+    stage = fixture.get_stage_display().lower()
+    if winner_id is None:
+        raise LeagueError(
+            f"{season} is finished: its {stage} keeps a winner, so a corrected result "
+            "cannot leave it level."
+        )
+    if winner_id == fixture.winner_id:
+        return
+    later = (
+        Season.objects.filter(league_id=season.league_id, number__gt=season.number)
+        .order_by("number")
+        .first()
+    )
+    if later is not None:
+        raise LeagueError(
+            f"{later} has been opened: the winner of {season}'s {stage} can no longer "
+            "change (its champion and prizes stand)."
+        )
+
+
+def correct_finished_playoff(season: Season, before: dict[int, int], actor: Actor) -> None:
+    """After a finished season's final or third-place match was given another winner
+    (``before``: the places as they were): the champion and the League Trophy move, and
+    any prize already paid moves from the team that lost its place to the team that
+    took it (its gold taken back by a correction entry; refused, changing nothing, when
+    the team has spent it since). Prizes not yet paid are paid to the new places."""
+    after = finished_places(season)
+    if after == before:
+        return
+    if season.champion_id != after[1]:
+        League.objects.filter(pk=season.league_id, trophy_holder_id=season.champion_id).update(
+            trophy_holder_id=after[1]
+        )
+        season.champion_id = after[1]
+        season.save(update_fields=["champion"])
+    if season.prizes_paid_at is None:
+        return
+    moves = [
+        (place, gold, before[place], after[place])
+        for place, gold in playoff_prizes(season)
+        if before[place] != after[place]
+    ]
+    teams = lock_teams(*(team for move in moves for team in move[2:]))
+    change = {team: 0 for team in teams}
+    for _, gold, lost, gained in moves:
+        change[lost] -= gold
+        change[gained] += gold
+    short = [
+        f"{teams[team].name} has spent the prize the correction takes back: its Treasury "
+        f"holds {gp(teams[team].treasury)} and would end at {gp(teams[team].treasury + moved)}."
+        for team, moved in sorted(change.items())
+        if teams[team].treasury + moved < 0
+    ]
+    if short:
+        raise LeagueError(short)
+    # Gold coming in first, so that no Treasury dips below zero half-way.
+    for place, gold, _, gained in moves:
+        post_to_ledger(teams[gained], gold, LedgerReason.PRIZE, _prize_note(season, place), actor)
+    for place, gold, lost, _ in moves:
         post_to_ledger(
-            team,
-            gold,
-            LedgerReason.PRIZE,
-            f"{season}: {PLACE_NAMES[place]} place prize"
-            + (" and the League Trophy" if place == 1 else ""),
+            teams[lost],
+            -gold,
+            LedgerReason.CORRECTION,
+            f"{_prize_note(season, place)} taken back: the play-off result was corrected",
             actor,
         )
+    versions.bump(leagues=[season.league_id], teams=sorted(teams))
 
 
 def _finish_season(season: Season, final: Fixture, third: Fixture, actor: Actor) -> None:

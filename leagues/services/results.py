@@ -13,7 +13,7 @@ from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.insight.ratings import rerate_fixture
-from leagues.models import DecidedBy, Fixture, PointsAdjustment, Season
+from leagues.models import DecidedBy, Fixture, PlayoffStage, PointsAdjustment, Season
 from leagues.permissions import signed_in
 from leagues.services._common import (
     MANAGE,
@@ -27,7 +27,12 @@ from leagues.services._common import (
     score_of,
     side_of,
 )
-from leagues.services.bracket import advance_bracket
+from leagues.services.bracket import (
+    advance_bracket,
+    check_finished_playoff,
+    correct_finished_playoff,
+    finished_places,
+)
 from leagues.services.standings_sync import refresh_fixture_teams, refresh_team_totals
 from teams.audit import log_action
 from teams.models import Team
@@ -74,6 +79,9 @@ def record_result(
     level after extra time waits for ``resolve_sudden_death`` or
     ``record_playoff_winner``. A coach of either team or a commissioner may
     record; a fixture the commissioner settled as a forfeit cannot take a result.
+    A finished season's final or third-place match takes the same result again (its
+    report applied, or corrected without changing it), and another only from a
+    commissioner (``_correct_finished_playoff``).
     ``by_commissioner``: whether ``actor`` is a commissioner of the fixture's league,
     when the caller read it already (a commissioner's result is audited as his).
     """
@@ -114,7 +122,10 @@ def record_result(
                 "winner_id": winner_id,
                 "decided_by": how,
             }
-            if any(getattr(fixture, name) != value for name, value in new.items()):
+            changed = any(getattr(fixture, name) != value for name, value in new.items())
+            if changed and season.status == Season.Status.FINISHED:
+                _correct_finished_playoff(actor, fixture, season, new, by_commissioner)
+            elif changed:
                 _save_result(actor, fixture, season, new, by_commissioner)
                 advance_bracket(season, actor)
     if refused is not None:
@@ -130,13 +141,48 @@ def _require_may_record(actor: Actor, fixture: Fixture) -> None:
 
 
 def _require_takes_result(fixture: Fixture, season: Season) -> None:
-    """The season is in the phase for this kind of fixture, which no forfeit settled."""
-    require_status(season, *RESULT_PHASES[fixture.kind], doing="record this result")
+    """The season is in the phase for this kind of fixture, which no forfeit settled;
+    or the fixture is a finished season's final or third-place match played for its
+    result (a correction of its report: ``_correct_finished_playoff``)."""
+    if not _finished_playoff(fixture, season):
+        require_status(season, *RESULT_PHASES[fixture.kind], doing="record this result")
     if fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
         raise LeagueError(
             f"{fixture} was settled by the commissioner "
             f"({fixture.get_status_display().lower()}); it takes no match result."
         )
+
+
+def _finished_playoff(fixture: Fixture, season: Season) -> bool:
+    """Whether ``fixture`` is the played final or third-place match of a finished season."""
+    return (
+        season.status == Season.Status.FINISHED
+        and fixture.kind == Fixture.Kind.PLAYOFF
+        and fixture.stage in (PlayoffStage.FINAL, PlayoffStage.THIRD_PLACE)
+        and fixture.status == Fixture.Status.PLAYED
+    )
+
+
+def _correct_finished_playoff(
+    actor: Actor,
+    fixture: Fixture,
+    season: Season,
+    new: dict[str, Any],
+    by_commissioner: bool | None,
+) -> None:
+    """A finished season's final or third-place match takes another result from a
+    commissioner only (a correction of its report): it keeps a winner, and another
+    winner moves the champion, the League Trophy and the prizes paid
+    (``bracket.correct_finished_playoff``)."""
+    if not _manages(actor, season, by_commissioner):
+        raise PermissionDenied(
+            f"{season} is finished: only a commissioner may correct the result of its "
+            f"{fixture.get_stage_display().lower()}."
+        )
+    check_finished_playoff(season, fixture, new["winner_id"])
+    before = finished_places(season)
+    _save_result(actor, fixture, season, new, by_commissioner)
+    correct_finished_playoff(season, before, actor)
 
 
 def _check_result_numbers(

@@ -97,8 +97,12 @@ def test_a_season_to_its_champion_with_prizes_in_the_ledger(regular_season_done,
         assert_treasury_is_ledger(team)
         assert team.treasury == prizes[team.name][0][0]
 
+    # A finished season's final still takes a commissioner's correction (a corrected
+    # report) that keeps its winner, and the prizes stand; a semi-final's does not.
+    assert play(commissioner, final, 3, 1).home_touchdowns == 3
+    assert final.home.ledger_entries.filter(reason=LedgerReason.PRIZE).count() == 1
     with pytest.raises(LeagueError, match="finished"):
-        play(commissioner, final, 3, 1)
+        play(commissioner, semi_2, 4, 1)
 
 
 def test_a_level_play_off_waits_for_sudden_death(regular_season_done, commissioner):
