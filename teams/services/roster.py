@@ -3,6 +3,8 @@ names and numbers (injuries and temporary retirement are ``services.injuries``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.db.models import Q
 
@@ -388,13 +390,19 @@ def release_journeymen(actor: Actor, team: Team) -> int:
 
 
 def hire_journeyman_permanently(
-    actor: Actor, player: Player, *, by_post_game: bool = False
+    actor: Actor,
+    player: Player,
+    *,
+    by_post_game: bool = False,
+    pay: Callable[[int, str], None] | None = None,
 ) -> Player:
     """Hire a journeyman for good (facts §4 step 4): the team must have fewer
     than 16 players; he costs his hiring fee plus value increases
     (``rules_engine.team_value.journeyman_hiring_price``), loses Loner and keeps
     his SPP. ``by_post_game``: the post-game itself hires him (its
-    coach chose so in step 4), whatever other match the team has begun since."""
+    coach chose so in step 4), whatever other match the team has begun since.
+    ``pay``: takes the fee (negative) and its note instead of the ledger (a
+    correction re-applying the post-game posts one row for the match)."""
     with transaction.atomic():
         player, team = lock_player(player)
         require_change(actor, team)
@@ -415,14 +423,18 @@ def hire_journeyman_permanently(
         # His hiring fee plus value increases, a Low Cost Linemen team's too (their 0
         # is CTV's, not a price: bb2025-league-facts.md section 8, step 4; both editions).
         price = journeyman_hiring_price(roster, value_input(player))
-        post_to_ledger(
-            team,
-            -price,
-            LedgerReason.JOURNEYMAN_HIRE,
-            f"Hired journeyman {position.name} #{player.number} {player.name} permanently",
-            actor,
-            spending=f"Hiring journeyman {player.name} permanently",
-        )
+        note = f"Hired journeyman {position.name} #{player.number} {player.name} permanently"
+        if pay is not None:
+            pay(-price, note)
+        else:
+            post_to_ledger(
+                team,
+                -price,
+                LedgerReason.JOURNEYMAN_HIRE,
+                note,
+                actor,
+                spending=f"Hiring journeyman {player.name} permanently",
+            )
         loner = ruleset.skills.find(JOURNEYMAN_TRAIT)
         for skill in player.skills.all():
             found = ruleset.skills.find(skill.skill)

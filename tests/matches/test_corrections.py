@@ -157,13 +157,14 @@ def test_a_correction_leaves_the_teams_as_if_it_had_been_the_first_report(
     _report_and_post_game(first, q, corrected_report(q), django_capture_on_commit_callbacks)
 
     assert team_picture(corrected) == team_picture(first)
-    # The wrong report's gold is reversed entry by entry, each a "correction".
-    reversals = corrected.home.ledger_entries.filter(reason="correction")
-    originals = AppliedEffect.objects.filter(
-        application__report=old, kind="ledger", team=corrected.home
-    )
-    assert sorted(e.amount for e in reversals) == sorted(-e.amount for e in originals)
-    assert all(e.match_ref == corrected.match.pk for e in reversals)
+    # One "correction" row for the match: what its gold is now less what it was, with
+    # what it is made of; at the match it corrects.
+    (row,) = corrected.home.ledger_entries.filter(reason="correction")
+    was = AppliedEffect.objects.filter(application__report=old, kind="ledger", team=corrected.home)
+    now = AppliedEffect.objects.filter(application__report=new, kind="ledger", team=corrected.home)
+    assert row.amount == sum(e.amount for e in now) - sum(e.amount for e in was) != 0
+    assert row.note.startswith(f"Correction of {corrected.match.label}: winnings ")
+    assert row.match_ref == corrected.match.pk
 
 
 def test_only_a_commissioner_corrects_and_says_why(django_capture_on_commit_callbacks):

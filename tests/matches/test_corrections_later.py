@@ -113,6 +113,16 @@ def _picture(s: Setup) -> dict[str, Any]:
     return picture
 
 
+def _short(p: dict[str, Any]) -> int:
+    """The SPP the correction takes back from the scorer that he no longer has unspent:
+    his two touchdowns' 6 (the MVPs stand: the dice are rolled again the same), less
+    what he has not spent."""
+    scorer = Player.objects.get(pk=p["h"][0].pk)
+    short = 6 - (scorer.spp_earned - scorer.spp_spent)
+    assert short > 0  # he spent some of them
+    return short
+
+
 def test_a_round_corrected_after_later_games_ends_as_if_reported_right_first(
     django_capture_on_commit_callbacks,
 ):
@@ -120,15 +130,16 @@ def test_a_round_corrected_after_later_games_ends_as_if_reported_right_first(
     wrong, wrong_later, p = _season("W", _won, capture, spend=True)
     right, _, _ = _season("R", _drawn, capture, spend=False)
     later_before = list(wrong_later.match.applications.values_list("pk", flat=True))
+    short = _short(p)
 
     services.correct_report(wrong.commissioner, wrong.match, note="It was a draw", **_drawn(p))
 
     # The return match's post-game was worked out again on the moved Treasury.
     assert PostGameApplication.objects.filter(pk__in=later_before, reverted_at=None).count() == 0
     assert wrong_later.match.applications.filter(reverted_at=None).count() == 2
-    # The scorer had spent the 6 SPP the correction takes back: kept until decided.
+    # The scorer had spent the SPP the correction takes back: kept until decided.
     shortfall = SppShortfall.objects.get()
-    assert (shortfall.player_id, shortfall.spp, shortfall.status) == (p["h"][0].pk, 6, "open")
+    assert (shortfall.player_id, shortfall.spp, shortfall.status) == (p["h"][0].pk, short, "open")
     scorer = Player.objects.get(pk=p["h"][0].pk)
     assert scorer.spp_spent == 6 and scorer.spp_earned >= 6  # never below what he spent
     services.settle_shortfall(wrong.commissioner, shortfall, "undo")
@@ -184,9 +195,10 @@ def test_shortfalls_over_the_api_and_on_the_match_page(django_capture_on_commit_
     api.force_authenticate(s.commissioner)
     url = f"/api/v1/matches/{s.match.pk}/"
     body = {**_drawn(p), "note": "It was a draw"}
+    short = _short(p)
     assert api.post(f"{url}correct/", body, format="json").status_code == 201
     rows = api.get(f"{url}shortfalls/").json()
-    assert [(r["player"], r["spp"], r["status"]) for r in rows] == [(p["h"][0].pk, 6, "open")]
+    assert [(r["player"], r["spp"], r["status"]) for r in rows] == [(p["h"][0].pk, short, "open")]
     coach = APIClient()
     coach.force_authenticate(s.home_coach)
     settle = f"{url}shortfalls/{rows[0]['id']}/settle/"

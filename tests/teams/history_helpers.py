@@ -40,8 +40,10 @@ def played_match(**league: object) -> History:
     add(coach, match, kind="completion", player=home[0])
     add(coach, match, kind="casualty", player=home[0], victim=away[0])
     add(coach, match, kind="injury", player=away[0], injury="seriously_hurt")
+    # A post-game seed whose Expensive Mistakes cost the winners nothing: the charts'
+    # Treasury figures read the ledger.
     submit_and_confirm(
-        coach, match, home_touchdowns=2, away_touchdowns=1, idempotency_key="history", seed=11
+        coach, match, home_touchdowns=2, away_touchdowns=1, idempotency_key="history", seed=17
     )
     setup.match = match
     all_done(setup)

@@ -8,13 +8,14 @@ on the same stored seed, on the figures the teams held when it first read them,
 moved by what the correction changes: the teams end as they would had the
 corrected report been the first.
 
-Later matches are re-derived in the order they were applied: a later post-game of
-either team (or of a team one of them played since) whose Treasury or Dedicated
-Fans the correction changed is inverted and applied again on the moved figures
-(its Expensive Mistakes, its Dedicated Fans roll); one whose figures did not move
-stands as it was. Purchases made between games stand: the gold is checked once
-every change is in (``deferral.settle_deferred``), and a treasury that would end
-below zero refuses the correction with the reason. SPP a player already spent are
+The teams' story is replayed (``rederivation``): every later post-game of either
+team (or of a team one of them played since) is inverted, newest first, before the
+old report's, and applied again in order after the corrected one, on the figures the
+correction moved (its Expensive Mistakes, its Dedicated Fans roll): a Miss Next Game a
+later match served stays served. Purchases made between games stand: the gold is
+checked once every change is in (``deferral.settle_deferred``, one ledger row per
+team and match whose gold moved), and a treasury that would end below zero refuses
+the correction with the reason. SPP a player already spent are
 kept for now and listed for the commissioner (``SppShortfall``: grant them, or undo
 the player's latest advancements with their value, ``settle_shortfall``).
 
@@ -50,11 +51,14 @@ from matches.services.corrections.rederivation import (
     carried_input,
     footprint,
     later_matches,
+    moved_values,
     reapply,
-    rederive,
+    replay,
     shift,
     show_moved,
     shown_before,
+    team_values,
+    unwind,
 )
 from matches.services.corrections.reversal import revert_effects, revert_problems
 from matches.services.locking import lock_match
@@ -112,10 +116,12 @@ def correct_report(
         new_events = [normalize_event(e) for e in events] if events is not None else events_of(old)
         checked_report(match, payload, new_events)
         applications = active_applications(old)
-        problems = [problem for a in applications for problem in revert_problems(a)]
+        later = later_matches(match, applications[0].applied_at) if applications else []
+        # The later matches are inverted and applied again too (the teams' story).
+        unwound = [a for m in later for a in active_applications(current_report(m))]
+        problems = [problem for a in [*applications, *unwound] for problem in revert_problems(a)]
         if problems:
             raise MatchError(problems)
-        later = later_matches(match, applications[0].applied_at) if applications else []
         for team_id in sorted(
             {t for m in [match, *later] for t in (m.fixture.home_id, m.fixture.away_id)}
         ):
@@ -196,28 +202,37 @@ def _reapply(
     applications: list[PostGameApplication],
     later: list[Match],
 ) -> None:
-    """Invert the old report's post-game and apply the corrected one's, now, in this
-    transaction: the teams end as the corrected report would have left them, had it
-    been the first; then the later matches whose figures moved are re-derived."""
+    """Replay the teams' story from the corrected match, in this transaction: the later
+    matches' post-games are inverted newest first, the old report's inverted, the
+    corrected one's applied, then the later ones applied again in order on the figures
+    the correction moved. The teams end as they would had the corrected report been
+    the first, with every flag a later match consumed consumed again."""
     final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
     # The answers kept under their kind (BB2025's MVP nominees) let the probe run on.
     new.post_game_choices = choices
     new.post_game_input = carried_input(match, new, old.post_game_input, applications)
     new.hiring_deadline = old.hiring_deadline
+    teams = (match.fixture.home_id, match.fixture.away_id)
     with deferred() as held:
+        unwound = [u for u in (unwind(m, actor) for m in reversed(later)) if u is not None]
         before = footprint(applications)
+        values = team_values(teams)
         for application in reversed(applications):
             revert_effects(application, actor)
+        was = moved_values(team_values(teams), values)
+        values = team_values(teams)
         run_post_game(match, new, choices)
         new.save()
         grant_to = reapply(match, new, final=final)
         deltas: dict[int, list[int]] = {}
         shift(deltas, before, footprint(active_applications(new)))
         if final and new.post_game_complete:
-            show_moved(new, match, shown_before(old), deltas)
+            now = moved_values(values, team_values(teams))
+            change = {pk: (now[pk][0] - was[pk][0], now[pk][1] - was[pk][1]) for pk in now}
+            show_moved(new, match, shown_before(old), deltas, change)
             new.save(update_fields=["post_game_result"])
-        for other in later:
-            rederive(other, deltas, actor)
+        for match_unwound in reversed(unwound):
+            replay(match_unwound, deltas)
         settle_deferred(held, grant_to)
 
 

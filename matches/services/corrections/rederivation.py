@@ -1,11 +1,20 @@
 """What a correction re-derives: the post-game applications a report had (and what
-they moved, ``footprint``), the later matches whose post-game read figures the
-correction moves (``later_matches``, ``rederive``), and the coaches' answers and
-figures carried to the corrected report (``carried_choices``, ``carried_input``)."""
+they moved, ``footprint``), the later matches of the teams' story (``later_matches``),
+unwound newest first before the corrected match is applied again (``unwind``) and
+replayed in order after it (``replay``), and the coaches' answers and figures carried
+to the corrected report (``carried_choices``, ``carried_input``).
+
+A team's story is its matches in the order they were applied: a player's flags (Miss
+Next Game served, a journeyman hired), SPP, value, and the team's Treasury, Dedicated
+Fans and TV after each match follow from it. Every later match is replayed, whatever
+the correction moved, so a flag a later match consumed is consumed again rather than
+set anew; each replays on its stored answers and seed (keyed dice roll the same for
+every purpose), its figures moved by what the correction changed before it."""
 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Min, Q
@@ -19,6 +28,9 @@ from matches.services.postgame.application import apply_final, apply_results
 from matches.services.postgame.effects import FINAL_REASONS
 from matches.services.postgame.sequence import ANSWERS, ANSWERS_BY_KIND, post_game_for
 from matches.services.snapshots import SIDES
+from teams.models import Team
+from teams.selectors import value_breakdown
+from teams.selectors.value import with_team_value
 
 Footprint = dict[int, tuple[int, int]]  # team id -> (gold, Dedicated Fans) a match moved
 
@@ -114,14 +126,40 @@ def shown_before(report: Report) -> dict[str, dict[str, Any]]:
     return copy.deepcopy((report.post_game_result or {}).get("teams") or {})
 
 
+TeamValues = dict[int, tuple[int, int]]  # team id -> (TV, CTV)
+
+
+def team_values(team_ids: tuple[int, ...] | list[int]) -> TeamValues:
+    """The teams' TV and CTV now, as the team sheet reads them (one query)."""
+    return {
+        team.pk: (value.team_value, value.current_team_value)
+        for team in with_team_value(Team.objects.filter(pk__in=list(team_ids)))
+        for value in (value_breakdown(team),)
+    }
+
+
+def moved_values(before: TeamValues, after: TeamValues) -> TeamValues:
+    return {
+        pk: (after[pk][0] - before[pk][0], after[pk][1] - before[pk][1])
+        for pk in before
+        if pk in after
+    }
+
+
 def show_moved(
-    report: Report, match: Match, before: dict[str, dict[str, Any]], deltas: dict[int, list[int]]
+    report: Report,
+    match: Match,
+    before: dict[str, dict[str, Any]],
+    deltas: dict[int, list[int]],
+    values: TeamValues,
 ) -> None:
-    """The Treasury and Dedicated Fans a post-game applied again shows: what it showed
-    before, moved by what the correction changed for the team up to and including this
-    match. A finished post-game shows the team's figures read back when it was applied
-    (``_as_on_the_sheet``); under a correction the gold is deferred until the end, so
-    the team's row cannot be read back then."""
+    """The figures a post-game applied again shows: what it showed before, its
+    Treasury and Dedicated Fans moved by what the correction changed for the team up
+    to and including this match, its TV and CTV by how much more (or less) this
+    match's effects now move them (``values``). A finished post-game shows the team as
+    read back when it was applied (``_as_on_the_sheet``); under a correction the gold
+    is held until the end and the team holds what was bought since, so the row cannot
+    be read back then."""
     teams = (report.post_game_result or {}).get("teams") or {}
     for side, team_id in (("home", match.fixture.home_id), ("away", match.fixture.away_id)):
         shown, old = teams.get(side), before.get(side) or {}
@@ -131,29 +169,69 @@ def show_moved(
         shown["treasury"] = max(0, old["treasury"] + gold)
         if "dedicated_fans" in old:
             shown["dedicated_fans"] = max(1, old["dedicated_fans"] + fans)
+        tv, ctv = values.get(team_id, (0, 0))
+        if "team_value" in old:
+            shown["team_value"] = old["team_value"] + tv
+        if "current_team_value" in old:
+            shown["current_team_value"] = old["current_team_value"] + ctv
 
 
-def rederive(later: Match, deltas: dict[int, list[int]], actor: Actor) -> None:
-    """Invert and apply again a later match's post-game whose teams' figures moved."""
-    teams = (later.fixture.home_id, later.fixture.away_id)
-    if not any(any(deltas.get(t, (0, 0))) for t in teams):
-        return  # the same figures give the same post-game
+@dataclass
+class Unwound:
+    """A later match taken out of the teams' story, to be replayed after the
+    corrected one: what it had applied and shown, and what its effects moved."""
+
+    match: Match
+    report: Report
+    applications: list[PostGameApplication]
+    footprint: Footprint
+    shown: dict[str, dict[str, Any]]
+    values: TeamValues  # the TV and CTV its effects moved
+
+    @property
+    def final(self) -> bool:
+        return any(a.phase == PostGameApplication.Phase.FINAL for a in self.applications)
+
+    @property
+    def team_ids(self) -> tuple[int, int]:
+        return (self.match.fixture.home_id, self.match.fixture.away_id)
+
+
+def unwind(later: Match, actor: Actor) -> Unwound | None:
+    """Invert a later match's post-game (None: it applied nothing)."""
     later = lock_match(later)
     report = later.reports.get(is_current=True)
     applications = active_applications(report)
     if not applications:
-        return
-    before = footprint(applications)
-    shown = shown_before(report)
-    moved = moved_input(report.post_game_input, later, deltas)
-    report.post_game_input = carried_input(later, report, moved, applications)
+        return None
+    teams = (later.fixture.home_id, later.fixture.away_id)
+    before = team_values(teams)
+    unwound = Unwound(
+        later, report, applications, footprint(applications), shown_before(report), {}
+    )
     for application in reversed(applications):
         revert_effects(application, actor)
-    final = any(a.phase == PostGameApplication.Phase.FINAL for a in applications)
-    reapply(later, report, final=final)
-    shift(deltas, before, footprint(active_applications(report)))
-    if final and report.post_game_complete:
-        show_moved(report, later, shown, deltas)
+    unwound.values = moved_values(team_values(teams), before)
+    return unwound
+
+
+def replay(unwound: Unwound, deltas: dict[int, list[int]]) -> None:
+    """Apply an unwound match's post-game again, on its stored answers, its figures
+    moved by what the correction changed so far (``deltas``, which it moves on)."""
+    match, report = unwound.match, unwound.report
+    moved = moved_input(report.post_game_input, match, deltas)
+    report.post_game_input = carried_input(match, report, moved, unwound.applications)
+    before = team_values(unwound.team_ids)
+    reapply(match, report, final=unwound.final)
+    shift(deltas, unwound.footprint, footprint(active_applications(report)))
+    if unwound.final and report.post_game_complete:
+        now = moved_values(before, team_values(unwound.team_ids))
+        change = {
+            pk: (now[pk][0] - was[0], now[pk][1] - was[1])
+            for pk, was in unwound.values.items()
+            if pk in now
+        }
+        show_moved(report, match, unwound.shown, deltas, change)
     report.save()
 
 

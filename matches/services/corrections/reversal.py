@@ -70,7 +70,10 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
                 effect.reversal_entry = reversal
                 effect.save(update_fields=["reversal_entry"])
 
-            what = LedgerReason(entry.reason).label.lower() if entry else "gold"
+            # The reason of the gold taken back: the entry's, or, where a correction's
+            # row posted it, the effect's own.
+            reverses = effect.before.get("reason") or (entry.reason if entry else "")
+            what = LedgerReason(reverses).label.lower() if reverses else "gold"
             post_gold(
                 effect.team_id,
                 -effect.amount,
@@ -79,6 +82,8 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
                 actor,
                 application.match_id,
                 link,
+                label=label,
+                reverses=reverses or LedgerReason.CORRECTION,
             )
         elif effect.kind == EffectKind.DEDICATED_FANS:
             team = lock_team(effect.team_id)

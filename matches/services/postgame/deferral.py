@@ -1,8 +1,10 @@
 """Gold and SPP a correction moves, held back until every re-derived match's effects
-are written (``deferred``), then posted credits first (``settle_deferred``): a team that
-spent its winnings since never dips below zero half-way, and SPP a player already spent
-are kept for the commissioner to decide (``SppShortfall``). Outside a correction, gold
-is posted at once (``post_gold``)."""
+are written (``deferred``), then posted (``settle_deferred``): one ledger row per team
+and match the correction changed, its net with the breakdown in its note, credits
+first, so a team that spent its winnings since never dips below zero half-way and every
+balance the ledger shows is one the team really had. SPP a player already spent are
+kept for the commissioner to decide (``SppShortfall``). Outside a correction, gold is
+posted at once (``post_gold``)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Protocol
 from core.types import Actor
 from matches.errors import MatchError
 from matches.models import AppliedEffect, EffectKind, PostGameApplication, SppShortfall
-from teams.models import Team, TreasuryEntry
+from teams.models import LedgerReason, Team, TreasuryEntry
 from teams.services import post_to_ledger
 from teams.services._common import lock_player, lock_team
 
@@ -29,6 +31,12 @@ class _Gold:
     actor: Actor
     match_id: int
     link: Callable[[TreasuryEntry], None]
+    label: str  # the match's
+    reverses: str  # the reason of the gold a reversal takes back ("" for new gold)
+
+    @property
+    def what(self) -> str:
+        return self.reverses or self.reason
 
 
 @dataclass
@@ -45,6 +53,8 @@ class Deferred:
 class HoldsLock(Protocol):
     def locked(self) -> Team: ...
 
+
+NOTE_LENGTH = TreasuryEntry._meta.get_field("note").max_length or 200
 
 _DEFERRED: ContextVar[Deferred | None] = ContextVar("dugout_deferred_effects", default=None)
 
@@ -69,38 +79,54 @@ def post_gold(
     match_id: int,
     link: Callable[[TreasuryEntry], None],
     locked: HoldsLock | None = None,
+    *,
+    label: str = "",
+    reverses: str = "",
 ) -> None:
     """Post ``amount`` to the team's ledger now (on the row ``locked`` holds, else
     locked here), or hold it back while a correction is under way; ``link`` takes the
-    entry once posted."""
+    entry once posted. ``label`` names the match; ``reverses`` the reason of the gold
+    a correction takes back."""
     held = _DEFERRED.get()
     if held is not None:
-        held.gold.append(_Gold(team_id, amount, reason, note, actor, match_id, link))
+        gold = _Gold(team_id, amount, reason, note, actor, match_id, link, label, reverses)
+        held.gold.append(gold)
         return
     team = locked.locked() if locked is not None else lock_team(team_id)
     link(post_to_ledger(team, amount, reason, note, actor, match_ref=match_id))
 
 
 def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:
-    """Post what a correction held back, credits first. A treasury that would still end
-    below zero (the gold was spent since) refuses the whole correction with the reason;
-    SPP taken back that the player already spent are kept for now (an ``SPP_GRANT`` on
-    ``grant_to``) and listed for the commissioner (``SppShortfall``)."""
+    """Post what a correction held back: per team and match, one "correction" row with
+    the net and what it is made of (a match whose gold comes out the same gets none),
+    credits first. A treasury that would still end below zero (the gold was spent
+    since) refuses the whole correction with the reason; SPP taken back that the
+    player already spent are kept for now (an ``SPP_GRANT`` on ``grant_to``) and listed
+    for the commissioner (``SppShortfall``)."""
+    per_match: dict[tuple[int, int], list[_Gold]] = {}
+    for gold in held.gold:
+        per_match.setdefault((gold.team_id, gold.match_id), []).append(gold)
     short: list[str] = []
-    for gold in sorted(held.gold, key=lambda g: -g.amount):
-        team = lock_team(gold.team_id)
-        if team.treasury + gold.amount < 0:
+    for (team_id, match_id), golds in sorted(
+        per_match.items(), key=lambda item: -sum(g.amount for g in item[1])
+    ):
+        net = sum(gold.amount for gold in golds)
+        if net == 0:
+            continue
+        team = lock_team(team_id)
+        note = _breakdown(golds)
+        if team.treasury + net < 0:
             short.append(
                 f"{team.name}'s Treasury holds {team.treasury:,} gp and the correction takes "
-                f"back {-gold.amount:,} gp ({gold.note}): the gold was spent since. Correct "
+                f"back {-net:,} gp ({note}): the gold was spent since. Correct "
                 "the treasury (or undo what was bought) first."
             )
             continue
-        gold.link(
-            post_to_ledger(
-                team, gold.amount, gold.reason, gold.note, gold.actor, match_ref=gold.match_id
-            )
+        entry = post_to_ledger(
+            team, net, LedgerReason.CORRECTION, note, golds[0].actor, match_ref=match_id
         )
+        for gold in golds:
+            gold.link(entry)
     if short:
         raise MatchError(short)
     for player_id, amount in sorted(held.spp.items()):
@@ -117,6 +143,26 @@ def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:
                 amount=kept,
             )
             SppShortfall.objects.create(report=grant_to.report, player=player, spp=kept)
+
+
+def _breakdown(golds: list[_Gold]) -> str:
+    """What a correction's row is made of, reason by reason: "Correction of Round 1,
+    Orcs v Dwarfs: winnings 60,000 → 50,000 gp" (the reasons whose gold moved)."""
+    was: dict[str, int] = {}
+    now: dict[str, int] = {}
+    for gold in golds:
+        if gold.reverses:
+            was[gold.what] = was.get(gold.what, 0) - gold.amount
+        else:
+            now[gold.what] = now.get(gold.what, 0) + gold.amount
+    parts = [
+        f"{LedgerReason(what).label.lower()} {was.get(what, 0):,} → {now.get(what, 0):,} gp"
+        for what in dict.fromkeys([*was, *now])
+        if was.get(what, 0) != now.get(what, 0)
+    ]
+    label = golds[0].label or "a match"
+    note = f"Correction of {label}: {'; '.join(parts)}"
+    return note if len(note) <= NOTE_LENGTH else note[: NOTE_LENGTH - 3] + "..."
 
 
 def held_back() -> Deferred | None:

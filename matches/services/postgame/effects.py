@@ -218,7 +218,10 @@ def _teams(match: Match) -> tuple[Team, Team]:
 
 
 def _post_gold(record: _Side, change: Any) -> None:
-    effect = record(EffectKind.LEDGER, amount=change.amount)
+    # The reason kept on the effect: a correction's net row may come to hold the gold.
+    effect = record(
+        EffectKind.LEDGER, amount=change.amount, before={"reason": LEDGER_REASONS[change.reason]}
+    )
 
     def link(entry: TreasuryEntry) -> None:
         effect.ledger_entry = entry
@@ -231,7 +234,17 @@ def _post_gold(record: _Side, change: Any) -> None:
     if held_back() is None:
         record.post(change.amount, reason, note, match.pk, link)
     else:  # a correction under way holds the gold back
-        post_gold(record.team.pk, change.amount, reason, note, record.actor, match.pk, link, record)
+        post_gold(
+            record.team.pk,
+            change.amount,
+            reason,
+            note,
+            record.actor,
+            match.pk,
+            link,
+            record,
+            label=match.label,
+        )
 
 
 def _apply_final(record: _Side, outcome: Any, reads: _FinalReads | None = None) -> None:
@@ -377,8 +390,33 @@ def _set(record: _Side, player: Player, kind: str, **changes: Any) -> None:
 
 def _hire_journeyman(record: _Side, player: Player) -> None:
     skills_before = set(player.skills.values_list("skill", flat=True))
-    hire_journeyman_permanently(record.who(), player, by_post_game=True)
-    entry = record.team.ledger_entries.filter(reason=LedgerReason.JOURNEYMAN_HIRE).latest("id")
-    record(EffectKind.LEDGER, amount=entry.amount, ledger_entry=entry)
+    reason = {"reason": LedgerReason.JOURNEYMAN_HIRE.value}
+    if held_back() is None:
+        hire_journeyman_permanently(record.who(), player, by_post_game=True)
+        entry = record.team.ledger_entries.filter(reason=LedgerReason.JOURNEYMAN_HIRE).latest("id")
+        record(EffectKind.LEDGER, amount=entry.amount, ledger_entry=entry, before=reason)
+    else:  # a correction under way: the fee joins the match's one correction row
+
+        def pay(amount: int, note: str) -> None:
+            effect = record(EffectKind.LEDGER, amount=amount, before=reason)
+
+            def link(entry: TreasuryEntry) -> None:
+                effect.ledger_entry = entry
+                if effect.pk is not None:
+                    effect.save(update_fields=["ledger_entry"])
+
+            match = record.application.match
+            post_gold(
+                record.team.pk,
+                amount,
+                LedgerReason.JOURNEYMAN_HIRE,
+                note,
+                record.actor,
+                match.pk,
+                link,
+                label=match.label,
+            )
+
+        hire_journeyman_permanently(record.who(), player, by_post_game=True, pay=pay)
     removed = sorted(skills_before - set(player.skills.values_list("skill", flat=True)))
     record(EffectKind.JOURNEYMAN_HIRED, player, before={"journeyman": True, "skills": removed})
