@@ -14,13 +14,14 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.fields import StrictCharField
 from core.input import validated
 from matches import selectors, services
 from matches.api_captain import TeamCaptainInputSerializer, TeamCaptainsSerializer, captains_data
@@ -36,6 +37,7 @@ from matches.api_common import (
 )
 from matches.errors import ReportConflict
 from matches.filters import MatchFilter
+from matches.live_views import casualty_results
 from matches.models import Match
 from matches.selectors.state import MatchState, match_state
 from matches.serializers import (
@@ -63,6 +65,21 @@ from matches.serializers_input import (
 )
 from matches.services.pregame.captain import name_team_captain
 from matches.view_state import match_or_404
+
+
+class CasualtyResultSerializer(serializers.Serializer):
+    """A casualty of the draft report whose victim has no result yet: his coach records
+    it (``POST events/`` with ``kind`` "injury", ``player`` the victim) before the
+    report can be submitted."""
+
+    event = serializers.IntegerField(source="event.pk", help_text="The casualty event.")
+    caused_by = serializers.IntegerField(source="event.player_id")
+    victim = serializers.IntegerField(source="event.victim_id")
+    victim_name = StrictCharField(source="victim", help_text='e.g. "#7 Grim".')
+    side = StrictCharField(help_text="The victim's side, whose coach records the result.")
+    team = StrictCharField(help_text="The victim's team.")
+    text = StrictCharField(help_text="The casualty as the match page lists it.")
+    yours = serializers.BooleanField(help_text="Whether you may record the result.")
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -204,6 +221,29 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         event = services.add_event(request.user, match, **values)
         event = selectors.draft_event(match, event.pk)
         return Response(MatchEventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Casualties whose result the victim's coach has still to record",
+        description=(
+            "While the match is in play, in a league whose ruleset has a Casualty table: "
+            "each casualty event of the draft report whose victim has no injury event (his "
+            "result) yet. The victim's coach (or a commissioner) records it as an event "
+            "(kind injury, player the victim); the report is refused until none is left. "
+            "Empty otherwise."
+        ),
+        responses={200: CasualtyResultSerializer(many=True), 404: NOT_FOUND},
+    )
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path="casualty-results",
+        pagination_class=None,
+        filter_backends=[],
+    )
+    def casualty_results(self, request: Request, pk: str) -> Response:
+        state = self._read_state(self._match(), read=True)
+        missing = casualty_results(state)
+        return Response(CasualtyResultSerializer(missing, many=True).data)
 
     @extend_schema(
         summary="Remove one event from the draft report",

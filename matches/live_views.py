@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
@@ -32,8 +33,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from matches import selectors
-from matches.models import Confirmation, Match, MatchEvent
+from matches.models import Confirmation, EventKind, Match, MatchEvent
 from matches.selectors.state import MatchState, match_state
+from matches.services.validation import (
+    casualties_without_result,
+    casualty_results_owed,
+    event_from_row,
+)
 
 # The page asks every second: the other coach's tap shows within two.
 POLL_SECONDS = 1
@@ -70,6 +76,51 @@ def event_rows(state: MatchState, events: list[MatchEvent]) -> list[dict[str, An
     ]
 
 
+def casualty_results(
+    state: MatchState, events: list[MatchEvent] | None = None
+) -> list[dict[str, Any]]:
+    """The casualties of the draft report (``events``, read when not given) whose victim
+    has no result yet, where the league's ruleset has a Casualty table: each with the
+    victim's side and team, whether the user records it (``yours``: the victim's
+    coach, or a commissioner) and the tap picker's question that records it."""
+    if state.step != Match.Status.IN_PLAY or not casualty_results_owed(state.match):
+        return []
+    if events is None:
+        events = list(selectors.draft_events(state.match))
+    teams = state.team_names
+    missing = []
+    for index in casualties_without_result([event_from_row(e) for e in events]):
+        event = events[index]
+        side = "away" if event.side == "home" else "home"
+        victim = event.victim
+        assert victim is not None, "a casualty names its victim"
+        missing.append(
+            {
+                "event": event,
+                "text": selectors.event_text(event, teams),
+                "victim": f"#{victim.number} {victim.name}",
+                "side": side,
+                "team": teams[side],
+                "yours": state.can_play and state.may_answer_for(side),
+                "query": urlencode({"side": side, "kind": EventKind.INJURY, "player": victim.pk}),
+            }
+        )
+    return missing
+
+
+def _casualty_line(missing: list[dict[str, Any]]) -> str:
+    mine = [c["victim"] for c in missing if c["yours"]]
+    if mine:
+        return (
+            f"Your turn: record the casualty result of {', '.join(dict.fromkeys(mine))} "
+            "before the report is submitted."
+        )
+    sides = dict.fromkeys(c["team"] for c in missing)
+    who = " and ".join(f"{team}'s coach" for team in sides)
+    hurt = ", ".join(dict.fromkeys(c["victim"] for c in missing))
+    return f"In play: waiting for {who} to record the casualty result of {hurt}."
+
+
 def _pending_line(pending: list[dict], state: MatchState) -> str:
     mine = [c for c in pending if state.may_answer_for(c["side"])]
     if mine:
@@ -79,8 +130,9 @@ def _pending_line(pending: list[dict], state: MatchState) -> str:
     return "Waiting for " + " and ".join(f"{teams[s]}'s coach" for s in sides) + "."
 
 
-def waiting_for(state: MatchState) -> str:
-    """One line: what the match waits for, said to the user ("Your turn: ...")."""
+def waiting_for(state: MatchState, missing_results: list[dict[str, Any]] | None = None) -> str:
+    """One line: what the match waits for, said to the user ("Your turn: ...");
+    ``missing_results``: the match's ``casualty_results``, read when not given."""
     match, report, status = state.match, state.report, state.step
     if status == Match.Status.SCHEDULED:
         return "Waiting for the coaches to start the pre-game."
@@ -90,6 +142,9 @@ def waiting_for(state: MatchState) -> str:
             return _pending_line(pending, state)
         return "The pre-game is done: waiting for the kick-off."
     if status == Match.Status.IN_PLAY:
+        missing = casualty_results(state) if missing_results is None else missing_results
+        if missing:
+            return _casualty_line(missing)
         return "In play: each coach taps his team's events; one submits the report at the end."
     if status == Match.Status.CONFIRMING and report is not None:
         return confirmation_line(state)
@@ -130,15 +185,15 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
             unchanged[name] = value
         return unchanged
     state = match_state(pk, request.user)
-    context: dict[str, Any] = {
-        "match": state.match,
-        "teams": state.team_names,
-        "waiting": waiting_for(state),
-    }
+    context: dict[str, Any] = {"match": state.match, "teams": state.team_names}
+    missing: list[dict[str, Any]] = []
     if state.step == Match.Status.IN_PLAY:
         events = list(selectors.draft_events(state.match))
         context["events"] = event_rows(state, events)
         context["score"] = selectors.running_score(events)
+        missing = casualty_results(state, events)
+        context["casualty_results"] = missing
+    context["waiting"] = waiting_for(state, missing)
     response = render(request, "matches/_live_sync.html", context)
     for name, value in headers.items():
         response[name] = value

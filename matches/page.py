@@ -63,7 +63,6 @@ def match_context(request: HttpRequest, state: MatchState, **forms: Any) -> dict
         "action_errors": forms.get("action_errors", []),
         "sync_url": live_views.sync_url(match),
         "poll_seconds": live_views.POLL_SECONDS,
-        "waiting": live_views.waiting_for(state),
     }
     dice = list(selectors.dice_log(match))  # read once: the page's log and both sequences'
     if state.step != Match.Status.SCHEDULED:
@@ -71,6 +70,8 @@ def match_context(request: HttpRequest, state: MatchState, **forms: Any) -> dict
     if state.step == Match.Status.IN_PLAY:
         params = forms.get("picker_params") or request.GET
         context.update(live_context(state, params, **forms))
+    # After the live part: the line reads its casualties still without a result.
+    context["waiting"] = live_views.waiting_for(state, context.get("casualty_results"))
     if state.step == Match.Status.CONFIRMING:
         context["confirmation"] = confirmation_context(state, **forms)
     names = selectors.player_names(match)
@@ -209,6 +210,7 @@ def live_context(state: MatchState, params: Any, **forms: Any) -> dict[str, Any]
     return {
         "events": rows,
         "score": score,
+        "casualty_results": live_views.casualty_results(state, events),
         "picker": picker_context(state, params) if play else None,
         "event_form": forms.get("event_form"),
         "recorded": forms.get("recorded", ""),

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from matches.errors import ReportError
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services import report_extras
 from matches.services.locking import team_of
@@ -187,6 +188,14 @@ class ReportContext:
         played = self._played(player_id)
         return played[1].name if played is not None else str(player_id)
 
+    def shirt(self, player_id: Any) -> str:
+        """ "#7 Grim", as the match page names a player (his name alone if unknown)."""
+        row = self.rows.get(player_id)
+        played = self._played(player_id)
+        number = row.number if row is not None else played[1].number if played else 0
+        name = self.name(player_id)
+        return f"#{number} {name}" if number else name
+
 
 def _label(index: int | None, event: Mapping[str, Any]) -> str:
     kind = event.get("kind") or "event"
@@ -341,6 +350,63 @@ def report_problems(
         for pid, n in injured.items()
         if n > 1
     ]
+    return problems
+
+
+# --- a casualty's result -----------------------------------------------------------------
+# A casualty caused (``casualty``: who caused it, on whom) does nothing to the victim by
+# itself: his Casualty table result is an ``injury`` event of his own, which his coach
+# records. Where the league's ruleset has a Casualty table, a report is refused while a
+# casualty's victim has no result (``casualty_result_problems``); the match page and the
+# API ask the victim's coach for it meanwhile (``casualties_without_result``).
+CASUALTY_TABLE = "casualty"
+
+
+class CasualtyResultMissing(ReportError):
+    """A report whose only problem is a casualty's missing result: the ``events``
+    field's error (the API's ``fields``)."""
+
+    field = "events"
+
+
+def casualty_results_owed(match: Match) -> bool:
+    """Whether a casualty's victim must have his result in the report: the league's
+    ruleset has a Casualty table to roll it on (Blitz Bowl has none, and its report
+    reads no injury)."""
+    return CASUALTY_TABLE in rules_for(match).ruleset.table_names()
+
+
+def casualties_without_result(events: Iterable[Mapping[str, Any]]) -> list[int]:
+    """The positions (0 first) of the casualty events whose victim has no ``injury``
+    event among ``events`` (one injury is his result, whichever casualty caused it)."""
+    events = list(events)
+    injured = {e.get("player") for e in events if e.get("kind") == EventKind.INJURY}
+    return [
+        index
+        for index, e in enumerate(events)
+        if e.get("kind") == EventKind.CASUALTY
+        and e.get("victim") is not None
+        and e.get("victim") not in injured
+    ]
+
+
+def casualty_result_problems(ctx: ReportContext, events: list[dict[str, Any]]) -> list[str]:
+    """One sentence per casualty whose victim has no result yet, naming the event (its
+    number in the report, who caused it), the victim and who records it."""
+    if not casualty_results_owed(ctx.match):
+        return []
+    problems = []
+    for index in casualties_without_result(events):
+        event = events[index]
+        causer, victim = ctx.shirt(event["player"]), ctx.shirt(event["victim"])
+        victim_side = {"home": "away", "away": "home"}.get(event["side"])
+        team = f" of {ctx.team_name(victim_side)}" if victim_side else ""
+        coach = f"{ctx.team_name(victim_side)}'s coach" if victim_side else "his coach"
+        problems.append(
+            f"Event {index + 1} (casualty by {causer} on {victim}): {victim}{team} has no "
+            f"casualty result yet; {coach} records it (Injury, then {victim}, then the "
+            "result) before the report is submitted"
+        )
     return problems
 
 

@@ -20,7 +20,9 @@ from matches.services.access import user_of
 from matches.services.report_shapes import POINTS_FIELDS, league_result
 from matches.services.validation import (
     ROW_COLUMNS,
+    CasualtyResultMissing,
     ReportContext,
+    casualty_result_problems,
     event_from_row,
     extra_report_keys,
     normalize_event,
@@ -119,12 +121,16 @@ def checked_report(
     events: list[dict[str, Any]],
     *,
     agree_with_fixture: bool = False,
+    with_casualty_results: bool = False,
 ) -> None:
     """Raise ReportError with every reason the report does not add up.
 
     ``agree_with_fixture``: a result the league recorded without a match must
     be the report's (final score after any concession, casualties caused, and
-    points where the game is scored in them).
+    points where the game is scored in them). ``with_casualty_results``: every
+    casualty's victim has his result (a report submitted or settled; a correction
+    may keep an old report's events as they were); when that is all that is wrong,
+    the error is ``CasualtyResultMissing`` (the ``events`` field's).
     """
     context = ReportContext.build(match, events)
     problems = report_problems(context, payload, events)
@@ -136,8 +142,11 @@ def checked_report(
         else:
             if agree_with_fixture:
                 problems += _disagreement(match, result)
-    if problems:
-        raise ReportError(problems)
+    missing = casualty_result_problems(context, events) if with_casualty_results else []
+    if missing and not problems:
+        raise CasualtyResultMissing(missing)
+    if problems or missing:
+        raise ReportError(problems + missing)
 
 
 def _disagreement(match: Match, result: Mapping[str, Any]) -> list[str]:

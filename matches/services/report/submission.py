@@ -135,7 +135,9 @@ def _record(
     hand it over."""
     drafts = sorted(drafts_read, key=lambda row: row["id"])  # in the order tapped
     report_events = given if given is not None else [normalize_event(e) for e in drafts]
-    checked_report(match, payload, report_events, agree_with_fixture=True)
+    checked_report(
+        match, payload, report_events, agree_with_fixture=True, with_casualty_results=True
+    )
     confirming = needs_confirmation(actor, match)
     report = new_report(match, actor, payload, key=key, digest=digest)
     report.version = top_version + 1
