@@ -44,6 +44,12 @@ from matches.services.report.rows import WITH_EVENTS, payload_of, report_payload
 # for him: two days, so a coach who forgot does not hold the league's round.
 CONFIRM_DEADLINE = timedelta(days=2)
 MAX_NOTE_LENGTH = 500
+# A commissioner's word to the coaches on a report he sends back.
+MAX_DECISION_NOTE_LENGTH = 300
+# The report's fields its events count (a touchdown event each): a report sent back
+# leaves them out of the draft, so the report form starts from the events' tally as the
+# coaches put the events right, not from the score in dispute.
+TALLIED_FIELDS = ("home_touchdowns", "away_touchdowns")
 
 
 class NoteError(MatchError):
@@ -169,10 +175,13 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
         report.replaced_at = timezone.now()
         # Its key may be sent again for the report submitted anew.
         report.idempotency_key = ""
-        report.note = (note or "").strip()[:300] or "Sent back by the commissioner."
+        said = (note or "").strip()[:MAX_DECISION_NOTE_LENGTH]
+        report.note = said or "Sent back by the commissioner."
         report.save(update_fields=["is_current", "replaced_at", "idempotency_key", "note"])
         match.status = Match.Status.IN_PLAY
-        match.report_draft = payload_of(report)
+        match.report_draft = {
+            name: value for name, value in payload_of(report).items() if name not in TALLIED_FIELDS
+        }
         match.save(update_fields=["status", "report_draft", "updated_at"])
         log_match(
             actor,
