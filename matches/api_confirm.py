@@ -1,8 +1,9 @@
 """The API of a report's confirmation and draft (/api/v1/matches/{id}/...): the
 opponent confirms or disputes a submitted report, a commissioner confirms (after a
-dispute or the deadline) or sends it back, and a coach keeps the report's score as
-a draft while in play. The same services as the match page's buttons
-(``matches.confirm_views``); 400 with field messages, 403 for the wrong person."""
+dispute or the deadline), sends it back or settles a dispute with the right report,
+and a coach keeps the report's score as a draft while in play. The same services as
+the match page's buttons (``matches.confirm_views``); 400 with field messages, 403 for
+the wrong person."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ from core.input import validated
 from matches import selectors, services
 from matches.api_common import NOT_FOUND, writes
 from matches.models import Confirmation, Match, MatchStatus
-from matches.permissions import PLAY
-from matches.serializers_input import ReportInputSerializer
-from matches.services.report.confirmation import MAX_NOTE_LENGTH
+from matches.permissions import CORRECT, PLAY
+from matches.serializers_input import ReportInputSerializer, SettleInputSerializer, for_league
+from matches.services.report.confirmation import MAX_NOTE_LENGTH, settle_dispute
 
 
 class ConfirmationSerializer(serializers.Serializer):
@@ -136,6 +137,32 @@ class SendBackView(_MatchAction):
         match = self._match(pk)
         values = validated(SendBackInputSerializer, request)
         services.send_back_report(request.user, match, note=values["note"])
+        return self._confirmation(pk)
+
+
+class SettleView(_MatchAction):
+    @extend_schema(
+        operation_id="matches_settle_create",
+        summary="Settle a disputed report with the right one (commissioners), in one step",
+        description=(
+            "The commissioner gives the whole report as he finds it right (the fields of "
+            "POST report/; without `events` the disputed report's events are kept) and "
+            "why (`note`). It replaces the disputed report as a new version, confirmed, "
+            "and the post-game begins as after any confirmation. Checked as a submitted "
+            "report (400 with every reason, nothing changed); 400 when the report is not "
+            "disputed."
+        ),
+        request=SettleInputSerializer,
+        responses=writes({200: ConfirmationSerializer}),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = self._match(pk, write=False)
+        if not request.user.has_perm(CORRECT, match):
+            raise exceptions.PermissionDenied(
+                "Only a commissioner of the league settles a dispute."
+            )
+        values = validated(for_league(SettleInputSerializer, match), request.data)
+        settle_dispute(request.user, match, **values)
         return self._confirmation(pk)
 
 

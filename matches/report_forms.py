@@ -289,6 +289,20 @@ class CorrectionForm(ReportForm):
         return {int(pk) for pk in self.cleaned_data.get("keep") or ()}
 
 
+class SettleForm(CorrectionForm):
+    """A commissioner settles a disputed report with the right one: the score, the
+    events to keep and to add (``CorrectionEventFormSet``), and why."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        note = self.fields["note"]
+        note.label = "Why is the dispute settled this way?"
+        note.help_text = "The coaches read it in the report's history."
+        note.error_messages["required"] = (
+            "Say why the dispute is settled this way; the coaches will read it."
+        )
+
+
 class CorrectionEventForm(forms.Form):
     """An event a correction adds: every field a select, a blank kind adds nothing."""
 

@@ -268,6 +268,13 @@ class CorrectionInputSerializer(ReportInputSerializer):
     note = StrictCharField(max_length=300, help_text="Why the report is corrected.")
 
 
+class SettleInputSerializer(ReportInputSerializer):
+    """The report a commissioner settles a dispute with: a whole report (without
+    ``events``, the disputed report's are kept) and why."""
+
+    note = StrictCharField(max_length=300, help_text="Why the dispute is settled this way.")
+
+
 def for_league(serializer_class: type[serializers.Serializer], match: Any) -> type:
     """``serializer_class`` (an event, a report or a correction) taking only the event
     kinds the match's league's report records (``report_extras.event_choices``): a

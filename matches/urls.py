@@ -48,6 +48,7 @@ urlpatterns = [
     path("<int:pk>/confirm/", confirm_views.confirm_report, name="match-confirm"),
     path("<int:pk>/dispute/", confirm_views.dispute_report, name="match-dispute"),
     path("<int:pk>/send-back/", confirm_views.send_back_report, name="match-send-back"),
+    path("<int:pk>/settle/", confirm_views.settle_dispute, name="match-settle"),
     path("<int:pk>/sync/", live_views.live_sync, name="match-sync"),
     path(
         "<int:pk>/post-game/<str:side>/",

@@ -10,7 +10,7 @@ router.register("matches", api.MatchViewSet, basename="api-match")
 
 urlpatterns = [
     path("leaderboards/", api.LeaderboardView.as_view(), name="api-leaderboards"),
-    # A report's confirmation and draft (matches/api_confirm.py).
+    # A report's confirmation, settlement and draft (matches/api_confirm.py).
     path(
         "matches/<int:pk>/confirmation/",
         api_confirm.ConfirmationView.as_view(),
@@ -23,6 +23,7 @@ urlpatterns = [
         api_confirm.SendBackView.as_view(),
         name="api-match-send-back",
     ),
+    path("matches/<int:pk>/settle/", api_confirm.SettleView.as_view(), name="api-match-settle"),
     path(
         "matches/<int:pk>/report-draft/",
         api_confirm.ReportDraftView.as_view(),

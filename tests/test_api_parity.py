@@ -87,6 +87,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "match-confirm": "matches_confirm_create",
     "match-dispute": "matches_dispute_create",
     "match-send-back": "matches_send_back_create",
+    "match-settle": "matches_settle_create",
     "match-post-game-choices": "matches_post_game_choices_create",
     "match-end-post-game": "matches_end_post_game_create",
     "match-settle-shortfall": "matches_shortfalls_settle_create",

@@ -405,6 +405,11 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"note": "Matrix"},
         expect=only_commissioner(400),  # confirmed and closed already
     ),
+    "POST /api/v1/matches/{id}/settle/": Row(
+        path=lambda w: {"id": w["played"]},
+        body=lambda w: {"home_touchdowns": 2, "away_touchdowns": 1, "note": "Matrix"},
+        expect=only_commissioner(400),  # confirmed and closed already: nothing to settle
+    ),
     "POST /api/v1/matches/{id}/correct/": Row(
         path=lambda w: {"id": w["played"]},
         body=lambda w: {"home_touchdowns": 2, "away_touchdowns": 1, "note": "Matrix check"},

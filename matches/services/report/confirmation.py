@@ -1,8 +1,9 @@
 """Both coaches confirm the result: one submits the report, the other confirms it or
-disputes it with a note; a dispute goes to the commissioner, who confirms it or sends
-it back; after ``CONFIRM_DEADLINE`` the commissioner may confirm on the opponent's
-behalf. The post-game starts on confirmation, never on submission: an unconfirmed
-report changes no team and is not owed a post-game (``owed_post_games`` reads
+disputes it with a note; a dispute goes to the commissioner, who confirms it, sends it
+back, or settles it with the report he finds right (``settle_dispute``, one step);
+after ``CONFIRM_DEADLINE`` the commissioner may confirm on the opponent's behalf. The
+post-game starts on confirmation, never on submission: an unconfirmed report changes
+no team and is not owed a post-game (``owed_post_games`` reads
 ``post_game_complete``/``results_ready``, which only the post-game run sets).
 
 A coach may keep the report's score and extras as a draft while the match is in play
@@ -11,7 +12,7 @@ A coach may keep the report's score and extras as a draft while the match is in 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -38,13 +39,23 @@ from matches.services.postgame.sequence import (
     run_post_game,
     settle_status,
 )
-from matches.services.report.rows import WITH_EVENTS, payload_of, report_payload
+from matches.services.report.rows import (
+    WITH_EVENTS,
+    attach_events,
+    checked_report,
+    create_report,
+    events_of,
+    payload_of,
+    report_payload,
+)
+from matches.services.report_shapes import POINTS_FIELDS
+from matches.services.validation import normalize_event
 
 # How long the opponent has to confirm or dispute before the commissioner may confirm
 # for him: two days, so a coach who forgot does not hold the league's round.
 CONFIRM_DEADLINE = timedelta(days=2)
 MAX_NOTE_LENGTH = 500
-# A commissioner's word to the coaches on a report he sends back.
+# A commissioner's word to the coaches on a report he sends back or settles.
 MAX_DECISION_NOTE_LENGTH = 300
 # The report's fields its events count (a touchdown event each): a report sent back
 # leaves them out of the draft, so the report form starts from the events' tally as the
@@ -191,6 +202,88 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
             report=report.pk,
         )
         return match
+
+
+def settle_dispute(
+    actor: Actor,
+    match: Match,
+    *,
+    home_touchdowns: int,
+    away_touchdowns: int,
+    conceded_by: str | None = "",
+    conceded_at_setup_players: int | None = None,
+    events: Sequence[Mapping[str, Any]] | None = None,
+    note: str = "",
+    **points: Any,
+) -> Report:
+    """The commissioner settles a disputed report with the report he finds right, in
+    one step: it replaces the disputed one as the next version, confirmed by him, and
+    the post-game begins as after any confirmation.
+
+    The arguments are a whole report as ``submit_report`` takes it; without ``events``
+    the disputed report's events are kept; ``points`` (a game scored in points, an
+    edition's extra fields) not given are the disputed report's. ``note`` says why, for
+    the coaches. The report is checked as a submitted one (its events agree with the
+    score, each casualty has its result); every reason comes at once and nothing
+    changes. The disputed report stays in the history."""
+    note = (note or "").strip()
+    with transaction.atomic():
+        match, read = lock_with_report(
+            match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT
+        )
+        require_commissioner(actor, match)
+        require_status(match, Match.Status.CONFIRMING, doing="settle a dispute")
+        old = current_report(match, read)
+        _require_settleable(old, note)
+        kept = {name: getattr(old, name) for name in POINTS_FIELDS} | old.team_extras
+        try:
+            payload = report_payload(
+                home_touchdowns,
+                away_touchdowns,
+                conceded_by,
+                conceded_at_setup_players,
+                **{**kept, **{k: v for k, v in points.items() if v is not None}},
+            )
+        except TypeError as error:
+            raise MatchError(str(error)) from None
+        given = None if events is None else [normalize_event(e) for e in events]
+        new_events = given if given is not None else events_of(old)
+        checked_report(
+            match, payload, new_events, agree_with_fixture=True, with_casualty_results=True
+        )
+        old.is_current = False
+        old.replaced_at = timezone.now()
+        old.save(update_fields=["is_current", "replaced_at"])
+        new = create_report(match, actor, payload, note=note)
+        attach_events(match, new, new_events, actor)
+        begin_post_game(match, new, actor)
+        new.save(update_fields=BEGIN_FIELDS)
+        match.save(update_fields=["status", "updated_at"])
+        home, away = payload["home_touchdowns"], payload["away_touchdowns"]
+        log_match(
+            actor,
+            "match.settle",
+            f"dispute settled: report v{new.version}, {home}-{away}, confirmed by the "
+            f"commissioner in place of v{old.version} "
+            f"({old.home_touchdowns}-{old.away_touchdowns}): {note}",
+            match,
+            report=new.pk,
+            before={"report": old.pk, "score": [old.home_touchdowns, old.away_touchdowns]},
+            after={"report": new.pk, "score": [home, away]},
+        )
+        return new
+
+
+def _require_settleable(report: Report, note: str) -> None:
+    if report.confirmation != Confirmation.DISPUTED:
+        raise MatchError(
+            "Only a disputed report is settled with a corrected one; this one waits for "
+            "the opponent's confirmation (after its deadline a commissioner may confirm it)."
+        )
+    if not note:
+        raise NoteError("Say why the report is settled this way; the coaches will read it.")
+    if len(note) > MAX_DECISION_NOTE_LENGTH:
+        raise NoteError(f"A note is at most {MAX_DECISION_NOTE_LENGTH} characters long.")
 
 
 def save_report_draft(actor: Actor, match: Match, **fields: Any) -> Match:
