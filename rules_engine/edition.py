@@ -102,6 +102,10 @@ class RedraftRules(Protocol):
     # Whether play-off games count as games played (BB2025 counts League Fixtures only).
     @property
     def counts_playoff_games(self) -> bool: ...
+    # Whether a fixture conceded for real-life reasons (no game played) counts as played
+    # for both and as won by the other (BB2025); else it counts for neither.
+    @property
+    def counts_conceded_fixtures(self) -> bool: ...
 
     def budget(
         self,

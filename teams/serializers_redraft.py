@@ -112,6 +112,13 @@ class RedraftBudgetSerializer(serializers.Serializer):
     base = serializers.IntegerField(help_text="1,000,000 gp")
     treasury = serializers.IntegerField()
     games_played = serializers.IntegerField(help_text="In the closed season, as recorded.")
+    conceded_not_counted = serializers.IntegerField(
+        help_text=(
+            "Fixtures conceded for real-life reasons, no game played, that the edition "
+            "does not count as games played (BB2020); those the team won are not counted "
+            "as league wins either."
+        )
+    )
     for_games = serializers.IntegerField(help_text="20,000 gp per game played")
     league_wins = serializers.IntegerField()
     for_wins = serializers.IntegerField(help_text="20,000 gp per league win")

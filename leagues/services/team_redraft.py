@@ -155,14 +155,32 @@ def season_record(
     team: Team, season: Season, following: Season, entry: TeamEntry | None = None
 ) -> SeasonRecord:
     """The team's games played, league wins and draws in ``season``, counted by the
-    database (one aggregate and the league table), and the league's cap."""
+    database (one aggregate and the league table), and the league's cap.
+
+    A fixture the commissioner settled as conceded for real-life reasons had no game
+    played: where the edition does not count it (BB2020, "20,000 per game played",
+    facts section 5), it is neither a game played nor, for the budget, a league win
+    (the budget's wins are wins of games played). BB2025 counts it as played for both
+    and won by the other (facts section 13.5). A fixture left unplayed, a loss for
+    both, is never a game played."""
     fixtures = Fixture.objects.filter(
         Q(home=team) | Q(away=team), season=season, status__in=Fixture.RESULT_STATUSES
     )
     rules = edition_for(season.ruleset).redraft
     if rules is not None and not rules.counts_playoff_games:
         fixtures = fixtures.filter(kind=Fixture.Kind.LEAGUE)
-    games = fixtures.aggregate(n=Count("id"))["n"]
+    conceded = Q(status=Fixture.Status.FORFEIT)
+    counted = fixtures.aggregate(
+        games=Count("id"),
+        conceded=Count("id", filter=conceded),
+        # Won by a concession: the league table's wins count them.
+        conceded_wins=Count(
+            "id", filter=conceded & Q(kind=Fixture.Kind.LEAGUE) & ~Q(conceded_by=team)
+        ),
+    )
+    games, not_counted, not_won = counted["games"], 0, 0
+    if rules is not None and not rules.counts_conceded_fixtures:
+        not_counted, not_won = counted["conceded"], counted["conceded_wins"]
     row = next((r for r in overall_standings(season) if r.team_id == team.pk), None)
     return SeasonRecord(
         team_id=team.pk,
@@ -173,10 +191,11 @@ def season_record(
         to_ruleset=following.ruleset,
         league_id=following.league_id,
         division_name=entry.division.name if entry is not None and entry.division else "",
-        games_played=games,
-        league_wins=row.won if row else 0,
+        games_played=games - not_counted,
+        league_wins=row.won - not_won if row else 0,
         league_draws=row.drawn if row else 0,
         cap=season.league.redraft_budget_cap,
+        conceded_not_counted=not_counted,
     )
 
 

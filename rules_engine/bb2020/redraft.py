@@ -131,6 +131,10 @@ class Redraft:
     per_league_draw: int
     # Whether play-off games count as games played (BB2025 counts League Fixtures only).
     counts_playoff_games: bool
+    # Whether a fixture conceded for real-life reasons, where no game was played, counts
+    # as played for both teams and as won by the other (BB2025 section 13.5); where it
+    # does not, the budget counts neither (its wins are wins of games played).
+    counts_conceded_fixtures: bool
     # What heals between seasons (MNG, Niggling Injuries), rolled with the dice; handed
     # the team's ruleset, whose positions a recovery may read (BB2025's reductions).
     recover: Callable[[TeamState, Dice, Ruleset], SeasonRecovery]
@@ -171,13 +175,16 @@ class Redraft:
 
 # "budget = 1,000,000 + Treasury + 20,000 per game played + 20,000 per league win +
 # 10,000 per league draw (commissioner may cap at 1,300,000)": no cap unless the league
-# sets one (``COMMISSIONERS_CAP`` is the facts sheet's figure); play-offs count.
+# sets one (``COMMISSIONERS_CAP`` is the facts sheet's figure); play-offs count. A
+# fixture conceded for real-life reasons ("the opponent wins 1-0, gains D6 x 10,000 and
+# two MVPs", section 5) has no game played: it counts for neither team.
 BB2020_REDRAFT = Redraft(
     base=REDRAFT_BASE,
     per_game_played=PER_GAME_PLAYED,
     per_league_win=PER_LEAGUE_WIN,
     per_league_draw=PER_LEAGUE_DRAW,
     counts_playoff_games=True,
+    counts_conceded_fixtures=False,
     recover=recover_between_seasons,
 )
 redraft_budget = BB2020_REDRAFT.budget

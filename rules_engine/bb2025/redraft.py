@@ -168,6 +168,9 @@ BB2025_REDRAFT = Redraft(
     per_league_draw=PER_LEAGUE_DRAW,
     # Facts section 13.5: League Fixtures only; the text keeps play-offs apart.
     counts_playoff_games=False,
+    # Facts section 13.5: "a 2-0 concession counts as played for both and won by one";
+    # a real-life concession counts as Conceding Without Penalty, 2-0 (sections 9, 13.4).
+    counts_conceded_fixtures=True,
     recover=recover_between_seasons,
     default_cap=REDRAFT_CAP,
 )

@@ -43,6 +43,9 @@ class SeasonRecord:
     league_wins: int
     league_draws: int
     cap: int | None
+    # Fixtures conceded for real-life reasons (no game played) that the edition leaves
+    # out of ``games_played`` (and, those the team won, of ``league_wins``).
+    conceded_not_counted: int = 0
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,8 @@ class RedraftBudget:
     per_game_played: int = PER_GAME_PLAYED
     per_league_win: int = PER_LEAGUE_WIN
     per_league_draw: int = PER_LEAGUE_DRAW
+    # Fixtures conceded without a game, not counted (``SeasonRecord``).
+    conceded_not_counted: int = 0
 
     @property
     def for_games(self) -> int:
@@ -86,6 +91,7 @@ class RedraftBudget:
             "base": self.base,
             "treasury": self.treasury,
             "games_played": self.games_played,
+            "conceded_not_counted": self.conceded_not_counted,
             "for_games": self.for_games,
             "league_wins": self.league_wins,
             "for_wins": self.for_wins,
@@ -144,6 +150,7 @@ def budget_of(team: Team, record: SeasonRecord) -> RedraftBudget:
         per_game_played=rules.per_game_played,
         per_league_win=rules.per_league_win,
         per_league_draw=rules.per_league_draw,
+        conceded_not_counted=record.conceded_not_counted,
     )
 
 

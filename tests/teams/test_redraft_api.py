@@ -68,6 +68,7 @@ def test_the_budget_ignores_the_numbers_a_client_sends(team):
         "base": 1_000_000,
         "treasury": 350_000,
         "games_played": 3,
+        "conceded_not_counted": 0,
         "for_games": 60_000,
         "league_wins": 1,
         "for_wins": 20_000,
