@@ -11,8 +11,9 @@ Nothing is replayed. Each figure is read where the match keeps it:
   has none yet (None);
 - **Treasury after**: the team's ledger, by the database (``treasury_after_matches``:
   its running balance, a later correction's postings counted at the match they
-  correct), where the match posted gold; else the post-game's stored figure (which a
-  correction does not always rewrite);
+  correct, a journeyman's fee its post-game paid at that match), where the match
+  posted gold; else the post-game's stored figure (which a correction does not
+  always rewrite);
 - **score**: the fixture's (after a concession's award), with the points where the
   edition scores games in points.
 
@@ -31,7 +32,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Prefetch, Q
 
-from matches.models import Match, PlayerMatchStats, Report
+from matches.models import AppliedEffect, Match, PlayerMatchStats, PostGameApplication, Report
 from rules_engine import get_ruleset
 from rules_engine.team_value import PlayerValueInput, TeamValueInput, team_value_breakdown
 from teams.models import Player, Team
@@ -165,18 +166,37 @@ def _line(team: Team, match: Match) -> MatchLine:
 
 
 def _ledger_sql() -> str:
-    ledger = connection.ops.quote_name(TreasuryEntry._meta.db_table)
+    """The running balance at each match's last entry. An entry's match is its own
+    ``match``, else that of the post-game whose effect posted it (``AppliedEffect``):
+    the fee of a journeyman a post-game hires for good is posted by the roster
+    service, which names no match, and belongs to the match all the same."""
+    quote = connection.ops.quote_name
+    ledger = quote(TreasuryEntry._meta.db_table)
+    effects = quote(AppliedEffect._meta.db_table)
+    applications = quote(PostGameApplication._meta.db_table)
+    entry = quote(AppliedEffect._meta.get_field("ledger_entry").column)
+    application = quote(AppliedEffect._meta.get_field("application").column)
+    match = quote(PostGameApplication._meta.get_field("match").column)
     return f"""
-        SELECT r.match_id, r.running FROM (
-            SELECT e.match_id,
-                   SUM(e.amount) OVER (ORDER BY COALESCE(g.at, e.created_at), e.id) AS running,
-                   ROW_NUMBER() OVER (PARTITION BY e.match_id ORDER BY e.id DESC) AS latest
+        WITH tagged AS (
+            SELECT e.id, e.amount, e.created_at,
+                   COALESCE(e.match_id, (
+                       SELECT a.{match} FROM {effects} f
+                       JOIN {applications} a ON a.id = f.{application}
+                       WHERE f.{entry} = e.id ORDER BY f.id LIMIT 1
+                   )) AS match_id
             FROM {ledger} e
-            LEFT JOIN (
-                SELECT match_id, MIN(created_at) AS at FROM {ledger}
-                WHERE team_id = %s AND match_id IS NOT NULL GROUP BY match_id
-            ) g ON g.match_id = e.match_id
             WHERE e.team_id = %s
+        )
+        SELECT r.match_id, r.running FROM (
+            SELECT t.match_id,
+                   SUM(t.amount) OVER (ORDER BY COALESCE(g.at, t.created_at), t.id) AS running,
+                   ROW_NUMBER() OVER (PARTITION BY t.match_id ORDER BY t.id DESC) AS latest
+            FROM tagged t
+            LEFT JOIN (
+                SELECT match_id, MIN(created_at) AS at FROM tagged
+                WHERE match_id IS NOT NULL GROUP BY match_id
+            ) g ON g.match_id = t.match_id
         ) r
         WHERE r.match_id IS NOT NULL AND r.latest = 1
     """
@@ -185,12 +205,12 @@ def _ledger_sql() -> str:
 def treasury_after_matches(team_id: int) -> dict[int, int]:
     """The team's Treasury after each match that moved its gold, from its ledger by the
     database (one query): the running balance of its entries, each entry from a match
-    (winnings, inducements, expensive mistakes, and a correction's postings made
-    later) counted when that match first posted, read at the match's last entry. So a
-    correction of an old match moves that match's figure and every later one, as the
-    gold would have stood."""
+    (winnings, inducements, expensive mistakes, a journeyman its post-game hired for
+    good, and a correction's postings made later) counted when that match first
+    posted, read at the match's last entry. So a correction of an old match moves that
+    match's figure and every later one, as the gold would have stood."""
     with connection.cursor() as cursor:
-        cursor.execute(_ledger_sql(), [team_id, team_id])
+        cursor.execute(_ledger_sql(), [team_id])
         return {match_id: int(running) for match_id, running in cursor.fetchall()}
 
 
