@@ -438,15 +438,6 @@ def _killed(p: Players) -> Body:
     return body
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "rederivation.replay moves a later match's shown TV and CTV only by what its own "
-        "effects now change (show_moved's values), not by what the correction changed "
-        "before it, as the Treasury is (deltas): the away side's TV after the return "
-        "match still counts the player who died in the first"
-    ),
-)
 def test_a_death_the_correction_adds_lowers_the_tv_after_every_later_match(
     django_capture_on_commit_callbacks,
 ):

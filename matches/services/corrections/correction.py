@@ -226,13 +226,17 @@ def _reapply(
         grant_to = reapply(match, new, final=final)
         deltas: dict[int, list[int]] = {}
         shift(deltas, before, footprint(active_applications(new)))
+        # How much more (or less) TV and CTV each team carries from here on.
+        carried: dict[int, list[int]] = {}
         if final and new.post_game_complete:
             now = moved_values(values, team_values(teams))
-            change = {pk: (now[pk][0] - was[pk][0], now[pk][1] - was[pk][1]) for pk in now}
-            show_moved(new, match, shown_before(old), deltas, change)
+            carried = {pk: [now[pk][0] - was[pk][0], now[pk][1] - was[pk][1]] for pk in now}
+            show_moved(
+                new, match, shown_before(old), deltas, {k: (v[0], v[1]) for k, v in carried.items()}
+            )
             new.save(update_fields=["post_game_result"])
         for match_unwound in reversed(unwound):
-            replay(match_unwound, deltas)
+            replay(match_unwound, deltas, carried)
         settle_deferred(held, grant_to)
 
 

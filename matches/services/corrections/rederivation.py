@@ -215,9 +215,10 @@ def unwind(later: Match, actor: Actor) -> Unwound | None:
     return unwound
 
 
-def replay(unwound: Unwound, deltas: dict[int, list[int]]) -> None:
+def replay(unwound: Unwound, deltas: dict[int, list[int]], values: dict[int, list[int]]) -> None:
     """Apply an unwound match's post-game again, on its stored answers, its figures
-    moved by what the correction changed so far (``deltas``, which it moves on)."""
+    moved by what the correction changed so far (``deltas``: gold and Dedicated Fans;
+    ``values``: TV and CTV; both moved on by this match)."""
     match, report = unwound.match, unwound.report
     moved = moved_input(report.post_game_input, match, deltas)
     report.post_game_input = carried_input(match, report, moved, unwound.applications)
@@ -226,12 +227,14 @@ def replay(unwound: Unwound, deltas: dict[int, list[int]]) -> None:
     shift(deltas, unwound.footprint, footprint(active_applications(report)))
     if unwound.final and report.post_game_complete:
         now = moved_values(before, team_values(unwound.team_ids))
-        change = {
-            pk: (now[pk][0] - was[0], now[pk][1] - was[1])
-            for pk, was in unwound.values.items()
-            if pk in now
-        }
-        show_moved(report, match, unwound.shown, deltas, change)
+        for pk, was in unwound.values.items():
+            if pk in now:
+                moved = values.setdefault(pk, [0, 0])
+                moved[0] += now[pk][0] - was[0]
+                moved[1] += now[pk][1] - was[1]
+        show_moved(
+            report, match, unwound.shown, deltas, {k: (v[0], v[1]) for k, v in values.items()}
+        )
     report.save()
 
 

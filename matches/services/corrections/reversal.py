@@ -33,7 +33,8 @@ def revert_problems(application: PostGameApplication) -> list[str]:
     for effect in effects:
         player = effect.player
         returning = effect.before.get("status") == PlayerStatus.ACTIVE
-        if player and returning and effect.after.get("status") != PlayerStatus.ACTIVE:
+        leaving = effect.after.get("status") != PlayerStatus.ACTIVE
+        if player and returning and leaving and not _released_journeyman(effect, player):
             holder = (
                 Player.objects.filter(
                     team=effect.team, status=PlayerStatus.ACTIVE, number=player.number
@@ -60,9 +61,14 @@ def revert_problems(application: PostGameApplication) -> list[str]:
 
 
 def revert_effects(application: PostGameApplication, actor: Actor) -> None:
-    """Undo every effect of the application, newest first (teams already locked)."""
+    """Undo every effect of the application, newest first (teams already locked); a
+    journeyman it let go stays as it left him (``_released_journeyman``)."""
     label = application.match.label
-    for effect in application.effects.select_related("ledger_entry").order_by("-id"):
+    effects = list(application.effects.select_related("ledger_entry", "player").order_by("-id"))
+    gone = {e.player_id for e in effects if e.player and _released_journeyman(e, e.player)}
+    for effect in effects:
+        if effect.player_id in gone and effect.kind in (EffectKind.INJURY, EffectKind.STATUS):
+            continue
         if effect.kind == EffectKind.LEDGER:
             entry = effect.ledger_entry
 
@@ -94,6 +100,17 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
     delete_stats(application.player_stats.all())  # and the leaderboards' totals
     application.reverted_at = timezone.now()
     application.save(update_fields=["reverted_at"])
+
+
+def _released_journeyman(effect: AppliedEffect, player: Player) -> bool:
+    """A journeyman the post-game let go: he stays gone, as the match left him (his
+    injuries too). He played that one match, another may wear his number since, and
+    the post-game applied again passes over a journeyman no longer on the team."""
+    return (
+        effect.kind == EffectKind.STATUS
+        and player.journeyman
+        and effect.after.get("status") != PlayerStatus.ACTIVE
+    )
 
 
 def _revert_player(effect: AppliedEffect) -> None:

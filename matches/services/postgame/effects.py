@@ -358,6 +358,8 @@ def _apply_injuries(record: _Side, outcome: Any) -> None:
     ]
     for pid, kind, characteristic in planned:
         player = Player.objects.get(pk=pid)
+        if player.journeyman and player.status != PlayerStatus.ACTIVE:
+            continue  # let go after this match before, and kept as it left him (a correction)
         before = _fields(player)
         injury = record_injury(
             record.who(),
