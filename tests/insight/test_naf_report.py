@@ -2,9 +2,9 @@
 small hand-built league: four BB2020 teams (tests/insight/league.py), of which
 
     Reavers 1-0 Marauders   played through the matches services (R2 kills M1), kicked
-                            off 2026-03-03 19:30 UTC; Fan Factors 4 and 4 (the seeded
-                            pre-game), so each side's winnings are 8 x 10,000 / 2 plus
-                            10,000 a touchdown: 50,000 and 40,000;
+                            off 2026-03-03 19:30 UTC; Fan Factors 2 and 4 (the seeded
+                            pre-game), so each side's winnings are 6 x 10,000 / 2 plus
+                            10,000 a touchdown: 40,000 and 30,000;
     Tigers 2-1 Ironjaws     recorded by the commissioner (casualties 1-0) on
                             2026-03-10 20:05 UTC: no match, so no winnings and the
                             teams' values now;
@@ -73,7 +73,7 @@ EXPECTED = """<?xml version='1.0' encoding='UTF-8'?>
       <teamRating>550</teamRating>
       <touchDowns>1</touchDowns>
       <badlyHurt>1</badlyHurt>
-      <winnings>50000</winnings>
+      <winnings>40000</winnings>
     </playerRecord>
     <playerRecord>
       <name>naf-m</name>
@@ -82,7 +82,7 @@ EXPECTED = """<?xml version='1.0' encoding='UTF-8'?>
       <teamRating>550</teamRating>
       <touchDowns>0</touchDowns>
       <badlyHurt>0</badlyHurt>
-      <winnings>40000</winnings>
+      <winnings>30000</winnings>
     </playerRecord>
   </game>
   <game>
