@@ -19,13 +19,13 @@ def new_seed() -> int:
     return secrets.randbits(63)
 
 
-def sequence_dice(match: Match, seed: int) -> Dice:
+def sequence_dice(match: Match, seed: int | None) -> Dice:
     """The dice of one of the match's sequences on ``seed``: keyed by purpose, or for a
     match recorded before the keyed dice (``Match.DiceScheme.STREAM``) the one stream
     its stored rolls were made from, so it replays and its fingerprints still match."""
     if match.dice_scheme == Match.DiceScheme.STREAM:
         return SeededDice(seed)
-    return KeyedDice(seed)
+    return KeyedDice(new_seed() if seed is None else seed)
 
 
 def dice_digest(rolls: Iterable[Any]) -> str:

@@ -229,9 +229,9 @@ def replay(unwound: Unwound, deltas: dict[int, list[int]], values: dict[int, lis
         now = moved_values(before, team_values(unwound.team_ids))
         for pk, was in unwound.values.items():
             if pk in now:
-                moved = values.setdefault(pk, [0, 0])
-                moved[0] += now[pk][0] - was[0]
-                moved[1] += now[pk][1] - was[1]
+                carry = values.setdefault(pk, [0, 0])
+                carry[0] += now[pk][0] - was[0]
+                carry[1] += now[pk][1] - was[1]
         show_moved(
             report, match, unwound.shown, deltas, {k: (v[0], v[1]) for k, v in values.items()}
         )
