@@ -9,7 +9,8 @@ backup round trip.
   a third coach), its double round robin drawn up, a points adjustment;
 - one match played in full through ``matches.services`` (pre-game on seeded
   dice with the coaches' choices, events, report, post-game choices, applied,
-  closed), one match in play with a draft event, one in its pre-game;
+  closed), one match in play with a draft event, one in its pre-game (the home team
+  is in both, which only a database from before one open match per team holds);
 - a second league (``<tag> Other League``) with its own commissioner and a season
   in sign-up, so "another league's commissioner" exists;
 - a coach with a team in no league (``outsider``).
@@ -161,7 +162,12 @@ def build_world(tag: str = "World") -> World:
     match_services.add_event(home_coach, in_play, kind="touchdown", player=home_players[-1])
     pre_game_fixture = _fixture_between(season, teams["fourth"], teams["home"])
     pre_game = match_services.open_match(commissioner, pre_game_fixture)
+    # The home team is in both, as a database from before a team could have only one
+    # open match at a time holds them (matches.services.pregame.one_match): the match
+    # in play is set aside while this pre-game begins.
+    Match.objects.filter(pk=in_play.pk).update(status=Match.Status.SCHEDULED)
     pre_game = match_services.start_pre_game(commissioner, pre_game, seed=PRE_GAME_SEED + 4)
+    Match.objects.filter(pk=in_play.pk).update(status=Match.Status.IN_PLAY)
     open_fixture = _fixture_between(season, teams["away"], teams["third"])
     league_services.dock_points(
         commissioner, season, teams["fourth"], reason="Late result", points=1

@@ -332,7 +332,10 @@ ROWS: dict[str, Row] = {
         expect=coach_or_commissioner(),
     ),
     "POST /api/v1/matches/{id}/start-pre-game/": Row(
-        path=lambda w: {"id": w["scheduled_match"]}, body=None, expect=coach_or_commissioner()
+        path=lambda w: {"id": w["scheduled_match"]},
+        body=None,
+        # The home team is playing another match: one match at a time.
+        expect=coach_or_commissioner(400),
     ),
     "POST /api/v1/matches/{id}/pre-game-choices/": Row(
         path=lambda w: {"id": w["pre_game"]},

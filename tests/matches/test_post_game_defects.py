@@ -132,8 +132,9 @@ def test_a_team_buys_nothing_while_its_match_is_in_play(django_capture_on_commit
 
 
 def test_two_open_matches_of_one_team_both_apply(django_capture_on_commit_callbacks):
-    """A team with two matches in play: the first's post-game takes gold (Expensive
-    Mistakes) the second's pre-game saw; the second still applies, on what is left."""
+    """A team with two matches in play (begun before a team could have only one open
+    match): the first's post-game takes gold (Expensive Mistakes) the second's pre-game
+    saw; the second still applies, on what is left."""
     s = league_match(home_options={"rerolls": 0})
     kick_off(s)
     fixture = FixtureFactory(division=s.fixture.division, home=s.home, away=s.away)
@@ -147,7 +148,13 @@ def test_two_open_matches_of_one_team_both_apply(django_capture_on_commit_callba
         s.away_coach,
         s.commissioner,
     )
+    with pytest.raises(MatchError, match="one match at a time"):
+        kick_off(other)
+    # As a database of before that rule holds them: the first match set aside while
+    # the second begins, then both in play.
+    Match.objects.filter(pk=s.match.pk).update(status=Match.Status.SCHEDULED)
     kick_off(other)
+    Match.objects.filter(pk=s.match.pk).update(status=Match.Status.IN_PLAY)
     _report(s, django_capture_on_commit_callbacks, 3, 0)
     with django_capture_on_commit_callbacks(execute=True):
         all_done(s)

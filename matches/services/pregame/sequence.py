@@ -8,14 +8,13 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season
 from matches.errors import MatchError
-from matches.models import Match, PostGameApplication, Sequence
+from matches.models import Match, Sequence
 from matches.services.access import answering_side, require_play, require_status, team_actor
 from matches.services.dice import (
     check_replay,
@@ -25,6 +24,7 @@ from matches.services.dice import (
     stored_rolls,
 )
 from matches.services.locking import lock_match, team_of
+from matches.services.pregame.one_match import lock_match_teams, matches_in_the_way
 from matches.services.rulesets import rules_for, rules_for_key
 from matches.services.sequence_json import choice_json, plain, steps_json
 from matches.services.snapshots import SIDES, snapshot_states, state_to_json
@@ -185,48 +185,11 @@ def both_teams(match: Match) -> dict[str, Any]:
     return {side: state_to_json(state) for side, state in zip(SIDES, states, strict=True)}
 
 
-def unfinished_post_games(match: Match) -> list[str]:
-    """Why the match's pre-game cannot start yet: a team whose earlier match's post-game
-    is not finished (its report not yet confirmed, its coaches not yet done with step 4,
-    or the rest not yet applied). The pre-game reads the team's roster and Treasury,
-    which that post-game still changes (facts section 4: the post-game sequence ends
-    with "Prepare for the next fixture")."""
-    fixture = match.fixture
-    names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
-    open_matches = _open_matches(fixture.home_id, fixture.away_id, match.pk)
-    problems = []
-    for other in open_matches:
-        for team_id in (other.fixture.home_id, other.fixture.away_id):
-            if team_id in names:
-                problems.append(
-                    f"{names[team_id]} must finish the post-game of {other.label} first "
-                    "(both coaches done with step 4, hiring and firing)."
-                )
-    return problems
-
-
-def _open_matches(home_id: int, away_id: int, match_id: int) -> QuerySet[Match]:
-    """The other matches of two teams whose post-game is not finished."""
-    final = PostGameApplication.objects.filter(
-        match=OuterRef("pk"), report__is_current=True, phase=PostGameApplication.Phase.FINAL
-    )
-    teams = [home_id, away_id]
-    return (
-        Match.objects.filter(Q(fixture__home_id__in=teams) | Q(fixture__away_id__in=teams))
-        .alias(finished=Exists(final))
-        .filter(
-            Q(status__in=(Match.Status.CONFIRMING, Match.Status.REPORT_SUBMITTED))
-            | Q(status=Match.Status.POST_GAME, finished=False)
-        )
-        .exclude(pk=match_id)
-        .select_related("fixture")
-        .order_by("pk")
-    )
-
-
 def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Match:
     """Begin the pre-game: both teams as they stand now, a fresh secret seed, and
-    the sequence run up to the first decision a coach owes.
+    the sequence run up to the first decision a coach owes. Refused while either team
+    has another match in pre-game or in play (``one_match``), or an earlier match's
+    post-game still to finish.
 
     ``seed`` is for tests and the demo only; the API never passes one.
     """
@@ -235,6 +198,7 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         require_play(actor, match)
         require_status(match, Match.Status.SCHEDULED, doing="start the pre-game")
         check_fixture_playable(match.fixture)
+        lock_match_teams(match)  # the other matches of its teams are read under the locks
         inactive = [
             f"{team.name} is {team.get_status_display().lower()}: it cannot play"
             for team in (match.fixture.home, match.fixture.away)
@@ -242,9 +206,9 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         ]
         if inactive:
             raise MatchError(inactive)
-        unfinished = unfinished_post_games(match)
-        if unfinished:
-            raise MatchError(unfinished)
+        in_the_way = matches_in_the_way(match)
+        if in_the_way:
+            raise MatchError(in_the_way)
         match.pre_game_seed = new_seed() if seed is None else seed
         match.pre_game_teams = both_teams(match)
         match.pre_game_choices = {}
@@ -312,11 +276,17 @@ def start_match(actor: Actor, match: Match) -> Match:
     pre-game names (``mercenaries``: BB2025), marked as mercenaries in the kick-off
     snapshot so that the post-game never offers them for hire; the Treasury gold spent
     on inducements is posted to each team's ledger (petty cash is not the team's gold
-    and is never posted); both teams are then kept as they stand for the post-game."""
+    and is never posted); both teams are then kept as they stand for the post-game.
+    Refused while either team has another match in play, or in a pre-game begun
+    before this one's (``one_match``)."""
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
         require_status(match, Match.Status.PRE_GAME, doing="start the match")
+        lock_match_teams(match)
+        in_the_way = matches_in_the_way(match, kick_off=True)
+        if in_the_way:
+            raise MatchError(in_the_way)
         stored = match.pre_game_result
         if not stored.get("complete"):
             waiting = "; ".join(c["prompt"] for c in stored.get("pending", []))
