@@ -451,15 +451,6 @@ def test_a_death_the_correction_adds_lowers_the_tv_after_every_later_match(
     assert matches_table(pages["away"])[-1]["TV after"] == gp(value_breakdown(away).team_value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "rederivation.replay applies the return match's stored outcome again: its "
-        "recovered players were read from its kick-off snapshot, where the player, dead "
-        "then, was not; the Miss Next Game the corrected match now gives him is never "
-        "served by the match he sat out"
-    ),
-)
 def test_a_death_corrected_to_a_serious_hurt_is_served_by_the_match_he_sat_out(
     django_capture_on_commit_callbacks,
 ):

@@ -27,8 +27,8 @@ from matches.services.locking import lock_match
 from matches.services.postgame.application import apply_final, apply_results
 from matches.services.postgame.effects import FINAL_REASONS
 from matches.services.postgame.sequence import ANSWERS, ANSWERS_BY_KIND, post_game_for
-from matches.services.snapshots import SIDES
-from teams.models import Team
+from matches.services.snapshots import SIDES, snapshot_states
+from teams.models import Player, PlayerStatus, Team
 from teams.selectors import value_breakdown
 from teams.selectors.value import with_team_value
 
@@ -223,7 +223,10 @@ def replay(unwound: Unwound, deltas: dict[int, list[int]], values: dict[int, lis
     moved = moved_input(report.post_game_input, match, deltas)
     report.post_game_input = carried_input(match, report, moved, unwound.applications)
     before = team_values(unwound.team_ids)
+    owed = _sat_out(match) if unwound.final else []
     reapply(match, report, final=unwound.final)
+    if owed:
+        _serve(owed, active_applications(report)[-1])
     shift(deltas, unwound.footprint, footprint(active_applications(report)))
     if unwound.final and report.post_game_complete:
         now = moved_values(before, team_values(unwound.team_ids))
@@ -236,6 +239,46 @@ def replay(unwound: Unwound, deltas: dict[int, list[int]], values: dict[int, lis
             report, match, unwound.shown, deltas, {k: (v[0], v[1]) for k, v in values.items()}
         )
     report.save()
+
+
+def _sat_out(match: Match) -> list[Player]:
+    """The players of the match's teams who owe a Miss Next Game now but were not on
+    its teams at kick-off: the correction gave it to them (a death corrected to a
+    serious injury), so this match, their team's next, is the one they sat out. Those
+    at kick-off with one are served by the post-game itself (the engine's recovered)."""
+    at_kick_off = {
+        player.id
+        for state in snapshot_states(match, "match_teams").values()
+        for player in state.players
+    }
+    return list(
+        Player.objects.select_for_update()
+        .filter(
+            team__in=(match.fixture.home_id, match.fixture.away_id),
+            status=PlayerStatus.ACTIVE,
+            miss_next_game=True,
+        )
+        .exclude(pk__in=at_kick_off)
+    )
+
+
+def _serve(players: list[Player], application: PostGameApplication) -> None:
+    """The Miss Next Game served, kept as the post-game's effect (a later correction
+    inverts it with the rest)."""
+    for player in players:
+        player.miss_next_game = False
+        player.save(update_fields=["miss_next_game"])
+    AppliedEffect.objects.bulk_create(
+        AppliedEffect(
+            application=application,
+            kind=EffectKind.MISS_NEXT_GAME,
+            team_id=player.team_id,
+            player=player,
+            before={"miss_next_game": True},
+            after={"miss_next_game": False},
+        )
+        for player in players
+    )
 
 
 # Of an answer carried to the corrected report, what is still on offer (by the pending

@@ -103,13 +103,14 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
 
 
 def _released_journeyman(effect: AppliedEffect, player: Player) -> bool:
-    """A journeyman the post-game let go: he stays gone, as the match left him (his
-    injuries too). He played that one match, another may wear his number since, and
-    the post-game applied again passes over a journeyman no longer on the team."""
+    """A journeyman who left the team with this match (let go, or dead): he stays gone,
+    as the match left him (his injuries too). He played that one match, another may
+    wear his number since, and the post-game applied again passes over a journeyman
+    no longer on the team."""
     return (
-        effect.kind == EffectKind.STATUS
+        effect.kind in (EffectKind.STATUS, EffectKind.INJURY)
         and player.journeyman
-        and effect.after.get("status") != PlayerStatus.ACTIVE
+        and player.status != PlayerStatus.ACTIVE
     )
 
 
