@@ -31,6 +31,8 @@ Lifecycle, in order::
     confirm_report(actor, match) -> Report              report_submitted/post_game
     dispute_report(actor, match, *, note) -> Report                      confirming
     send_back_report(actor, match, *, note="") -> Match  (commissioner)  in_play
+    settle_dispute(actor, match, *, home_touchdowns, ..., events=None, note) -> Report
+                                       (commissioner)  report_submitted/post_game
     submit_post_game_choices(actor, match, *, side=None, hire_journeymen=(),
                              retire=(), reroll_winnings=None) -> Report  post_game
     apply_post_game(match_id, report_id) -> PostGameApplication | None   (Celery task)
@@ -59,6 +61,7 @@ from matches.services.report.confirmation import (
     dispute_report,
     save_report_draft,
     send_back_report,
+    settle_dispute,
 )
 from matches.services.report.events import add_event, remove_event
 from matches.services.report.submission import Submission, submit_report
@@ -77,6 +80,7 @@ __all__ = [
     "remove_event",
     "save_report_draft",
     "send_back_report",
+    "settle_dispute",
     "settle_shortfall",
     "start_match",
     "start_pre_game",

@@ -5,8 +5,9 @@ player by player, as a twin league that entered the corrected report first.
 Both leagues play the same season on the same seeds (keyed dice: a step rolls the
 same dice for every purpose whatever the report says). The correction changes what
 a correction can change without changing who could play later: the score, who
-scored, who completed a pass. The examples drawn: ``DUGOUT_STORY_EXAMPLES`` (CI
-sets a few hundred), a handful by default.
+scored, who completed a pass. The examples drawn: ``DUGOUT_STORY_EXAMPLES`` of them
+(``.ci/run`` asks for 100 on each database, a handful by default), the same ones each
+run on a database and others on the other (``DUGOUT_STORY_RANDOM``: fresh ones).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from django.db import connection
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from matches import selectors, services
@@ -224,25 +226,33 @@ def picture(league: League) -> dict[str, Any]:
     return seen
 
 
+def drawn(test: Any) -> Any:
+    """The same examples on each run of a database, others on the other one (fresh
+    ones with ``DUGOUT_STORY_RANDOM``)."""
+    if "DUGOUT_STORY_RANDOM" in os.environ:
+        return test
+    return seed({"sqlite": 2025}.get(connection.vendor, 2026))(test)
+
+
+@drawn
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     print_blob=True,
-    derandomize="DUGOUT_STORY_RANDOM" not in os.environ,
     # A season is slow to replay: report the failing one as drawn, unshrunk.
     phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
-@given(plan=season_plans(), seed=st.integers(1, 2**40))
+@given(plan=season_plans(), dice=st.integers(1, 2**40))
 def test_a_corrected_season_ends_as_the_season_reported_right_first(
-    plan: tuple[list[Game], list[Between], int, Game], seed: int, django_capture_on_commit_callbacks
+    plan: tuple[list[Game], list[Between], int, Game], dice: int, django_capture_on_commit_callbacks
 ) -> None:
     played, between, at, right = plan
     capture = django_capture_on_commit_callbacks
     wrong, twin = League(), League()
     for n, game in enumerate(played):
-        wrong.play(n, game, seed + 10 * n, capture)
-        twin.play(n, corrected(game, right) if n == at else game, seed + 10 * n, capture)
+        wrong.play(n, game, dice + 10 * n, capture)
+        twin.play(n, corrected(game, right) if n == at else game, dice + 10 * n, capture)
         spend(between[n], wrong, twin)
     target = wrong.matches[at]
     before = picture(wrong)
