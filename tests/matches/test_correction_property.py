@@ -22,10 +22,12 @@ from django.db import connection
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from leagues.services import award_forfeit
 from matches import selectors, services
 from matches.errors import MatchError
 from matches.history import team_matches
 from matches.models import Match
+from rules_engine.dice import SeededDice
 from teams.models import Player, Team
 from teams.services import buy_reroll, hire_player
 from teams.services._common import roster_of, ruleset_of
@@ -77,17 +79,30 @@ def games(casualties: bool = True) -> st.SearchStrategy[Game]:
 
 @dataclass(frozen=True)
 class Between:
-    """What the coaches do between two games: buy a re-roll, hire a lineman."""
+    """What happens between two games: the coaches buy a re-roll, hire a lineman; a
+    fixture of the two teams is forfeited (conceded for real-life reasons by one,
+    "concession", or lost by both, "unplayed")."""
 
     reroll: bool
     hire: bool
+    forfeit: tuple[str, str] | None
+
+
+def forfeits() -> st.SearchStrategy[tuple[str, str] | None]:
+    return st.none() | st.sampled_from(
+        [("concession", "home"), ("concession", "away"), ("unplayed", "")]
+    )
 
 
 def season_plans() -> st.SearchStrategy[tuple[list[Game], list[Between], int, Game]]:
     return st.integers(2, 4).flatmap(
         lambda n: st.tuples(
             st.lists(games(), min_size=n, max_size=n),
-            st.lists(st.builds(Between, st.booleans(), st.booleans()), min_size=n, max_size=n),
+            st.lists(
+                st.builds(Between, st.booleans(), st.booleans(), forfeits()),
+                min_size=n,
+                max_size=n,
+            ),
             st.integers(0, n - 2),
             games(casualties=False),
         )
@@ -129,6 +144,19 @@ class League:
         services.close_match(s.home_coach, s.match)
         self.matches.append(s)
         return s
+
+    def forfeit(self, kind: str, side: str, dice: int) -> None:
+        """A fixture of the two teams settled without a game, its award (D6 x 10,000 and
+        two MVPs where the rules give them) rolled on ``dice`` in both twins."""
+        s = self.first
+        fixture = FixtureFactory(division=s.fixture.division, home=s.home, away=s.away)
+        award_forfeit(
+            s.commissioner,
+            fixture,
+            kind=kind,
+            conceded_by=getattr(s, side) if side else None,
+            dice=SeededDice(dice),
+        )
 
 
 def spend(plan: Between, wrong: League, twin: League) -> None:
@@ -254,6 +282,9 @@ def test_a_corrected_season_ends_as_the_season_reported_right_first(
         wrong.play(n, game, dice + 10 * n, capture)
         twin.play(n, corrected(game, right) if n == at else game, dice + 10 * n, capture)
         spend(between[n], wrong, twin)
+        if between[n].forfeit:
+            for league in (wrong, twin):
+                league.forfeit(*between[n].forfeit, dice + 10 * n + 5)
     target = wrong.matches[at]
     before = picture(wrong)
     try:
