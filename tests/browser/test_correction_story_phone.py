@@ -22,6 +22,11 @@ from tests.matches.test_correction_story import matches_table, play_story, repor
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture(autouse=True)
+def _eager_celery(eager_celery):
+    """The post-games run where they are queued, even when REDIS_URL names a broker."""
+
+
 def _gold(text: str) -> int:
     """A figure as ``gp``/``gp_signed`` print it ("+50k", "−10k", "2,500 gp") in gp."""
     text = text.strip().replace(MINUS, "-").replace("+", "").replace(",", "")
