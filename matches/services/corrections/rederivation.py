@@ -65,8 +65,9 @@ def shift(deltas: dict[int, list[int]], before: Footprint, after: Footprint) -> 
 
 def later_matches(match: Match, since: Any) -> list[Match]:
     """Matches applied after ``since`` by the match's teams, and by every team one of
-    them played in such a match (a post-game's dice are shared by both sides), in the
-    order they were first applied. The teams' history bounds it, never the site."""
+    them played in such a match since (a post-game reads both sides' Dedicated Fans),
+    in the order they were first applied. The teams' history bounds it, never the
+    site."""
     first = Min(
         "applications__applied_at",
         filter=Q(applications__reverted_at__isnull=True, applications__report__is_current=True),
@@ -86,8 +87,23 @@ def later_matches(match: Match, since: Any) -> list[Match]:
         )
         reached = teams | {m.fixture.home_id for m in found} | {m.fixture.away_id for m in found}
         if reached == teams:
-            return found
+            return _in_reach(match, found)
         teams = reached
+
+
+def _in_reach(match: Match, found: list[Match]) -> list[Match]:
+    """Of ``found`` (in the order applied), the matches the correction can reach: those
+    of a team the corrected match, or a match reached before, had touched by then. A
+    match both of whose teams were untouched when it was played read nothing the
+    correction changes, and is left as it is."""
+    touched = {match.fixture.home_id, match.fixture.away_id}
+    reached = []
+    for later in found:
+        teams = {later.fixture.home_id, later.fixture.away_id}
+        if teams & touched:
+            reached.append(later)
+            touched |= teams
+    return reached
 
 
 def moved_input(
