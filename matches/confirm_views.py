@@ -7,37 +7,32 @@ error, or a message on the page)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import attempt, attempt_or_message
-from matches import selectors, services
-from matches.correction_views import event_dict
+from matches import services
+from matches.correction_views import whole_report_page
 from matches.models import Confirmation, Match
 from matches.page import (
     render_match,
 )
 from matches.report_forms import (
-    POINTS_FIELD_NAMES,
-    CorrectionEventFormSet,
     DisputeForm,
     ReportForm,
     SendBackForm,
     SettleForm,
-    event_choices_of,
     report_extras_of,
     scored_in_points,
     without_penalty_rule_of,
 )
 from matches.services.report.confirmation import settle_dispute as settle
-from matches.view_state import SIDES, match_url, state_or_404, state_to_play
+from matches.view_state import match_url, state_or_404, state_to_play
 
 
 def _back(match: Match, anchor: str = "confirmation") -> HttpResponse:
@@ -104,17 +99,6 @@ def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
     return _refused(request, match, send_back_form=form)
 
 
-def _players(match: Match, teams: dict[str, str]) -> list[tuple[str, Any]]:
-    """Each team's players who played, grouped for the event rows' selects."""
-    return [
-        (
-            teams[side],
-            [(p.pk, f"#{p.number} {p.name}") for p in selectors.players_who_played(match, side)],
-        )
-        for side in SIDES
-    ]
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def settle_dispute(request: HttpRequest, pk: int) -> HttpResponse:
@@ -129,53 +113,18 @@ def settle_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     if not state.confirming or report is None or report.confirmation != Confirmation.DISPUTED:
         messages.info(request, "There is no disputed report to settle on this match.")
         return _back(match, "")
-    teams = state.team_names
-    events = list(selectors.report_events(report))
-    initial = {
-        "home_touchdowns": report.home_touchdowns,
-        "away_touchdowns": report.away_touchdowns,
-        "conceded_by": report.conceded_by,
-        "conceded_at_setup_players": report.conceded_at_setup_players,
-        "keep": [str(e.pk) for e in events],
-        **{name: getattr(report, name, None) for name in POINTS_FIELD_NAMES},
-        **report.team_extras,
-    }
-    data = request.POST if request.method == "POST" else None
-    form = SettleForm(
-        teams,
-        [(e.pk, selectors.event_text(e, teams)) for e in events],
-        data,
-        initial=initial,
-        points=scored_in_points(match),
-        extras=report_extras_of(match),
+    return whole_report_page(
+        request,
+        state,
+        report,
+        SettleForm,
+        lambda **given: settle(request.user, match, **given),
+        template="matches/settle.html",
+        done=(
+            "The dispute is settled: the report is confirmed and the post-game began.",
+            "post-game",
+        ),
     )
-    formset = CorrectionEventFormSet(
-        data,
-        prefix="add",
-        form_kwargs={"players": _players(match, teams), "kinds": event_choices_of(match)},
-    )
-    if data is not None and form.is_valid() and formset.is_valid():
-        kept = [event_dict(e) for e in events if e.pk in form.kept()]
-        added = [event for f in formset if (event := f.event())]
-        kwargs = form.report_kwargs()
-        note = form.cleaned_data["note"]
-        settled = attempt(
-            form,
-            lambda: settle(request.user, match, **kwargs, events=kept + added, note=note),
-        )
-        if settled is not None:
-            messages.success(
-                request, "The dispute is settled: the report is confirmed and the post-game began."
-            )
-            return _back(match, "post-game")
-    context = {
-        "match": match,
-        "fixture": match.fixture,
-        "report": report,
-        "form": form,
-        "formset": formset,
-    }
-    return render(request, "matches/settle.html", context, status=400 if data is not None else 200)
 
 
 @login_required

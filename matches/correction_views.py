@@ -4,6 +4,7 @@ take the whole events list: the kept events of the current report plus the new."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -11,10 +12,11 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
 
 from core.errors import attempt
 from matches import selectors, services
-from matches.models import Match, MatchEvent
+from matches.models import Match, MatchEvent, Report
 from matches.report_forms import (
     POINTS_FIELD_NAMES,
     CorrectionEventFormSet,
@@ -23,6 +25,7 @@ from matches.report_forms import (
     report_extras_of,
     scored_in_points,
 )
+from matches.selectors.state import MatchState
 from matches.view_state import SIDES, match_url, state_or_404
 
 EVENT_FIELDS = (
@@ -54,6 +57,7 @@ def _player_choices(match: Match, teams: dict) -> list[tuple[str, Any]]:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     """A commissioner corrects the report: the score, the events to keep, events to add."""
     state = state_or_404(request, pk)
@@ -63,6 +67,32 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     report = state.report
     if report is None:
         raise Http404(f"{match.label} has no report to correct yet.")
+    return whole_report_page(
+        request,
+        state,
+        report,
+        CorrectionForm,
+        lambda **given: services.correct_report(request.user, match, **given),
+        template="matches/correct.html",
+        done=("The report is corrected; the post-game was run again.", "history"),
+    )
+
+
+def whole_report_page(
+    request: HttpRequest,
+    state: MatchState,
+    report: Report,
+    form_class: type[CorrectionForm],
+    act: Callable[..., Any],
+    *,
+    template: str,
+    done: tuple[str, str],
+) -> HttpResponse:
+    """The page a commissioner enters a whole report on, filled with ``report``: the
+    score (and a points game's cards), the events to keep and to add, and why. A valid
+    POST calls ``act`` with the report's fields, the events and the note; once it
+    stands, the match page's ``done`` section is shown with ``done``'s message."""
+    match = state.match
     teams = state.team_names
     events = list(selectors.report_events(report))
     initial = {
@@ -75,10 +105,9 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         **report.team_extras,
     }
     data = request.POST if request.method == "POST" else None
-    rows = [(e.pk, selectors.event_text(e, teams)) for e in events]
-    form = CorrectionForm(
+    form = form_class(
         teams,
-        rows,
+        [(e.pk, selectors.event_text(e, teams)) for e in events],
         data,
         initial=initial,
         points=scored_in_points(match),
@@ -94,15 +123,15 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         added = [event for f in formset if (event := f.event())]
         kwargs = form.report_kwargs()
         note = form.cleaned_data["note"]
-        corrected = attempt(
-            form,
-            lambda: services.correct_report(
-                request.user, match, **kwargs, events=kept + added, note=note
-            ),
-        )
-        if corrected is not None:
-            messages.success(request, "The report is corrected; the post-game was run again.")
-            return redirect(match_url(match, "history"))
-    context = {"match": match, "fixture": match.fixture, "form": form, "formset": formset}
-    context["report"] = report
-    return render(request, "matches/correct.html", context, status=400 if data is not None else 200)
+        if attempt(form, lambda: act(**kwargs, events=kept + added, note=note)) is not None:
+            message, section = done
+            messages.success(request, message)
+            return redirect(match_url(match, section))
+    context = {
+        "match": match,
+        "fixture": match.fixture,
+        "report": report,
+        "form": form,
+        "formset": formset,
+    }
+    return render(request, template, context, status=400 if data is not None else 200)
