@@ -65,13 +65,11 @@ from matches.services.locking import lock_match
 from matches.services.postgame.deferral import deferred, settle_deferred
 from matches.services.postgame.sequence import current_report, run_post_game, settle_status
 from matches.services.report.rows import (
-    attach_events,
     checked_report,
-    create_report,
     events_of,
-    report_payload,
+    replace_report,
+    replacing_payload,
 )
-from matches.services.report_shapes import POINTS_FIELDS
 from matches.services.rulesets import rules_for
 from matches.services.snapshots import SIDES
 from matches.services.validation import normalize_event
@@ -105,13 +103,8 @@ def correct_report(
         match = lock_match(match)
         _require_correctable(actor, match, note)
         old = current_report(match)
-        kept = {name: getattr(old, name) for name in POINTS_FIELDS} | old.team_extras
-        payload = report_payload(
-            home_touchdowns,
-            away_touchdowns,
-            conceded_by,
-            conceded_at_setup_players,
-            **{**kept, **{k: v for k, v in points.items() if v is not None}},
+        payload = replacing_payload(
+            old, home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players, points
         )
         new_events = [normalize_event(e) for e in events] if events is not None else events_of(old)
         checked_report(match, payload, new_events)
@@ -174,11 +167,7 @@ def _replace_report(
     note: str,
 ) -> Report:
     """The corrected report, current in the old one's place, with its events (logged)."""
-    old.is_current = False
-    old.replaced_at = timezone.now()
-    old.save(update_fields=["is_current", "replaced_at"])
-    new = create_report(match, actor, payload, note=note)
-    attach_events(match, new, events, actor)
+    new = replace_report(match, actor, old, payload, events, note)
     home, away = payload["home_touchdowns"], payload["away_touchdowns"]
     log_match(
         actor,

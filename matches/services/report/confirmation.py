@@ -41,14 +41,13 @@ from matches.services.postgame.sequence import (
 )
 from matches.services.report.rows import (
     WITH_EVENTS,
-    attach_events,
     checked_report,
-    create_report,
     events_of,
     payload_of,
+    replace_report,
+    replacing_payload,
     report_payload,
 )
-from matches.services.report_shapes import POINTS_FIELDS
 from matches.services.validation import normalize_event
 
 # How long the opponent has to confirm or dispute before the commissioner may confirm
@@ -235,27 +234,15 @@ def settle_dispute(
         require_status(match, Match.Status.CONFIRMING, doing="settle a dispute")
         old = current_report(match, read)
         _require_settleable(old, note)
-        kept = {name: getattr(old, name) for name in POINTS_FIELDS} | old.team_extras
-        try:
-            payload = report_payload(
-                home_touchdowns,
-                away_touchdowns,
-                conceded_by,
-                conceded_at_setup_players,
-                **{**kept, **{k: v for k, v in points.items() if v is not None}},
-            )
-        except TypeError as error:
-            raise MatchError(str(error)) from None
+        payload = replacing_payload(
+            old, home_touchdowns, away_touchdowns, conceded_by, conceded_at_setup_players, points
+        )
         given = None if events is None else [normalize_event(e) for e in events]
         new_events = given if given is not None else events_of(old)
         checked_report(
             match, payload, new_events, agree_with_fixture=True, with_casualty_results=True
         )
-        old.is_current = False
-        old.replaced_at = timezone.now()
-        old.save(update_fields=["is_current", "replaced_at"])
-        new = create_report(match, actor, payload, note=note)
-        attach_events(match, new, new_events, actor)
+        new = replace_report(match, actor, old, payload, new_events, note)
         begin_post_game(match, new, actor)
         new.save(update_fields=BEGIN_FIELDS)
         match.save(update_fields=["status", "updated_at"])

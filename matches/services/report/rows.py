@@ -12,9 +12,10 @@ from typing import Any, cast
 from django.db import transaction
 from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
 from django.db.models.functions import JSONObject
+from django.utils import timezone
 
 from core.types import Actor
-from matches.errors import ReportConflict, ReportError
+from matches.errors import MatchError, ReportConflict, ReportError
 from matches.models import Match, MatchEvent, Report
 from matches.services.access import user_of
 from matches.services.report_shapes import POINTS_FIELDS, league_result
@@ -52,6 +53,49 @@ def report_payload(
         "conceded_at_setup_players": conceded_at_setup_players,
         **{name: value for name, value in points.items() if value is not None},
     }
+
+
+def replacing_payload(
+    old: Report,
+    home_touchdowns: Any,
+    away_touchdowns: Any,
+    conceded_by: str | None,
+    conceded_at_setup_players: int | None,
+    points: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The payload of a whole report that replaces ``old`` (a correction, a dispute
+    settled): the points and edition fields not given are ``old``'s. A field no report
+    has is a MatchError naming it."""
+    kept = {name: getattr(old, name) for name in POINTS_FIELDS} | old.team_extras
+    given = {name: value for name, value in points.items() if value is not None}
+    try:
+        return report_payload(
+            home_touchdowns,
+            away_touchdowns,
+            conceded_by,
+            conceded_at_setup_players,
+            **{**kept, **given},
+        )
+    except TypeError as error:
+        raise MatchError(str(error)) from None
+
+
+def replace_report(
+    match: Match,
+    actor: Actor,
+    old: Report,
+    payload: Mapping[str, Any],
+    events: Iterable[dict[str, Any]],
+    note: str,
+) -> Report:
+    """The new current version in ``old``'s place, with its events (``old`` stays in
+    the history)."""
+    old.is_current = False
+    old.replaced_at = timezone.now()
+    old.save(update_fields=["is_current", "replaced_at"])
+    new = create_report(match, actor, payload, note=note)
+    attach_events(match, new, events, actor)
+    return new
 
 
 def payload_of(report: Report) -> dict[str, Any]:
