@@ -32,4 +32,24 @@ app.conf.beat_schedule = {
         "schedule": 60.0,
         "options": {"expires": 60.0},
     },
+    # And the mails still owed: a mail server that was down gets them when it is back.
+    "sweep-owed-mail": {
+        "task": "notifications.sweep_mail",
+        "schedule": 60.0,
+        "options": {"expires": 60.0},
+    },
+    # Warnings before round deadlines and reminders before agreed kick-offs, each sent
+    # once (notifications/tasks.py).
+    "send-reminders": {
+        "task": "notifications.send_reminders",
+        "schedule": 300.0,
+        "options": {"expires": 300.0},
+    },
+    # Fixtures whose deadline has passed unplayed: settled by the ruleset, or held for
+    # the commissioner where the league says so (leagues/tasks.py).
+    "act-on-deadlines": {
+        "task": "leagues.act_on_deadlines",
+        "schedule": 300.0,
+        "options": {"expires": 300.0},
+    },
 }

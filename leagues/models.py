@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
 
+from core.validators import known_time_zone, no_control_characters
 from rules_engine.bb2020.redraft import REDRAFT_BASE
 
 # A re-draft cap above any budget a team could reach is no cap (the rulebook suggests
@@ -47,8 +48,15 @@ def default_tie_breakers() -> list[str]:
 class League(models.Model):
     """A league: its ruleset, its commissioners and how it scores a season."""
 
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[no_control_characters])
     ruleset = models.CharField(max_length=40, help_text="Key of the rules engine's ruleset.")
+    # Deadlines end at midnight here, and calendars show kick-off times in it.
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        validators=[known_time_zone],
+        help_text="The league's time zone, e.g. Europe/Paris.",
+    )
     commissioners = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="commissioned_leagues"
     )
@@ -336,5 +344,7 @@ from leagues.models_fixtures import (  # noqa: E402, F401
     FixtureStatus,
     PlayoffStage,
 )
+from leagues.models_house_rules import HouseRules  # noqa: E402, F401
+from leagues.models_kickoff import KickoffSlot  # noqa: E402, F401
 from leagues.models_ratings import RatingChange, RatingSubject  # noqa: E402, F401
 from leagues.models_standings import StandingTotals  # noqa: E402, F401

@@ -106,6 +106,11 @@ class Fixture(models.Model):
         help_text="[{purpose, die, result}] of the real-life concession's gold and MVP picks.",
     )
     played_at = models.DateTimeField(null=True, blank=True)
+    # The time the coaches agreed (or the commissioner set), shown in the league's zone.
+    kickoff_at = models.DateTimeField(null=True, blank=True)
+    # When the deadline acted on the fixture unplayed: settled by the rules, or held for
+    # the commissioner (then the fixture stays open until he decides).
+    deadline_passed_at = models.DateTimeField(null=True, blank=True)
     # The play-off bracket.
     stage = models.CharField(max_length=15, choices=Stage, blank=True, default=Stage.NONE)
     slot = models.PositiveSmallIntegerField(null=True, blank=True)
