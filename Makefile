@@ -48,7 +48,7 @@ lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict rules_engine
-	$(VENV)/bin/mypy config core leagues teams matches notifications backups accounts dashboard demo insight
+	$(VENV)/bin/mypy config core leagues teams matches notifications backups accounts dashboard demo insight news
 
 # A Celery worker taking one task at a time (prefetch 1, late acks: settings.py), with
 # Celery beat inside it (-B) for the periodic post-game sweep. Start one such worker;

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "dashboard",
     "demo",
     "insight",
+    "news",
 ]
 
 MIDDLEWARE = [

@@ -38,6 +38,7 @@ FLOORS: dict[str, int] = {
     "accounts": 5,
     "dashboard": 5,
     "insight": 5,
+    "news": 5,
     "demo": 5,
 }
 CONFIG = "config"
