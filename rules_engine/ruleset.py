@@ -159,6 +159,9 @@ class Inducement:
     surcharge: int = 0
     extra_skill_surcharge: int = 0
     source: str = ""
+    # Only these rosters may buy it, where set: a league's non-core inducements, each on
+    # the team lists that print it (``rules_engine.house_rules``).
+    rosters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -229,6 +232,8 @@ class Roster:
     def may_induce(self, inducement: Inducement, special_rule_choice: str | None = None) -> bool:
         """Whether a team of this roster may buy the inducement at all."""
         rules = self.special_rules_for(special_rule_choice)
+        if inducement.rosters and self.slug not in inducement.rosters:
+            return False
         if inducement.who == "apothecary":
             return self.apothecary_allowed
         if inducement.who == "special_rule":
@@ -301,6 +306,9 @@ class Ruleset:
     _positions: dict[str, Position] = field(default_factory=dict, repr=False)
     # The numbers its games are played within.
     limits: GameLimits = field(default=STANDARD_GAME, repr=False)
+    # Star players a league's house rules ban, by slug, each with the reason a coach
+    # reads (``rules_engine.house_rules.under_house_rules``); none in the edition.
+    star_bans: Mapping[str, str] = field(default_factory=dict, repr=False)
 
     def roster(self, slug_or_name: str) -> Roster:
         """The roster by slug or name, with a message naming the rosters if unknown."""

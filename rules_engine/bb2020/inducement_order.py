@@ -110,6 +110,10 @@ class Order:
             if needs_choice(self.roster, self.choice, playing(self.roster, star)):
                 self.problems.append(choice_first_message(self.roster, star.name))
                 continue
+            banned = self.ruleset.star_bans.get(slug)
+            if banned is not None:
+                self.problems.append(banned)
+                continue
             if slug not in plays_here:
                 self.problems.append(f"{star.name} does not play for {self.roster.name} teams")
                 continue

@@ -105,6 +105,8 @@ def inducement_offer(
             "cost": star.cost,
             "players": players_in(star),
             "induced_by_opponent": star.slug in opponent_star_players,
+            # A league's house rules may ban him: shown, and refused with the reason.
+            **({"banned": ruleset.star_bans[star.slug]} if star.slug in ruleset.star_bans else {}),
         }
         for star in ruleset.stars_for(roster, choice)
         if allowed(roster, choice, playing(roster, star))
@@ -140,6 +142,9 @@ def can_buy_anything(offer: Mapping[str, Any]) -> bool:
     money, slots = offer["money"], offer["player_slots"]
     return (
         any(row["price"] <= money for row in offer["inducements"])
-        or any(s["cost"] <= money and s["players"] <= slots for s in offer["star_players"])
+        or any(
+            s["cost"] <= money and s["players"] <= slots and "banned" not in s
+            for s in offer["star_players"]
+        )
         or any(m["price"] <= money and slots >= 1 for m in offer["mercenaries"])
     )

@@ -106,6 +106,10 @@ class Bb2025Roster(Roster):
     team_leagues: tuple[str, ...] = ()
     league_special_rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
     outside_rulebook: bool = False
+    # The team list's inducements from other publications (NAFLM's "source 2",
+    # ``teams.json`` ``new_inducements_death_zone``), as (name, price, most a team may
+    # buy): not offered unless a league's house rules switch them on (facts §13.14).
+    non_core_inducements: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def big_guy_max(self) -> int | None:

@@ -109,6 +109,8 @@ def inducement_offer(
             "cost": star.cost,
             "players": players_in(star),
             "induced_by_opponent": star.slug in opponent_star_players,
+            # A league's house rules may ban him: shown, and refused with the reason.
+            **({"banned": ruleset.star_bans[star.slug]} if star.slug in ruleset.star_bans else {}),
         }
         for star in ruleset.stars_for(roster, choice)
     ]

@@ -266,6 +266,7 @@ def _build_roster(
         team_leagues=leagues,
         league_special_rules=brought,
         outside_rulebook=bool(team.get("outside_rulebook")),
+        non_core_inducements=_non_core_inducements(team, problems),
     )
     flagged = {
         p for p in positions.values() if isinstance(p, Bb2025Position) and p.low_cost_lineman
@@ -275,6 +276,21 @@ def _build_roster(
     if flagged and not roster.has_special_rule("Low Cost Linemen"):
         problems.append(f"{name}: a Low Cost Lineman without the Low Cost Linemen rule")
     return roster
+
+
+def _non_core_inducements(
+    team: Mapping[str, Any], problems: list[str]
+) -> tuple[tuple[str, int, int], ...]:
+    """The team list's inducements from other publications (facts §13.14), each a name,
+    a price and a maximum; a row without them is reported."""
+    rows: list[tuple[str, int, int]] = []
+    for row in team.get("new_inducements_death_zone") or ():
+        name, cost, most = row.get("name"), row.get("cost"), row.get("max")
+        if not isinstance(name, str) or not isinstance(cost, int) or not isinstance(most, int):
+            problems.append(f"{team['name']}: non-core inducement {row!r} lacks a name/cost/max")
+            continue
+        rows.append((name, cost, most))
+    return tuple(rows)
 
 
 def _inducement_extras(
