@@ -5,6 +5,8 @@ the first request that needs it."""
 from __future__ import annotations
 
 import os
+import secrets
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -83,3 +85,24 @@ def mailers_from_env(*, debug: bool) -> dict:
         options["port"] = int(port)
     smtp = "django.core.mail.backends.smtp.EmailBackend"
     return {"default": {"BACKEND": smtp, "OPTIONS": options}}
+
+
+def embedded_secret_key(path: Path) -> str:
+    """The embedded mode's secret key: read from ``path``, made there (random, readable
+    by its owner only) on the first start. Two processes starting at once agree: the
+    key is written to a file of its own, then linked into place only if none is there."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    draft = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as file:
+        file.write(secrets.token_urlsafe(50))
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        pass  # another process made it first: use that one
+    finally:
+        draft.unlink()
+    return path.read_text().strip()

@@ -1,9 +1,11 @@
 """Dugout settings, read from the environment.
 
 Embedded mode (nothing set): SQLite under var/, Celery tasks run eagerly
-in-process, DEBUG on with a development-only secret key. At scale set
-DATABASE_URL (PostgreSQL), REDIS_URL (broker, results, cache), DJANGO_SECRET_KEY,
-DJANGO_DEBUG=false and DJANGO_ALLOWED_HOSTS.
+in-process, a secret key of its own made once in var/, static files served straight
+from the project, the site's own error pages (DEBUG off: Django's debug pages only
+when a developer sets DJANGO_DEBUG=true). At scale set DATABASE_URL (PostgreSQL),
+REDIS_URL (broker, results, cache), DJANGO_SECRET_KEY, DJANGO_DEBUG=false and
+DJANGO_ALLOWED_HOSTS.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 from config.env import (
+    embedded_secret_key,
     env_bool,
     env_list,
     env_prepare_threshold,
@@ -28,20 +31,28 @@ from config.release import release
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Django's debug pages (every URL pattern, tracebacks, settings) only for a developer who
+# asks for them: a newcomer's `make run` shows the site's own error pages.
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# A deployment says DJANGO_DEBUG=false (README). Left unset (or on), this is the embedded
+# mode on the machine it runs on: plain HTTP, a secret key of its own under var/, static
+# files served straight from the project without collectstatic.
+DEPLOYED = not env_bool("DJANGO_DEBUG", True)
 
+(BASE_DIR / "var").mkdir(exist_ok=True)
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if DEPLOYED:
         raise ImproperlyConfigured(
             "DJANGO_SECRET_KEY is not set. With DJANGO_DEBUG off Dugout needs a secret key: "
             "set DJANGO_SECRET_KEY to a long random string (e.g. the output of "
             "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)."
         )
-    # Only ever used in the embedded development mode (DEBUG on).
-    SECRET_KEY = "dugout-embedded-development-key-not-for-production"
+    # The embedded mode's own random key, made on the first start and kept, so sessions
+    # survive a restart and no two installs share one.
+    SECRET_KEY = embedded_secret_key(BASE_DIR / "var" / "secret_key")
 
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -84,6 +95,8 @@ MIDDLEWARE = [
     "core.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A session or CSRF cookie Django never set is dropped, not looked up.
+    "core.middleware.MalformedCookieMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -128,7 +141,6 @@ TEMPLATES = [
 ]
 
 # Database: SQLite file under var/ unless DATABASE_URL says otherwise.
-(BASE_DIR / "var").mkdir(exist_ok=True)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'var' / 'dugout.sqlite3'}",
@@ -190,9 +202,9 @@ ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
 
 # Mail (Django's MAILERS) is how a coach resets a forgotten password. Embedded mode
-# (DEBUG on, no EMAIL_HOST): printed on the console. At scale: SMTP to EMAIL_HOST,
-# by default with STARTTLS; without EMAIL_HOST, to a relay on localhost:25.
-MAILERS = mailers_from_env(debug=DEBUG)
+# (no EMAIL_HOST): printed on the console. At scale: SMTP to EMAIL_HOST, by default
+# with STARTTLS; without EMAIL_HOST, to a relay on localhost:25.
+MAILERS = mailers_from_env(debug=not DEPLOYED)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dugout <dugout@localhost>")
 
 LANGUAGE_CODE = "en-gb"
@@ -208,12 +220,15 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if DEPLOYED
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }
+# Embedded mode: whitenoise serves the static files from where they live (the apps'
+# static/ folders, config/static/), found at start-up; no collectstatic needed.
+WHITENOISE_USE_FINDERS = not DEPLOYED
 
 # Redis: broker, result backend and shared cache when REDIS_URL is set.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -340,7 +355,9 @@ SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 # No script reads the CSRF cookie: htmx sends the token from the page (base.html).
 CSRF_COOKIE_HTTPONLY = True
-if not DEBUG:
+# A refused CSRF check: the site's 403 page, JSON under /api/ (core/api.py).
+CSRF_FAILURE_VIEW = "core.api.csrf_failure"
+if DEPLOYED:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
@@ -349,7 +366,7 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
 
 BEHIND_TLS_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
-if not DEBUG and BEHIND_TLS_PROXY:
+if DEPLOYED and BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 
@@ -380,7 +397,7 @@ if BEHIND_TLS_PROXY:
 # Observability (config/observability.py, config/metrics.py). Logs: one line per request
 # and per task with its request id; JSON (one object a line) at scale, human-readable in
 # the embedded mode unless DUGOUT_LOG_JSON says otherwise.
-DUGOUT_LOG_JSON = env_bool("DUGOUT_LOG_JSON", not DEBUG)
+DUGOUT_LOG_JSON = env_bool("DUGOUT_LOG_JSON", DEPLOYED)
 LOGGING = logging_config(
     json_lines=DUGOUT_LOG_JSON, level=os.environ.get("DJANGO_LOG_LEVEL", "WARNING")
 )

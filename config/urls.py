@@ -4,7 +4,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from config import metrics
-from core import health
+from core import health, pages
 from dashboard import views as dashboard_views
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -17,6 +17,7 @@ api_v1: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", dashboard_views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("favicon.ico", pages.favicon, name="favicon"),
     # A 404 unless DUGOUT_METRICS is on (config/metrics.py).
     path("metrics", metrics.metrics, name="metrics"),
     # Django tries the patterns in order: the busiest prefixes first.
@@ -40,6 +41,9 @@ urlpatterns = [
     path("", include("notifications.urls")),  # webhooks, e-mail preferences
 ]
 
-# Paths no URL routes: JSON {"detail": "Not found."} under /api/, the site's page elsewhere.
+# Django's own errors: JSON ({"detail": ..., "errors": [...]}) under /api/, the site's
+# pages elsewhere (core/api.py).
+handler400 = "core.api.bad_request"
+handler403 = "core.api.permission_denied"
 handler404 = "core.api.not_found"
 handler500 = "core.api.server_error"

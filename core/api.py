@@ -1,14 +1,16 @@
 """API glue shared by every app: domain errors become HTTP 400, one pagination,
-and JSON 404/500 pages for /api/ paths."""
+and Django's own error answers (400, 403, a refused CSRF check, 404, 500) as JSON
+under /api/ and the site's pages elsewhere."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import REASON_NO_CSRF_COOKIE
 from django.views import defaults
 from rest_framework import status
 from rest_framework.pagination import LimitOffsetPagination
@@ -96,16 +98,62 @@ def _whole_number(raw: str | None) -> int | None:
         return None
 
 
-# --- Django's own 404 and 500 ---------------------------------------------------------
+# --- Django's own 400, 403, 404 and 500 -----------------------------------------------
 
 API_PREFIX = "/api/"
+
+# What a client is told when Django refuses the request before the API reads it: a
+# malformed header or cookie, a host not served, more fields than a request may carry.
+BAD_REQUEST = "The request is malformed and was not read."
+
+
+def api_error(message: str, status_code: int) -> JsonResponse:
+    """The body of every API error: ``{"detail": ..., "errors": [...]}`` (core/input.py)."""
+    return JsonResponse({"detail": message, "errors": [message]}, status=status_code)
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 400 (a SuspiciousOperation, a malformed request): JSON under /api/, the
+    site's page elsewhere. The reason stays in the log: it may name a header's value."""
+    if is_api(request):
+        return api_error(BAD_REQUEST, status.HTTP_400_BAD_REQUEST)
+    return defaults.bad_request(request, exception or SuspiciousOperation())
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """A PermissionDenied no view turned into its own answer: JSON under /api/."""
+    if is_api(request):
+        return api_error(str(exception or "") or "You may not do that.", status.HTTP_403_FORBIDDEN)
+    return defaults.permission_denied(request, exception or PermissionDenied())
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A refused CSRF check (CSRF_FAILURE_VIEW): JSON under /api/ as DRF words it, the
+    site's 403 page elsewhere with what to do."""
+    if is_api(request):
+        return api_error(f"CSRF Failed: {reason}", status.HTTP_403_FORBIDDEN)
+    if reason == REASON_NO_CSRF_COOKIE:
+        told = (
+            "Your browser did not send this site's cookie back: allow cookies for this "
+            "site, then reload the page and try again."
+        )
+    else:
+        told = (
+            "The form was out of date (it came from an older visit or another tab): "
+            "reload the page and try again."
+        )
+    return defaults.permission_denied(request, PermissionDenied(told))
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A path no URL routes: JSON under /api/ (as the API's own 404s), the site's
     page elsewhere."""
-    if request.path.startswith(API_PREFIX):
-        return JsonResponse({"detail": "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    if is_api(request):
+        return api_error("Not found.", status.HTTP_404_NOT_FOUND)
     return defaults.page_not_found(request, exception)
 
 
@@ -114,9 +162,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
     being unreachable is the documented 503 (core/middleware.py)."""
     if is_database_outage(sys.exc_info()[1]):
         return database_unavailable(request)
-    if request.path.startswith(API_PREFIX):
-        return JsonResponse(
-            {"detail": "A server error occurred."},
-            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
-        )
+    if is_api(request):
+        return api_error("A server error occurred.", status.HTTP_500_INTERNAL_SERVER_ERROR)
     return defaults.server_error(request)

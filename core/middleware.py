@@ -11,8 +11,10 @@ errors raised anywhere else, e.g. a middleware saving the session."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.template.loader import render_to_string
@@ -93,3 +95,24 @@ class MethodNotAllowedPageMiddleware:
         )
         page["Allow"] = allowed
         return page
+
+
+# Every session key and CSRF secret Django sets is letters and digits (32 or 64 of them).
+_COOKIE_VALUE = re.compile(r"[A-Za-z0-9]{1,128}")
+
+
+class MalformedCookieMiddleware:
+    """Before the session middleware: a session or CSRF cookie no Django ever set (a NUL,
+    quotes, spaces, or far too long) is dropped, so the request is read as a visitor's
+    without it (a fresh CSRF cookie follows) instead of reaching the database as a key
+    PostgreSQL refuses to compare (a 500)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME):
+            value = request.COOKIES.get(name)
+            if value is not None and not _COOKIE_VALUE.fullmatch(value):
+                del request.COOKIES[name]
+        return self.get_response(request)
