@@ -9,6 +9,7 @@ from django.core.cache import cache
 from leagues.errors import LeagueError
 from leagues.insight.odds_run import RUNNING_TTL, OddsState, cache_keys, compute_odds, odds_state
 from leagues.models import Season
+from leagues.services.deadlines import act_on_deadlines as act_on_passed_deadlines
 
 # A season of a few hundred fixtures simulates 2,000 times in seconds.
 ODDS_SOFT_TIME_LIMIT = 240
@@ -25,6 +26,16 @@ def playoff_odds(season_id: int) -> None:
     """Work out the season's play-off odds and cache them (``leagues.insight.odds_run``);
     the page polls the cache for the progress and the figures."""
     compute_odds(season_id)
+
+
+@shared_task(name="leagues.act_on_deadlines", ignore_result=True)
+def act_on_deadlines() -> None:
+    """Celery beat's sweep every five minutes (config/celery.py): the unplayed league
+    fixtures whose deadline has passed, settled by the rules or held for the
+    commissioner (``leagues.services.deadlines``). Each fixture is acted on once, in a
+    transaction of its own, so a run that fails or overlaps another loses nothing: the
+    next one finds what is still owed."""
+    act_on_passed_deadlines()
 
 
 def start_odds(season: Season) -> OddsState:

@@ -55,6 +55,9 @@ WINS: Final = "wins"
 POINTS_SCORED: Final = "points_scored"
 RANK_KEYS: Final = (LEAGUE_POINTS, WINS, POINTS_SCORED)
 
+# What a league fixture left unplayed at its deadline becomes (``Edition.unplayed_fixture``).
+LOSS_FOR_BOTH: Final = "loss_for_both"  # counted as played and lost by both teams
+
 # BB2020 facts section 5: the play-off prizes, (place, gold).
 BB2020_PLAYOFF_PRIZES: Final[tuple[tuple[int, int], ...]] = (
     (1, 100_000),
@@ -252,6 +255,10 @@ class Edition:
     # The Dedicated Fans rolls and missed games an unplayed or conceded fixture brings
     # (BB2025), or None where the rules give none.
     forfeit_aftermath: ForfeitAftermathRule | None = None
+    # What a league fixture not played by its deadline becomes: ``LOSS_FOR_BOTH`` (BB2020
+    # facts section 5, BB2025 facts section 9), or None where the rules say nothing of
+    # it (the classic sheet, Blitz Bowl): then the commissioner decides.
+    unplayed_fixture: str | None = None
 
     @property
     def name(self) -> str:

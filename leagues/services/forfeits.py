@@ -140,7 +140,11 @@ def undo_forfeit(actor: Actor, fixture: Fixture) -> Fixture:
     """Undo a forfeit: the fixture is to be played again (scheduled, no result), and
     whatever the forfeit paid is taken back exactly (a correction entry in the
     ledger, the MVPs' SPP). Refused, changing nothing, where the gold or the SPP
-    have been spent since, or where a later play-off depends on the result."""
+    have been spent since, or where a later play-off depends on the result.
+
+    A fixture its deadline settled keeps ``deadline_passed_at``: reopened, it waits for
+    the commissioner, and the deadline acts on it again only once he moves its deadline
+    later (``leagues.services.deadlines``)."""
     require_commissioner(actor, fixture, "undo forfeits")
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
@@ -198,15 +202,9 @@ def _settle_forfeit(
     (the caller saves the fixture and advances the bracket)."""
     fixture.played_at = timezone.now()
     if kind == FORFEIT_UNPLAYED:
-        if fixture.kind == Fixture.Kind.PLAYOFF:
-            raise LeagueError(
-                "A play-off needs a winner: award it as a concession by one team instead."
-            )
         if conceded_by is not None:
             raise LeagueError("An unplayed fixture is a loss for both: no team concedes it.")
-        fixture.status = Fixture.Status.UNPLAYED_DOUBLE_LOSS
-        fixture.concession_award, fixture.concession_rolls = {}, []
-        _forfeit_aftermath(fixture, season, None, dice)
+        _settle_unplayed(fixture, season, dice)
         return
     if conceded_by is None:
         raise LeagueError("Say which team conceded.")
@@ -224,6 +222,30 @@ def _settle_forfeit(
         fixture.decided_by = DecidedBy.CONCESSION
     _pay_concession_award(fixture, season, actor, dice)
     _forfeit_aftermath(fixture, season, "home" if home_conceded else "away", dice)
+
+
+def _settle_unplayed(fixture: Fixture, season: Season, dice: Dice | None) -> None:
+    """Set the locked, open ``fixture`` unplayed, a loss for both, with its aftermath."""
+    if fixture.kind == Fixture.Kind.PLAYOFF:
+        raise LeagueError(
+            "A play-off needs a winner: award it as a concession by one team instead."
+        )
+    fixture.status = Fixture.Status.UNPLAYED_DOUBLE_LOSS
+    fixture.concession_award, fixture.concession_rolls = {}, []
+    _forfeit_aftermath(fixture, season, None, dice)
+
+
+def settle_unplayed_at_deadline(fixture: Fixture, season: Season, dice: Dice | None = None) -> None:
+    """Settle the locked, open league ``fixture`` as ``award_forfeit`` settles the kind
+    "unplayed" (a loss for both, the edition's aftermath, the standings), with no user
+    acting: the deadline's settlement (``leagues.services.deadlines``, which checks the
+    fixture, holds the locks and writes the audit row). ``correct_forfeit`` and
+    ``undo_forfeit`` take it back as they take back a commissioner's forfeit."""
+    fixture.played_at = timezone.now()
+    _settle_unplayed(fixture, season, dice)
+    fixture.save()
+    refresh_fixture_teams(fixture)
+    rerate_fixture(fixture)
 
 
 def _edition_forfeit_score(season: Season) -> tuple[int, int]:

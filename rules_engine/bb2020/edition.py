@@ -7,6 +7,7 @@ from rules_engine.bb2020 import advancement, extra_time, forfeit, postgame, preg
 from rules_engine.bb2020.report import MatchReport
 from rules_engine.edition import (
     BB2020_PLAYOFF_PRIZES,
+    LOSS_FOR_BOTH,
     REDRAFT,
     SPEND_SPP,
     TOUCHDOWNS,
@@ -34,6 +35,8 @@ EDITION = Edition(
     fans_label="Dedicated Fans",
     playoff_prizes=BB2020_PLAYOFF_PRIZES,
     concession_award=forfeit.real_life_concession_award,
+    # Facts section 5 (p.98): "Unplayed fixtures: a loss for both."
+    unplayed_fixture=LOSS_FOR_BOTH,
     sudden_death=extra_time.sudden_death,
     # Between seasons every team re-draws its roster (facts section 5).
     between_seasons=REDRAFT,

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rules_engine.bb2020.edition import EDITION as BB2020
 from rules_engine.bb2025 import advancement, forfeit, postgame, pregame, redraft
 from rules_engine.bb2025.report import Bb2025MatchReport
-from rules_engine.edition import Edition
+from rules_engine.edition import LOSS_FOR_BOTH, Edition
 from rules_engine.tables import load_league_tables
 
 KEY = "bb2025"
@@ -36,4 +36,7 @@ EDITION: Edition = replace(
     # Section 13.4: Dedicated Fans rolled as for a loss (both, or the conceder) and a win;
     # players due to miss a game count the fixture as the game they missed.
     forfeit_aftermath=forfeit.forfeit_aftermath,
+    # Facts section 9 ("League Fixtures"): a fixture not played by the commissioner's
+    # deadline is a loss for both, with no MVP and no winnings for either.
+    unplayed_fixture=LOSS_FOR_BOTH,
 )

@@ -33,6 +33,8 @@ EDITION = Edition(
     fans_label="Fans",  # never shown: no fans in Blitz Bowl
     playoff_prizes=(),
     concession_award=None,
+    # The Blitz Bowl text has no league fixtures or deadlines: the commissioner decides.
+    unplayed_fixture=None,
     # "If both teams have the same score, the game ends in a draw!": no roll-offs; the
     # commissioner names who goes through a drawn play-off.
     sudden_death=None,

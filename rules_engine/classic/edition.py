@@ -38,6 +38,8 @@ EDITION = Edition(
     # pay BB2020's prizes and go to BB2020's sudden death, as they always have here.
     playoff_prizes=BB2020_PLAYOFF_PRIZES,
     concession_award=None,
+    # The classic sheet says nothing of a fixture left unplayed: the commissioner decides.
+    unplayed_fixture=None,
     sudden_death=extra_time.sudden_death,
     # No re-draft: a team plays on from season to season as it stands (Dugout's reading
     # where the text is silent).
