@@ -64,6 +64,8 @@ class WebhookSerializer(serializers.ModelSerializer):
             "on_results",
             "on_level_ups",
             "on_deaths",
+            "on_fixtures",
+            "on_news",
             "created_at",
             "deliveries",
         ]
@@ -90,12 +92,25 @@ class WebhookCreateSerializer(serializers.Serializer):
     on_results = serializers.BooleanField(default=True)
     on_level_ups = serializers.BooleanField(default=True)
     on_deaths = serializers.BooleanField(default=True)
+    on_fixtures = serializers.BooleanField(
+        default=True, help_text="Kick-off times, reminders, deadline warnings, deadlines passed."
+    )
+    on_news = serializers.BooleanField(default=True, help_text="League news and match reports.")
 
 
 class PreferenceSerializer(serializers.Serializer):
     next_match = serializers.BooleanField(help_text="E-mail me my next match.")
     decisions = serializers.BooleanField(
         help_text="E-mail me when a report or a post-game waits for my decision."
+    )
+    # Added later than the two above: left out, a coach's current choice stands.
+    fixtures = serializers.BooleanField(
+        required=False,
+        help_text="E-mail me kick-off times, reminders before kick-off and deadlines, and "
+        "deadlines passed.",
+    )
+    news = serializers.BooleanField(
+        required=False, help_text="E-mail me my league's news and match reports on my matches."
     )
 
 

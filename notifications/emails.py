@@ -1,16 +1,23 @@
-"""E-mails to coaches: their next match, and decisions waiting for them.
+"""E-mails to coaches: their next match, decisions waiting for them, their fixtures'
+kick-offs and deadlines, and the league's news.
 
 - ``next_match`` (a fixture scheduled: a friendly or play-off made, a season's
   schedule drawn up; a match opened): each coach of the fixture, once per fixture
   (and once per opened match);
 - ``decisions``: a report waiting for the coach's confirmation (the coaches of the
   match other than the one who submitted it), a post-game waiting for the coaches'
-  hiring decisions (both coaches), once per report.
+  hiring decisions (both coaches), once per report; a fixture held for the
+  commissioner when its deadline passed unplayed (the league's commissioners);
+- ``fixtures``: a kick-off time agreed (both coaches, once per fixture and time), a
+  deadline passed unplayed (both coaches, once per fixture), and the reminders of
+  ``notifications.reminders`` (a deadline near, a kick-off near);
+- ``news``: a league news post (the league's coaches but its author), a coach's match
+  report (the other coach of the match).
 
 A coach who opted out of a kind (``EmailPreference``) or has no address gets none.
-Each e-mail is recorded (``SentEmail``) in the transaction that sends it, so an event
-saved again, or a task run twice, sends nothing twice. Sent through Django's mail
-backend (``DEFAULT_FROM_EMAIL``), by a Celery task so no request waits for SMTP.
+Each e-mail is written to the outbox (``notifications.outbox``) under the event's key,
+so an event saved again, or a task run twice, mails nothing twice; the outbox sends it
+after the commit, by a Celery task, and again later while the mail server is away.
 """
 
 from __future__ import annotations
@@ -19,21 +26,23 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
-from notifications.events import site_url
-from notifications.models import EmailPreference, SentEmail
+from notifications import events, outbox
+from notifications.events import Event, site_url
+from notifications.models import EmailPreference
 
 logger = logging.getLogger(__name__)
 
 NEXT_MATCH = "next_match"
 DECISIONS = "decisions"
+FIXTURES = "fixtures"
+NEWS = "news"
+TOPICS = (NEXT_MATCH, DECISIONS, FIXTURES, NEWS)
 
 
 def wants(user: Any, topic: str) -> bool:
@@ -47,20 +56,18 @@ def wants(user: Any, topic: str) -> bool:
 
 
 def send_once(user: Any, key: str, topic: str, subject: str, context: dict[str, Any]) -> bool:
-    """E-mail the coach about one event unless he had it already or opted out."""
+    """E-mail the coach about one event unless he had it already or opted out: written
+    to the outbox, sent once the caller's transaction commits."""
     if not wants(user, topic):
         return False
     preferences_url = site_url(reverse("notification-preferences"))
     body = render_to_string(
         "notifications/email.txt", {**context, "user": user, "preferences_url": preferences_url}
     )
-    try:
-        with transaction.atomic():
-            SentEmail.objects.create(user=user, event_key=key, subject=subject[:200])
-            send_mail(f"[Dugout] {subject}"[:200], body, None, [user.email])
-    except IntegrityError:
-        return False  # sent already
-    return True
+    made = outbox.enqueue(
+        user.email, f"[Dugout] {subject}", body, user=user, key=key, category=topic
+    )
+    return made is not None
 
 
 def _fixture_context(fixture: Fixture) -> dict[str, Any]:
@@ -203,7 +210,70 @@ def post_game_waiting(application_id: int) -> int:
     )
 
 
+# --- fixtures: kick-offs and deadlines ----------------------------------------------
+
+
+def _coaches(fixture: Fixture) -> list[Any]:
+    coaches = {fixture.home.coach_id: fixture.home.coach, fixture.away.coach_id: fixture.away.coach}
+    return list(coaches.values())
+
+
+def event_mail(event: Event, users: Iterable[Any], topic: str, subject: str, *lines: str) -> int:
+    """One event's mail to each of ``users`` who wants the topic, once each."""
+    context = {"lines": [event.text, *lines], "url": event.url}
+    return sum(send_once(user, event.key, topic, subject, context) for user in users)
+
+
+def kickoff_agreed(fixture_id: int) -> int:
+    """Both coaches: the kick-off time agreed, once per fixture and time."""
+    event = events.kickoff_agreed_event(fixture_id)
+    fixture = _fixtures().filter(pk=fixture_id).first()
+    if event is None or fixture is None:
+        return 0
+    subject = f"Kick-off agreed: {fixture.home.name} v {fixture.away.name}"
+    return event_mail(event, _coaches(fixture), FIXTURES, subject)
+
+
+def deadline_passed(fixture_id: int) -> int:
+    """The deadline acted on an unplayed fixture: both coaches hear how; when it is
+    held, the league's commissioners hear a decision waits for them."""
+    event = events.deadline_passed_event(fixture_id)
+    fixture = _fixtures().filter(pk=fixture_id).first()
+    if event is None or fixture is None:
+        return 0
+    names = f"{fixture.home.name} v {fixture.away.name}"
+    sent = event_mail(event, _coaches(fixture), FIXTURES, f"Deadline passed: {names}")
+    if event.data.get("held"):
+        commissioners = fixture.season.league.commissioners.exclude(
+            pk__in=[fixture.home.coach_id, fixture.away.coach_id]
+        )
+        sent += event_mail(
+            event,
+            commissioners,
+            DECISIONS,
+            f"Your decision: {names}",
+            "The league holds unplayed fixtures for the commissioner: decide its result "
+            "on the fixture's page.",
+        )
+    return sent
+
+
+def deadline_warning(fixture: Fixture, event: Event) -> int:
+    """Both coaches: the deadline is near and the fixture not played (once)."""
+    subject = f"Deadline soon: {fixture.home.name} v {fixture.away.name}"
+    line = "Play it, or agree a kick-off time with your opponent, before then."
+    return event_mail(event, _coaches(fixture), FIXTURES, subject, line)
+
+
+def kickoff_reminder(fixture: Fixture, event: Event) -> int:
+    """Both coaches: the agreed kick-off is near (once per kick-off time)."""
+    subject = f"Kick-off soon: {fixture.home.name} v {fixture.away.name}"
+    return event_mail(event, _coaches(fixture), FIXTURES, subject)
+
+
 SENDERS: dict[str, Callable[[int], int]] = {
+    "kickoff_agreed": kickoff_agreed,
+    "deadline_passed": deadline_passed,
     "fixture_scheduled": fixture_scheduled,
     "season_scheduled": season_scheduled,
     "match_opened": match_opened,
@@ -217,10 +287,14 @@ def send(kind: str, pk: int) -> int:
     return SENDERS[kind](pk)
 
 
-def set_preferences(user: Any, *, next_match: bool, decisions: bool) -> EmailPreference:
-    """The coach's choice of e-mails."""
+def set_preferences(user: Any, **choices: bool) -> EmailPreference:
+    """The coach's choice of e-mails: any of ``TOPICS``, each on or off; a topic left
+    out keeps its current choice."""
+    unknown = set(choices) - set(TOPICS)
+    if unknown:
+        raise TypeError(f"unknown e-mail topics: {sorted(unknown)}")
     preference, _ = EmailPreference.objects.update_or_create(
-        user=user, defaults={"next_match": next_match, "decisions": decisions}
+        user=user, defaults={topic: bool(on) for topic, on in choices.items()}
     )
     return preference
 

@@ -10,12 +10,14 @@ and the data a generic receiver reads. Nothing here is taken from a request.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.urls import reverse
 
-from leagues.models import League, TeamEntry
+from leagues.models import Fixture, League, TeamEntry
 from matches.models import Report
 from matches.models_postgame import PostGameApplication
 from notifications.models import EventKind
@@ -147,6 +149,142 @@ def death_event(injury_id: int) -> Event | None:
     return Event(EventKind.DEATH, key, league.pk, league.name, text, url, data)
 
 
+# --- fixtures: kick-offs and deadlines ----------------------------------------------
+
+
+def league_zone(league: League) -> ZoneInfo:
+    """The league's time zone (UTC for a name this system does not know)."""
+    try:
+        return ZoneInfo(league.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def deadline_day(fixture: Fixture) -> date | None:
+    """The fixture's deadline: its own, else its round's, else none."""
+    if fixture.deadline is not None:
+        return fixture.deadline
+    return fixture.round.deadline if fixture.round is not None else None
+
+
+def deadline_passes_at(day: date, zone: ZoneInfo) -> datetime:
+    """A deadline's day ends at midnight after it, in the league's time zone."""
+    return datetime.combine(day + timedelta(days=1), time.min, tzinfo=zone)
+
+
+def local_time(moment: datetime, league: League) -> str:
+    """ "Sun 29 Nov 2026, 19:00 (Europe/Paris)": a moment as the league reads it."""
+    zone = league_zone(league)
+    return f"{moment.astimezone(zone):%a %d %b %Y, %H:%M} ({zone.key})"
+
+
+def kickoff_key(moment: datetime) -> str:
+    """The kick-off time in an event's key: a moved kick-off is another event."""
+    return f"{moment.astimezone(ZoneInfo('UTC')):%Y%m%dT%H%MZ}"
+
+
+def _fixture(fixture_id: int) -> Fixture | None:
+    return (
+        Fixture.objects.filter(pk=fixture_id)
+        .select_related("season__league", "round", "home__coach", "away__coach")
+        .first()
+    )
+
+
+def _fixture_data(fixture: Fixture) -> dict[str, Any]:
+    return {
+        "fixture": fixture.pk,
+        "home": {"team": fixture.home_id, "name": fixture.home.name},
+        "away": {"team": fixture.away_id, "name": fixture.away.name},
+        "kickoff_at": fixture.kickoff_at.isoformat() if fixture.kickoff_at else None,
+    }
+
+
+def _fixture_event(kind: str, key: str, fixture: Fixture, text: str, **data: Any) -> Event:
+    league = fixture.season.league
+    url = site_url(reverse("fixture-detail", args=[fixture.pk]))
+    return Event(kind, key, league.pk, league.name, text, url, {**_fixture_data(fixture), **data})
+
+
+def kickoff_agreed_event(fixture_id: int) -> Event | None:
+    """A kick-off time agreed (or set by a commissioner): once per fixture and time."""
+    fixture = _fixture(fixture_id)
+    if fixture is None or fixture.kickoff_at is None or not fixture.is_open:
+        return None
+    league = fixture.season.league
+    when = local_time(fixture.kickoff_at, league)
+    text = f"{fixture.home.name} v {fixture.away.name} kicks off {when}."
+    key = f"kickoff_agreed:fixture:{fixture.pk}:{kickoff_key(fixture.kickoff_at)}"
+    return _fixture_event(EventKind.KICKOFF_AGREED, key, fixture, text)
+
+
+def kickoff_reminder_event(fixture: Fixture) -> Event | None:
+    """A kick-off coming soon: once per fixture and kick-off time."""
+    if fixture.kickoff_at is None:
+        return None
+    league = fixture.season.league
+    text = (
+        f"Kick-off soon: {fixture.home.name} v {fixture.away.name}, "
+        f"{local_time(fixture.kickoff_at, league)}."
+    )
+    key = f"kickoff_reminder:fixture:{fixture.pk}:{kickoff_key(fixture.kickoff_at)}"
+    return _fixture_event(EventKind.KICKOFF_REMINDER, key, fixture, text)
+
+
+def deadline_warning_event(fixture: Fixture) -> Event | None:
+    """A deadline coming and the fixture not played: once per fixture."""
+    day = deadline_day(fixture)
+    if day is None:
+        return None
+    league = fixture.season.league
+    passes_at = deadline_passes_at(day, league_zone(league))
+    text = (
+        f"{fixture.home.name} v {fixture.away.name} is not played yet: its deadline ends "
+        f"{local_time(passes_at, league)}."
+    )
+    key = f"deadline_warning:fixture:{fixture.pk}"
+    return _fixture_event(EventKind.DEADLINE_WARNING, key, fixture, text, deadline=day.isoformat())
+
+
+def deadline_passed_event(fixture_id: int) -> Event | None:
+    """The deadline acted on a fixture not played: settled by the rules, or held for the
+    commissioner's decision (the fixture stays open). Once per fixture and deadline."""
+    fixture = _fixture(fixture_id)
+    if fixture is None or fixture.deadline_passed_at is None:
+        return None
+    day = deadline_day(fixture)
+    held = fixture.is_open
+    when = f"{day:%d %b %Y}" if day else "its deadline"
+    names = f"{fixture.home.name} v {fixture.away.name}"
+    if held:
+        text = f"{names} was not played by its deadline ({when}): held for the commissioner."
+    elif fixture.has_result:
+        score = (
+            f"{fixture.home.name} {fixture.home_touchdowns}–{fixture.away_touchdowns} "
+            f"{fixture.away.name}"
+        )
+        text = (
+            f"{names} was not played by its deadline ({when}): settled by the rules, "
+            f"{score} ({fixture.get_status_display().lower()})."
+        )
+    else:
+        text = (
+            f"{names} was not played by its deadline ({when}): settled by the rules "
+            f"({fixture.get_status_display().lower()})."
+        )
+    moment = day.isoformat() if day else kickoff_key(fixture.deadline_passed_at)
+    key = f"deadline_passed:fixture:{fixture.pk}:{moment}"
+    return _fixture_event(
+        EventKind.DEADLINE_PASSED,
+        key,
+        fixture,
+        text,
+        held=held,
+        status=fixture.status,
+        deadline=day.isoformat() if day else None,
+    )
+
+
 def check_event(league: League, nonce: str) -> Event:
     """The message a commissioner sends to check an address."""
     text = f"Dugout test message for {league.name}: this webhook works."
@@ -158,4 +296,6 @@ BUILDERS = {
     EventKind.RESULT: result_event,
     EventKind.LEVEL_UP: level_up_event,
     EventKind.DEATH: death_event,
+    EventKind.KICKOFF_AGREED: kickoff_agreed_event,
+    EventKind.DEADLINE_PASSED: deadline_passed_event,
 }

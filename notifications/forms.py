@@ -28,20 +28,34 @@ class WebhookForm(forms.ModelForm):
 
     class Meta:
         model = Webhook
-        fields = ["url", "payload_format", "secret", "on_results", "on_level_ups", "on_deaths"]
+        fields = [
+            "url",
+            "payload_format",
+            "secret",
+            "on_results",
+            "on_level_ups",
+            "on_deaths",
+            "on_fixtures",
+            "on_news",
+        ]
         labels = {
             "payload_format": "Format",
             "on_results": "Results",
             "on_level_ups": "Level-ups",
             "on_deaths": "Deaths",
+            "on_fixtures": "Kick-offs and deadlines",
+            "on_news": "News and match reports",
         }
 
 
 class EmailPreferenceForm(forms.ModelForm):
     class Meta:
         model = EmailPreference
-        fields = ["next_match", "decisions"]
+        fields = ["next_match", "decisions", "fixtures", "news"]
         labels = {
             "next_match": "E-mail me my next match",
             "decisions": "E-mail me when a report or a post-game waits for my decision",
+            "fixtures": "E-mail me kick-off times, reminders before kick-off and deadlines, "
+            "and deadlines passed",
+            "news": "E-mail me my league's news and match reports about my matches",
         }

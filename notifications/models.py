@@ -26,6 +26,24 @@ class EventKind(models.TextChoices):
     LEVEL_UP = "level_up", "Level-ups"
     DEATH = "death", "Deaths"
     TEST = "test", "Test message"
+    KICKOFF_AGREED = "kickoff_agreed", "Kick-off times agreed"
+    KICKOFF_REMINDER = "kickoff_reminder", "Reminders before kick-off"
+    DEADLINE_WARNING = "deadline_warning", "Warnings before a deadline"
+    DEADLINE_PASSED = "deadline_passed", "Deadlines passed unplayed"
+    LEAGUE_NEWS = "league_news", "League news"
+    MATCH_REPORT = "match_report", "Coaches' match reports"
+
+
+# The kinds each opt-in of a webhook covers.
+FIXTURE_KINDS = frozenset(
+    {
+        EventKind.KICKOFF_AGREED,
+        EventKind.KICKOFF_REMINDER,
+        EventKind.DEADLINE_WARNING,
+        EventKind.DEADLINE_PASSED,
+    }
+)
+NEWS_KINDS = frozenset({EventKind.LEAGUE_NEWS, EventKind.MATCH_REPORT})
 
 
 class Webhook(models.Model):
@@ -42,6 +60,10 @@ class Webhook(models.Model):
     on_results = models.BooleanField(default=True)
     on_level_ups = models.BooleanField(default=True)
     on_deaths = models.BooleanField(default=True)
+    on_fixtures = models.BooleanField(
+        default=True, help_text="Kick-off times, reminders, deadline warnings and deadlines passed."
+    )
+    on_news = models.BooleanField(default=True, help_text="League news and match reports.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -69,6 +91,8 @@ class Webhook(models.Model):
             (self.on_results, "results"),
             (self.on_level_ups, "level-ups"),
             (self.on_deaths, "deaths"),
+            (self.on_fixtures, "kick-offs and deadlines"),
+            (self.on_news, "news and match reports"),
         )
         return [name for on, name in chosen if on]
 
@@ -79,6 +103,8 @@ class Webhook(models.Model):
             EventKind.LEVEL_UP: self.on_level_ups,
             EventKind.DEATH: self.on_deaths,
             EventKind.TEST: True,
+            **dict.fromkeys(FIXTURE_KINDS, self.on_fixtures),
+            **dict.fromkeys(NEWS_KINDS, self.on_news),
         }
         return chosen.get(EventKind(kind), False)
 
@@ -96,7 +122,7 @@ class WebhookDelivery(models.Model):
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     event_key = models.CharField(max_length=80, help_text='"result:report:12": one per event.')
-    kind = models.CharField(max_length=10, choices=EventKind)
+    kind = models.CharField(max_length=20, choices=EventKind)
     summary = models.CharField(max_length=300)
     body = models.TextField(help_text="The JSON posted, byte for byte the signed one.")
     status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
@@ -123,7 +149,7 @@ class WebhookDelivery(models.Model):
 
 
 class EmailPreference(models.Model):
-    """What a coach wants by e-mail; a coach without a row gets both."""
+    """What a coach wants by e-mail; a coach without a row gets them all."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preference"
@@ -132,13 +158,21 @@ class EmailPreference(models.Model):
     decisions = models.BooleanField(
         default=True, help_text="A report or a post-game waits for my decision."
     )
+    fixtures = models.BooleanField(
+        default=True,
+        help_text="A kick-off time agreed, reminders before kick-off and deadlines, a deadline "
+        "passed.",
+    )
+    news = models.BooleanField(default=True, help_text="League news and match reports.")
 
     def __str__(self) -> str:
         return f"E-mail preferences of {self.user_id}"
 
 
 class SentEmail(models.Model):
-    """An e-mail sent to a coach about one event: never twice for the same one."""
+    """An e-mail sent to a coach about one event, before the outbox (``OutgoingMail``)
+    kept that record: read so that an event mailed then is not mailed again, no longer
+    written."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     event_key = models.CharField(max_length=80)
@@ -153,3 +187,73 @@ class SentEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_key} to {self.user_id}"
+
+
+class MailStatus(models.TextChoices):
+    PENDING = "pending", "Owed"
+    SENT = "sent", "Sent"
+    FAILED = "failed", "Failed"
+
+
+class OutgoingMail(models.Model):
+    """One e-mail to send: written in the transaction that decides to send it, sent by
+    ``notifications.send_mail`` after the commit, retried with a backoff while the mail
+    server is away, re-queued by the sweep when its task was lost, failed (and shown
+    here in the admin) after the last attempt.
+
+    ``key`` names the event of a coach's notification (one mail per coach and event,
+    however often the event's row saves or a task runs twice); account mails (a
+    password reset) have none and their bodies are emptied once sent (they hold a
+    link that signs in)."""
+
+    Status = MailStatus
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The coach it is for, where known.",
+    )
+    to = models.CharField(max_length=254, help_text="The recipient's address.")
+    from_email = models.CharField(
+        max_length=254, blank=True, help_text="Blank: DEFAULT_FROM_EMAIL."
+    )
+    category = models.CharField(
+        max_length=80, blank=True, help_text='What it is: "next_match", "password_reset_key"...'
+    )
+    key = models.CharField(
+        max_length=120, blank=True, help_text='"next_match:fixture:12": once per coach and event.'
+    )
+    subject = models.CharField(max_length=255)
+    body = models.TextField(blank=True)
+    html_body = models.TextField(blank=True)
+    secret = models.BooleanField(
+        default=False, help_text="Holds a link that signs in: bodies emptied once sent."
+    )
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "outgoing e-mail"
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="outgoing_mail_owed")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "key"], condition=~Q(key=""), name="outgoing_mail_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=MailStatus.values), name="outgoing_mail_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(key="") | Q(user__isnull=False), name="outgoing_mail_key_has_user"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.subject} to {self.to}: {self.status}"

@@ -2,7 +2,8 @@
 
 Why signals here, when Dugout's services otherwise call each other directly: the
 events (a result applied, an advancement taken, a player dead, a report waiting for
-confirmation, a fixture scheduled) are written by the leagues, teams and matches
+confirmation, a fixture scheduled, a kick-off time agreed, a deadline acted on) are
+written by the leagues, teams and matches
 services, by their Celery tasks and by corrections that re-derive later matches.
 Hooking the rows themselves catches every path that writes them without those
 services knowing notifications exist (they stay free of an outside concern, and a
@@ -91,10 +92,25 @@ def report_saved(sender: Any, instance: Report, created: bool, **kw: Any) -> Non
         _on_commit(email_event, "report_to_confirm", instance.pk)
 
 
+def _saved(field: str, kw: dict[str, Any]) -> bool:
+    """Whether a save may have changed ``field``: named in ``update_fields``, or a
+    whole-row save (the event's key keeps one seen before from being sent again)."""
+    fields = kw.get("update_fields")
+    return fields is None or field in fields
+
+
 @receiver(post_save, sender=Fixture, dispatch_uid="notify_fixture")
 def fixture_saved(sender: Any, instance: Fixture, created: bool, **kw: Any) -> None:
-    if created and not kw.get("raw") and instance.is_open:
+    if kw.get("raw"):
+        return
+    if created and instance.is_open:
         _on_commit(email_event, "fixture_scheduled", instance.pk)
+    if instance.kickoff_at is not None and instance.is_open and _saved("kickoff_at", kw):
+        _on_commit(webhook_event, EventKind.KICKOFF_AGREED, instance.pk)
+        _on_commit(email_event, "kickoff_agreed", instance.pk)
+    if instance.deadline_passed_at is not None and _saved("deadline_passed_at", kw):
+        _on_commit(webhook_event, EventKind.DEADLINE_PASSED, instance.pk)
+        _on_commit(email_event, "deadline_passed", instance.pk)
 
 
 @receiver(post_save, sender=Season, dispatch_uid="notify_schedule")

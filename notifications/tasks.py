@@ -10,7 +10,11 @@ every pending delivery whose attempt is overdue (a queueing lost while Redis was
 down, a retry lost with the queue). Running it twice is harmless: a delivery no
 longer pending is left alone, and one being attempted is skipped (row lock).
 
-``send_emails`` sends the coaches' e-mails of one event (notifications/emails).
+``send_emails`` writes the coaches' e-mails of one event (notifications/emails) to
+the outbox; ``send_mail`` sends one of them, retried the same way while the mail
+server is away (``notifications.outbox``), and ``sweep_mail`` (Celery beat) queues
+the owed ones whose task was lost. ``send_reminders`` (Celery beat, every five
+minutes) warns of deadlines and reminds of kick-offs (notifications/reminders).
 """
 
 from __future__ import annotations
@@ -26,8 +30,8 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from notifications import delivery, emails, webhooks
-from notifications.models import WebhookDelivery
+from notifications import delivery, emails, outbox, reminders, webhooks
+from notifications.models import OutgoingMail, WebhookDelivery
 
 logger = logging.getLogger(__name__)
 
@@ -127,3 +131,41 @@ def sweep_webhooks() -> int:
 def send_emails(kind: str, pk: int) -> int:
     """Send the coaches' e-mails of one event; how many were sent."""
     return emails.send(kind, pk)
+
+
+@shared_task(
+    bind=True,
+    name=outbox.SEND_MAIL,
+    ignore_result=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=outbox.MAX_ATTEMPTS,
+    soft_time_limit=60,
+    time_limit=75,
+)
+def send_mail(self: Task, mail_id: int) -> str | None:
+    """Send one owed mail; while the mail server fails, retry after the backoff.
+
+    Run eagerly (the embedded mode) a retry cannot be scheduled: short waits are waited
+    here, a longer one leaves the mail owed for the sweep; nothing is raised into the
+    request that queued it."""
+    wait = outbox.attempt_send(mail_id)
+    while wait is not None and self.request.is_eager and wait <= EAGER_MAX_WAIT:
+        time.sleep(wait)
+        wait = outbox.attempt_send(mail_id)
+    if wait is not None and not self.request.is_eager:
+        raise self.retry(countdown=wait)
+    return OutgoingMail.objects.filter(pk=mail_id).values_list("status", flat=True).first()
+
+
+@shared_task(name="notifications.sweep_mail", ignore_result=True)
+def sweep_mail() -> int:
+    """Celery beat's periodic sweep (config/celery.py): queue the owed mails again."""
+    return outbox.requeue_owed_mails()
+
+
+@shared_task(name="notifications.send_reminders", ignore_result=True)
+def send_reminders() -> int:
+    """Celery beat (config/celery.py): deadline warnings and kick-off reminders due now,
+    each once; how many mails and deliveries were made."""
+    return reminders.send_due()

@@ -31,6 +31,7 @@ logger = logging.getLogger(__name__)
 
 DELIVER_WEBHOOK = "notifications.deliver_webhook"
 MAX_WEBHOOKS_PER_LEAGUE = 10
+KIND_CHOICES = ("on_results", "on_level_ups", "on_deaths", "on_fixtures", "on_news")
 # A pending delivery not attempted this long after it was due: its task was lost
 # (never queued, or the queue lost it); the sweep queues it again.
 OWED_AFTER = timedelta(minutes=2)
@@ -46,15 +47,15 @@ def league_webhooks(league: League) -> QuerySet[Webhook]:
 
 
 def create_webhook(actor: Actor, league: League, **values: Any) -> Webhook:
-    """A new webhook of the league: ``url``, ``payload_format``, ``secret``, ``on_results``,
-    ``on_level_ups``, ``on_deaths``."""
+    """A new webhook of the league: ``url``, ``payload_format``, ``secret`` and the
+    kinds it takes (``KIND_CHOICES``, each on unless given off)."""
     require_commissioner(actor, league)
     url = str(values.get("url", "")).strip()
     try:
         delivery.check_scheme(url)
     except delivery.UnsafeAddress as error:
         raise NotificationError(str(error), field="url") from error
-    if not any(values.get(name, True) for name in ("on_results", "on_level_ups", "on_deaths")):
+    if not any(values.get(name, True) for name in KIND_CHOICES):
         raise NotificationError("Choose at least one kind of event to send.")
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()
@@ -70,6 +71,8 @@ def create_webhook(actor: Actor, league: League, **values: Any) -> Webhook:
             on_results=values.get("on_results", True),
             on_level_ups=values.get("on_level_ups", True),
             on_deaths=values.get("on_deaths", True),
+            on_fixtures=values.get("on_fixtures", True),
+            on_news=values.get("on_news", True),
             created_by=saved_user(actor),
         )
 

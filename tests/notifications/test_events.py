@@ -237,7 +237,10 @@ def test_the_emails_do_not_read_the_match_snapshots(django_capture_on_commit_cal
     report = services.submit_report(
         s.home_coach, s.match, home_touchdowns=0, away_touchdowns=0, events=[], seed=1
     ).report
-    with CaptureQueriesContext(connection) as read:
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        CaptureQueriesContext(connection) as read,
+    ):
         assert emails.report_to_confirm(report.pk) == 1
     sql = " ".join(q["sql"] for q in read.captured_queries)
     for column in ("pre_game_teams", "match_teams", "pre_game_result", "post_game_result"):
