@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import datetime
 import re
+import threading
 from io import StringIO
 from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.urls import reverse
 
 from leagues import services
@@ -354,3 +356,32 @@ def test_the_celery_task_and_the_command_act_on_the_passed_deadlines():
     call_command("act_on_deadlines", stdout=out)
     assert "0 fixture(s) settled by the rules, 1 held for the commissioner" in out.getvalue()
     assert reread(by_command).deadline_passed_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweeps_started_together_settle_each_fixture_once():
+    fixtures = [a_fixture() for _ in range(3)]
+    barrier = threading.Barrier(2, timeout=30)
+    sweeps: list[deadlines.DeadlineSweep] = []
+
+    def sweep() -> None:
+        try:
+            barrier.wait()
+            sweeps.append(deadlines.act_on_deadlines(AFTER))
+        finally:
+            connection.close()  # this thread's own connection
+
+    threads = [threading.Thread(target=sweep) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(sweeps) == 2
+    settled = sorted(pk for run in sweeps for pk in run.settled)
+    assert settled == sorted(f.pk for f in fixtures)
+    for fixture in fixtures:
+        assert reread(fixture).status == Fixture.Status.UNPLAYED_DOUBLE_LOSS
+        audit = AuditEntry.objects.filter(
+            action="fixture.deadline_passed", data__fixture=fixture.pk
+        )
+        assert audit.count() == 1
