@@ -73,6 +73,7 @@ HELD_NOTE = "Deadline passed: waiting for the commissioner's decision."
 HELD_BY_HOUSE_RULES = "house_rules"
 HELD_BY_SILENT_RULES = "rules_silent"
 HELD_BY_MATCH = "match_begun"
+HELD_AT_START = "held_at_start"
 # The stored value of the matches app's status of a match opened and not begun (the
 # matches app sits above this one: read through the fixture's reverse relation).
 MATCH_NOT_BEGUN = "scheduled"
@@ -182,11 +183,16 @@ def _due_fixtures(now: datetime) -> QuerySet[Fixture]:
     )
 
 
-def act_on_deadlines(now: datetime | None = None, *, dice: Dice | None = None) -> DeadlineSweep:
+def act_on_deadlines(
+    now: datetime | None = None, *, dice: Dice | None = None, hold_all: bool = False
+) -> DeadlineSweep:
     """Act on every open league fixture whose deadline has passed and which has not been
     acted on since: settle it by the rules or hold it for the commissioner (module
     docstring). ``now``: the moment to judge by (tests); ``dice``: the dice of the
-    Dedicated Fans rolls an edition's unplayed fixture makes (tests; else secret)."""
+    Dedicated Fans rolls an edition's unplayed fixture makes (tests; else secret);
+    ``hold_all``: hold every one for its commissioner, settling none (the command's
+    ``--hold-all``, run once when deadlines begin to act on a site whose leagues have
+    fixtures long past their deadline that their commissioners left open)."""
     now = now or timezone.now()
     sweep = DeadlineSweep()
     for fixture in _due_fixtures(now):
@@ -194,7 +200,7 @@ def act_on_deadlines(now: datetime | None = None, *, dice: Dice | None = None) -
         if passes_at is None or now < passes_at or _acted_on(fixture, passes_at):
             continue
         try:
-            outcome = _act_on(fixture.pk, now, dice)
+            outcome = _act_on(fixture.pk, now, dice, hold_all=hold_all)
         except Exception:  # one fixture's failure must not stop the others' deadlines
             logger.exception("The deadline of fixture %s could not act.", fixture.pk)
             sweep.failed.append(fixture.pk)
@@ -208,7 +214,9 @@ def act_on_deadlines(now: datetime | None = None, *, dice: Dice | None = None) -
     return sweep
 
 
-def _act_on(fixture_id: int, now: datetime, dice: Dice | None) -> str | None:
+def _act_on(
+    fixture_id: int, now: datetime, dice: Dice | None, *, hold_all: bool = False
+) -> str | None:
     """Settle or hold one fixture, everything read again under its locks; "settled",
     "held", or None where it no longer needs it (played, acted on, deadline moved)."""
     with transaction.atomic():
@@ -225,7 +233,7 @@ def _act_on(fixture_id: int, now: datetime, dice: Dice | None) -> str | None:
             return None
         edition = edition_for(season.ruleset or season.league.ruleset)
         outcome = edition.unplayed_fixture
-        held_by = _held_by(fixture, outcome)
+        held_by = HELD_AT_START if hold_all else _held_by(fixture, outcome)
         day = deadline_of(fixture)
         when = f"{day.day} {day:%B %Y}" if day else ""
         fixture.deadline_passed_at = now
@@ -241,6 +249,7 @@ def _act_on(fixture_id: int, now: datetime, dice: Dice | None) -> str | None:
                 HELD_BY_HOUSE_RULES: "the league's house rules hold unplayed fixtures for him",
                 HELD_BY_SILENT_RULES: f"the rules of {edition.name} say nothing of it",
                 HELD_BY_MATCH: "its match has begun and is not finished",
+                HELD_AT_START: "it was past its deadline when deadlines began to act",
             }
             message = (
                 f"Deadline passed ({when}) with {fixture} unplayed: waiting for the "

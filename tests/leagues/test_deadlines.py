@@ -385,3 +385,18 @@ def test_two_sweeps_started_together_settle_each_fixture_once():
             action="fixture.deadline_passed", data__fixture=fixture.pk
         )
         assert audit.count() == 1
+
+
+def test_hold_all_leaves_every_overdue_fixture_to_its_commissioner():
+    # A site whose leagues were under way before deadlines acted: the operator holds
+    # every overdue fixture once, and the sweeps after it settle none of them.
+    overdue = datetime.date.today() - datetime.timedelta(days=30)
+    fixture = a_fixture(deadline=overdue)
+    out = StringIO()
+    call_command("act_on_deadlines", "--hold-all", stdout=out)
+    assert "0 fixture(s) settled by the rules, 1 held" in out.getvalue()
+    fixture = reread(fixture)
+    assert fixture.is_open and deadlines.is_held(fixture)
+    entry = AuditEntry.objects.get(action=deadlines.DEADLINE_ACTION)
+    assert "past its deadline when deadlines began to act" in entry.message
+    assert deadlines.act_on_deadlines().settled == []
