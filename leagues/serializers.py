@@ -233,6 +233,7 @@ class FixtureSerializer(serializers.ModelSerializer):
             "home",
             "away",
             "deadline",
+            "deadline_passed_at",
             "status",
             "home_touchdowns",
             "away_touchdowns",

@@ -151,8 +151,11 @@ def test_applied_a_loss_for_both_in_the_standings_logged_as_the_system(client):
 
 def test_held_by_the_house_rules_the_commissioner_decides(client):
     fixture = a_fixture(hold=True)
+    api = f"/api/v1/leagues/fixtures/{fixture.pk}/"
+    assert client.get(api).json()["deadline_passed_at"] is None
     sweep = deadlines.act_on_deadlines(AFTER)
     assert (sweep.settled, sweep.held) == ([], [fixture.pk])
+    assert client.get(api).json()["deadline_passed_at"] == "2026-03-09T00:05:00Z"
 
     fixture = reread(fixture)
     assert fixture.status == Fixture.Status.SCHEDULED
