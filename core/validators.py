@@ -21,25 +21,39 @@ class NoControlCharacters:
     message = "Names may not contain control characters such as %(shown)s."
     code = "control_characters"
 
+    def __init__(self, allowed: frozenset[str] = JOINERS) -> None:
+        self.allowed = frozenset(allowed)
+
     def __call__(self, value: object) -> None:
         text = str(value)
         bad = [
             c
             for c in text
-            if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") and c not in JOINERS
+            if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co") and c not in self.allowed
         ]
         if bad:
             shown = ", ".join(sorted({f"U+{ord(c):04X}" for c in bad}))
             raise ValidationError(self.message, code=self.code, params={"shown": shown})
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, NoControlCharacters)
+        return isinstance(other, NoControlCharacters) and other.allowed == self.allowed
 
     def __hash__(self) -> int:
-        return hash(self.code)
+        return hash((self.code, self.allowed))
 
 
 no_control_characters = NoControlCharacters()
+
+# Several names, one a line (a season's divisions typed in a text box).
+no_control_characters_but_lines = NoControlCharacters(JOINERS | frozenset("\r\n"))
+
+# What the cleaning of team and player names (teams/names.py) drops or folds into one
+# space without changing what a reader sees: tabs and line breaks, zero-width spaces and
+# joiners, the word joiner, the soft hyphen and the byte-order mark. What it would drop
+# silently but a reader should hear about (BEL, ESC, the right-to-left override...) is
+# refused before it cleans.
+CLEANED_AWAY = JOINERS | frozenset("\t\n\r\u200b\u2060\u00ad\ufeff")
+no_control_characters_before_cleaning = NoControlCharacters(CLEANED_AWAY)
 
 
 @deconstructible

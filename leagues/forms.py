@@ -9,6 +9,7 @@ from django import forms
 
 import rules_engine
 from core.types import Actor
+from core.validators import no_control_characters, no_control_characters_but_lines
 from leagues.models import (
     MAX_REDRAFT_BUDGET_CAP,
     REDRAFT_CAP_MESSAGE,
@@ -29,7 +30,7 @@ DATE = forms.DateInput(attrs={"type": "date"})
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(max_length=100, validators=[no_control_characters])
     ruleset = forms.ChoiceField(choices=())
     points_for_win = forms.IntegerField(initial=3, min_value=-99, max_value=99)
     points_for_draw = forms.IntegerField(initial=1, min_value=-99, max_value=99)
@@ -78,6 +79,7 @@ class OpenSeasonForm(forms.Form):
     playoff_format = forms.ChoiceField(choices=PlayoffFormat.choices, label="Play-off format")
     divisions = forms.CharField(
         initial="Division 1",
+        validators=[no_control_characters_but_lines],
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text="One division name a line (up to four).",
     )
@@ -89,7 +91,7 @@ class OpenSeasonForm(forms.Form):
 
 
 class DivisionForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Division name")
+    name = forms.CharField(max_length=60, label="Division name", validators=[no_control_characters])
 
 
 class TeamAndCoachField(forms.ModelChoiceField):

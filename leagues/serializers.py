@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from core.fields import StrictCharField
+from core.validators import no_control_characters
 from leagues.models import (
     MAX_REDRAFT_BUDGET_CAP,
     REDRAFT_CAP_MESSAGE,
@@ -110,7 +111,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 
 
 class LeagueCreateSerializer(serializers.Serializer):
-    name = StrictCharField(max_length=100)
+    name = StrictCharField(max_length=100, validators=[no_control_characters])
     ruleset = StrictCharField(max_length=40, default="bb2020")
     points_for_win = serializers.IntegerField(default=3, min_value=-99, max_value=99)
     points_for_draw = serializers.IntegerField(default=1, min_value=-99, max_value=99)
@@ -166,7 +167,8 @@ class OpenSeasonSerializer(serializers.Serializer):
     format = serializers.ChoiceField(SeasonFormat.choices, required=False)
     playoff_format = serializers.ChoiceField(PlayoffFormat.choices, default=PlayoffFormat.TOP_FOUR)
     divisions = serializers.ListField(
-        child=StrictCharField(max_length=60), default=lambda: ["Division 1"]
+        child=StrictCharField(max_length=60, validators=[no_control_characters]),
+        default=lambda: ["Division 1"],
     )
 
 
@@ -177,7 +179,7 @@ class DivisionSerializer(serializers.ModelSerializer):
 
 
 class DivisionCreateSerializer(serializers.Serializer):
-    name = StrictCharField(max_length=60)
+    name = StrictCharField(max_length=60, validators=[no_control_characters])
 
 
 class TeamEntrySerializer(serializers.ModelSerializer):

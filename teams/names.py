@@ -22,8 +22,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import serializers
 
 from core.fields import StrictCharField
+from core.validators import no_control_characters_before_cleaning
 from teams.models import Team
 
 # Format (Cf: zero-width, bidi, soft hyphen), control (Cc), surrogate (Cs), private
@@ -107,14 +110,23 @@ def taken_message(name: str, existing: str) -> str:
 
 
 class NameFormField(forms.CharField):
-    """A page's name field, cleaned (``clean_name``)."""
+    """A page's name field, cleaned (``clean_name``); a control character the cleaning
+    would drop unseen (BEL, ESC, the right-to-left override) is a form error instead."""
 
     def to_python(self, value: Any) -> str:
-        return clean_name(super().to_python(value) or "")
+        raw = super().to_python(value) or ""
+        no_control_characters_before_cleaning(raw)
+        return clean_name(raw)
 
 
 class NameSerializerField(StrictCharField):
-    """An API's name field (strings only), cleaned (``clean_name``)."""
+    """An API's name field (strings only), cleaned (``clean_name``); a control character
+    is a 400 naming the field, as on the page."""
 
     def to_internal_value(self, data: Any) -> str:
-        return clean_name(super().to_internal_value(data))
+        raw = super().to_internal_value(data)
+        try:
+            no_control_characters_before_cleaning(raw)
+        except DjangoValidationError as refused:
+            raise serializers.ValidationError(refused.messages) from None
+        return clean_name(raw)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from core.validators import no_control_characters_before_cleaning
 from rules_engine import get_ruleset, list_rulesets
 from teams.interchange.services import SourceFormat
 from teams.interchange.shapes import MAX_UPLOAD_BYTES
@@ -29,6 +30,7 @@ class ImportForm(forms.Form):
         label="Team name",
         required=False,
         max_length=TEAM_NAME_MAX,
+        validators=[no_control_characters_before_cleaning],
         help_text="Leave empty to keep the file's name.",
     )
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from core.validators import no_control_characters_before_cleaning
 from rules_engine import list_rulesets
 from teams.interchange.services import SourceFormat
 from teams.interchange.shapes import MAX_UPLOAD_BYTES
@@ -107,6 +108,7 @@ class ImportInputSerializer(serializers.Serializer):
         allow_blank=True,
         default="",
         max_length=100,
+        validators=[no_control_characters_before_cleaning],
         help_text="A name for the team, if not the file's.",
     )
     content = serializers.CharField(
