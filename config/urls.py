@@ -41,8 +41,8 @@ urlpatterns = [
     path("", include("notifications.urls")),  # webhooks, e-mail preferences
 ]
 
-# Django's own errors: JSON ({"detail": ..., "errors": [...]}) under /api/, the site's
-# pages elsewhere (core/api.py).
+# Django's own errors: JSON ({"detail": ...}, as DRF's own) under /api/, the site's pages
+# elsewhere (core/api.py).
 handler400 = "core.api.bad_request"
 handler403 = "core.api.permission_denied"
 handler404 = "core.api.not_found"

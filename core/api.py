@@ -108,8 +108,9 @@ BAD_REQUEST = "The request is malformed and was not read."
 
 
 def api_error(message: str, status_code: int) -> JsonResponse:
-    """The body of every API error: ``{"detail": ..., "errors": [...]}`` (core/input.py)."""
-    return JsonResponse({"detail": message, "errors": [message]}, status=status_code)
+    """The body of DRF's own errors (401, 403, 404, 405...): ``{"detail": ...}``; a
+    refused input adds its reasons (core/input.py)."""
+    return JsonResponse({"detail": message}, status=status_code)
 
 
 def is_api(request: HttpRequest) -> bool:

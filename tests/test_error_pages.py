@@ -103,7 +103,7 @@ def test_the_embedded_mode_answers_an_unknown_address_with_the_sites_404_page():
     assert "PAGE 404 text/html" in out
     assert "<h1>Page not found</h1>" in out and 'class="site-header"' in out
     assert "URLconf" not in out and "api/v1/" not in out  # Django's debug page lists them
-    assert 'API 404 application/json {"detail": "Not found.", "errors": ["Not found."]}' in out
+    assert 'API 404 application/json {"detail": "Not found."}' in out
 
 
 def test_a_developer_still_gets_the_debug_pages_when_he_asks():
@@ -117,7 +117,7 @@ def test_an_unknown_api_address_answers_json_404(client):
         response = client.get(path)
         assert response.status_code == 404
         assert response["Content-Type"] == "application/json"
-        assert response.json() == {"detail": "Not found.", "errors": ["Not found."]}
+        assert response.json() == {"detail": "Not found."}
 
 
 def test_the_favicon_is_served_and_linked_from_every_page(client):
@@ -154,10 +154,7 @@ def test_a_500_renders_the_sites_page_and_json_under_the_api(client, monkeypatch
     monkeypatch.setattr("rest_framework.views.APIView.initial", broken)
     api = client.get("/api/v1/rulesets/")
     assert api.status_code == 500
-    assert api.json() == {
-        "detail": "A server error occurred.",
-        "errors": ["A server error occurred."],
-    }
+    assert api.json() == {"detail": "A server error occurred."}
 
 
 def test_a_request_django_refuses_answers_json_under_the_api(client):

@@ -4,7 +4,8 @@ as a commissioner, over the league of tests/league_world.py. tests/test_api_fuzz
 runs every operation in-process with every conformance check; this one is about the
 real server: its fuzzing phase and its stateful phase (sequences of calls that follow
 the links schemathesis infers from the schema, e.g. a league it created, then that
-league's seasons) must get no 5xx.
+league's seasons) must get no 5xx and no status the schema does not document
+(core/schema.py documents the ones every operation may answer).
 
 The count comes from the server itself: gunicorn runs with DUGOUT_METRICS on and a
 PROMETHEUS_MULTIPROC_DIR of its own, and /metrics (summed over both workers) must show
@@ -139,7 +140,7 @@ def fuzz(port: int, token: str, config: Path) -> subprocess.CompletedProcess:
         str(st), "--config-file", str(config), "run", f"http://{harness.HOST}:{port}{SCHEMA}",
         "--header", f"Authorization: Token {token}",
         "--phases", "examples,fuzzing,stateful",
-        "--checks", "not_a_server_error",
+        "--checks", "not_a_server_error,status_code_conformance",
         "--max-examples", str(MAX_EXAMPLES),
         "--max-time", str(MAX_SECONDS_PER_ROLE),
         "--seed", str(SEED), "--generation-deterministic",
@@ -171,6 +172,7 @@ def test_live_gunicorn_answers_no_5xx_to_a_coach_and_a_commissioner(gunicorn_ser
         result = fuzz(port, token, config)
         outputs[role] = result.stdout[-3000:] + result.stderr[-2000:]
         assert "Server error" not in result.stdout, outputs[role]
+        assert "Undocumented status code" not in result.stdout, outputs[role]
         assert result.returncode == 0, outputs[role]
         assert re.search(r"Stateful", result.stdout), outputs[role]  # the phase ran
     statuses = served(port)
