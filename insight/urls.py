@@ -1,9 +1,10 @@
-"""Records and hall of fame, dice luck and calendar feeds: the pages, the iCalendar
-feeds and their API under /api/v1/; the NAF tournament report's downloads."""
+"""Records and hall of fame, dice luck, calendar feeds, statistics per race, the star
+players hired and the live board: the pages, the iCalendar feeds and their API under
+/api/v1/; the NAF tournament report's downloads."""
 
 from django.urls import path
 
-from insight import api, views, views_naf
+from insight import api, api_stats, views, views_naf, views_stats
 
 urlpatterns = [
     path("records/", views.all_time_records, name="records"),
@@ -12,6 +13,38 @@ urlpatterns = [
     path("leagues/<int:pk>/dice/", views.league_dice, name="league-dice"),
     path("teams/<int:pk>/dice/", views.team_dice, name="team-dice"),
     path("coaches/<str:username>/dice/", views.coach_dice, name="coach-dice"),
+    # League statistics: per race, the star players hired, the live board.
+    path("statistics/races/", views_stats.site_race_statistics, name="race-statistics"),
+    path(
+        "leagues/<int:pk>/statistics/races/",
+        views_stats.league_race_statistics,
+        name="league-race-statistics",
+    ),
+    path(
+        "leagues/<int:pk>/statistics/stars/",
+        views_stats.league_star_usage,
+        name="league-star-usage",
+    ),
+    path("leagues/<int:pk>/live/", views_stats.league_live, name="league-live"),
+    path("leagues/<int:pk>/live/board/", views_stats.league_live_board, name="league-live-board"),
+    path(
+        "api/v1/statistics/races/",
+        api_stats.SiteRaceStatisticsView.as_view(),
+        name="api-race-statistics",
+    ),
+    path(
+        "api/v1/leagues/<int:pk>/statistics/races/",
+        api_stats.LeagueRaceStatisticsView.as_view(),
+        name="api-league-race-statistics",
+    ),
+    path(
+        "api/v1/leagues/<int:pk>/statistics/stars/",
+        api_stats.LeagueStarUsageView.as_view(),
+        name="api-league-star-usage",
+    ),
+    path(
+        "api/v1/leagues/<int:pk>/live/", api_stats.LeagueLiveView.as_view(), name="api-league-live"
+    ),
     path("leagues/<int:pk>/calendar.ics", views.league_calendar, name="league-calendar"),
     path("teams/<int:pk>/calendar.ics", views.team_calendar, name="team-calendar"),
     path("coaches/<str:username>/calendar.ics", views.coach_calendar, name="coach-calendar"),
