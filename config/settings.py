@@ -216,6 +216,11 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
+# Uploads (team logos): under var/media in the embedded mode; DJANGO_MEDIA_ROOT at scale
+# (a volume every web worker shares). Served by the app (teams/views_profile.py), not
+# from MEDIA_URL, whatever DEBUG says.
+MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "var" / "media"))
+MEDIA_URL = "media/"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

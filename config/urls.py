@@ -39,6 +39,7 @@ urlpatterns = [
     path("", include("leagues.urls_insight")),
     path("", include("insight.urls")),
     path("", include("notifications.urls")),  # webhooks, e-mail preferences
+    path("", include("news.urls")),  # league news, coaches' match reports
 ]
 
 # Django's own errors: JSON ({"detail": ...}, as DRF's own) under /api/, the site's pages

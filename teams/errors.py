@@ -15,5 +15,14 @@ class TeamError(RulesError):
     """A roster change the rules or the team's state do not allow."""
 
 
+class TeamProfileError(TeamError):
+    """A logo or description the team's page cannot take; ``field`` names the input
+    ("logo", "description") so the API and the form put the reason beside it."""
+
+    def __init__(self, messages: str | list[str], field: str | None = None) -> None:
+        super().__init__(messages)
+        self.field = field
+
+
 class TreasuryError(TeamError):
     """Not enough gold for a purchase: the treasury may never go below zero."""

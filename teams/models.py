@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from core.validators import no_control_characters
 from rules_engine.bb2020.advancement_types import MAXIMUM_ADVANCEMENTS
 from rules_engine.draft import DraftRules
 
@@ -27,6 +28,10 @@ MAX_ADVANCEMENTS = MAXIMUM_ADVANCEMENTS  # "Six advancements at most"
 MAX_PLAYER_NUMBER = 99
 TEAM_NAME_MAX = 100
 PLAYER_NAME_MAX = 100
+# A team's page: its logo (teams/logos.py makes every upload a PNG of at most
+# LOGO_MAX_SIDE pixels a side) and its description (Markdown, rendered sanitised).
+TEAM_DESCRIPTION_MAX = 5_000
+LOGO_DIRECTORY = "team-logos/"
 
 
 class TeamStatus(models.TextChoices):
@@ -56,7 +61,7 @@ class Team(models.Model):
 
     Status = TeamStatus
 
-    name = models.CharField(max_length=TEAM_NAME_MAX)
+    name = models.CharField(max_length=TEAM_NAME_MAX, validators=[no_control_characters])
     coach = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="teams"
     )
@@ -78,6 +83,15 @@ class Team(models.Model):
         default=0, help_text="Gold pieces; always the sum of the team's ledger."
     )
     status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
+    logo = models.ImageField(
+        upload_to=LOGO_DIRECTORY,
+        blank=True,
+        default="",
+        help_text="The team's logo: a PNG re-encoded from the upload, at most 256×256.",
+    )
+    description = models.TextField(
+        blank=True, default="", help_text="The team's story, in Markdown (shown sanitised)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -121,7 +135,7 @@ class Player(models.Model):
     Status = PlayerStatus
 
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="players")
-    name = models.CharField(max_length=PLAYER_NAME_MAX)
+    name = models.CharField(max_length=PLAYER_NAME_MAX, validators=[no_control_characters])
     number = models.PositiveSmallIntegerField()
     position_slug = models.SlugField(max_length=120)
     # Current characteristics, copied from the position at hire; AG, PA and AV

@@ -5,6 +5,7 @@ from teams import (
     views,
     views_audit,
     views_interchange,
+    views_profile,
     views_transfer,
 )
 
@@ -44,4 +45,6 @@ urlpatterns = [
         name="team-special-rule-choice",
     ),
     path("teams/<int:pk>/transfer/", views_transfer.team_transfer, name="team-transfer"),
+    path("teams/<int:pk>/profile/", views_profile.team_profile, name="team-profile"),
+    path("teams/<int:pk>/logo/", views_profile.team_logo, name="team-logo"),
 ]

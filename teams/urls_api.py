@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from teams import api, api_audit, api_interchange, api_players, ruleset_api
+from teams import api, api_audit, api_interchange, api_players, api_profile, ruleset_api
 
 router = SimpleRouter()
 router.register("teams", api.TeamViewSet, basename="api-team")
@@ -35,6 +35,13 @@ urlpatterns = [
     ),
     path("teams/<int:pk>/ledger/", api_players.TeamLedgerView.as_view(), name="api-team-ledger"),
     path("teams/<int:pk>/audit/", api_audit.TeamAuditView.as_view(), name="api-team-audit"),
+    path("teams/<int:pk>/profile/", api_profile.TeamProfileView.as_view(), name="api-team-profile"),
+    path(
+        "teams/<int:pk>/description/",
+        api_profile.TeamDescriptionView.as_view(),
+        name="api-team-description",
+    ),
+    path("teams/<int:pk>/logo/", api_profile.TeamLogoView.as_view(), name="api-team-logo"),
     path("teams/import/", api_interchange.TeamImportView.as_view(), name="api-team-import"),
     path(
         "teams/<int:pk>/export/",

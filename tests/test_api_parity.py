@@ -57,6 +57,11 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-webhook-test": "leagues_webhooks_test_create",
     "notification-preferences": "notifications_preferences_create",
     "my-profile": "account_naf_number_create",  # the NAF number
+    # --- news --------------------------------------------------------------------------
+    "league-news-create": "leagues_news_create",
+    "news-edit": "news_update",
+    "news-delete": "news_destroy",
+    "match-report-write": "matches_match_reports_update",
     # --- teams and players -------------------------------------------------------------
     "team-draft": "teams_create",
     "team-draft-preview": "teams_draft_preview_create",
@@ -68,6 +73,8 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "team-redraft": "teams_redraft_create",
     "team-edition-change": "teams_edition_change_create",
     "team-transfer": "teams_transfer_create",
+    # One form for both, and its checkbox takes the logo down.
+    "team-profile": ("teams_description_update", "teams_logo_update", "teams_logo_destroy"),
     "team-import": "teams_import_create",
     "player-rename": "players_rename_create",
     "player-fire": "players_fire_create",

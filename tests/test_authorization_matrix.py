@@ -34,6 +34,7 @@ from leagues.invites import create_invite, set_open_signup
 from leagues.models import Fixture
 from matches import services as match_services
 from matches.models import Match, MatchEvent
+from news.models import LeagueNews
 from teams.models import Player
 from tests.factories import drafted_team
 from tests.league_world import World, build_world
@@ -108,6 +109,13 @@ FUMBBL_TEAM = json.dumps(
         ],
     }
 )
+
+def a_news_post(w: dict[str, Any]) -> int:
+    """A news post of the world's league (made in the cell's savepoint)."""
+    league = Match.objects.get(pk=w["played"]).fixture.season.league
+    author = league.commissioners.get()
+    return LeagueNews.objects.create(league=league, author=author, title="M", body="M").pk
+
 
 ROWS: dict[str, Row] = {
     # --- leagues -------------------------------------------------------------------
@@ -246,6 +254,32 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/account/naf-number/": Row(
         path=lambda w: {}, body=lambda w: {"naf_number": None}, expect=signed_in()
     ),
+    # --- news (news) ----------------------------------------------------------------
+    "POST /api/v1/leagues/{id}/news/": Row(
+        path=lambda w: {"id": w["league"]},
+        body=lambda w: {"title": "Matrix news", "body": "Round 2 is on."},
+        expect=only_commissioner(),
+    ),
+    "PUT /api/v1/news/{id}/": Row(
+        path=lambda w: {"id": a_news_post(w)},
+        body=lambda w: {"title": "Matrix news", "body": "Round 2 is on."},
+        expect=only_commissioner(),
+    ),
+    "DELETE /api/v1/news/{id}/": Row(
+        path=lambda w: {"id": a_news_post(w)}, body=None, expect=only_commissioner()
+    ),
+    "PUT /api/v1/matches/{id}/match-reports/{team_id}/": Row(
+        path=lambda w: {"id": w["played"], "team_id": w["team"]},
+        body=lambda w: {"body": "Matrix: a hard game."},
+        # A coach's own words: only his side's coach writes it, not the commissioner.
+        expect={
+            ANONYMOUS: DENIED,
+            OTHER_COACH: DENIED,
+            TEAM_COACH: OK,
+            OTHER_COMMISSIONER: DENIED,
+            COMMISSIONER: DENIED,
+        },
+    ),
     # --- teams and players -------------------------------------------------------
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),
     "POST /api/v1/teams/draft-preview/": Row(
@@ -299,6 +333,21 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"coach": "matrix-third"},
         # The league's commissioner hands a team over; its own coach may not give it away.
         expect=only_commissioner(),
+    ),
+    "PUT /api/v1/teams/{id}/description/": Row(
+        path=lambda w: {"id": w["team"]},
+        body=lambda w: {"description": "Matrix: the pride of Altdorf."},
+        expect=coach_or_commissioner(),
+    ),
+    "PUT /api/v1/teams/{id}/logo/": Row(
+        path=lambda w: {"id": w["team"]},
+        body=None,
+        # Sent as JSON: allowed past the permission, refused as not multipart/form-data
+        # (uploads are tested in tests/teams/test_team_logo.py).
+        expect=coach_or_commissioner(415),
+    ),
+    "DELETE /api/v1/teams/{id}/logo/": Row(
+        path=lambda w: {"id": w["team"]}, body=None, expect=coach_or_commissioner()
     ),
     "POST /api/v1/players/{id}/rename/": Row(
         path=lambda w: {"id": w["player"]},

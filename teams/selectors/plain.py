@@ -55,6 +55,8 @@ TEAM_FIELDS = (
     "cheerleaders",
     "apothecary",
     "dedicated_fans",
+    "logo",
+    "description",
     "created_at",
     "updated_at",
 )

@@ -21,8 +21,9 @@ from tests.factories import (
 
 # Session and user, the sheet (team, players, skills, injuries, advancements)
 # the latest ledger entries, the latest audit entries (teams/audit.py) and the
-# versions the page is validated and its fragments cached by (core/versions.py).
-SHEET_PAGE_QUERIES = 10
+# versions the page is validated and its fragments cached by (core/versions.py), and
+# the coaches' reports of the team's matches (news/templatetags/news.py).
+SHEET_PAGE_QUERIES = 11
 
 
 @pytest.fixture

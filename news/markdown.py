@@ -1,0 +1,100 @@
+"""Markdown as a league site shows it: a coach's or commissioner's text rendered by
+Python-Markdown, then sanitised by nh3, so nothing written can run in a reader's
+browser.
+
+- Raw HTML in the text is not HTML: Python-Markdown's raw-HTML block and inline
+  handlers are removed, so ``<script>`` shows as the characters typed.
+- The rendered HTML keeps only the tags of formatted prose (paragraphs, emphasis,
+  lists, quotes, code, headings, tables, links) and of those only the harmless
+  attributes; links keep http, https and mailto addresses only (a ``javascript:``
+  link loses its address) and get ``rel="nofollow noopener noreferrer"``: a league
+  page lends no ranking to spam and no window handle to a linked site.
+- Images are not kept: the site loads nothing from elsewhere (DESIGN.md), and an
+  ``<img onerror=...>`` has nowhere to go.
+- Text longer than ``MAX_CHARS`` is refused (``MarkdownTooLong``) before parsing:
+  one render's cost stays bounded.
+"""
+
+from __future__ import annotations
+
+import markdown as python_markdown
+import nh3
+from django.utils.safestring import SafeString, mark_safe
+
+from news.models import BODY_MAX_CHARS
+
+MAX_CHARS = BODY_MAX_CHARS
+
+ALLOWED_TAGS = frozenset(
+    {
+        "p",
+        "br",
+        "hr",
+        "em",
+        "strong",
+        "del",
+        "code",
+        "pre",
+        "blockquote",
+        "ul",
+        "ol",
+        "li",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "a",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+    }
+)
+ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "ol": {"start"}, "th": {"align"}, "td": {"align"}}
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+LINK_REL = "nofollow noopener noreferrer"
+# Removed with what they hold (the rest lose their tag and keep their text).
+DROPPED_WITH_CONTENT = frozenset({"script", "style"})
+
+
+class MarkdownTooLong(ValueError):
+    """The text is over ``MAX_CHARS``; the message says by how much."""
+
+    def __init__(self, length: int, limit: int = MAX_CHARS) -> None:
+        self.length = length
+        self.limit = limit
+        super().__init__(f"Shorten the text to at most {limit:,} characters (it has {length:,}).")
+
+
+def _converter() -> python_markdown.Markdown:
+    converter = python_markdown.Markdown(extensions=["sane_lists", "tables"], output_format="html")
+    # Raw HTML is text, not markup: without these two handlers "<b>" stays "<b>" typed.
+    converter.preprocessors.deregister("html_block")
+    converter.inlinePatterns.deregister("html")
+    return converter
+
+
+def check_length(text: str, limit: int = MAX_CHARS) -> None:
+    """``MarkdownTooLong`` unless ``text`` is within ``limit`` characters."""
+    if len(text) > limit:
+        raise MarkdownTooLong(len(text), limit)
+
+
+def render(text: str, limit: int = MAX_CHARS) -> SafeString:
+    """``text`` (Markdown) as sanitised HTML, safe to put in a page as it is."""
+    check_length(text, limit)
+    html = _converter().convert(text)
+    cleaned = nh3.clean(
+        html,
+        tags=set(ALLOWED_TAGS),
+        clean_content_tags=set(DROPPED_WITH_CONTENT),
+        attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
+        url_schemes=set(URL_SCHEMES),
+        link_rel=LINK_REL,
+        strip_comments=True,
+    )
+    return mark_safe(cleaned)  # noqa: S308 - sanitised by nh3 just above

@@ -1,0 +1,143 @@
+"""Writes of the news: a commissioner's league news, a coach's match report.
+
+Every service takes the acting user first, checks ``news/permissions.py``
+(``PermissionDenied``: 403 on the API), checks the input (``NewsError`` naming the
+field: 400 on the API, a form error on a page), runs in one transaction with the
+rows it changes locked, and raises the versions of the league and teams whose pages
+show what changed (``core.versions.bump``), so cached pages and fragments refresh.
+
+No audit row is written: the audit log is the bookkeeping of results, fixtures,
+money and rosters (teams/audit.py); news and write-ups are prose, dated by their
+own ``created_at`` and ``updated_at``.
+
+A match report may be written once the match's result is confirmed (the match is
+``report_submitted``, ``post_game`` or ``closed``), not earlier: until both coaches
+agree on the result (or the commissioner settles a dispute) the score may still
+change, and a write-up of a result that is then sent back would tell another match.
+From then on it stays editable, corrections included.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from core import versions
+from core.types import Actor
+from core.validators import no_control_characters
+from leagues.models import League
+from leagues.permissions import signed_in
+from matches.models import Match, MatchStatus
+from news.errors import NewsError
+from news.markdown import MAX_CHARS, MarkdownTooLong, check_length
+from news.models import TITLE_MAX, LeagueNews, MatchReport
+from news.permissions import POST_NEWS, WRITE_MATCH_REPORT
+from teams.models import Team
+
+# The match statuses whose result both coaches (or the commissioner) confirmed.
+FINISHED = (MatchStatus.REPORT_SUBMITTED, MatchStatus.POST_GAME, MatchStatus.CLOSED)
+
+
+def clean_title(title: object) -> str:
+    """The title as stored, or ``NewsError`` on the ``title`` field."""
+    if not isinstance(title, str):
+        raise NewsError("The title must be text.", field="title")
+    title = " ".join(title.split())
+    if not title:
+        raise NewsError("Give the news a title.", field="title")
+    if len(title) > TITLE_MAX:
+        raise NewsError(
+            f"Shorten the title to at most {TITLE_MAX} characters (it has {len(title)}).",
+            field="title",
+        )
+    try:
+        no_control_characters(title)
+    except ValidationError as error:
+        raise NewsError(error.messages, field="title") from error
+    return title
+
+
+def clean_body(body: object, *, limit: int = MAX_CHARS, what: str = "text") -> str:
+    """A Markdown body as stored (trailing blanks trimmed), or ``NewsError`` on the
+    ``body`` field."""
+    if not isinstance(body, str):
+        raise NewsError(f"The {what} must be text.", field="body")
+    body = body.strip()
+    if not body:
+        raise NewsError(f"Write the {what} first: it is empty.", field="body")
+    try:
+        check_length(body, limit)
+    except MarkdownTooLong as error:
+        raise NewsError(str(error), field="body") from error
+    return body
+
+
+def _require_commissioner(actor: Actor, league: League) -> None:
+    if not actor.has_perm(POST_NEWS, league):
+        raise PermissionDenied(f"Only a commissioner of {league.name} writes its news.")
+
+
+def post_news(actor: Actor, league: League, *, title: object, body: object) -> LeagueNews:
+    """Post a news item in ``league`` (its commissioners)."""
+    _require_commissioner(actor, league)
+    author = signed_in(actor)
+    title, body = clean_title(title), clean_body(body, what="news")
+    with transaction.atomic():
+        news = LeagueNews.objects.create(league=league, author=author, title=title, body=body)
+        versions.bump(leagues=[league.pk])
+    return news
+
+
+def edit_news(actor: Actor, news: LeagueNews, *, title: object, body: object) -> LeagueNews:
+    """Change a news item's title and text (its league's commissioners)."""
+    _require_commissioner(actor, news.league)
+    title, body = clean_title(title), clean_body(body, what="news")
+    with transaction.atomic():
+        locked = LeagueNews.objects.select_for_update().get(pk=news.pk)
+        if (locked.title, locked.body) != (title, body):
+            locked.title, locked.body = title, body
+            locked.save(update_fields=["title", "body", "updated_at"])
+            versions.bump(leagues=[locked.league_id])
+    return locked
+
+
+def delete_news(actor: Actor, news: LeagueNews) -> None:
+    """Remove a news item (its league's commissioners)."""
+    _require_commissioner(actor, news.league)
+    with transaction.atomic():
+        deleted, _ = LeagueNews.objects.filter(pk=news.pk).delete()
+        if deleted:
+            versions.bump(leagues=[news.league_id])
+
+
+def write_match_report(actor: Actor, match: Match, team: Team, *, body: object) -> MatchReport:
+    """Write or rewrite ``team``'s side of ``match`` (its coach), once the result is
+    confirmed; one report per side, the same row edited afterwards."""
+    if not actor.has_perm(WRITE_MATCH_REPORT, team):
+        raise PermissionDenied(f"Only the coach of {team.name} writes its match reports.")
+    author = signed_in(actor)
+    body = clean_body(body, what="match report")
+    with transaction.atomic():
+        locked = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("fixture__season")
+            .get(pk=match.pk)
+        )
+        fixture = locked.fixture
+        if team.pk not in (fixture.home_id, fixture.away_id):
+            raise NewsError(f"{team.name} did not play this match.", field="team")
+        if locked.status not in FINISHED:
+            raise NewsError(
+                "The match report opens once the result is confirmed: "
+                f"this match is {locked.get_status_display().lower()}."
+            )
+        report = MatchReport.objects.filter(match=locked, team=team).first()
+        if report is None:
+            report = MatchReport.objects.create(match=locked, team=team, author=author, body=body)
+        elif report.body != body:
+            report.body, report.author = body, author
+            report.save(update_fields=["body", "author", "updated_at"])
+        else:
+            return report
+        versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
+    return report

@@ -1,0 +1,127 @@
+"""A team's logo and description in the API (the page is ``views_profile``):
+
+- ``GET /api/v1/teams/{id}/profile/``: the description (Markdown, as written) and the
+  logo's address (null without one);
+- ``PUT /api/v1/teams/{id}/description/``: ``{"description": "..."}`` (empty removes it);
+- ``PUT /api/v1/teams/{id}/logo/``: a ``multipart/form-data`` upload, the file in the
+  ``logo`` field (a PNG, JPEG, GIF or WebP image of at most 2 MiB; stored resized to at
+  most 256×256 and re-encoded as a PNG);
+- ``DELETE /api/v1/teams/{id}/logo/``: takes the logo down.
+
+The writes answer with the profile as ``GET`` does; the team's coach, a commissioner
+of a league it plays in or a superuser may make them (403 otherwise, before the input
+is read); a refused file or description is a 400 naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.text import slugify
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.fields import StrictCharField
+from core.input import validated
+from teams.api_common import CHANGE_TEAM, NOT_FOUND, responses
+from teams.models import TEAM_DESCRIPTION_MAX, Team
+from teams.services.profile import remove_team_logo, set_team_description, set_team_logo
+
+
+def logo_url(team: Team) -> str | None:
+    """The address the team's logo is served from, changed by every new logo."""
+    if not team.logo:
+        return None
+    return f"{reverse('team-logo', args=[team.pk])}?v={slugify(team.logo.name or '')}"
+
+
+class TeamProfileSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    description = serializers.CharField(help_text="Markdown, as written (shown sanitised).")
+    logo_url = serializers.CharField(
+        allow_null=True, help_text="Where the logo (a PNG) is served; null without one."
+    )
+
+
+class DescriptionInputSerializer(serializers.Serializer):
+    description = StrictCharField(
+        allow_blank=True,
+        trim_whitespace=True,
+        max_length=TEAM_DESCRIPTION_MAX,
+        help_text=f"Markdown, at most {TEAM_DESCRIPTION_MAX:,} characters; empty removes it.",
+    )
+
+
+class LogoInputSerializer(serializers.Serializer):
+    logo = serializers.FileField(
+        help_text="A PNG, JPEG, GIF or WebP image of at most 2 MiB (multipart/form-data)."
+    )
+
+
+def profile_data(team: Team) -> dict[str, Any]:
+    return {"id": team.pk, "description": team.description, "logo_url": logo_url(team)}
+
+
+def _team_to_change(request: Request, pk: int) -> Team:
+    team = get_object_or_404(Team, pk=pk)
+    if not request.user.has_perm(CHANGE_TEAM, team):
+        raise exceptions.PermissionDenied(f"Only the coach of {team.name} may change it.")
+    return team
+
+
+class TeamProfileView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: TeamProfileSerializer, 404: NOT_FOUND},
+        summary="A team's logo and description",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(profile_data(get_object_or_404(Team, pk=pk)))
+
+
+class TeamDescriptionView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=DescriptionInputSerializer,
+        responses=responses({200: TeamProfileSerializer}),
+        summary="Write the team's description (Markdown)",
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        team = _team_to_change(request, pk)
+        values = validated(DescriptionInputSerializer, request)
+        team = set_team_description(request.user, team, values["description"])
+        return Response(profile_data(team))
+
+
+class TeamLogoView(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        request={"multipart/form-data": LogoInputSerializer},
+        responses=responses({200: TeamProfileSerializer}),
+        summary="Upload the team's logo (multipart/form-data, field logo)",
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        team = _team_to_change(request, pk)
+        values = validated(LogoInputSerializer, request)
+        team = set_team_logo(request.user, team, values["logo"])
+        return Response(profile_data(team))
+
+    @extend_schema(
+        request=None,
+        responses=responses({200: TeamProfileSerializer}),
+        summary="Take the team's logo down",
+    )
+    def delete(self, request: Request, pk: int) -> Response:
+        team = _team_to_change(request, pk)
+        return Response(profile_data(remove_team_logo(request.user, team)))

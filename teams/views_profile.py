@@ -1,0 +1,73 @@
+"""A team's logo and description: the page where its coach changes them, and the
+address the logo is served from.
+
+The logo is served by this view from the default storage (``MEDIA_ROOT`` in the
+embedded mode), whatever DEBUG says: whitenoise serves static files only, and Django's
+``static.serve`` is for development. Its address carries the file's name (``?v=``),
+which changes with every upload, so a reader's browser may keep it for a day.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_GET, require_http_methods
+
+from core.errors import attempt
+from teams.forms_profile import TeamProfileForm
+from teams.models import Team
+from teams.services.profile import remove_team_logo, set_team_description, set_team_logo
+from teams.views_access import team_to_change
+
+LOGO_MAX_AGE = 24 * 60 * 60
+
+
+def _save(request: HttpRequest, team: Team, form: TeamProfileForm) -> Team:
+    """The description, then the logo, in one transaction: a refused logo leaves the
+    description as it was too."""
+    data = form.cleaned_data
+    with transaction.atomic():
+        team = set_team_description(request.user, team, data["description"])
+        if data["logo"] is not None:
+            team = set_team_logo(request.user, team, data["logo"])
+        elif data["remove_logo"]:
+            team = remove_team_logo(request.user, team)
+    return team
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_profile(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's logo and description, changed by its coach (or a commissioner)."""
+    team = team_to_change(request, pk)
+    status = 200
+    if request.method == "POST":
+        form = TeamProfileForm(request.POST, request.FILES)
+        status = 400
+        if form.is_valid() and attempt(form, lambda: _save(request, team, form)) is not None:
+            messages.success(request, f"{team.name}'s page is updated.")
+            return redirect("team-detail", pk=team.pk)
+    else:
+        form = TeamProfileForm(initial={"description": team.description})
+    context: dict[str, Any] = {"team": team, "form": form}
+    return render(request, "teams/team_profile.html", context, status=status)
+
+
+@require_GET
+def team_logo(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The team's logo image (404 when it has none)."""
+    name = get_object_or_404(Team.objects.only("logo"), pk=pk).logo.name
+    if not name or not default_storage.exists(name):
+        raise Http404("This team has no logo.")
+    content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    response = FileResponse(default_storage.open(name, "rb"), content_type=content_type)
+    patch_cache_control(response, public=True, max_age=LOGO_MAX_AGE)
+    return response
