@@ -29,9 +29,10 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from leagues.models import Fixture, Season
+from leagues.models import Fixture, Season, TeamEntry
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
+from news.models import LeagueNews, MatchReport
 from notifications import events, outbox
 from notifications.events import Event, site_url
 from notifications.models import EmailPreference
@@ -271,7 +272,56 @@ def kickoff_reminder(fixture: Fixture, event: Event) -> int:
     return event_mail(event, _coaches(fixture), FIXTURES, subject)
 
 
+# --- news and match reports ----------------------------------------------------------
+
+EXCERPT_CHARS = 600
+
+
+def _excerpt(markdown: str) -> str:
+    """The start of a Markdown body, as its author typed it."""
+    text = markdown.strip()
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS].rstrip() + "…"
+
+
+def league_coaches(league_id: int) -> list[Any]:
+    """The coaches of the teams entered in the league's latest season."""
+    season = Season.objects.filter(league_id=league_id).order_by("-created_at", "-id").first()
+    if season is None:
+        return []
+    entries = TeamEntry.objects.filter(season=season).select_related("team__coach")
+    coaches = {entry.team.coach_id: entry.team.coach for entry in entries}
+    return list(coaches.values())
+
+
+def league_news(news_id: int) -> int:
+    """The league's coaches (but its author): a news post, once each."""
+    event = events.league_news_event(news_id)
+    news = LeagueNews.objects.filter(pk=news_id).only("author_id", "body").first()
+    if event is None or news is None:
+        return 0
+    readers = [c for c in league_coaches(event.league_id) if c.pk != news.author_id]
+    subject = f"{event.league_name} news: {event.data['title']}"
+    return event_mail(event, readers, NEWS, subject, _excerpt(news.body))
+
+
+def match_report(report_id: int) -> int:
+    """The other coach of the match: a match report about it, once."""
+    event = events.match_report_event(report_id)
+    written = (
+        MatchReport.objects.filter(pk=report_id)
+        .select_related("match__fixture__home__coach", "match__fixture__away__coach")
+        .first()
+    )
+    if event is None or written is None:
+        return 0
+    readers = [c for c in _coaches(written.match.fixture) if c.pk != written.author_id]
+    subject = f"Match report: {event.text}"
+    return event_mail(event, readers, NEWS, subject, _excerpt(written.body))
+
+
 SENDERS: dict[str, Callable[[int], int]] = {
+    "league_news": league_news,
+    "match_report": match_report,
     "kickoff_agreed": kickoff_agreed,
     "deadline_passed": deadline_passed,
     "fixture_scheduled": fixture_scheduled,

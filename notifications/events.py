@@ -15,11 +15,12 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 from leagues.models import Fixture, League, TeamEntry
 from matches.models import Report
 from matches.models_postgame import PostGameApplication
+from news.models import LeagueNews, MatchReport
 from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord, Team
 
@@ -285,6 +286,75 @@ def deadline_passed_event(fixture_id: int) -> Event | None:
     )
 
 
+# --- news and match reports ----------------------------------------------------------
+
+
+def _page(name: str, pk: int, fallback: str, fallback_pk: int) -> str:
+    """The page's absolute address; the fallback's where the page is not routed."""
+    try:
+        return site_url(reverse(name, args=[pk]))
+    except NoReverseMatch:
+        return site_url(reverse(fallback, args=[fallback_pk]))
+
+
+def league_news_event(news_id: int) -> Event | None:
+    """A league news post: "Nuffle Cup news from Marta: Round 3 is drawn"."""
+    news = LeagueNews.objects.filter(pk=news_id).select_related("league", "author").first()
+    if news is None:
+        return None
+    league = news.league
+    text = f"News from {news.author.username}: {news.title}"
+    data = {
+        "news": news.pk,
+        "title": news.title,
+        "author": {"user": news.author_id, "username": news.author.username},
+    }
+    url = _page("news-detail", news.pk, "league-home", league.pk)
+    key = f"league_news:news:{news.pk}"
+    return Event(EventKind.LEAGUE_NEWS, key, league.pk, league.name, text, url, data)
+
+
+def match_report_event(report_id: int) -> Event | None:
+    """A coach's match report: "Marta wrote about Reavers 2–1 Orcs"."""
+    written = (
+        MatchReport.objects.filter(pk=report_id)
+        .select_related("author", "team", "match__fixture__season__league")
+        .select_related("match__fixture__home", "match__fixture__away")
+        .first()
+    )
+    if written is None:
+        return None
+    fixture = written.match.fixture
+    league = fixture.season.league
+    home, away = fixture.home, fixture.away
+    result: tuple[int | None, int | None] | None = (
+        Report.objects.filter(match_id=written.match_id, is_current=True)
+        .values_list("home_touchdowns", "away_touchdowns")
+        .first()
+    )
+    if result is None and fixture.has_result:
+        result = (fixture.home_touchdowns, fixture.away_touchdowns)
+    match = (
+        f"{home.name} {result[0]}–{result[1]} {away.name}"
+        if result
+        else f"{home.name} v {away.name}"
+    )
+    author = written.author.username
+    text = f"{author} wrote about {match}"
+    data = {
+        "match_report": written.pk,
+        "match": written.match_id,
+        "fixture": fixture.pk,
+        "team": {"team": written.team_id, "name": written.team.name},
+        "author": {"user": written.author_id, "username": author},
+        "home": {"team": home.pk, "name": home.name, "touchdowns": result[0] if result else None},
+        "away": {"team": away.pk, "name": away.name, "touchdowns": result[1] if result else None},
+    }
+    url = site_url(reverse("match-detail", args=[written.match_id]))
+    key = f"match_report:report:{written.pk}"
+    return Event(EventKind.MATCH_REPORT, key, league.pk, league.name, text, url, data)
+
+
 def check_event(league: League, nonce: str) -> Event:
     """The message a commissioner sends to check an address."""
     text = f"Dugout test message for {league.name}: this webhook works."
@@ -298,4 +368,6 @@ BUILDERS = {
     EventKind.DEATH: death_event,
     EventKind.KICKOFF_AGREED: kickoff_agreed_event,
     EventKind.DEADLINE_PASSED: deadline_passed_event,
+    EventKind.LEAGUE_NEWS: league_news_event,
+    EventKind.MATCH_REPORT: match_report_event,
 }

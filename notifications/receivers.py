@@ -2,8 +2,8 @@
 
 Why signals here, when Dugout's services otherwise call each other directly: the
 events (a result applied, an advancement taken, a player dead, a report waiting for
-confirmation, a fixture scheduled, a kick-off time agreed, a deadline acted on) are
-written by the leagues, teams and matches
+confirmation, a fixture scheduled, a kick-off time agreed, a deadline acted on, a
+news post or a coach's match report) are written by the leagues, teams, matches and news
 services, by their Celery tasks and by corrections that re-derive later matches.
 Hooking the rows themselves catches every path that writes them without those
 services knowing notifications exist (they stay free of an outside concern, and a
@@ -31,6 +31,7 @@ from config.celery import app
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
+from news.models import LeagueNews, MatchReport
 from notifications import events, webhooks
 from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord
@@ -124,3 +125,18 @@ def season_saved(sender: Any, instance: Season, created: bool, **kw: Any) -> Non
 def match_saved(sender: Any, instance: Match, created: bool, **kw: Any) -> None:
     if created and not kw.get("raw"):
         _on_commit(email_event, "match_opened", instance.pk)
+
+
+@receiver(post_save, sender=LeagueNews, dispatch_uid="notify_league_news")
+def league_news_posted(sender: Any, instance: LeagueNews, created: bool, **kw: Any) -> None:
+    if created and not kw.get("raw"):
+        _on_commit(webhook_event, EventKind.LEAGUE_NEWS, instance.pk)
+        _on_commit(email_event, "league_news", instance.pk)
+
+
+@receiver(post_save, sender=MatchReport, dispatch_uid="notify_match_report")
+def match_report_written(sender: Any, instance: MatchReport, created: bool, **kw: Any) -> None:
+    # An edit is not news: the first version announced it.
+    if created and not kw.get("raw"):
+        _on_commit(webhook_event, EventKind.MATCH_REPORT, instance.pk)
+        _on_commit(email_event, "match_report", instance.pk)
