@@ -169,6 +169,14 @@ def test_a_request_django_refuses_answers_json_under_the_api(client):
     assert "<h1>Bad request</h1>" in page.content.decode()
 
 
+def test_more_query_fields_than_django_reads_is_a_json_400_under_the_api(client):
+    client.raise_request_exception = False
+    query = "&".join(f"f{n}=1" for n in range(1200))
+    response = client.get(f"/api/v1/rulesets/?{query}")
+    assert response.status_code == 400
+    assert response.json() == {"detail": "The request is malformed and was not read."}
+
+
 @pytest.mark.parametrize(
     "cookie",
     [

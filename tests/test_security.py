@@ -234,3 +234,29 @@ def test_production_settings_secure_cookies_and_hsts():
         "SECURE_HSTS_SECONDS": 31_536_000,
         "SECURE_HSTS_INCLUDE_SUBDOMAINS": True,
     }
+
+
+def test_the_embedded_mode_runs_over_plain_http_with_debug_off():
+    """Nothing set (`make run`): no debug pages, yet cookies a browser sends back over
+    http://127.0.0.1 and no redirect to HTTPS (those are for DJANGO_DEBUG=false)."""
+    names = ["DEBUG", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT"]
+    code = (
+        "import json; from django.conf import settings; "
+        f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}))"
+    )
+    result = run_manage("shell", "-c", code)
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout.strip().splitlines()[-1])
+    assert values == {name: False for name in names}
+
+
+def test_the_embedded_secret_key_is_random_made_once_and_private(tmp_path):
+    from config.env import embedded_secret_key
+
+    path = tmp_path / "secret_key"
+    first = embedded_secret_key(path)
+    assert len(first) >= 50
+    assert embedded_secret_key(path) == first  # kept: sessions survive a restart
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert embedded_secret_key(tmp_path / "another_install") != first
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["another_install", "secret_key"]
