@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from leagues import demo as leagues_demo
+from leagues import demo_house_rules
 from matches import demo as matches_demo
 from matches import demo_rulesets
 from teams import demo as teams_demo
@@ -26,6 +27,7 @@ DEMO_STEPS: tuple[Callable[[Any, Callable[[str], None]], object], ...] = (
     teams_demo.load,
     leagues_demo.load,
     matches_demo.load,
+    demo_house_rules.load,
     demo_rulesets.load,
 )
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from leagues import views, views_audit
+from leagues import views, views_audit, views_house_rules
 
 urlpatterns = [
     path("", views.league_list, name="league-list"),
@@ -10,6 +10,12 @@ urlpatterns = [
     path("<int:pk>/", views.league_home, name="league-home"),
     path("<int:pk>/open-season/", views.open_season, name="season-open"),
     path("<int:pk>/history/", views_audit.league_history, name="league-history"),
+    path("<int:pk>/house-rules/", views_house_rules.league_house_rules, name="league-house-rules"),
+    path(
+        "<int:pk>/house-rules/edit/",
+        views_house_rules.league_house_rules_edit,
+        name="league-house-rules-edit",
+    ),
     path("seasons/<int:pk>/fixtures/", views.season_fixtures, name="season-fixtures"),
     path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:pk>/race/", views.season_race, name="season-race"),

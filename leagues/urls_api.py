@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from leagues import api, api_invites, api_redraft
 from leagues.api_audit import LeagueAuditView
+from leagues.api_house_rules import LeagueHouseRulesView
 
 router = DefaultRouter(trailing_slash=True)
 router.include_root_view = False
@@ -19,6 +20,11 @@ team_router.register("teams", api_redraft.TeamRedraftViewSet, basename="api-team
 
 urlpatterns = [
     path("leagues/<int:pk>/audit/", LeagueAuditView.as_view(), name="api-league-audit"),
+    path(
+        "leagues/<int:pk>/house-rules/",
+        LeagueHouseRulesView.as_view(),
+        name="api-league-house-rules",
+    ),
     *router.urls,
     *team_router.urls,
 ]

@@ -207,6 +207,8 @@ def _star_label(star: Mapping[str, Any], both_field: bool = False) -> str:
     if star.get("induced_by_opponent"):
         then = "both teams field him" if both_field else "then neither fields him"
         label += f" — the other team induced him too: {then}"
+    if star.get("banned"):
+        label += " — banned by the league's house rules"
     return label
 
 

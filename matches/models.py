@@ -91,6 +91,12 @@ class Match(models.Model):
         blank=True,
         help_text="The report's score and extras saved as a draft while in play.",
     )
+    house_rules = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The league's house rules in force when the pre-game began ({}: the "
+        "edition as written); the pre-game and post-game play by them.",
+    )
     pre_game_started_at = models.DateTimeField(null=True, blank=True)
     kicked_off_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

@@ -210,6 +210,11 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"allow_signup": True},
         expect=only_commissioner(),
     ),
+    "PUT /api/v1/leagues/{id}/house-rules/": Row(
+        path=lambda w: {"id": w["new_league"]},
+        body=lambda w: {"banned_stars": ["griff-oberwald"], "ban_mega_stars": True},
+        expect=only_commissioner(),
+    ),
     "POST /api/v1/leagues/{id}/join/": Row(
         path=lambda w: {"id": w["open_league"]}, body=None, expect=signed_in()
     ),

@@ -35,7 +35,10 @@ from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, PlayoffStage, Season
+from leagues.services.house_rules import house_rules_of
 from rules_engine import Edition, edition_for
+from rules_engine.house_rules import HouseRules
+from rules_engine.house_rules import playoff_prizes as house_playoff_prizes
 from teams.models import LedgerReason
 from teams.services import post_to_ledger
 from teams.services._common import gp, lock_team, lock_teams
@@ -145,7 +148,22 @@ def playoff_prizes(season: Season) -> tuple[tuple[int, int], ...]:
         edition = None
     if edition is None or not edition.has_gold:
         return ()
-    return edition.playoff_prizes
+    return house_playoff_prizes(season_house_rules(season), edition.playoff_prizes)
+
+
+def season_house_rules(season: Season) -> HouseRules:
+    """The house rules the season's prizes are paid under: those its final was played
+    under (kept with its match when the pre-game began), else the league's now (a final
+    recorded without a match)."""
+    # Through the fixture's reverse relation: the matches app sits above this one.
+    kept = (
+        Fixture.objects.filter(season=season, kind=Fixture.Kind.PLAYOFF, stage=PlayoffStage.FINAL)
+        .values_list("match__house_rules", flat=True)
+        .first()
+    )
+    if kept:
+        return HouseRules.from_json(kept)
+    return house_rules_of(season.league_id)
 
 
 def _places(final: Fixture, third: Fixture) -> dict[int, int]:
@@ -231,6 +249,8 @@ def _prize_note(season: Season, place: int) -> str:
 
 def _pay_prizes(season: Season, places: dict[int, int], actor: Actor) -> None:
     for place, gold in playoff_prizes(season):
+        if not gold:
+            continue  # a league's house rules may pay nothing for a place
         team = lock_team(places[place])
         post_to_ledger(team, gold, LedgerReason.PRIZE, _prize_note(season, place), actor)
 

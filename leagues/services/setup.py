@@ -25,8 +25,11 @@ from leagues.models import (
 from leagues.permissions import signed_in
 from leagues.scheduling import default_season_format
 from leagues.services._common import entry_of, lock_season, require_commissioner, require_status
+from leagues.services.house_rules import house_rules_of
 from rules_engine.bb2020.redraft import REDRAFT_BASE
+from rules_engine.house_rules import team_value_problem
 from teams.models import Team
+from teams.selectors.value import value_breakdown
 
 MAX_DIVISIONS = 4  # facts §5 (p.98): "optional 2-4 divisions"
 SIGN_UP = Season.Status.SIGN_UP
@@ -192,6 +195,12 @@ def _eligibility_problems(season: Season, team: Team) -> list[str]:
         )
     if team.status != Team.Status.ACTIVE:
         problems.append(f"{team.name} is not active: only an active team can enter a season.")
+    house = house_rules_of(league)
+    if house.team_value_floor is not None or house.team_value_ceiling is not None:
+        team_value = value_breakdown(team).team_value
+        refused = team_value_problem(house, team.name, team_value)
+        if refused:
+            problems.append(refused)
     return problems
 
 

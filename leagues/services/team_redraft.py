@@ -22,13 +22,16 @@ from django.db.models import Count, Q
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season, TeamEntry
+from leagues.services.house_rules import house_rules_of
 from leagues.standings import overall_standings
 from rules_engine.dice import Dice
 from rules_engine.edition_change import is_edition_change
 from rules_engine.editions import REDRAFT, between_seasons, edition_for
 from rules_engine.errors import DraftError, RulesError
+from rules_engine.house_rules import team_value_problem
 from teams.errors import TeamError
 from teams.models import Redraft, Team
+from teams.selectors.value import value_breakdown
 from teams.services._common import lock_team, require_active, require_change
 from teams.services.draft import PlayerSpecs
 from teams.services.edition_change import EditionChangeResult, preview_edition_change
@@ -196,6 +199,7 @@ def season_record(
         league_draws=row.drawn if row else 0,
         cap=season.league.redraft_budget_cap,
         conceded_not_counted=not_counted,
+        house_rules=house_rules_of(season.league),
     )
 
 
@@ -269,6 +273,11 @@ def redraft_team(
             team_captain_player=team_captain_player,
             dice=dice,
         )
+        refused = team_value_problem(
+            record.house_rules, team.name, value_breakdown(team).team_value
+        )
+        if refused:  # the whole re-draft is undone with the refusal
+            raise TeamError(refused)
         division = to_season.divisions.filter(name=record.division_name).first()
         entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
         versions.bump(leagues=[to_season.league_id], teams=[team])

@@ -20,6 +20,7 @@ from matches.errors import MatchError
 from rules_engine import Edition, edition_for, get_ruleset
 from rules_engine.edition import POINTS
 from rules_engine.editions import sequences_for
+from rules_engine.house_rules import HouseRules, under_house_rules
 from rules_engine.ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -104,5 +105,10 @@ _MADE: dict[str, MatchRules] = {}
 
 
 def rules_for(match: Match) -> MatchRules:
-    """The rules the match's league plays by."""
-    return rules_for_key(match.fixture.season.ruleset)
+    """The rules the match's league plays by, under the house rules kept with the match
+    when its pre-game began (``Match.house_rules``; none kept: the edition as written)."""
+    rules = rules_for_key(match.fixture.season.ruleset)
+    ruleset = under_house_rules(rules.ruleset, HouseRules.from_json(match.house_rules))
+    if ruleset is rules.ruleset:
+        return rules
+    return MatchRules(rules.key, ruleset, rules.edition)

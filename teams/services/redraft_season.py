@@ -7,7 +7,7 @@ and performs the re-draft."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules_engine.bb2020.redraft import (
@@ -18,6 +18,7 @@ from rules_engine.bb2020.redraft import (
 )
 from rules_engine.edition import RedraftRules
 from rules_engine.editions import edition_for
+from rules_engine.house_rules import HouseRules, redraft_budget, redraft_rates
 from teams.errors import TeamError
 from teams.models import Player, Redraft, Team
 from teams.services.convert import state_players
@@ -46,6 +47,8 @@ class SeasonRecord:
     # Fixtures conceded for real-life reasons (no game played) that the edition leaves
     # out of ``games_played`` (and, those the team won, of ``league_wins``).
     conceded_not_counted: int = 0
+    # The league's house rules (its re-draft formula); the cap is ``cap``.
+    house_rules: HouseRules = HouseRules()
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,9 @@ class RedraftBudget:
     per_league_draw: int = PER_LEAGUE_DRAW
     # Fixtures conceded without a game, not counted (``SeasonRecord``).
     conceded_not_counted: int = 0
+    # Whether the Treasury is part of the budget (a league's house rules may start every
+    # team afresh).
+    keeps_treasury: bool = True
 
     @property
     def for_games(self) -> int:
@@ -80,7 +86,8 @@ class RedraftBudget:
 
     @property
     def uncapped(self) -> int:
-        return self.base + self.treasury + self.for_games + self.for_wins + self.for_draws
+        treasury = self.treasury if self.keeps_treasury else 0
+        return self.base + treasury + self.for_games + self.for_wins + self.for_draws
 
     @property
     def capped(self) -> bool:
@@ -132,25 +139,31 @@ def redraft_rules_of(team: Team) -> RedraftRules:
 
 
 def budget_of(team: Team, record: SeasonRecord) -> RedraftBudget:
+    """The budget under the edition's re-draft and the league's house rules (its
+    formula and cap: ``rules_engine.house_rules.redraft_budget``)."""
     rules = redraft_rules_of(team)
+    house = replace(record.house_rules, redraft_budget_cap=record.cap)
+    rates = redraft_rates(house, rules)
     return RedraftBudget(
         treasury=team.treasury,
         games_played=record.games_played,
         league_wins=record.league_wins,
         league_draws=record.league_draws,
         cap=record.cap,
-        budget=rules.budget(
+        budget=redraft_budget(
+            house,
+            rules,
             team.treasury,
             record.games_played,
             record.league_wins,
             record.league_draws,
-            record.cap,
         ),
-        base=rules.base,
-        per_game_played=rules.per_game_played,
-        per_league_win=rules.per_league_win,
-        per_league_draw=rules.per_league_draw,
+        base=rates.base,
+        per_game_played=rates.per_game_played,
+        per_league_win=rates.per_league_win,
+        per_league_draw=rates.per_league_draw,
         conceded_not_counted=record.conceded_not_counted,
+        keeps_treasury=rates.keeps_treasury,
     )
 
 

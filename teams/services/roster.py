@@ -15,6 +15,7 @@ from rules_engine.bb2020.journeymen import (
     journeyman_positions,
 )
 from rules_engine.draft import CaptainState, captain_fire_problems
+from rules_engine.house_rules import HouseRules, fire_floor
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.team_value import journeyman_hiring_price
 from teams.audit import log_action
@@ -224,7 +225,8 @@ def _check_fire_floor(team: Team, player: Player) -> None:
     game, temporarily retired ones, journeymen (they leave after the game unless hired
     in the step, which comes after firing). A player who sat out the game whose
     post-game is under way is back for the next one (step 6 clears his MNG)."""
-    floor = draft_rules_of(ruleset_of(team)).fire_floor
+    edition_floor = draft_rules_of(ruleset_of(team)).fire_floor
+    floor = fire_floor(_firing_house_rules(team, edition_floor), edition_floor)
     if floor is None:
         return
     sat_out: set[int] = set()
@@ -247,6 +249,25 @@ def _check_fire_floor(team: Team, player: Player) -> None:
             f"{eligible} (players due to miss it, temporarily retired ones and journeymen "
             "do not count)."
         )
+
+
+# The season statuses a team plays in a league (leagues.SeasonStatus, by value).
+OPEN_SEASON = ("sign_up", "regular_season", "playoffs")
+
+
+def _firing_house_rules(team: Team, edition_floor: int | None) -> HouseRules:
+    """The firing house rule of the league the team plays in now (a yes/no, stored as
+    the edition's own answer unless the league changed it), as the engine's data."""
+    # Through the relation the leagues app declares on the team: teams imports no leagues.
+    may = (
+        team.league_entries.filter(season__status__in=OPEN_SEASON)
+        .order_by("-season__created_at", "-id")
+        .values_list("season__league__house_rules__firing_below_eleven", flat=True)
+        .first()
+    )
+    if may is None or may == (edition_floor is None):
+        return HouseRules()
+    return HouseRules(firing_below_eleven=may)
 
 
 def _check_captain_may_go(team: Team, player: Player) -> None:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season
+from leagues.services.house_rules import house_rules_of
 from matches.errors import MatchError
 from matches.models import Match, Sequence
 from matches.services.access import answering_side, require_play, require_status, team_actor
@@ -213,6 +214,8 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         match.pre_game_teams = both_teams(match)
         match.pre_game_choices = {}
         match.pre_game_started_at = timezone.now()
+        # The house rules in force now stay the match's: a later change waits for the next.
+        match.house_rules = house_rules_of(match.fixture.season.league_id).to_json()
         match.status = Match.Status.PRE_GAME
         run_pre_game(match, {})
         match.save(
@@ -221,6 +224,7 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
                 "pre_game_teams",
                 "pre_game_choices",
                 "pre_game_started_at",
+                "house_rules",
                 "status",
                 "pre_game_result",
                 "updated_at",
