@@ -32,7 +32,7 @@ from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
 from news.models import LeagueNews, MatchReport
-from notifications import events, webhooks
+from notifications import emails, events, webhooks
 from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord
 
@@ -51,11 +51,17 @@ def webhook_event(kind: str, pk: int) -> None:
 
 
 def email_event(kind: str, pk: int) -> None:
-    """After the commit: the event's e-mails queued (sent here in eager mode)."""
+    """After the commit: the event's e-mails queued (written here in eager mode). With
+    the broker away they are written to the outbox here instead, owed until the sweep
+    sends them: an event is never left without its mails."""
     try:
         app.tasks[SEND_EMAILS].delay(kind, pk)
     except Exception:
-        logger.exception("notifications: the %s e-mails of row %s were not sent", kind, pk)
+        logger.warning("notifications: the %s e-mails of row %s not queued", kind, pk)
+        try:
+            emails.send(kind, pk)
+        except Exception:
+            logger.exception("notifications: the %s e-mails of row %s were not written", kind, pk)
 
 
 def _on_commit(callback: Any, kind: str, pk: int) -> None:

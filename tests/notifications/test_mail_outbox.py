@@ -6,11 +6,13 @@ attempts is failed and shown in the admin, which can send it again."""
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 from unittest import mock
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerDown
 
@@ -101,6 +103,20 @@ def test_a_server_down_leaves_the_mail_owed_then_it_is_retried_and_sent_once(
     assert len(smtp.delivered) == 2
 
 
+def test_an_operator_sends_the_owed_mails_at_once_when_the_server_is_back(
+    smtp, django_capture_on_commit_callbacks
+):
+    smtp.stop()
+    _a_fixture(django_capture_on_commit_callbacks)
+    out = io.StringIO()
+    call_command("sweep_mail", stdout=out)
+    assert out.getvalue().strip() == "0 owed e-mail(s) sent or retried; 2 still owed."
+    smtp.start()
+    call_command("sweep_mail", "--now", stdout=out)
+    assert out.getvalue().splitlines()[-1] == "2 owed e-mail(s) sent or retried; 0 still owed."
+    assert len(smtp.delivered) == 2
+
+
 def test_with_a_worker_a_failure_retries_after_the_doubling_backoff(smtp, settings):
     settings.DUGOUT_MAIL_BACKOFF_SECONDS = 10
     smtp.stop()
@@ -166,6 +182,29 @@ def test_with_the_broker_down_the_mail_stays_owed_and_the_sweep_sends_it(
     assert tasks.sweep_mail() == 2
     assert sorted(OutgoingMail.objects.values_list("status", flat=True)) == ["sent", "sent"]
     assert len(smtp.delivered) == 2
+
+
+def test_with_the_broker_down_at_the_event_the_mails_are_written_owed_all_the_same(
+    smtp, django_capture_on_commit_callbacks
+):
+    """The event's mails are written by a task; the broker refusing it, they are
+    written at once instead, and swept out once the broker is back."""
+    with mock.patch("kombu.Producer.publish", side_effect=BrokerDown("Redis is down")):
+        app.conf.task_always_eager = False
+        try:
+            _fixture, home, away = _a_fixture(django_capture_on_commit_callbacks)
+        finally:
+            app.conf.task_always_eager = True
+    owed = OutgoingMail.objects.order_by("to")
+    assert sorted(owed.values_list("to", "status", "attempts")) == sorted(
+        [(home.email, "pending", 0), (away.email, "pending", 0)]
+    )
+    assert smtp.delivered == []
+    _overdue()
+    assert tasks.sweep_mail() == 2
+    assert sorted(smtp.subjects_to(home.email) + smtp.subjects_to(away.email)) == sorted(
+        owed.values_list("subject", flat=True)
+    )
 
 
 def test_a_mail_that_used_its_attempts_is_failed_and_the_admin_sends_it_again(
