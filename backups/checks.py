@@ -22,6 +22,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 
+from backups.player_checks import player_problems
 from backups.values import (
     Problems,
     constraint_problems,
@@ -233,6 +234,7 @@ def backup_problems(document: Any, sections: Sections, fmt: str, version: int) -
         _reference_problems(name, rows[name], fks, ids, usernames, problems)
         constraint_problems(name, model, rows[name], typed, problems)
     _treasury_problems(rows["teams"], rows["ledger"], problems)
+    player_problems(rows, problems)
     _name_problems(document, rows["teams"], problems)
     return problems.result()
 

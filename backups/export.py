@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.db.models import Q
+from django.db.models.fields.files import FieldFile
 
 from backups.sections import FORMAT, SECTIONS, VERSION
 from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
@@ -44,6 +45,9 @@ from teams.models import (
 def _plain(value: Any) -> Any:
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
+    if isinstance(value, FieldFile):
+        # The stored file's name (a team's logo): the file itself is not in the backup.
+        return value.name or ""
     return value
 
 

@@ -76,6 +76,12 @@ def parse_value(field: models.Field, value: Any) -> Any:
 
 
 def field_problems(field: models.Field, value: Any) -> list[str]:
+    if isinstance(field, models.FileField):
+        # A stored file's name (the file is not in the backup): text that fits.
+        if not isinstance(value, str):
+            return [f"{value!r} is not a file name"]
+        limit = field.max_length or 100
+        return [] if len(value) <= limit else [f"is longer than {limit} characters"]
     try:
         value = parse_value(field, value)
     except ValidationError as error:

@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("teams.urls")),
     path("", include("leagues.urls_teams")),  # a team's re-draft between seasons
     path("", include("matches.urls_teams")),  # team history, player pages
+    path("", include("dashboard.urls")),  # a commissioner's oversight
     path("leagues/", include("leagues.urls")),
     path("matches/", include("matches.urls")),
     # allauth's login and logout under the names the pages and tests have always used.
@@ -38,6 +39,7 @@ urlpatterns = [
     # Ratings and play-off odds; records, dice luck, calendar feeds and the NAF report.
     path("", include("leagues.urls_insight")),
     path("", include("insight.urls")),
+    path("", include("backups.urls")),  # a league's backup: download, restore as new
     path("", include("notifications.urls")),  # webhooks, e-mail preferences
     path("", include("news.urls")),  # league news, coaches' match reports
 ]

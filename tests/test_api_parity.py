@@ -50,6 +50,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-signup-toggle": "leagues_open_signup_create",
     "league-join": "leagues_join_create",
     "league-odds": "leagues_odds_create",
+    "league-restore": "leagues_restore_create",  # a backup restored as a new league
     "league-house-rules-edit": "leagues_house_rules_update",
     "invite-accept": "leagues_invites_redeem_create",
     # --- notifications -----------------------------------------------------------------

@@ -285,6 +285,14 @@ ROWS: dict[str, Row] = {
             COMMISSIONER: DENIED,
         },
     ),
+    "POST /api/v1/leagues/restore/": Row(
+        path=lambda w: {},
+        body=None,
+        # Sent as JSON: allowed past the permission (anyone signed in restores a league
+        # of his own), refused as not multipart/form-data (tests/test_backup_page.py
+        # uploads backups).
+        expect=signed_in(415),
+    ),
     # --- teams and players -------------------------------------------------------
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),
     "POST /api/v1/teams/draft-preview/": Row(

@@ -1,0 +1,115 @@
+"""GET /api/v1/leagues/<id>/backup/ (a commissioner: his league's backup) and
+POST /api/v1/leagues/restore/ (a signed-in user: a backup restored as a new league he
+runs). The restore answers 400 with every problem of the backup under ``fields``
+(``file``, or ``name`` for a name taken); nothing is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from backups.sections import BackupError
+from backups.services import (
+    MAX_BACKUP_BYTES,
+    backup_filename,
+    league_backup,
+    read_backup,
+    restore_as_new_league,
+)
+from core.input import InvalidInput, validated
+from leagues.models import League
+from leagues.serializers import ErrorSerializer
+from teams.serializers import TeamsMessageSerializer
+
+
+class RestoreInputSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        help_text=f"A league backup downloaded from Dugout, at most {MAX_BACKUP_BYTES:,} bytes."
+    )
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=100,
+        help_text="The new league's name; empty: the backup's.",
+    )
+
+    def validate_file(self, upload: Any) -> Any:
+        if upload.size > MAX_BACKUP_BYTES:
+            raise serializers.ValidationError(
+                f"The file is {upload.size:,} bytes; a backup may be at most "
+                f"{MAX_BACKUP_BYTES:,} bytes."
+            )
+        return upload
+
+
+class RestoredLeagueSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+def _message(description: str) -> OpenApiResponse:
+    return OpenApiResponse(TeamsMessageSerializer, description=description)
+
+
+class LeagueBackupView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="leagues_backup_retrieve",
+        summary="A league's backup",
+        description="The league's whole history (seasons, teams, players, matches, dice, "
+        "ledgers, audit trail) as the JSON document `manage.py export_league` writes, "
+        "without the coaches' e-mail addresses. Its commissioners only.",
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="The backup document."),
+            401: _message("Not signed in."),
+            403: _message("Not a commissioner of the league."),
+            404: _message("No such league."),
+        },
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        league = get_object_or_404(League, pk=pk)
+        document = league_backup(request.user, league)
+        disposition = f'attachment; filename="{backup_filename(league)}"'
+        return Response(document, headers={"Content-Disposition": disposition})
+
+
+class LeagueRestoreView(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        operation_id="leagues_restore_create",
+        summary="Restore a backup as a new league",
+        description="The league of a backup becomes a new league whose only commissioner "
+        'is you; teams whose names are taken get "(restored)" after their name. The '
+        "backup is checked as `manage.py import_league` checks it (players' figures "
+        "included) and refused with every problem, nothing written.",
+        request={"multipart/form-data": RestoreInputSerializer},
+        responses={
+            201: OpenApiResponse(RestoredLeagueSerializer, description="The new league."),
+            400: OpenApiResponse(ErrorSerializer, description="The backup cannot be restored."),
+            401: _message("Not signed in."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(RestoreInputSerializer, request)
+        try:
+            league = restore_as_new_league(
+                request.user, read_backup(data["file"].read()), data["name"]
+            )
+        except BackupError as error:
+            field = getattr(error, "field", "file")
+            raise InvalidInput({field: error.messages}) from None
+        body = RestoredLeagueSerializer({"id": league.pk, "name": league.name}).data
+        return Response(body, status=status.HTTP_201_CREATED)

@@ -1,0 +1,130 @@
+"""A commissioner's backups from the pages and the API: his league's backup to
+download (``league_backup``), and a backup restored as a NEW league he runs
+(``restore_as_new_league``).
+
+The restore is ``backups.importer.import_league`` with the same checks as
+``manage.py import_league`` (every problem at once, nothing written); before them the
+document is made a new league's: the name the commissioner gives, the commissioner
+himself as its only commissioner, and the teams whose names this site holds already
+renamed "<name> (restored)" (a team name is unique across the site, and the league
+restored beside the one it was taken from needs its own teams).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from backups.export import export_league
+from backups.importer import import_league
+from backups.sections import BackupError
+from core.types import Actor
+from leagues.models import League
+from leagues.permissions import signed_in
+from teams.audit import log_action
+from teams.models import TEAM_NAME_MAX, Team
+from teams.names import skeleton
+
+# The most a backup upload may weigh: a league of several seasons, with every dice
+# roll of every match, stays well under it.
+MAX_BACKUP_BYTES = 20_000_000
+RESTORED = "restored"
+
+
+def can_download(actor: Actor, league: League) -> bool:
+    return bool(actor.is_authenticated and actor.has_perm("leagues.manage_league", league))
+
+
+def league_backup(actor: Actor, league: League) -> dict[str, Any]:
+    """The league's backup (``export_league``) for one of its commissioners. Coaches'
+    e-mail addresses stay on the site: a restore creates a missing coach without one."""
+    if not can_download(actor, league):
+        raise PermissionDenied("Only a commissioner of the league may download its backup.")
+    document = export_league(league)
+    for user in document["users"]:
+        user["email"] = ""
+    return document
+
+
+def backup_filename(league: League) -> str:
+    return f"league-{league.pk}.dugout-league.json"
+
+
+def read_backup(content: bytes) -> dict[str, Any]:
+    """The uploaded file as a backup document; BackupError when it is not JSON."""
+    if len(content) > MAX_BACKUP_BYTES:
+        raise BackupError(
+            f"The file is {len(content):,} bytes; a backup may be at most "
+            f"{MAX_BACKUP_BYTES:,} bytes."
+        )
+    try:
+        document = json.loads(content.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BackupError("The file is not a Dugout league backup (it is not JSON).") from None
+    if not isinstance(document, dict):
+        raise BackupError("The file is not a Dugout league backup.")
+    return document
+
+
+def _renamed_teams(document: dict[str, Any]) -> None:
+    """Each team whose name (or a look-alike) this site holds, or another team of the
+    backup took, gets "(restored)" after its name, numbered if need be."""
+    teams = document.get("teams")
+    if not isinstance(teams, list):
+        return  # the checks say what is wrong
+    taken = {skeleton(n) for n in Team.objects.values_list("name", flat=True).iterator()}
+    for team in teams:
+        name = team.get("name") if isinstance(team, dict) else None
+        if not isinstance(name, str):
+            continue
+        new, number = name, 1
+        while skeleton(new) in taken:
+            suffix = f" ({RESTORED})" if number == 1 else f" ({RESTORED} {number})"
+            new = name[: TEAM_NAME_MAX - len(suffix)] + suffix
+            number += 1
+        team["name"] = new
+        taken.add(skeleton(new))
+
+
+def _as_new_league(document: dict[str, Any], name: str, commissioner: Any) -> dict[str, Any]:
+    document = copy.deepcopy(document)
+    league = document.get("league")
+    if isinstance(league, dict):
+        if name:
+            league["name"] = name
+        league["commissioners"] = [commissioner.get_username()]
+    users = document.get("users")
+    if isinstance(users, list):
+        known = {u.get("username") for u in users if isinstance(u, dict)}
+        if commissioner.get_username() not in known:
+            users.append({"username": commissioner.get_username()})
+    _renamed_teams(document)
+    return document
+
+
+def restore_as_new_league(actor: Actor, document: dict[str, Any], name: str = "") -> League:
+    """The league of a backup ``document``, restored as a new league whose only
+    commissioner is ``actor``, named ``name`` (the backup's name when blank). Refused
+    with every problem of the document (BackupError), nothing written."""
+    if not actor.is_authenticated or not actor.has_perm("leagues.add_league"):
+        raise PermissionDenied("Sign in to restore a league.")
+    user = signed_in(actor)
+    name = name.strip()
+    if name and League.objects.filter(name__iexact=name).exists():
+        error = BackupError(f"A league named {name!r} exists already: choose another name.")
+        error.field = "name"  # type: ignore[attr-defined]  # the form and the API name the input
+        raise error
+    with transaction.atomic():
+        league = import_league(_as_new_league(document, name, user))
+        log_action(
+            user,
+            "league.restore",
+            f"{user.get_username()} restored {league.name} from a backup.",
+            league=league,
+            teams=league.seasons.values("entries__team").distinct().count(),
+        )
+    return league
