@@ -34,8 +34,8 @@ from notifications.models import OutgoingMail, SentEmail
 logger = logging.getLogger(__name__)
 
 SEND_MAIL = "notifications.send_mail"
-# About seven hours of a mail server away (30 s doubled, capped at an hour) before a
-# mail is given up; the admin can send a failed one again.
+# About five hours of a mail server away (30 s doubled per attempt, capped at an hour)
+# before a mail is given up; the admin can send a failed one again.
 MAX_ATTEMPTS = 12
 MAX_BACKOFF_SECONDS = 3600
 # A row owed this long past its due time: its task was lost, the sweep queues it.

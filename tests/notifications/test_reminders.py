@@ -15,6 +15,7 @@ from django.core import mail
 
 from config.celery import app
 from leagues.models import Fixture, HouseRules
+from leagues.services import deadlines
 from notifications import emails, reminders, webhooks
 from notifications.models import OutgoingMail, WebhookDelivery
 from tests.leagues.factories import RoundFactory
@@ -246,3 +247,24 @@ def test_celery_beat_sends_the_reminders_every_five_minutes(setup):
     assert entry["task"] == "notifications.send_reminders"
     assert entry["schedule"] == 300.0
     assert app.tasks["notifications.send_reminders"]() == 0
+
+
+@pytest.mark.parametrize("unplayed", ["hold", "apply"])
+def test_the_deadline_sweep_announces_what_it_did(
+    setup, hook, receiver, unplayed, django_capture_on_commit_callbacks
+):
+    """The leagues' deadline sweep (``leagues.act_on_deadlines``) holds or settles the
+    fixture; the coaches, the commissioner when it is held, and the webhook hear it."""
+    HouseRules.objects.create(league=setup.season.league, unplayed_fixtures=unplayed)
+    _with_deadline(setup, "UTC")
+    with django_capture_on_commit_callbacks(execute=True):
+        sweep = deadlines.act_on_deadlines(_midnight_after(DEADLINE, "UTC") + timedelta(hours=1))
+    held = unplayed == "hold"
+    assert (sweep.held, sweep.settled) == (
+        ([setup.fixture.pk], []) if held else ([], [setup.fixture.pk])
+    )
+    (body,) = [r.json() for r in receiver.received]
+    assert body["event"] == "deadline_passed" and body["data"]["held"] is held
+    names = f"{setup.home.name} v {setup.away.name}"
+    assert _subjects(setup.home_coach) == [f"[Dugout] Deadline passed: {names}"]
+    assert _subjects(setup.commissioner) == ([f"[Dugout] Your decision: {names}"] if held else [])
