@@ -18,6 +18,7 @@ from leagues import demo as leagues_demo
 from leagues import demo_house_rules
 from matches import demo as matches_demo
 from matches import demo_rulesets
+from news import demo as news_demo
 from teams import demo as teams_demo
 
 DEMO_PASSWORD = "bloodbowl-demo"
@@ -29,6 +30,7 @@ DEMO_STEPS: tuple[Callable[[Any, Callable[[str], None]], object], ...] = (
     matches_demo.load,
     demo_house_rules.load,
     demo_rulesets.load,
+    news_demo.load,  # after the matches: a report needs a finished one
 )
 
 
