@@ -233,7 +233,7 @@ def kickoff_reminder_event(fixture: Fixture) -> Event | None:
 
 
 def deadline_warning_event(fixture: Fixture) -> Event | None:
-    """A deadline coming and the fixture not played: once per fixture."""
+    """A deadline coming and the fixture not played: once per fixture and deadline."""
     day = deadline_day(fixture)
     if day is None:
         return None
@@ -243,7 +243,7 @@ def deadline_warning_event(fixture: Fixture) -> Event | None:
         f"{fixture.home.name} v {fixture.away.name} is not played yet: its deadline ends "
         f"{local_time(passes_at, league)}."
     )
-    key = f"deadline_warning:fixture:{fixture.pk}"
+    key = f"deadline_warning:fixture:{fixture.pk}:{day.isoformat()}"
     return _fixture_event(EventKind.DEADLINE_WARNING, key, fixture, text, deadline=day.isoformat())
 
 

@@ -3,7 +3,8 @@
 - a **deadline warning**: an open fixture (not played, its deadline not acted on) whose
   deadline (its own, else its round's: a date, ending at midnight in the league's time
   zone) ends within the league's ``HouseRules.deadline_warning_hours`` (48 without a
-  row): both coaches by e-mail and the league's webhooks, once per fixture;
+  row): both coaches by e-mail and the league's webhooks, once per fixture (and
+  deadline: a deadline moved later warns again);
 - a **kick-off reminder**: an open fixture whose agreed ``kickoff_at`` is within the
   league's ``HouseRules.kickoff_reminder_minutes`` (120 without a row): both coaches
   and the webhooks, once per fixture and kick-off time (a kick-off moved reminds
@@ -40,6 +41,8 @@ REPORTED = (
     Match.Status.POST_GAME,
     Match.Status.CLOSED,
 )
+# A match whose pre-game has begun: its coaches need no reminder of the kick-off.
+BEGUN = (Match.Status.PRE_GAME, Match.Status.IN_PLAY, *REPORTED)
 
 
 def windows(league_ids: set[int]) -> dict[int, tuple[timedelta, timedelta]]:
@@ -62,10 +65,12 @@ def _longest(field: str, default: int) -> int:
     return max(longest or 0, default)
 
 
-def _open_fixtures() -> Any:
+def _open_fixtures(*, match_not_in: tuple[str, ...]) -> Any:
+    """Open fixtures (a held one too: its deadline may have been moved) whose match, if
+    any, is not in one of ``match_not_in``."""
     return (
-        Fixture.objects.filter(status__in=Fixture.OPEN_STATUSES, deadline_passed_at__isnull=True)
-        .exclude(match__status__in=REPORTED)
+        Fixture.objects.filter(status__in=Fixture.OPEN_STATUSES)
+        .exclude(match__status__in=match_not_in)
         .select_related("season__league", "round", "home__coach", "away__coach")
         .order_by("id")
     )
@@ -79,7 +84,7 @@ def deadline_warnings_due(now: datetime) -> list[Fixture]:
     first = (now - timedelta(days=1)).date()
     last = (now + timedelta(hours=hours, days=2)).date()
     candidates = list(
-        _open_fixtures().filter(
+        _open_fixtures(match_not_in=REPORTED).filter(
             Q(deadline__range=(first, last))
             | Q(deadline__isnull=True, round__deadline__range=(first, last))
         )
@@ -101,7 +106,7 @@ def kickoff_reminders_due(now: datetime) -> list[Fixture]:
     """The open fixtures whose kick-off is within their league's reminder window."""
     minutes = _longest("kickoff_reminder_minutes", DEFAULT_REMINDER_MINUTES)
     candidates = list(
-        _open_fixtures().filter(
+        _open_fixtures(match_not_in=BEGUN).filter(
             kickoff_at__gt=now, kickoff_at__lte=now + timedelta(minutes=minutes)
         )
     )

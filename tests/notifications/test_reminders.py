@@ -16,6 +16,8 @@ from django.core import mail
 from config.celery import app
 from leagues.models import Fixture, HouseRules
 from leagues.services import deadlines
+from matches import services
+from matches.models import Match
 from notifications import emails, reminders, webhooks
 from notifications.models import OutgoingMail, WebhookDelivery
 from tests.leagues.factories import RoundFactory
@@ -114,24 +116,39 @@ def test_the_warning_window_is_the_leagues_house_rule(setup, django_capture_on_c
     assert _run(passes_at - timedelta(hours=5), django_capture_on_commit_callbacks) == 2
 
 
-def test_a_rounds_deadline_counts_and_a_played_or_acted_on_fixture_is_not_warned(
+def test_a_rounds_deadline_counts_and_a_played_fixture_is_not_warned(
     setup, django_capture_on_commit_callbacks
 ):
     fixture = setup.fixture
     fixture.round = RoundFactory(season=setup.season, deadline=DEADLINE)
     fixture.save(update_fields=["round"])
     at = _midnight_after(DEADLINE, "UTC") - timedelta(hours=12)
+    assert [f.pk for f in reminders.deadline_warnings_due(at)] == [fixture.pk]
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.POSTPONED)
+    assert len(reminders.deadline_warnings_due(at)) == 1, "postponed is still open"
     with django_capture_on_commit_callbacks(execute=True):
-        assert [f.pk for f in reminders.deadline_warnings_due(at)] == [fixture.pk]
-        Fixture.objects.filter(pk=fixture.pk).update(deadline_passed_at=at)
-        assert reminders.deadline_warnings_due(at) == []
-        Fixture.objects.filter(pk=fixture.pk).update(
-            deadline_passed_at=None, status=Fixture.Status.POSTPONED
-        )
-        assert len(reminders.deadline_warnings_due(at)) == 1, "postponed is still open"
-        Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.UNPLAYED_DOUBLE_LOSS)
-        assert reminders.deadline_warnings_due(at) == []
-    assert mail.outbox == []
+        match = services.open_match(setup.commissioner, fixture)
+    assert len(reminders.deadline_warnings_due(at)) == 1, "opened, not played"
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.CONFIRMING)
+    assert reminders.deadline_warnings_due(at) == [], "its report is in"
+    Match.objects.filter(pk=match.pk).delete()
+    Fixture.objects.filter(pk=fixture.pk).update(status=Fixture.Status.UNPLAYED_DOUBLE_LOSS)
+    assert reminders.deadline_warnings_due(at) == []
+
+
+def test_a_deadline_moved_later_warns_again(setup, django_capture_on_commit_callbacks):
+    """A fixture held at its deadline, its deadline then moved by the commissioner: the
+    new deadline is warned of as the first was."""
+    fixture = _with_deadline(setup, "UTC")
+    first = _midnight_after(DEADLINE, "UTC")
+    assert _run(first - timedelta(hours=3), django_capture_on_commit_callbacks) == 2
+    later = DEADLINE + timedelta(days=7)
+    Fixture.objects.filter(pk=fixture.pk).update(deadline=later, deadline_passed_at=first)
+    assert _run(first + timedelta(hours=1), django_capture_on_commit_callbacks) == 0
+    again = _midnight_after(later, "UTC") - timedelta(hours=3)
+    assert _run(again, django_capture_on_commit_callbacks) == 2
+    assert _run(again, django_capture_on_commit_callbacks) == 0
+    assert len(_subjects(setup.home_coach)) == 2
 
 
 def test_a_coach_who_opted_out_of_fixture_mails_is_not_warned(
@@ -165,6 +182,18 @@ def test_a_kickoff_is_reminded_once_and_again_when_moved(
     assert _run(moved - timedelta(minutes=60), capture) == 3, "a moved kick-off reminds again"
     assert _subjects(setup.home_coach) == [subject, subject]
     assert _run(moved + timedelta(minutes=1), capture) == 0, "past kick-offs are not reminded"
+
+
+def test_a_match_begun_before_its_kickoff_time_is_not_reminded(
+    setup, django_capture_on_commit_callbacks
+):
+    kickoff = datetime.datetime(2026, 12, 5, 18, 0, tzinfo=datetime.UTC)
+    Fixture.objects.filter(pk=setup.fixture.pk).update(kickoff_at=kickoff)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.open_match(setup.commissioner, setup.fixture)
+    assert len(reminders.kickoff_reminders_due(kickoff - timedelta(hours=1))) == 1
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.PRE_GAME)
+    assert reminders.kickoff_reminders_due(kickoff - timedelta(hours=1)) == []
 
 
 def test_the_kickoff_reminder_window_is_the_leagues_house_rule(
