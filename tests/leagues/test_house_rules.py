@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.test import Client
 from rest_framework.test import APIClient
 
 from leagues.errors import LeagueError
@@ -270,3 +271,40 @@ def test_firing_below_eleven_follows_the_house_rule() -> None:
         fire_player(coach, lineman)
     set_house_rules(commissioner, league, firing_below_eleven=True)
     assert fire_player(coach, lineman).status == PlayerStatus.FIRED
+
+
+@pytest.mark.parametrize("ruleset", ["bb2020", "bb2025", "classic", "blitz_bowl"])
+def test_every_edition_shows_its_house_rules_page_and_form(ruleset: str) -> None:
+    """An edition without gold (Blitz Bowl) offers no prize to change; every edition's
+    page, form and API answer."""
+    commissioner = UserFactory()
+    league = LeagueFactory(commissioners=[commissioner], ruleset=ruleset)
+    client = Client()
+    client.force_login(commissioner)
+    page = client.get(f"/leagues/{league.pk}/house-rules/")
+    assert page.status_code == 200
+    assert "plays the edition as written" in page.content.decode()
+    form = client.get(f"/leagues/{league.pk}/house-rules/edit/")
+    assert form.status_code == 200
+    assert ("1st place prize" in form.content.decode()) == (ruleset != "blitz_bowl")
+    assert APIClient().get(house_url(league)).status_code == 200
+
+
+def test_the_form_refuses_a_floor_above_the_ceiling_beside_the_field() -> None:
+    league, commissioner = bb2025_league()
+    client = Client()
+    client.force_login(commissioner)
+    answer = client.post(
+        f"/leagues/{league.pk}/house-rules/edit/",
+        {
+            "redraft_formula": "edition",
+            "unplayed_fixtures": "apply",
+            "deadline_warning_hours": 48,
+            "kickoff_reminder_minutes": 120,
+            "team_value_floor": 1_500_000,
+            "team_value_ceiling": 1_000_000,
+        },
+    )
+    assert answer.status_code == 400
+    assert "is above the ceiling" in answer.content.decode()
+    assert not HouseRulesRow.objects.filter(league=league).exists()
