@@ -411,7 +411,10 @@ LOGGING = logging_config(
 DUGOUT_METRICS = env_bool("DUGOUT_METRICS", False)
 DUGOUT_METRICS_TOKEN = os.environ.get("DUGOUT_METRICS_TOKEN", "").strip()
 # Gauges read at each scrape, beside the broker's queue length (config/metrics.py).
-DUGOUT_METRICS_COLLECTORS = ["matches.metrics.OwedPostGamesCollector"]
+DUGOUT_METRICS_COLLECTORS = [
+    "matches.metrics.OwedPostGamesCollector",
+    "notifications.metrics.OutboxCollector",
+]
 # Error tracking: Sentry only when SENTRY_DSN is set; nothing is sent otherwise.
 # Notifications (notifications): the site's address for absolute links in e-mails
 # and webhook messages (unset: links are relative).

@@ -261,3 +261,15 @@ def test_a_password_reset_link_is_not_kept_once_sent(
     assert (row.user, row.category, row.status) == (coach, "password_reset_key", "sent")
     assert (row.body, row.html_body) == ("", ""), "the link that signs in is not kept"
     assert mail.outbox == []
+
+
+def test_metrics_show_the_mails_owed_and_failed(
+    smtp, settings, client, django_capture_on_commit_callbacks
+):
+    smtp.stop()
+    _a_fixture(django_capture_on_commit_callbacks)
+    OutgoingMail.objects.filter(pk=OutgoingMail.objects.first().pk).update(status="failed")
+    settings.DUGOUT_METRICS = True
+    text = client.get("/metrics").content.decode()
+    assert 'dugout_mail_outbox{status="pending"} 1.0' in text
+    assert 'dugout_mail_outbox{status="failed"} 1.0' in text
