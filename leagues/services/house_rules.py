@@ -30,6 +30,7 @@ from rules_engine.house_rules import (
     HouseRules,
     banned_stars,
     edition_problems,
+    fire_floor,
     gold,
     house_rules_problems,
     place_name,
@@ -379,13 +380,7 @@ def describe(rules: HouseRules, league: League) -> dict[str, str]:
         "redraft_budget_cap": _cap_words(rules.redraft_budget_cap, redraft),
         "team_value_floor": _gold_or_none(rules.team_value_floor),
         "team_value_ceiling": _gold_or_none(rules.team_value_ceiling),
-        "firing_below_eleven": (
-            "The edition's rule"
-            if rules.firing_below_eleven is None
-            else "Allowed"
-            if rules.firing_below_eleven
-            else "Not allowed: firing never leaves fewer than 11 players eligible"
-        ),
+        "firing_below_eleven": _firing_words(rules, league),
         "unplayed_fixtures": (
             "Held for the commissioner's decision"
             if rules.unplayed_fixtures == "hold"
@@ -395,6 +390,15 @@ def describe(rules: HouseRules, league: League) -> dict[str, str]:
         "kickoff_reminder_minutes": f"{rules.kickoff_reminder_minutes} minutes before a kick-off",
     }
     return words
+
+
+def _firing_words(rules: HouseRules, league: League) -> str:
+    floor = fire_floor(rules, edition_fire_floor(league))
+    if floor is None:
+        allowed = "Allowed: a coach may fire players however few remain"
+        return allowed if rules.firing_below_eleven else allowed + " (as the edition says)"
+    refused = f"Not allowed: firing never leaves fewer than {floor} players eligible"
+    return refused + (" (as the edition says)" if rules.firing_below_eleven is None else "")
 
 
 def _cap_words(cap: int | None, redraft: RedraftRules | None) -> str:

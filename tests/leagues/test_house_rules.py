@@ -195,6 +195,28 @@ def test_a_match_whose_pre_game_began_keeps_the_house_rules_it_began_with() -> N
     assert summary["star_players"] == ["griff-oberwald"]
 
 
+def test_non_core_inducements_are_offered_and_bought_once_switched_on() -> None:
+    """Facts section 13.14: off by default; switched on, the Human team list's Bretonnian
+    Pastries (15,000) are offered at the next pre-game and bought from the Treasury."""
+    s = edition_match("bb2025", "human", "human", home_players=HOME)
+    set_house_rules(s.commissioner, s.season.league, non_core_inducements=True)
+    coaches, url, choice = to_home_inducements(s)
+    offered = {row["slug"]: row for row in choice["options"]["inducements"]}
+    assert offered["bretonnian-pastries"]["price"] == 15_000
+    bought = coaches["home"].post(
+        f"{url}/pre-game-choices/",
+        {"kind": "inducements", "answer": {"bretonnian-pastries": 1}},
+        format="json",
+    )
+    assert bought.status_code == 200, bought.json()
+    finish_pre_game(coaches, url, bought.json())
+    s.match.refresh_from_db()
+    assert s.match.house_rules["non_core_inducements"] is True
+    summary = s.match.pre_game_result["summary"]
+    assert summary["inducements"]["home"]["items"] == {"bretonnian-pastries": 1}
+    assert summary["treasury_spent"]["home"] == 15_000
+
+
 # --- the prizes, the re-draft, entering a season, firing ----------------------------------
 
 
