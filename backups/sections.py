@@ -138,6 +138,8 @@ MATCH_LABELS = {"ledger": ("note",), "injuries": ("source", "note"), "audit": ("
 MATCH_LABEL = re.compile(r"Match #(\d+)")
 # JSON fields holding the engine's view of teams and players (their ids).
 ENGINE_JSON = {
+    # A concession's award names its MVPs by player id (``mvps``: [{"player": id, ...}]).
+    "fixtures": ("concession_award",),
     "matches": ("pre_game_teams", "pre_game_choices", "pre_game_result", "match_teams"),
     "reports": ("post_game_choices", "post_game_result"),
     "effects": ("before", "after"),

@@ -14,10 +14,15 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from backups.checks import backup_problems
+from backups.export import export_league
 from backups.importer import import_league
 from backups.player_checks import widest_limits
+from backups.sections import FORMAT, SECTIONS, VERSION
+from leagues import services as league_services
 from rules_engine import get_ruleset
 from tests.factories import UserFactory
+from tests.league_world import build_world
 from tests.test_import_validation import counts, refused, row
 
 pytestmark = pytest.mark.django_db
@@ -156,3 +161,27 @@ def test_the_restore_page_refuses_the_same_and_writes_nothing(client, document):
     assert "1,000,000 SPP earned" in text and "ST 99 is outside" in text
     assert f"#{player['number']} {player['name']}" in text
     assert counts() == before
+
+
+def test_the_mvps_of_a_concession_are_accounted_for_before_and_after_a_restore():
+    world = build_world("Concede")
+    fixture = world.open_fixture
+    league_services.award_forfeit(
+        world.commissioner, fixture, kind="concession", conceded_by=fixture.away
+    )
+    fixture.refresh_from_db()
+    assert sum(m["spp"] for m in fixture.concession_award["mvps"]) > 0
+
+    def player_problems(document):
+        found = backup_problems(document, SECTIONS, FORMAT, VERSION)
+        return [p for p in found if p.startswith("players row")]
+
+    document = json.loads(json.dumps(export_league(world.league)))
+    assert player_problems(document) == []
+    document["league"]["name"] = "Concede League Restored"
+    for team in document["teams"]:
+        team["name"] += " Restored"
+    restored = import_league(document)
+    again = json.loads(json.dumps(export_league(restored)))
+    again["league"]["name"] = "Concede League Twice"
+    assert player_problems(again) == []  # the MVPs name the restored players
