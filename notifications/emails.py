@@ -253,8 +253,7 @@ def deadline_passed(fixture_id: int) -> int:
             commissioners,
             DECISIONS,
             f"Your decision: {names}",
-            "The league holds unplayed fixtures for the commissioner: decide its result "
-            "on the fixture's page.",
+            "It waits for a commissioner's decision: decide its result on the fixture's page.",
         )
     return sent
 
