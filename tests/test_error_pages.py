@@ -180,7 +180,7 @@ def test_more_query_fields_than_django_reads_is_a_json_400_under_the_api(client)
 @pytest.mark.parametrize(
     "cookie",
     [
-        "sessionid=abc\x00def",
+        "sessionid=abcdefgh\x00ijklmnop",
         'sessionid="\\"; csrftoken="x y"',
         "sessionid=" + "z" * 5000,
         "csrftoken=\x00; sessionid=;;;===",
