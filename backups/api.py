@@ -92,7 +92,9 @@ class LeagueRestoreView(APIView):
         operation_id="leagues_restore_create",
         summary="Restore a backup as a new league",
         description="The league of a backup becomes a new league whose only commissioner "
-        'is you; teams whose names are taken get "(restored)" after their name. The '
+        'is you; teams whose names are taken get "(restored)" after their name. Users '
+        "who coach or run a league you run keep their rows; every other user the backup "
+        "names is replaced by you (no account is created). The "
         "backup is checked as `manage.py import_league` checks it (players' figures "
         "included) and refused with every problem, nothing written.",
         request={"multipart/form-data": RestoreInputSerializer},

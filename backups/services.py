@@ -7,7 +7,11 @@ The restore is ``backups.importer.import_league`` with the same checks as
 document is made a new league's: the name the commissioner gives, the commissioner
 himself as its only commissioner, and the teams whose names this site holds already
 renamed "<name> (restored)" (a team name is unique across the site, and the league
-restored beside the one it was taken from needs its own teams).
+restored beside the one it was taken from needs its own teams). The backup's users
+are kept only where they are the restorer's people on this site (the coaches and
+commissioners of the leagues he runs); every other user it names becomes the
+restorer, who hands their teams on from the team's page: an upload never creates an
+account, nor gives a team or an audit sentence to someone who never took part.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ import copy
 import json
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 
 from backups.export import export_league
 from backups.importer import import_league
-from backups.sections import BackupError
+from backups.sections import SECTIONS, BackupError
 from core.types import Actor
 from leagues.models import League
 from leagues.permissions import signed_in
@@ -90,6 +96,42 @@ def _renamed_teams(document: dict[str, Any]) -> None:
         taken.add(skeleton(new))
 
 
+def people_of(user: Any) -> set[str]:
+    """The usernames a restore by ``user`` may keep: his own, and those of the coaches
+    and commissioners of the leagues he runs on this site."""
+    runs = League.objects.filter(commissioners=user)
+    people = get_user_model().objects.filter(
+        Q(pk=user.pk)
+        | Q(commissioned_leagues__in=runs)
+        | Q(coached_leagues__in=runs)
+        | Q(teams__league_entries__season__league__in=runs)
+    )
+    field = get_user_model().USERNAME_FIELD
+    return {str(name) for name in people.values_list(field, flat=True).distinct()}
+
+
+def _users_as_restorer(document: dict[str, Any], restorer: Any) -> None:
+    """Every user of the backup who is not among ``people_of(restorer)`` is replaced by
+    the restorer, in the users and in every row naming one: a restore neither creates
+    accounts nor hands teams (or audit sentences) to strangers."""
+    keep = people_of(restorer)
+    mine = restorer.get_username()
+    users = document.get("users")
+    if not isinstance(users, list):
+        return  # the checks say what is wrong
+    kept = [u for u in users if isinstance(u, dict) and u.get("username") in keep]
+    if mine not in {u["username"] for u in kept}:
+        kept.append({"username": mine})
+    document["users"] = kept
+    for section, _model, fks in SECTIONS:
+        rows = document.get(section)
+        for row in rows if isinstance(rows, list) else []:
+            for attname, target in fks.items():
+                value = row.get(attname) if isinstance(row, dict) else None
+                if target == "user" and isinstance(value, str) and value not in keep:
+                    row[attname] = mine
+
+
 def _as_new_league(document: dict[str, Any], name: str, commissioner: Any) -> dict[str, Any]:
     document = copy.deepcopy(document)
     league = document.get("league")
@@ -97,11 +139,7 @@ def _as_new_league(document: dict[str, Any], name: str, commissioner: Any) -> di
         if name:
             league["name"] = name
         league["commissioners"] = [commissioner.get_username()]
-    users = document.get("users")
-    if isinstance(users, list):
-        known = {u.get("username") for u in users if isinstance(u, dict)}
-        if commissioner.get_username() not in known:
-            users.append({"username": commissioner.get_username()})
+    _users_as_restorer(document, commissioner)
     _renamed_teams(document)
     return document
 

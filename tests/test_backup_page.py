@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from leagues.models import League
@@ -88,24 +89,40 @@ def test_anonymous_is_sent_to_log_in(client, world):
 def test_a_backup_restored_as_a_new_league_reads_the_same(client, world):
     document = _download(client, world)
     old_table = _table(world.season)
-    restorer = UserFactory(username="vault-restorer")
-    client.force_login(restorer)
     page = client.post(
         reverse("league-restore"), {"file": _file(document), "name": "Vault League Restored"}
     )
     league = League.objects.get(name="Vault League Restored")
     assert page.status_code == 302 and page["Location"] == reverse("league-home", args=[league.pk])
-    assert list(league.commissioners.all()) == [restorer]
+    assert list(league.commissioners.all()) == [world.commissioner]
     new_table = _table(league.seasons.get())
     renamed = [(p, f"{name} (restored)", *rest) for p, name, *rest in old_table]
     assert new_table == renamed
-    # The old league is untouched; its teams keep their names and their coaches.
+    # The old league is untouched; the restored teams keep their coaches, who play in
+    # a league the restorer runs.
     assert _table(world.season) == old_table
     restored = Team.objects.get(name=f"{world.teams['home'].name} (restored)")
     assert restored.coach == world.home_coach
     assert AuditEntry.objects.filter(league=league, action="league.restore").count() == 1
-    # A second restore of the same backup gets its own names.
+
+
+def test_a_stranger_restoring_it_keeps_every_team_and_creates_no_account(client, world):
+    document = _download(client, world)
+    document["users"].append({"username": "vault-ghost"})
+    document["teams"][0]["coach_id"] = "vault-ghost"  # a coach this site does not know
+    stranger = UserFactory(username="vault-stranger")
+    users = get_user_model().objects.count()
+    client.force_login(stranger)
     client.post(reverse("league-restore"), {"file": _file(document), "name": "Vault Twice"})
+    league = League.objects.get(name="Vault Twice")
+    assert list(league.commissioners.all()) == [stranger]
+    teams = Team.objects.filter(league_entries__season__league=league).distinct()
+    assert {t.coach for t in teams} == {stranger}  # he hands them on from the team's page
+    assert get_user_model().objects.count() == users
+    assert not get_user_model().objects.filter(username="vault-ghost").exists()
+    # Restored twice: each restore gets its own names.
+    client.force_login(world.commissioner)
+    client.post(reverse("league-restore"), {"file": _file(document), "name": "Vault Thrice"})
     assert Team.objects.filter(name=f"{world.teams['home'].name} (restored 2)").exists()
 
 
@@ -144,6 +161,8 @@ def test_the_api_restores_and_refuses_with_the_fields(client, world):
     league = League.objects.get(pk=created.json()["id"])
     assert created.json()["name"] == "Vault By API"
     assert list(league.commissioners.all()) == [world.third_coach]
+    teams = Team.objects.filter(league_entries__season__league=league).distinct()
+    assert {t.coach for t in teams} == {world.third_coach}  # he runs no league here
     before = counts()
     taken = client.post(
         "/api/v1/leagues/restore/", {"file": _file(document), "name": "Vault By API"}
