@@ -24,6 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from leagues.models import Fixture, League, Season, TeamEntry
+from leagues.services.kickoff import when as kickoff_when
 from leagues.standings import overall_standings
 from matches.models import Confirmation, Match, Report, SppShortfall
 from matches.selectors import IN_PROGRESS
@@ -58,6 +59,8 @@ class OpenMatch:
     waits_for: str
     url: str
     action: str
+    # The agreed kick-off on the league's clock ("" while none is agreed).
+    kickoff: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,9 @@ def open_matches(user: Any) -> list[OpenMatch]:
                     else reverse("fixture-detail", args=[fixture.pk])
                 ),
                 action="Go to the match" if match is not None else "Open the fixture",
+                kickoff=kickoff_when(fixture.kickoff_at, fixture.season.league)
+                if fixture.kickoff_at
+                else "",
             )
         )
     return rows

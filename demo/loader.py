@@ -16,6 +16,7 @@ from django.db import transaction
 
 from leagues import demo as leagues_demo
 from leagues import demo_house_rules
+from leagues import demo_kickoff
 from matches import demo as matches_demo
 from matches import demo_rulesets
 from news import demo as news_demo
@@ -29,6 +30,7 @@ DEMO_STEPS: tuple[Callable[[Any, Callable[[str], None]], object], ...] = (
     leagues_demo.load,
     matches_demo.load,
     demo_house_rules.load,
+    demo_kickoff.load,
     demo_rulesets.load,
     news_demo.load,  # after the matches: a report needs a finished one
 )

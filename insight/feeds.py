@@ -1,9 +1,12 @@
 """iCalendar feeds of fixtures (RFC 5545, written by the ``icalendar`` library): per
-league, per team and per coach. Each fixture is an all-day event on its deadline (its
-round's, when it has none of its own; the day it was played, when it has neither),
-named after its round or stage and its teams, with the score once there is one. A
-calendar application subscribed to the feed sees a rescheduled fixture move (same UID,
-newer DTSTAMP) and a result appear.
+league, per team and per coach. A fixture whose kick-off is agreed is a timed event at
+its kick-off, on the league's clock (DTSTART with the league's TZID, its VTIMEZONE in
+the feed; plain UTC for a league on UTC), lasting ``GAME_LENGTH``. Every other fixture
+is an all-day event on its deadline (its round's, when it has none of its own; the day
+it was played, when it has neither). Each is named after its round or stage and its
+teams, with the score once there is one. A calendar application subscribed to the
+feed sees a rescheduled fixture move (same UID, newer DTSTAMP), a kick-off agreed
+and a result appear.
 """
 
 from __future__ import annotations
@@ -13,14 +16,24 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 from icalendar import Calendar, Event
 
 from leagues.models import Fixture, League
+from leagues.services.kickoff import in_league_time, when
 from teams.models import Team
 
 PRODID = "-//Dugout//Blood Bowl league fixtures//EN"
 # How often a subscribed calendar should fetch the feed again (RFC 7986).
 REFRESH = datetime.timedelta(hours=6)
+# How long a calendar blocks for an agreed kick-off: a tabletop game (two halves of
+# eight turns each, with its pre-game and post-game sequences) takes about two hours,
+# and a league cannot know each pair's pace: the usual evening's game is what a coach
+# plans around.
+GAME_LENGTH = datetime.timedelta(hours=2)
+# The years a feed's VTIMEZONE rules cover, from the year before this one: the
+# kick-offs a league holds, kept short (each year is a line of the feed).
+ZONE_RULES_YEARS = 10
 
 
 def _fixtures() -> QuerySet[Fixture]:
@@ -73,11 +86,22 @@ def fixture_summary(fixture: Fixture) -> str:
 
 def _description(fixture: Fixture, day: datetime.date) -> str:
     league = f"{fixture.season.league.name}, season {fixture.season.number}."
+    if fixture.kickoff_at is not None:
+        league += f" Kick-off {when(fixture.kickoff_at, fixture.season.league)}."
     if fixture.has_result or fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
         return f"{league} {fixture.get_status_display()}."
     if fixture.status == Fixture.Status.POSTPONED:
         return f"{league} Postponed: to be played by {day:%A %d %B %Y}."
     return f"{league} To be played by {day:%A %d %B %Y}."
+
+
+def _when(fixture: Fixture, day: datetime.date) -> tuple[Any, Any]:
+    """The event's start and end: the kick-off and two hours on (league time), or
+    the whole day."""
+    if fixture.kickoff_at is not None:
+        start = in_league_time(fixture.kickoff_at, fixture.season.league)
+        return start, start + GAME_LENGTH
+    return day, day + datetime.timedelta(days=1)
 
 
 def calendar(
@@ -98,18 +122,27 @@ def calendar(
     )
     for fixture in fixtures:
         day = fixture_day(fixture)
+        if day is None and fixture.kickoff_at is not None:
+            day = in_league_time(fixture.kickoff_at, fixture.season.league).date()
         if day is None:
             continue
+        start, end = _when(fixture, day)
         feed.add_component(
             Event.new(
                 uid=f"dugout-fixture-{fixture.pk}@{host}",
                 summary=fixture_summary(fixture),
                 description=_description(fixture, day),
-                start=day,
-                end=day + datetime.timedelta(days=1),
+                start=start,
+                end=end,
                 stamp=fixture.updated_at,
                 categories=[fixture.season.league.name],
                 url=url_of(fixture),
             )
         )
+    # RFC 5545: every TZID an event names has its VTIMEZONE in the calendar.
+    year = timezone.now().year
+    feed.add_missing_timezones(
+        first_date=datetime.date(year - 1, 1, 1),
+        last_date=datetime.date(year + ZONE_RULES_YEARS, 1, 1),
+    )
     return feed

@@ -10,6 +10,7 @@ from django import forms
 import rules_engine
 from core.types import Actor
 from core.validators import no_control_characters, no_control_characters_but_lines
+from leagues.forms_kickoff import time_zone_choices
 from leagues.models import (
     MAX_REDRAFT_BUDGET_CAP,
     REDRAFT_CAP_MESSAGE,
@@ -51,6 +52,12 @@ class LeagueForm(forms.Form):
         error_messages={"max_value": REDRAFT_CAP_MESSAGE},
         label="Re-draft budget cap (gp)",
         help_text="Leave empty for no cap; the rulebook suggests 1,300,000.",
+    )
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        initial="UTC",
+        label="Time zone",
+        help_text="Deadlines end at midnight here, and kick-off times are shown on its clock.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -95,6 +95,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "bonus_three_casualties",
             "tie_breakers",
             "redraft_budget_cap",
+            "time_zone",
             "trophy_holder",
             "allow_signup",
             "created_at",
@@ -128,6 +129,12 @@ class LeagueCreateSerializer(serializers.Serializer):
         min_value=0,
         max_value=MAX_REDRAFT_BUDGET_CAP,
         error_messages={"max_value": REDRAFT_CAP_MESSAGE},
+    )
+    time_zone = StrictCharField(
+        max_length=64,
+        default="UTC",
+        help_text="The league's IANA time zone, e.g. Europe/Paris: deadlines end at its "
+        "midnight, kick-off times are shown on its clock.",
     )
 
 

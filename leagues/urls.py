@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from leagues import views, views_audit, views_house_rules
+from leagues import views, views_audit, views_house_rules, views_kickoff
 
 urlpatterns = [
     path("", views.league_list, name="league-list"),
@@ -16,6 +16,7 @@ urlpatterns = [
         views_house_rules.league_house_rules_edit,
         name="league-house-rules-edit",
     ),
+    path("<int:pk>/time-zone/", views_kickoff.league_time_zone, name="league-time-zone"),
     path("seasons/<int:pk>/fixtures/", views.season_fixtures, name="season-fixtures"),
     path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:pk>/race/", views.season_race, name="season-race"),
@@ -28,6 +29,17 @@ urlpatterns = [
         name="season-manage-action",
     ),
     path("fixtures/<int:pk>/", views.fixture_page, name="fixture-detail"),
+    path(
+        "fixtures/<int:pk>/kickoff/propose/",
+        views_kickoff.kickoff_propose,
+        name="fixture-kickoff-propose",
+    ),
+    path("fixtures/<int:pk>/kickoff/set/", views_kickoff.kickoff_set, name="fixture-kickoff-set"),
+    path(
+        "kickoff-slots/<int:pk>/<slug:action>/",
+        views_kickoff.kickoff_slot_action,
+        name="kickoff-slot-action",
+    ),
     path(
         "fixtures/<int:pk>/settle/<slug:action>/",
         views.fixture_settle,

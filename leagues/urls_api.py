@@ -3,7 +3,7 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from leagues import api, api_invites, api_redraft
+from leagues import api, api_invites, api_kickoff, api_redraft
 from leagues.api_audit import LeagueAuditView
 from leagues.api_house_rules import LeagueHouseRulesView
 
@@ -13,6 +13,9 @@ router.register("leagues/seasons", api.SeasonViewSet, basename="api-season")
 router.register("leagues/divisions", api.DivisionViewSet, basename="api-division")
 router.register("leagues/fixtures", api.FixtureViewSet, basename="api-fixture")
 router.register("leagues/invites", api_invites.InviteViewSet, basename="api-invite")
+router.register(
+    "leagues/kickoff-slots", api_kickoff.KickoffSlotViewSet, basename="api-kickoff-slot"
+)
 router.register("leagues", api.LeagueViewSet, basename="api-league")
 # A team's re-draft between seasons: under the teams API's paths and names.
 team_router = SimpleRouter()
@@ -24,6 +27,21 @@ urlpatterns = [
         "leagues/<int:pk>/house-rules/",
         LeagueHouseRulesView.as_view(),
         name="api-league-house-rules",
+    ),
+    path(
+        "leagues/<int:pk>/time-zone/",
+        api_kickoff.LeagueTimeZoneView.as_view(),
+        name="api-league-time-zone",
+    ),
+    path(
+        "leagues/fixtures/<int:pk>/kickoff-slots/",
+        api_kickoff.FixtureKickoffSlotsView.as_view(),
+        name="api-fixture-kickoff-slots",
+    ),
+    path(
+        "leagues/fixtures/<int:pk>/kickoff/",
+        api_kickoff.FixtureKickoffView.as_view(),
+        name="api-fixture-kickoff",
     ),
     *router.urls,
     *team_router.urls,

@@ -24,6 +24,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from leagues import views as league_views
+from leagues import views_kickoff
 
 WRITE_METHODS = {"post", "put", "patch", "delete"}
 
@@ -53,6 +54,12 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-restore": "leagues_restore_create",  # a backup restored as a new league
     "league-house-rules-edit": "leagues_house_rules_update",
     "invite-accept": "leagues_invites_redeem_create",
+    "fixture-kickoff-propose": "leagues_fixtures_kickoff_slots_create",
+    "fixture-kickoff-set": "leagues_fixtures_kickoff_update",
+    "kickoff-slot-action:accept": "leagues_kickoff_slots_accept_create",
+    "kickoff-slot-action:decline": "leagues_kickoff_slots_decline_create",
+    "kickoff-slot-action:withdraw": "leagues_kickoff_slots_withdraw_create",
+    "league-time-zone": "leagues_time_zone_update",
     # --- notifications -----------------------------------------------------------------
     "league-webhooks": "leagues_webhooks_create",
     "league-webhook-delete": "leagues_webhooks_destroy",
@@ -120,6 +127,7 @@ ACTIONS: dict[str, Any] = {
     "season-manage-action": league_views.MANAGE_ACTIONS,
     "fixture-action": league_views.FIXTURE_ACTIONS,
     "fixture-settle": league_views.SETTLE_ACTIONS,
+    "kickoff-slot-action": views_kickoff.SLOT_ACTIONS,
 }
 
 

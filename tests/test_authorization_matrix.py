@@ -18,6 +18,7 @@ own savepoint over one module-wide world, so a cell never sees another's writes.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -27,11 +28,13 @@ import pytest
 from django.db import transaction
 from django.db.models import Q
 from django.test import Client
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from leagues import services as league_services
 from leagues.invites import create_invite, set_open_signup
 from leagues.models import Fixture
+from leagues.services import kickoff
 from matches import services as match_services
 from matches.models import Match, MatchEvent
 from news.models import LeagueNews
@@ -229,6 +232,38 @@ ROWS: dict[str, Row] = {
         path=lambda w: {},
         body=lambda w: {"token": w["invite_token"]},
         expect=signed_in(),
+    ),
+    # Kick-off times: the coaches of the two teams agree; a commissioner sets one.
+    "POST /api/v1/leagues/fixtures/{id}/kickoff-slots/": Row(
+        path=lambda w: {"id": w["kickoff_fixture"]},
+        body=lambda w: {"starts_at": [w["kickoff_times"][3]]},
+        expect=coach_or_commissioner() | {COMMISSIONER: DENIED},
+    ),
+    "POST /api/v1/leagues/kickoff-slots/{id}/accept/": Row(
+        path=lambda w: {"id": w["kickoff_slot_to_answer"]},
+        body=None,
+        # The other team's coach answers; a commissioner sets the time instead.
+        expect=coach_or_commissioner() | {COMMISSIONER: DENIED},
+    ),
+    "POST /api/v1/leagues/kickoff-slots/{id}/decline/": Row(
+        path=lambda w: {"id": w["kickoff_slot_to_answer"]},
+        body=None,
+        expect=coach_or_commissioner() | {COMMISSIONER: DENIED},
+    ),
+    "POST /api/v1/leagues/kickoff-slots/{id}/withdraw/": Row(
+        path=lambda w: {"id": w["kickoff_slot_to_withdraw"]},
+        body=None,
+        expect=coach_or_commissioner() | {COMMISSIONER: DENIED},
+    ),
+    "PUT /api/v1/leagues/fixtures/{id}/kickoff/": Row(
+        path=lambda w: {"id": w["kickoff_fixture"]},
+        body=lambda w: {"kickoff_at": w["kickoff_times"][2]},
+        expect=only_commissioner(),
+    ),
+    "PUT /api/v1/leagues/{id}/time-zone/": Row(
+        path=lambda w: {"id": w["new_league"]},
+        body=lambda w: {"time_zone": "Europe/Paris"},
+        expect=only_commissioner(),
     ),
     "POST /api/v1/leagues/fixtures/{id}/undo-forfeit/": Row(
         path=lambda w: {"id": w["open_fixture"]},
@@ -540,7 +575,14 @@ def _world_ids(world: World) -> dict[str, Any]:
     )
     set_open_signup(commissioner, open_league, True)
     invite = create_invite(commissioner, new_league, max_uses=50)
+    # The first of the home team's fixtures still without a match (home_fixture is the next).
+    kickoff_world = _kickoff_world(commissioner, home, unplayed.first())
+    kickoff_fixture, kickoff_slots, kickoff_times = kickoff_world
     return {
+        "kickoff_fixture": kickoff_fixture,
+        "kickoff_slot_to_answer": kickoff_slots[0],
+        "kickoff_slot_to_withdraw": kickoff_slots[1],
+        "kickoff_times": kickoff_times,
         "level_semi": level_semi.pk,
         "level_semi_home": level_semi.home_id,
         "open_league": open_league.pk,
@@ -576,6 +618,23 @@ def _world_ids(world: World) -> dict[str, Any]:
         "draft_event": MatchEvent.objects.filter(match=world.in_play, report=None).first().pk,
         "played": world.played.pk,
     }
+
+
+def _kickoff_world(
+    commissioner: Any, home: Any, fixture: Fixture
+) -> tuple[int, list[int], list[str]]:
+    """A fixture of the home team with a deadline a month away, a time its opponent
+    proposed (for the home coach to answer) and one the home coach proposed."""
+    league_services.reschedule_fixture(
+        commissioner, fixture, deadline=timezone.localdate() + datetime.timedelta(days=30)
+    )
+    fixture = Fixture.objects.select_related("home", "away", "season__league").get(pk=fixture.pk)
+    opponent = fixture.away if fixture.home_id == home.pk else fixture.home
+    start = timezone.now().replace(second=0, microsecond=0) + datetime.timedelta(days=2)
+    times = [start + datetime.timedelta(hours=h) for h in range(4)]
+    answer = kickoff.propose_kickoffs(opponent.coach, fixture, [times[0]])
+    withdraw = kickoff.propose_kickoffs(home.coach, fixture, [times[1]])
+    return fixture.pk, [answer[0].pk, withdraw[0].pk], [t.isoformat() for t in times]
 
 
 @pytest.fixture(scope="module")

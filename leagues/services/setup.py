@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import rules_engine
 from core import versions
 from core.types import Actor
+from core.validators import known_time_zone
 from leagues.errors import LeagueError
 from leagues.models import (
     Division,
@@ -76,6 +77,7 @@ def create_league(
     bonus_three_casualties: bool = False,
     tie_breakers: Sequence[str] | None = None,
     redraft_budget_cap: int | None = None,
+    time_zone: str = "UTC",
 ) -> League:
     """Create a league; the actor becomes its first commissioner.
 
@@ -99,6 +101,10 @@ def create_league(
     problems += _scoring_problems(
         (points_for_win, points_for_draw, points_for_loss), tie_breakers, redraft_budget_cap
     )
+    try:
+        known_time_zone(time_zone)
+    except ValidationError as error:
+        problems += error.messages
     if problems:
         raise LeagueError(problems)
     try:
@@ -114,6 +120,7 @@ def create_league(
                 bonus_three_casualties=bonus_three_casualties,
                 tie_breakers=tie_breakers,
                 redraft_budget_cap=redraft_budget_cap,
+                time_zone=time_zone,
             )
             league.commissioners.add(signed_in(actor))
     except IntegrityError:
