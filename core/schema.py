@@ -65,6 +65,11 @@ THROTTLED = _error("Too many requests: wait the seconds Retry-After says.")
 UNAVAILABLE = _error("The database is unavailable for a moment: retry after Retry-After.")
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH"})
+# Sent with a 429 (the throttles) and a 503 (core/middleware.py).
+RETRY_AFTER = {
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "Seconds to wait before trying again.",
+}
 
 
 class ApiSchema(AutoSchema):
@@ -98,6 +103,14 @@ class ApiSchema(AutoSchema):
             if code not in responses:
                 responses[code] = self._get_response_for_code(response, code)
         return dict(sorted(responses.items()))
+
+    def _get_response_headers_for_code(
+        self, status_code: Any, direction: Any = "response"
+    ) -> dict[str, Any]:
+        headers = super()._get_response_headers_for_code(status_code, direction)
+        if str(status_code) in {"429", "503"}:
+            headers.setdefault("Retry-After", RETRY_AFTER)
+        return headers
 
     def _has_filters(self) -> bool:
         view = self.view

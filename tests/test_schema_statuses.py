@@ -58,6 +58,8 @@ def test_the_statuses_a_view_does_not_document_use_the_error_body(served):
     for code in ("403", "406", "429", "503"):
         assert rulesets[code]["content"]["application/json"]["schema"] == {"$ref": ERROR_REF}
     assert "Retry-After" in rulesets["429"]["description"]
+    for code in ("429", "503"):
+        assert rulesets[code]["headers"]["Retry-After"]["schema"]["type"] == "integer"
 
 
 def test_a_view_keeps_its_own_answer_for_a_status_it_documents(served):
