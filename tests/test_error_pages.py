@@ -4,12 +4,14 @@ keeps its JSON errors, Django's own included."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from core.api import server_error
+from core.api import csrf_failure, server_error
 from tests.factories import UserFactory
 from tests.leagues.factories import SeasonFactory
 from tests.test_foundation import run_manage
@@ -205,3 +207,17 @@ def test_a_refused_csrf_check_answers_the_sites_403_page_with_what_to_do():
     html = response.content.decode()
     assert "<h1>Not allowed</h1>" in html and 'class="site-header"' in html
     assert "reload the page and try again" in html
+
+
+def test_a_refused_csrf_check_under_the_api_answers_json():
+    request = RequestFactory().post("/api/v1/leagues/")
+    response = csrf_failure(request, reason="CSRF token missing.")
+    assert response.status_code == 403
+    assert json.loads(response.content) == {"detail": "CSRF Failed: CSRF token missing."}
+
+
+def test_a_browser_that_sends_no_cookie_back_is_told_to_allow_cookies(client):
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(reverse("login"), {"username": "coach", "password": "x"})
+    assert response.status_code == 403
+    assert "allow cookies for this site" in response.content.decode()
