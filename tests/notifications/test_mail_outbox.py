@@ -249,7 +249,7 @@ def test_the_sweep_fails_an_owed_mail_past_its_attempts(smtp):
 
 
 def test_a_password_reset_link_is_not_kept_once_sent(
-    smtp, client, django_capture_on_commit_callbacks
+    smtp, client, admin_client, django_capture_on_commit_callbacks
 ):
     coach = UserFactory(username="forgetful")
     with django_capture_on_commit_callbacks(execute=True):
@@ -261,6 +261,14 @@ def test_a_password_reset_link_is_not_kept_once_sent(
     assert (row.user, row.category, row.status) == (coach, "password_reset_key", "sent")
     assert (row.body, row.html_body) == ("", ""), "the link that signs in is not kept"
     assert mail.outbox == []
+    shown = admin_client.get(f"/admin/notifications/outgoingmail/{row.pk}/change/")
+    assert shown.status_code == 200 and row.subject in shown.content.decode()
+    notice = OutgoingMail.objects.exclude(pk=row.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        FixtureFactory(home__coach=coach)
+    other = notice.get(to=coach.email)
+    page = admin_client.get(f"/admin/notifications/outgoingmail/{other.pk}/change/")
+    assert "Your next match in" in page.content.decode(), "a notice's body is shown"
 
 
 def test_metrics_show_the_mails_owed_and_failed(
