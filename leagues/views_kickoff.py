@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt, refusal_messages
@@ -72,7 +73,8 @@ def kickoff_context(
     coaches = {fixture.home_id: fixture.home.coach_id, fixture.away_id: fixture.away.coach_id}
     is_coach = user_id is not None and user_id in coaches.values()
     names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
-    open_fixture = fixture.is_open and fixture.deadline_passed_at is None
+    end = kickoff.deadline_end(fixture, league)
+    open_fixture = fixture.is_open and (end is None or end > timezone.now())
     rows = []
     for slot in fixture.kickoff_slots.order_by("starts_at", "id"):
         other = fixture.away_id if slot.proposed_by_team_id == fixture.home_id else fixture.home_id

@@ -17,7 +17,6 @@ and both teams' versions so cached pages refresh.
 from __future__ import annotations
 
 import datetime
-import zoneinfo
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,6 +28,7 @@ from core.types import Actor
 from core.validators import known_time_zone
 from leagues.errors import LeagueError
 from leagues.models import Fixture, KickoffSlot, League
+from leagues.services import deadlines
 from leagues.services._common import lock_fixture, log_fixture_change, require_commissioner
 from teams.audit import log_action
 
@@ -39,31 +39,16 @@ MAX_OPEN_SLOTS = 10
 Slot = KickoffSlot
 
 
-def league_zone(league: League) -> zoneinfo.ZoneInfo:
-    """The league's time zone (UTC for a name this machine does not know)."""
-    try:
-        return zoneinfo.ZoneInfo(league.time_zone or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
-def fixture_deadline(fixture: Fixture) -> datetime.date | None:
-    """The fixture's own deadline, else its round's (None: no deadline)."""
-    if fixture.deadline is not None:
-        return fixture.deadline
-    if fixture.round is not None:
-        return fixture.round.deadline
-    return None
+# One rule for when a deadline passes, shared with the sweep that acts on it.
+league_zone = deadlines.league_zone
+fixture_deadline = deadlines.deadline_of
 
 
 def deadline_end(fixture: Fixture, league: League) -> datetime.datetime | None:
     """The moment the fixture's deadline passes: midnight at the end of its day, in
-    the league's time zone."""
-    deadline = fixture_deadline(fixture)
-    if deadline is None:
-        return None
-    midnight = datetime.datetime.combine(deadline + datetime.timedelta(days=1), datetime.time())
-    return midnight.replace(tzinfo=league_zone(league))
+    the league's time zone (None: no deadline)."""
+    day = fixture_deadline(fixture)
+    return None if day is None else deadlines.deadline_passes_at(day, league_zone(league))
 
 
 def in_league_time(moment: datetime.datetime, league: League) -> datetime.datetime:
@@ -116,7 +101,9 @@ def _coached_side(actor: Actor, fixture: Fixture) -> int | None:
 
 
 def _require_open(fixture: Fixture, doing: str) -> None:
-    if not fixture.is_open or fixture.deadline_passed_at is not None:
+    """A fixture still to play (a deadline passed refuses every time by itself:
+    moved later, it takes times again)."""
+    if not fixture.is_open:
         raise LeagueError(
             f"{fixture} is {fixture.get_status_display().lower()}: only a fixture still "
             f"to play can {doing}."

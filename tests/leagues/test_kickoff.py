@@ -124,6 +124,23 @@ def test_the_fixtures_own_deadline_counts_before_its_rounds(fixture, commissione
         kickoff.propose_kickoffs(home_coach(fixture), fixture, [paris(5, 19)])
 
 
+def test_a_deadline_passed_takes_no_times_until_it_is_moved(fixture, commissioner):
+    yesterday = timezone.localdate() - datetime.timedelta(days=1)
+    Fixture.objects.filter(pk=fixture.pk).update(deadline=yesterday)
+    fixture.refresh_from_db()
+    with pytest.raises(LeagueError, match="after the deadline"):
+        kickoff.propose_kickoffs(home_coach(fixture), fixture, [paris(2, 19)])
+    # The deadline acted on it (held for the commissioner), who then moves it later.
+    Fixture.objects.filter(pk=fixture.pk).update(deadline_passed_at=timezone.now())
+    services.reschedule_fixture(
+        commissioner, fixture, deadline=timezone.localdate() + datetime.timedelta(days=5)
+    )
+    fixture.refresh_from_db()
+    assert fixture.deadline_passed_at is not None
+    (slot,) = kickoff.propose_kickoffs(home_coach(fixture), fixture, [paris(2, 19)])
+    assert slot.status == OPEN
+
+
 def test_every_reason_at_once_and_nothing_saved(fixture):
     kickoff.propose_kickoffs(home_coach(fixture), fixture, [paris(2, 19)])
     before = snapshot(fixture)
