@@ -243,6 +243,7 @@ class FixtureSerializer(serializers.ModelSerializer):
             "away",
             "deadline",
             "deadline_passed_at",
+            "kickoff_at",
             "status",
             "home_touchdowns",
             "away_touchdowns",

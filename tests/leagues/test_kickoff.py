@@ -285,6 +285,8 @@ def test_the_api_round_trip(fixture, commissioner):
 
     read = api().get(slots_url(fixture))
     assert read.status_code == 200 and read.json()["kickoff_at"] == paris(3, 18, 45).isoformat()
+    listed = api().get(f"/api/v1/leagues/fixtures/{fixture.pk}/").json()["kickoff_at"]
+    assert datetime.datetime.fromisoformat(listed) == paris(3, 18, 45)
 
     put = api(commissioner).put(
         f"/api/v1/leagues/fixtures/{fixture.pk}/kickoff/", {"kickoff_at": None}, format="json"
