@@ -52,7 +52,13 @@ class HouseRules(models.Model):
         null=True, blank=True, help_text="Highest team value a team may enter a season with."
     )
     firing_below_eleven = models.BooleanField(
-        default=True, help_text="A coach may fire a player though fewer than 11 remain."
+        null=True,
+        blank=True,
+        default=None,
+        help_text=(
+            "Whether a coach may fire a player though fewer than 11 remain; "
+            "empty: as the edition says."
+        ),
     )
     unplayed_fixtures = models.CharField(
         max_length=10, choices=UnplayedFixtures, default=UnplayedFixtures.APPLY

@@ -114,8 +114,13 @@ class Migration(migrations.Migration):
                 (
                     "firing_below_eleven",
                     models.BooleanField(
-                        default=True,
-                        help_text="A coach may fire a player though fewer than 11 remain.",
+                        blank=True,
+                        default=None,
+                        help_text=(
+                            "Whether a coach may fire a player though fewer than 11 remain; "
+                            "empty: as the edition says."
+                        ),
+                        null=True,
                     ),
                 ),
                 (

@@ -101,7 +101,8 @@ def from_row(row: HouseRulesRow | None, league: League) -> HouseRules:
     cap = league.redraft_budget_cap
     if row is None:
         return HouseRules(redraft_budget_cap=cap)
-    # The row stores a plain yes/no; the edition's own rule reads as "as written".
+    # Empty, or the edition's own answer (a row saved under another edition), reads
+    # as "as written".
     may_fire = row.firing_below_eleven
     fires_freely = edition_fire_floor(league) is None
     return HouseRules(
@@ -113,7 +114,7 @@ def from_row(row: HouseRulesRow | None, league: League) -> HouseRules:
         redraft_budget_cap=cap,
         team_value_floor=row.team_value_floor,
         team_value_ceiling=row.team_value_ceiling,
-        firing_below_eleven=None if may_fire == fires_freely else may_fire,
+        firing_below_eleven=None if may_fire in (None, fires_freely) else may_fire,
         unplayed_fixtures=row.unplayed_fixtures,
         deadline_warning_hours=row.deadline_warning_hours,
         kickoff_reminder_minutes=row.kickoff_reminder_minutes,
@@ -309,7 +310,7 @@ def set_house_rules(actor: Actor, league: League | int, **choices: Any) -> House
         row.redraft_formula = after.redraft_formula
         row.team_value_floor = after.team_value_floor
         row.team_value_ceiling = after.team_value_ceiling
-        row.firing_below_eleven = may_fire_below_eleven(after, league)
+        row.firing_below_eleven = after.firing_below_eleven
         row.unplayed_fixtures = after.unplayed_fixtures
         row.deadline_warning_hours = after.deadline_warning_hours
         row.kickoff_reminder_minutes = after.kickoff_reminder_minutes
@@ -334,7 +335,7 @@ def set_house_rules(actor: Actor, league: League | int, **choices: Any) -> House
 
 
 def may_fire_below_eleven(rules: HouseRules, league: League) -> bool:
-    """The row's yes/no: the house rule, or the edition's own answer where it stands."""
+    """Yes or no: the house rule, or the edition's own answer where it stands."""
     if rules.firing_below_eleven is not None:
         return rules.firing_below_eleven
     return edition_fire_floor(league) is None
