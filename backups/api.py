@@ -1,7 +1,8 @@
 """GET /api/v1/leagues/<id>/backup/ (a commissioner: his league's backup) and
 POST /api/v1/leagues/restore/ (a signed-in user: a backup restored as a new league he
-runs). The restore answers 400 with every problem of the backup under ``fields``
-(``file``, or ``name`` for a name taken); nothing is written."""
+runs; the backup as a file, multipart, or as the ``backup`` of a JSON body). The restore
+answers 400 with every problem of the backup under ``fields`` (``file`` or ``backup``,
+whichever carried it, or ``name`` for a name taken); nothing is written."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.parsers import MultiPartParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -33,7 +34,14 @@ from teams.serializers import TeamsMessageSerializer
 
 class RestoreInputSerializer(serializers.Serializer):
     file = serializers.FileField(
-        help_text=f"A league backup downloaded from Dugout, at most {MAX_BACKUP_BYTES:,} bytes."
+        required=False,
+        help_text=f"A league backup downloaded from Dugout, at most {MAX_BACKUP_BYTES:,} "
+        "bytes (multipart/form-data).",
+    )
+    backup = serializers.JSONField(
+        required=False,
+        help_text="Or the backup document itself, in a JSON body (within the site's limit "
+        "of a request body; a larger backup goes as a file).",
     )
     name = serializers.CharField(
         required=False,
@@ -50,6 +58,15 @@ class RestoreInputSerializer(serializers.Serializer):
                 f"{MAX_BACKUP_BYTES:,} bytes."
             )
         return upload
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("file" in attrs) == ("backup" in attrs):
+            raise serializers.ValidationError(
+                {"file": "Send the backup: a file, or the document as backup (one of them)."}
+            )
+        if "backup" in attrs and not isinstance(attrs["backup"], dict):
+            raise serializers.ValidationError({"backup": "The backup is a JSON object."})
+        return attrs
 
 
 class RestoredLeagueSerializer(serializers.Serializer):
@@ -86,7 +103,7 @@ class LeagueBackupView(APIView):
 
 class LeagueRestoreView(APIView):
     permission_classes = [IsAuthenticated]
-    parser_classes = [MultiPartParser]
+    parser_classes = [JSONParser, MultiPartParser]
 
     @extend_schema(
         operation_id="leagues_restore_create",
@@ -97,7 +114,10 @@ class LeagueRestoreView(APIView):
         "names is replaced by you (no account is created). The "
         "backup is checked as `manage.py import_league` checks it (players' figures "
         "included) and refused with every problem, nothing written.",
-        request={"multipart/form-data": RestoreInputSerializer},
+        request={
+            "application/json": RestoreInputSerializer,
+            "multipart/form-data": RestoreInputSerializer,
+        },
         responses={
             201: OpenApiResponse(RestoredLeagueSerializer, description="The new league."),
             400: OpenApiResponse(ErrorSerializer, description="The backup cannot be restored."),
@@ -106,12 +126,12 @@ class LeagueRestoreView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(RestoreInputSerializer, request)
+        carrier = "file" if "file" in data else "backup"
         try:
-            league = restore_as_new_league(
-                request.user, read_backup(data["file"].read()), data["name"]
-            )
+            document = read_backup(data["file"].read()) if "file" in data else data["backup"]
+            league = restore_as_new_league(request.user, document, data["name"])
         except BackupError as error:
-            field = getattr(error, "field", "file")
+            field = getattr(error, "field", carrier)
             raise InvalidInput({field: error.messages}) from None
         body = RestoredLeagueSerializer({"id": league.pk, "name": league.name}).data
         return Response(body, status=status.HTTP_201_CREATED)

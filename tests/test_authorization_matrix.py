@@ -31,9 +31,10 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from backups.export import export_league
 from leagues import services as league_services
 from leagues.invites import create_invite, set_open_signup
-from leagues.models import Fixture
+from leagues.models import Fixture, League
 from leagues.services import kickoff
 from matches import services as match_services
 from matches.models import Match, MatchEvent
@@ -322,11 +323,11 @@ ROWS: dict[str, Row] = {
     ),
     "POST /api/v1/leagues/restore/": Row(
         path=lambda w: {},
-        body=None,
-        # Sent as JSON: allowed past the permission (anyone signed in restores a league
-        # of his own), refused as not multipart/form-data (tests/test_backup_page.py
-        # uploads backups).
-        expect=signed_in(415),
+        body=lambda w: {
+            "backup": export_league(League.objects.get(pk=w["new_league"])),
+            "name": "Matrix Restored League",
+        },
+        expect=signed_in(),  # anyone signed in restores a league of his own
     ),
     # --- teams and players -------------------------------------------------------
     "POST /api/v1/teams/": Row(path=lambda w: {}, body=lambda w: DRAFT, expect=signed_in()),

@@ -173,5 +173,24 @@ def test_the_api_restores_and_refuses_with_the_fields(client, world):
     assert bad.status_code == 400
     assert any("ST 99 is outside" in m for m in bad.json()["fields"]["file"])
     assert counts() == before
+    sent = client.post(
+        "/api/v1/leagues/restore/",
+        {"backup": document, "name": "Vault As JSON"},
+        content_type="application/json",
+    )
+    assert sent.status_code == 400
+    assert any("ST 99 is outside" in m for m in sent.json()["fields"]["backup"])
+    neither = client.post(
+        "/api/v1/leagues/restore/", {"name": "Vault Empty"}, content_type="application/json"
+    )
+    assert neither.status_code == 400 and "Send the backup" in neither.json()["detail"]
+    assert counts() == before
+    document["players"][0]["st"] = 3
+    as_json = client.post(
+        "/api/v1/leagues/restore/",
+        {"backup": document, "name": "Vault As JSON"},
+        content_type="application/json",
+    )
+    assert as_json.status_code == 201 and as_json.json()["name"] == "Vault As JSON"
     own = client.get(f"/api/v1/leagues/{league.pk}/backup/")  # he runs it now
     assert own.status_code == 200 and own.json()["league"]["name"] == "Vault By API"
