@@ -32,7 +32,7 @@ from leagues.models import League
 from leagues.serializers import ErrorSerializer
 from matches.models import Match
 from news import selectors, services
-from news.markdown import render
+from news.markdown import render_cached
 from news.models import BODY_MAX_CHARS, TITLE_MAX, LeagueNews, MatchReport
 from news.permissions import POST_NEWS, WRITE_MATCH_REPORT
 from teams.models import Team
@@ -44,7 +44,7 @@ class _MarkdownBody(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField())
     def get_body_html(self, obj: Any) -> str:
-        return str(render(obj.body))
+        return str(render_cached(obj.body))
 
 
 class LeagueNewsSerializer(_MarkdownBody):

@@ -13,14 +13,22 @@ browser.
   ``<img onerror=...>`` has nowhere to go.
 - Text longer than ``MAX_CHARS`` is refused (``MarkdownTooLong``) before parsing:
   one render's cost stays bounded.
+
+Pages and the API show a text through ``render_cached``: the HTML kept in the fragment
+cache under the text's digest and what renders it (both libraries' versions and the
+allow-lists), so the same text is parsed once, not on every page view.
 """
 
 from __future__ import annotations
+
+import hashlib
+from importlib.metadata import version
 
 import markdown as python_markdown
 import nh3
 from django.utils.safestring import SafeString, mark_safe
 
+from core.cache import cached
 from news.models import BODY_MAX_CHARS
 
 MAX_CHARS = BODY_MAX_CHARS
@@ -98,3 +106,28 @@ def render(text: str, limit: int = MAX_CHARS) -> SafeString:
         strip_comments=True,
     )
     return mark_safe(cleaned)  # noqa: S308 - sanitised by nh3 just above
+
+
+# What a rendering depends on besides the text: a change of either library or of the
+# allow-lists gives every text a new key.
+RENDERER = hashlib.sha256(
+    repr(
+        (
+            version("markdown"),
+            version("nh3"),
+            sorted(ALLOWED_TAGS),
+            sorted((tag, sorted(names)) for tag, names in ALLOWED_ATTRIBUTES.items()),
+            sorted(URL_SCHEMES),
+            LINK_REL,
+            sorted(DROPPED_WITH_CONTENT),
+        )
+    ).encode()
+).hexdigest()[:16]
+
+
+def render_cached(text: str) -> SafeString:
+    """``render(text)``, kept in the fragment cache under the text's digest."""
+    check_length(text)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    html = cached(f"news/markdown:{RENDERER}:{digest}", lambda: str(render(text)))
+    return mark_safe(html)  # noqa: S308 - what render() returned, sanitised

@@ -4,8 +4,9 @@
   logo's address (null without one);
 - ``PUT /api/v1/teams/{id}/description/``: ``{"description": "..."}`` (empty removes it);
 - ``PUT /api/v1/teams/{id}/logo/``: a ``multipart/form-data`` upload, the file in the
-  ``logo`` field (a PNG, JPEG, GIF or WebP image of at most 2 MiB; stored resized to at
-  most 256×256 and re-encoded as a PNG);
+  ``logo`` field, or JSON ``{"logo_base64": "..."}`` with the file's bytes in base64 (a
+  PNG, JPEG, GIF or WebP image of at most 2 MiB; stored resized to at most 256×256 and
+  re-encoded as a PNG);
 - ``DELETE /api/v1/teams/{id}/logo/``: takes the logo down.
 
 The writes answer with the profile as ``GET`` does; the team's coach, a commissioner
@@ -15,14 +16,18 @@ is read); a refused file or description is a 400 naming the field.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import math
 from typing import Any
 
+from django.core.files.base import ContentFile
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.text import slugify
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,6 +36,8 @@ from rest_framework.views import APIView
 from core.fields import StrictCharField
 from core.input import validated
 from teams.api_common import CHANGE_TEAM, NOT_FOUND, responses
+from teams.errors import TeamProfileError
+from teams.logos import MAX_BYTES
 from teams.models import TEAM_DESCRIPTION_MAX, Team
 from teams.services.profile import remove_team_logo, set_team_description, set_team_logo
 
@@ -63,6 +70,23 @@ class LogoInputSerializer(serializers.Serializer):
     logo = serializers.FileField(
         help_text="A PNG, JPEG, GIF or WebP image of at most 2 MiB (multipart/form-data)."
     )
+
+
+class LogoBase64InputSerializer(serializers.Serializer):
+    logo_base64 = StrictCharField(
+        max_length=4 * math.ceil(MAX_BYTES / 3),
+        help_text="The image file's bytes in base64 (a PNG, JPEG, GIF or WebP of at most 2 MiB).",
+    )
+
+
+def _decoded(text: str) -> ContentFile[bytes]:
+    try:
+        data = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError) as error:
+        raise TeamProfileError(
+            "logo_base64 is not base64: send the file's bytes base64-encoded.", field="logo"
+        ) from error
+    return ContentFile(data, name="logo")
 
 
 def profile_data(team: Team) -> dict[str, Any]:
@@ -104,17 +128,23 @@ class TeamDescriptionView(APIView):
 
 class TeamLogoView(APIView):
     permission_classes = [IsAuthenticated]
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     @extend_schema(
-        request={"multipart/form-data": LogoInputSerializer},
+        request={
+            "application/json": LogoBase64InputSerializer,
+            "multipart/form-data": LogoInputSerializer,
+        },
         responses=responses({200: TeamProfileSerializer}),
-        summary="Upload the team's logo (multipart/form-data, field logo)",
+        summary="Upload the team's logo (multipart field logo, or JSON logo_base64)",
     )
     def put(self, request: Request, pk: int) -> Response:
         team = _team_to_change(request, pk)
-        values = validated(LogoInputSerializer, request)
-        team = set_team_logo(request.user, team, values["logo"])
+        if request.content_type.startswith(("multipart/form-data", "application/x-www-form")):
+            upload: Any = validated(LogoInputSerializer, request)["logo"]
+        else:
+            upload = _decoded(validated(LogoBase64InputSerializer, request)["logo_base64"])
+        team = set_team_logo(request.user, team, upload)
         return Response(profile_data(team))
 
     @extend_schema(

@@ -129,9 +129,9 @@ def test_the_schema_documents_the_shared_answers(schema):
     ]
     with_body = [op for op in writes if "requestBody" in op]
     assert with_body and all("415" in op["responses"] for op in with_body)
-    # JSON only, but for a team import and a league restored from a backup, which also
-    # take the file itself (multipart).
-    uploads = {"teams_import_create", "leagues_restore_create"}
+    # JSON only, but for a team import, a team's logo and a league restored from a backup,
+    # which also take the file itself (multipart).
+    uploads = {"teams_import_create", "teams_logo_update", "leagues_restore_create"}
     assert all(
         set(op["requestBody"]["content"]) == {"application/json"}
         for op in with_body

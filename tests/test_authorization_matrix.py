@@ -391,9 +391,7 @@ ROWS: dict[str, Row] = {
     "PUT /api/v1/teams/{id}/logo/": Row(
         path=lambda w: {"id": w["team"]},
         body=None,
-        # Sent as JSON: allowed past the permission, refused as not multipart/form-data
-        # (uploads are tested in tests/teams/test_team_logo.py).
-        expect=coach_or_commissioner(415),
+        expect=coach_or_commissioner(400),  # no image sent (tests/teams/test_team_logo.py)
     ),
     "DELETE /api/v1/teams/{id}/logo/": Row(
         path=lambda w: {"id": w["team"]}, body=None, expect=coach_or_commissioner()

@@ -16,7 +16,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from news import selectors
-from news.markdown import MarkdownTooLong, render
+from news.markdown import MarkdownTooLong, render_cached
 from news.permissions import POST_NEWS, WRITE_MATCH_REPORT
 from news.services import FINISHED
 
@@ -27,7 +27,7 @@ register = template.Library()
 def markdown_filter(text: str | None) -> SafeString:
     """Markdown as sanitised HTML; text over the limit (never stored) shows nothing."""
     try:
-        return render(text or "")
+        return render_cached(text or "")
     except MarkdownTooLong:
         return SafeString("")
 

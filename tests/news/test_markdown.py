@@ -3,11 +3,13 @@ script runs in a reader's browser (news/markdown.py)."""
 
 from __future__ import annotations
 
+import uuid
 from html.parser import HTMLParser
 
 import pytest
 
-from news.markdown import MAX_CHARS, MarkdownTooLong, render
+from news import markdown as markdown_module
+from news.markdown import MAX_CHARS, MarkdownTooLong, render, render_cached
 
 
 class Tags(HTMLParser):
@@ -91,3 +93,17 @@ def test_a_text_over_the_limit_is_refused_with_a_clear_message():
     render("x" * MAX_CHARS)
     with pytest.raises(MarkdownTooLong, match=f"at most {MAX_CHARS:,} characters"):
         render("x" * (MAX_CHARS + 1))
+
+
+def test_a_text_is_parsed_once_then_read_from_the_cache(monkeypatch):
+    parsed = []
+    real = markdown_module._converter
+    monkeypatch.setattr(markdown_module, "_converter", lambda: parsed.append(1) or real())
+    text = f"Round {uuid.uuid4()}: <script>x</script> **on**"
+    first = render_cached(text)
+    assert render_cached(text) == first == render(text)
+    assert len(parsed) == 2  # render_cached once, then render itself
+    assert "<strong>on</strong>" in first and "<script" not in first
+    monkeypatch.setattr(markdown_module, "RENDERER", "other-rules")
+    render_cached(text)
+    assert len(parsed) == 3  # other rules: rendered again, not the old HTML

@@ -5,6 +5,7 @@ the description is Markdown shown sanitised. Through the API and the team's page
 
 from __future__ import annotations
 
+import base64
 import io
 
 import pytest
@@ -177,3 +178,19 @@ def test_the_team_page_form_uploads_a_logo_and_a_description(team, media, client
     other = UserFactory()
     client.force_login(other)
     assert client.get(url).status_code == 403
+
+
+def test_the_api_takes_a_logo_as_base64_json_too(team, media):
+    client = api(team.coach)
+    url = f"/api/v1/teams/{team.pk}/logo/"
+    data = base64.b64encode(image_bytes(size=(300, 300))).decode()
+    response = client.put(url, {"logo_base64": data}, format="json")
+    assert response.status_code == 200, response.json()
+    assert stored(team, media).size == (MAX_SIDE, MAX_SIDE)
+    refused = client.put(url, {"logo_base64": "not base64!"}, format="json")
+    assert refused.status_code == 400 and "not base64" in refused.json()["fields"]["logo"][0]
+    not_image = base64.b64encode(b"just text").decode()
+    refused = client.put(url, {"logo_base64": not_image}, format="json")
+    assert refused.status_code == 400 and "not an image" in refused.json()["fields"]["logo"][0]
+    missing = client.put(url, {}, format="json")
+    assert missing.status_code == 400 and "logo_base64" in missing.json()["fields"]
