@@ -56,6 +56,7 @@ class LeagueForm(forms.Form):
     time_zone = forms.ChoiceField(
         choices=time_zone_choices,
         initial="UTC",
+        required=False,
         label="Time zone",
         help_text="Deadlines end at midnight here, and kick-off times are shown on its clock.",
     )
@@ -73,6 +74,10 @@ class LeagueForm(forms.Form):
                 initial=defaults[n - 1] if n <= len(defaults) else "",
                 label=f"Tie-breaker {n}",
             )
+
+    def clean_time_zone(self) -> str:
+        # Left out (a form from before the field): UTC, the league's default.
+        return self.cleaned_data.get("time_zone") or "UTC"
 
     def service_kwargs(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)

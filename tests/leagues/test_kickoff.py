@@ -440,6 +440,7 @@ def test_the_coaches_dashboards_show_the_kickoff(client, fixture):
 def test_a_commissioner_sets_the_league_time_zone_on_a_page(client, league, commissioner):
     client.force_login(commissioner)
     url = reverse("league-time-zone", args=[league.pk])
+    assert url in client.get(reverse("league-home", args=[league.pk])).content.decode()
     assert client.get(url).status_code == 200
     assert client.post(url, {"time_zone": "Asia/Tokyo"}).status_code == 302
     league.refresh_from_db()
