@@ -12,14 +12,17 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from config.celery import app
+from leagues import services as league_services
 from leagues.models import Fixture, HouseRules
-from leagues.services import deadlines
+from leagues.services import deadlines, kickoff
 from matches import services
 from matches.models import Match
 from notifications import emails, reminders, webhooks
 from notifications.models import OutgoingMail, WebhookDelivery
+from tests.leagues.conftest import admitted_season
 from tests.leagues.factories import RoundFactory
 from tests.matches.factories import league_match
 
@@ -297,3 +300,38 @@ def test_the_deadline_sweep_announces_what_it_did(
     names = f"{setup.home.name} v {setup.away.name}"
     assert _subjects(setup.home_coach) == [f"[Dugout] Deadline passed: {names}"]
     assert _subjects(setup.commissioner) == ([f"[Dugout] Your decision: {names}"] if held else [])
+
+
+def test_a_kickoff_agreed_through_the_leagues_service_is_announced(
+    commissioner, league, receiver, django_capture_on_commit_callbacks
+):
+    """A coach proposes times, the other accepts one (leagues.services.kickoff), then a
+    commissioner moves it: each agreed time reaches both coaches and the webhook once."""
+    league.time_zone = "Europe/Paris"
+    league.save(update_fields=["time_zone"])
+    season = admitted_season(commissioner, league, 4)
+    league_services.generate_schedule(
+        commissioner, season, start_date=timezone.localdate(), days_per_round=7
+    )
+    fixture = Fixture.objects.filter(season=season, round__number=1).order_by("id").first()
+    webhooks.create_webhook(commissioner, league, url=receiver.url, payload_format="generic")
+    mail.outbox.clear()
+    paris = ZoneInfo("Europe/Paris")
+    day = timezone.localdate() + timedelta(days=3)
+    times = [datetime.datetime.combine(day, datetime.time(h), paris) for h in (18, 20)]
+    with django_capture_on_commit_callbacks(execute=True):
+        slots = kickoff.propose_kickoffs(fixture.home.coach, fixture, times)
+    assert receiver.received == [] and mail.outbox == [], "proposed, not agreed"
+    with django_capture_on_commit_callbacks(execute=True):
+        kickoff.accept_kickoff(fixture.away.coach, slots[1])
+    (body,) = [r.json() for r in receiver.received]
+    assert body["event"] == "kickoff_agreed"
+    assert body["text"].endswith(f"kicks off {times[1]:%a %d %b %Y}, 20:00 (Europe/Paris).")
+    subject = f"[Dugout] Kick-off agreed: {fixture.home.name} v {fixture.away.name}"
+    assert _subjects(fixture.home.coach) == [subject] == _subjects(fixture.away.coach)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        kickoff.set_kickoff(commissioner, fixture, times[0])
+    assert len(receiver.received) == 2
+    assert receiver.received[1].json()["text"].endswith(", 18:00 (Europe/Paris).")
+    assert _subjects(fixture.home.coach) == [subject, subject]
