@@ -4,9 +4,10 @@
   logo's address (null without one);
 - ``PUT /api/v1/teams/{id}/description/``: ``{"description": "..."}`` (empty removes it);
 - ``PUT /api/v1/teams/{id}/logo/``: a ``multipart/form-data`` upload, the file in the
-  ``logo`` field, or JSON ``{"logo_base64": "..."}`` with the file's bytes in base64 (a
-  PNG, JPEG, GIF or WebP image of at most 2 MiB; stored resized to at most 256×256 and
-  re-encoded as a PNG);
+  ``logo`` field (a PNG, JPEG, GIF or WebP image of at most 2 MiB; stored resized to at
+  most 256×256 and re-encoded as a PNG), or JSON ``{"logo_base64": "..."}`` with the
+  file's bytes in base64 (as every JSON body of the API, at most 1 MiB: an image of
+  about 750 KiB at most);
 - ``DELETE /api/v1/teams/{id}/logo/``: takes the logo down.
 
 The writes answer with the profile as ``GET`` does; the team's coach, a commissioner
@@ -27,7 +28,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,9 +36,10 @@ from rest_framework.views import APIView
 
 from core.fields import StrictCharField
 from core.input import validated
+from core.parsers import BoundedJSONParser
 from teams.api_common import CHANGE_TEAM, NOT_FOUND, responses
 from teams.errors import TeamProfileError
-from teams.logos import MAX_BYTES
+from teams.logos import MAX_BYTES, refuse_oversized
 from teams.models import TEAM_DESCRIPTION_MAX, Team
 from teams.services.profile import remove_team_logo, set_team_description, set_team_logo
 
@@ -75,7 +77,10 @@ class LogoInputSerializer(serializers.Serializer):
 class LogoBase64InputSerializer(serializers.Serializer):
     logo_base64 = StrictCharField(
         max_length=4 * math.ceil(MAX_BYTES / 3),
-        help_text="The image file's bytes in base64 (a PNG, JPEG, GIF or WebP of at most 2 MiB).",
+        help_text=(
+            "The image file's bytes in base64 (a PNG, JPEG, GIF or WebP; the JSON body is at "
+            "most 1 MiB: upload a larger file as multipart/form-data)."
+        ),
     )
 
 
@@ -128,7 +133,7 @@ class TeamDescriptionView(APIView):
 
 class TeamLogoView(APIView):
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     @extend_schema(
         request={
@@ -140,6 +145,9 @@ class TeamLogoView(APIView):
     )
     def put(self, request: Request, pk: int) -> Response:
         team = _team_to_change(request, pk)
+        # Before the body is read (a token client's: no CSRF check reads it first), so an
+        # enormous upload is refused rather than spooled to disk.
+        refuse_oversized(request.META.get("CONTENT_LENGTH"))
         if request.content_type.startswith(("multipart/form-data", "application/x-www-form")):
             upload: Any = validated(LogoInputSerializer, request)["logo"]
         else:

@@ -26,6 +26,9 @@ MAX_SIDE = 256
 MAX_PIXELS = 40_000_000
 ALLOWED_FORMATS = frozenset({"PNG", "JPEG", "GIF", "WEBP"})
 FIELD = "logo"
+# A request carrying a logo: the file in base64 (a third larger) plus room for the rest
+# of a form or a JSON body. Anything longer is refused before it is read.
+MAX_REQUEST_BYTES = 4 * -(-MAX_BYTES // 3) + 64 * 1024
 
 
 def _refuse(message: str) -> TeamProfileError:
@@ -54,6 +57,20 @@ def _open(data: bytes) -> Image.Image:
             f"{MAX_PIXELS // 1_000_000} million pixels."
         )
     return image
+
+
+def refuse_oversized(content_length: str | None) -> None:
+    """``TeamProfileError`` when a request declares a body no logo needs (checked
+    before Django reads it, so an enormous upload is not first written to disk)."""
+    try:
+        length = int(content_length or 0)
+    except ValueError:
+        return
+    if length > MAX_REQUEST_BYTES:
+        raise _refuse(
+            f"That upload is {length / 1024 / 1024:.1f} MiB: upload an image of at most "
+            f"{MAX_BYTES // 1024 // 1024} MiB."
+        )
 
 
 def logo_png(data: bytes) -> bytes:

@@ -50,8 +50,8 @@ def team_profile(request: HttpRequest, pk: int) -> HttpResponse:
     team = team_to_change(request, pk)
     status = 200
     if request.method == "POST":
-        form = TeamProfileForm(request.POST, request.FILES)
         status = 400
+        form = TeamProfileForm(request.POST, request.FILES)
         if form.is_valid() and attempt(form, lambda: _save(request, team, form)) is not None:
             messages.success(request, f"{team.name}'s page is updated.")
             return redirect("team-detail", pk=team.pk)

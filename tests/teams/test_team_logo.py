@@ -194,3 +194,18 @@ def test_the_api_takes_a_logo_as_base64_json_too(team, media):
     assert refused.status_code == 400 and "not an image" in refused.json()["fields"]["logo"][0]
     missing = client.put(url, {}, format="json")
     assert missing.status_code == 400 and "logo_base64" in missing.json()["fields"]
+
+
+def test_an_oversized_upload_is_refused_before_it_is_read(team):
+    client = api(team.coach)
+    url = f"/api/v1/teams/{team.pk}/logo/"
+    huge = image_bytes() + b"\0" * (3 * MAX_BYTES // 2)
+    response = put_logo(client, team, huge)
+    assert response.status_code == 400
+    assert "at most 2 MiB" in response.json()["fields"]["logo"][0]
+    # JSON bodies are bounded (1 MiB): a larger logo goes as multipart, and is told so.
+    big = base64.b64encode(image_bytes() + b"\0" * (900 * 1024)).decode()
+    response = client.put(url, {"logo_base64": big}, format="json")
+    assert response.status_code == 400 and "larger than" in response.json()["detail"]
+    team.refresh_from_db()
+    assert not team.logo
