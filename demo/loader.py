@@ -15,8 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from leagues import demo as leagues_demo
-from leagues import demo_house_rules
-from leagues import demo_kickoff
+from leagues import demo_house_rules, demo_kickoff
 from matches import demo as matches_demo
 from matches import demo_rulesets
 from news import demo as news_demo
