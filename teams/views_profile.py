@@ -19,7 +19,7 @@ from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import etag, require_http_methods, require_safe
 
 from core.errors import attempt
 from teams.forms_profile import TeamProfileForm
@@ -61,9 +61,15 @@ def team_profile(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "teams/team_profile.html", context, status=status)
 
 
-@require_GET
+def _logo_name(request: HttpRequest, pk: int) -> str | None:
+    """The logo's file name: its ETag (a new logo is a new name)."""
+    return Team.objects.filter(pk=pk).values_list("logo", flat=True).first() or None
+
+
+@require_safe
+@etag(_logo_name)
 def team_logo(request: HttpRequest, pk: int) -> HttpResponseBase:
-    """The team's logo image (404 when it has none)."""
+    """The team's logo image (404 when it has none); 304 to a browser holding it."""
     name = get_object_or_404(Team.objects.only("logo"), pk=pk).logo.name
     if not name or not default_storage.exists(name):
         raise Http404("This team has no logo.")

@@ -209,3 +209,15 @@ def test_an_oversized_upload_is_refused_before_it_is_read(team):
     assert response.status_code == 400 and "larger than" in response.json()["detail"]
     team.refresh_from_db()
     assert not team.logo
+
+
+def test_the_logo_is_revalidated_by_its_etag(team, client):
+    assert client.get(reverse("team-logo", args=[team.pk])).status_code == 404
+    put_logo(api(team.coach), team, image_bytes())
+    served = client.get(reverse("team-logo", args=[team.pk]))
+    assert served.status_code == 200 and served["ETag"]
+    again = client.get(reverse("team-logo", args=[team.pk]), HTTP_IF_NONE_MATCH=served["ETag"])
+    assert again.status_code == 304
+    put_logo(api(team.coach), team, image_bytes(size=(20, 20)))
+    changed = client.get(reverse("team-logo", args=[team.pk]), HTTP_IF_NONE_MATCH=served["ETag"])
+    assert changed.status_code == 200
