@@ -12,7 +12,8 @@ notification can never fail or slow their transaction).
 Each receiver does no query: it only asks for a callback once the transaction
 commits (``transaction.on_commit``, robust), so a rolled-back change notifies no one.
 The callback records the webhook deliveries (pending rows, then queued: see
-``webhooks``) and queues the e-mails; it never raises into the request. Rows written
+``webhooks``) and writes the e-mails to the outbox (owed rows, then queued: see
+``outbox``); it never raises into the request. Rows written
 in bulk send no signal: the schedule's fixtures are announced by the season's move to
 its regular season instead.
 """
@@ -27,7 +28,6 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from config.celery import app
 from leagues.models import Fixture, Season
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
@@ -37,7 +37,6 @@ from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord
 
 logger = logging.getLogger(__name__)
-SEND_EMAILS = "notifications.send_emails"
 
 
 def webhook_event(kind: str, pk: int) -> None:
@@ -51,17 +50,13 @@ def webhook_event(kind: str, pk: int) -> None:
 
 
 def email_event(kind: str, pk: int) -> None:
-    """After the commit: the event's e-mails queued (written here in eager mode). With
-    the broker away they are written to the outbox here instead, owed until the sweep
-    sends them: an event is never left without its mails."""
+    """After the commit: the event's e-mails written to the outbox here, as the
+    webhooks' deliveries are (a task carrying them could be lost with the queue before
+    the database knew they were owed); each then leaves by its own task. Never raises."""
     try:
-        app.tasks[SEND_EMAILS].delay(kind, pk)
+        emails.send(kind, pk)
     except Exception:
-        logger.warning("notifications: the %s e-mails of row %s not queued", kind, pk)
-        try:
-            emails.send(kind, pk)
-        except Exception:
-            logger.exception("notifications: the %s e-mails of row %s were not written", kind, pk)
+        logger.exception("notifications: the %s e-mails of row %s were not written", kind, pk)
 
 
 def _on_commit(callback: Any, kind: str, pk: int) -> None:

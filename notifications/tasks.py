@@ -10,10 +10,9 @@ every pending delivery whose attempt is overdue (a queueing lost while Redis was
 down, a retry lost with the queue). Running it twice is harmless: a delivery no
 longer pending is left alone, and one being attempted is skipped (row lock).
 
-``send_emails`` writes the coaches' e-mails of one event (notifications/emails) to
-the outbox; ``send_mail`` sends one of them, retried the same way while the mail
-server is away (``notifications.outbox``), and ``sweep_mail`` (Celery beat) queues
-the owed ones whose task was lost. ``send_reminders`` (Celery beat, every five
+``send_mail`` sends one e-mail of the outbox (``notifications.outbox``), retried the
+same way while the mail server is away, and ``sweep_mail`` (Celery beat) queues the
+owed ones whose task was lost. ``send_reminders`` (Celery beat, every five
 minutes) warns of deadlines and reminds of kick-offs (notifications/reminders).
 """
 
@@ -129,7 +128,9 @@ def sweep_webhooks() -> int:
 
 @shared_task(name="notifications.send_emails", ignore_result=True, acks_late=True)
 def send_emails(kind: str, pk: int) -> int:
-    """Send the coaches' e-mails of one event; how many were sent."""
+    """Write the coaches' e-mails of one event to the outbox; how many were written.
+    The receivers write them after the commit themselves now: kept for the messages a
+    previous release queued."""
     return emails.send(kind, pk)
 
 

@@ -187,8 +187,8 @@ def test_with_the_broker_down_the_mail_stays_owed_and_the_sweep_sends_it(
 def test_with_the_broker_down_at_the_event_the_mails_are_written_owed_all_the_same(
     smtp, django_capture_on_commit_callbacks
 ):
-    """The event's mails are written by a task; the broker refusing it, they are
-    written at once instead, and swept out once the broker is back."""
+    """A real broker refusing every task (Redis down): the event's mails are written
+    after its commit all the same, owed, and swept out once the broker is back."""
     with mock.patch("kombu.Producer.publish", side_effect=BrokerDown("Redis is down")):
         app.conf.task_always_eager = False
         try:
