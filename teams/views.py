@@ -32,6 +32,7 @@ from teams.forms import (
     StaffForm,
     special_rule_choice_shown,
 )
+from teams.forms_profile import TeamProfileForm
 from teams.forms_team_league import SpecialRuleChoiceForm
 from teams.models import Team
 from teams.pdf import team_sheet_pdf
@@ -203,6 +204,8 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
             reroll_refusal=selectors.reroll_refusal(team, roster),
             staff_form=forms.get("staff_form") or StaffForm(),
             staff_kinds=selectors.staff_offers(team, roster),
+            # The logo and description (teams/views_profile.py takes the form's POST).
+            profile_form=TeamProfileForm(initial={"description": team.description}),
         )
     return context
 

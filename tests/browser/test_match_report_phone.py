@@ -39,12 +39,11 @@ def test_a_coach_uploads_a_logo_writes_a_report_and_sees_both(
     log_in(phone, "news-home")
     phone.goto(f"/teams/{world.home.pk}/")
     phone.get_by_role("link", name="Add a logo and a description").click()
-    expect(phone.get_by_role("heading", level=1)).to_have_text(
-        "Reikland Reavers: logo and description"
-    )
-    phone.set_input_files("#id_logo", str(logo_file))
-    phone.fill("#id_description", "Champions of **Altdorf** since 2490.")
-    phone.get_by_role("button", name="Save").click()
+    card = phone.locator("#team-profile")
+    expect(card.get_by_role("heading", level=3)).to_have_text("Logo and description")
+    card.locator("#id_logo").set_input_files(str(logo_file))
+    card.locator("#id_description").fill("Champions of **Altdorf** since 2490.")
+    card.get_by_role("button", name="Save the logo and description").click()
     expect(phone.get_by_text("Reikland Reavers's page is updated.")).to_be_visible()
     logo = phone.locator("img.team-logo")
     expect(logo).to_be_visible()

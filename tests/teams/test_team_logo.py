@@ -162,8 +162,12 @@ def test_the_description_is_markdown_shown_sanitised(team, client):
 
 
 def test_the_team_page_form_uploads_a_logo_and_a_description(team, media, client):
-    client.force_login(team.coach)
+    sheet = reverse("team-detail", args=[team.pk])
     url = reverse("team-profile", args=[team.pk])
+    assert url not in client.get(sheet).content.decode()  # a visitor gets no form
+    client.force_login(team.coach)
+    on_sheet = client.get(sheet).content.decode()
+    assert f'action="{url}" enctype="multipart/form-data"' in on_sheet
     assert 'enctype="multipart/form-data"' in client.get(url).content.decode()
     refused = client.post(
         url, {"description": "Kept?", "logo": upload(b"GIF89a but not", "logo.gif")}
