@@ -11,8 +11,14 @@ browser.
   page lends no ranking to spam and no window handle to a linked site.
 - Images are not kept: the site loads nothing from elsewhere (DESIGN.md), and an
   ``<img onerror=...>`` has nowhere to go.
-- Text longer than ``MAX_CHARS`` is refused (``MarkdownTooLong``) before parsing:
-  one render's cost stays bounded.
+- Text longer than ``MAX_CHARS`` characters or ``MAX_LINES`` lines is refused
+  (``MarkdownTooLong``) before parsing, and
+  what Python-Markdown is slow on is defused first (``defuse``): for each ``[`` it
+  cannot close, and each ``(`` after a ``]`` it cannot close, its link handlers scan to
+  the end of the text, so 20,000 ``[`` took minutes; past ``DEFUSE_AFTER`` of them
+  (or of ``[`` nested deeper than ``MAX_BRACKET_DEPTH``) they are escaped and show as
+  typed. A text its parser still cannot take (ordered lists nested thousands deep
+  exhaust Python's recursion) is shown as plain text rather than failing the page.
 
 Pages and the API show a text through ``render_cached``: the HTML kept in the fragment
 cache under the text's digest and what renders it (both libraries' versions and the
@@ -26,6 +32,7 @@ from importlib.metadata import version
 
 import markdown as python_markdown
 import nh3
+from django.utils.html import escape, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 
 from core.cache import cached
@@ -70,12 +77,66 @@ DROPPED_WITH_CONTENT = frozenset({"script", "style"})
 
 
 class MarkdownTooLong(ValueError):
-    """The text is over ``MAX_CHARS``; the message says by how much."""
+    """The text is over ``MAX_CHARS`` characters or ``MAX_LINES`` lines; the message
+    says by how much."""
 
-    def __init__(self, length: int, limit: int = MAX_CHARS) -> None:
+    def __init__(self, length: int, limit: int = MAX_CHARS, unit: str = "characters") -> None:
         self.length = length
         self.limit = limit
-        super().__init__(f"Shorten the text to at most {limit:,} characters (it has {length:,}).")
+        super().__init__(f"Shorten the text to at most {limit:,} {unit} (it has {length:,}).")
+
+
+# Python-Markdown reads a run of block lines (headings, rules, list markers) without a
+# blank line between them in time that grows with lines × characters; a page of prose
+# has a few hundred lines.
+MAX_LINES = 2_000
+# Links nest a bracket or two deep ("[![logo](a.png)](b)"); deeper ones are not links.
+MAX_BRACKET_DEPTH = 3
+# A text with a few stray brackets renders as it always did (an escape would show in a
+# code span); past this many, every one Python-Markdown would scan for is escaped.
+DEFUSE_AFTER = 16
+
+
+def _unclosed(text: str) -> list[int]:
+    """Positions of the ``[`` Python-Markdown's link handlers would scan the rest of the
+    text for (unclosed, or nested past ``MAX_BRACKET_DEPTH``) and of the unclosed ``(``
+    right after a ``]``. One pass; a backslash escapes the next character."""
+    brackets: list[int] = []
+    parens: list[int] = []
+    found: list[int] = []
+    escaped = False
+    for i, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            if len(brackets) >= MAX_BRACKET_DEPTH:
+                found.append(i)
+            brackets.append(i)
+        elif char == "]" and brackets:
+            brackets.pop()
+        elif char == "(":
+            parens.append(i)
+        elif char == ")" and parens:
+            parens.pop()
+    found += brackets
+    found += [i for i in parens if i and text[i - 1] == "]"]
+    return sorted(set(found))
+
+
+def defuse(text: str) -> str:
+    """``text`` with the brackets Python-Markdown is slow on escaped, when there are
+    more than ``DEFUSE_AFTER`` of them (see the module)."""
+    risky = _unclosed(text)
+    if len(risky) <= DEFUSE_AFTER:
+        return text
+    parts, start = [], 0
+    for i in risky:
+        parts += [text[start:i], "\\"]
+        start = i
+    parts.append(text[start:])
+    return "".join(parts)
 
 
 def _converter() -> python_markdown.Markdown:
@@ -87,15 +148,22 @@ def _converter() -> python_markdown.Markdown:
 
 
 def check_length(text: str, limit: int = MAX_CHARS) -> None:
-    """``MarkdownTooLong`` unless ``text`` is within ``limit`` characters."""
+    """``MarkdownTooLong`` unless ``text`` is within ``limit`` characters and
+    ``MAX_LINES`` lines."""
     if len(text) > limit:
         raise MarkdownTooLong(len(text), limit)
+    lines = text.count("\n") + 1
+    if lines > MAX_LINES:
+        raise MarkdownTooLong(lines, MAX_LINES, "lines")
 
 
 def render(text: str, limit: int = MAX_CHARS) -> SafeString:
     """``text`` (Markdown) as sanitised HTML, safe to put in a page as it is."""
     check_length(text, limit)
-    html = _converter().convert(text)
+    try:
+        html = _converter().convert(defuse(text))
+    except RecursionError:
+        html = linebreaks(escape(text))
     cleaned = nh3.clean(
         html,
         tags=set(ALLOWED_TAGS),

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.safestring import SafeString
+from django.utils.html import escape, linebreaks
+from django.utils.safestring import SafeString, mark_safe
 
 from news import selectors
 from news.markdown import MarkdownTooLong, render_cached
@@ -25,11 +26,12 @@ register = template.Library()
 
 @register.filter(name="markdown")
 def markdown_filter(text: str | None) -> SafeString:
-    """Markdown as sanitised HTML; text over the limit (never stored) shows nothing."""
+    """Markdown as sanitised HTML; a text past the limits (the services refuse one)
+    shows as plain text."""
     try:
         return render_cached(text or "")
     except MarkdownTooLong:
-        return SafeString("")
+        return mark_safe(linebreaks(escape(text or "")))  # noqa: S308 - escaped
 
 
 @register.inclusion_tag("news/_league_news.html", takes_context=True)

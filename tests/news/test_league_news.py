@@ -49,6 +49,7 @@ def test_a_coach_may_not_write_the_news(world, who):
         ("Bell\x07 ringing", "Body", "title", "control characters such as U+0007"),
         ("Title", "  \n ", "body", "it is empty"),
         ("Title", "x" * (BODY_MAX_CHARS + 1), "body", f"at most {BODY_MAX_CHARS:,} characters"),
+        ("Title", "a\n" * 2_001, "body", "at most 2,000 lines"),
     ],
 )
 def test_bad_input_is_refused_on_its_field(world, title, body, field, message):

@@ -9,7 +9,14 @@ from html.parser import HTMLParser
 import pytest
 
 from news import markdown as markdown_module
-from news.markdown import MAX_CHARS, MarkdownTooLong, render, render_cached
+from news.markdown import (
+    MAX_CHARS,
+    MAX_LINES,
+    MarkdownTooLong,
+    defuse,
+    render,
+    render_cached,
+)
 
 
 class Tags(HTMLParser):
@@ -107,3 +114,30 @@ def test_a_text_is_parsed_once_then_read_from_the_cache(monkeypatch):
     monkeypatch.setattr(markdown_module, "RENDERER", "other-rules")
     render_cached(text)
     assert len(parsed) == 3  # other rules: rendered again, not the old HTML
+
+
+def test_brackets_python_markdown_is_slow_on_show_as_typed_and_links_still_work():
+    """Each unclosed "[" made Python-Markdown scan the rest of the text: 20,000 of them
+    took minutes. Escaped, they show as typed; the real link beside them still works."""
+    html = render("[the rules](https://example.com/rules) " + "[" * 19_000)
+    assert '<a href="https://example.com/rules"' in html
+    assert "[" * 19_000 in html
+    html = render("[a](" * 4_000)
+    assert "href" not in html and html.count("[a](") == 4_000
+    nested = render("[" * 5_000 + "]" * 5_000)
+    assert nested.count("[") == 5_000 and nested.count("]") == 5_000
+
+
+def test_a_few_stray_brackets_render_as_before():
+    assert defuse("a [ b ( `c[d` ]") == "a [ b ( `c[d` ]"
+    assert "<code>c[d</code>" in render("stray [ and `c[d`")
+
+
+def test_lists_nested_past_python_recursion_show_as_plain_text():
+    html = render("1. " * 6_000)
+    assert html.startswith("<p>1. 1. 1.") and "<ol" not in html
+
+
+def test_a_text_of_too_many_lines_is_refused():
+    with pytest.raises(MarkdownTooLong, match=f"at most {MAX_LINES:,} lines"):
+        render("#\n" * MAX_LINES)
