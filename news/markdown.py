@@ -12,13 +12,13 @@ browser.
 - Images are not kept: the site loads nothing from elsewhere (DESIGN.md), and an
   ``<img onerror=...>`` has nowhere to go.
 - Text longer than ``MAX_CHARS`` characters or ``MAX_LINES`` lines is refused
-  (``MarkdownTooLong``) before parsing, and
-  what Python-Markdown is slow on is defused first (``defuse``): for each ``[`` it
-  cannot close, and each ``(`` after a ``]`` it cannot close, its link handlers scan to
-  the end of the text, so 20,000 ``[`` took minutes; past ``DEFUSE_AFTER`` of them
-  (or of ``[`` nested deeper than ``MAX_BRACKET_DEPTH``) they are escaped and show as
-  typed. A text its parser still cannot take (ordered lists nested thousands deep
-  exhaust Python's recursion) is shown as plain text rather than failing the page.
+  (``MarkdownTooLong``) before parsing, and what Python-Markdown is slow on is defused
+  first (``defuse``): for each ``[`` it cannot close, and each ``(`` after a ``]`` it
+  cannot close, its link handlers scan to the end of the text, a time growing with
+  their number times the text's length (bench/HISTORY.md). Past ``DEFUSE_AFTER`` of
+  them (or of ``[`` nested deeper than ``MAX_BRACKET_DEPTH``) they are escaped and
+  show as typed. A text its parser still cannot take (ordered lists nested thousands
+  deep exhaust Python's recursion) is shown as plain text rather than failing the page.
 
 Pages and the API show a text through ``render_cached``: the HTML kept in the fragment
 cache under the text's digest and what renders it (both libraries' versions and the
