@@ -7,7 +7,8 @@
 - ``GET /api/v1/matches/{id}/match-reports/``: both sides' reports of a match;
 - ``PUT /api/v1/matches/{id}/match-reports/{team_id}/``: the team's coach writes his
   side's report, or rewrites it (201 the first time, 200 after), once the match's
-  result is confirmed.
+  result is confirmed; ``DELETE`` takes it down (its coach, or a commissioner of the
+  league moderating it).
 
 Bodies are Markdown as written (``body``) and as the pages show them, sanitised
 (``body_html``). A refusal is a 400 with the reason by field (``fields``), a 403 for
@@ -34,7 +35,7 @@ from matches.models import Match
 from news import selectors, services
 from news.markdown import render_cached
 from news.models import BODY_MAX_CHARS, TITLE_MAX, LeagueNews, MatchReport
-from news.permissions import POST_NEWS, WRITE_MATCH_REPORT
+from news.permissions import POST_NEWS, REMOVE_MATCH_REPORT, WRITE_MATCH_REPORT
 from teams.models import Team
 
 
@@ -203,3 +204,22 @@ class MatchReportView(APIView):
         report = services.write_match_report(request.user, match, team, body=values["body"])
         code = status.HTTP_200_OK if existed else status.HTTP_201_CREATED
         return Response(MatchReportSerializer(report).data, status=code)
+
+    @extend_schema(
+        request=None,
+        responses={204: None, **REPORT_ERRORS},
+        summary="Take a side's match report down (its coach, or a commissioner)",
+    )
+    def delete(self, request: Request, pk: int, team_id: int) -> Response:
+        report = get_object_or_404(
+            MatchReport.objects.select_related("team", "match__fixture__season"),
+            match_id=pk,
+            team_id=team_id,
+        )
+        if not request.user.has_perm(REMOVE_MATCH_REPORT, report):
+            return _forbidden(
+                f"Only the coach of {report.team.name} or a commissioner of the league "
+                "takes its match report down."
+            )
+        services.remove_match_report(request.user, report)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -31,7 +31,7 @@ from matches.models import Match, MatchStatus
 from news.errors import NewsError
 from news.markdown import MAX_CHARS, MarkdownTooLong, check_length
 from news.models import TITLE_MAX, LeagueNews, MatchReport
-from news.permissions import POST_NEWS, WRITE_MATCH_REPORT
+from news.permissions import POST_NEWS, REMOVE_MATCH_REPORT, WRITE_MATCH_REPORT
 from teams.models import Team
 
 # The match statuses whose result both coaches (or the commissioner) confirmed.
@@ -141,3 +141,20 @@ def write_match_report(actor: Actor, match: Match, team: Team, *, body: object) 
             return report
         versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
     return report
+
+
+def remove_match_report(actor: Actor, report: MatchReport) -> None:
+    """Take a match report down: its side's coach, or a commissioner of the match's
+    league moderating what his league shows. The side may write it again."""
+    if not actor.has_perm(REMOVE_MATCH_REPORT, report):
+        raise PermissionDenied(
+            f"Only the coach of {report.team.name} or a commissioner of the league "
+            "takes its match report down."
+        )
+    fixture = report.match.fixture
+    with transaction.atomic():
+        deleted, _ = MatchReport.objects.filter(pk=report.pk).delete()
+        if deleted:
+            versions.bump(
+                leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id]
+            )

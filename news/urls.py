@@ -16,6 +16,11 @@ urlpatterns = [
         views.match_report_write,
         name="match-report-write",
     ),
+    path(
+        "matches/<int:pk>/match-reports/<int:team_id>/remove/",
+        views.match_report_remove,
+        name="match-report-remove",
+    ),
     # The API.
     path("api/v1/leagues/<int:pk>/news/", api.LeagueNewsView.as_view(), name="api-league-news"),
     path("api/v1/news/<int:pk>/", api.NewsView.as_view(), name="api-news"),

@@ -133,3 +133,17 @@ def match_report_write(request: HttpRequest, pk: int, team_id: int) -> HttpRespo
         form = MatchReportForm(initial={"body": existing.body if existing else ""})
     context = {"match": match, "team": team, "form": form, "existing": existing}
     return render(request, "news/match_report_form.html", context, status=status)
+
+
+@login_required
+@require_POST
+def match_report_remove(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    """Take a side's report down (its coach, or a commissioner moderating it)."""
+    report = get_object_or_404(
+        MatchReport.objects.select_related("team", "match__fixture__season"),
+        match_id=pk,
+        team_id=team_id,
+    )
+    services.remove_match_report(request.user, report)
+    messages.success(request, f"{report.team.name}'s match report is taken down.")
+    return redirect("match-detail", pk=pk)

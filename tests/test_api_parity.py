@@ -71,6 +71,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "news-edit": "news_update",
     "news-delete": "news_destroy",
     "match-report-write": "matches_match_reports_update",
+    "match-report-remove": "matches_match_reports_destroy",
     # --- teams and players -------------------------------------------------------------
     "team-draft": "teams_create",
     "team-draft-preview": "teams_draft_preview_create",

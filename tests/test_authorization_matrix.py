@@ -38,7 +38,7 @@ from leagues.models import Fixture, League
 from leagues.services import kickoff
 from matches import services as match_services
 from matches.models import Match, MatchEvent
-from news.models import LeagueNews
+from news.models import LeagueNews, MatchReport
 from teams.models import Player
 from tests.factories import drafted_team
 from tests.league_world import World, build_world
@@ -119,6 +119,14 @@ def a_news_post(w: dict[str, Any]) -> int:
     league = Match.objects.get(pk=w["played"]).fixture.season.league
     author = league.commissioners.get()
     return LeagueNews.objects.create(league=league, author=author, title="M", body="M").pk
+
+
+def a_match_report(w: dict[str, Any]) -> dict[str, Any]:
+    """The home side's report of the played match (made in the cell's savepoint)."""
+    match = Match.objects.select_related("fixture__home").get(pk=w["played"])
+    home = match.fixture.home
+    MatchReport.objects.create(match=match, team=home, author=home.coach, body="M")
+    return {"id": match.pk, "team_id": home.pk}
 
 
 ROWS: dict[str, Row] = {
@@ -320,6 +328,10 @@ ROWS: dict[str, Row] = {
             OTHER_COMMISSIONER: DENIED,
             COMMISSIONER: DENIED,
         },
+    ),
+    # Taken down by its coach, or by the league's commissioner moderating it.
+    "DELETE /api/v1/matches/{id}/match-reports/{team_id}/": Row(
+        path=a_match_report, body=None, expect=coach_or_commissioner()
     ),
     "POST /api/v1/leagues/restore/": Row(
         path=lambda w: {},

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from news import selectors
 from news.markdown import MarkdownTooLong, render_cached
-from news.permissions import POST_NEWS, WRITE_MATCH_REPORT
+from news.permissions import POST_NEWS, REMOVE_MATCH_REPORT, WRITE_MATCH_REPORT
 from news.services import FINISHED
 
 register = template.Library()
@@ -62,10 +62,13 @@ def match_reports_section(context: template.Context, match: Any) -> dict[str, An
     written = {report.team_id: report for report in selectors.match_reports(match)}
     sides = []
     for team in (fixture.home, fixture.away):
+        report = written.get(team.pk)
         sides.append(
             {
                 "team": team,
-                "report": written.get(team.pk),
+                "report": report,
+                "may_remove": report is not None
+                and bool(user and user.has_perm(REMOVE_MATCH_REPORT, report)),
                 "may_write": bool(user and user.has_perm(WRITE_MATCH_REPORT, team)),
             }
         )

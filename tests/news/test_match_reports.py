@@ -128,3 +128,36 @@ def test_the_page_saves_the_report_and_shows_errors_beside_the_field(world):
     league = page_as(None).get(reverse("league-home", args=[world.league.pk])).content.decode()
     assert "Reikland Reavers&#x27;s report" in league or "Reikland Reavers's report" in league
     assert page_as(world.away_coach).get(url).status_code == 403
+
+
+def test_the_coach_or_the_commissioner_takes_a_report_down(world):
+    report = services.write_match_report(world.home_coach, world.match, world.home, body="Oi.")
+    for who in ("away_coach", "outsider"):
+        with pytest.raises(PermissionDenied, match="or a commissioner of the league"):
+            services.remove_match_report(getattr(world, who), report)
+    assert MatchReport.objects.exists()
+    before = versions.league_version(world.league)
+    services.remove_match_report(world.commissioner, report)  # moderating his league
+    assert not MatchReport.objects.exists()
+    assert versions.league_version(world.league) != before
+    again = services.write_match_report(world.home_coach, world.match, world.home, body="Hm.")
+    services.remove_match_report(world.home_coach, again)
+    assert not MatchReport.objects.exists()
+
+
+def test_the_api_and_the_page_take_a_report_down(world):
+    url = f"/api/v1/matches/{world.match.pk}/match-reports/{world.home.pk}/"
+    assert api_as(world.home_coach).delete(url).status_code == 404  # nothing written yet
+    services.write_match_report(world.home_coach, world.match, world.home, body="Oi.")
+    refused = api_as(world.away_coach).delete(url)
+    assert refused.status_code == 403 and MatchReport.objects.exists()
+    assert api_as(world.commissioner).delete(url).status_code == 204
+    assert not MatchReport.objects.exists()
+    services.write_match_report(world.home_coach, world.match, world.home, body="Oi.")
+    match_url = reverse("match-detail", args=[world.match.pk])
+    remove = reverse("match-report-remove", args=[world.match.pk, world.home.pk])
+    assert remove not in page_as(world.away_coach).get(match_url).content.decode()
+    assert remove in page_as(world.commissioner).get(match_url).content.decode()
+    assert page_as(world.away_coach).post(remove).status_code == 403
+    assert page_as(world.home_coach).post(remove).status_code == 302
+    assert not MatchReport.objects.exists()
