@@ -114,6 +114,7 @@ FUMBBL_TEAM = json.dumps(
     }
 )
 
+
 def a_news_post(w: dict[str, Any]) -> int:
     """A news post of the world's league (made in the cell's savepoint)."""
     league = Match.objects.get(pk=w["played"]).fixture.season.league
