@@ -10,14 +10,15 @@ and the data a generic receiver reads. Nothing here is taken from a request.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 
 from leagues.models import Fixture, League, TeamEntry
+from leagues.services import deadlines
 from matches.models import Report
 from matches.models_postgame import PostGameApplication
 from news.models import LeagueNews, MatchReport
@@ -153,24 +154,10 @@ def death_event(injury_id: int) -> Event | None:
 # --- fixtures: kick-offs and deadlines ----------------------------------------------
 
 
-def league_zone(league: League) -> ZoneInfo:
-    """The league's time zone (UTC for a name this system does not know)."""
-    try:
-        return ZoneInfo(league.time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo("UTC")
-
-
-def deadline_day(fixture: Fixture) -> date | None:
-    """The fixture's deadline: its own, else its round's, else none."""
-    if fixture.deadline is not None:
-        return fixture.deadline
-    return fixture.round.deadline if fixture.round is not None else None
-
-
-def deadline_passes_at(day: date, zone: ZoneInfo) -> datetime:
-    """A deadline's day ends at midnight after it, in the league's time zone."""
-    return datetime.combine(day + timedelta(days=1), time.min, tzinfo=zone)
+# When a deadline passes is the leagues app's to say, as its sweep acts on it.
+league_zone = deadlines.league_zone
+deadline_day = deadlines.deadline_of
+deadline_passes_at = deadlines.deadline_passes_at
 
 
 def local_time(moment: datetime, league: League) -> str:
