@@ -84,9 +84,10 @@ class LeagueBackupView(APIView):
     @extend_schema(
         operation_id="leagues_backup_retrieve",
         summary="A league's backup",
-        description="The league's whole history (seasons, teams, players, matches, dice, "
-        "ledgers, audit trail) as the JSON document `manage.py export_league` writes, "
-        "without the coaches' e-mail addresses. Its commissioners only.",
+        description="The league's whole history (seasons, teams with their logos, players, "
+        "matches, dice, ledgers, audit trail, house rules, kick-off times, news and match "
+        "reports) as the JSON document `manage.py export_league` writes, without the "
+        "coaches' e-mail addresses. Its commissioners only.",
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="The backup document."),
             401: _message("Not signed in."),

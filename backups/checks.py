@@ -6,8 +6,10 @@ integer id or with one another row of its section has; a value its column cannot
 hold (type, choices, length, range - the model field's own validators); a reference
 to a row the backup does not hold; a row that breaks one of its model's database
 constraints (check constraints and unique constraints, evaluated here on the
-document's values); a team whose treasury is not the sum of its ledger; and a league
-or team whose name (or a look-alike, ``teams.names``) exists already.
+document's values); a team whose treasury is not the sum of its ledger; the players'
+figures (``backups.player_checks``); the house rules, kick-off times, news, match
+reports and logos (``backups.season_checks``); and a league or team whose name (or a
+look-alike, ``teams.names``) exists already.
 
 The database still guards what this misses: a write the database refuses is
 reported by the import as a problem too, with nothing written.
@@ -23,6 +25,8 @@ from django.contrib.auth import get_user_model
 from django.db import models
 
 from backups.player_checks import player_problems
+from backups.season_checks import season_problems
+from backups.sections import LEAGUE_FKS, row_fields
 from backups.values import (
     Problems,
     constraint_problems,
@@ -86,7 +90,7 @@ def _typed_rows(
 ) -> list[dict[str, Any]]:
     """Each row's values as its model holds them (defaults for missing columns);
     every value a column cannot hold is a problem (and left as None)."""
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    fields = row_fields(model)
     typed = []
     for row in rows:
         values: dict[str, Any] = {}
@@ -198,29 +202,39 @@ def _name_problems(document: Mapping[str, Any], teams: list[dict], problems: Pro
         )
 
 
-def backup_problems(document: Any, sections: Sections, fmt: str, version: int) -> list[str]:
-    """Every reason ``document`` cannot be imported (empty when it can)."""
+def _usernames_problems(
+    league: Mapping[str, Any], key: str, who: str, usernames: set[str], problems: Problems
+) -> None:
+    names = league.get(key, [])
+    if not isinstance(names, list) or not all(isinstance(c, str) for c in names):
+        problems.add("league", "shape", f"The league's {key} are not a list of usernames.")
+        return
+    for username in sorted(set(names) - usernames):
+        problems.add("league", "reference", f"The {who} {username!r} is not among the users.")
+
+
+def backup_problems(
+    document: Any, sections: Sections, fmt: str, versions: tuple[int, ...]
+) -> list[str]:
+    """Every reason ``document`` cannot be imported (empty when it can); ``versions``
+    are the versions of the format this site reads."""
     if not isinstance(document, dict) or document.get("format") != fmt:
         return ["This is not a Dugout league backup."]
-    if document.get("version") != version:
-        return [
-            f"This backup is version {document.get('version')}; this Dugout reads version "
-            f"{version}."
-        ]
+    version = document.get("version")
+    if not is_int(version) or version not in versions:
+        known = ", ".join(str(v) for v in versions)
+        return [f"This backup is version {version}; this Dugout reads versions {known}."]
     problems = Problems()
     league = document.get("league")
     if not isinstance(league, dict) or not is_int(league.get("id")):
         return ["The backup has no league (an object with a whole-number id)."]
     usernames = _users_problems(document, problems)
-    commissioners = league.get("commissioners")
-    if not isinstance(commissioners, list) or not all(isinstance(c, str) for c in commissioners):
+    if not isinstance(league.get("commissioners"), list):
         problems.add("league", "shape", "The league's commissioners are not a list of usernames.")
     else:
-        for username in set(commissioners) - usernames:
-            problems.add(
-                "league", "reference", f"The commissioner {username!r} is not among the users."
-            )
-    league_row = {k: v for k, v in league.items() if k != "commissioners"}
+        _usernames_problems(league, "commissioners", "commissioner", usernames, problems)
+    _usernames_problems(league, "coaches", "coach", usernames, problems)
+    league_row = {k: v for k, v in league.items() if k not in ("commissioners", "coaches")}
     for field in League._meta.concrete_fields:
         if not field.primary_key and field.attname in league_row:
             for reason in field_problems(field, league_row[field.attname]):
@@ -229,12 +243,14 @@ def backup_problems(document: Any, sections: Sections, fmt: str, version: int) -
     rows = {name: _rows_of(document, name, problems) for name, _model, _fks in sections}
     ids = {name: {row["id"] for row in section} for name, section in rows.items()}
     ids["league"] = {league["id"]}
+    _reference_problems("league", [league_row], LEAGUE_FKS, ids, usernames, problems)
     for name, model, fks in sections:
         typed = _typed_rows(name, model, rows[name], fks, problems)
         _reference_problems(name, rows[name], fks, ids, usernames, problems)
         constraint_problems(name, model, rows[name], typed, problems)
     _treasury_problems(rows["teams"], rows["ledger"], problems)
     player_problems(rows, problems)
+    season_problems(document, rows, problems)
     _name_problems(document, rows["teams"], problems)
     return problems.result()
 

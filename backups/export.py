@@ -5,12 +5,15 @@ fixtures with their results, points adjustments and bracket; the teams that play
 in it with their players, skills, advancements, injuries and full treasury ledger;
 and its matches with every report version, event, dice roll, applied post-game
 (effects) and player statistics; and its audit trail (``teams.audit``: the sentences
-read the same, the ``data`` keeps the exporting site's ids). Every row keeps its id;
-a user is written as its username.
+read the same, the ``data`` keeps the exporting site's ids); its house rules, the
+kick-off times proposed for its fixtures, its news and the coaches' match reports;
+and the teams' logos (the stored PNG, base64). Every row keeps its id; a user is
+written as its username.
 """
 
 from __future__ import annotations
 
+import base64
 import datetime
 from collections.abc import Iterable
 from typing import Any
@@ -20,8 +23,18 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.fields.files import FieldFile
 
-from backups.sections import FORMAT, SECTIONS, VERSION
-from leagues.models import Division, Fixture, League, PointsAdjustment, Round, Season, TeamEntry
+from backups.sections import FORMAT, LOGOS, SECTIONS, VERSION, row_fields
+from leagues.models import (
+    Division,
+    Fixture,
+    HouseRules,
+    KickoffSlot,
+    League,
+    PointsAdjustment,
+    Round,
+    Season,
+    TeamEntry,
+)
 from matches.models import (
     AppliedEffect,
     DiceRoll,
@@ -31,6 +44,7 @@ from matches.models import (
     PostGameApplication,
     Report,
 )
+from news.models import LeagueNews, MatchReport
 from teams.models import (
     Advancement,
     AuditEntry,
@@ -46,7 +60,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
     if isinstance(value, FieldFile):
-        # The stored file's name (a team's logo): the file itself is not in the backup.
+        # The stored file's name (a team's logo); its image is in the backup's logos.
         return value.name or ""
     return value
 
@@ -55,9 +69,7 @@ def _rows(queryset: Iterable[models.Model], users: dict[int, str], fks: dict[str
     out = []
     for obj in queryset:
         row: dict[str, Any] = {"id": obj.pk}
-        for field in obj._meta.concrete_fields:
-            if field.primary_key:
-                continue
+        for field in row_fields(type(obj)):
             value = getattr(obj, field.attname)
             if fks.get(field.attname) == "user" and value is not None:
                 value = users[value]
@@ -97,6 +109,8 @@ def _querysets(league: League) -> dict[str, Any]:
         "entries": TeamEntry.objects.filter(season__league=league).order_by("id"),
         "fixtures": fixtures,
         "adjustments": PointsAdjustment.objects.filter(season__league=league).order_by("id"),
+        "house_rules": HouseRules.objects.filter(league=league),
+        "kickoff_slots": KickoffSlot.objects.filter(fixture__in=fixtures).order_by("id"),
         "matches": matches,
         "injuries": InjuryRecord.objects.filter(player__in=players).order_by("id"),
         "ledger": TreasuryEntry.objects.filter(team__in=teams).order_by("id"),
@@ -110,12 +124,35 @@ def _querysets(league: League) -> dict[str, Any]:
         .filter(Q(team__isnull=True) | Q(team__in=teams))
         .filter(Q(other_team__isnull=True) | Q(other_team__in=teams))
         .order_by("id"),
+        "news": LeagueNews.objects.filter(league=league).order_by("id"),
+        "match_reports": MatchReport.objects.filter(match__in=matches).order_by("id"),
     }
 
 
+def _logos(rows: list[dict[str, Any]], teams: Any) -> dict[str, str]:
+    """Each team's logo, its stored PNG in base64, by team id; a team whose file this
+    site has lost is written without a logo (its row's ``logo`` emptied)."""
+    logos: dict[str, str] = {}
+    by_id = {row["id"]: row for row in rows}
+    for team in teams:
+        if not team.logo:
+            continue
+        try:
+            with team.logo.open("rb") as image:
+                content = image.read()
+        except OSError:
+            content = b""
+        if content:
+            logos[str(team.pk)] = base64.b64encode(content).decode("ascii")
+        else:
+            by_id[team.pk]["logo"] = ""
+    return logos
+
+
 def _user_rows(league: League, querysets: dict[str, Any]) -> Any:
-    """The commissioners and every user a row of the sections names, by pk."""
+    """The commissioners, the coaches and every user a row of the sections names, by pk."""
     user_ids = set(league.commissioners.values_list("pk", flat=True))
+    user_ids |= set(league.coaches.values_list("pk", flat=True))
     for name, _model, fks in SECTIONS:
         for attname, target in fks.items():
             if target == "user":
@@ -134,6 +171,9 @@ def export_league(league: League) -> dict[str, Any]:
     league_row["commissioners"] = sorted(
         users[pk] for pk in league.commissioners.all().values_list("pk", flat=True)
     )
+    league_row["coaches"] = sorted(
+        users[pk] for pk in league.coaches.all().values_list("pk", flat=True)
+    )
     document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -150,4 +190,5 @@ def export_league(league: League) -> dict[str, Any]:
     }
     for name, _model, fks in SECTIONS:
         document[name] = _rows(querysets[name], users, fks)
+    document[LOGOS] = _logos(document["teams"], querysets["teams"])
     return document

@@ -7,8 +7,9 @@ import (users by username; a missing user is created without a usable password).
 Ids inside the matches' JSON (the teams as the pre-game and post-game read them,
 their results and choices) and "Match #N" in ledger notes and injury records are
 mapped the same way, so standings, team sheets, treasuries and dice logs read the
-same after an import. A league whose name exists already, or a team whose name
-exists already, is refused.
+same after an import. A team's logo is stored again from the backup's image, through
+the checks and re-encoding of an upload (``teams.logos``), under a new file name. A
+league whose name exists already, or a team whose name exists already, is refused.
 """
 
 from __future__ import annotations
@@ -19,26 +20,38 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.files.storage import default_storage
 from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 from backups.checks import backup_problems
+from backups.season_checks import logo_bytes
 from backups.sections import (
+    ADDED_SECTIONS,
     ENGINE_JSON,
     FORMAT,
+    LEAGUE_FKS,
+    LOGOS,
     MATCH_LABEL,
     MATCH_LABELS,
     PLAYER_KEYS,
     PLAYER_LIST_KEYS,
+    READS,
     SECTIONS,
-    VERSION,
     BackupError,
+    row_fields,
 )
 from core import versions
 from leagues.insight.ratings import rebuild_league_ratings
 from leagues.models import League
 from leagues.services.standings_sync import refresh_season_totals
 from matches.totals import rebuild_season as rebuild_season_player_totals
+from teams.logos import logo_file
+from teams.models import LOGO_DIRECTORY, Team
+
+# Columns an import does not take from a row as written (the logo's file is stored
+# again from the backup's image, under a new name).
+WRITTEN_LATER = {"teams": {"logo": ""}}
 
 
 @contextmanager
@@ -103,21 +116,29 @@ def _relabel(text: str, matches: dict[int, int]) -> str:
 def _check(document: dict[str, Any]) -> None:
     """BackupError listing every problem of the document (backups/checks.py)."""
     _upgrade(document)
-    problems = backup_problems(document, SECTIONS, FORMAT, VERSION)
+    problems = backup_problems(document, SECTIONS, FORMAT, READS)
     if problems:
         raise BackupError(problems)
 
 
 def _upgrade(document: Any) -> None:
-    """A backup written before the ledger's match and the audit trail reads as one
-    written after: ``match_ref`` is ``match_id``; no ``audit`` is an empty one."""
+    """A backup written before the ledger's match, the audit trail, the house rules,
+    kick-off times, news and logos reads as one written after: ``match_ref`` is
+    ``match_id``; a missing section is an empty one; a version 1 backup, which holds
+    a logo's file name without its image, has teams without logos."""
     if not isinstance(document, dict):
         return
     if isinstance(document.get("ledger"), list):
         for row in document["ledger"]:
             if isinstance(row, dict) and "match_ref" in row and "match_id" not in row:
                 row["match_id"] = row.pop("match_ref")
-    document.setdefault("audit", [])
+    for section in ADDED_SECTIONS:
+        document.setdefault(section, [])
+    document.setdefault(LOGOS, {})
+    if document.get("version") == 1 and isinstance(document.get("teams"), list):
+        for team in document["teams"]:
+            if isinstance(team, dict) and "logo" in team:
+                team["logo"] = ""
 
 
 def _users(document: dict[str, Any]) -> dict[str, Any]:
@@ -155,22 +176,54 @@ def import_league(document: dict[str, Any]) -> League:
 
 
 def _write(document: dict[str, Any]) -> League:
+    stored: list[str] = []  # logo files written: deleted again if the import fails
+    try:
+        return _write_rows(document, stored)
+    except BaseException:
+        for name in stored:
+            default_storage.delete(name)
+        raise
+
+
+def _store_logos(logos: dict[str, str], teams: dict[int, int], stored: list[str]) -> None:
+    """Each team's logo from the backup's image, re-encoded as an upload is."""
+    for old_id, content in logos.items():
+        team_id = teams[int(old_id)]
+        made = logo_file(team_id, logo_bytes(content))
+        name = default_storage.save(f"{LOGO_DIRECTORY}{made.name}", made)
+        stored.append(name)
+        Team.objects.filter(pk=team_id).update(logo=name)
+
+
+def _write_rows(document: dict[str, Any], stored: list[str]) -> League:
     with transaction.atomic():
         users = _users(document)
         ids: dict[str, dict[int, int]] = {}
-        league_fields = {f.attname: f for f in League._meta.concrete_fields if not f.primary_key}
+        league_row = document["league"]
+        league_fields = {
+            f.attname: f
+            for f in League._meta.concrete_fields
+            if not f.primary_key and f.attname not in LEAGUE_FKS
+        }
         with _timestamps_as_given(League):
             league = League.objects.create(
                 **{
                     k: _parse(league_fields[k], v)
-                    for k, v in document["league"].items()
+                    for k, v in league_row.items()
                     if k in league_fields
                 }
             )
-        league.commissioners.set([users[u] for u in document["league"]["commissioners"]])
-        ids["league"] = {document["league"]["id"]: league.pk}
+        league.commissioners.set([users[u] for u in league_row["commissioners"]])
+        league.coaches.set([users[u] for u in league_row.get("coaches", [])])
+        ids["league"] = {league_row["id"]: league.pk}
         for name, model, fks in SECTIONS:
             ids[name] = _import_section(model, document[name], fks, users, ids, name)
+        references = {k: league_row.get(k) for k in LEAGUE_FKS if league_row.get(k) is not None}
+        if references:
+            for attname, old in references.items():
+                setattr(league, attname, ids[LEAGUE_FKS[attname]][old])
+            league.save(update_fields=[k.removesuffix("_id") for k in references])
+        _store_logos(document[LOGOS], ids["teams"], stored)
         for season_id in ids["seasons"].values():  # derived rows: rebuilt, not restored
             refresh_season_totals(season_id)
             rebuild_season_player_totals(season_id)
@@ -189,7 +242,7 @@ def _import_section(
     ids: dict[str, dict[int, int]],
     name: str,
 ) -> dict[int, int]:
-    fields = {f.attname: f for f in model._meta.concrete_fields if not f.primary_key}
+    fields = {f.attname: f for f in row_fields(model)}
     remap: dict[str, Callable[[Any], Any]] = {}
     for attname, target in fks.items():
         if target == "user":
@@ -213,6 +266,7 @@ def _import_section(
             )
         for attname in MATCH_LABELS.get(name, ()):
             values[attname] = _relabel(values[attname], ids.get("matches", {}))
+        values.update(WRITTEN_LATER.get(name, {}))
         objects.append(model(**values))
     with _timestamps_as_given(model):
         created = model._default_manager.bulk_create(objects, batch_size=500)

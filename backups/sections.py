@@ -9,7 +9,16 @@ import re
 from django.db import models
 
 from leagues.errors import LeagueError
-from leagues.models import Division, Fixture, PointsAdjustment, Round, Season, TeamEntry
+from leagues.models import (
+    Division,
+    Fixture,
+    HouseRules,
+    KickoffSlot,
+    PointsAdjustment,
+    Round,
+    Season,
+    TeamEntry,
+)
 from matches.models import (
     AppliedEffect,
     DiceRoll,
@@ -19,6 +28,7 @@ from matches.models import (
     PostGameApplication,
     Report,
 )
+from news.models import LeagueNews, MatchReport
 from teams.models import (
     Advancement,
     AuditEntry,
@@ -30,7 +40,14 @@ from teams.models import (
 )
 
 FORMAT = "dugout-league"
-VERSION = 1
+# Version 2 carries the teams' logos (``LOGOS``): a team row naming a logo needs its
+# image. Version 1 (no logos) is still read: its logos' file names are dropped.
+VERSION = 2
+READS = (1, 2)
+# The teams' logos: {"<team id>": "<base64 of the PNG>"}; not a model's rows.
+LOGOS = "logos"
+# The league row's references: (attname -> section), set once the sections exist.
+LEAGUE_FKS = {"trophy_holder_id": "teams"}
 
 # Per model, in the order an import creates them: the section name and the
 # foreign keys (attname -> the section whose ids they hold; "user" is a username).
@@ -64,6 +81,12 @@ SECTIONS: list[tuple[str, type[models.Model], dict[str, str]]] = [
         "adjustments",
         PointsAdjustment,
         {"season_id": "seasons", "team_id": "teams", "created_by_id": "user"},
+    ),
+    ("house_rules", HouseRules, {"league_id": "league"}),
+    (
+        "kickoff_slots",
+        KickoffSlot,
+        {"fixture_id": "fixtures", "proposed_by_team_id": "teams", "proposed_by_id": "user"},
     ),
     ("matches", Match, {"fixture_id": "fixtures"}),
     ("injuries", InjuryRecord, {"player_id": "players", "match_id": "matches"}),
@@ -132,7 +155,15 @@ SECTIONS: list[tuple[str, type[models.Model], dict[str, str]]] = [
             "other_team_id": "teams",
         },
     ),
+    ("news", LeagueNews, {"league_id": "league", "author_id": "user"}),
+    (
+        "match_reports",
+        MatchReport,
+        {"match_id": "matches", "team_id": "teams", "author_id": "user"},
+    ),
 ]
+# Sections a backup written before them lacks: read as empty.
+ADDED_SECTIONS = ("audit", "house_rules", "kickoff_slots", "news", "match_reports")
 # Text fields that name a match as "Match #<id>".
 MATCH_LABELS = {"ledger": ("note",), "injuries": ("source", "note"), "audit": ("message",)}
 MATCH_LABEL = re.compile(r"Match #(\d+)")
@@ -160,6 +191,13 @@ PLAYER_LIST_KEYS = {
     "players_retired",
     "temporarily_retired",
 }
+
+
+def row_fields(model: type[models.Model]) -> list[models.Field]:
+    """The columns a row of ``model`` holds besides its ``id``: every concrete field but
+    an own primary key (a primary key that is a relation, as house rules' league, is a
+    reference like any other)."""
+    return [f for f in model._meta.concrete_fields if not (f.primary_key and not f.is_relation)]
 
 
 class BackupError(LeagueError):

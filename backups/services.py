@@ -11,7 +11,8 @@ restored beside the one it was taken from needs its own teams). The backup's use
 are kept only where they are the restorer's people on this site (the coaches and
 commissioners of the leagues he runs); every other user it names becomes the
 restorer, who hands their teams on from the team's page: an upload never creates an
-account, nor gives a team or an audit sentence to someone who never took part.
+account, nor gives a team, an audit sentence, a news post or a match report to someone
+who never took part (the league's coaches who are not kept are left out of it).
 """
 
 from __future__ import annotations
@@ -123,6 +124,10 @@ def _users_as_restorer(document: dict[str, Any], restorer: Any) -> None:
     if mine not in {u["username"] for u in kept}:
         kept.append({"username": mine})
     document["users"] = kept
+    league = document.get("league")
+    if isinstance(league, dict) and isinstance(league.get("coaches"), list):
+        # A coach of the league who is not kept is not one of the new league's.
+        league["coaches"] = [c for c in league["coaches"] if c in keep]
     for section, _model, fks in SECTIONS:
         rows = document.get(section)
         for row in rows if isinstance(rows, list) else []:

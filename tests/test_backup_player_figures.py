@@ -18,7 +18,7 @@ from backups.checks import backup_problems
 from backups.export import export_league
 from backups.importer import import_league
 from backups.player_checks import widest_limits
-from backups.sections import FORMAT, SECTIONS, VERSION
+from backups.sections import FORMAT, READS, SECTIONS
 from leagues import services as league_services
 from rules_engine import get_ruleset
 from tests.factories import UserFactory
@@ -173,7 +173,7 @@ def test_the_mvps_of_a_concession_are_accounted_for_before_and_after_a_restore()
     assert sum(m["spp"] for m in fixture.concession_award["mvps"]) > 0
 
     def player_problems(document):
-        found = backup_problems(document, SECTIONS, FORMAT, VERSION)
+        found = backup_problems(document, SECTIONS, FORMAT, READS)
         return [p for p in found if p.startswith("players row")]
 
     document = json.loads(json.dumps(export_league(world.league)))
