@@ -295,8 +295,12 @@ def _slot_by_a_stranger(document: dict[str, Any]) -> str:
     return "which does not play fixtures row"
 
 
-def _bad_news(document: dict[str, Any]) -> str:
+def _bad_news_title(document: dict[str, Any]) -> str:
     document["news"][0]["title"] = "Ring \x07 the bell"
+    return "control characters such as U+0007"
+
+
+def _empty_report(document: dict[str, Any]) -> str:
     document["match_reports"][0]["body"] = ""
     return "its body is empty"
 
@@ -319,7 +323,8 @@ def _bad_time_zone(document: dict[str, Any]) -> str:
         _missing_logo,
         _slot_outside,
         _slot_by_a_stranger,
-        _bad_news,
+        _bad_news_title,
+        _empty_report,
         _bad_status,
         _bad_time_zone,
     ],
