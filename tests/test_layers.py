@@ -32,16 +32,16 @@ FLOORS: dict[str, int] = {
     "teams": 2,
     "leagues": 3,
     "matches": 4,
-    # Feature apps: each reads the domain apps, none reads another.
-    # Above them: notifications reads the news it announces, and accounts sends its
-    # mails through the notifications' outbox.
-    "notifications": 6,
-    "backups": 5,
-    "accounts": 7,
+    # Feature apps: each reads the domain apps, none reads another on its floor.
+    # news (league news, coaches' match reports) is read by the apps that carry or
+    # announce it: backups holds it, notifications announces it; accounts sends its mails
+    # through the notifications' outbox; the demo loader runs every app's demo.
     "dashboard": 5,
     "insight": 5,
     "news": 5,
-    # The demo league's loader runs every app's demo, the news' (floor 5) included.
+    "backups": 6,
+    "notifications": 6,
+    "accounts": 7,
     "demo": 6,
 }
 CONFIG = "config"
