@@ -124,10 +124,15 @@ def from_row(row: HouseRulesRow | None, league: League) -> HouseRules:
 def house_rules_of(league: League | int) -> HouseRules:
     """The league's house rules in force now; ``HouseRules()`` (but for the league's
     re-draft cap) where it has none: the edition as written."""
-    if not isinstance(league, League):
-        league = League.objects.get(pk=league)
-    row = HouseRulesRow.objects.filter(league=league).first()
-    return from_row(row, league)
+    if isinstance(league, League):
+        return from_row(HouseRulesRow.objects.filter(league=league).first(), league)
+    # By its key (a pre-game's start): the league and its row in one statement.
+    loaded = League.objects.select_related("house_rules").get(pk=league)
+    try:
+        row: HouseRulesRow | None = loaded.house_rules
+    except HouseRulesRow.DoesNotExist:
+        row = None
+    return from_row(row, loaded)
 
 
 # --- the commissioner's change --------------------------------------------------------
