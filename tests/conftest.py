@@ -95,6 +95,16 @@ def _require_chromium():
     pytest.fail(f"CI=true but there is no {CHROMIUM}: .ci/run must install chromium")
 
 
+@pytest.fixture
+def back_to_latest():
+    """Leave the database at every app's last migration, whatever a data migration's
+    test moved: later tests read every table as the models have them today."""
+    from tests.migration_state import latest, migrate
+
+    yield
+    migrate(latest())
+
+
 @pytest.fixture(autouse=True)
 def _unthrottled_api(monkeypatch):
     # DRF's throttles read their rates once, at import, into this class attribute;

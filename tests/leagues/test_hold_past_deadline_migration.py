@@ -8,27 +8,23 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_state import latest, migrate
 
 BEFORE = ("leagues", "0013_house_rules_and_kickoff")
 AFTER = ("leagues", "0014_hold_fixtures_past_deadline")
 
 
-def migrate(leagues_target):
+def migrate_leagues(target: tuple[str, str]):
     """Every other app stays at its latest migration (the rows below are written with
     today's other tables); only leagues moves."""
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    targets = [node for node in executor.loader.graph.leaf_nodes() if node[0] != "leagues"]
-    targets.append(leagues_target)
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
+    return migrate([node for node in latest() if node[0] != "leagues"] + [target])
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("back_to_latest")
 def test_fixtures_already_past_their_deadline_are_held_for_the_commissioner():
-    apps = migrate(BEFORE)
+    apps = migrate_leagues(BEFORE)
     try:
         User = apps.get_model("auth", "User")
         Team = apps.get_model("teams", "Team")
@@ -72,7 +68,7 @@ def test_fixtures_already_past_their_deadline_are_held_for_the_commissioner():
             deadline=today - timedelta(days=9),
         )
     finally:
-        apps = migrate(AFTER)
+        apps = migrate_leagues(AFTER)
     Fixture = apps.get_model("leagues", "Fixture")
     held = dict(Fixture.objects.values_list("pk", "deadline_passed_at"))
     assert held[overdue.pk] is not None

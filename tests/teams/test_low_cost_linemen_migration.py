@@ -5,21 +5,15 @@ BB2020 Low Cost Linemen (whose reading leaves the fee out), keep their value."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_state import migrate
 
 BEFORE = [("teams", "0011_player_mercenary")]
 AFTER = [("teams", "0012_bb2025_low_cost_linemen_value")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("back_to_latest")
 def test_the_fee_is_added_once_to_bb2025_low_cost_linemen_only():
     apps = migrate(BEFORE)
     try:
