@@ -211,11 +211,11 @@ class MatchReportView(APIView):
         summary="Take a side's match report down (its coach, or a commissioner)",
     )
     def delete(self, request: Request, pk: int, team_id: int) -> Response:
-        report = get_object_or_404(
-            MatchReport.objects.select_related("team", "match__fixture__season"),
-            match_id=pk,
-            team_id=team_id,
-        )
+        # By the rows' own keys: an id past the database's integers is no row (a
+        # foreign-key lookup would hand it to the database as it is).
+        match = get_object_or_404(Match.objects.select_related("fixture__season"), pk=pk)
+        team = get_object_or_404(Team, pk=team_id)
+        report = get_object_or_404(MatchReport, match=match, team=team)
         if not request.user.has_perm(REMOVE_MATCH_REPORT, report):
             return _forbidden(
                 f"Only the coach of {report.team.name} or a commissioner of the league "

@@ -161,3 +161,14 @@ def test_the_api_and_the_page_take_a_report_down(world):
     assert page_as(world.away_coach).post(remove).status_code == 403
     assert page_as(world.home_coach).post(remove).status_code == 302
     assert not MatchReport.objects.exists()
+
+
+def test_an_id_past_the_databases_integers_is_no_report(world):
+    too_big = 2**90
+    client = api_as(world.commissioner)
+    for url in (
+        f"/api/v1/matches/{too_big}/match-reports/{world.home.pk}/",
+        f"/api/v1/matches/{world.match.pk}/match-reports/{too_big}/",
+    ):
+        assert client.delete(url).status_code == 404, url
+        assert client.put(url, {"body": "Oi."}, format="json").status_code == 404, url
