@@ -38,8 +38,12 @@ demo: migrate
 run: demo
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# The suite on TEST_WORKERS processes (pytest-xdist; 0: one process), then alone the
+# tests that stop a server the others share.
+TEST_WORKERS ?= 2
 test: install
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) -m "not serial"
+	$(VENV)/bin/pytest -m serial
 
 bench: install
 	$(PY) -m bench

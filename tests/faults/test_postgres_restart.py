@@ -58,6 +58,7 @@ def pg_ready() -> bool:
     return result.returncode == 0
 
 
+@pytest.mark.serial  # every other test's connections go down with the server
 @pytest.mark.redis
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
