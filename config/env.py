@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -106,3 +107,16 @@ def embedded_secret_key(path: Path) -> str:
     finally:
         draft.unlink()
     return path.read_text().strip()
+
+
+def redis_url_of_process(url: str) -> str:
+    """``REDIS_URL`` as this process uses it. Under pytest-xdist (``PYTEST_XDIST_WORKER``
+    gw0, gw1, ...) each test process takes the next Redis database after the one named,
+    as Django gives it a test database of its own: a test that empties its cache or its
+    queue leaves the other process's alone. Anywhere else, the URL as given."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url or not worker.startswith("gw") or not worker[2:].isdigit():
+        return url
+    parts = urlsplit(url)
+    database = int(parts.path.strip("/") or 0) + 1 + int(worker[2:])
+    return urlunsplit(parts._replace(path=f"/{database}"))

@@ -25,6 +25,7 @@ from config.env import (
     env_prepare_threshold,
     env_rate,
     mailers_from_env,
+    redis_url_of_process,
 )
 from config.observability import init_sentry, logging_config
 from config.release import release
@@ -236,7 +237,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not DEPLOYED
 
 # Redis: broker, result backend and shared cache when REDIS_URL is set.
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = redis_url_of_process(os.environ.get("REDIS_URL", ""))
 if REDIS_URL:
     CACHES = {
         "default": {

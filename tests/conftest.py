@@ -21,8 +21,11 @@ import tempfile
 
 import pytest
 
+from config.env import redis_url_of_process
+
 IN_CI = os.environ.get("CI", "").lower() == "true"
-TEST_REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0"
+# The Redis database this test process uses (its own under pytest-xdist, as settings).
+TEST_REDIS_URL = redis_url_of_process(os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/0")
 CHROMIUM = "/usr/bin/chromium"
 
 

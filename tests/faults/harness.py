@@ -54,7 +54,8 @@ def database_url_of_this_run() -> str:
 
 
 def child_env(redis_url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    # A child takes the URLs given as they are (no pytest-xdist process's own Redis).
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTEST_XDIST_"))}
     env.update(
         DATABASE_URL=database_url_of_this_run(),
         REDIS_URL=redis_url,
