@@ -99,6 +99,7 @@ MIDDLEWARE = [
     # A session or CSRF cookie Django never set is dropped, not looked up.
     "core.middleware.MalformedCookieMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -209,6 +210,16 @@ MAILERS = mailers_from_env(debug=not DEPLOYED)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Dugout <dugout@localhost>")
 
 LANGUAGE_CODE = "en-gb"
+# The interface's languages, each named in itself (the language menu shows them so).
+# English is the source; the others have a catalogue under locale/ (make messages).
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("fr", "Français"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("it", "Italiano"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -57,6 +57,14 @@ class League(models.Model):
         validators=[known_time_zone],
         help_text="The league's time zone, e.g. Europe/Paris.",
     )
+    # Mails and webhooks go out in it, and pages show it to a visitor whose browser
+    # asks for none of the site's languages.
+    language = models.CharField(
+        max_length=8,
+        default=settings.LANGUAGE_CODE,
+        choices=settings.LANGUAGES,
+        help_text="The language of the league's mails, webhooks and pages by default.",
+    )
     commissioners = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="commissioned_leagues"
     )
@@ -123,6 +131,11 @@ class League(models.Model):
                 & Q(points_for_draw__gte=F("points_for_loss")),
                 name="league_points_win_draw_loss_ordered",
                 violation_error_message="A win must earn at least a draw, a draw at least a loss.",
+            ),
+            models.CheckConstraint(
+                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                name="league_language_known",
+                violation_error_message="Choose one of the site's languages.",
             ),
             models.CheckConstraint(
                 condition=Q(redraft_budget_cap__isnull=True)

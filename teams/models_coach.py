@@ -29,10 +29,22 @@ class CoachProfile(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(NAF_NUMBER_MAX)],
         help_text="Your NAF membership number, for tournament reports sent to the NAF.",
     )
+    # The interface's language the coach chose; empty: his browser's, else his league's.
+    language = models.CharField(
+        "language", max_length=8, blank=True, default="", choices=settings.LANGUAGES
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         verbose_name = "coach profile"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(language="")
+                | models.Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                name="coach_profile_language_known",
+                violation_error_message="Choose one of the site's languages.",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} (NAF {self.naf_number or '-'})"

@@ -87,6 +87,10 @@ ACCEPTED: dict[tuple[str, str], str] = {
     ("leagues", "0014_hold_fixtures_past_deadline"): "RunPython marking once the open "
     + "league fixtures already past their deadline as held: one UPDATE of a few rows per "
     + "season",
+    ("leagues", "0015_language"): "CHECK on the new language column, filled by its "
+    + "default: one row per league",
+    ("teams", "0014_language"): "CHECK on the new language column, empty by default: "
+    + "one row per coach who saved a profile",
 }
 # Migrations written while the linter landed, by number, reviewed with it:
 # the new season ruleset (filled once by RunPython), the report's team extras and landing

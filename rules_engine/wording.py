@@ -1,0 +1,73 @@
+"""Sentences the engine shows a coach, kept so the site can show them translated.
+
+The engine never imports Django, so it cannot translate. A :class:`Wording` keeps
+the English template and its values; ``str()`` renders it through the translator
+the host installed (:func:`install_translator`; the apps install Django's
+gettext), else in English. Templates use ``str.format`` fields, ``"{position}"``,
+and name every value so a translation may reorder them.
+
+``say`` and ``say_plural`` are also the keywords the site's ``makemessages``
+command looks for, so every template written with them lands in the catalogues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+# (singular, plural or None, count or None) -> the template in the reader's language.
+Translator = Callable[[str, str | None, int | None], str]
+
+
+def _english(singular: str, plural: str | None, count: int | None) -> str:
+    if plural is None or count is None:
+        return singular
+    return singular if count == 1 else plural
+
+
+_translator: Translator = _english
+
+
+def install_translator(translator: Translator | None) -> None:
+    """Render every :class:`Wording` through ``translator`` (None: English again)."""
+    global _translator
+    _translator = translator or _english
+
+
+@dataclass(frozen=True)
+class Wording:
+    """One sentence for a coach: its English template(s) and the values it names."""
+
+    singular: str
+    plural: str | None = None
+    count: int | None = None
+    values: tuple[tuple[str, object], ...] = ()
+
+    def english(self) -> str:
+        return self._render(_english)
+
+    def __str__(self) -> str:
+        return self._render(_translator)
+
+    def _render(self, translator: Translator) -> str:
+        template = translator(self.singular, self.plural, self.count)
+        values = {
+            name: str(value) if isinstance(value, Wording) else value for name, value in self.values
+        }
+        if self.count is not None:
+            values.setdefault("count", self.count)
+        return template.format(**values)
+
+
+def say(template: str, /, **values: object) -> Wording:
+    """A sentence: ``say("{name} is not on the roster.", name=name)``."""
+    return Wording(template, values=tuple(values.items()))
+
+
+def say_plural(singular: str, plural: str, count: int, /, **values: object) -> Wording:
+    """A sentence that agrees with ``count`` (``{count}`` in the templates)."""
+    return Wording(singular, plural, count, tuple(values.items()))
+
+
+type Shown = str | Wording
+"""What a refusal or a prompt may hold: a plain string, or a translatable sentence."""
