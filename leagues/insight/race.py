@@ -1,5 +1,7 @@
 """A season's standings race: each team's league points after each round,
-summed by the database, charted per division (``core.charts``).
+summed by the database, charted per division (``core.charts``). Where the
+ruleset's tables rank by wins first (Blitz Bowl), the race counts wins instead,
+so the chart's leader is the table's.
 
 One statement. Both sides of every counted league fixture (as ``leagues.standings_sql``
 reads them: "unplayed" a loss for both, a concession a 1-0 win, the result from the
@@ -29,11 +31,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from core.charts import LineChart, line_chart
 from leagues.models import Division, Fixture, PointsAdjustment, Round, Season, TeamEntry
-from leagues.standings import _scoring
+from leagues.standings import _scoring, rank_by
 from leagues.standings_sql import COUNTED, RESULT_PARAMS, RESULT_SQL, table
+from rules_engine.edition import WINS
 from teams.models import Team
 
 
@@ -50,23 +54,39 @@ class DivisionRace:
     division_name: str
     rounds: tuple[int, ...]
     lines: tuple[RaceLine, ...]  # by points after the last round, then name
+    counts_wins: bool = False  # the lines count wins, not league points
 
     def chart(self, season: Season, *, slug: str) -> LineChart:
-        labels = [(f"R{n}", f"After round {n}") for n in self.rounds]
+        labels = [(f"R{n}", _("After round %(round)s") % {"round": n}) for n in self.rounds]
+        values = {
+            "league": season.league.name,
+            "season": season.number,
+            "division": self.division_name,
+            "rounds": len(self.rounds),
+            "standing": "; ".join(
+                f"{line.team_name} {line.points[-1]}" for line in self.lines if line.points
+            ),
+        }
+        if self.counts_wins:
+            title = _("%(league)s, season %(season)s, %(division)s: wins round by round")
+            description = _(
+                "Each team's wins after each of the %(rounds)s rounds played in "
+                "%(division)s, leader first: %(standing)s."
+            )
+            y_name = _("Wins")
+        else:
+            title = _("%(league)s, season %(season)s, %(division)s: league points round by round")
+            description = _(
+                "Each team's league points after each of the %(rounds)s rounds played in "
+                "%(division)s, leader first: %(standing)s."
+            )
+            y_name = _("League points")
         return line_chart(
             slug=slug,
-            title=f"{season.league.name}, season {season.number}, {self.division_name}: "
-            "league points round by round",
-            description=(
-                f"Each team's league points after each of the {len(self.rounds)} rounds "
-                f"played in {self.division_name}, leader first: "
-                + "; ".join(
-                    f"{line.team_name} {line.points[-1]}" for line in self.lines if line.points
-                )
-                + "."
-            ),
-            x_name="round",
-            y_name="League points",
+            title=title % values,
+            description=description % values,
+            x_name=_("round"),
+            y_name=y_name,
             x_labels=labels,
             series=[(line.team_name, list(line.points)) for line in self.lines],
         )
@@ -90,13 +110,20 @@ def _sides_sql() -> str:
     return " UNION ALL ".join(parts)
 
 
-def _race_sql() -> str:
+def _race_sql(*, counts_wins: bool) -> str:
     rounds, adjustment = table(Round), table(PointsAdjustment)
+    # Wins: a points adjustment moves league points, which such a table does not rank by.
+    earned = (
+        "s.won"
+        if counts_wins
+        else "s.won * %s + s.drawn * %s + s.lost * %s"
+        " + s.three_td * %s + s.clean * %s + s.three_cas * %s"
+    )
+    adjusted = "0" if counts_wins else "a.points"
     return f"""
         WITH earned AS (
             SELECT s.team_id, s.round_no, 1 AS counted,
-                   SUM(s.won * %s + s.drawn * %s + s.lost * %s
-                       + s.three_td * %s + s.clean * %s + s.three_cas * %s) AS points
+                   SUM({earned}) AS points
             FROM (SELECT s.*, {RESULT_SQL} FROM ({_sides_sql()}) s) s
             GROUP BY s.team_id, s.round_no
             UNION ALL
@@ -104,7 +131,7 @@ def _race_sql() -> str:
                 (SELECT MIN(d.number) FROM {rounds} d WHERE d.season_id = a.season_id
                  AND d.deadline >= DATE(a.created_at)),
                 (SELECT MAX(l.number) FROM {rounds} l WHERE l.season_id = a.season_id)
-            ) AS round_no, 0 AS counted, a.points
+            ) AS round_no, 0 AS counted, {adjusted}
             FROM {adjustment} a WHERE a.season_id = %s
         )
         SELECT e.division_id, d.name, e.team_id, t.name, r.number, MAX(COALESCE(x.counted, 0)),
@@ -123,20 +150,21 @@ def _race_sql() -> str:
 
 def season_race(season: Season) -> list[DivisionRace]:
     """Every division's race, divisions by name: one query."""
+    counts_wins = rank_by(season)[0] == WINS
     params: list[Any] = [
-        *_scoring(season.league),
+        *([] if counts_wins else _scoring(season.league)),
         *RESULT_PARAMS,
         *([season.pk, Fixture.Kind.LEAGUE.value, *COUNTED] * 2),
         season.pk,
         season.pk,
     ]
     with connection.cursor() as cursor:
-        cursor.execute(_race_sql(), params)
+        cursor.execute(_race_sql(counts_wins=counts_wins), params)
         rows = cursor.fetchall()
-    return _races(rows)
+    return _races(rows, counts_wins=counts_wins)
 
 
-def _races(rows: Sequence[tuple]) -> list[DivisionRace]:
+def _races(rows: Sequence[tuple], *, counts_wins: bool) -> list[DivisionRace]:
     """Group the statement's rows (division, team, round, counted, running) into races
     cut at each division's last round with a counted result."""
     divisions: dict[int, tuple[str, dict[int, tuple[str, list[tuple[int, int]]]]]] = {}
@@ -161,5 +189,5 @@ def _races(rows: Sequence[tuple]) -> list[DivisionRace]:
             key=lambda line: (-line.points[-1] if line.points else 0, line.team_name.casefold())
         )
         rounds = tuple(n for n, _ in next(iter(teams.values()))[1] if n <= last)
-        races.append(DivisionRace(division_id, division_name, rounds, tuple(lines)))
+        races.append(DivisionRace(division_id, division_name, rounds, tuple(lines), counts_wins))
     return sorted(races, key=lambda race: (race.division_name.casefold(), race.division_id))

@@ -147,3 +147,25 @@ def test_the_race_reads_in_as_many_queries_for_a_long_season(client, django_asse
     with django_assert_max_num_queries(len(captured)):
         html = client.get(url).content.decode()
     assert "After round 24" in html
+
+
+def test_where_the_table_ranks_by_wins_the_race_counts_wins(client):
+    """Blitz Bowl tables rank by wins, then points scored: the race plots wins, and the
+    points adjustments (league points) move nothing."""
+    season, _, _ = race_league()
+    season.league.ruleset = "blitz_bowl"
+    season.league.save(update_fields=["ruleset"])
+    season.ruleset = ""
+    season.save(update_fields=["ruleset"])
+    [race] = season_race(season)
+    # Ash won round 1 and conceded round 3; Dale won round 2 and was conceded round 3.
+    assert [(line.team_name, line.points) for line in race.lines] == [
+        ("Dale", (0, 1, 2)),
+        ("Ash", (1, 1, 1)),
+        ("Birch", (0, 0, 0)),
+        ("Cedar", (0, 0, 0)),
+    ]
+    html = client.get(reverse("season-race", args=[season.pk])).content.decode()
+    assert "wins round by round" in html
+    assert "league points round by round" not in html
+    assert "Each team's wins after each round" in html
