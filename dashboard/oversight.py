@@ -34,6 +34,8 @@ from django.db.models.functions import Coalesce, Greatest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from leagues.models import Fixture, League, Season, TeamEntry
 from matches.models import Confirmation, Match, Report
@@ -42,15 +44,16 @@ from teams.models import Redraft
 
 # A match opened and untouched for this long is shown as idle.
 IDLE_AFTER = timedelta(days=3)
+# Who a line waits on when it is the commissioner: a key, said "you" by the page.
 YOU = "you"
 # The kinds of line, in the order the page shows them.
 KINDS = (
-    ("dispute", "Disputes to settle"),
-    ("deadline", "Fixtures past their deadline"),
-    ("confirmation", "Reports awaiting confirmation"),
-    ("post_game", "Post-games waiting for choices"),
-    ("sign_up", "Seasons in sign-up"),
-    ("idle", "Matches with no activity"),
+    ("dispute", gettext_lazy("Disputes to settle")),
+    ("deadline", gettext_lazy("Fixtures past their deadline")),
+    ("confirmation", gettext_lazy("Reports awaiting confirmation")),
+    ("post_game", gettext_lazy("Post-games waiting for choices")),
+    ("sign_up", gettext_lazy("Seasons in sign-up")),
+    ("idle", gettext_lazy("Matches with no activity")),
 )
 
 
@@ -66,10 +69,19 @@ class Waiting:
     url: str
     since: datetime | None = None
     overdue: bool = False
+    # A season after another: the teams of the one before still missing, each as
+    # "Team (coach)", and the sentence naming them ("" when none is missing).
+    new_season: bool = False
+    missing: str = ""
 
     @property
     def on_you(self) -> bool:
         return self.waits_on == (YOU,)
+
+    @property
+    def waits_on_names(self) -> str:
+        """ "marta, you": who it waits on, as the page says it."""
+        return ", ".join(_("you") if name == YOU else name for name in self.waits_on)
 
     @property
     def waiting_for(self) -> str:
@@ -83,7 +95,7 @@ class Oversight:
     lines: tuple[Waiting, ...]
 
     @property
-    def by_kind(self) -> tuple[tuple[str, str, tuple[Waiting, ...]], ...]:
+    def by_kind(self) -> tuple[tuple[str, Any, tuple[Waiting, ...]], ...]:
         """(kind, heading, lines) for each kind with lines."""
         grouped = tuple(
             (kind, heading, tuple(w for w in self.lines if w.kind == kind))
@@ -97,7 +109,7 @@ class Oversight:
 
 
 def _vs(fixture: Any) -> str:
-    return f"{fixture.home.name} v {fixture.away.name}"
+    return _("%(home)s v %(away)s") % {"home": fixture.home.name, "away": fixture.away.name}
 
 
 def _coach_of(fixture: Any, side: str) -> str:
@@ -126,8 +138,8 @@ def reports_to_confirm(runs: Any, now: datetime) -> list[Waiting]:
                 Waiting(
                     "dispute",
                     fixture.season.league.name,
-                    f"{_vs(fixture)}: the report is disputed ({report.dispute_note}); "
-                    "confirm it or send it back.",
+                    _("%(match)s: the report is disputed (%(note)s); confirm it or send it back.")
+                    % {"match": _vs(fixture), "note": report.dispute_note},
                     (YOU,),
                     url,
                     report.submitted_at,
@@ -138,12 +150,14 @@ def reports_to_confirm(runs: Any, now: datetime) -> list[Waiting]:
             s for s in ("home", "away") if getattr(fixture, s).coach_id != report.submitted_by_id
         ]
         overdue = report.confirm_deadline is not None and report.confirm_deadline < now
-        text = f"{_vs(fixture)}: the report waits for the opponent's confirmation."
+        text = _("%(match)s: the report waits for the opponent's confirmation.") % {
+            "match": _vs(fixture)
+        }
         if overdue:
-            text = (
-                f"{_vs(fixture)}: the report waits for the opponent's confirmation, past its "
+            text = _(
+                "%(match)s: the report waits for the opponent's confirmation, past its "
                 "deadline; you may confirm it on his behalf."
-            )
+            ) % {"match": _vs(fixture)}
         lines.append(
             Waiting(
                 "confirmation",
@@ -173,13 +187,17 @@ def post_games_waiting(runs: Any, now: datetime) -> list[Waiting]:
             continue
         fixture = report.match.fixture
         sides = list(dict.fromkeys(c.get("side") for c in pending if c.get("side")))
-        prompt = pending[0].get("prompt") or "the post-game's choices"
+        prompt = pending[0].get("prompt") or _("the post-game's choices")
         overdue = report.hiring_deadline is not None and report.hiring_deadline < now
-        text = f"{_vs(fixture)}: the post-game waits for a coach's choices ({prompt})"
+        values = {"match": _vs(fixture), "prompt": prompt}
+        text = _("%(match)s: the post-game waits for a coach's choices (%(prompt)s)") % values
         if overdue:
             text = (
-                f"{_vs(fixture)}: the post-game waits for a coach's choices ({prompt}), past "
-                "the hiring deadline; you may end the waiting."
+                _(
+                    "%(match)s: the post-game waits for a coach's choices (%(prompt)s), past "
+                    "the hiring deadline; you may end the waiting."
+                )
+                % values
             )
         lines.append(
             Waiting(
@@ -210,9 +228,7 @@ def fixtures_past_deadline(runs: Any) -> list[Waiting]:
         Waiting(
             "deadline",
             fixture.season.league.name,
-            f"{_vs(fixture)}"
-            + (f" (round {fixture.round.number})" if fixture.round else "")
-            + ": its deadline has passed; decide the fixture (reschedule it or award it).",
+            _past_deadline(fixture),
             (YOU,),
             reverse("fixture-detail", args=[fixture.pk]),
             fixture.deadline_passed_at,
@@ -220,6 +236,17 @@ def fixtures_past_deadline(runs: Any) -> list[Waiting]:
         )
         for fixture in fixtures
     ]
+
+
+def _past_deadline(fixture: Any) -> str:
+    if fixture.round:
+        return _(
+            "%(match)s (round %(round)s): its deadline has passed; decide the fixture "
+            "(reschedule it or award it)."
+        ) % {"match": _vs(fixture), "round": fixture.round.number}
+    return _(
+        "%(match)s: its deadline has passed; decide the fixture (reschedule it or award it)."
+    ) % {"match": _vs(fixture)}
 
 
 def idle_matches(runs: Any, now: datetime) -> list[Waiting]:
@@ -247,7 +274,8 @@ def idle_matches(runs: Any, now: datetime) -> list[Waiting]:
         Waiting(
             "idle",
             match.fixture.season.league.name,
-            f"{_vs(match.fixture)}: {match.get_status_display().lower()}, with no activity since.",
+            _("%(match)s: %(status)s, with no activity since.")
+            % {"match": _vs(match.fixture), "status": match.get_status_display().lower()},
             (_coach_of(match.fixture, "home"), _coach_of(match.fixture, "away")),
             reverse("match-detail", args=[match.pk]),
             match.last,
@@ -261,6 +289,12 @@ def _redrafts(league: League) -> bool:
         return between_seasons(league.ruleset) == REDRAFT
     except UnknownEditionError:
         return False
+
+
+def _missing_sentence(redrafts: bool, named: str) -> str:
+    if redrafts:
+        return _("Not re-drafted yet: %(teams)s.") % {"teams": named}
+    return _("Not entered yet: %(teams)s.") % {"teams": named}
 
 
 def seasons_in_sign_up(runs: Any) -> list[Waiting]:
@@ -279,10 +313,12 @@ def seasons_in_sign_up(runs: Any) -> list[Waiting]:
     )
     before = [s.previous_id for s in seasons if s.previous_id is not None]
     teams: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    team_names: dict[int, str] = {}
     for entry in TeamEntry.objects.filter(season_id__in=before).values(
-        "season_id", "team_id", "team__coach__username"
+        "season_id", "team_id", "team__name", "team__coach__username"
     ):
         teams[entry["season_id"]].append((entry["team_id"], entry["team__coach__username"]))
+        team_names[entry["team_id"]] = entry["team__name"]
     done: Counter[tuple[int, int]] = Counter()
     moved = TeamEntry.objects.filter(season__in=[s.pk for s in seasons]).values_list(
         "season_id", "team_id"
@@ -302,8 +338,18 @@ def seasons_in_sign_up(runs: Any) -> list[Waiting]:
                     Waiting(
                         "sign_up",
                         name,
-                        f"Season {season.number}: {season.waiting} of {season.entered} teams "
-                        "entered wait to be admitted to a division.",
+                        ngettext(
+                            "Season %(number)s: %(waiting)s of %(entered)s teams entered wait "
+                            "to be admitted to a division.",
+                            "Season %(number)s: %(waiting)s of %(entered)s teams entered wait "
+                            "to be admitted to a division.",
+                            season.entered,
+                        )
+                        % {
+                            "number": season.number,
+                            "waiting": season.waiting,
+                            "entered": season.entered,
+                        },
                         (YOU,),
                         url,
                         season.created_at,
@@ -311,22 +357,53 @@ def seasons_in_sign_up(runs: Any) -> list[Waiting]:
                 )
             continue
         old = teams[season.previous_id]
-        if _redrafts(season.league):
+        redrafts = _redrafts(season.league)
+        if redrafts:
             ready = [c for t, c in old if done[season.previous_id, t] or done[season.pk, t]]
-            verb = "re-drafted"
         else:
             ready = [c for t, c in old if done[season.pk, t]]
-            verb = "entered"
-        late = sorted(
-            {c for t, c in old if not (done[season.previous_id, t] or done[season.pk, t])}
+        missing = sorted(
+            (team_names[t], c)
+            for t, c in old
+            if not (done[season.previous_id, t] or done[season.pk, t])
         )
-        text = f"Season {season.number}: {len(ready)} of {len(old)} teams {verb}."
+        late = sorted({c for _t, c in missing})
+        counts = {"number": season.number, "ready": len(ready), "teams": len(old)}
+        if redrafts:
+            text = ngettext(
+                "Season %(number)s: %(ready)s of %(teams)s teams re-drafted.",
+                "Season %(number)s: %(ready)s of %(teams)s teams re-drafted.",
+                len(old),
+            )
+        else:
+            text = ngettext(
+                "Season %(number)s: %(ready)s of %(teams)s teams entered.",
+                "Season %(number)s: %(ready)s of %(teams)s teams entered.",
+                len(old),
+            )
+        text %= counts
         if season.waiting:
-            text += f" {season.waiting} entered wait to be admitted to a division."
+            text += " " + ngettext(
+                "%(waiting)s entered waits to be admitted to a division.",
+                "%(waiting)s entered wait to be admitted to a division.",
+                season.waiting,
+            ) % {"waiting": season.waiting}
         elif not late:
-            text += " Every team is in: draw up the schedule."
+            text += " " + _("Every team is in: draw up the schedule.")
         waits_on = tuple(late) + ((YOU,) if season.waiting or not late else ())
-        lines.append(Waiting("sign_up", name, text, waits_on, url, season.created_at))
+        named = ", ".join(f"{team} ({coach})" for team, coach in missing)
+        lines.append(
+            Waiting(
+                "sign_up",
+                name,
+                text,
+                waits_on,
+                url,
+                season.created_at,
+                new_season=True,
+                missing=_missing_sentence(redrafts, named) if missing else "",
+            )
+        )
     return lines
 
 

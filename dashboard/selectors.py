@@ -22,7 +22,11 @@ from typing import Any
 from django.db.models import F, Max, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from dashboard.oversight import seasons_in_sign_up
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services.kickoff import when as kickoff_when
 from leagues.standings import overall_standings
@@ -37,14 +41,16 @@ LATEST_RESULTS = 3
 STANDINGS_TOP = 4
 
 # What a match waits for, by its state (the match page says it in full).
-WAITS_FOR: dict[str | None, str] = {
-    None: "someone to open it",
-    Match.Status.SCHEDULED: "the pre-game to start",
-    Match.Status.PRE_GAME: "the pre-game choices",
-    Match.Status.IN_PLAY: "the match report",
-    Match.Status.CONFIRMING: "the opponent's confirmation of the report",
-    Match.Status.REPORT_SUBMITTED: "the coaches' post-game choices (hiring)",
-    Match.Status.POST_GAME: "the post-game to finish",
+WAITS_FOR: dict[str | None, Any] = {
+    None: gettext_lazy("Waiting for someone to open it."),
+    Match.Status.SCHEDULED: gettext_lazy("Waiting for the pre-game to start."),
+    Match.Status.PRE_GAME: gettext_lazy("Waiting for the pre-game choices."),
+    Match.Status.IN_PLAY: gettext_lazy("Waiting for the match report."),
+    Match.Status.CONFIRMING: gettext_lazy("Waiting for the opponent's confirmation of the report."),
+    Match.Status.REPORT_SUBMITTED: gettext_lazy(
+        "Waiting for the coaches' post-game choices (hiring)."
+    ),
+    Match.Status.POST_GAME: gettext_lazy("Waiting for the post-game to finish."),
 }
 
 
@@ -61,6 +67,7 @@ class OpenMatch:
     action: str
     # The agreed kick-off on the league's clock ("" while none is agreed).
     kickoff: str = ""
+    league_url: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,11 +115,31 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class LeagueMatches:
+    """The user's open matches in one league, in the order they are due."""
+
+    league: str
+    url: str
+    matches: tuple[OpenMatch, ...]
+
+
+@dataclass(frozen=True)
 class Dashboard:
     open_matches: tuple[OpenMatch, ...]
     teams: tuple[MyTeam, ...]
     leagues: tuple[LeagueDigest, ...]
     decisions: tuple[Decision, ...]
+
+    @property
+    def matches_by_league(self) -> tuple[LeagueMatches, ...]:
+        """The open matches under a heading per league, the league with the match due
+        first coming first."""
+        grouped: dict[str, list[OpenMatch]] = {}
+        for match in self.open_matches:
+            grouped.setdefault(match.league_url, []).append(match)
+        return tuple(
+            LeagueMatches(rows[0].league, url, tuple(rows)) for url, rows in grouped.items()
+        )
 
 
 def dashboard_for(user: Any) -> Dashboard:
@@ -147,11 +174,6 @@ def open_matches(user: Any) -> list[OpenMatch]:
     for fixture in fixtures:
         match = getattr(fixture, "match", None)
         status = match.status if match is not None else None
-        when = f"season {fixture.season.number}"
-        if fixture.round is not None:
-            when += f", round {fixture.round.number}"
-        if fixture.deadline:
-            when += f", deadline {fixture.deadline:%d %b %Y}"
         rows.append(
             OpenMatch(
                 home=fixture.home.name,
@@ -159,20 +181,37 @@ def open_matches(user: Any) -> list[OpenMatch]:
                 home_url=_team_url(fixture.home_id),
                 away_url=_team_url(fixture.away_id),
                 league=fixture.season.league.name,
-                when=when,
+                when=_when(fixture),
                 waits_for=_waits_for(fixture, status, user),
                 url=(
                     reverse("match-detail", args=[match.pk])
                     if match is not None
                     else reverse("fixture-detail", args=[fixture.pk])
                 ),
-                action="Go to the match" if match is not None else "Open the fixture",
+                action=_("Go to the match") if match is not None else _("Open the fixture"),
                 kickoff=kickoff_when(fixture.kickoff_at, fixture.season.league)
                 if fixture.kickoff_at
                 else "",
+                league_url=reverse("league-home", args=[fixture.season.league_id]),
             )
         )
     return rows
+
+
+def _when(fixture: Any) -> str:
+    """ "season 1, round 3, deadline 01 May 2031": when the fixture is played."""
+    values = {
+        "season": fixture.season.number,
+        "round": fixture.round.number if fixture.round is not None else None,
+        "deadline": date_format(fixture.deadline, "d M Y") if fixture.deadline else None,
+    }
+    if values["round"] is not None and values["deadline"]:
+        return _("season %(season)s, round %(round)s, deadline %(deadline)s") % values
+    if values["round"] is not None:
+        return _("season %(season)s, round %(round)s") % values
+    if values["deadline"]:
+        return _("season %(season)s, deadline %(deadline)s") % values
+    return _("season %(season)s") % values
 
 
 def _waits_for(fixture: Any, status: str | None, user: Any) -> str:
@@ -180,10 +219,10 @@ def _waits_for(fixture: Any, status: str | None, user: Any) -> str:
     waits for him unless he submitted it, and for the commissioner once disputed."""
     if status == Match.Status.CONFIRMING:
         if fixture.confirmation == Confirmation.DISPUTED:
-            return "the commissioner (the report is disputed)"
+            return _("Waiting for the commissioner (the report is disputed).")
         if fixture.report_by != user.pk:
-            return "your confirmation of the report"
-    return WAITS_FOR.get(status, "the commissioner")
+            return _("Waiting for your confirmation of the report.")
+    return str(WAITS_FOR.get(status, gettext_lazy("Waiting for the commissioner.")))
 
 
 def my_teams(user: Any) -> list[MyTeam]:
@@ -254,7 +293,8 @@ def _digest(season: Season) -> LeagueDigest:
     return LeagueDigest(
         name=league.name,
         url=reverse("league-home", args=[league.pk]),
-        season=f"Season {season.number} · {season.get_status_display()}",
+        season=_("Season %(number)s · %(status)s")
+        % {"number": season.number, "status": season.get_status_display()},
         standings_url=reverse("season-standings", args=[season.pk]),
         results=results,
         standings=standings,
@@ -277,15 +317,21 @@ def _reports_to_confirm(runs: Any) -> list[Decision]:
     )
     for report in to_confirm:
         fixture = report.match.fixture
-        why = (
-            f"the report is disputed ({report.dispute_note}); confirm it or send it back."
+        names = {"home": fixture.home.name, "away": fixture.away.name}
+        text = (
+            _("%(home)s v %(away)s: the report is disputed (%(note)s); confirm it or send it back.")
+            % {**names, "note": report.dispute_note}
             if report.confirmation == Confirmation.DISPUTED
-            else "the opponent has not confirmed the report by the deadline; you can."
+            else _(
+                "%(home)s v %(away)s: the opponent has not confirmed the report by the "
+                "deadline; you can."
+            )
+            % names
         )
         found.append(
             Decision(
                 fixture.season.league.name,
-                f"{fixture.home.name} v {fixture.away.name}: {why}",
+                text,
                 reverse("match-detail", args=[report.match_id]),
             )
         )
@@ -296,11 +342,23 @@ def decisions_for(user: Any) -> list[Decision]:
     """What waits for the user as a commissioner, league by league."""
     runs = League.objects.filter(commissioners=user)
     return [
+        *_new_seasons(runs),
         *_entries_to_admit(runs),
         *_reports_to_confirm(runs),
         *_hiring_overdue(runs),
         *_spp_shortfalls(runs),
         *_level_playoffs(runs),
+    ]
+
+
+def _new_seasons(runs: Any) -> list[Decision]:
+    """Each new season in sign-up after a season played: how many of the teams before
+    it are in, and which are not yet (the oversight's line; a first season's teams
+    are listed one by one below)."""
+    return [
+        Decision(line.league, f"{line.text} {line.missing}".strip(), line.url)
+        for line in seasons_in_sign_up(runs)
+        if line.new_season
     ]
 
 
@@ -318,7 +376,7 @@ def _entries_to_admit(runs: Any) -> list[Decision]:
     return [
         Decision(
             entry.season.league.name,
-            f"{entry.team.name} waits to be admitted to a division.",
+            _("%(team)s waits to be admitted to a division.") % {"team": entry.team.name},
             reverse("season-manage", args=[entry.season_id]),
         )
         for entry in waiting
@@ -338,8 +396,8 @@ def _hiring_overdue(runs: Any) -> list[Decision]:
     return [
         Decision(
             report.match.fixture.season.league.name,
-            f"{report.match.fixture.home.name} v {report.match.fixture.away.name}: the hiring "
-            "deadline has passed; you can end the waiting.",
+            _("%(home)s v %(away)s: the hiring deadline has passed; you can end the waiting.")
+            % {"home": report.match.fixture.home.name, "away": report.match.fixture.away.name},
             reverse("match-detail", args=[report.match_id]),
         )
         for report in overdue
@@ -355,8 +413,8 @@ def _spp_shortfalls(runs: Any) -> list[Decision]:
     return [
         Decision(
             shortfall.report.match.fixture.season.league.name,
-            f"{shortfall.player.name}: a correction took back {shortfall.spp} SPP "
-            "already spent; decide what stands.",
+            _("%(player)s: a correction took back %(spp)s SPP already spent; decide what stands.")
+            % {"player": shortfall.player.name, "spp": shortfall.spp},
             reverse("match-detail", args=[shortfall.report.match_id]),
         )
         for shortfall in shortfalls
@@ -378,7 +436,8 @@ def _level_playoffs(runs: Any) -> list[Decision]:
     return [
         Decision(
             fixture.season.league.name,
-            f"{fixture.home.name} v {fixture.away.name}: a level play-off waits to be settled.",
+            _("%(home)s v %(away)s: a level play-off waits to be settled.")
+            % {"home": fixture.home.name, "away": fixture.away.name},
             reverse("fixture-detail", args=[fixture.pk]),
         )
         for fixture in level

@@ -109,6 +109,67 @@ def test_a_commissioner_sees_the_decisions_waiting_for_him(client):
     assert "Needs your decision" not in home(client, setup.away_coach)
 
 
+def test_a_coach_reads_his_teams_first_then_his_matches_under_each_league(client):
+    coach = UserFactory()
+    mine = drafted_team(coach, roster_slug="human", name="Altdorf Oldtimers")
+    rival = drafted_team(UserFactory(), roster_slug="orc", name="Gouged Eye")
+    leagues = []
+    for name, deadline in (("Sooner League", 1), ("Later League", 20)):
+        league = LeagueFactory(name=name)
+        division = DivisionFactory(season=SeasonFactory(league=league))
+        for n in range(2):
+            FixtureFactory(
+                division=division,
+                home=mine,
+                away=rival,
+                deadline=datetime.date(2031, 5, deadline + n),
+            )
+        leagues.append(league)
+    html = home(client, coach)
+    teams, matches = html.index("My teams"), html.index("My open matches")
+    assert teams < html.index("Altdorf Oldtimers") < matches, "his teams come first"
+    sooner, later = (
+        html.index(f'<h3><a href="{reverse("league-home", args=[league.pk])}">{league.name}</a>')
+        for league in leagues
+    )
+    assert matches < sooner < later, "a heading per league, the one due first first"
+    # Each league's fixtures sit under its own heading, said once.
+    assert html[sooner:later].count("deadline 0") == 2
+    assert html[later:].count("deadline 2") == 2
+    assert html.count("Sooner League") == 1
+
+
+def test_a_commissioner_reads_what_a_new_season_still_waits_for(client):
+    commissioner = UserFactory()
+    league = LeagueFactory(name="Old World Cup", commissioners=[commissioner])
+    first = SeasonFactory(league=league, number=1, status=Season.Status.FINISHED)
+    division = DivisionFactory(season=first)
+    coaches = [UserFactory(username=name) for name in ("marta", "olaf")]
+    teams = [
+        drafted_team(coaches[0], roster_slug="human", name="Altdorf Oldtimers"),
+        drafted_team(coaches[1], roster_slug="orc", name="Gouged Eye"),
+    ]
+    for team in teams:
+        TeamEntry.objects.create(season=first, division=division, team=team)
+    second = SeasonFactory(league=league, number=2, status=Season.Status.SIGN_UP)
+    html = home(client, commissioner)
+    assert "Needs your decision" in html
+    assert (
+        "Season 2: 0 of 2 teams re-drafted. Not re-drafted yet: Altdorf Oldtimers (marta), "
+        "Gouged Eye (olaf)."
+    ) in html
+    assert reverse("season-manage", args=[second.pk]) in html
+    # One team back: the line counts it and names only the other.
+    TeamEntry.objects.create(season=second, team=teams[0])
+    html = home(client, commissioner)
+    assert (
+        "Season 2: 1 of 2 teams re-drafted. 1 entered waits to be admitted to a division. "
+        "Not re-drafted yet: Gouged Eye (olaf)."
+    ) in html
+    # The coaches of the league see no such line.
+    assert "re-drafted" not in home(client, coaches[1])
+
+
 def _coach_in_leagues(count: int):
     coach = UserFactory()
     for n in range(count):
