@@ -24,6 +24,7 @@ from leagues.models import (
 )
 from leagues.permissions import signed_in
 from leagues.services import FORFEIT_KINDS
+from leagues.services._common import teams_playing_elsewhere
 from teams.models import Team, TeamStatus
 
 TIE_BREAKER_SLOTS = 4
@@ -119,12 +120,20 @@ class AdmitForm(forms.Form):
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["team"]).queryset = (
+        team = cast(TeamAndCoachField, self.fields["team"])
+        team.queryset = (
             Team.objects.filter(ruleset=season.league.ruleset, status=TeamStatus.ACTIVE)
             .exclude(league_entries__season=season, league_entries__division__isnull=False)
             .select_related("coach")
             .order_by("name")
         )
+        # The list leaves out the teams playing in another league's current season; one
+        # sent from a page loaded before it was admitted there is refused by the service,
+        # which says where it plays.
+        team.choices = [("", team.empty_label or "")] + [
+            (t.pk, team.label_from_instance(t))
+            for t in team.queryset.exclude(pk__in=teams_playing_elsewhere(season.league_id))
+        ]
         cast(forms.ModelChoiceField, self.fields["division"]).queryset = season.divisions.order_by(
             "name"
         )
@@ -138,6 +147,7 @@ class EnterForm(forms.Form):
         cast(forms.ModelChoiceField, self.fields["team"]).queryset = (
             Team.objects.filter(coach=signed_in(user), ruleset=season.league.ruleset)
             .exclude(league_entries__season=season)
+            .exclude(pk__in=teams_playing_elsewhere(season.league_id))
             .order_by("name")
         )
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -52,6 +54,47 @@ def lock_fixture(fixture: Fixture | int) -> tuple[Fixture, Season]:
     )
     locked.season = season
     return locked, season
+
+
+def playing_elsewhere(team: Team | int, league_id: int) -> Season | None:
+    """The current season (not finished) of a league other than ``league_id`` that the
+    team is admitted to, or None: a team plays in one league's current season at a time.
+
+    No database constraint can hold this: whether a season is current is its status, a
+    column of another table than the entries, and a unique index or constraint reads one
+    table's row. The services that admit a team (``admit_team``, ``enter_team``, the
+    re-draft, the carry-over) lock the team's row after the season's (the one lock order)
+    and ask this, so two leagues admitting the same team at once take turns and the second
+    sees the first's entry.
+    """
+    return (
+        Season.objects.filter(entries__team=team_id_of(team), entries__division__isnull=False)
+        .exclude(status=Season.Status.FINISHED)
+        .exclude(league_id=league_id)
+        .select_related("league")
+        .order_by("pk")
+        .first()
+    )
+
+
+def teams_playing_elsewhere(league_id: int) -> QuerySet[TeamEntry, dict[str, Any]]:
+    """The ids (``team_id``) of the teams admitted to the current season of another
+    league than ``league_id`` (see ``playing_elsewhere``), for a list to leave them out."""
+    return (
+        TeamEntry.objects.filter(division__isnull=False)
+        .exclude(season__status=Season.Status.FINISHED)
+        .exclude(season__league_id=league_id)
+        .values("team_id")
+    )
+
+
+def playing_elsewhere_message(team_name: str, season: Season) -> str:
+    """Why a team playing in ``season`` (another league's current one) is refused."""
+    return _(
+        "%(team)s is playing in season %(number)s of %(league)s: a team plays in one "
+        "league's current season at a time. It can join another league once that season "
+        "is finished."
+    ) % {"team": team_name, "number": season.number, "league": season.league.name}
 
 
 def require_status(season: Season, *statuses: str, doing: str) -> None:

@@ -42,13 +42,14 @@ from django.db import transaction
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, Season, TeamEntry
-from leagues.services._common import lock_season, require_commissioner
+from leagues.services._common import lock_season, require_commissioner, teams_playing_elsewhere
 from leagues.services.setup import open_season
 from rules_engine.edition_change import edition_move, edition_moves_from, is_edition_change
 from rules_engine.editions import CARRY_OVER, REDRAFT, between_seasons, edition_for
 from rules_engine.errors import RulesError
 from teams.audit import log_action
 from teams.models import Redraft, Team
+from teams.services._common import lock_teams
 
 
 @dataclass(frozen=True)
@@ -234,11 +235,24 @@ def _carry_over(
     if moving or between_seasons(league.ruleset) != CARRY_OVER:
         return [], [e.team for e in active]
     divisions = {d.name: d for d in opened.divisions.all()}
+    # A team admitted to another league's current season since the closed season ended
+    # goes in waiting: the commissioner admits it once that season is finished. The
+    # teams' rows are locked first (see ``playing_elsewhere``).
+    lock_teams(*(e.team_id for e in active))
+    elsewhere = set(
+        teams_playing_elsewhere(league.pk)
+        .filter(team_id__in=[e.team_id for e in active])
+        .values_list("team_id", flat=True)
+    )
     TeamEntry.objects.bulk_create(
         TeamEntry(
             season=opened,
             team=e.team,
-            division=divisions.get(e.division.name) if e.division else None,
+            division=(
+                divisions.get(e.division.name)
+                if e.division and e.team_id not in elsewhere
+                else None
+            ),
         )
         for e in active
     )

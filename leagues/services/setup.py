@@ -25,12 +25,20 @@ from leagues.models import (
 )
 from leagues.permissions import signed_in
 from leagues.scheduling import default_season_format
-from leagues.services._common import entry_of, lock_season, require_commissioner, require_status
+from leagues.services._common import (
+    entry_of,
+    lock_season,
+    playing_elsewhere,
+    playing_elsewhere_message,
+    require_commissioner,
+    require_status,
+)
 from leagues.services.house_rules import house_rules_of
 from rules_engine.bb2020.redraft import REDRAFT_BASE
 from rules_engine.house_rules import team_value_problem
 from teams.models import Team
 from teams.selectors.value import value_breakdown
+from teams.services._common import lock_team
 
 MAX_DIVISIONS = 4  # facts §5 (p.98): "optional 2-4 divisions"
 SIGN_UP = Season.Status.SIGN_UP
@@ -202,6 +210,9 @@ def _eligibility_problems(season: Season, team: Team) -> list[str]:
         )
     if team.status != Team.Status.ACTIVE:
         problems.append(f"{team.name} is not active: only an active team can enter a season.")
+    elsewhere = playing_elsewhere(team, league.pk)
+    if elsewhere is not None:
+        problems.append(playing_elsewhere_message(team.name, elsewhere))
     house = house_rules_of(league)
     if house.team_value_floor is not None or house.team_value_ceiling is not None:
         team_value = value_breakdown(team).team_value
@@ -221,6 +232,8 @@ def enter_team(actor: Actor, season: Season, team: Team) -> TeamEntry:
     with transaction.atomic():
         season = lock_season(season)
         require_status(season, SIGN_UP, doing="enter a team")
+        # The team's row after the season's: see ``playing_elsewhere``.
+        team = lock_team(team)
         problems = _eligibility_problems(season, team)
         if TeamEntry.objects.filter(season=season, team=team).exists():
             problems.append(f"{team.name} is already entered in {season}.")
@@ -249,6 +262,8 @@ def admit_team(
             division = divisions[0]
         elif division.season_id != season.pk:
             raise LeagueError(f"{division.name} is not a division of {season}.")
+        # The team's row after the season's: see ``playing_elsewhere``.
+        team = lock_team(team)
         problems = _eligibility_problems(season, team)
         if problems:
             raise LeagueError(problems)

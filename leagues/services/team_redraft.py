@@ -22,6 +22,7 @@ from django.db.models import Count, Q
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season, TeamEntry
+from leagues.services._common import playing_elsewhere
 from leagues.services.house_rules import house_rules_of
 from leagues.standings import overall_standings
 from rules_engine.dice import Dice
@@ -279,6 +280,10 @@ def redraft_team(
         if refused:  # the whole re-draft is undone with the refusal
             raise TeamError(refused)
         division = to_season.divisions.filter(name=record.division_name).first()
+        if playing_elsewhere(team, to_season.league_id) is not None:
+            # Admitted to another league's current season meanwhile: the team waits, and
+            # the commissioner admits it once that season is finished.
+            division = None
         entry = TeamEntry.objects.create(season=to_season, team=team, division=division)
         versions.bump(leagues=[to_season.league_id], teams=[team])
         return EnteredRedraft.of(result, entry)
