@@ -8,6 +8,7 @@ A link that cannot be used answers with a page saying why and whom to ask:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -23,6 +24,7 @@ from django.views.decorators.http import require_POST
 from core.errors import attempt, refusal_messages
 from leagues import invites
 from leagues.models import League, LeagueInvite
+from teams.models import Team
 
 MANAGE_LEAGUE = "leagues.manage_league"
 
@@ -52,13 +54,56 @@ def _require_commissioner(request: HttpRequest, league: League) -> None:
         raise PermissionDenied(f"Only a commissioner of {league.name} may invite coaches to it.")
 
 
+@dataclass(frozen=True)
+class CoachRow:
+    """A coach of the league: his teams that have played or entered a season of it,
+    whether he joined by an invite link or the open sign-up, whether he commissions it."""
+
+    coach: Any
+    teams: list[Team]
+    joined: bool
+    commissioner: bool
+
+
+def league_coaches_rows(league: League) -> list[CoachRow]:
+    """Every coach with a team entered in a season of the league, every coach who joined
+    it by an invite link or its open sign-up (``League.coaches``) and its commissioners,
+    once each, by name."""
+    teams = (
+        Team.objects.filter(league_entries__season__league=league)
+        .select_related("coach")
+        .distinct()
+        .order_by("name")
+    )
+    by_coach: dict[int, list[Team]] = {}
+    users: dict[int, Any] = {}
+    for team in teams:
+        by_coach.setdefault(team.coach_id, []).append(team)
+        users[team.coach_id] = team.coach
+    joined = {user.pk: user for user in league.coaches.all()}
+    commissioners = {user.pk: user for user in league.commissioners.all()}
+    everyone = {**users, **joined, **commissioners}
+    return sorted(
+        (
+            CoachRow(
+                coach=user,
+                teams=by_coach.get(pk, []),
+                joined=pk in joined,
+                commissioner=pk in commissioners,
+            )
+            for pk, user in everyone.items()
+        ),
+        key=lambda row: row.coach.username.casefold(),
+    )
+
+
 def _coaches_page(
     request: HttpRequest, league: League, form: InviteForm | None = None, status: int = 200
 ) -> HttpResponse:
     is_commissioner = request.user.has_perm(MANAGE_LEAGUE, league)
     context: dict[str, Any] = {
         "league": league,
-        "coaches": league.coaches.order_by("username"),
+        "coaches": league_coaches_rows(league),
         "is_commissioner": is_commissioner,
     }
     if is_commissioner:

@@ -77,7 +77,7 @@ def playing_elsewhere(team: Team | int, league_id: int) -> Season | None:
     )
 
 
-def teams_playing_elsewhere(league_id: int) -> QuerySet[TeamEntry, dict[str, Any]]:
+def teams_playing_elsewhere(league_id: int) -> QuerySet[TeamEntry, Any]:
     """The ids (``team_id``) of the teams admitted to the current season of another
     league than ``league_id`` (see ``playing_elsewhere``), for a list to leave them out."""
     return (
