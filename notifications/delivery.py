@@ -35,6 +35,8 @@ from notifications.events import Event
 from notifications.models import WebhookFormat
 
 TIMEOUT_SECONDS = 5
+# Why an address is refused, as a delivery's row keeps it (the log words it again).
+SCHEME_ONLY = "A webhook address starts with http:// or https:// and names a host."
 USER_AGENT = "Dugout-Webhooks/1"
 
 
@@ -89,7 +91,7 @@ def check_scheme(url: str) -> None:
     """UnsafeAddress unless the URL is http(s) with a host."""
     parts = urlsplit(url)
     if parts.scheme not in {"http", "https"} or not parts.hostname:
-        raise UnsafeAddress("A webhook address starts with http:// or https:// and names a host.")
+        raise UnsafeAddress(SCHEME_ONLY)
 
 
 def check_address(url: str) -> None:

@@ -32,7 +32,7 @@ def _page(
     context = {
         "league": league,
         "webhooks": list(webhooks.league_webhooks(league)),
-        "deliveries": list(webhooks.recent_deliveries(league)),
+        "deliveries": webhooks.delivery_log(league),
         "form": form or WebhookForm(),
     }
     return render(request, "notifications/webhooks.html", context, status=status)

@@ -9,14 +9,17 @@ fails (Redis down) loses nothing: ``owed_deliveries`` finds it and the periodic 
 from __future__ import annotations
 
 import logging
+import re
 import secrets
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.celery import app
 from core.types import Actor
@@ -24,7 +27,7 @@ from leagues.models import League
 from notifications import delivery
 from notifications.errors import NotificationError
 from notifications.events import Event, check_event
-from notifications.models import Webhook, WebhookDelivery
+from notifications.models import DeliveryStatus, EventKind, Webhook, WebhookDelivery
 from teams.audit import saved_user
 
 logger = logging.getLogger(__name__)
@@ -39,7 +42,9 @@ OWED_AFTER = timedelta(minutes=2)
 
 def require_commissioner(actor: Actor, league: League) -> None:
     if actor is None or not actor.has_perm("leagues.manage_league", league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} manages its webhooks.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s manages its webhooks.") % {"league": league.name}
+        )
 
 
 def league_webhooks(league: League) -> QuerySet[Webhook]:
@@ -54,14 +59,17 @@ def create_webhook(actor: Actor, league: League, **values: Any) -> Webhook:
     try:
         delivery.check_scheme(url)
     except delivery.UnsafeAddress as error:
-        raise NotificationError(str(error), field="url") from error
+        raise NotificationError(
+            _("A webhook address starts with http:// or https:// and names a host."), field="url"
+        ) from error
     if not any(values.get(name, True) for name in KIND_CHOICES):
-        raise NotificationError("Choose at least one kind of event to send.")
+        raise NotificationError(_("Choose at least one kind of event to send."))
     with transaction.atomic():
         League.objects.select_for_update().filter(pk=league.pk).first()
         if league_webhooks(league).count() >= MAX_WEBHOOKS_PER_LEAGUE:
             raise NotificationError(
-                f"A league has at most {MAX_WEBHOOKS_PER_LEAGUE} webhooks: remove one first."
+                _("A league has at most %(count)s webhooks: remove one first.")
+                % {"count": MAX_WEBHOOKS_PER_LEAGUE}
             )
         return Webhook.objects.create(
             league=league,
@@ -149,3 +157,85 @@ def owed_deliveries(now: Any = None) -> QuerySet[WebhookDelivery]:
 def recent_deliveries(league: League, limit: int = 30) -> QuerySet[WebhookDelivery]:
     """The league's delivery log, latest first."""
     return WebhookDelivery.objects.filter(webhook__league=league).select_related("webhook")[:limit]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the delivery log as the commissioner reads it: the delivery's status,
+    what was sent (a test says whether the webhook works), when, and why it failed."""
+
+    status: str
+    failed: bool
+    text: str
+    when: datetime
+    attempts: int
+    why: str
+    next_attempt_at: datetime | None
+
+
+_INTERNAL = re.compile(r"(?P<host>.+) is an internal address \((?P<address>.+)\)\.")
+_UNRESOLVED = re.compile(r"(?P<host>.+) does not resolve: (?P<reason>.*)")
+_HTTP = re.compile(r"HTTP (?P<code>\d{3})")
+
+
+def failure_reason(error: str) -> str:
+    """Why an attempt failed, in the commissioner's words, from the error it stored
+    (``delivery.Outcome.error``, kept in English in the row)."""
+    if found := _HTTP.fullmatch(error):
+        code = int(found["code"])
+        if 300 <= code < 400:
+            return _(
+                "the address answered HTTP %(code)s, a redirect, which Dugout does not follow"
+            ) % {"code": code}
+        return _("the address answered HTTP %(code)s") % {"code": code}
+    if error.startswith("network:"):
+        return _("the address could not be reached (%(reason)s)") % {
+            "reason": error.removeprefix("network:").strip()
+        }
+    if found := _INTERNAL.fullmatch(error):
+        return _("%(host)s is an internal address (%(address)s)") % found.groupdict()
+    if found := _UNRESOLVED.fullmatch(error):
+        return _("%(host)s does not resolve (%(reason)s)") % found.groupdict()
+    if error == delivery.SCHEME_ONLY:
+        return _("the address does not start with http:// or https://")
+    return error
+
+
+def _test_text(row: WebhookDelivery, why: str) -> str:
+    if row.status == DeliveryStatus.DELIVERED:
+        return _("Test message delivered: this webhook works.")
+    if row.status == DeliveryStatus.FAILED:
+        if why:
+            return _("Test message failed: %(why)s. This webhook does not work.") % {"why": why}
+        return _("Test message failed. This webhook does not work.")
+    if why:
+        return _("Test message not delivered yet: %(why)s.") % {"why": why}
+    return _("Test message waiting to be sent.")
+
+
+def _failure_note(row: WebhookDelivery, why: str) -> str:
+    if row.status == DeliveryStatus.FAILED:
+        return _("failed: %(why)s") % {"why": why}
+    return _("last attempt failed: %(why)s") % {"why": why}
+
+
+def log_line(row: WebhookDelivery) -> LogLine:
+    """The delivery log's line for one delivery: its text says what happened to it."""
+    why = failure_reason(row.last_error) if row.last_error else ""
+    text = _test_text(row, why) if row.kind == EventKind.TEST else row.summary
+    return LogLine(
+        status=str(row.get_status_display()),
+        failed=row.status == DeliveryStatus.FAILED,
+        text=text,
+        when=row.created_at,
+        attempts=row.attempts,
+        why=_failure_note(row, why) if why and row.kind != EventKind.TEST else "",
+        next_attempt_at=(
+            row.next_attempt_at if row.status == DeliveryStatus.PENDING and row.attempts else None
+        ),
+    )
+
+
+def delivery_log(league: League) -> list[LogLine]:
+    """The league's delivery log, latest first, each line saying what happened."""
+    return [log_line(row) for row in recent_deliveries(league)]

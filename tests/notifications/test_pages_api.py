@@ -60,6 +60,37 @@ def test_the_commissioner_adds_tests_and_removes_a_webhook(
     assert not WebhookDelivery.objects.exists()
 
 
+def test_the_delivery_log_says_a_failed_test_failed_and_why(
+    commissioner, league, receiver, make_webhook, django_capture_on_commit_callbacks
+):
+    hook = make_webhook(receiver.url)
+    receiver.answers = [404]
+    client = _client(commissioner)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/leagues/{league.pk}/webhooks/{hook.pk}/test/")
+    log = client.get(f"/leagues/{league.pk}/webhooks/").content.decode()
+    assert "Test message failed: the address answered HTTP 404. This webhook does not work." in (
+        log
+    )
+    assert "this webhook works" not in log
+    # A result no address takes: the log says it failed and why, beside what was sent.
+    WebhookDelivery.objects.create(
+        webhook=hook,
+        event_key="result:report:1",
+        kind="result",
+        summary="Reavers 2–1 Orcs",
+        body="{}",
+        status="failed",
+        attempts=5,
+        last_error="network: [Errno 111] Connection refused",
+    )
+    log = client.get(f"/leagues/{league.pk}/webhooks/").content.decode()
+    assert "Reavers 2–1 Orcs" in log
+    assert (
+        "5 attempts · failed: the address could not be reached ([Errno 111] Connection refused)"
+    ) in log
+
+
 def test_a_bad_address_is_a_form_error_and_nothing_is_saved(commissioner, league):
     client = _client(commissioner)
     page = client.post(
