@@ -418,6 +418,11 @@ DUGOUT_LOG_JSON = env_bool("DUGOUT_LOG_JSON", DEPLOYED)
 LOGGING = logging_config(
     json_lines=DUGOUT_LOG_JSON, level=os.environ.get("DJANGO_LOG_LEVEL", "WARNING")
 )
+# Django's 4xx lines (a 403, a 404) are one line, without the traceback of the
+# exception that answered them; a 5xx keeps its traceback.
+LOGGING["filters"]["client_errors"] = {"()": "core.observability.ClientErrorFilter"}
+LOGGING["loggers"]["django.request"] = {"filters": ["client_errors"]}
+LOGGING["handlers"]["console"]["filters"].append("client_errors")
 # Prometheus metrics at /metrics: off (a 404, nothing counted) unless DUGOUT_METRICS;
 # with DUGOUT_METRICS_TOKEN, only for "Authorization: Bearer <token>".
 DUGOUT_METRICS = env_bool("DUGOUT_METRICS", False)

@@ -92,6 +92,24 @@ class RequestObservabilityMiddleware:
         _tag_sentry_scope()
 
 
+class ClientErrorFilter(logging.Filter):
+    """Django's line for a 4xx answer ("Forbidden (Permission denied): /path") stays one
+    line: the exception that answered it (a PermissionDenied, an Http404) is the site
+    working, so its traceback is dropped. A 5xx line keeps its traceback.
+
+    Set on the ``django.request`` logger (its records, before any handler sees them)
+    and on the console handler (Django's ``django.security.*`` 400s) by
+    settings.LOGGING."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        status = getattr(record, "status_code", None)
+        if isinstance(status, int) and 400 <= status < 500:
+            record.exc_info = None
+            record.exc_text = None
+            record.stack_info = None
+        return True
+
+
 @receiver(request_finished)
 def _request_finished(**_: Any) -> None:
     REQUEST_ID.set(None)

@@ -17,12 +17,15 @@ from unittest import mock
 import pytest
 from celery import Celery
 from celery.contrib.testing.worker import start_worker
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 import core.tasks
 from config import observability
 from config.observability import REQUEST_ID, json_formatter
 from tests.conftest import TEST_REDIS_URL
+from tests.factories import UserFactory
+from tests.leagues.factories import SeasonFactory
 from tests.matches.factories import kick_off, league_match
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +57,37 @@ def eager_tasks():
 
 
 # --- logs -----------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_403_is_logged_as_one_line_without_a_traceback(client, caplog):
+    season = SeasonFactory()
+    client.force_login(UserFactory())
+    caplog.set_level(logging.WARNING, logger="django.request")
+    url = reverse("season-manage", args=[season.pk])
+    assert client.get(url).status_code == 403
+    [record] = records(caplog, "django.request")
+    assert record.levelno == logging.WARNING
+    assert record.getMessage() == f"Forbidden (Permission denied): {url}"
+    assert record.exc_info is None and record.exc_text is None
+    assert "Traceback" not in caplog.text
+    assert as_json(record)["message"] == f"Forbidden (Permission denied): {url}"
+    assert "exc_info" not in as_json(record)
+
+
+@pytest.mark.django_db
+def test_a_500_is_still_logged_with_its_traceback(client, caplog, monkeypatch):
+    client.raise_request_exception = False
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("core.pages.finders.find", broken)
+    caplog.set_level(logging.WARNING, logger="django.request")
+    assert client.get("/favicon.ico").status_code == 500
+    [record] = records(caplog, "django.request")
+    assert record.levelno == logging.ERROR and record.exc_info is not None
+    assert "Traceback" in caplog.text and "RuntimeError: boom" in caplog.text
 
 
 @pytest.mark.django_db
