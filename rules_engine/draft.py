@@ -16,11 +16,12 @@ holds no more Insignificant players than players without it. Its Team Captain
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Position, Roster, Ruleset
+from rules_engine.wording import Shown, Wording, say, say_plural
 
 
 @dataclass(frozen=True)
@@ -233,98 +234,231 @@ def draft_cost(ruleset: Ruleset, proposal: DraftProposal) -> DraftCost:
     )
 
 
-def _gp(amount: int) -> str:
-    return f"{amount:,} gp"
+@dataclass(frozen=True)
+class _CountSentences:
+    """What a coach reads about a count of one kind of thing (team re-rolls, ...)."""
+
+    not_whole: Callable[[object], Wording]
+    negative: Callable[[int], Wording]
+    too_few: Callable[[int, int], Wording]
+    too_many: Callable[[int, int], Wording]
 
 
-def _count_problems(noun: tuple[str, str], count: object, low: int, high: int) -> list[str]:
-    """Problems with a count of things; ``noun`` is (singular, plural)."""
+# Whole sentences per kind of thing, so a translation can word each its own way.
+_COUNTS: dict[str, _CountSentences] = {
+    "rerolls": _CountSentences(
+        not_whole=lambda got: say(
+            "The number of team re-rolls must be a whole number; got {got}", got=repr(got)
+        ),
+        negative=lambda got: say(
+            "The number of team re-rolls cannot be negative; got {got}", got=got
+        ),
+        too_few=lambda low, got: say_plural(
+            "A new team must have at least {count} team re-roll; this draft has {got}",
+            "A new team must have at least {count} team re-rolls; this draft has {got}",
+            low,
+            got=got,
+        ),
+        too_many=lambda high, got: say_plural(
+            "A new team may have at most {count} team re-roll; this draft has {got}",
+            "A new team may have at most {count} team re-rolls; this draft has {got}",
+            high,
+            got=got,
+        ),
+    ),
+    "assistant_coaches": _CountSentences(
+        not_whole=lambda got: say(
+            "The number of assistant coaches must be a whole number; got {got}", got=repr(got)
+        ),
+        negative=lambda got: say(
+            "The number of assistant coaches cannot be negative; got {got}", got=got
+        ),
+        too_few=lambda low, got: say_plural(
+            "A new team must have at least {count} assistant coach; this draft has {got}",
+            "A new team must have at least {count} assistant coaches; this draft has {got}",
+            low,
+            got=got,
+        ),
+        too_many=lambda high, got: say_plural(
+            "A new team may have at most {count} assistant coach; this draft has {got}",
+            "A new team may have at most {count} assistant coaches; this draft has {got}",
+            high,
+            got=got,
+        ),
+    ),
+    "cheerleaders": _CountSentences(
+        not_whole=lambda got: say(
+            "The number of cheerleaders must be a whole number; got {got}", got=repr(got)
+        ),
+        negative=lambda got: say(
+            "The number of cheerleaders cannot be negative; got {got}", got=got
+        ),
+        too_few=lambda low, got: say_plural(
+            "A new team must have at least {count} cheerleader; this draft has {got}",
+            "A new team must have at least {count} cheerleaders; this draft has {got}",
+            low,
+            got=got,
+        ),
+        too_many=lambda high, got: say_plural(
+            "A new team may have at most {count} cheerleader; this draft has {got}",
+            "A new team may have at most {count} cheerleaders; this draft has {got}",
+            high,
+            got=got,
+        ),
+    ),
+    "apothecaries": _CountSentences(
+        not_whole=lambda got: say(
+            "The number of apothecaries must be a whole number; got {got}", got=repr(got)
+        ),
+        negative=lambda got: say(
+            "The number of apothecaries cannot be negative; got {got}", got=got
+        ),
+        too_few=lambda low, got: say_plural(
+            "A new team must have at least {count} apothecary; this draft has {got}",
+            "A new team must have at least {count} apothecaries; this draft has {got}",
+            low,
+            got=got,
+        ),
+        too_many=lambda high, got: say_plural(
+            "A new team may have at most {count} apothecary; this draft has {got}",
+            "A new team may have at most {count} apothecaries; this draft has {got}",
+            high,
+            got=got,
+        ),
+    ),
+    "dedicated_fans": _CountSentences(
+        not_whole=lambda got: say(
+            "The number of Dedicated Fans must be a whole number; got {got}", got=repr(got)
+        ),
+        negative=lambda got: say(
+            "The number of Dedicated Fans cannot be negative; got {got}", got=got
+        ),
+        too_few=lambda low, got: say_plural(
+            "A new team must have at least {count} Dedicated Fan; this draft has {got}",
+            "A new team must have at least {count} Dedicated Fans; this draft has {got}",
+            low,
+            got=got,
+        ),
+        too_many=lambda high, got: say_plural(
+            "A new team may have at most {count} Dedicated Fan; this draft has {got}",
+            "A new team may have at most {count} Dedicated Fans; this draft has {got}",
+            high,
+            got=got,
+        ),
+    ),
+}
 
-    def things(n: int) -> str:
-        return f"{n} {noun[0] if n == 1 else noun[1]}"
 
+def _count_problems(kind: str, count: object, low: int, high: int) -> list[Shown]:
+    """Problems with a count of one ``kind`` of thing (a key of ``_COUNTS``)."""
+    sentences = _COUNTS[kind]
     whole = _whole(count)
     if whole is None:
-        return [f"The number of {noun[1]} must be a whole number; got {count!r}"]
+        return [sentences.not_whole(count)]
     if whole < 0:
-        return [f"The number of {noun[1]} cannot be negative; got {whole}"]
+        return [sentences.negative(whole)]
     if whole < low:
-        return [f"A new team must have at least {things(low)}; this draft has {whole}"]
+        return [sentences.too_few(low, whole)]
     if whole > high:
-        return [f"A new team may have at most {things(high)}; this draft has {whole}"]
+        return [sentences.too_many(high, whole)]
     return []
 
 
-def _position_problems(roster: Roster, proposal: DraftProposal) -> list[str]:
-    problems: list[str] = []
+def _position_problems(roster: Roster, proposal: DraftProposal) -> list[Shown]:
+    problems: list[Shown] = []
     for key, count in proposal.players.items():
         position = roster.positions.get(key)
         if position is None:
-            problems.append(f"{roster.name} teams have no position {key!r}")
+            problems.append(
+                say(
+                    "{roster} teams have no position {position}",
+                    roster=roster.name,
+                    position=repr(key),
+                )
+            )
             continue
         whole = _whole(count)
         if whole is None:
             problems.append(
-                f"The number of {position.plural_name()} must be a whole number; got {count!r}"
+                say(
+                    "The number of {positions} must be a whole number; got {got}",
+                    positions=position.plural_name(),
+                    got=repr(count),
+                )
             )
         elif whole < 0:
             problems.append(
-                f"The number of {position.plural_name()} cannot be negative; got {whole}"
+                say(
+                    "The number of {positions} cannot be negative; got {got}",
+                    positions=position.plural_name(),
+                    got=whole,
+                )
             )
     counts = _counted_positions(roster, proposal)
     for position in roster.positions.values():
         problems += _limit_problems(roster, position, counts.get(position.slug, 0))
     big_guys = sum(n for slug, n in counts.items() if roster.positions[slug].big_guy)
     if roster.max_big_guys is not None and big_guys > roster.max_big_guys:
-        noun = "Big Guy" if roster.max_big_guys == 1 else "Big Guys"
         problems.append(
-            f"{roster.name} teams may have at most {roster.max_big_guys} {noun}; "
-            f"this draft has {big_guys}"
+            say_plural(
+                "{roster} teams may have at most {count} Big Guy; this draft has {got}",
+                "{roster} teams may have at most {count} Big Guys; this draft has {got}",
+                roster.max_big_guys,
+                roster=roster.name,
+                got=big_guys,
+            )
         )
     return problems
 
 
-def _limit_problems(roster: Roster, position: Position, count: int) -> list[str]:
+def _limit_problems(roster: Roster, position: Position, count: int) -> list[Shown]:
+    # The position's name (a game term) agrees with the number in English already; the
+    # plural form lets a translation agree the rest of the sentence.
     if count > position.max_count:
         return [
-            f"{roster.name} teams may have at most {position.max_count} "
-            f"{position.plural_name(position.max_count)}; this draft has {count}"
+            say_plural(
+                "{roster} teams may have at most {count} {position}; this draft has {got}",
+                "{roster} teams may have at most {count} {position}; this draft has {got}",
+                position.max_count,
+                roster=roster.name,
+                position=position.plural_name(position.max_count),
+                got=count,
+            )
         ]
     if count < position.min_count:
         return [
-            f"{roster.name} teams must have at least {position.min_count} "
-            f"{position.plural_name(position.min_count)}; this draft has {count}"
+            say_plural(
+                "{roster} teams must have at least {count} {position}; this draft has {got}",
+                "{roster} teams must have at least {count} {position}; this draft has {got}",
+                position.min_count,
+                roster=roster.name,
+                position=position.plural_name(position.min_count),
+                got=count,
+            )
         ]
     return []
 
 
-def _staff_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[str]:
+def _staff_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[Shown]:
     """Re-rolls, assistant coaches, cheerleaders, apothecary and Dedicated Fans within
     the draft rules' limits (an apothecary only where the roster may hire one)."""
-    problems = _count_problems(
-        ("team re-roll", "team re-rolls"), proposal.rerolls, 0, rules.max_rerolls
-    )
+    problems = _count_problems("rerolls", proposal.rerolls, 0, rules.max_rerolls)
     problems += _count_problems(
-        ("assistant coach", "assistant coaches"),
-        proposal.assistant_coaches,
-        0,
-        rules.max_assistant_coaches,
+        "assistant_coaches", proposal.assistant_coaches, 0, rules.max_assistant_coaches
     )
-    problems += _count_problems(
-        ("cheerleader", "cheerleaders"), proposal.cheerleaders, 0, rules.max_cheerleaders
-    )
+    problems += _count_problems("cheerleaders", proposal.cheerleaders, 0, rules.max_cheerleaders)
     apothecaries = _apothecaries(proposal)
     if apothecaries and not roster.apothecary_allowed:
-        problems.append(f"{roster.name} teams may not hire an apothecary")
+        problems.append(say("{roster} teams may not hire an apothecary", roster=roster.name))
     else:
         problems += _count_problems(
-            ("apothecary", "apothecaries"),
+            "apothecaries",
             proposal.apothecary if apothecaries is None else apothecaries,
             0,
             rules.max_apothecaries,
         )
     problems += _count_problems(
-        ("Dedicated Fan", "Dedicated Fans"),
+        "dedicated_fans",
         proposal.dedicated_fans,
         rules.starting_dedicated_fans,
         rules.max_dedicated_fans,
@@ -332,36 +466,58 @@ def _staff_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) 
     return problems
 
 
-def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
+def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[Shown]:
     """Every way the draft breaks the draft rules, as sentences for the coach.
 
     An empty list means the team may be created as proposed.
     """
     rules = draft_rules_for(ruleset)
     if proposal.roster_slug not in ruleset.rosters:
-        return [f"There is no {proposal.roster_slug!r} roster in {ruleset.name}"]
+        return [
+            say(
+                "There is no {roster} roster in {ruleset}",
+                roster=repr(proposal.roster_slug),
+                ruleset=ruleset.name,
+            )
+        ]
     roster = ruleset.roster(proposal.roster_slug)
     problems = _position_problems(roster, proposal)
 
     players = sum(_counted_positions(roster, proposal).values())
     if players < rules.min_players:
         problems.append(
-            f"A new team needs at least {rules.min_players} players; this draft has {players}"
+            say_plural(
+                "A new team needs at least {count} player; this draft has {got}",
+                "A new team needs at least {count} players; this draft has {got}",
+                rules.min_players,
+                got=players,
+            )
         )
     elif players > rules.max_players:
         problems.append(
-            f"A team may have at most {rules.max_players} players; this draft has {players}"
+            say_plural(
+                "A team may have at most {count} player; this draft has {got}",
+                "A team may have at most {count} players; this draft has {got}",
+                rules.max_players,
+                got=players,
+            )
         )
 
     problems += _staff_problems(rules, roster, proposal)
 
     if proposal.special_rule_choice is not None:
         if not roster.special_rule_choices:
-            problems.append(f"{roster.name} teams have no special rule to choose")
+            problems.append(
+                say("{roster} teams have no special rule to choose", roster=roster.name)
+            )
         elif proposal.special_rule_choice not in roster.special_rule_choices:
             problems.append(
-                f"{roster.name} teams choose one of {', '.join(roster.special_rule_choices)}; "
-                f"{proposal.special_rule_choice!r} is not one of them"
+                say(
+                    "{roster} teams choose one of {choices}; {choice} is not one of them",
+                    roster=roster.name,
+                    choices=", ".join(roster.special_rule_choices),
+                    choice=repr(proposal.special_rule_choice),
+                )
             )
 
     problems += special_rule_choice_problems(rules, roster, proposal.special_rule_choice)
@@ -371,38 +527,64 @@ def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[str]:
     cost = draft_cost(ruleset, proposal)
     if cost.remaining < 0:
         problems.append(
-            f"This draft costs {_gp(cost.total)}, {_gp(-cost.remaining)} over the "
-            f"{_gp(cost.budget)} budget"
+            say(
+                "This draft costs {total:,} gp, {over:,} gp over the {budget:,} gp budget",
+                total=cost.total,
+                over=-cost.remaining,
+                budget=cost.budget,
+            )
         )
     return problems
 
 
 def special_rule_choice_problems(
     rules: DraftRules, roster: Roster, choice: str | None
-) -> list[str]:
+) -> list[Shown]:
     """A roster that chooses its "Favoured of ..." at the draft must choose it then."""
     if rules.special_rule_choice_at_draft and roster.special_rule_choices and choice is None:
         options = ", ".join(roster.special_rule_choices)
-        return [f"{roster.name} teams choose one of {options} when drafted"]
+        return [
+            say(
+                "{roster} teams choose one of {choices} when drafted",
+                roster=roster.name,
+                choices=options,
+            )
+        ]
     return []
 
 
-def team_captain_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[str]:
+def team_captain_problems(
+    rules: DraftRules, roster: Roster, proposal: DraftProposal
+) -> list[Shown]:
     """The Team Captain: named where the roster has the rule (one of the positions
     drafted, not a Big Guy), refused where it has not."""
     wanted = proposal.captain_position
     if not rules.names_team_captain(roster):
-        return [f"{roster.name} teams have no Team Captain"] if wanted is not None else []
+        return [_no_captain(roster)] if wanted is not None else []
     if wanted is None:
-        return [f"{roster.name} teams name a Team Captain"]
+        return [say("{roster} teams name a Team Captain", roster=roster.name)]
     position = roster.positions.get(wanted)
     if position is None:
-        return [f"{roster.name} teams have no position {wanted!r}"]
+        return [
+            say(
+                "{roster} teams have no position {position}",
+                roster=roster.name,
+                position=repr(wanted),
+            )
+        ]
     if position.big_guy:
-        return [f"A Big Guy cannot be {roster.name} Team Captain"]
+        return [_big_guy_captain(roster)]
     if not _counted_positions(roster, proposal).get(position.slug):
-        return ["The Team Captain must be one of the players drafted"]
+        return [say("The Team Captain must be one of the players drafted")]
     return []
+
+
+def _no_captain(roster: Roster) -> Wording:
+    return say("{roster} teams have no Team Captain", roster=roster.name)
+
+
+def _big_guy_captain(roster: Roster) -> Wording:
+    return say("A Big Guy cannot be {roster} Team Captain", roster=roster.name)
 
 
 def has_trait(position: Position, trait: str) -> bool:
@@ -411,7 +593,9 @@ def has_trait(position: Position, trait: str) -> bool:
     return any(skill.casefold().split(" (")[0] == wanted for skill in position.skills)
 
 
-def limited_trait_problems(rules: DraftRules, roster: Roster, proposal: DraftProposal) -> list[str]:
+def limited_trait_problems(
+    rules: DraftRules, roster: Roster, proposal: DraftProposal
+) -> list[Shown]:
     """BB2025, Insignificant: "at draft a team may not hold more players with this trait
     than without it" (facts section 1); later hiring is not limited by it."""
     trait = rules.draft_limited_trait
@@ -422,8 +606,14 @@ def limited_trait_problems(rules: DraftRules, roster: Roster, proposal: DraftPro
     others = sum(counts.values()) - marked
     if marked > others:
         return [
-            f"A new {roster.name} team may not have more {trait} players than players "
-            f"without it; this draft has {marked} and {others}"
+            say(
+                "A new {roster} team may not have more {trait} players than players "
+                "without it; this draft has {marked} and {others}",
+                roster=roster.name,
+                trait=trait,
+                marked=marked,
+                others=others,
+            )
         ]
     return []
 
@@ -438,7 +628,7 @@ class CaptainState:
     characteristic_reductions: int = 0
 
 
-def captain_fire_problems(rules: DraftRules, roster: Roster, player: CaptainState) -> list[str]:
+def captain_fire_problems(rules: DraftRules, roster: Roster, player: CaptainState) -> list[Shown]:
     """Team Captain (facts section 2): "he may be fired only if he has a characteristic
     reduction from injury". Other players (and rosters without a captain) are not
     limited by it."""
@@ -447,8 +637,11 @@ def captain_fire_problems(rules: DraftRules, roster: Roster, player: CaptainStat
     if player.characteristic_reductions > 0:
         return []
     return [
-        f"The {roster.name} Team Captain may be fired only once an injury has reduced "
-        "one of his characteristics"
+        say(
+            "The {roster} Team Captain may be fired only once an injury has reduced "
+            "one of his characteristics",
+            roster=roster.name,
+        )
     ]
 
 
@@ -459,15 +652,21 @@ def may_name_new_captain(rules: DraftRules, roster: Roster, has_captain: bool) -
     return rules.names_team_captain(roster) and not has_captain
 
 
-def new_captain_problems(rules: DraftRules, roster: Roster, position_slug: str) -> list[str]:
+def new_captain_problems(rules: DraftRules, roster: Roster, position_slug: str) -> list[Shown]:
     """The player named captain in a pre-game: a roster with the rule, not a Big Guy."""
     if not rules.names_team_captain(roster):
-        return [f"{roster.name} teams have no Team Captain"]
+        return [_no_captain(roster)]
     position = roster.positions.get(position_slug)
     if position is None:
-        return [f"{roster.name} teams have no position {position_slug!r}"]
+        return [
+            say(
+                "{roster} teams have no position {position}",
+                roster=roster.name,
+                position=repr(position_slug),
+            )
+        ]
     if position.big_guy:
-        return [f"A Big Guy cannot be {roster.name} Team Captain"]
+        return [_big_guy_captain(roster)]
     return []
 
 

@@ -71,3 +71,9 @@ def say_plural(singular: str, plural: str, count: int, /, **values: object) -> W
 
 type Shown = str | Wording
 """What a refusal or a prompt may hold: a plain string, or a translatable sentence."""
+
+
+def english(text: Shown) -> str:
+    """``text`` in English, whether a plain string or a :class:`Wording`: what the
+    apps store or fingerprint, so a record reads the same whoever made it."""
+    return text.english() if isinstance(text, Wording) else text

@@ -24,13 +24,14 @@ from dataclasses import replace
 from rules_engine import draft
 from rules_engine.draft import DraftProposal, draft_rules_for, validate_draft
 from rules_engine.ruleset import Roster, Ruleset
+from rules_engine.wording import Shown
 
 __all__ = ["captain_skills", "draft_problems", "team_captain_problems"]
 
 KEY = "bb2025"
 
 
-def team_captain_problems(roster: Roster, captain_position: str | None) -> list[str]:
+def team_captain_problems(roster: Roster, captain_position: str | None) -> list[Shown]:
     """The Team Captain nomination: required where the roster has the rule, refused
     where it has not; a Big Guy cannot be captain (facts section 2).
     ``rules_engine.draft`` checks it for every BB2025 draft
@@ -42,7 +43,7 @@ def team_captain_problems(roster: Roster, captain_position: str | None) -> list[
 
 def draft_problems(
     ruleset: Ruleset, proposal: DraftProposal, *, captain_position: str | None = None
-) -> list[str]:
+) -> list[Shown]:
     """Every way a BB2025 draft breaks the rules: ``validate_draft``'s, which for BB2025
     include the Favoured of ... choice a choosing roster must make and the Team
     Captain's position (one of the positions drafted)."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.draft import DraftProposal, check_draft, draft_cost, validate_draft
+from rules_engine.draft import DraftProposal, check_draft, draft_cost
 from rules_engine.errors import DraftError, RulesError
+from tests.rules_engine.english import validate_draft
 
 HUMAN_PLAYERS = {"human-blitzer": 4, "human-catcher": 2, "human-thrower": 1, "human-lineman": 5}
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine.draft import DraftProposal, validate_draft
+from rules_engine.draft import DraftProposal
+from tests.rules_engine.english import validate_draft
 
 CHAOS_GODS = (
     "Favoured of Chaos Undivided, Favoured of Hashut, Favoured of Khorne, "

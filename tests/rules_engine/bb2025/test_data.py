@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from rules_engine import DraftProposal, draft_cost, get_ruleset, list_rulesets, validate_draft
+from rules_engine import DraftProposal, draft_cost, get_ruleset, list_rulesets
 from rules_engine.bb2025.data import Bb2025Roster
 from rules_engine.bb2025.draft import captain_skills, draft_problems
 from rules_engine.draft import draft_rules_for, has_trait
 from rules_engine.ruleset import Roster, Ruleset
+from tests.rules_engine.english import in_english, validate_draft
 
 DATA = Path(__file__).resolve().parents[3] / "rules_engine" / "data" / "bb2025"
 # The rulebook's rosters; Slann is outside it, off by default (facts section 13.14).
@@ -121,7 +122,7 @@ def test_favoured_of_choice(ruleset: Ruleset) -> None:
     assert len(renegades.special_rule_choices) == 5
     assert "Favoured of Hashut" not in renegades.special_rule_choices
     proposal = DraftProposal(chosen.slug, players=minimal_team(chosen))
-    assert any("choose one of" in p for p in draft_problems(ruleset, proposal))
+    assert any("choose one of" in p for p in in_english(draft_problems(ruleset, proposal)))
     nurgle = ruleset.stars_for(chosen, "Favoured of Nurgle")
     khorne = ruleset.stars_for(chosen, "Favoured of Khorne")
     assert "Guffle Pusmaw" in {s.name for s in nurgle} - {s.name for s in khorne}
@@ -130,7 +131,7 @@ def test_favoured_of_choice(ruleset: Ruleset) -> None:
 def test_team_captain(ruleset: Ruleset) -> None:
     human, elves = ruleset.roster("Human"), ruleset.roster("Wood Elf")
     proposal = DraftProposal(human.slug, players=minimal_team(human))
-    assert any("Team Captain" in p for p in draft_problems(ruleset, proposal))
+    assert any("Team Captain" in p for p in in_english(draft_problems(ruleset, proposal)))
     assert captain_skills(ruleset, human, True) == ("Pro",)
     assert captain_skills(ruleset, human, False) == ()
     assert captain_skills(ruleset, elves, True) == ()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine import DraftProposal, draft_cost, get_ruleset, validate_draft
+from rules_engine import DraftProposal, draft_cost, get_ruleset
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.draft import (
     CaptainState,
@@ -16,6 +16,7 @@ from rules_engine.draft import (
 )
 from rules_engine.ruleset import Ruleset
 from rules_engine.team_value import breakdown_of, player_current_value
+from tests.rules_engine.english import in_english, validate_draft
 
 
 @pytest.fixture(scope="module")
@@ -186,13 +187,13 @@ def test_captain_is_named_at_the_draft_and_is_no_big_guy(ruleset: Ruleset) -> No
 def test_captain_may_be_fired_only_after_a_characteristic_reduction(ruleset: Ruleset) -> None:
     """Facts §2: he may be fired only if he has a characteristic reduction from injury."""
     rules, human = draft_rules_for(ruleset), ruleset.roster("human")
-    assert captain_fire_problems(rules, human, CaptainState(is_captain=True)) == [
+    assert in_english(captain_fire_problems(rules, human, CaptainState(is_captain=True))) == [
         "The Human Team Captain may be fired only once an injury has reduced one of his "
         "characteristics"
     ]
     hurt = CaptainState(is_captain=True, characteristic_reductions=1)
-    assert captain_fire_problems(rules, human, hurt) == []
-    assert captain_fire_problems(rules, human, CaptainState()) == []
+    assert in_english(captain_fire_problems(rules, human, hurt)) == []
+    assert in_english(captain_fire_problems(rules, human, CaptainState())) == []
 
 
 def test_new_captain_in_the_next_pre_game(ruleset: Ruleset) -> None:
@@ -204,7 +205,7 @@ def test_new_captain_in_the_next_pre_game(ruleset: Ruleset) -> None:
     assert not may_name_new_captain(rules, human, has_captain=True)
     assert not may_name_new_captain(rules, elves, has_captain=False)
     assert new_captain_problems(rules, human, "human-blitzer") == []
-    assert new_captain_problems(rules, human, "human-ogre") == [
+    assert in_english(new_captain_problems(rules, human, "human-ogre")) == [
         "A Big Guy cannot be Human Team Captain"
     ]
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules_engine import DraftProposal, get_ruleset, validate_draft
+from rules_engine import DraftProposal, get_ruleset
 from rules_engine.bb2025.data import FAVOURED_OF, TEAM_LEAGUE, Bb2025Roster
 from rules_engine.loaders.bb2025 import load_bb2025
 from rules_engine.ruleset import Ruleset
 from tests.rules_engine.bb2025.test_data import minimal_team
+from tests.rules_engine.english import validate_draft
 
 
 @pytest.fixture(scope="module")
