@@ -7,9 +7,15 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from rules_engine import DraftCost, DraftProposal, draft_cost, validate_draft
-from rules_engine.draft import DraftRules, draft_rules_for
+from rules_engine.draft import (
+    DraftRules,
+    draft_rules_for,
+    special_rule_choice_problems,
+    team_captain_problems,
+)
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.models import MAX_PLAYER_NUMBER, TEAM_NAME_MAX, Advancement
@@ -22,9 +28,11 @@ POSITION_PREFIX = "position_"
 
 
 def add_rules_errors(form: forms.Form, error: RulesError) -> None:
-    """Each of the engine's or a service's reasons as an error of the whole form."""
-    for message in error.messages:
-        form.add_error(None, message)
+    """Each of the engine's or a service's reasons as an error of the whole form,
+    once: a reason the form already shows is not added again."""
+    for message in dict.fromkeys(error.messages):
+        if message not in form.non_field_errors():
+            form.add_error(None, message)
 
 
 def count_field(label: str, low: int, high: int, initial: int, help_text: str) -> forms.Field:
@@ -286,14 +294,32 @@ class DraftForm(forms.Form):
         if self.is_bound:
             self.is_valid()
         proposal = self.proposal()
+        engine = [str(p) for p in validate_draft(self.ruleset, proposal)]
+        # The form's own errors, but not the team name's (not a draft rule), nor the
+        # form-wide ones (a refused draft's reasons, which the engine gives again), nor
+        # a choice left empty that the engine reports itself ("Chaos Chosen teams choose
+        # one of ... when drafted").
+        skipped = {"name", NON_FIELD_ERRORS, *self._fields_the_engine_reports(proposal)}
         problems = [
-            message
+            str(message)
             for name, errors in (self.errors.items() if self.is_bound else ())
-            if name != "name"
+            if name not in skipped
             for message in errors
         ]
-        problems += validate_draft(self.ruleset, proposal)
-        return DraftPreview(draft_cost(self.ruleset, proposal), [str(p) for p in problems])
+        shown = list(dict.fromkeys(problems + engine))
+        return DraftPreview(draft_cost(self.ruleset, proposal), shown)
+
+    def _fields_the_engine_reports(self, proposal: DraftProposal) -> list[str]:
+        """The choices left empty by a field's error that the engine reports in its
+        own words: the special rule (or Team League), the Team Captain."""
+        reported = []
+        if special_rule_choice_problems(self.rules, self.roster, proposal.special_rule_choice):
+            reported.append("special_rule_choice")
+        if proposal.captain_position is None and team_captain_problems(
+            self.rules, self.roster, proposal
+        ):
+            reported.append("team_captain")
+        return reported
 
 
 class HirePlayerForm(forms.Form):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
@@ -18,7 +19,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from teams.models import Player
-from teams.selectors import TeamSheet, injury_marks, position_for, position_skills, roster_for
+from teams.selectors import (
+    TeamSheet,
+    ValueLine,
+    injury_marks,
+    position_for,
+    position_skills,
+    roster_for,
+    sheet_rows,
+    value_lines,
+)
 from teams.skill_notes import SkillNote, skill_notes
 from teams.templatetags.dugout import fans_label, gp, stat, target
 
@@ -95,21 +105,55 @@ def _players_table(sheet: TeamSheet, styles: StyleSheet1) -> Table:
     return table
 
 
-def _summary_table(sheet: TeamSheet) -> Table:
-    team, value = sheet.team, sheet.value
+def sideline_lines(sheet: TeamSheet) -> list[tuple[str, str]]:
+    """The sheet's "Sideline" rows, as the HTML sheet shows them: the rows the team's
+    ruleset has (``selectors.sheet_rows``)."""
+    team = sheet.team
     roster = roster_for(team)
-    rerolls = f"{team.rerolls} ({gp(roster.reroll_cost)} each)"
-    rows = [
-        ["Team re-rolls", rerolls, "Players", gp(value.players)],
-        ["Assistant coaches", str(team.assistant_coaches), "Re-rolls", gp(value.rerolls)],
-        ["Cheerleaders", str(team.cheerleaders), "Sideline staff", gp(value.sideline_staff)],
-        ["Apothecary", "Yes" if team.apothecary else "No", "Team value (TV)", gp(value.team_value)],
-        [fans_label(team.ruleset), str(team.dedicated_fans), "Less MNG / retired",
-         gp(value.missing_next_game + value.temporarily_retired)],
-        ["Treasury", gp(team.treasury), "Plus journeymen", gp(value.journeymen)],
-        ["", "", "Current team value (CTV)", gp(value.current_team_value)],
-    ]  # fmt: skip
-    table = Table(rows, colWidths=[40 * mm, 45 * mm, 50 * mm, 30 * mm])
+    rows = sheet_rows(team, roster)
+    lines: list[tuple[str, str]] = []
+    if rows["shows_rerolls"]:
+        held = str(team.rerolls)
+        if sheet.value.league_trophy:
+            held = _("%(count)s + 1 (League Trophy)") % {"count": team.rerolls}
+        lines.append((_("Team re-rolls"), held))
+    if rows["shows_assistant_coaches"]:
+        lines.append((_("Assistant coaches"), str(team.assistant_coaches)))
+    if rows["shows_cheerleaders"]:
+        lines.append((_("Cheerleaders"), str(team.cheerleaders)))
+    if rows["shows_apothecary"]:
+        if team.apothecary:
+            apothecary = _("Yes")
+        else:
+            apothecary = _("No") if roster.apothecary_allowed else _("Not allowed")
+        lines.append((_("Apothecary"), apothecary))
+    if rows["shows_fans"]:
+        lines.append((fans_label(team.ruleset), str(team.dedicated_fans)))
+    if rows["has_gold"]:
+        lines.append((_("Treasury"), gp(team.treasury)))
+    return lines
+
+
+def pdf_value_lines(sheet: TeamSheet) -> list[ValueLine]:
+    """The team value breakdown, line for line as the HTML sheet shows it (none where
+    the ruleset has no gold, as the sheet shows none)."""
+    team = sheet.team
+    roster = roster_for(team)
+    rows = sheet_rows(team, roster)
+    if not rows["has_gold"]:
+        return []
+    return value_lines(sheet.value, team, roster, rows)
+
+
+def _summary_table(sheet: TeamSheet) -> Table:
+    """The sideline on the left, the team value breakdown on the right."""
+    sideline = sideline_lines(sheet)
+    values = [(line.label, minus_ascii(line.shown)) for line in pdf_value_lines(sheet)]
+    height = max(len(sideline), len(values), 1)
+    sideline += [("", "")] * (height - len(sideline))
+    values += [("", "")] * (height - len(values))
+    rows = [[a, b, c, d] for (a, b), (c, d) in zip(sideline, values, strict=True)]
+    table = Table(rows, colWidths=[40 * mm, 45 * mm, 75 * mm, 30 * mm])
     table.setStyle(
         TableStyle(
             [
@@ -122,6 +166,11 @@ def _summary_table(sheet: TeamSheet) -> Table:
         )
     )
     return table
+
+
+def minus_ascii(text: str) -> str:
+    """The PDF's standard fonts have no U+2212: a minus prints as "-"."""
+    return text.replace("\u2212", "-")
 
 
 def team_sheet_pdf(sheet: TeamSheet, *, compress: bool = True) -> bytes:

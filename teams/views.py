@@ -175,6 +175,7 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
     roster = selectors.roster_for(team)
     may_change = user_may_change(request, team)
     development = selectors.development(team.ruleset)
+    rows = selectors.sheet_rows(team, roster)
     context: dict[str, Any] = {
         "team": team,
         "roster": roster,
@@ -188,7 +189,8 @@ def sheet_context(request: HttpRequest, sheet: PlainSheet, **forms: Any) -> dict
         "reroll_price": reroll_price_after_draft(roster, ruleset_of(team)),
         "development": development,
         "improvement_roll": development == selectors.IMPROVEMENT_ROLL,
-        **selectors.sheet_rows(team, roster),
+        **rows,
+        "value_lines": selectors.value_lines(sheet.value, team, roster, rows),
         # What the sheet's cached fragments are keyed on, with who may change it.
         "cache_version": _version(request, team.pk),
     }

@@ -6,7 +6,8 @@
   (``with_values`` -> ``TeamRow``), the ledger;
 - ``development``: a player with his history, title and advancement options;
 - ``rows``: the sheet's player rows as plain values (``player_rows`` -> ``SheetRow``);
-- ``staff``: what the sheet offers the coach (staff, re-rolls, which rows it shows).
+- ``staff``: what the sheet offers the coach (staff, re-rolls, which rows it shows);
+- ``value_lines``: the team value breakdown's lines, for the sheet and the PDF alike.
 """
 
 from teams.selectors.development import (
@@ -45,6 +46,7 @@ from teams.selectors.value import (
     value_breakdown,
     with_team_value,
 )
+from teams.selectors.value_lines import ValueLine, value_lines
 
 __all__ = [
     "IMPROVEMENT_ROLL",
@@ -56,6 +58,7 @@ __all__ = [
     "StaffOffer",
     "TeamRow",
     "TeamSheet",
+    "ValueLine",
     "advancement_options",
     "can_advance",
     "must_advance",
@@ -79,6 +82,7 @@ __all__ = [
     "teams_for_coach",
     "teams_list",
     "value_breakdown",
+    "value_lines",
     "with_team_value",
     "with_values",
 ]

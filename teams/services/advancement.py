@@ -291,7 +291,7 @@ def spend_spp(
 
 def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advancement:
     """A commissioner takes back the player's latest advancement, as if it had never been
-    taken: its skill or characteristic improvement goes, its SPP are his to spend again,
+    taken: its skill or characteristic improvement goes, the SPP it cost are no longer spent,
     and his value drops by its value increase. Only the latest one can go (each
     advancement's SPP cost and number follow the ones before it). Used after a
     correction took back SPP he had already spent (``matches`` SppShortfall)."""
@@ -307,6 +307,7 @@ def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advance
             name = latest.characteristic
             setattr(player, name, getattr(player, name) - IMPROVEMENT_STEP[name])
         latest.skills.all().delete()
+        spent_before = player.spp_spent
         player.spp_spent = max(0, player.spp_spent - latest.spp_cost)
         player.advancements = max(0, player.advancements - 1)
         player.value_increases = max(0, player.value_increases - latest.value_increase)
@@ -317,8 +318,8 @@ def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advance
             actor,
             "advancement.undo",
             f"{team.name}: #{player.number} {player.name}'s advancement {latest.number} "
-            f"({latest.result}) undone, {latest.spp_cost} SPP his to spend again"
-            + (f": {note}" if note else "."),
+            f"({latest.result}) undone: the {spent_before - player.spp_spent} SPP it cost "
+            "are no longer spent" + (f" ({note})." if note else "."),
             team=team,
             player=player.pk,
             result=latest.result,

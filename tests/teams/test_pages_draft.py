@@ -3,6 +3,8 @@ errors as form errors, and the team created through the draft service."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -138,6 +140,38 @@ def test_refused_draft_shows_every_reason_and_saves_nothing(client, coach):
     assert "over the 1,000,000 gp budget" in html
     assert 'value="5"' in html  # the coach's numbers stay in the form
     assert (Team.objects.count(), Player.objects.count(), TreasuryEntry.objects.count()) == before
+
+
+def _error_lists(html: str) -> list[list[str]]:
+    """Every list of reasons on the page (the refusal above the form, the budget's)."""
+    lists = re.findall(r"<ul[^>]*>((?:\s*<li>.*?</li>)+)\s*</ul>", html, re.S)
+    return [re.findall(r"<li>(.*?)</li>", items, re.S) for items in lists]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("key", "slug", "players", "extra", "reason"),
+    [
+        # Refused by the service: its reasons are on the form and in the budget.
+        ("bb2020", "human", {"human-lineman": 11}, {"dedicated_fans": 9}, "at most 6"),
+        ("classic", "human", {"human-lineman": 11, "human-blitzer": 5}, {}, "at most 4"),
+        # A choice left empty: its field says so, and the budget says it once.
+        ("bb2025", "human", {"human-lineman": 11}, {}, "Team Captain"),
+        ("bb2025", "chaos-dwarf", {"chaos-dwarf-hobgoblin-lineman": 11}, {}, "Chaos Clash"),
+    ],
+)
+def test_a_refused_draft_gives_each_reason_once(client, coach, key, slug, players, extra, reason):
+    response = client.post(
+        reverse("team-draft", args=[key, slug]), form_data("Once Only", players, **extra)
+    )
+    html = response.content.decode()
+    lists = _error_lists(html)
+    assert lists, html
+    for reasons in lists:
+        assert len(reasons) == len(set(reasons)), reasons
+    budget = lists[-1]
+    assert sum(reason in line for line in budget) == 1, budget
+    assert not Team.objects.filter(name="Once Only").exists()
 
 
 @pytest.mark.django_db

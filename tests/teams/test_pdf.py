@@ -6,9 +6,10 @@ import pytest
 from django.urls import reverse
 
 from teams.models import InjuryRecord, Player
-from teams.pdf import team_sheet_pdf
+from teams.pdf import pdf_value_lines, team_sheet_pdf
 from teams.selectors import team_sheet
 from tests.factories import InjuryRecordFactory, PlayerSkillFactory, drafted_team
+from tests.leagues.factories import LeagueFactory
 
 
 @pytest.fixture
@@ -60,3 +61,52 @@ def test_pdf_pages_carry_the_sheet(team):
 @pytest.mark.django_db
 def test_pdf_of_unknown_team_is_404(client):
     assert client.get(reverse("team-pdf", args=[999])).status_code == 404
+
+
+def _amount(shown: str) -> int:
+    """A sheet's printed gold back to gold pieces: "150k" -> 150000, "-50k" -> -50000."""
+    text = shown.replace("\u2212", "-").replace("+", "").replace(",", "")
+    if text.endswith("k"):
+        return int(text[:-1]) * 1000
+    return int(text.removesuffix(" gp"))
+
+
+def _pdf_text(pdf: bytes) -> bytes:
+    """The page streams with their brackets unescaped."""
+    return pdf.replace(b"\\(", b"(").replace(b"\\)", b")")
+
+
+def _pdf_string(text: str) -> bytes:
+    """Text as an uncompressed page stream holds it: in brackets, a character past
+    ASCII (the "×") as its octal escape, the minus sign as "-"."""
+    text = text.replace("\u2212", "-")
+    return b"(" + b"".join(c.encode() if ord(c) < 128 else b"\\%03o" % ord(c) for c in text) + b")"
+
+
+@pytest.mark.django_db
+def test_the_pdf_value_breakdown_lists_every_line_of_the_sheet_and_adds_up(client, team):
+    """A team holding the League Trophy, with a player missing the next game: the PDF
+    lists each line of the sheet's breakdown, the trophy's among them, and the lines add
+    up to TV, then to CTV."""
+    LeagueFactory(ruleset="bb2020", trophy_holder=team)
+    sheet = team_sheet(team.pk)
+    lines = pdf_value_lines(sheet)
+    labels = [line.label for line in lines]
+    assert "League Trophy (a free re-roll while held)" in labels
+    tv_at = labels.index("Team value (TV)")
+    parts = [_amount(line.shown) for line in lines[:tv_at]]
+    tv = _amount(lines[tv_at].shown)
+    assert sum(parts) == tv == sheet.value.team_value
+    after = [_amount(line.shown) for line in lines[tv_at + 1 : -1]]
+    assert lines[-1].label == "Current team value (CTV)"
+    assert tv + sum(after) == _amount(lines[-1].shown) == sheet.value.current_team_value
+    assert sheet.value.missing_next_game and sheet.value.league_trophy
+
+    pdf = _pdf_text(team_sheet_pdf(sheet, compress=False))
+    for line in lines:
+        assert _pdf_string(line.label) in pdf, line.label
+        assert _pdf_string(line.shown) in pdf, line.shown
+    # The HTML sheet shows the same lines.
+    html = client.get(reverse("team-detail", args=[team.pk])).content.decode()
+    for line in lines:
+        assert f'<th scope="row">{line.label}</th>' in html, line.label

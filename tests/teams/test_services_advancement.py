@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.urls import reverse
 
 from rules_engine import get_ruleset
 from rules_engine.bb2020.advancement import advancement_cost, value_increase
@@ -11,7 +12,7 @@ from rules_engine.dice import ScriptedDice
 from rules_engine.errors import AdvancementError
 from teams.models import Advancement, Player, PlayerSkill
 from teams.selectors import team_sheet
-from teams.services import spend_spp, take_journeyman
+from teams.services import spend_spp, take_journeyman, undo_advancement
 from teams.services.advancement import AdvancementChoice
 from tests.factories import UserFactory, drafted_team
 
@@ -161,3 +162,20 @@ def test_advanced_low_cost_lineman_counts_his_increases_only():
     assert player.current_value == 20_000
     sheet = team_sheet(player.team_id)
     assert sheet.value.players == 20_000
+
+
+def test_an_undone_advancement_says_only_what_is_true_of_his_spp(client):
+    """A correction took back 4 of the 8 SPP of a player who spent 6 on a skill: the
+    skill is undone, and he is left 4 SPP to spend. The history never tells the coach
+    the 6 SPP are his to spend."""
+    player = lineman_with_spp(8)
+    spend_spp(player.team.coach, player, "chosen_primary", skill="Block")
+    commissioner = UserFactory(is_superuser=True)
+    undo_advancement(commissioner, player)
+    Player.objects.filter(pk=player.pk).update(spp_earned=4)  # the correction's part
+    player.refresh_from_db()
+    assert (player.spp, player.advancements) == (4, 0)
+    client.force_login(player.team.coach)
+    page = client.get(reverse("team-history", args=[player.team.pk])).content.decode()
+    assert "undone: the 6 SPP it cost are no longer spent." in page
+    assert "to spend again" not in page
