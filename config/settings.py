@@ -103,6 +103,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A coach's profile language, a league's on its pages, the language in the ETag.
+    "accounts.language.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # A GET of a form's POST-only address: the site's 405 page, not a blank one.
     "core.middleware.MethodNotAllowedPageMiddleware",

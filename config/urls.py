@@ -34,6 +34,7 @@ urlpatterns = [
     path("accounts/logout/", account_views.logout, name="logout"),
     path("", include("accounts.urls")),  # coach profiles
     path("accounts/", include("allauth.urls")),
+    path("i18n/", include("accounts.urls_language")),  # the language switch
     path("", include("leagues.urls_invites")),
     path("admin/", admin.site.urls),
     # Ratings and play-off odds; records, dice luck, calendar feeds and the NAF report.

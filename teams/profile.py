@@ -9,13 +9,13 @@ is the first choice of every page he reads (``core.i18n``).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from core.i18n import known_language, unknown_language
 from core.types import Actor
 from teams.errors import TeamError
 from teams.models_coach import NAF_NUMBER_MAX, CoachProfile
@@ -31,20 +31,6 @@ class LanguageError(TeamError):
     """A language code that is not one of the site's languages."""
 
     field = "language"
-
-
-def site_languages() -> list[str]:
-    """The codes of the interface's languages (``settings.LANGUAGES``), English first."""
-    return [code for code, _name in settings.LANGUAGES]
-
-
-def known_language(code: str | None) -> str | None:
-    """The site's spelling of ``code`` (``"EN_gb"`` -> ``"en-gb"``), None if it is not
-    one of the site's languages."""
-    if not isinstance(code, str):
-        return None
-    wanted = code.strip().lower().replace("_", "-")
-    return wanted if wanted in site_languages() else None
 
 
 def preferred_language(user: Actor) -> str | None:
@@ -66,10 +52,7 @@ def set_language_of(actor: Actor, language: str | None) -> CoachProfile:
         raise PermissionDenied(_("Sign in to choose your language."))
     code = "" if language is None or not str(language).strip() else known_language(language)
     if code is None:
-        raise LanguageError(
-            _("%(code)s is not one of Dugout's languages; choose one of %(codes)s.")
-            % {"code": str(language)[:20], "codes": ", ".join(site_languages())}
-        )
+        raise LanguageError(unknown_language(language))
     with transaction.atomic():
         profile, _created = CoachProfile.objects.select_for_update().get_or_create(user_id=actor.pk)
         if profile.language != code:

@@ -1,0 +1,133 @@
+"""The interface's languages, as a request names them.
+
+Which language a page reads in (``accounts.language`` applies it, after Django's
+``LocaleMiddleware``):
+
+1. the language a signed-in coach chose on his profile (``teams.profile``);
+2. the language a visitor chose with the switch at the foot of every page (Django's
+   language cookie, ``settings.LANGUAGE_COOKIE_NAME``);
+3. the first language of his browser's ``Accept-Language`` the site has;
+4. on a league's pages, the league's own language (``League.language``), when the
+   browser names languages but none of the site's;
+5. English (``settings.LANGUAGE_CODE``).
+
+Django's ``LocaleMiddleware`` already picks 2, 3 then 5; the helpers here tell a
+choice from a fallback, so that 1 and 4 can be put in their places.
+
+A page's validators carry its language too (:func:`tag_validators`): the ETag of a
+page read in French is not the ETag of the same page in English, so a visitor who
+switches is not answered 304 with the copy his browser holds in the language he left.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseBase
+from django.utils import translation
+from django.utils.translation import get_supported_language_variant, gettext
+from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
+
+# The session's copy of the signed-in coach's profile language ("" when he chose none),
+# written at login and when he changes it, so no page asks the database for it.
+SESSION_KEY = "dugout_language"
+
+_ETAG = re.compile(r'\s*((?:W/)?"[^"]*")\s*(?:,|$)')
+
+
+def site_languages() -> list[str]:
+    """The codes of the interface's languages (``settings.LANGUAGES``), English first."""
+    return [code for code, _name in settings.LANGUAGES]
+
+
+def known_language(code: object) -> str | None:
+    """The site's spelling of ``code`` (``"EN_gb"`` -> ``"en-gb"``), None if it is not
+    exactly one of the site's languages."""
+    if not isinstance(code, str):
+        return None
+    wanted = code.strip().lower().replace("_", "-")
+    return wanted if wanted in site_languages() else None
+
+
+def unknown_language(code: object) -> str:
+    """The refusal of a language the site does not have."""
+    return gettext("%(code)s is not one of Dugout's languages; choose one of %(codes)s.") % {
+        "code": str(code)[:20],
+        "codes": ", ".join(site_languages()),
+    }
+
+
+def chosen_language(request: HttpRequest) -> str | None:
+    """The language the visitor chose with the switch (the language cookie), if the
+    site has it."""
+    return known_language(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
+
+
+def browser_language(request: HttpRequest) -> str | None:
+    """The first language of the browser's ``Accept-Language`` the site has (``en-US``
+    reads as the site's English), None when it names none of them. Read as Django's
+    ``LocaleMiddleware`` reads it."""
+    for tag, _quality in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+        if tag == "*":
+            break
+        if not language_code_re.search(tag):
+            continue
+        try:
+            return str(get_supported_language_variant(tag))
+        except LookupError:
+            continue
+    return None
+
+
+def language_by_default(request: HttpRequest) -> bool:
+    """True when the visitor's browser asks for languages, none of them the site's, and
+    he chose none: the page may then read in its league's language, else English. A
+    client that names no language at all (a script, a feed reader, a crawler) reads
+    English, as the site always answered it."""
+    return (
+        bool(request.META.get("HTTP_ACCEPT_LANGUAGE", "").strip())
+        and chosen_language(request) is None
+        and browser_language(request) is None
+    )
+
+
+def use_language(request: HttpRequest, language: str) -> None:
+    """Read the rest of the request in ``language``."""
+    translation.activate(language)
+    request.LANGUAGE_CODE = language
+
+
+def _suffix(language: str) -> str:
+    return f"-{language}"
+
+
+def untag_conditions(request: HttpRequest, language: str) -> None:
+    """The ETags the client holds for ``language``, stripped of it for the view to
+    compare; a copy in another language (or from before pages named theirs) is no copy
+    at all, so its ``If-Modified-Since`` goes too: the page is answered in full."""
+    header = request.META.get("HTTP_IF_NONE_MATCH")
+    if not header or header.strip() == "*":
+        return
+    suffix = _suffix(language) + '"'
+    kept = [tag[: -len(suffix)] + '"' for tag in _ETAG.findall(header) if tag.endswith(suffix)]
+    if kept:
+        request.META["HTTP_IF_NONE_MATCH"] = ", ".join(kept)
+    else:
+        del request.META["HTTP_IF_NONE_MATCH"]
+        request.META.pop("HTTP_IF_MODIFIED_SINCE", None)
+
+
+def tag_validators(response: HttpResponseBase, language: str) -> None:
+    """Name ``language`` in the response's ETag (``"abc"`` -> ``"abc-fr"``)."""
+    etag = response.headers.get("ETag")
+    if etag and etag.endswith('"'):
+        response.headers["ETag"] = etag[:-1] + _suffix(language) + '"'
+
+
+def fragment_key(key: str, key_prefix: str, version: Any) -> str:
+    """A cache key that names the active language, for the page fragments' cache
+    (``KEY_FUNCTION``): a fragment rendered in French is never served to an English
+    page."""
+    return f"{key_prefix}:{version}:{translation.get_language() or ''}:{key}"
