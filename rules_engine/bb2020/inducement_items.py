@@ -12,6 +12,7 @@ from typing import Any
 from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
 from rules_engine.bb2020.state import TeamState
 from rules_engine.ruleset import STANDARD_GAME, Inducement, Roster, StarPlayer
+from rules_engine.wording import Wording, say
 
 STAR_PLAYERS = "star-players"
 MERCENARIES = "mercenary-players"
@@ -27,12 +28,14 @@ TREASURY = "treasury"
 PETTY_CASH = "petty cash"
 BUDGET = "budget"
 NO_MONEY = "none"
-_LEFT = {
-    TREASURY: "you have {} gp left in the Treasury",
-    PETTY_CASH: "you have {} gp of petty cash left",
-    BUDGET: "you have {} gp of your inducement budget left",
+_LEFT: dict[str, Callable[[int], Wording]] = {
+    TREASURY: lambda amount: say("you have {amount:,} gp left in the Treasury", amount=amount),
+    PETTY_CASH: lambda amount: say("you have {amount:,} gp of petty cash left", amount=amount),
+    BUDGET: lambda amount: say(
+        "you have {amount:,} gp of your inducement budget left", amount=amount
+    ),
 }
-EQUAL_CTV_MESSAGE = (
+EQUAL_CTV_MESSAGE = say(
     "With equal CTVs neither team may buy inducements: there is no petty cash and no "
     "Treasury spending"
 )
@@ -49,8 +52,8 @@ class Money:
     amount: int
     source: str
 
-    def left(self, amount: int) -> str:
-        return _LEFT[self.source].format(gp(amount))
+    def left(self, amount: int) -> Wording:
+        return _LEFT[self.source](amount)
 
 
 @dataclass(frozen=True)
@@ -164,9 +167,13 @@ def needs_choice(roster: Roster, choice: str | None, allows: Callable[[str | Non
     )
 
 
-def choice_first_message(roster: Roster, what: str) -> str:
-    options = ", ".join(roster.special_rule_choices)
-    return f"{what} depends on the {roster.name} team's special rule: choose one of {options} first"
+def choice_first_message(roster: Roster, what: str) -> Wording:
+    return say(
+        "{what} depends on the {roster} team's special rule: choose one of {choices} first",
+        what=what,
+        roster=roster.name,
+        choices=", ".join(roster.special_rule_choices),
+    )
 
 
 def players_counted(team: TeamState) -> tuple[int, int]:

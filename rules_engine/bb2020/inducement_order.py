@@ -20,7 +20,6 @@ from rules_engine.bb2020.inducement_items import (
     Mercenary,
     Money,
     choice_first_message,
-    gp,
     inducing,
     needs_choice,
     players_counted,
@@ -30,6 +29,7 @@ from rules_engine.bb2020.inducement_items import (
 from rules_engine.bb2020.state import TeamState
 from rules_engine.errors import InducementError
 from rules_engine.ruleset import Inducement, Position, Roster, Ruleset
+from rules_engine.wording import Shown, Wording, say, say_plural
 
 # Aliases a JSON answer may use for the two inducements bought by name, not by count.
 _ORDER_KEYS = {"mercenaries": MERCENARIES, "star_players": STAR_PLAYERS}
@@ -45,24 +45,30 @@ class Order:
         self.choice = team.special_rule_choice
         self.money = money
         self.left = money.amount
-        self.problems: list[str] = []
+        self.problems: list[Shown] = []
         self.items: list[BoughtItem] = []
         self.stars: list[BoughtStar] = []
         self.mercenaries: list[Mercenary] = []
 
-    def pay(self, cost: int, what: str) -> bool:
+    def pay(self, cost: int, what: Wording) -> bool:
         """Charge ``cost`` if it fits in what is left; else say so, with what is left."""
         if self.money.source == NO_MONEY:
             return True
         if cost > self.left:
-            self.problems.append(f"{what}; {self.money.left(self.left)}")
+            self.problems.append(say("{cost}; {left}", cost=what, left=self.money.left(self.left)))
             return False
         self.left -= cost
         return True
 
     def fixed(self, inducement: Inducement, count: Any) -> None:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            self.problems.append(f"{inducement.name}: {count!r} is not a number to buy")
+            self.problems.append(
+                say(
+                    "{inducement}: {count} is not a number to buy",
+                    inducement=inducement.name,
+                    count=repr(count),
+                )
+            )
             return
         if count == 0:
             return
@@ -70,41 +76,61 @@ class Order:
             self.problems.append(choice_first_message(self.roster, inducement.name))
             return
         if not self.roster.may_induce(inducement, self.choice):
-            self.problems.append(f"{self.roster.name} teams may not induce {inducement.name}")
+            self.problems.append(
+                say(
+                    "{roster} teams may not induce {inducement}",
+                    roster=self.roster.name,
+                    inducement=inducement.name,
+                )
+            )
             return
         if inducement.max_count is not None and count > inducement.max_count:
             self.problems.append(
-                f"A team may induce at most {inducement.max_count} {inducement.name}; "
-                f"{count} were asked for"
+                say_plural(
+                    "A team may induce at most {most} {inducement}; {count} was asked for",
+                    "A team may induce at most {most} {inducement}; {count} were asked for",
+                    count,
+                    most=inducement.max_count,
+                    inducement=inducement.name,
+                )
             )
             return
         price = self.roster.inducement_price(inducement, self.choice)
-        each = f"{gp(price)} gp each for {self.roster.name} teams"
-        what = f"{inducement.name} cost {each}"
-        if count > 1:
-            what = f"{count} {inducement.name} cost {gp(count * price)} gp ({each})"
+        what = say_plural(
+            "{inducement} cost {price:,} gp each for {roster} teams",
+            "{count} {inducement} cost {total:,} gp ({price:,} gp each for {roster} teams)",
+            count,
+            inducement=inducement.name,
+            price=price,
+            total=count * price,
+            roster=self.roster.name,
+        )
         if self.pay(count * price, what):
             self.items.append(BoughtItem(inducement.slug, inducement.name, count, price))
 
     def star_players(self, wanted: Any) -> None:
         if isinstance(wanted, str) or not isinstance(wanted, Sequence):
-            self.problems.append("Star players are asked for as a list of names")
+            self.problems.append(say("Star players are asked for as a list of names"))
             return
         if len(wanted) > MAX_STAR_PLAYERS:
             self.problems.append(
-                f"A team may induce at most {MAX_STAR_PLAYERS} star players; "
-                f"{len(wanted)} were asked for"
+                say_plural(
+                    "A team may induce at most {most} star players; {count} was asked for",
+                    "A team may induce at most {most} star players; {count} were asked for",
+                    len(wanted),
+                    most=MAX_STAR_PLAYERS,
+                )
             )
         plays_here = {star.slug for star in self.ruleset.stars_for(self.roster, self.choice)}
         seen: set[str] = set()
         for key in wanted:
             slug = self.ruleset.star_players.resolve(key)
             if slug is None:
-                self.problems.append(f"There is no star player called {key!r}")
+                self.problems.append(say("There is no star player called {star}", star=repr(key)))
                 continue
             star = self.ruleset.star_players[slug]
             if slug in seen:
-                self.problems.append(f"{star.name} can be induced only once")
+                self.problems.append(say("{star} can be induced only once", star=star.name))
                 continue
             seen.add(slug)
             if needs_choice(self.roster, self.choice, playing(self.roster, star)):
@@ -115,45 +141,72 @@ class Order:
                 self.problems.append(banned)
                 continue
             if slug not in plays_here:
-                self.problems.append(f"{star.name} does not play for {self.roster.name} teams")
+                self.problems.append(
+                    say(
+                        "{star} does not play for {roster} teams",
+                        star=star.name,
+                        roster=self.roster.name,
+                    )
+                )
                 continue
-            if self.pay(star.cost, f"{star.name} costs {gp(star.cost)} gp"):
+            if self.pay(star.cost, say("{star} costs {cost:,} gp", star=star.name, cost=star.cost)):
                 self.stars.append(BoughtStar(slug, star.name, star.cost, players_in(star)))
 
     def mercenary_players(self, wanted: Any) -> None:
         if isinstance(wanted, str) or not isinstance(wanted, Sequence):
-            self.problems.append("Mercenaries are asked for as a list of positions")
+            self.problems.append(say("Mercenaries are asked for as a list of positions"))
             return
         for entry in wanted:
             key, skill = (entry, None) if isinstance(entry, str) else _mercenary_entry(entry)
             slug = self.roster.positions.resolve(key) if isinstance(key, str) else None
             if slug is None:
                 self.problems.append(
-                    f"{self.roster.name} teams have no position {key!r} to hire as a mercenary"
+                    say(
+                        "{roster} teams have no position {position} to hire as a mercenary",
+                        roster=self.roster.name,
+                        position=repr(key),
+                    )
                 )
                 continue
             position = self.roster.positions[slug]
             if skill is not None and not self._extra_skill_allowed(position, skill):
                 continue
             price = self.ruleset.mercenary_price(position, extra_primary_skill=skill is not None)
-            extra = " with an extra skill" if skill else ""
-            if self.pay(price, f"A mercenary {position.name}{extra} costs {gp(price)} gp"):
+            cost = (
+                say(
+                    "A mercenary {position} with an extra skill costs {price:,} gp",
+                    position=position.name,
+                    price=price,
+                )
+                if skill
+                else say(
+                    "A mercenary {position} costs {price:,} gp", position=position.name, price=price
+                )
+            )
+            if self.pay(price, cost):
                 canonical = self.ruleset.skills.canonical(skill) if skill else None
                 self.mercenaries.append(Mercenary(slug, position.name, price, canonical))
 
     def _extra_skill_allowed(self, position: Position, skill_name: str) -> bool:
         skill = self.ruleset.skills.find(skill_name)
         if skill is None:
-            self.problems.append(f"There is no skill called {skill_name!r}")
+            self.problems.append(say("There is no skill called {skill}", skill=repr(skill_name)))
             return False
         if skill.category not in position.primary:
             self.problems.append(
-                f"{skill.name} is not a primary skill for a {position.name} "
-                f"({', '.join(position.primary)}), so a mercenary cannot take it"
+                say(
+                    "{skill} is not a primary skill for a {position} ({categories}), so a "
+                    "mercenary cannot take it",
+                    skill=skill.name,
+                    position=position.name,
+                    categories=", ".join(position.primary),
+                )
             )
             return False
         if any(self.ruleset.skills.find(own) == skill for own in position.skills):
-            self.problems.append(f"A {position.name} already has {skill.name}")
+            self.problems.append(
+                say("A {position} already has {skill}", position=position.name, skill=skill.name)
+            )
             return False
         return True
 
@@ -165,26 +218,55 @@ class Order:
         stars = sum(star.players for star in self.stars)
         total = available + retired + stars + len(self.mercenaries)
         if (stars or self.mercenaries) and total > MAX_PLAYERS:
-            resting = f"{retired} temporarily retired players, " if retired else ""
-            self.problems.append(
-                f"A team may field at most {MAX_PLAYERS} players: {available} available players, "
-                f"{resting}{stars} star players and {len(self.mercenaries)} mercenaries "
-                f"make {total}"
-            )
+            self.problems.append(too_many_players(available, retired, stars, len(self.mercenaries)))
         hired = Counter(m.position_slug for m in self.mercenaries)
         for slug, count in hired.items():
             position = self.roster.positions[slug]
             on_team = sum(1 for p in self.team.players if p.position_slug == slug)
             if on_team + count > position.max_count:
-                noun = "mercenary" if count == 1 else "mercenaries"
                 self.problems.append(
-                    f"{self.roster.name} teams may have at most {position.max_count} "
-                    f"{position.plural_name(position.max_count)}: {on_team} on the team and "
-                    f"{count} {noun} make {on_team + count}"
+                    say_plural(
+                        "{roster} teams may have at most {most} {position}: {on_team} on the "
+                        "team and {count} mercenary make {total}",
+                        "{roster} teams may have at most {most} {position}: {on_team} on the "
+                        "team and {count} mercenaries make {total}",
+                        count,
+                        roster=self.roster.name,
+                        most=position.max_count,
+                        position=position.plural_name(position.max_count),
+                        on_team=on_team,
+                        total=on_team + count,
+                    )
                 )
 
     def purchase(self) -> InducementPurchase:
         return InducementPurchase(tuple(self.items), tuple(self.stars), tuple(self.mercenaries))
+
+
+def too_many_players(available: int, retired: int, stars: int, mercenaries: int) -> Wording:
+    """Star players and mercenaries that would take a team past the 16 it may field
+    (temporarily retired players count toward it)."""
+    counted = {
+        "available": say_plural("{count} available player", "{count} available players", available),
+        "stars": say_plural("{count} star player", "{count} star players", stars),
+        "mercenaries": say_plural("{count} mercenary", "{count} mercenaries", mercenaries),
+        "total": available + retired + stars + mercenaries,
+        "most": MAX_PLAYERS,
+    }
+    if retired:
+        return say(
+            "A team may field at most {most} players: {available}, {retired}, {stars} and "
+            "{mercenaries} make {total}",
+            retired=say_plural(
+                "{count} temporarily retired player", "{count} temporarily retired players", retired
+            ),
+            **counted,
+        )
+    return say(
+        "A team may field at most {most} players: {available}, {stars} and {mercenaries} "
+        "make {total}",
+        **counted,
+    )
 
 
 def _mercenary_entry(entry: Any) -> tuple[Any, str | None]:
@@ -225,13 +307,15 @@ def check_order(
     checked: Order,
     order: Mapping[str, Any] | None,
     slug_of: Callable[[Ruleset, Any], str | None] = _order_slug,
-    refused: Mapping[str, str] | None = None,
+    refused: Mapping[str, Shown] | None = None,
 ) -> InducementPurchase:
     """Check an order line by line with ``checked`` (an edition's ``Order``): each key
     is an inducement's slug by ``slug_of``, or a ``refused`` key and its message."""
     order = order or {}
     if not isinstance(order, Mapping):
-        raise InducementError("An inducement order is a mapping of inducement to number bought")
+        raise InducementError(
+            say("An inducement order is a mapping of inducement to number bought")
+        )
     ruleset, refused = checked.ruleset, refused or {}
     wanted: dict[str, Any] = {}
     for key, value in order.items():
@@ -240,9 +324,13 @@ def check_order(
             continue
         slug = slug_of(ruleset, key)
         if slug is None:
-            checked.problems.append(f"There is no inducement called {key!r}")
+            checked.problems.append(
+                say("There is no inducement called {inducement}", inducement=repr(key))
+            )
         elif slug in wanted:
-            checked.problems.append(f"{ruleset.inducements[slug].name} are asked for twice")
+            checked.problems.append(
+                say("{inducement} are asked for twice", inducement=ruleset.inducements[slug].name)
+            )
         else:
             wanted[slug] = value
     for slug, inducement in ruleset.inducements.items():

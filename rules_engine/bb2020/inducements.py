@@ -47,6 +47,7 @@ from rules_engine.bb2020.inducement_order import Order, check_order, validate_pu
 from rules_engine.bb2020.state import TeamState
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
+from rules_engine.wording import english
 
 __all__ = [
     "BUDGET",
@@ -106,7 +107,12 @@ def inducement_offer(
             "players": players_in(star),
             "induced_by_opponent": star.slug in opponent_star_players,
             # A league's house rules may ban him: shown, and refused with the reason.
-            **({"banned": ruleset.star_bans[star.slug]} if star.slug in ruleset.star_bans else {}),
+            # English, as the offer is stored with the pre-game.
+            **(
+                {"banned": english(ruleset.star_bans[star.slug])}
+                if star.slug in ruleset.star_bans
+                else {}
+            ),
         }
         for star in ruleset.stars_for(roster, choice)
         if allowed(roster, choice, playing(roster, star))
@@ -133,7 +139,8 @@ def inducement_offer(
 
 def inducement_choice(side: str, team: TeamState, money: Money, offer: Mapping[str, Any]) -> Choice:
     """The question for a coach who may buy inducements: the offer is its options."""
-    prompt = f"{team.name}: choose inducements to buy; {money.left(money.amount)}"
+    # English: the prompt is stored with the pre-game (``Choice``).
+    prompt = f"{team.name}: choose inducements to buy; {english(money.left(money.amount))}"
     return Choice(side=side, kind="inducements", prompt=prompt, options=offer)
 
 

@@ -50,6 +50,7 @@ from rules_engine.errors import InducementError, RulesError
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, checked_choices, run_step
+from rules_engine.wording import Shown, say
 
 __all__ = [
     "KICK_OR_RECEIVE",
@@ -228,7 +229,7 @@ class PreGameRules:
         bought: dict[str, InducementPurchase] = {}
         rolled: dict[str, dict[str, Any]] = {}
         pending: list[Choice] = []
-        problems: dict[str, list[str]] = {}
+        problems: dict[str, list[Shown]] = {}
         for turn in turns:
             moneys = self.moneys(ctv, teams, league, budget, bought)
             for side in turn:
@@ -242,7 +243,7 @@ class PreGameRules:
                         bought.get(other(side)),
                     )
                 except InducementError as error:
-                    problems[side] = error.messages
+                    problems[side] = error.reasons
                     continue
                 self._bought(ruleset, dice, side, teams[side], answer, bought, rolled, pending)
             if pending or problems:
@@ -398,10 +399,16 @@ class PreGameRules:
         return steps
 
 
-def _side_messages(problems: Mapping[str, list[str]], teams: Mapping[str, TeamState]) -> list[str]:
+def _side_messages(
+    problems: Mapping[str, list[Shown]], teams: Mapping[str, TeamState]
+) -> list[Shown]:
     if len(problems) == 1:
         return next(iter(problems.values()))
-    return [f"{teams[side].name}: {message}" for side in SIDES for message in problems[side]]
+    return [
+        say("{team}: {problem}", team=teams[side].name, problem=message)
+        for side in SIDES
+        for message in problems[side]
+    ]
 
 
 def _answers(choices: Mapping[str, Any] | None) -> Mapping[str, Any]:

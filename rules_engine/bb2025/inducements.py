@@ -28,13 +28,13 @@ from rules_engine.bb2020.inducements import (
     Order,
     can_buy_anything,
     check_order,
-    gp,
     inducement_choice,
     players_in,
 )
 from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025.data import Bb2025Inducement
 from rules_engine.ruleset import Inducement, Position, Ruleset
+from rules_engine.wording import english, say, say_plural
 
 __all__ = [
     "MERCENARIES",
@@ -110,7 +110,12 @@ def inducement_offer(
             "players": players_in(star),
             "induced_by_opponent": star.slug in opponent_star_players,
             # A league's house rules may ban him: shown, and refused with the reason.
-            **({"banned": ruleset.star_bans[star.slug]} if star.slug in ruleset.star_bans else {}),
+            # English, as the offer is stored with the pre-game.
+            **(
+                {"banned": english(ruleset.star_bans[star.slug])}
+                if star.slug in ruleset.star_bans
+                else {}
+            ),
         }
         for star in ruleset.stars_for(roster, choice)
     ]
@@ -152,12 +157,25 @@ class _Bb2025Order(Order):
         most = max_count(self.ruleset, self.team, inducement)
         if most is not None and count > most:
             self.problems.append(
-                f"A {self.roster.name} team may induce at most {most} {inducement.name}; "
-                f"{count} were asked for"
+                say_plural(
+                    "A {roster} team may induce at most {most} {inducement}; {count} was asked for",
+                    "A {roster} team may induce at most {most} {inducement}; {count} were "
+                    "asked for",
+                    count,
+                    roster=self.roster.name,
+                    most=most,
+                    inducement=inducement.name,
+                )
             )
             return
         price = self.roster.inducement_price(inducement, self.choice)
-        what = f"{count} {inducement.name} cost {gp(count * price)} gp ({gp(price)} gp each)"
+        what = say(
+            "{count} {inducement} cost {total:,} gp ({price:,} gp each)",
+            count=count,
+            inducement=inducement.name,
+            total=count * price,
+            price=price,
+        )
         if self.pay(count * price, what):
             self.items.append(BoughtItem(inducement.slug, inducement.name, count, price))
 
@@ -166,7 +184,12 @@ class _Bb2025Order(Order):
         asked = isinstance(wanted, Sequence) and not isinstance(wanted, str)
         if asked and most is not None and len(wanted) > most:
             self.problems.append(
-                f"A team may induce at most {most} Mercenary Players; {len(wanted)} were asked for"
+                say_plural(
+                    "A team may induce at most {most} Mercenary Players; {count} was asked for",
+                    "A team may induce at most {most} Mercenary Players; {count} were asked for",
+                    len(wanted),
+                    most=most,
+                )
             )
             return
         super().mercenary_players(wanted)
@@ -176,8 +199,11 @@ class _Bb2025Order(Order):
         staff = any(item.slug == BUGMAN_STAFF for item in self.items)
         if staff and any(star.slug == BUGMAN_STAR for star in self.stars):
             self.problems.append(
-                "A team that hires Josef Bugman as Infamous Coaching Staff cannot also hire "
-                "him as a Star Player"
+                say(
+                    "A team that hires {star} as Infamous Coaching Staff cannot also hire "
+                    "him as a Star Player",
+                    star="Josef Bugman",
+                )
             )
         return super().purchase()
 
@@ -191,19 +217,35 @@ class _Bb2025Order(Order):
         total = available + stars + hired
         if (stars or hired) and total > MAX_PLAYERS:
             self.problems.append(
-                f"A team may field at most {MAX_PLAYERS} players: {available} players able "
-                f"to play, {stars} star players and {hired} mercenaries make {total} "
-                "(players missing the game do not count)"
+                say(
+                    "A team may field at most {most} players: {available}, {stars} and "
+                    "{mercenaries} make {total} (players missing the game do not count)",
+                    most=MAX_PLAYERS,
+                    available=say_plural(
+                        "{count} player able to play", "{count} players able to play", available
+                    ),
+                    stars=say_plural("{count} star player", "{count} star players", stars),
+                    mercenaries=say_plural("{count} mercenary", "{count} mercenaries", hired),
+                    total=total,
+                )
             )
         for slug, count in Counter(m.position_slug for m in self.mercenaries).items():
             position = self.roster.positions[slug]
             playing = _playing(self.team, position)
             if playing + count > position.max_count:
-                noun = "mercenary" if count == 1 else "mercenaries"
                 self.problems.append(
-                    f"{self.roster.name} teams may have at most {position.max_count} "
-                    f"{position.plural_name(position.max_count)}: {playing} able to play "
-                    f"and {count} {noun} make {playing + count}"
+                    say_plural(
+                        "{roster} teams may have at most {most} {position}: {playing} able to "
+                        "play and {count} mercenary make {total}",
+                        "{roster} teams may have at most {most} {position}: {playing} able to "
+                        "play and {count} mercenaries make {total}",
+                        count,
+                        roster=self.roster.name,
+                        most=position.max_count,
+                        position=position.plural_name(position.max_count),
+                        playing=playing,
+                        total=playing + count,
+                    )
                 )
 
 

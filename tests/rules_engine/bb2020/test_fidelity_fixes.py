@@ -103,7 +103,7 @@ def test_temporarily_retired_players_count_toward_the_16(bb2020):
         bb2020, humans, {"star_players": ["griff-oberwald"], "mercenaries": ["human-lineman"]}
     ) == [
         "A team may field at most 16 players: 12 available players, 3 temporarily retired "
-        "players, 1 star players and 1 mercenaries make 17"
+        "players, 1 star player and 1 mercenary make 17"
     ]
     offer = inducement_offer(bb2020, humans, PLENTY)
     assert offer["player_slots"] == 1

@@ -164,7 +164,7 @@ def test_no_more_than_16_players_with_stars_and_mercenaries(bb2020):
         team,
         {"mercenaries": ["human-lineman", "human-lineman"], "star_players": ["griff-oberwald"]},
     ) == [
-        "A team may field at most 16 players: 14 available players, 1 star players and "
+        "A team may field at most 16 players: 14 available players, 1 star player and "
         "2 mercenaries make 17"
     ]
 
@@ -222,7 +222,9 @@ def test_an_exhibition_budget_is_named_as_such(bb2020):
 
 def test_with_equal_ctvs_nothing_may_be_bought(bb2020):
     assert validate_purchase(bb2020, HUMANS, {}, Money(0, NO_MONEY)).total == 0
-    assert refused(bb2020, HUMANS, {"bribes": 1}, Money(0, NO_MONEY)) == [EQUAL_CTV_MESSAGE]
+    assert refused(bb2020, HUMANS, {"bribes": 1}, Money(0, NO_MONEY)) == [
+        EQUAL_CTV_MESSAGE.english()
+    ]
 
 
 def test_the_offer_lists_what_the_team_may_buy_at_its_prices(bb2020):

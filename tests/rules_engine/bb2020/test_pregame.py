@@ -205,7 +205,7 @@ def test_equal_ctv_no_petty_cash_and_no_treasury(bb2020):
             ScriptedDice(FANS_AND_WEATHER),
             choices={"inducements": {"away": {"bribes": 1}}},
         )
-    assert caught.value.messages == [EQUAL_CTV_MESSAGE]
+    assert caught.value.messages == [EQUAL_CTV_MESSAGE.english()]
 
 
 def test_a_favourite_without_treasury_is_not_asked(bb2020):
