@@ -16,6 +16,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from core import versions
 from core.cache import cached
@@ -26,7 +27,7 @@ from leagues import selectors, services
 from leagues.api_invites import LeagueInvitesMixin
 from leagues.api_playoffs import PlayoffSettlementMixin
 from leagues.filters import FixtureFilter, SeasonFilter
-from leagues.models import Division, Season
+from leagues.models import Division, League, Season
 from leagues.serializers import (
     AdmitTeamSerializer,
     BracketSerializer,
@@ -41,6 +42,7 @@ from leagues.serializers import (
     FriendlySerializer,
     GenerateScheduleSerializer,
     LeagueCreateSerializer,
+    LeagueLanguageSerializer,
     LeagueSerializer,
     OpenSeasonSerializer,
     PointsAdjustmentSerializer,
@@ -335,3 +337,20 @@ class FixtureViewSet(PlayoffSettlementMixin, viewsets.ReadOnlyModelViewSet):
         """Undo a forfeit: the fixture is to play again and what it paid is taken back."""
         fixture = services.undo_forfeit(request.user, self.get_object())
         return Response(FixtureSerializer(selectors.fixtures().get(pk=fixture.pk)).data)
+
+
+class LeagueLanguageView(APIView):
+    """A commissioner sets the league's language: ``PUT /api/v1/leagues/{id}/language/``
+    with ``{"language": "fr"}``, one of the site's languages."""
+
+    @extend_schema(
+        operation_id="leagues_language_update",
+        request=LeagueLanguageSerializer,
+        responses={200: LeagueLanguageSerializer, **ERRORS, **NOT_FOUND},
+        summary="Set the league's language (commissioners)",
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        league = get_object_or_404(League, pk=pk)
+        language = validated(LeagueLanguageSerializer, request)["language"]
+        league = services.set_language(request.user, league, language)
+        return Response({"language": league.language})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 
 import rules_engine
 from core.types import Actor
@@ -62,6 +63,14 @@ class LeagueForm(forms.Form):
         help_text="Deadlines end at midnight here, and kick-off times are shown on its clock.",
     )
 
+    language = forms.ChoiceField(
+        choices=settings.LANGUAGES,
+        initial=settings.LANGUAGE_CODE,
+        required=False,
+        label="Language",
+        help_text="The language of the league's mails, webhooks and pages by default.",
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["ruleset"]).choices = [
@@ -79,6 +88,10 @@ class LeagueForm(forms.Form):
     def clean_time_zone(self) -> str:
         # Left out (a form from before the field): UTC, the league's default.
         return self.cleaned_data.get("time_zone") or "UTC"
+
+    def clean_language(self) -> str:
+        # Left out (a form from before the field): the site's language.
+        return self.cleaned_data.get("language") or settings.LANGUAGE_CODE
 
     def service_kwargs(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
@@ -101,6 +114,16 @@ class OpenSeasonForm(forms.Form):
         data = dict(self.cleaned_data)
         data["divisions"] = [line.strip() for line in data["divisions"].splitlines()]
         return data
+
+
+class LanguageForm(forms.Form):
+    """The league's language (``services.set_language``)."""
+
+    language = forms.ChoiceField(
+        choices=settings.LANGUAGES,
+        label="Language",
+        help_text="The language of the league's mails, webhooks and pages by default.",
+    )
 
 
 class DivisionForm(forms.Form):

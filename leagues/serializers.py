@@ -3,6 +3,7 @@ only validate types before a service applies the league rules."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -96,6 +97,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "tie_breakers",
             "redraft_budget_cap",
             "time_zone",
+            "language",
             "trophy_holder",
             "allow_signup",
             "created_at",
@@ -135,6 +137,19 @@ class LeagueCreateSerializer(serializers.Serializer):
         default="UTC",
         help_text="The league's IANA time zone, e.g. Europe/Paris: deadlines end at its "
         "midnight, kick-off times are shown on its clock.",
+    )
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        default=settings.LANGUAGE_CODE,
+        help_text="The league's language: its mails and webhooks go out in it, and its pages "
+        "show in it to a visitor whose browser asks for none of the site's languages.",
+    )
+
+
+class LeagueLanguageSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(
+        choices=settings.LANGUAGES,
+        help_text="One of the site's languages: " + ", ".join(c for c, _n in settings.LANGUAGES),
     )
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
         name="league-house-rules-edit",
     ),
     path("<int:pk>/time-zone/", views_kickoff.league_time_zone, name="league-time-zone"),
+    path("<int:pk>/language/", views.league_language, name="league-language"),
     path("seasons/<int:pk>/fixtures/", views.season_fixtures, name="season-fixtures"),
     path("seasons/<int:pk>/standings/", views.season_standings, name="season-standings"),
     path("seasons/<int:pk>/race/", views.season_race, name="season-race"),

@@ -29,6 +29,11 @@ urlpatterns = [
         name="api-league-house-rules",
     ),
     path(
+        "leagues/<int:pk>/language/",
+        api.LeagueLanguageView.as_view(),
+        name="api-league-language",
+    ),
+    path(
         "leagues/<int:pk>/time-zone/",
         api_kickoff.LeagueTimeZoneView.as_view(),
         name="api-league-time-zone",

@@ -17,6 +17,7 @@ from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from core import versions
@@ -70,6 +71,30 @@ def league_create(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"{league.name} is created; you are its commissioner.")
             return redirect("league-home", pk=league.pk)
     return render(request, "leagues/league_form.html", {"form": form})
+
+
+@login_required
+def league_language(request: HttpRequest, pk: int) -> HttpResponse:
+    """A commissioner's form for the league's language."""
+    league = get_object_or_404(League, pk=pk)
+    if not request.user.has_perm("leagues.manage_league", league):
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s sets its language.") % {"league": league.name}
+        )
+    form = forms.LanguageForm(request.POST or None, initial={"language": league.language})
+    if request.method == "POST" and form.is_valid():
+        language = form.cleaned_data["language"]
+        done = attempt(form, lambda: services.set_language(request.user, league, language))
+        if done is not None:
+            messages.success(
+                request,
+                _("%(league)s's language is now %(language)s.")
+                % {"league": league.name, "language": done.get_language_display()},
+            )
+            return redirect("league-home", pk=league.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {"league": league, "form": form}
+    return render(request, "leagues/league_language.html", context, status=status)
 
 
 @conditional_page(_league_stamp)

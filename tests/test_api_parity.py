@@ -60,6 +60,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "kickoff-slot-action:decline": "leagues_kickoff_slots_decline_create",
     "kickoff-slot-action:withdraw": "leagues_kickoff_slots_withdraw_create",
     "league-time-zone": "leagues_time_zone_update",
+    "league-language": "leagues_language_update",
     # --- notifications -----------------------------------------------------------------
     "league-webhooks": "leagues_webhooks_create",
     "league-webhook-delete": "leagues_webhooks_destroy",

@@ -275,6 +275,11 @@ ROWS: dict[str, Row] = {
         body=lambda w: {"time_zone": "Europe/Paris"},
         expect=only_commissioner(),
     ),
+    "PUT /api/v1/leagues/{id}/language/": Row(
+        path=lambda w: {"id": w["new_league"]},
+        body=lambda w: {"language": "fr"},
+        expect=only_commissioner(),
+    ),
     "POST /api/v1/leagues/fixtures/{id}/undo-forfeit/": Row(
         path=lambda w: {"id": w["open_fixture"]},
         body=None,

@@ -39,6 +39,7 @@ from leagues.services.setup import (
     create_league,
     enter_team,
     open_season,
+    set_language,
     withdraw_team,
 )
 
@@ -66,6 +67,7 @@ __all__ = [
     "results_changed",
     "roll_over_season",
     "schedule_friendly",
+    "set_language",
     "start_playoffs",
     "undo_forfeit",
     "withdraw_team",

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 import rules_engine
 from core import versions
+from core.i18n import site_languages, unknown_language
 from core.types import Actor
 from core.validators import known_time_zone
 from leagues.errors import LeagueError
@@ -36,6 +39,7 @@ from leagues.services._common import (
 from leagues.services.house_rules import house_rules_of
 from rules_engine.bb2020.redraft import REDRAFT_BASE
 from rules_engine.house_rules import team_value_problem
+from teams.audit import log_action
 from teams.models import Team
 from teams.selectors.value import value_breakdown
 from teams.services._common import lock_team
@@ -86,12 +90,15 @@ def create_league(
     tie_breakers: Sequence[str] | None = None,
     redraft_budget_cap: int | None = None,
     time_zone: str = "UTC",
+    language: str | None = None,
 ) -> League:
     """Create a league; the actor becomes its first commissioner.
 
     Every problem comes back at once in one LeagueError and nothing is saved.
     Points and tie-breakers default to facts §5: W 3 / D 1 / L 0, ties broken
-    by touchdowns scored, then casualties caused.
+    by touchdowns scored, then casualties caused. ``language`` (one of
+    ``settings.LANGUAGES``, the site's by default) is the league's mails', webhooks'
+    and pages' by default.
     """
     if actor is None or not actor.has_perm("leagues.add_league"):
         raise PermissionDenied("Sign in to create a league.")
@@ -113,6 +120,10 @@ def create_league(
         known_time_zone(time_zone)
     except ValidationError as error:
         problems += error.messages
+    language = settings.LANGUAGE_CODE if language is None else language
+    refused = language_problem(language)
+    if refused:
+        problems.append(refused)
     if problems:
         raise LeagueError(problems)
     try:
@@ -129,11 +140,46 @@ def create_league(
                 tie_breakers=tie_breakers,
                 redraft_budget_cap=redraft_budget_cap,
                 time_zone=time_zone,
+                language=language,
             )
             league.commissioners.add(signed_in(actor))
     except IntegrityError:
         # Another commissioner took the name between the check and the insert.
         raise LeagueError(f"A league called {name} already exists: choose another name.") from None
+    return league
+
+
+def language_problem(language: Any) -> str | None:
+    """Why ``language`` cannot be a league's language, or None (one of the site's,
+    spelt as ``settings.LANGUAGES`` spells it)."""
+    return None if language in site_languages() else unknown_language(language)
+
+
+def set_language(actor: Actor, league: League, language: str) -> League:
+    """A commissioner sets the league's language (one of ``settings.LANGUAGES``): its
+    mails and webhooks go out in it, and its pages show in it to a visitor whose
+    browser asks for none of the site's languages."""
+    require_commissioner(actor, league, "change the league's language")
+    refused = language_problem(language)
+    if refused:
+        error = LeagueError(refused)
+        error.field = "language"  # type: ignore[attr-defined]  # read by core.errors.add_errors
+        raise error
+    with transaction.atomic():
+        league = League.objects.select_for_update().get(pk=league.pk)
+        before = league.language
+        if before == language:
+            return league
+        league.language = language
+        league.save(update_fields=["language"])
+        log_action(
+            actor,
+            "league.language",
+            f"{league.name}'s language is now {language} (was {before}).",
+            league=league,
+            before=before,
+            after=language,
+        )
     return league
 
 
