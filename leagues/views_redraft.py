@@ -11,6 +11,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 import rules_engine
@@ -72,22 +74,33 @@ def _submit(
 
 
 def _redrafted(team: Team, result: Any) -> str:
-    text = (
-        f"{team.name} is re-drafted for {result.record.to_season}: "
-        f"{len(result.rehired)} re-hired, {len(result.hired)} hired."
-    )
+    text = _("%(team)s is re-drafted for %(season)s: %(rehired)d re-hired, %(hired)d hired.") % {
+        "team": team.name,
+        "season": result.record.to_season,
+        "rehired": len(result.rehired),
+        "hired": len(result.hired),
+    }
     if result.rolls:  # the coach sees the Rest & Relaxation dice the server rolled
         rolls = "; ".join(f"{r['purpose']}, {r['die'].upper()} {r['result']}" for r in result.rolls)
-        text += f" Rest & Relaxation: {rolls}."
+        text += " " + _("Rest & Relaxation: %(rolls)s.") % {"rolls": rolls}
     return text
 
 
 def _moved(team: Team, result: Any) -> str:
-    return (
-        f"{team.name} is re-drafted into {result.redraft.record.to_season}: "
-        f"{len(result.redraft.rehired)} re-hired, {len(result.redraft.hired)} hired, "
-        f"{len(result.losses)} thing(s) left behind."
-    )
+    lost = len(result.losses)
+    return ngettext(
+        "%(team)s is re-drafted into %(season)s: %(rehired)d re-hired, %(hired)d hired, "
+        "%(lost)d thing left behind.",
+        "%(team)s is re-drafted into %(season)s: %(rehired)d re-hired, %(hired)d hired, "
+        "%(lost)d things left behind.",
+        lost,
+    ) % {
+        "team": team.name,
+        "season": result.redraft.record.to_season,
+        "rehired": len(result.redraft.rehired),
+        "hired": len(result.redraft.hired),
+        "lost": lost,
+    }
 
 
 @login_required

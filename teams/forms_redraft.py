@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from rules_engine import get_ruleset, list_rulesets
 from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.forms import POSITION_PREFIX, count_field, form_value
@@ -39,40 +42,65 @@ class RedraftForm(forms.Form):
                 label=f"#{player.number} {player.name}",
                 required=False,
                 initial=True,
-                help_text=f"{gp(candidate.fee)} ({candidate.seasons} season"
-                f"{'' if candidate.seasons == 1 else 's'} played)",
+                help_text=ngettext(
+                    "%(fee)s (%(count)d season played)",
+                    "%(fee)s (%(count)d seasons played)",
+                    candidate.seasons,
+                )
+                % {"fee": gp(candidate.fee), "count": candidate.seasons},
             )
         for position in roster.positions.values():
             self.fields[HIRE_PREFIX + position.slug] = count_field(
-                f"New {position.plural_name()}",
+                _("New %(positions)s") % {"positions": position.plural_name()},
                 0,
                 position.max_count,
                 0,
-                f"0–{position.max_count} in all, {gp(position.cost)} each",
+                _("0–%(most)d in all, %(cost)s each")
+                % {"most": position.max_count, "cost": gp(position.cost)},
             )
+        each = _("%(cost)s each")
         self.fields["rerolls"] = count_field(
-            "Team re-rolls", 0, rules.max_rerolls, 0, f"{gp(roster.reroll_cost)} each"
+            _("Team re-rolls"), 0, rules.max_rerolls, 0, each % {"cost": gp(roster.reroll_cost)}
         )
         self.fields["assistant_coaches"] = count_field(
-            "Assistant coaches",
+            _("Assistant coaches"),
             0,
             rules.max_assistant_coaches,
             0,
-            f"{gp(roster.assistant_coach_cost)} each",
+            each % {"cost": gp(roster.assistant_coach_cost)},
         )
         self.fields["cheerleaders"] = count_field(
-            "Cheerleaders", 0, rules.max_cheerleaders, 0, f"{gp(roster.cheerleader_cost)} each"
+            _("Cheerleaders"),
+            0,
+            rules.max_cheerleaders,
+            0,
+            each % {"cost": gp(roster.cheerleader_cost)},
         )
         if roster.apothecary_allowed:
             self.fields["apothecary"] = forms.BooleanField(
-                label="Apothecary", required=False, help_text=gp(roster.apothecary_cost or 0)
+                label=_("Apothecary"), required=False, help_text=gp(roster.apothecary_cost or 0)
             )
         captain = captain_field(ruleset, roster, candidates)
         if captain is not None:
             self.fields[CAPTAIN] = captain
 
-    def rehire_fields(self) -> list[tuple[forms.BoundField, Any]]:
-        return [(self[f"{REHIRE_PREFIX}{c.player.pk}"], c) for c in self.candidates]
+    def rehire_fields(self) -> list[tuple[forms.BoundField, Any, str]]:
+        """Each player to re-hire: his tick box, the candidate (fee, seasons) and his
+        position's name as the roster data names it."""
+        return [
+            (self[f"{REHIRE_PREFIX}{c.player.pk}"], c, self.position_name(c.player.position_slug))
+            for c in self.candidates
+        ]
+
+    def position_name(self, slug: str) -> str:
+        """The name of the position ``slug`` in this form's ruleset, else in the ruleset
+        that has it (a player not yet moved to another edition's position)."""
+        for ruleset in [self.ruleset, *(get_ruleset(key) for key in list_rulesets())]:
+            try:
+                return ruleset.position(slug).name
+            except KeyError:
+                continue
+        return slug
 
     def hire_fields(self) -> list[tuple[forms.BoundField, Position]]:
         return [(self[HIRE_PREFIX + p.slug], p) for p in self.roster.positions.values()]
@@ -142,16 +170,22 @@ class EditionChangeForm(RedraftForm):
         self.candidates = [c for c in candidates if c.player.pk not in over]
         for overflow in mapping.over_limit:
             self.fields[KEEP_PREFIX + overflow.position_slug] = forms.MultipleChoiceField(
-                label=f"{overflow.plural_name} to keep (0-{overflow.maximum} in "
-                f"{overflow.edition_name})",
+                label=_("%(positions)s to keep (0-%(most)d in %(edition)s)")
+                % {
+                    "positions": overflow.plural_name,
+                    "most": overflow.maximum,
+                    "edition": overflow.edition_name,
+                },
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
                 choices=[(str(p.id), str(p)) for p in overflow.players],
                 initial=[str(pid) for pid in overflow.kept or ()],
-                help_text=f"Tick {overflow.maximum} or fewer; the others leave the team.",
+                help_text=_("Tick %(most)d or fewer; the others leave the team.")
+                % {"most": overflow.maximum},
             )
         choices = {c.player_id: c for c in mapping.choices}
-        options = [("", "— choose —")] + [(p.slug, p.name) for p in roster.positions.values()]
+        choose = _("— choose —")
+        options = [("", choose)] + [(p.slug, p.name) for p in roster.positions.values()]
         for player in mapping.players:
             choice = choices.get(player.id)
             self.fields[f"{POSITION_PREFIX}{player.id}"] = forms.ChoiceField(
@@ -159,17 +193,21 @@ class EditionChangeForm(RedraftForm):
                 required=False,
                 choices=options,
                 initial=player.position_slug or (choice.suggested if choice else "") or "",
-                help_text=choice.reason if choice else f"Mapped by {player.position_source}",
+                help_text=(
+                    choice.reason
+                    if choice
+                    else _("Mapped by %(how)s") % {"how": player.position_source}
+                ),
             )
         if mapping.special_rule_options:
             self.fields["special_rule_choice"] = forms.ChoiceField(
-                label="Team option",
+                label=_("Team option"),
                 required=False,
-                choices=[("", "— choose —")] + [(o, o) for o in mapping.special_rule_options],
+                choices=[("", choose)] + [(o, o) for o in mapping.special_rule_options],
                 initial=mapping.special_rule_choice or "",
             )
         self.fields["confirm_losses"] = forms.BooleanField(
-            label="I confirm that what cannot carry over is lost",
+            label=_("I confirm that what cannot carry over is lost"),
             required=False,
         )
 
@@ -186,8 +224,13 @@ class EditionChangeForm(RedraftForm):
                 out[overflow.position_slug] = [int(pid) for pid in ticked]
         return out
 
-    def position_fields(self) -> list[tuple[forms.BoundField, Any]]:
-        return [(self[f"{POSITION_PREFIX}{p.id}"], p) for p in self.mapping.players]
+    def position_fields(self) -> list[tuple[forms.BoundField, Any, str]]:
+        """Each permanent player: his new position's choice, the mapped player and the
+        name of the position he had."""
+        return [
+            (self[f"{POSITION_PREFIX}{p.id}"], p, self.position_name(p.from_position))
+            for p in self.mapping.players
+        ]
 
     def positions(self) -> dict[int, str]:
         out = {}
