@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from matches.models import EventKind, InjuryResult, MatchStatus
 from matches.selectors.boards import seasons, teams_by_name
@@ -301,15 +302,20 @@ class PostGameChoicesForm(forms.Form):
     def hiring_step(self) -> bool:
         """Whether the form ends the coach's step 4 (not only his step-3 answers: MVP
         nominations, awarded touchdowns)."""
-        step_3 = {MVP_NOMINEES, *self.awarded_names}
-        return not self.fields or any(name not in step_3 for name in self.fields)
+        not_hiring = {MVP_NOMINEES, *self.awarded_names, "reroll_winnings"}
+        return not self.fields or any(name not in not_hiring for name in self.fields)
 
     @property
     def submit_label(self) -> str:
-        """The button's words: "Done with step 4", or the MVP nominations (step 3)."""
+        """The button's words: "Done with step 4", the MVP nominations (step 3), or the
+        answer to the winnings re-roll (classic)."""
         if self.hiring_step:
-            return "Done with step 4"
-        return "Nominate for the MVP" if MVP_NOMINEES in self.fields else "Give the SPP"
+            return _("Done with step 4")
+        if MVP_NOMINEES in self.fields:
+            return _("Nominate for the MVP")
+        if "reroll_winnings" in self.fields:
+            return _("Send the answer")
+        return _("Give the SPP")
 
     def clean_mvp_nominees(self) -> list[int]:
         nominees = list(self.cleaned_data.get(MVP_NOMINEES) or [])

@@ -29,6 +29,7 @@ from matches.report_forms import (
     SendBackForm,
     casualty_spp,
     event_choices_of,
+    hiring_step_of,
     report_extras_of,
     scored_in_points,
     without_penalty_rule_of,
@@ -129,7 +130,7 @@ def pre_game_context(
     return {
         "state": pre_game,
         "steps": selectors.step_views(pre_game.steps, pre_game.rolls, teams, ruleset),
-        "rows": selectors.pre_game_rows(pre_game.summary, ruleset),
+        "rows": selectors.pre_game_rows(pre_game.summary, ruleset, pre_game.steps),
         "pending": pending,
         # BB2025 Team Captain, May 2026 erratum: a new captain named in the pre-game.
         "captains": captain_context(state, forms.get("captain_forms") or {}),
@@ -269,6 +270,7 @@ def post_game_context(
             }
         )
     deadline = report.hiring_deadline if report is not None else None
+    waiting = next((s.get("step") for s in post_game.steps if not s.get("complete", True)), None)
     return {
         "state": post_game,
         "steps": selectors.step_views(
@@ -285,6 +287,8 @@ def post_game_context(
             for message in messages_
         ],
         "nominating": nominating,
+        # Held at the edition's hiring step (BB2020's step 4), or waiting for another answer.
+        "hiring": waiting is not None and waiting == hiring_step_of(state.match),
         "deadline": deadline if post_game.pending else None,
         "may_end": bool(post_game.pending) and deadline is not None and deadline <= timezone.now(),
     }

@@ -152,6 +152,14 @@ def scored_in_points(match: Match) -> bool:
         return False
 
 
+def hiring_step_of(match: Match) -> str | None:
+    """The post-game step the league's edition holds for the coaches' hiring (None)."""
+    try:
+        return rules_for(match).hiring_step
+    except RulesError:
+        return None
+
+
 def casualty_spp(match: Match) -> int:
     """The SPP a casualty caused by a Block earns under the league's edition (0: none)."""
     try:

@@ -9,17 +9,32 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from matches.models import Report
 from matches.selectors.words import CHARACTERISTICS, event_text, humanize
 from teams.templatetags.dugout import gp
 
-RESULTS = {"win": "Win", "draw": "Draw", "loss": "Loss"}
+RESULTS = {"win": gettext_lazy("Win"), "draw": gettext_lazy("Draw"), "loss": gettext_lazy("Loss")}
 LEDGER_REASONS = {
-    "winnings": "Winnings",
-    "expensive_mistake": "Expensive mistake",
-    "journeyman_hired": "Journeyman hired",
-    "concession": "Concession",
+    "winnings": gettext_lazy("Winnings"),
+    "expensive_mistake": gettext_lazy("Expensive mistake"),
+    "journeyman_hired": gettext_lazy("Journeyman hired"),
+    "concession": gettext_lazy("Concession"),
+    "spiralling_expenses": gettext_lazy("Spiralling expenses"),
+    "purchases": gettext_lazy("Purchases"),
 }
+# Blitz Bowl's points and how its game ended, as the summary names them.
+POINTS_ROWS = {
+    "challenge_points": gettext_lazy("Challenge points"),
+    "clean_sweeps": gettext_lazy("Clean Sweeps"),
+    "bonus_play_points": gettext_lazy("Bonus Play points"),
+}
+
+
+def _player(names: Mapping[int, str], pid: Any) -> str:
+    return names.get(pid) or _("player %(id)s") % {"id": pid}
 
 
 @dataclass(frozen=True)
@@ -65,7 +80,7 @@ class HistoryEntry:
 
 
 def _named(ids: Iterable[Any] | None, names: Mapping[int, str]) -> list[str]:
-    return [names.get(i, f"player {i}") for i in ids or ()]
+    return [_player(names, i) for i in ids or ()]
 
 
 def _dice(values: Any, joiner: str = " then ") -> str:
@@ -80,27 +95,33 @@ def _money_rows(team: Mapping[str, Any]) -> list[tuple[str, str]]:
     winnings = gp(team.get("winnings"))
     if team.get("winnings_dice"):
         winnings += f" (D6 {_dice(team['winnings_dice'])})"
-    rows.append(("Winnings", winnings))
+    rows.append((_("Winnings"), winnings))
     if team.get("gate") is not None:
-        rows.append(("Gate", f"{team['gate']:,} fans; FAME {team.get('fame', 0)}"))
+        rows.append(
+            (
+                _("Gate"),
+                _("%(fans)s fans; FAME %(fame)s")
+                % {"fans": f"{team['gate']:,}", "fame": team.get("fame", 0)},
+            )
+        )
     rows += [
-        (LEDGER_REASONS.get(c["reason"], humanize(c["reason"])), f"{c['amount']:+,} gp")
+        (str(LEDGER_REASONS.get(c["reason"], humanize(c["reason"]))), f"{c['amount']:+,} gp")
         for c in team.get("treasury_changes") or []
         if c["reason"] != "winnings"  # on its own line
     ]
     if team.get("spiralling_expenses"):
-        rows.append(("Spiralling Expenses", f"−{gp(team['spiralling_expenses'])}"))
+        rows.append((_("Spiralling Expenses"), f"−{gp(team['spiralling_expenses'])}"))
     return rows
 
 
 def _points_rows(team: Mapping[str, Any]) -> list[tuple[str, str]]:
     """A game scored in points (Blitz Bowl): the points and what scored them."""
-    rows = [("Points", f"{team['points']} – {team.get('opponent_points', '?')}")]
-    for key in ("challenge_points", "clean_sweeps", "bonus_play_points"):
+    rows = [(_("Points"), f"{team['points']} – {team.get('opponent_points', '?')}")]
+    for key, label in POINTS_ROWS.items():
         if team.get(key):
-            rows.append((humanize(key), str(team[key])))
+            rows.append((str(label), str(team[key])))
     if team.get("ending"):
-        rows.append(("Decided by", humanize(team["ending"])))
+        rows.append((_("Decided by"), humanize(team["ending"])))
     return rows
 
 
@@ -114,17 +135,27 @@ def _fans_and_players_rows(
     if before is not None and (before != after or roll is not None):
         label = "Fan Factor" if team.get("fan_factor_dice") else "Dedicated Fans"
         rolled = _dice(team.get("fan_factor_dice") or [roll], " + ")
-        rows.append((label, f"{before} → {after}" + (f" (rolled {rolled})" if rolled else "")))
+        change = f"{before} → {after}"
+        if rolled:
+            change = _("%(change)s (rolled %(dice)s)") % {"change": change, "dice": rolled}
+        rows.append((label, change))
     drawn = list(team.get("mvps") or ())  # BB2025: the opponent of a conceder draws two
     if len(drawn) > 1:
-        rows.append(("MVPs", ", ".join(names.get(pid, f"player {pid}") for pid in drawn)))
+        rows.append(("MVPs", ", ".join(_player(names, pid) for pid in drawn)))
     elif team.get("mvp") is not None:
         reason = f" ({team['mvp_reason']})" if team.get("mvp_reason") else ""
-        rows.append(("MVP", names.get(team["mvp"], f"player {team['mvp']}") + reason))
+        rows.append(("MVP", _player(names, team["mvp"]) + reason))
     for hatred in team.get("hatred") or ():  # BB2025: a casualty's Hatred roll
-        who = names.get(hatred["player_id"], f"player {hatred['player_id']}")
-        gained = f"gains {hatred['gained']}" if hatred.get("gained") else "no Hatred"
-        rows.append(("Hatred", f"{who}: D6 {hatred['roll']}, {gained}"))
+        values = {
+            "player": _player(names, hatred["player_id"]),
+            "roll": hatred["roll"],
+            "skill": hatred.get("gained"),
+        }
+        if hatred.get("gained"):
+            line = _("%(player)s: D6 %(roll)s, gains %(skill)s") % values
+        else:
+            line = _("%(player)s: D6 %(roll)s, no Hatred") % values
+        rows.append(("Hatred", line))
     return rows
 
 
@@ -139,7 +170,7 @@ def _mistake_text(mistake: Mapping[str, Any]) -> str:
 
 def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tuple[str, str]]:
     """The figures of one team's post-game, only those its ruleset has."""
-    rows = [("Touchdowns", str(team.get("touchdowns", "—")))]
+    rows = [(_("Touchdowns"), str(team.get("touchdowns", "—")))]
     if team.get("points") is not None:  # Blitz Bowl
         rows += _points_rows(team)
     has_money = bool(team.get("team_value") or team.get("winnings") or team.get("treasury"))
@@ -148,29 +179,36 @@ def post_game_rows(team: Mapping[str, Any], names: Mapping[int, str]) -> list[tu
     rows += _fans_and_players_rows(team, names)
     raised = team.get("raised_lineman")
     if raised:  # BB2025 Masters of Undeath: the Lineman raised from a dead opponent
-        victim = names.get(raised.get("victim_id"), "an opponent")
-        fate = "kept for free" if team.get("kept_raised") else "not kept"
+        values = {"victim": names.get(raised.get("victim_id")) or _("an opponent")}
         if team.get("so_far"):
-            fate = "the coach may keep him for free"
-        rows.append(("Raised Lineman", f"from {victim}: {fate}"))
+            fate = _("from %(victim)s: the coach may keep him for free") % values
+        elif team.get("kept_raised"):
+            fate = _("from %(victim)s: kept for free") % values
+        else:
+            fate = _("from %(victim)s: not kept") % values
+        rows.append((_("Raised Lineman"), fate))
     mistake = team.get("expensive_mistake")
     if mistake:
-        rows.append(("Expensive mistakes", _mistake_text(mistake)))
+        rows.append((_("Expensive mistakes"), _mistake_text(mistake)))
     if has_money:
-        rows.append(("Treasury", gp(team.get("treasury"))))
+        rows.append((_("Treasury"), gp(team.get("treasury"))))
         tv, ctv = gp(team.get("team_value")), gp(team.get("current_team_value"))
-        rows.append(("Team value / CTV", f"{tv} / {ctv}"))
+        if team.get("gate") is not None:
+            # The classic sheet's one team value, TV: the engine's current team value.
+            rows.append(("TV", ctv))
+        else:
+            rows.append((_("Team value / CTV"), f"{tv} / {ctv}"))
     return rows
 
 
 def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> PostGameTeam:
     """One team's post-game, every player named."""
     return PostGameTeam(
-        result=RESULTS.get(str(team.get("result")), team.get("result") or "—"),
+        result=str(RESULTS.get(str(team.get("result")), team.get("result") or "—")),
         rows=post_game_rows(team, names),
         spp=[
             SppLine(
-                player=names.get(row["player_id"], f"player {row['player_id']}"),
+                player=_player(names, row["player_id"]),
                 breakdown=", ".join(f"{k} {v}" for k, v in (row.get("breakdown") or {}).items()),
                 total=row.get("spp", 0),
             )
@@ -189,12 +227,12 @@ def post_game_team(team: Mapping[str, Any], names: Mapping[int, str]) -> PostGam
         released=_named(team.get("released_journeymen"), names),
         retired=_named(team.get("retired"), names),
         not_done=[
-            f"{names.get(item['player'], item['player'])}: not done, {item['why']}"
+            _("%(player)s: not done, %(why)s")
+            % {"player": names.get(item["player"], item["player"]), "why": item["why"]}
             for item in team.get("not_done") or []
         ],
         advancements=[
-            PlayerRef(pid, names.get(pid, f"player {pid}"))
-            for pid in team.get("advancement_eligible") or []
+            PlayerRef(pid, _player(names, pid)) for pid in team.get("advancement_eligible") or []
         ],
     )
 

@@ -74,7 +74,15 @@ def short_value(value: Any, names: Mapping[str, str], key: str = "") -> str:
         return "—"
     if isinstance(value, int) and not isinstance(value, bool):
         return gp(value) if any(word in key for word in GOLD_WORDS) else str(value)
+    if isinstance(value, str) and value not in names and "_" in value and " " not in value:
+        return humanize(value).lower()  # a key ("one_trapdoor"), as words
     return str(names.get(value, value)) if isinstance(value, str) else str(value)
+
+
+def star_name(ruleset: Ruleset | None, slug: str) -> str:
+    """A star player by his name ("Griff Oberwald"), never his slug."""
+    star = ruleset.star_players.get(slug) if ruleset is not None else None
+    return star.name if star else slug.replace("-", " ").title()
 
 
 def bought_text(bought: Mapping[str, Any] | None, ruleset: Ruleset | None) -> str:

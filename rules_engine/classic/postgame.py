@@ -22,8 +22,7 @@ hold for classic:
   ``advancement_choices``: one ``Choice`` of kind "improvement" per roll, to
   apply with ``improvement.take_improvement`` (SPP are never spent);
 - no concession rule, journeymen hiring, retirement or Expensive Mistakes in
-  classic: ``concession`` None, empty tuples, and ``expensive_mistake`` the
-  no-roll result ("Crisis Averted", nothing lost).
+  classic: ``concession`` and ``expensive_mistake`` None, empty tuples.
 
 ``TeamReport.fan_factor`` carries each team's gate in thousands of fans
 (``ClassicPreGameResult.fan_factor``), from which FAME is worked out again.
@@ -123,6 +122,8 @@ class ClassicTeamPostGame(TeamPostGame):
     fan_factor_dice: tuple[int, ...]
     spiralling_expenses: int
     improvements: tuple[ImprovementRoll, ...]
+    # Expensive Mistakes are not a classic rule: always None.
+    expensive_mistake: ExpensiveMistakeResult | None  # type: ignore[assignment]
 
 
 def _answer(choices: Mapping[str, Any] | None, side: str) -> Mapping[str, Any]:
@@ -320,7 +321,7 @@ def _team_post_game(w: PostGameWork) -> ClassicTeamPostGame:
         hired_journeymen=(),
         retirable=(),
         retired=(),
-        expensive_mistake=ExpensiveMistakeResult(w.team.treasury, "Crisis Averted", None, None, 0),
+        expensive_mistake=None,
         gate=w.report.fan_factor * 1_000,
         team=w.team,
     )

@@ -306,6 +306,17 @@ class ClassicPreGameResult(PreGameResult):
     def inducement_money(self) -> dict[str, int] | None:
         return self._per_side("inducements", "inducement_money")
 
+    @property
+    def team_value(self) -> dict[str, int] | None:
+        """Each team's TV, as the classic sheet names it (the engine's current team
+        value: ``ctv_before_inducements``, which the apps read as for BB2020)."""
+        return self.ctv_before_inducements
+
+    @property
+    def team_value_after_inducements(self) -> dict[str, int] | None:
+        """Each team's TV with the inducements it bought (``ctv_after_inducements``)."""
+        return self.ctv_after_inducements
+
 
 def _answers(choices: Mapping[str, Any] | None) -> Mapping[str, Any]:
     return checked_choices(

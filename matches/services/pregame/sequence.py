@@ -69,6 +69,8 @@ SUMMARY_FIELDS = (
     "total_gate",
     "fame",
     "inducement_money",
+    "team_value",
+    "team_value_after_inducements",
     "coin_toss_winner",
     "first_turn",
     "regional_rule",
