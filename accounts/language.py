@@ -28,6 +28,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import SESSION_KEY as AUTH_SESSION_KEY
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponseBase
@@ -36,6 +37,7 @@ from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 from django.views.i18n import LANGUAGE_QUERY_PARAMETER, set_language
+from rest_framework.request import Request
 
 from core.errors import attempt_or_message
 from core.i18n import (
@@ -87,10 +89,12 @@ def _profile_language_in_session(request: HttpRequest) -> str | None:
     return known_language(saved)
 
 
-def remember(request: HttpRequest, language: str | None) -> None:
-    """Keep the coach's profile language in his session (None or "": none chosen)."""
-    if getattr(request, "session", None) is not None:
-        request.session[SESSION_KEY] = language or ""
+def remember(request: HttpRequest | Request, language: str | None) -> None:
+    """Keep the coach's profile language in his session, if he is signed in by one (a
+    token client has none to keep it in); None or "": none chosen."""
+    session = getattr(request, "session", None)
+    if session is not None and AUTH_SESSION_KEY in session:
+        session[SESSION_KEY] = language or ""
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.language.remember_on_login")
@@ -149,9 +153,26 @@ def _set_cookie(response: HttpResponseBase, language: str) -> None:
     )
 
 
+def _switch(request: HttpRequest) -> HttpResponseBase:
+    """Django's ``set_language``; an empty choice forgets the cookie (the browser's
+    language again), an unknown one is said so and changes nothing."""
+    language = request.POST.get(LANGUAGE_QUERY_PARAMETER, "").strip()
+    response = set_language(request)
+    if not language:
+        response.delete_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+    elif known_language(language) is None and not request.user.is_authenticated:
+        messages.error(request, unknown_language(language))
+    return response
+
+
 @csrf_protect
 def _switch_and_keep(request: HttpRequest) -> HttpResponseBase:
-    response = set_language(request)
+    response = _switch(request)
     language = request.POST.get(LANGUAGE_QUERY_PARAMETER, "")
     if attempt_or_message(request, lambda: set_language_of(request.user, language)):
         remember(request, known_language(language))
@@ -162,11 +183,9 @@ def _switch_and_keep(request: HttpRequest) -> HttpResponseBase:
 @require_POST
 def switch_language(request: HttpRequest) -> HttpResponseBase:
     """Django's ``set_language`` (POST ``language`` and ``next``): the cookie, then back
-    to ``next``; a signed-in coach's choice also goes to his profile. An unknown
-    language changes nothing and says so."""
+    to ``next``; a signed-in coach's choice also goes to his profile (checked for CSRF,
+    as it writes his profile). An empty language forgets the choice; an unknown one
+    changes nothing and says so."""
     if request.user.is_authenticated:
         return _switch_and_keep(request)
-    language = request.POST.get(LANGUAGE_QUERY_PARAMETER, "")
-    if known_language(language) is None:
-        messages.error(request, unknown_language(language))
-    return set_language(request)
+    return _switch(request)

@@ -224,3 +224,80 @@ def test_a_date_on_a_page_in_german_reads_the_german_month(client, league):
     url = reverse("league-news", args=[league.pk])
     assert "3 Dez 2026" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "3 Dec 2026" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+# --- The profile page and the API ---------------------------------------------------
+
+
+def test_a_coach_chooses_his_language_on_his_profile_page(client):
+    coach = UserFactory(username="chooser")
+    client.force_login(coach)
+    profile = reverse("coach-profile", args=["chooser"])
+    page = client.get(profile).content.decode()
+    form = page[
+        page.index('id="language-form"') : page.index("</form>", page.index('id="language-form"'))
+    ]
+    assert '<option value="" selected>Your browser&#x27;s language</option>' in form
+    assert '<option value="de">Deutsch</option>' in form
+
+    response = client.post(reverse("set_language"), {"language": "de", "next": profile})
+    assert response.status_code == 302 and response["Location"] == profile
+    assert preferred_language(coach) == "de"
+    german = client.get(profile)
+    assert lang_of(german) == "de"
+    assert '<option value="de" selected>Deutsch</option>' in german.content.decode()
+
+    # Back to the browser's language: the profile and the cookie forget the choice.
+    response = client.post(reverse("set_language"), {"language": "", "next": profile})
+    assert preferred_language(coach) is None
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == ""
+    assert lang_of(client.get(profile, HTTP_ACCEPT_LANGUAGE="it")) == "it"
+
+    # An unknown code: said on the page, nothing changed.
+    set_language_of(coach, "fr")
+    refused = client.post(
+        reverse("set_language"), {"language": "tlh", "next": profile}, follow=True
+    )
+    assert "tlh is not one of Dugout&#x27;s languages" in refused.content.decode()
+    assert preferred_language(coach) == "fr"
+
+
+def test_another_coach_s_profile_has_no_language_form(client):
+    UserFactory(username="someone")
+    client.force_login(UserFactory())
+    assert (
+        'id="language-form"'
+        not in client.get(reverse("coach-profile", args=["someone"])).content.decode()
+    )
+
+
+def test_the_api_reads_and_writes_the_coach_s_language(client):
+    coach = UserFactory()
+    client.force_login(coach)
+    url = reverse("api-language")
+    assert client.get(url).json() == {"language": None}
+    response = client.post(url, {"language": "es"}, content_type="application/json")
+    assert response.status_code == 200 and response.json() == {"language": "es"}
+    assert preferred_language(coach) == "es"
+    # The session reads in it at once.
+    assert lang_of(client.get("/", HTTP_ACCEPT_LANGUAGE="de")) == "es"
+
+    refused = client.post(url, {"language": "xx"}, content_type="application/json")
+    assert refused.status_code == 400
+    assert refused.json()["fields"] == {
+        "language": ["xx is not one of Dugout's languages; choose one of en-gb, fr, de, es, it."]
+    }
+    assert preferred_language(coach) == "es"
+    # The refusal, asked in German, is in German once the catalogue has it; its field
+    # name stays English.
+    german = client.post(
+        url, {"language": 7}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert german.status_code == 400 and list(german.json()["fields"]) == ["language"]
+
+    assert client.post(url, {"language": None}, content_type="application/json").json() == {
+        "language": None
+    }
+    assert preferred_language(coach) is None
+    client.logout()
+    assert client.get(url).status_code in (401, 403)
