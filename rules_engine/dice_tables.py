@@ -19,6 +19,7 @@ from typing import Any
 
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError, RulesetDataError
+from rules_engine.wording import say
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -152,8 +153,14 @@ class Table:
         entry = self._by_face.get(total) if isinstance(total, int) else None
         if entry is None:
             raise RulesError(
-                f"{roll!r} is not a roll on the {self.title} table "
-                f"({_die_label(self.die)}: {self.faces[0]}-{self.faces[-1]})"
+                say(
+                    "{roll} is not a roll on the {table} table ({die}: {lowest}-{highest})",
+                    roll=repr(roll),
+                    table=self.title,
+                    die=_die_label(self.die),
+                    lowest=self.faces[0],
+                    highest=self.faces[-1],
+                )
             )
         return entry
 
@@ -175,7 +182,9 @@ class Table:
         for entry in self.entries:
             if _name_key(entry.name) == wanted:
                 return entry
-        raise RulesError(f"the {self.title} table has no result {name!r}")
+        raise RulesError(
+            say("the {table} table has no result {result}", table=self.title, result=repr(name))
+        )
 
     @property
     def names(self) -> tuple[str, ...]:

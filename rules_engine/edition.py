@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from rules_engine.errors import AdvancementError
 from rules_engine.registry import get_ruleset
+from rules_engine.wording import say
 
 if TYPE_CHECKING:
     from rules_engine.bb2020.advancement import AdvancementOption, AdvancementResult
@@ -328,7 +329,9 @@ class Edition:
         """Develop a player (an advancement bought with SPP, an Improvement roll);
         raises ``AdvancementError`` where the edition's players do not develop."""
         if self.development_rules is None:
-            raise AdvancementError(f"{self.name} players do not gain advancements")
+            raise AdvancementError(
+                say("{edition} players do not gain advancements", edition=self.name)
+            )
         return self.development_rules.take_advancement(
             ruleset,
             player,

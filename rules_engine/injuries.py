@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.tables import Table, TableEntry, load_league_tables, load_tables
+from rules_engine.wording import say
 
 RULESET = "bb2020"
 
@@ -212,7 +213,7 @@ def casualty_roll(
     replace the result (see ``patch_up_casualty``).
     """
     if niggling_injuries < 0:
-        raise RulesError("A player cannot have fewer than 0 Niggling Injuries")
+        raise RulesError(say("A player cannot have fewer than 0 Niggling Injuries"))
     roll = dice.d16(purpose)
     entry = _table("casualty", ruleset_key).lookup_modified(roll + niggling_injuries)
     result = CasualtyResult(entry=entry, roll=roll, modifier=niggling_injuries)
@@ -270,7 +271,7 @@ def apothecary_choice(
     the Lasting Injury table now, with ``dice``.
     """
     if chosen != first and chosen != second:
-        raise RulesError("The apothecary applies one of the two Casualty results rolled")
+        raise RulesError(say("The apothecary applies one of the two Casualty results rolled"))
     if chosen.needs_lasting_injury_roll:
         if dice is None:
             raise ValueError("a chosen Lasting Injury needs dice for its Lasting Injury roll")
@@ -297,7 +298,9 @@ def ko_recovery(
     adds +1 to the roll.
     """
     if bloodweiser_kegs < 0:
-        raise RulesError("A team cannot have fewer than 0 Bloodweiser Kegs")
+        raise RulesError(
+            say("A team cannot have fewer than 0 {inducement}", inducement="Bloodweiser Kegs")
+        )
     roll = dice.d6(purpose)
     return KoRecoveryResult(
         recovered=roll + bloodweiser_kegs >= KO_RECOVERY_TARGET,

@@ -18,6 +18,7 @@ from typing import Any
 
 from rules_engine.dice_tables import Table, TableEntry, freeze_data, ruleset_dir, table_files
 from rules_engine.errors import AdvancementError, RulesError, RulesetDataError
+from rules_engine.wording import say, say_plural
 
 # --- league tables -----------------------------------------------------------------------
 
@@ -48,8 +49,11 @@ class ExpensiveMistakes:
         """The column for ``treasury``; an error when no roll is made at that Treasury."""
         if not self.applies(treasury):
             raise RulesError(
-                f"No Expensive Mistakes roll is made with less than "
-                f"{self.minimum_treasury:,} gp in the Treasury"
+                say(
+                    "No Expensive Mistakes roll is made with less than {minimum:,} gp in the "
+                    "Treasury",
+                    minimum=self.minimum_treasury,
+                )
             )
         candidates = [c for c in self.columns if c.from_treasury <= treasury]
         return max(candidates, key=lambda c: c.from_treasury)
@@ -75,12 +79,20 @@ class AdvancementCosts:
         costs = self.costs.get(kind)
         if costs is None:
             raise AdvancementError(
-                f"{kind!r} is not an advancement; choose one of {', '.join(self.costs)}"
+                say(
+                    "{kind} is not an advancement; choose one of {kinds}",
+                    kind=repr(kind),
+                    kinds=", ".join(self.costs),
+                )
             )
         if not 0 <= previous_advancements < self.maximum_advancements:
             raise AdvancementError(
-                f"A player has at most {self.maximum_advancements} advancements; "
-                f"this one already has {previous_advancements}"
+                say_plural(
+                    "A player has at most {most} advancements; this one already has {count}",
+                    "A player has at most {most} advancements; this one already has {count}",
+                    previous_advancements,
+                    most=self.maximum_advancements,
+                )
             )
         return costs[previous_advancements]
 
@@ -234,12 +246,15 @@ def value_increase(
         key = (characteristic or "").lower()
         if key not in increases:
             raise AdvancementError(
-                f"a characteristic improvement needs one of {', '.join(increases)}, "
-                f"got {characteristic!r}"
+                say(
+                    "a characteristic improvement needs one of {characteristics}, got {got}",
+                    characteristics=", ".join(increases),
+                    got=repr(characteristic),
+                )
             )
         return increases[key]
     if kind not in tables.skill_value_increases:
-        raise AdvancementError(f"{kind!r} is not an advancement")
+        raise AdvancementError(say("{kind} is not an advancement", kind=repr(kind)))
     return tables.skill_value_increases[kind]
 
 
@@ -258,7 +273,13 @@ def spp_award(achievement: str, *, ruleset_key: str = "bb2020") -> int:
     if found is not None:
         return found
     awards = load_league_tables(ruleset_key).spp_awards
-    raise RulesError(f"{achievement!r} earns no SPP; SPP come from {', '.join(awards)}")
+    raise RulesError(
+        say(
+            "{achievement} earns no SPP; SPP come from {awards}",
+            achievement=repr(achievement),
+            awards=", ".join(awards),
+        )
+    )
 
 
 def skill_category(category: str, *, ruleset_key: str = "bb2020") -> str:
@@ -268,7 +289,11 @@ def skill_category(category: str, *, ruleset_key: str = "bb2020") -> str:
         if category.casefold() in (name.casefold(), name[0].casefold()):
             return name
     raise AdvancementError(
-        f"{category!r} is not a skill category; choose one of {', '.join(categories)}"
+        say(
+            "{category} is not a skill category; choose one of {categories}",
+            category=repr(category),
+            categories=", ".join(categories),
+        )
     )
 
 
@@ -282,6 +307,8 @@ def random_skill(
     name = skill_category(category, ruleset_key=ruleset_key)
     for die in (first_die, second_die):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise RulesError(f"the random skill table is read with two D6, got {die!r}")
+            raise RulesError(
+                say("the random skill table is read with two D6, got {die}", die=repr(die))
+            )
     half = "1-3" if first_die <= 3 else "4-6"
     return load_league_tables(ruleset_key).random_skills[name][(half, second_die)]

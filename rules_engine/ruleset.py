@@ -22,6 +22,7 @@ from rules_engine.catalogue import skill_key as skill_key
 from rules_engine.catalogue import slugify as slugify
 from rules_engine.catalogue import split_parameter as split_parameter
 from rules_engine.errors import InducementError
+from rules_engine.wording import say
 
 
 @dataclass(frozen=True)
@@ -250,7 +251,13 @@ class Roster:
         inducements priced per purchase (star players, mercenaries).
         """
         if not self.may_induce(inducement, special_rule_choice):
-            raise InducementError(f"{self.name} teams may not induce {inducement.name}")
+            raise InducementError(
+                say(
+                    "{roster} teams may not induce {inducement}",
+                    roster=self.name,
+                    inducement=inducement.name,
+                )
+            )
         if inducement.price is None:
             raise ValueError(f"{inducement.name} have no fixed price: {inducement.price_note}")
         rules = self.special_rules_for(special_rule_choice)

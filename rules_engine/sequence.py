@@ -17,6 +17,7 @@ from typing import Any
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
+from rules_engine.wording import say
 
 
 @dataclass(frozen=True)
@@ -158,9 +159,18 @@ def checked_choices(
     choices = choices or {}
     if not choices.keys() <= known:
         unknown = sorted(set(choices) - set(known))
-        raise RulesError(f"Unknown {sequence} choices {unknown}; known: {', '.join(sorted(known))}")
+        raise RulesError(
+            say(
+                "Unknown {sequence} choices {unknown}; known: {known}",
+                sequence=sequence,
+                unknown=unknown,
+                known=", ".join(sorted(known)),
+            )
+        )
     for key in per_side:
         given = choices.get(key) or {}
         if not isinstance(given, Mapping) or not given.keys() <= set(sides):
-            raise RulesError(f"The {key} choice is given per side: 'home' and/or 'away'")
+            raise RulesError(
+                say("The {choice} choice is given per side: 'home' and/or 'away'", choice=key)
+            )
     return choices

@@ -35,6 +35,7 @@ from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
 from rules_engine.tables import random_skill
 from rules_engine.tables import value_increase as table_value_increase
+from rules_engine.wording import say
 
 __all__ = [
     "CHARACTERISTICS",
@@ -101,7 +102,13 @@ class Bb2020Advancement(AdvancementRules):
         """Random skill: "roll 2D6 (first die 1-3 / 4-6 picks the half, second die the
         row of skills.json), re-roll skills the player has or cannot take"."""
         if not self.takeable_skills(ruleset, player, category):
-            raise AdvancementError(f"{player.name} already has every {category} skill")
+            raise AdvancementError(
+                say(
+                    "{player} already has every {category} skill",
+                    player=player.name,
+                    category=category,
+                )
+            )
         rolled: list[tuple[int, int]] = []
         while True:
             first, second = dice.two_d6(f"Random skill: {category}")

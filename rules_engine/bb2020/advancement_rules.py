@@ -41,6 +41,7 @@ from rules_engine.errors import AdvancementError, RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording
 from rules_engine.tables import load_league_tables, load_tables, skill_category
+from rules_engine.wording import say
 
 __all__ = [
     "CHARACTERISTICS",
@@ -108,9 +109,9 @@ class AdvancementRules(AdvancementOptions):
     def advancement_cost(self, kind: str, taken: int) -> int:
         """SPP an advancement of ``kind`` costs after ``taken`` earlier ones."""
         if taken >= MAXIMUM_ADVANCEMENTS:
-            raise AdvancementError("players may have at most six advancements")
+            raise AdvancementError(say("players may have at most six advancements"))
         if taken < 0:
-            raise AdvancementError("a player cannot have fewer than 0 advancements")
+            raise AdvancementError(say("a player cannot have fewer than 0 advancements"))
         return load_league_tables(self.key).advancement_spp_costs.cost(kind, taken)
 
     def advancement_title(self, advancements: int) -> str | None:
@@ -189,12 +190,26 @@ class AdvancementRules(AdvancementOptions):
         try:
             name = skill_category(category, ruleset_key=self.key)
         except RulesError as error:
-            raise AdvancementError(error.messages) from None
+            raise AdvancementError(error.reasons) from None
         allowed = skill_categories(ruleset, player, access)
         if name not in allowed:
+            if not allowed:
+                raise AdvancementError(
+                    say(
+                        "{player} takes {access} skills from no category, not {category}",
+                        player=player.name,
+                        access=access,
+                        category=name,
+                    )
+                )
             raise AdvancementError(
-                f"{player.name} takes {access} skills from {', '.join(allowed) or 'no category'}, "
-                f"not {name}"
+                say(
+                    "{player} takes {access} skills from {categories}, not {category}",
+                    player=player.name,
+                    access=access,
+                    categories=", ".join(allowed),
+                    category=name,
+                )
             )
         return name
 
@@ -207,17 +222,27 @@ class AdvancementRules(AdvancementOptions):
             found is not None and found.category in load_league_tables(self.key).random_skills
         )
         if found is None or not learnable:
-            raise AdvancementError(f"{skill!r} is not a skill a player can learn")
+            raise AdvancementError(
+                say("{skill} is not a skill a player can learn", skill=repr(skill))
+            )
         side = next(
             (a for a in access if found.category in skill_categories(ruleset, player, a)), None
         )
         if side is None:
             raise AdvancementError(
-                f"{player.name} cannot take {found.name}: {found.category} is not one of his "
-                f"{' or '.join(access)} categories"
+                say(
+                    "{player} cannot take {skill}: {category} is not one of his {access} "
+                    "categories",
+                    player=player.name,
+                    skill=found.name,
+                    category=found.category,
+                    access=" or ".join(access),
+                )
             )
         if has_skill(ruleset, player, found.name):
-            raise AdvancementError(f"{player.name} already has {found.name}")
+            raise AdvancementError(
+                say("{player} already has {skill}", player=player.name, skill=found.name)
+            )
         return found.name, found.category, side
 
     # --- resolving one advancement ---------------------------------------------------------
@@ -273,7 +298,7 @@ class AdvancementRules(AdvancementOptions):
         characteristic_choice: str | None,
     ) -> Resolution:
         if characteristic_choice is not None and skill is not None:
-            raise AdvancementError("Take either the characteristic or a skill, not both")
+            raise AdvancementError(say("Take either the characteristic or a skill, not both"))
         roll = self.roll_characteristic(dice)
         entry = load_tables(self.key)["characteristic_improvement"].lookup(roll)
         allowed = self.improvable_characteristics(ruleset, player, tuple(entry.effect["choices"]))
@@ -285,10 +310,27 @@ class AdvancementRules(AdvancementOptions):
         if characteristic_choice is not None:
             name = characteristic_choice.lower()
             if name not in allowed:
-                can = ", ".join(c.upper() for c in allowed) or "nothing (take a skill instead)"
+                if not allowed:
+                    raise AdvancementError(
+                        say(
+                            "The roll of {roll} ({result}) lets {player} improve nothing (take "
+                            "a skill instead), not {characteristic}",
+                            roll=roll,
+                            result=entry.name,
+                            player=player.name,
+                            characteristic=characteristic_choice.upper(),
+                        )
+                    )
                 raise AdvancementError(
-                    f"The roll of {roll} ({entry.name}) lets {player.name} improve {can}, "
-                    f"not {characteristic_choice.upper()}"
+                    say(
+                        "The roll of {roll} ({result}) lets {player} improve {characteristics}, "
+                        "not {characteristic}",
+                        roll=roll,
+                        result=entry.name,
+                        player=player.name,
+                        characteristics=", ".join(c.upper() for c in allowed),
+                        characteristic=characteristic_choice.upper(),
+                    )
                 )
             details["characteristic"] = name
             return improve(ruleset, player, name), self.value_increase(name), details, None
@@ -316,17 +358,29 @@ class AdvancementRules(AdvancementOptions):
     def _cost(self, player: PlayerState, kind: str) -> int:
         if kind not in self.kinds:
             raise AdvancementError(
-                f"{kind!r} is not an advancement; choose one of {', '.join(self.kinds)}"
+                say(
+                    "{kind} is not an advancement; choose one of {kinds}",
+                    kind=repr(kind),
+                    kinds=", ".join(self.kinds),
+                )
             )
         if player.journeyman:
             raise AdvancementError(
-                f"{player.name} is a journeyman: hire him permanently before he advances"
+                say(
+                    "{player} is a journeyman: hire him permanently before he advances",
+                    player=player.name,
+                )
             )
         cost = self.advancement_cost(kind, player.advancements)
         if player.spp < cost:
             raise AdvancementError(
-                f"{player.name} has {player.spp} SPP; a {kind.replace('_', ' ')} advancement "
-                f"costs {cost}"
+                say(
+                    "{player} has {spp} SPP; a {kind} advancement costs {cost}",
+                    player=player.name,
+                    spp=player.spp,
+                    kind=kind.replace("_", " "),
+                    cost=cost,
+                )
             )
         return cost
 

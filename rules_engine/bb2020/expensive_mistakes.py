@@ -11,6 +11,7 @@ from typing import Any
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.tables import load_league_tables
+from rules_engine.wording import say
 
 RULESET = "bb2020"
 
@@ -63,7 +64,7 @@ def resolve_expensive_mistake(
     - "Catastrophe: keep only 2D6 x 10,000" (a Treasury already lower is kept).
     """
     if treasury < 0:
-        raise RulesError("A Treasury cannot be negative")
+        raise RulesError(say("A Treasury cannot be negative"))
     table = load_league_tables(RULESET).expensive_mistakes
     if not table.applies(treasury):
         return ExpensiveMistakeResult(

@@ -18,6 +18,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import STANDARD_GAME, Position, Roster, Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.team_value import counted_hiring_fees, hiring_fee
+from rules_engine.wording import say, say_plural
 
 # "If ... a team is unable to field 11 players it will make use of ... Journeymen".
 PLAYERS_TO_FIELD = STANDARD_GAME.players_on_pitch
@@ -100,7 +101,13 @@ def resolve_journeyman_positions(
     wanted = [answer] * needed if isinstance(answer, str) else list(answer)
     if len(wanted) != needed:
         raise RulesError(
-            f"{roster.name} teams take {needed} journeymen; {len(wanted)} positions were given"
+            say_plural(
+                "{roster} teams take {needed} journeymen; {count} position was given",
+                "{roster} teams take {needed} journeymen; {count} positions were given",
+                len(wanted),
+                roster=roster.name,
+                needed=needed,
+            )
         )
     slugs = []
     problems = []
@@ -108,7 +115,14 @@ def resolve_journeyman_positions(
         slug = roster.positions.resolve(key)
         if slug is None or roster.positions[slug] not in allowed:
             names = " or ".join(p.name for p in allowed)
-            problems.append(f"Journeymen for {roster.name} teams are {names}; {key!r} is not")
+            problems.append(
+                say(
+                    "Journeymen for {roster} teams are {positions}; {position} is not",
+                    roster=roster.name,
+                    positions=names,
+                    position=repr(key),
+                )
+            )
         else:
             slugs.append(slug)
     if problems:

@@ -21,6 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.injuries import ko_recovery
 from rules_engine.sequence import StepResult, run_step
 from rules_engine.tables import RuleName, Table, load_tables
+from rules_engine.wording import say
 
 RULESET = "bb2020"
 # How long a Prayers to Nuffle result lasts, shortest first (the table's "lasts").
@@ -51,7 +52,7 @@ def kick_off_team(
 ) -> KickOffTeam:
     """A side's ``KickOffTeam`` from its team sheet and its completed pre-game."""
     if not pre_game.complete or pre_game.fan_factor is None or pre_game.inducements is None:
-        raise RulesError("The kick-off needs a completed pre-game")
+        raise RulesError(say("The kick-off needs a completed pre-game"))
     items = pre_game.inducements[side]["items"]
     return KickOffTeam(
         side=side,
@@ -333,7 +334,7 @@ def kick_off_event(
     ``effect``; both-coach rolls are made kicking team first.
     """
     if {kicking.side, receiving.side} != set(SIDES):
-        raise RulesError("One team kicks and the other receives: 'home' and 'away'")
+        raise RulesError(say("One team kicks and the other receives: 'home' and 'away'"))
 
     def resolve() -> dict[str, Any]:
         tables = load_tables(ruleset_key)
@@ -381,7 +382,7 @@ def end_of_drive(
     arguing = argue_the_call or {}
     for mapping in (ko_players, kegs, secret, arguing):
         if set(mapping) - set(SIDES):
-            raise RulesError("End of drive data are given per side: 'home' and/or 'away'")
+            raise RulesError(say("End of drive data are given per side: 'home' and/or 'away'"))
 
     def resolve() -> dict[str, Any]:
         tables = load_tables(ruleset_key)

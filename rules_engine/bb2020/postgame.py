@@ -75,6 +75,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, run_steps
+from rules_engine.wording import say
 
 __all__ = [
     "CHOICE_KEYS",
@@ -114,7 +115,7 @@ def winnings(
     as recorded, a concession's award included (``MatchReport.final_score``).
     """
     if fan_attendance < 0 or touchdowns < 0:
-        raise RulesError("Fan Attendance and touchdowns cannot be negative")
+        raise RulesError(say("Fan Attendance and touchdowns cannot be negative"))
     if conceded:
         return 0
     # Attendance x 5,000 is the halved attendance x 10,000 in whole gold pieces.

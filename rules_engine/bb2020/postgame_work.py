@@ -21,6 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import STANDARD_GAME, Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import journeyman_hiring_price
+from rules_engine.wording import say, say_plural
 
 MAXIMUM_PLAYERS = STANDARD_GAME.most_players  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "keep_raised", "retire", "fire", "treasury_spent", "treasury")
@@ -292,13 +293,17 @@ def _keep_raised(w: PostGameWork, answer: Any) -> None:
     raised = w.details.get("raised_lineman")
     if raised is None:
         if answer not in (None, False, ""):
-            raise RulesError(f"{w.team_name} raised no Lineman this game")
+            raise RulesError(say("{team} raised no Lineman this game", team=w.team_name))
         return
     slug = raised.position_kept(answer)
     if slug is not None:
         if len(w.players) >= MAXIMUM_PLAYERS:
             raise RulesError(
-                f"{w.team_name} already has {MAXIMUM_PLAYERS} players: the raised Lineman is lost"
+                say(
+                    "{team} already has {most} players: the raised Lineman is lost",
+                    team=w.team_name,
+                    most=MAXIMUM_PLAYERS,
+                )
             )
         w.replace_players((*w.players, raised.player(w.ruleset, slug)))
     w.details["kept_raised"] = slug
@@ -308,26 +313,43 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
     unknown = set(answer) - set(CHOICE_KEYS) if answer else ()
     if unknown:
         raise RulesError(
-            f"Unknown post-game choices {sorted(unknown)}; use {', '.join(CHOICE_KEYS)}"
+            say(
+                "Unknown post-game choices {unknown}; use {known}",
+                unknown=sorted(unknown),
+                known=", ".join(CHOICE_KEYS),
+            )
         )
     name = w.team_name
     if "treasury" in answer:
         treasury = answer["treasury"]
         if isinstance(treasury, bool) or not isinstance(treasury, int) or treasury < 0:
-            raise RulesError(f"A Treasury is a whole number of gold pieces, not {treasury!r}")
+            raise RulesError(
+                say(
+                    "A Treasury is a whole number of gold pieces, not {treasury}",
+                    treasury=repr(treasury),
+                )
+            )
         # Already moved by the league's own records: no TreasuryChange for the difference.
         w.evolve_team(treasury=treasury)
     hired: list[Any] = []
     for pid in answer.get("hire_journeymen", ()):
         if pid not in w.details["hireable_journeymen"] or pid in hired:
-            raise RulesError(f"{pid!r} is not a journeyman {name} may hire")
+            raise RulesError(
+                say("{player} is not a journeyman {team} may hire", player=repr(pid), team=name)
+            )
         if sum(not p.journeyman for p in w.players) >= MAXIMUM_PLAYERS:
-            raise RulesError(f"{name} already has {MAXIMUM_PLAYERS} players")
+            raise RulesError(
+                say("{team} already has {most} players", team=name, most=MAXIMUM_PLAYERS)
+            )
         cost = w.details["hireable_journeymen"][pid]
         if cost > w.treasury:
             raise RulesError(
-                f"Hiring {w.player(pid).name} costs {cost:,} gp; "
-                f"the Treasury holds {w.treasury:,} gp"
+                say(
+                    "Hiring {player} costs {cost:,} gp; the Treasury holds {treasury:,} gp",
+                    player=w.player(pid).name,
+                    cost=cost,
+                    treasury=w.treasury,
+                )
             )
         player = w.player(pid)
         skills = tuple(s for s in player.skills if skill_key(s) != "loner")
@@ -340,14 +362,25 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
     _keep_raised(w, answer.get("keep_raised"))
     for pid in answer.get("retire", ()):
         if pid not in w.details["retirable"] or pid in released:
-            raise RulesError(f"{pid!r} is not a player who suffered a Lasting Injury this game")
+            raise RulesError(
+                say(
+                    "{player} is not a player who suffered a Lasting Injury this game",
+                    player=repr(pid),
+                )
+            )
         w.changed(pid, temporarily_retired=True)
     fired = tuple(answer.get("fire", ()))
     if fired:
         on_sheet = {p.id for p in w.players}
         unknown_players = [pid for pid in fired if pid not in on_sheet]
         if unknown_players:
-            raise RulesError(f"{name} has no players {unknown_players!r} to fire")
+            raise RulesError(
+                say(
+                    "{team} has no players {players} to fire",
+                    team=name,
+                    players=repr(unknown_players),
+                )
+            )
         kept = tuple(p for p in w.players if p.id not in fired)
         if fire_floor is not None:
             # Firing comes before journeymen are hired (facts section 8, step 4), so a
@@ -366,13 +399,27 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
             )
             if eligible < fire_floor:
                 raise RulesError(
-                    f"{name} may not fire below {fire_floor} players eligible for the next "
-                    f"game; firing these would leave {eligible}"
+                    say_plural(
+                        "{team} may not fire below {floor} players eligible for the next "
+                        "game; firing these would leave {count}",
+                        "{team} may not fire below {floor} players eligible for the next "
+                        "game; firing these would leave {count}",
+                        eligible,
+                        team=name,
+                        floor=fire_floor,
+                    )
                 )
         w.replace_players(kept)
     spent = answer.get("treasury_spent", 0)
     if not isinstance(spent, int) or not 0 <= spent <= w.treasury:
-        raise RulesError(f"{name} cannot spend {spent!r} gp from {w.treasury:,} gp")
+        raise RulesError(
+            say(
+                "{team} cannot spend {spent} gp from {treasury:,} gp",
+                team=name,
+                spent=repr(spent),
+                treasury=w.treasury,
+            )
+        )
     w.gold("purchases", -spent)
     w.details.update(
         hired_journeymen=tuple(hired),

@@ -347,7 +347,7 @@ class PreGameRules:
             ruleset = get_ruleset(ruleset)
         if league and budget:
             raise RulesError(
-                "A budget is for exhibition play; league teams spend Treasury and petty cash"
+                say("A budget is for exhibition play; league teams spend Treasury and petty cash")
             )
         teams = {"home": home, "away": away}
         steps = self._steps(ruleset, dice, teams, _answers(choices), league=league, budget=budget)

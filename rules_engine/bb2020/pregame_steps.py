@@ -16,6 +16,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, run_step
 from rules_engine.tables import Table
+from rules_engine.wording import say
 
 # Step 5: "roll once on the Prayers to Nuffle table for every full 50,000 gold pieces".
 PRAYER_GOLD = 50_000
@@ -211,9 +212,13 @@ def determine_kicking_team(
     receive (``kick_or_receive``), else the step waits for that choice.
     """
     if coin_toss is not None and coin_toss not in SIDES:
-        raise RulesError(f"The coin toss is won by 'home' or 'away', not {coin_toss!r}")
+        raise RulesError(
+            say("The coin toss is won by 'home' or 'away', not {got}", got=repr(coin_toss))
+        )
     if kick_or_receive is not None and kick_or_receive not in KICK_OR_RECEIVE:
-        raise RulesError(f"The winner chooses to 'kick' or 'receive', not {kick_or_receive!r}")
+        raise RulesError(
+            say("The winner chooses to 'kick' or 'receive', not {got}", got=repr(kick_or_receive))
+        )
 
     def resolve() -> tuple[dict[str, Any], tuple[Choice, ...]]:
         outcome: dict[str, Any] = {"method": "coin toss" if coin_toss else "roll-off"}

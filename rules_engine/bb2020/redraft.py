@@ -19,6 +19,7 @@ from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import recording
+from rules_engine.wording import Shown, say
 
 REDRAFT_BASE = 1_000_000
 PER_GAME_PLAYED = 20_000
@@ -41,11 +42,13 @@ def check_season_record(
         "league wins": league_wins,
         "league draws": league_draws,
     }
-    problems = [f"{name} cannot be negative" for name, value in counts.items() if value < 0]
+    problems: list[Shown] = [
+        say("{count} cannot be negative", count=name) for name, value in counts.items() if value < 0
+    ]
     if league_wins + league_draws > games_played:
-        problems.append("a team cannot win or draw more league games than it played")
+        problems.append(say("a team cannot win or draw more league games than it played"))
     if cap is not None and cap < 0:
-        problems.append("a cap cannot be negative")
+        problems.append(say("a cap cannot be negative"))
     if problems:
         raise RulesError(problems)
 
@@ -77,7 +80,7 @@ def niggling_injury_recovery(
     One D6 per Niggling Injury; with the team's apothecary a 3 removes it too.
     """
     if niggling_injuries < 0:
-        raise RulesError("A player cannot have fewer than 0 Niggling Injuries")
+        raise RulesError(say("A player cannot have fewer than 0 Niggling Injuries"))
     with recording(dice) as rolls:
         for _ in range(niggling_injuries):
             dice.d6(purpose)
@@ -169,7 +172,7 @@ class Redraft:
         does not change value)" - the fee is paid from the budget; the player's current
         value stays what it was."""
         if current_value < 0 or seasons_played < 0:
-            raise RulesError("Current value and seasons played cannot be negative")
+            raise RulesError(say("Current value and seasons played cannot be negative"))
         return current_value + seasons_played * self.rehire_per_season
 
 

@@ -24,6 +24,7 @@ from rules_engine.errors import RulesError
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
 from rules_engine.ruleset import Ruleset
 from rules_engine.tables import load_tables
+from rules_engine.wording import Shown, say
 
 RULESET = "bb2020"
 SIDES: tuple[str, str] = ("home", "away")
@@ -96,18 +97,26 @@ class PlayerReport:
     induced: bool = False
 
     def __post_init__(self) -> None:
-        problems = [
-            f"{name.replace('_', ' ')} cannot be negative"
+        problems: list[Shown] = [
+            say("{count} cannot be negative", count=name.replace("_", " "))
             for name in _COUNTS
             if getattr(self, name) < 0
         ]
         if self.lasting_injury is not None and self.lasting_injury not in CHARACTERISTICS:
             problems.append(
-                f"a Lasting Injury reduces one of {', '.join(CHARACTERISTICS)}, "
-                f"not {self.lasting_injury!r}"
+                say(
+                    "a Lasting Injury reduces one of {characteristics}, not {got}",
+                    characteristics=", ".join(CHARACTERISTICS),
+                    got=repr(self.lasting_injury),
+                )
             )
         if problems:
-            raise RulesError([f"Player {self.player_id}: {p}" for p in problems])
+            raise RulesError(
+                [
+                    say("Player {player}: {problem}", player=self.player_id, problem=p)
+                    for p in problems
+                ]
+            )
 
     def apply_injuries(self, ruleset: Ruleset, player: PlayerState) -> PlayerState:
         """The player after what he suffered: a Lasting Injury's Characteristic Reduction,
@@ -176,16 +185,18 @@ class TeamReport:
     set_up_players_when_conceding: int | None = None
 
     def __post_init__(self) -> None:
-        problems = []
+        problems: list[Shown] = []
         if self.touchdowns < 0:
-            problems.append("touchdowns cannot be negative")
+            problems.append(say("touchdowns cannot be negative"))
         if self.fan_factor < 0:
-            problems.append("the Fan Factor cannot be negative")
+            problems.append(say("the Fan Factor cannot be negative"))
         if self.set_up_players_when_conceding is not None and not self.conceded:
-            problems.append("players at the concession are given for a team that did not concede")
+            problems.append(
+                say("players at the concession are given for a team that did not concede")
+            )
         ids = [p.player_id for p in self.players]
         if len(set(map(repr, ids))) != len(ids):
-            problems.append("a player is reported twice")
+            problems.append(say("a player is reported twice"))
         if problems:
             raise RulesError(problems)
 
@@ -206,11 +217,19 @@ class TeamReport:
                 continue
             if player is None:
                 raise RulesError(
-                    f"Player {report.player_id!r} is not on {team.name}'s team sheet; "
-                    "mark star players and mercenaries as induced"
+                    say(
+                        "Player {player} is not on {team}'s team sheet; mark star players and "
+                        "mercenaries as induced",
+                        player=repr(report.player_id),
+                        team=team.name,
+                    )
                 )
             if player.miss_next_game or player.temporarily_retired:  # not ``available``
-                raise RulesError(f"{player.name} missed this game and cannot have played in it")
+                raise RulesError(
+                    say(
+                        "{player} missed this game and cannot have played in it", player=player.name
+                    )
+                )
 
     def player(self, player_id: Any) -> PlayerReport | None:
         try:
@@ -251,11 +270,11 @@ class MatchReport:
 
     def __post_init__(self) -> None:
         if self.home.conceded and self.away.conceded:
-            raise RulesError("Only one team can concede a game")
+            raise RulesError(say("Only one team can concede a game"))
         if self.sudden_death_winner is not None:
             other_side(self.sudden_death_winner)
             if self.home.touchdowns != self.away.touchdowns or self.conceded_by:
-                raise RulesError("Sudden death only decides a game that ended level")
+                raise RulesError(say("Sudden death only decides a game that ended level"))
 
     def side(self, side: str) -> TeamReport:
         other_side(side)

@@ -37,6 +37,7 @@ from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_league_tables, random_skill
+from rules_engine.wording import say
 
 __all__ = [
     "CHARACTERISTIC",
@@ -115,17 +116,22 @@ class Bb2025Advancement(AdvancementRules):
         name = _VALUE_ALIASES.get(name, name)
         if name in CHARACTERISTICS or name == CHARACTERISTIC:
             if elite:
-                raise AdvancementError("The elite surcharge is for skills, not characteristics")
+                raise AdvancementError(
+                    say("The elite surcharge is for skills, not characteristics")
+                )
             key = name if name in CHARACTERISTICS else (characteristic or "").lower()
             increases = tables.characteristic_value_increases
             if key not in increases:
                 raise AdvancementError(
-                    f"a characteristic improvement needs one of {', '.join(increases)}, "
-                    f"got {characteristic!r}"
+                    say(
+                        "a characteristic improvement needs one of {characteristics}, got {got}",
+                        characteristics=", ".join(increases),
+                        got=repr(characteristic),
+                    )
                 )
             return increases[key]
         if name not in tables.skill_value_increases:
-            raise AdvancementError(f"{kind!r} is not an advancement")
+            raise AdvancementError(say("{kind} is not an advancement", kind=repr(kind)))
         surcharge = int(league_section("value_increases")["elite_surcharge"]) if elite else 0
         return tables.skill_value_increases[name] + surcharge
 
@@ -180,7 +186,12 @@ class Bb2025Advancement(AdvancementRules):
         kept = ruleset.skills.find(skill)
         if kept is None or kept.name not in choices:
             raise AdvancementError(
-                f"{player.name} rolled {' and '.join(choices)}; {skill!r} is not one of them"
+                say(
+                    "{player} rolled {skills}; {skill} is not one of them",
+                    player=player.name,
+                    skills=" and ".join(choices),
+                    skill=repr(skill),
+                )
             )
         details["skill"] = kept.name
         return learn(player, kept.name), self.skill_value(kind, kept.name), details, None
@@ -243,7 +254,11 @@ def roll_random_skills(
     from; with one skill left to learn, one is rolled."""
     takeable = takeable_skills(ruleset, player, category)
     if not takeable:
-        raise AdvancementError(f"{player.name} already has every {category} skill")
+        raise AdvancementError(
+            say(
+                "{player} already has every {category} skill", player=player.name, category=category
+            )
+        )
     wanted = min(int(league_section("random_skill")["skills_rolled"]), len(takeable))
     rolled: list[tuple[int, int]] = []
     found: list[str] = []

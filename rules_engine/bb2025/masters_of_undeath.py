@@ -26,6 +26,7 @@ from rules_engine.catalogue import skill_key
 from rules_engine.errors import RulesError, RulesetDataError
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.tables import DATA_DIR
+from rules_engine.wording import say
 
 RULESET = "bb2025"
 # The id the engine gives the raised Lineman once kept, until the apps give him theirs.
@@ -62,14 +63,20 @@ class RaisedLineman:
         if answer is True:
             if len(self.positions) > 1:
                 raise RulesError(
-                    f"Name the Lineman position to keep the raised player as: "
-                    f"{', '.join(self.positions)}"
+                    say(
+                        "Name the Lineman position to keep the raised player as: {positions}",
+                        positions=", ".join(self.positions),
+                    )
                 )
             return self.positions[0]
         if answer not in self.positions:
             raise RulesError(
-                f"{answer!r} is not a Lineman position the raised player may be kept as; "
-                f"use {', '.join(self.positions)}"
+                say(
+                    "{position} is not a Lineman position the raised player may be kept as; "
+                    "use {positions}",
+                    position=repr(answer),
+                    positions=", ".join(self.positions),
+                )
             )
         return str(answer)
 

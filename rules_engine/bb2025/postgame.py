@@ -70,6 +70,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_tables
+from rules_engine.wording import Shown, say
 
 __all__ = [
     "HIRING_CHOICE",
@@ -107,7 +108,7 @@ def winnings(
     nothing; its opponent gets (the whole attendance + its touchdowns) x 10,000, with
     no +1 (section 13.2). Differs from BB2020: the +1."""
     if fan_attendance < 0 or touchdowns < 0:
-        raise RulesError("Fan Attendance and touchdowns cannot be negative")
+        raise RulesError(say("Fan Attendance and touchdowns cannot be negative"))
     if conceded:
         return 0
     section = league_section("winnings")
@@ -234,16 +235,26 @@ def awarded_touchdown_scorers(
         options = {"players": list(ids), "touchdowns": count, "spp_each": each}
         return Choice(w.side, AWARDED_TOUCHDOWNS, prompt, options)
     if isinstance(chosen, (str, bytes)) or not isinstance(chosen, Sequence):
-        raise RulesError("The awarded touchdowns' players are a list, one per touchdown")
+        raise RulesError(say("The awarded touchdowns' players are a list, one per touchdown"))
     named = tuple(chosen)
-    problems = []
+    problems: list[Shown] = []
     if len(named) != count:
-        problems.append(f"name one player per awarded touchdown: {count}, not {len(named)}")
+        problems.append(
+            say(
+                "name one player per awarded touchdown: {count}, not {got}",
+                count=count,
+                got=len(named),
+            )
+        )
     strangers = [pid for pid in dict.fromkeys(named) if pid not in ids]
     if strangers:
         problems.append(
-            f"{strangers!r} may not be given an awarded touchdown: only players of "
-            f"{w.team.name} who played this game (no star players, none killed)"
+            say(
+                "{players} may not be given an awarded touchdown: only players of {team} who "
+                "played this game (no star players, none killed)",
+                players=repr(strangers),
+                team=w.team.name,
+            )
         )
     if problems:
         raise RulesError(problems)
@@ -333,10 +344,10 @@ class Bb2025PostGameRules(PostGameRules):
         hiring = dict(choices or {})
         nominations = hiring.pop(MVP_NOMINEES, None) or {}
         if not isinstance(nominations, Mapping) or set(nominations) - set(SIDES):
-            raise RulesError("MVP nominations are given per side: 'home' and/or 'away'")
+            raise RulesError(say("MVP nominations are given per side: 'home' and/or 'away'"))
         awarded = hiring.pop(AWARDED_TOUCHDOWNS, None) or {}
         if not isinstance(awarded, Mapping) or set(awarded) - set(SIDES):
-            raise RulesError("Awarded touchdowns are given per side: 'home' and/or 'away'")
+            raise RulesError(say("Awarded touchdowns are given per side: 'home' and/or 'away'"))
         return hiring, {**nominations, AWARDED_TOUCHDOWNS: awarded}
 
     def player_advancement(

@@ -29,6 +29,7 @@ from rules_engine.bb2020.conceding import (
 )
 from rules_engine.bb2020.report import SIDES, MatchReport, PlayerReport, TeamReport, other_side
 from rules_engine.errors import RulesError
+from rules_engine.wording import Shown, say
 
 __all__ = [
     "SIDES",
@@ -62,18 +63,23 @@ class Bb2025PlayerReport(PlayerReport):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        problems = [
-            f"{name.replace('_', ' ')} cannot be negative"
+        problems: list[Shown] = [
+            say("{count} cannot be negative", count=name.replace("_", " "))
             for name in ("landings", "superb_throws")
             if getattr(self, name) < 0
         ]
         problems += [
-            f"BB2025 has no {name} (only interceptions); record none"
+            say("BB2025 has no {count} (only interceptions); record none", count=name)
             for name in ABSENT_PLAYER_COUNTS
             if getattr(self, name)
         ]
         if problems:
-            raise RulesError([f"Player {self.player_id}: {p}" for p in problems])
+            raise RulesError(
+                [
+                    say("Player {player}: {problem}", player=self.player_id, problem=p)
+                    for p in problems
+                ]
+            )
 
     @property
     def suffered_casualty(self) -> bool:
@@ -120,7 +126,11 @@ class Bb2025MatchReport(MatchReport):
     def __post_init__(self) -> None:
         super().__post_init__()
         problems = [
-            f"Player {player.player_id}: BB2025 has no {name} (only interceptions); record none"
+            say(
+                "Player {player}: {problem}",
+                player=player.player_id,
+                problem=say("BB2025 has no {count} (only interceptions); record none", count=name),
+            )
             for team in (self.home, self.away)
             for player in team.players
             for name in self.absent_player_counts

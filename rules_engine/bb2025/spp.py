@@ -27,6 +27,7 @@ from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.sequence import recording
 from rules_engine.tables import spp_award as table_spp_award
+from rules_engine.wording import say, say_plural
 
 RULESET = "bb2025"
 ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
@@ -136,11 +137,21 @@ def check_nominees(
     if nominees is None:
         return tuple(ids) if len(ids) <= allowed else None
     wanted = list(nominees)
-    problems = [f"{pid!r} is not eligible for the MVP" for pid in wanted if pid not in ids]
+    problems = [
+        say("{player} is not eligible for the MVP", player=repr(pid))
+        for pid in wanted
+        if pid not in ids
+    ]
     if len(set(map(repr, wanted))) != len(wanted):
-        problems.append("a player is nominated twice")
+        problems.append(say("a player is nominated twice"))
     if len(wanted) != min(allowed, len(ids)):
-        problems.append(f"nominate exactly {min(allowed, len(ids))} players for the MVP")
+        problems.append(
+            say_plural(
+                "nominate exactly {count} player for the MVP",
+                "nominate exactly {count} players for the MVP",
+                min(allowed, len(ids)),
+            )
+        )
     if problems:
         raise RulesError(problems)
     return tuple(pid for pid in ids if pid in wanted)

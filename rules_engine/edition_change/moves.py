@@ -10,6 +10,7 @@ from rules_engine.bb2025 import advancement
 from rules_engine.errors import RulesError
 from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset, skill_key
+from rules_engine.wording import say
 
 CHARACTERISTICS: Final = ("ma", "st", "ag", "pa", "av")
 # MA, ST and AV rise as they improve; AG and PA are target numbers and fall.
@@ -100,6 +101,11 @@ def edition_move(from_key: str, to_key: str) -> EditionMove:
             return move
     moves = ", ".join(edition_moves_from(from_key)) or "none"
     raise RulesError(
-        f"A {from_key} league cannot move to {to_key} at a re-draft (moves from {from_key}: "
-        f"{moves})"
+        say(
+            "A {edition} league cannot move to {target} at a re-draft (moves from {edition}: "
+            "{moves})",
+            edition=from_key,
+            target=to_key,
+            moves=moves,
+        )
     )

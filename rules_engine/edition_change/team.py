@@ -18,6 +18,7 @@ from rules_engine.edition_change.overflow import position_overflows, staff_cuts
 from rules_engine.edition_change.players import map_player, same_position, suggestion
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Roster, Ruleset
+from rules_engine.wording import say
 
 
 def map_team(
@@ -41,7 +42,11 @@ def map_team(
     old_roster = old_rules.roster(team.roster_slug)
     if team.roster_slug not in new_rules.rosters:
         raise RulesError(
-            f"{new_rules.name} has no {old_roster.name} roster: the team cannot move to it"
+            say(
+                "{edition} has no {roster} roster: the team cannot move to it",
+                edition=new_rules.name,
+                roster=old_roster.name,
+            )
         )
     new_roster = new_rules.roster(team.roster_slug)
     positions = dict(positions or {})
