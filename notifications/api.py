@@ -16,6 +16,7 @@ from typing import Any
 from django.core.validators import URLValidator
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers, status
 from rest_framework.request import Request
@@ -167,7 +168,7 @@ class WebhookView(APIView):
         try:
             webhooks.delete_webhook(request.user, league, webhook_id)
         except Webhook.DoesNotExist as error:
-            raise Http404("No such webhook.") from error
+            raise Http404(_("No such webhook.")) from error
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -184,7 +185,7 @@ class WebhookTestView(APIView):
         try:
             made = webhooks.send_test(request.user, league, webhook_id)
         except Webhook.DoesNotExist as error:
-            raise Http404("No such webhook.") from error
+            raise Http404(_("No such webhook.")) from error
         return Response(DeliverySerializer(made).data, status=status.HTTP_202_ACCEPTED)
 
 

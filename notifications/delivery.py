@@ -30,6 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from notifications.events import Event
 from notifications.models import WebhookFormat
@@ -60,7 +61,8 @@ def body_for(fmt: str, event: Event) -> str:
     if fmt == WebhookFormat.DISCORD:
         payload = {"content": f"**{event.league_name}**: {event.text}\n{event.url}"[:2000]}
     elif fmt == WebhookFormat.SLACK:
-        link = f" <{event.url}|Open in Dugout>" if event.url.startswith("http") else ""
+        label = _("Open in Dugout")
+        link = f" <{event.url}|{label}>" if event.url.startswith("http") else ""
         payload = {"text": f"*{event.league_name}*: {event.text}{link}"}
     else:
         payload = {

@@ -28,13 +28,16 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
-from leagues.models import Fixture, Season, TeamEntry
+from leagues.models import Fixture, League, Season, TeamEntry
 from matches.models import Confirmation, Match, Report
 from matches.models_postgame import PostGameApplication
 from news.models import LeagueNews, MatchReport
 from notifications import events, outbox
 from notifications.events import Event, site_url
+from notifications.language import PerLanguage, mail_language, speaking
 from notifications.models import EmailPreference
 
 logger = logging.getLogger(__name__)
@@ -56,19 +59,33 @@ def wants(user: Any, topic: str) -> bool:
     return preference is None or bool(getattr(preference, topic))
 
 
-def send_once(user: Any, key: str, topic: str, subject: str, context: dict[str, Any]) -> bool:
-    """E-mail the coach about one event unless he had it already or opted out: written
-    to the outbox, sent once the caller's transaction commits."""
+# A mail's words, made under its recipient's language: (subject, context).
+Compose = Callable[[], tuple[str, dict[str, Any]]]
+
+
+def send_once(
+    user: Any, key: str, topic: str, compose: Compose, league: League | int | None = None
+) -> bool:
+    """E-mail the coach about one event unless he had it already or opted out: its
+    subject and body rendered now in his language (``language.mail_language``, his
+    league's when he chose none) and written to the outbox, sent once the caller's
+    transaction commits."""
     if not wants(user, topic):
         return False
-    preferences_url = site_url(reverse("notification-preferences"))
-    body = render_to_string(
-        "notifications/email.txt", {**context, "user": user, "preferences_url": preferences_url}
-    )
-    made = outbox.enqueue(
-        user.email, f"[Dugout] {subject}", body, user=user, key=key, category=topic
-    )
+    with speaking(mail_language(user, league)):
+        subject, context = compose()
+        preferences_url = site_url(reverse("notification-preferences"))
+        body = render_to_string(
+            "notifications/email.txt",
+            {**context, "user": user, "preferences_url": preferences_url},
+        )
+        subject = _("[Dugout] %(subject)s") % {"subject": subject}
+    made = outbox.enqueue(user.email, subject, body, user=user, key=key, category=topic)
     return made is not None
+
+
+def _names(fixture: Fixture) -> dict[str, str]:
+    return {"home": fixture.home.name, "away": fixture.away.name}
 
 
 def _fixture_context(fixture: Fixture) -> dict[str, Any]:
@@ -85,19 +102,29 @@ def _fixtures() -> Any:
 
 def _next_match_mail(fixture: Fixture, coaches: Iterable[Any]) -> int:
     sent = 0
+    league = fixture.season.league
     for coach in coaches:
         mine = fixture.home if fixture.home.coach_id == coach.pk else fixture.away
         other = fixture.away if mine is fixture.home else fixture.home
-        context = {
-            **_fixture_context(fixture),
-            "lines": [
-                f"Your next match in {fixture.season.league.name}: {mine.name} v {other.name}"
-                f" ({other.coach.username}).",
-                f"Deadline: {fixture.deadline:%d %b %Y}." if fixture.deadline else "",
-            ],
-        }
-        subject = f"Your next match: {fixture.home.name} v {fixture.away.name}"
-        sent += send_once(coach, f"next_match:fixture:{fixture.pk}", NEXT_MATCH, subject, context)
+
+        def compose(mine: Any = mine, other: Any = other) -> tuple[str, dict[str, Any]]:
+            lines = [
+                _("Your next match in %(league)s: %(mine)s v %(other)s (%(coach)s).")
+                % {
+                    "league": league.name,
+                    "mine": mine.name,
+                    "other": other.name,
+                    "coach": other.coach.username,
+                },
+                _("Deadline: %(date)s.") % {"date": date_format(fixture.deadline, "d M Y")}
+                if fixture.deadline
+                else "",
+            ]
+            subject = _("Your next match: %(home)s v %(away)s") % _names(fixture)
+            return subject, {**_fixture_context(fixture), "lines": lines}
+
+        key = f"next_match:fixture:{fixture.pk}"
+        sent += send_once(coach, key, NEXT_MATCH, compose, league)
     return sent
 
 
@@ -129,15 +156,21 @@ def match_opened(match_id: int) -> int:
     fixture = _fixtures().filter(pk=match).first() if match else None
     if fixture is None:
         return 0
-    context = {
-        **_fixture_context(fixture),
-        "lines": [f"The match {fixture} is open: the pre-game can start."],
-        "url": site_url(reverse("match-detail", args=[match_id])),
-    }
-    subject = f"Match open: {fixture.home.name} v {fixture.away.name}"
+
+    def compose() -> tuple[str, dict[str, Any]]:
+        context = {
+            **_fixture_context(fixture),
+            "lines": [
+                _("The match %(home)s v %(away)s is open: the pre-game can start.")
+                % _names(fixture)
+            ],
+            "url": site_url(reverse("match-detail", args=[match_id])),
+        }
+        return _("Match open: %(home)s v %(away)s") % _names(fixture), context
+
     key = f"match_open:match:{match_id}"
     return sum(
-        send_once(coach, key, NEXT_MATCH, subject, context)
+        send_once(coach, key, NEXT_MATCH, compose, fixture.season.league)
         for coach in {fixture.home.coach, fixture.away.coach}
     )
 
@@ -157,7 +190,11 @@ def report_to_confirm(report_id: int) -> int:
     """The opponents of the coach who submitted the report: confirm or dispute it."""
     report = (
         Report.objects.filter(pk=report_id, is_current=True, confirmation=Confirmation.AWAITING)
-        .select_related("match__fixture__home__coach", "match__fixture__away__coach")
+        .select_related(
+            "match__fixture__home__coach",
+            "match__fixture__away__coach",
+            "match__fixture__season__league",
+        )
         .defer(*_SNAPSHOTS)
         .first()
     )
@@ -167,17 +204,21 @@ def report_to_confirm(report_id: int) -> int:
     score = (
         f"{fixture.home.name} {report.home_touchdowns}–{report.away_touchdowns} {fixture.away.name}"
     )
-    context = {
-        "lines": [
-            f"A report waits for your confirmation: {score}.",
-            "Confirm it, or dispute it and say why.",
-        ],
-        "url": site_url(reverse("match-detail", args=[report.match_id])),
-    }
+
+    def compose() -> tuple[str, dict[str, Any]]:
+        context = {
+            "lines": [
+                _("A report waits for your confirmation: %(score)s.") % {"score": score},
+                _("Confirm it, or dispute it and say why."),
+            ],
+            "url": site_url(reverse("match-detail", args=[report.match_id])),
+        }
+        return _("Confirm the result: %(score)s") % {"score": score}, context
+
     coaches = {fixture.home.coach, fixture.away.coach}
     key = f"confirm:report:{report.pk}"
     return sum(
-        send_once(coach, key, DECISIONS, f"Confirm the result: {score}", context)
+        send_once(coach, key, DECISIONS, compose, fixture.season.league)
         for coach in coaches
         if coach.pk != report.submitted_by_id
     )
@@ -189,24 +230,34 @@ def post_game_waiting(application_id: int) -> int:
         PostGameApplication.objects.filter(
             pk=application_id, phase=PostGameApplication.Phase.RESULTS
         )
-        .select_related("match__fixture__home__coach", "match__fixture__away__coach")
+        .select_related(
+            "match__fixture__home__coach",
+            "match__fixture__away__coach",
+            "match__fixture__season__league",
+        )
         .defer(*(name for name in _SNAPSHOTS if name.startswith("match__")))
         .first()
     )
     if application is None:
         return 0
     fixture = application.match.fixture
-    context = {
-        "lines": [
-            f"The post-game of {fixture} waits for your decisions: hire, fire or retire "
-            "players, then say you are done.",
-        ],
-        "url": site_url(reverse("match-detail", args=[application.match_id])),
-    }
+
+    def compose() -> tuple[str, dict[str, Any]]:
+        context = {
+            "lines": [
+                _(
+                    "The post-game of %(home)s v %(away)s waits for your decisions: hire, fire "
+                    "or retire players, then say you are done."
+                )
+                % _names(fixture),
+            ],
+            "url": site_url(reverse("match-detail", args=[application.match_id])),
+        }
+        return _("Post-game decisions: %(home)s v %(away)s") % _names(fixture), context
+
     key = f"post_game:report:{application.report_id}"
-    subject = f"Post-game decisions: {fixture}"
     return sum(
-        send_once(coach, key, DECISIONS, subject, context)
+        send_once(coach, key, DECISIONS, compose, fixture.season.league)
         for coach in {fixture.home.coach, fixture.away.coach}
     )
 
@@ -219,10 +270,25 @@ def _coaches(fixture: Fixture) -> list[Any]:
     return list(coaches.values())
 
 
-def event_mail(event: Event, users: Iterable[Any], topic: str, subject: str, *lines: str) -> int:
-    """One event's mail to each of ``users`` who wants the topic, once each."""
-    context = {"lines": [event.text, *lines], "url": event.url}
-    return sum(send_once(user, event.key, topic, subject, context) for user in users)
+def event_mail(
+    event: Event,
+    words: Callable[[], Event | None],
+    users: Iterable[Any],
+    topic: str,
+    subject: Callable[[], str],
+    *lines: Callable[[], str],
+) -> int:
+    """One event's mail to each of ``users`` who wants the topic, once each (by the
+    event's key): the event's words (``words`` builds them again in the recipient's
+    language, once per language), the subject and any further lines made in his
+    language."""
+    in_language: PerLanguage[Event | None] = PerLanguage(words, event)
+
+    def compose() -> tuple[str, dict[str, Any]]:
+        said = in_language() or event
+        return subject(), {"lines": [said.text, *(line() for line in lines)], "url": said.url}
+
+    return sum(send_once(user, event.key, topic, compose, event.league_id) for user in users)
 
 
 def kickoff_agreed(fixture_id: int) -> int:
@@ -231,8 +297,13 @@ def kickoff_agreed(fixture_id: int) -> int:
     fixture = _fixtures().filter(pk=fixture_id).first()
     if event is None or fixture is None:
         return 0
-    subject = f"Kick-off agreed: {fixture.home.name} v {fixture.away.name}"
-    return event_mail(event, _coaches(fixture), FIXTURES, subject)
+    return event_mail(
+        event,
+        lambda: events.kickoff_agreed_event(fixture_id),
+        _coaches(fixture),
+        FIXTURES,
+        lambda: _("Kick-off agreed: %(home)s v %(away)s") % _names(fixture),
+    )
 
 
 def deadline_passed(fixture_id: int) -> int:
@@ -242,33 +313,55 @@ def deadline_passed(fixture_id: int) -> int:
     fixture = _fixtures().filter(pk=fixture_id).first()
     if event is None or fixture is None:
         return 0
-    names = f"{fixture.home.name} v {fixture.away.name}"
-    sent = event_mail(event, _coaches(fixture), FIXTURES, f"Deadline passed: {names}")
+
+    def words() -> Event | None:
+        return events.deadline_passed_event(fixture_id)
+
+    sent = event_mail(
+        event,
+        words,
+        _coaches(fixture),
+        FIXTURES,
+        lambda: _("Deadline passed: %(home)s v %(away)s") % _names(fixture),
+    )
     if event.data.get("held"):
         commissioners = fixture.season.league.commissioners.exclude(
             pk__in=[fixture.home.coach_id, fixture.away.coach_id]
         )
         sent += event_mail(
             event,
+            words,
             commissioners,
             DECISIONS,
-            f"Your decision: {names}",
-            "It waits for a commissioner's decision: decide its result on the fixture's page.",
+            lambda: _("Your decision: %(home)s v %(away)s") % _names(fixture),
+            lambda: _(
+                "It waits for a commissioner's decision: decide its result on the fixture's page."
+            ),
         )
     return sent
 
 
 def deadline_warning(fixture: Fixture, event: Event) -> int:
     """Both coaches: the deadline is near and the fixture not played (once)."""
-    subject = f"Deadline soon: {fixture.home.name} v {fixture.away.name}"
-    line = "Play it, or agree a kick-off time with your opponent, before then."
-    return event_mail(event, _coaches(fixture), FIXTURES, subject, line)
+    return event_mail(
+        event,
+        lambda: events.deadline_warning_event(fixture),
+        _coaches(fixture),
+        FIXTURES,
+        lambda: _("Deadline soon: %(home)s v %(away)s") % _names(fixture),
+        lambda: _("Play it, or agree a kick-off time with your opponent, before then."),
+    )
 
 
 def kickoff_reminder(fixture: Fixture, event: Event) -> int:
     """Both coaches: the agreed kick-off is near (once per kick-off time)."""
-    subject = f"Kick-off soon: {fixture.home.name} v {fixture.away.name}"
-    return event_mail(event, _coaches(fixture), FIXTURES, subject)
+    return event_mail(
+        event,
+        lambda: events.kickoff_reminder_event(fixture),
+        _coaches(fixture),
+        FIXTURES,
+        lambda: _("Kick-off soon: %(home)s v %(away)s") % _names(fixture),
+    )
 
 
 # --- news and match reports ----------------------------------------------------------
@@ -299,8 +392,18 @@ def league_news(news_id: int) -> int:
     if event is None or news is None:
         return 0
     readers = [c for c in league_coaches(event.league_id) if c.pk != news.author_id]
-    subject = f"{event.league_name} news: {event.data['title']}"
-    return event_mail(event, readers, NEWS, subject, _excerpt(news.body))
+    excerpt = _excerpt(news.body)
+    return event_mail(
+        event,
+        lambda: events.league_news_event(news_id),
+        readers,
+        NEWS,
+        lambda: (
+            _("%(league)s news: %(title)s")
+            % {"league": event.league_name, "title": event.data["title"]}
+        ),
+        lambda: excerpt,
+    )
 
 
 def match_report(report_id: int) -> int:
@@ -314,8 +417,18 @@ def match_report(report_id: int) -> int:
     if event is None or written is None:
         return 0
     readers = [c for c in _coaches(written.match.fixture) if c.pk != written.author_id]
-    subject = f"Match report: {event.text}"
-    return event_mail(event, readers, NEWS, subject, _excerpt(written.body))
+    words: PerLanguage[Event | None] = PerLanguage(
+        lambda: events.match_report_event(report_id), event
+    )
+    excerpt = _excerpt(written.body)
+    return event_mail(
+        event,
+        words,
+        readers,
+        NEWS,
+        lambda: _("Match report: %(what)s") % {"what": (words() or event).text},
+        lambda: excerpt,
+    )
 
 
 SENDERS: dict[str, Callable[[int], int]] = {

@@ -16,6 +16,9 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
+from django.utils.formats import date_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from leagues.models import Fixture, League, TeamEntry
 from leagues.services import deadlines
@@ -35,6 +38,8 @@ class Event:
     text: str
     url: str
     data: dict[str, Any] = field(default_factory=dict)
+    # The language its text was said in.
+    language: str = field(default_factory=lambda: get_language() or settings.LANGUAGE_CODE)
 
 
 def site_url(path: str) -> str:
@@ -72,15 +77,23 @@ def result_event(application_id: int) -> Event | None:
     fixture = application.match.fixture
     league = fixture.season.league
     home, away = fixture.home, fixture.away
-    text = (
-        f"{home.name} {report.home_touchdowns}–{report.away_touchdowns} {away.name}"
-        f" ({league.name}, season {fixture.season.number}, {fixture.get_kind_display().lower()})"
-    )
+    text = _(
+        "%(home)s %(home_touchdowns)s–%(away_touchdowns)s %(away)s (%(league)s, season "
+        "%(season)s, %(kind)s)"
+    ) % {
+        "home": home.name,
+        "home_touchdowns": report.home_touchdowns,
+        "away_touchdowns": report.away_touchdowns,
+        "away": away.name,
+        "league": league.name,
+        "season": fixture.season.number,
+        "kind": fixture.get_kind_display().lower(),
+    }
     if report.version > 1:
-        text += "; corrected"
+        text += "; " + _("corrected")
     if report.conceded_by:
         conceding = home if report.conceded_by == "home" else away
-        text += f"; {conceding.name} conceded"
+        text += "; " + _("%(team)s conceded") % {"team": conceding.name}
     data = {
         "match": application.match_id,
         "fixture": fixture.pk,
@@ -105,10 +118,13 @@ def level_up_event(advancement_id: int) -> Event | None:
     league = _league_of_team(team)
     if league is None:
         return None
-    text = (
-        f"{player.name} ({team.name}) took {advancement.result}: "
-        f"advancement {advancement.number}, {advancement.get_kind_display().lower()}"
-    )
+    text = _("%(player)s (%(team)s) took %(result)s: advancement %(number)s, %(kind)s") % {
+        "player": player.name,
+        "team": team.name,
+        "result": advancement.result,
+        "number": advancement.number,
+        "kind": advancement.get_kind_display().lower(),
+    }
     data = {
         "player": player.pk,
         "player_name": player.name,
@@ -136,8 +152,12 @@ def death_event(injury_id: int) -> Event | None:
     league = injury.match.fixture.season.league if injury.match else _league_of_team(team)
     if league is None:
         return None
-    how = f" ({injury.source})" if injury.source else ""
-    text = f"{player.name} of {team.name} is dead{how}. Rest in peace."
+    names = {"player": player.name, "team": team.name, "how": injury.source}
+    text = (
+        _("%(player)s of %(team)s is dead (%(how)s). Rest in peace.") % names
+        if injury.source
+        else _("%(player)s of %(team)s is dead. Rest in peace.") % names
+    )
     data = {
         "player": player.pk,
         "player_name": player.name,
@@ -163,7 +183,12 @@ deadline_passes_at = deadlines.deadline_passes_at
 def local_time(moment: datetime, league: League) -> str:
     """ "Sun 29 Nov 2026, 19:00 (Europe/Paris)": a moment as the league reads it."""
     zone = league_zone(league)
-    return f"{moment.astimezone(zone):%a %d %b %Y, %H:%M} ({zone.key})"
+    local = moment.astimezone(zone)
+    return _("%(day)s, %(time)s (%(zone)s)") % {
+        "day": date_format(local, "D d M Y"),
+        "time": date_format(local, "H:i"),
+        "zone": zone.key,
+    }
 
 
 def kickoff_key(moment: datetime) -> str:
@@ -177,6 +202,10 @@ def _fixture(fixture_id: int) -> Fixture | None:
         .select_related("season__league", "round", "home__coach", "away__coach")
         .first()
     )
+
+
+def _names(fixture: Fixture) -> dict[str, str]:
+    return {"home": fixture.home.name, "away": fixture.away.name}
 
 
 def _fixture_data(fixture: Fixture) -> dict[str, Any]:
@@ -201,7 +230,7 @@ def kickoff_agreed_event(fixture_id: int) -> Event | None:
         return None
     league = fixture.season.league
     when = local_time(fixture.kickoff_at, league)
-    text = f"{fixture.home.name} v {fixture.away.name} kicks off {when}."
+    text = _("%(home)s v %(away)s kicks off %(when)s.") % {**_names(fixture), "when": when}
     key = f"kickoff_agreed:fixture:{fixture.pk}:{kickoff_key(fixture.kickoff_at)}"
     return _fixture_event(EventKind.KICKOFF_AGREED, key, fixture, text)
 
@@ -211,10 +240,10 @@ def kickoff_reminder_event(fixture: Fixture) -> Event | None:
     if fixture.kickoff_at is None:
         return None
     league = fixture.season.league
-    text = (
-        f"Kick-off soon: {fixture.home.name} v {fixture.away.name}, "
-        f"{local_time(fixture.kickoff_at, league)}."
-    )
+    text = _("Kick-off soon: %(home)s v %(away)s, %(when)s.") % {
+        **_names(fixture),
+        "when": local_time(fixture.kickoff_at, league),
+    }
     key = f"kickoff_reminder:fixture:{fixture.pk}:{kickoff_key(fixture.kickoff_at)}"
     return _fixture_event(EventKind.KICKOFF_REMINDER, key, fixture, text)
 
@@ -226,10 +255,10 @@ def deadline_warning_event(fixture: Fixture) -> Event | None:
         return None
     league = fixture.season.league
     passes_at = deadline_passes_at(day, league_zone(league))
-    text = (
-        f"{fixture.home.name} v {fixture.away.name} is not played yet: its deadline ends "
-        f"{local_time(passes_at, league)}."
-    )
+    text = _("%(home)s v %(away)s is not played yet: its deadline ends %(when)s.") % {
+        **_names(fixture),
+        "when": local_time(passes_at, league),
+    }
     key = f"deadline_warning:fixture:{fixture.pk}:{day.isoformat()}"
     return _fixture_event(EventKind.DEADLINE_WARNING, key, fixture, text, deadline=day.isoformat())
 
@@ -242,23 +271,36 @@ def deadline_passed_event(fixture_id: int) -> Event | None:
         return None
     day = deadline_day(fixture)
     held = fixture.is_open
-    when = f"{day:%d %b %Y}" if day else "its deadline"
-    names = f"{fixture.home.name} v {fixture.away.name}"
+    values = {
+        **_names(fixture),
+        "when": date_format(day, "d M Y") if day else _("its deadline"),
+        "status": fixture.get_status_display().lower(),
+        "home_touchdowns": fixture.home_touchdowns,
+        "away_touchdowns": fixture.away_touchdowns,
+    }
     if held:
-        text = f"{names} was not played by its deadline ({when}): held for the commissioner."
-    elif fixture.has_result:
-        score = (
-            f"{fixture.home.name} {fixture.home_touchdowns}–{fixture.away_touchdowns} "
-            f"{fixture.away.name}"
-        )
         text = (
-            f"{names} was not played by its deadline ({when}): settled by the rules, "
-            f"{score} ({fixture.get_status_display().lower()})."
+            _(
+                "%(home)s v %(away)s was not played by its deadline (%(when)s): held for the "
+                "commissioner."
+            )
+            % values
+        )
+    elif fixture.has_result:
+        text = (
+            _(
+                "%(home)s v %(away)s was not played by its deadline (%(when)s): settled by the "
+                "rules, %(home)s %(home_touchdowns)s–%(away_touchdowns)s %(away)s (%(status)s)."
+            )
+            % values
         )
     else:
         text = (
-            f"{names} was not played by its deadline ({when}): settled by the rules "
-            f"({fixture.get_status_display().lower()})."
+            _(
+                "%(home)s v %(away)s was not played by its deadline (%(when)s): settled by the "
+                "rules (%(status)s)."
+            )
+            % values
         )
     moment = day.isoformat() if day else kickoff_key(fixture.deadline_passed_at)
     key = f"deadline_passed:fixture:{fixture.pk}:{moment}"
@@ -290,7 +332,10 @@ def league_news_event(news_id: int) -> Event | None:
     if news is None:
         return None
     league = news.league
-    text = f"News from {news.author.username}: {news.title}"
+    text = _("News from %(author)s: %(title)s") % {
+        "author": news.author.username,
+        "title": news.title,
+    }
     data = {
         "news": news.pk,
         "title": news.title,
@@ -321,13 +366,14 @@ def match_report_event(report_id: int) -> Event | None:
     )
     if result is None and fixture.has_result:
         result = (fixture.home_touchdowns, fixture.away_touchdowns)
-    match = (
-        f"{home.name} {result[0]}–{result[1]} {away.name}"
-        if result
-        else f"{home.name} v {away.name}"
-    )
     author = written.author.username
-    text = f"{author} wrote about {match}"
+    names = {"author": author, "home": home.name, "away": away.name}
+    text = (
+        _("%(author)s wrote about %(home)s %(home_touchdowns)s–%(away_touchdowns)s %(away)s")
+        % {**names, "home_touchdowns": result[0], "away_touchdowns": result[1]}
+        if result
+        else _("%(author)s wrote about %(home)s v %(away)s") % names
+    )
     data = {
         "match_report": written.pk,
         "match": written.match_id,
@@ -344,7 +390,7 @@ def match_report_event(report_id: int) -> Event | None:
 
 def check_event(league: League, nonce: str) -> Event:
     """The message a commissioner sends to check an address."""
-    text = f"Dugout test message for {league.name}: this webhook works."
+    text = _("Dugout test message for %(league)s: this webhook works.") % {"league": league.name}
     url = site_url(reverse("league-home", args=[league.pk]))
     return Event(EventKind.TEST, f"test:{nonce}", league.pk, league.name, text, url, {})
 

@@ -13,25 +13,26 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 
 class WebhookFormat(models.TextChoices):
-    DISCORD = "discord", 'Discord ({"content": ...})'
-    SLACK = "slack", 'Slack ({"text": ...})'
-    GENERIC = "generic", "Generic JSON (event, text and data)"
+    DISCORD = "discord", gettext_lazy('Discord ({"content": ...})')
+    SLACK = "slack", gettext_lazy('Slack ({"text": ...})')
+    GENERIC = "generic", gettext_lazy("Generic JSON (event, text and data)")
 
 
 class EventKind(models.TextChoices):
-    RESULT = "result", "Results"
-    LEVEL_UP = "level_up", "Level-ups"
-    DEATH = "death", "Deaths"
-    TEST = "test", "Test message"
-    KICKOFF_AGREED = "kickoff_agreed", "Kick-off times agreed"
-    KICKOFF_REMINDER = "kickoff_reminder", "Reminders before kick-off"
-    DEADLINE_WARNING = "deadline_warning", "Warnings before a deadline"
-    DEADLINE_PASSED = "deadline_passed", "Deadlines passed unplayed"
-    LEAGUE_NEWS = "league_news", "League news"
-    MATCH_REPORT = "match_report", "Coaches' match reports"
+    RESULT = "result", gettext_lazy("Results")
+    LEVEL_UP = "level_up", gettext_lazy("Level-ups")
+    DEATH = "death", gettext_lazy("Deaths")
+    TEST = "test", gettext_lazy("Test message")
+    KICKOFF_AGREED = "kickoff_agreed", gettext_lazy("Kick-off times agreed")
+    KICKOFF_REMINDER = "kickoff_reminder", gettext_lazy("Reminders before kick-off")
+    DEADLINE_WARNING = "deadline_warning", gettext_lazy("Warnings before a deadline")
+    DEADLINE_PASSED = "deadline_passed", gettext_lazy("Deadlines passed unplayed")
+    LEAGUE_NEWS = "league_news", gettext_lazy("League news")
+    MATCH_REPORT = "match_report", gettext_lazy("Coaches' match reports")
 
 
 # The kinds each opt-in of a webhook covers.
@@ -63,7 +64,9 @@ class Webhook(models.Model):
     on_fixtures = models.BooleanField(
         default=True, help_text="Kick-off times, reminders, deadline warnings and deadlines passed."
     )
-    on_news = models.BooleanField(default=True, help_text="League news and match reports.")
+    on_news = models.BooleanField(
+        default=True, help_text=gettext_lazy("League news and match reports.")
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -88,13 +91,13 @@ class Webhook(models.Model):
     @property
     def kinds_sent(self) -> list[str]:
         chosen = (
-            (self.on_results, "results"),
-            (self.on_level_ups, "level-ups"),
-            (self.on_deaths, "deaths"),
-            (self.on_fixtures, "kick-offs and deadlines"),
-            (self.on_news, "news and match reports"),
+            (self.on_results, gettext_lazy("results")),
+            (self.on_level_ups, gettext_lazy("level-ups")),
+            (self.on_deaths, gettext_lazy("deaths")),
+            (self.on_fixtures, gettext_lazy("kick-offs and deadlines")),
+            (self.on_news, gettext_lazy("news and match reports")),
         )
-        return [name for on, name in chosen if on]
+        return [str(name) for on, name in chosen if on]
 
     def wants(self, kind: str) -> bool:
         """Whether the commissioner chose this kind of event for this address."""
@@ -110,9 +113,9 @@ class Webhook(models.Model):
 
 
 class DeliveryStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    DELIVERED = "delivered", "Delivered"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", gettext_lazy("Pending")
+    DELIVERED = "delivered", gettext_lazy("Delivered")
+    FAILED = "failed", gettext_lazy("Failed")
 
 
 class WebhookDelivery(models.Model):
@@ -154,16 +157,21 @@ class EmailPreference(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="email_preference"
     )
-    next_match = models.BooleanField(default=True, help_text="My next match is scheduled.")
+    next_match = models.BooleanField(
+        default=True, help_text=gettext_lazy("My next match is scheduled.")
+    )
     decisions = models.BooleanField(
-        default=True, help_text="A report or a post-game waits for my decision."
+        default=True, help_text=gettext_lazy("A report or a post-game waits for my decision.")
     )
     fixtures = models.BooleanField(
         default=True,
-        help_text="A kick-off time agreed, reminders before kick-off and deadlines, a deadline "
-        "passed.",
+        help_text=gettext_lazy(
+            "A kick-off time agreed, reminders before kick-off and deadlines, a deadline passed."
+        ),
     )
-    news = models.BooleanField(default=True, help_text="League news and match reports.")
+    news = models.BooleanField(
+        default=True, help_text=gettext_lazy("League news and match reports.")
+    )
 
     def __str__(self) -> str:
         return f"E-mail preferences of {self.user_id}"
@@ -190,9 +198,9 @@ class SentEmail(models.Model):
 
 
 class MailStatus(models.TextChoices):
-    PENDING = "pending", "Owed"
-    SENT = "sent", "Sent"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", gettext_lazy("Owed")
+    SENT = "sent", gettext_lazy("Sent")
+    FAILED = "failed", gettext_lazy("Failed")
 
 
 class OutgoingMail(models.Model):

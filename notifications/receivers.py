@@ -42,9 +42,10 @@ logger = logging.getLogger(__name__)
 def webhook_event(kind: str, pk: int) -> None:
     """After the commit: the event's deliveries recorded (pending) and queued."""
     try:
-        event = events.BUILDERS[EventKind(kind)](pk)
+        build = events.BUILDERS[EventKind(kind)]
+        event = build(pk)
         if event is not None:
-            webhooks.record_event(event)
+            webhooks.record_in_league_language(event, partial(build, pk))
     except Exception:
         logger.exception("notifications: the %s event of row %s was not recorded", kind, pk)
 

@@ -18,6 +18,7 @@ query only narrows the candidates to the longest window any league has.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -119,13 +120,15 @@ def kickoff_reminders_due(now: datetime) -> list[Fixture]:
     ]
 
 
-def _announce(fixture: Fixture, event: events.Event | None, mail: Any) -> int:
-    """The event's webhook deliveries and mails (each once); how many were made now.
-    A failure is logged and the run goes on with the next fixture."""
+def _announce(fixture: Fixture, build: Callable[[Fixture], events.Event | None], mail: Any) -> int:
+    """The event's webhook deliveries (in the league's language) and mails (each in
+    its coach's), each once; how many were made now. A failure is logged and the run
+    goes on with the next fixture."""
+    event = build(fixture)
     if event is None:
         return 0
     try:
-        made = len(webhooks.record_event(event))
+        made = len(webhooks.record_in_league_language(event, lambda: build(fixture)))
         return made + mail(fixture, event)
     except Exception:
         logger.exception("reminders: %s of fixture %s not sent", event.kind, fixture.pk)
@@ -138,7 +141,7 @@ def send_due(now: datetime | None = None) -> int:
     now = now or timezone.now()
     made = 0
     for fixture in deadline_warnings_due(now):
-        made += _announce(fixture, events.deadline_warning_event(fixture), emails.deadline_warning)
+        made += _announce(fixture, events.deadline_warning_event, emails.deadline_warning)
     for fixture in kickoff_reminders_due(now):
-        made += _announce(fixture, events.kickoff_reminder_event(fixture), emails.kickoff_reminder)
+        made += _announce(fixture, events.kickoff_reminder_event, emails.kickoff_reminder)
     return made

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import attempt
@@ -22,7 +23,9 @@ from notifications.models import Webhook
 def _league(request: HttpRequest, pk: int) -> League:
     league = get_object_or_404(League, pk=pk)
     if not request.user.has_perm("leagues.manage_league", league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} manages its webhooks.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s manages its webhooks.") % {"league": league.name}
+        )
     return league
 
 
@@ -51,7 +54,7 @@ def league_webhooks(request: HttpRequest, pk: int) -> HttpResponse:
             form, lambda: webhooks.create_webhook(request.user, league, **form.cleaned_data)
         )
         if made is not None:
-            messages.success(request, "Webhook added: send a test message to check it.")
+            messages.success(request, _("Webhook added: send a test message to check it."))
             return redirect("league-webhooks", pk=league.pk)
     return _page(request, league, form, status=400)
 
@@ -63,8 +66,8 @@ def webhook_delete(request: HttpRequest, pk: int, webhook_id: int) -> HttpRespon
     try:
         webhooks.delete_webhook(request.user, league, webhook_id)
     except Webhook.DoesNotExist as error:
-        raise Http404("No such webhook.") from error
-    messages.success(request, "Webhook removed: nothing more is sent to it.")
+        raise Http404(_("No such webhook.")) from error
+    messages.success(request, _("Webhook removed: nothing more is sent to it."))
     return redirect("league-webhooks", pk=league.pk)
 
 
@@ -75,8 +78,8 @@ def webhook_test(request: HttpRequest, pk: int, webhook_id: int) -> HttpResponse
     try:
         webhooks.send_test(request.user, league, webhook_id)
     except Webhook.DoesNotExist as error:
-        raise Http404("No such webhook.") from error
-    messages.success(request, "Test message queued: its outcome shows in the delivery log.")
+        raise Http404(_("No such webhook.")) from error
+    messages.success(request, _("Test message queued: its outcome shows in the delivery log."))
     return redirect("league-webhooks", pk=league.pk)
 
 
@@ -89,7 +92,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
         form = EmailPreferenceForm(request.POST, instance=current)
         if form.is_valid():
             emails.set_preferences(request.user, **form.cleaned_data)
-            messages.success(request, "E-mail preferences saved.")
+            messages.success(request, _("E-mail preferences saved."))
             return redirect("notification-preferences")
     else:
         form = EmailPreferenceForm(instance=current)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +28,7 @@ from leagues.models import League
 from notifications import delivery
 from notifications.errors import NotificationError
 from notifications.events import Event, check_event
+from notifications.language import speaking, webhook_language
 from notifications.models import DeliveryStatus, EventKind, Webhook, WebhookDelivery
 from teams.audit import saved_user
 
@@ -99,8 +101,9 @@ def send_test(actor: Actor, league: League, webhook_id: int) -> WebhookDelivery:
     """Queue a test message to one webhook; its outcome shows in the delivery log."""
     require_commissioner(actor, league)
     webhook = webhook_of(league, webhook_id)
-    event = check_event(league, secrets.token_hex(6))
-    made = _record(webhook, event)
+    with speaking(webhook_language(league)):
+        event = check_event(league, secrets.token_hex(6))
+        made = _record(webhook, event)
     transaction.on_commit(lambda: queue_delivery(made.pk))
     return made
 
@@ -117,6 +120,17 @@ def _record(webhook: Webhook, event: Event) -> WebhookDelivery:
         },
     )
     return made
+
+
+def record_in_league_language(event: Event, build: Callable[[], Event | None]) -> list[int]:
+    """``record_event`` with the event's words in its league's language
+    (``language.webhook_language``): ``build`` makes them again in that language when
+    ``event`` was made in another."""
+    language = webhook_language(event.league_id)
+    with speaking(language):
+        if language != event.language:
+            event = build() or event
+        return record_event(event)
 
 
 def record_event(event: Event) -> list[int]:
