@@ -322,6 +322,14 @@ class DraftForm(forms.Form):
         return reported
 
 
+def hire_choice_text(position: Position) -> str:
+    """A position as the hiring form offers it: "Blitzer (85k, 0–4)"; without a price
+    where it has none (Blitz Bowl, which has no gold)."""
+    if position.cost:
+        return f"{position.name} ({gp(position.cost)}, 0–{position.max_count})"
+    return f"{position.name} (0–{position.max_count})"
+
+
 class HirePlayerForm(forms.Form):
     position = forms.ChoiceField(
         label="Position", error_messages={"required": "Choose the position to hire."}
@@ -337,8 +345,15 @@ class HirePlayerForm(forms.Form):
 
     def __init__(self, roster: Roster, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # A position's price, where it has one (none in Blitz Bowl, which has no gold).
         cast(forms.ChoiceField, self.fields["position"]).choices = [
-            (p.slug, f"{p.name} ({gp(p.cost)}, 0–{p.max_count})") for p in roster.positions.values()
+            (
+                p.slug,
+                f"{p.name} ({gp(p.cost)}, 0–{p.max_count})"
+                if p.cost
+                else f"{p.name} (0–{p.max_count})",
+            )
+            for p in roster.positions.values()
         ]
 
 

@@ -231,17 +231,18 @@ def _save_draft(
 ) -> Team:
     """Write the checked draft in one transaction: the team, its ledger, its players,
     its Team Captain and the audit row."""
+    budget = draft_rules_of(ruleset).budget  # none in a ruleset without gold (Blitz Bowl)
     with transaction.atomic():
         team = lock_team(_create_team(actor, name, ruleset, roster, proposal))
-        _post_draft_gold(actor, team, draft_rules_of(ruleset).budget, cost, len(picks), proposal)
+        _post_draft_gold(actor, team, budget, cost, len(picks), proposal)
         drafted = Player.objects.bulk_create(new_players(ruleset, roster, team, picks))
         if proposal.captain_position:
             _make_captain(ruleset, roster, drafted, proposal.captain_position)
         log_action(
             actor,
             "team.draft",
-            f"{actor.get_username()} drafted {team.name} ({roster.name}): {len(picks)} players, "
-            f"{gp(team.treasury)} left in the treasury.",
+            f"{actor.get_username()} drafted {team.name} ({roster.name}): {len(picks)} players"
+            + (f", {gp(team.treasury)} left in the treasury." if budget else "."),
             **_draft_data(team, ruleset, roster, len(picks), cost),
         )
         return team

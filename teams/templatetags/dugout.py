@@ -89,6 +89,15 @@ def fans_label(key: str | None) -> str:
         return "Dedicated Fans"
 
 
+@register.filter
+def has_gold(key: str | None) -> bool:
+    """Whether the ruleset's teams have gold (a treasury, values, TV): not Blitz Bowl's."""
+    try:
+        return bool(edition_for(str(key)).has_gold)
+    except (LookupError, UnknownRulesetError):
+        return True
+
+
 # How an edition's ``standings_rank_by`` names what a table ranks by.
 RANK_LABELS = {
     "league_points": "league points",
