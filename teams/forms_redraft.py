@@ -9,7 +9,6 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules_engine import get_ruleset, list_rulesets
 from rules_engine.draft import DraftRules, draft_rules_for
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.forms import POSITION_PREFIX, count_field, form_value
@@ -92,15 +91,20 @@ class RedraftForm(forms.Form):
             for c in self.candidates
         ]
 
-    def position_name(self, slug: str) -> str:
-        """The name of the position ``slug`` in this form's ruleset, else in the ruleset
-        that has it (a player not yet moved to another edition's position)."""
-        for ruleset in [self.ruleset, *(get_ruleset(key) for key in list_rulesets())]:
+    def position_name(self, slug: str, old_first: bool = False) -> str:
+        """The name of the position ``slug`` as the roster data names it: in this
+        form's ruleset, else in the one the team comes from (``name_rulesets``; that
+        one first with ``old_first``)."""
+        rulesets = self.name_rulesets()
+        for ruleset in reversed(rulesets) if old_first else rulesets:
             try:
                 return ruleset.position(slug).name
             except KeyError:
                 continue
         return slug
+
+    def name_rulesets(self) -> list[Ruleset]:
+        return [self.ruleset]
 
     def hire_fields(self) -> list[tuple[forms.BoundField, Position]]:
         return [(self[HIRE_PREFIX + p.slug], p) for p in self.roster.positions.values()]
@@ -211,6 +215,10 @@ class EditionChangeForm(RedraftForm):
             required=False,
         )
 
+    def name_rulesets(self) -> list[Ruleset]:
+        """The new edition's positions, then the old one's (a position not mapped yet)."""
+        return [self.ruleset, self.mapping.move.from_ruleset()]
+
     def keep_fields(self) -> list[tuple[forms.BoundField, Any]]:
         return [(self[KEEP_PREFIX + o.position_slug], o) for o in self.mapping.over_limit]
 
@@ -228,7 +236,11 @@ class EditionChangeForm(RedraftForm):
         """Each permanent player: his new position's choice, the mapped player and the
         name of the position he had."""
         return [
-            (self[f"{POSITION_PREFIX}{p.id}"], p, self.position_name(p.from_position))
+            (
+                self[f"{POSITION_PREFIX}{p.id}"],
+                p,
+                self.position_name(p.from_position, old_first=True),
+            )
             for p in self.mapping.players
         ]
 
