@@ -21,6 +21,8 @@ from allauth.core import context as allauth_context
 from django.contrib import messages
 from django.contrib.sites.shortcuts import get_current_site
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from leagues import invites
 from leagues.errors import LeagueError
@@ -35,7 +37,7 @@ class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
         # The wording of Django's own login form, which coaches knew.
-        "username_password_mismatch": (
+        "username_password_mismatch": gettext_lazy(
             "Please enter a correct username and password. Note that both fields may be "
             "case-sensitive."
         ),
@@ -56,8 +58,11 @@ class AccountAdapter(DefaultAccountAdapter):
                 if league is not None:
                     messages.success(
                         request,
-                        f"Welcome to {league.name}: you are one of its coaches. Draft a team, "
-                        "then enter it when a season opens for sign-up.",
+                        _(
+                            "Welcome to %(league)s: you are one of its coaches. Draft a team, "
+                            "then enter it when a season opens for sign-up."
+                        )
+                        % {"league": league.name},
                     )
         return user
 

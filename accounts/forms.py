@@ -1,4 +1,5 @@
-"""allauth's login form, its login field named ``username``.
+"""allauth's login form, its login field named ``username``, without allauth's
+password-reset link under the password (the login page has its own).
 
 Before allauth the login page was Django's, posting ``username`` and
 ``password``. Keeping the name keeps every existing login (pages, tests, password
@@ -21,6 +22,9 @@ class LoginForm(allauth_forms.LoginForm):
         super().__init__(*args, **kwargs)
         username = self.fields.pop("login")
         self.fields = {"username": username, **self.fields}
+        # allauth puts a "Forgot your password?" link under the password; the page has
+        # its own, below the form: one link, not two.
+        self.fields["password"].help_text = ""
 
     def clean_username(self) -> str:
         return self.cleaned_data["username"].strip()

@@ -22,11 +22,14 @@ switches is not answered 304 with the copy his browser holds in the language he 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import translation
+from django.utils.formats import number_format
+from django.utils.functional import lazy
 from django.utils.translation import get_supported_language_variant, gettext
 from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
 
@@ -35,6 +38,20 @@ from django.utils.translation.trans_real import language_code_re, parse_accept_l
 SESSION_KEY = "dugout_language"
 
 _ETAG = re.compile(r'\s*((?:W/)?"[^"]*")\s*(?:,|$)')
+
+
+def _filled(message: object, values: Mapping[str, object]) -> str:
+    return str(message) % {name: str(value) for name, value in values.items()}
+
+
+filled_lazy = lazy(_filled, str)
+"""A message translated when it is shown, its values put in then: for module-level
+labels and help texts, ``filled_lazy(gettext_lazy("At most %(size)s MiB."), {"size": 2})``
+(``gettext_lazy(...) % values`` would translate at import, in English)."""
+
+grouped_lazy = lazy(lambda number: number_format(number, force_grouping=True), str)
+"""A whole number with the thousands grouped as the reader's language writes them
+(``5,000``, ``5.000``, ``5 000``), when it is shown."""
 
 
 def site_languages() -> list[str]:

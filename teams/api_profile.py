@@ -26,6 +26,7 @@ from django.core.files.base import ContentFile
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.parsers import FormParser, MultiPartParser
@@ -89,7 +90,7 @@ def _decoded(text: str) -> ContentFile[bytes]:
         data = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError) as error:
         raise TeamProfileError(
-            "logo_base64 is not base64: send the file's bytes base64-encoded.", field="logo"
+            _("logo_base64 is not base64: send the file's bytes base64-encoded."), field="logo"
         ) from error
     return ContentFile(data, name="logo")
 
@@ -101,7 +102,9 @@ def profile_data(team: Team) -> dict[str, Any]:
 def _team_to_change(request: Request, pk: int) -> Team:
     team = get_object_or_404(Team, pk=pk)
     if not request.user.has_perm(CHANGE_TEAM, team):
-        raise exceptions.PermissionDenied(f"Only the coach of {team.name} may change it.")
+        raise exceptions.PermissionDenied(
+            _("Only the coach of %(team)s may change it.") % {"team": team.name}
+        )
     return team
 
 

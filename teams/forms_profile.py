@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
+from core.i18n import filled_lazy
 from teams.logos import MAX_BYTES
 from teams.models import TEAM_DESCRIPTION_MAX
 
@@ -15,25 +17,30 @@ class TeamProfileForm(forms.Form):
     image and the description's length, and refuse with a sentence beside the field."""
 
     logo = forms.FileField(
-        label="Logo",
+        label=gettext_lazy("Logo"),
         required=False,
-        help_text=(
-            f"A PNG, JPEG, GIF or WebP image of at most {MAX_BYTES // 1024 // 1024} MiB; "
-            "it is shown at most 256×256 pixels."
+        help_text=filled_lazy(
+            gettext_lazy(
+                "A PNG, JPEG, GIF or WebP image of at most %(size)s MiB; "
+                "it is shown at most 256×256 pixels."
+            ),
+            {"size": MAX_BYTES // 1024 // 1024},
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ACCEPTED_TYPES}),
     )
-    remove_logo = forms.BooleanField(label="Take the logo down", required=False)
+    remove_logo = forms.BooleanField(label=gettext_lazy("Take the logo down"), required=False)
     description = forms.CharField(
-        label="Description",
+        label=gettext_lazy("Description"),
         required=False,
         strip=True,
         max_length=TEAM_DESCRIPTION_MAX,
-        help_text="The team's story, in Markdown: *emphasis*, **bold**, lists, [links](https://…).",
+        help_text=gettext_lazy(
+            "The team's story, in Markdown: *emphasis*, **bold**, lists, [links](https://…)."
+        ),
         error_messages={
-            "max_length": (
-                f"Shorten the description to at most {TEAM_DESCRIPTION_MAX:,} characters "
-                "(it has %(show_value)d)."
+            "max_length": gettext_lazy(
+                "Shorten the description to at most %(limit_value)s characters "
+                "(it has %(show_value)s)."
             )
         },
         widget=forms.Textarea(attrs={"rows": 8}),

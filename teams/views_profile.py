@@ -19,6 +19,7 @@ from django.db import transaction
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from django.views.decorators.http import etag, require_http_methods, require_safe
 
 from core.errors import attempt
@@ -53,7 +54,7 @@ def team_profile(request: HttpRequest, pk: int) -> HttpResponse:
         status = 400
         form = TeamProfileForm(request.POST, request.FILES)
         if form.is_valid() and attempt(form, lambda: _save(request, team, form)) is not None:
-            messages.success(request, f"{team.name}'s page is updated.")
+            messages.success(request, _("%(team)s's page is updated.") % {"team": team.name})
             return redirect("team-detail", pk=team.pk)
     else:
         form = TeamProfileForm(initial={"description": team.description})
@@ -72,7 +73,7 @@ def team_logo(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The team's logo image (404 when it has none); 304 to a browser holding it."""
     name = get_object_or_404(Team.objects.only("logo"), pk=pk).logo.name
     if not name or not default_storage.exists(name):
-        raise Http404("This team has no logo.")
+        raise Http404(_("This team has no logo."))
     content_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
     response = FileResponse(default_storage.open(name, "rb"), content_type=content_type)
     patch_cache_control(response, public=True, max_age=LOGO_MAX_AGE)
