@@ -11,6 +11,8 @@ from django.core.exceptions import PermissionDenied, SuspiciousOperation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import REASON_NO_CSRF_COOKIE
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import defaults
 from rest_framework import status
 from rest_framework.pagination import LimitOffsetPagination
@@ -51,7 +53,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, PermissionDenied):
         return Response(
-            {"detail": str(exc) or "You may not do that."}, status=status.HTTP_403_FORBIDDEN
+            {"detail": str(exc) or _("You may not do that.")}, status=status.HTTP_403_FORBIDDEN
         )
     return drf_exception_handler(exc, context)
 
@@ -104,7 +106,7 @@ API_PREFIX = "/api/"
 
 # What a client is told when Django refuses the request before the API reads it: a
 # malformed header or cookie, a host not served, more fields than a request may carry.
-BAD_REQUEST = "The request is malformed and was not read."
+BAD_REQUEST = gettext_lazy("The request is malformed and was not read.")
 
 
 def api_error(message: str, status_code: int) -> JsonResponse:
@@ -121,14 +123,16 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     """Django's 400 (a SuspiciousOperation, a malformed request): JSON under /api/, the
     site's page elsewhere. The reason stays in the log: it may name a header's value."""
     if is_api(request):
-        return api_error(BAD_REQUEST, status.HTTP_400_BAD_REQUEST)
+        return api_error(str(BAD_REQUEST), status.HTTP_400_BAD_REQUEST)
     return defaults.bad_request(request, exception or SuspiciousOperation())
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """A PermissionDenied no view turned into its own answer: JSON under /api/."""
     if is_api(request):
-        return api_error(str(exception or "") or "You may not do that.", status.HTTP_403_FORBIDDEN)
+        return api_error(
+            str(exception or "") or _("You may not do that."), status.HTTP_403_FORBIDDEN
+        )
     return defaults.permission_denied(request, exception or PermissionDenied())
 
 
@@ -136,14 +140,16 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A refused CSRF check (CSRF_FAILURE_VIEW): JSON under /api/ as DRF words it, the
     site's 403 page elsewhere with what to do."""
     if is_api(request):
-        return api_error(f"CSRF Failed: {reason}", status.HTTP_403_FORBIDDEN)
+        return api_error(
+            _("CSRF Failed: %(reason)s") % {"reason": reason}, status.HTTP_403_FORBIDDEN
+        )
     if reason == REASON_NO_CSRF_COOKIE:
-        told = (
+        told = _(
             "Your browser did not send this site's cookie back: allow cookies for this "
             "site, then reload the page and try again."
         )
     else:
-        told = (
+        told = _(
             "The form was out of date (it came from an older visit or another tab): "
             "reload the page and try again."
         )
@@ -154,7 +160,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """A path no URL routes: JSON under /api/ (as the API's own 404s), the site's
     page elsewhere."""
     if is_api(request):
-        return api_error("Not found.", status.HTTP_404_NOT_FOUND)
+        return api_error(_("Not found."), status.HTTP_404_NOT_FOUND)
     return defaults.page_not_found(request, exception)
 
 
@@ -164,5 +170,5 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if is_database_outage(sys.exc_info()[1]):
         return database_unavailable(request)
     if is_api(request):
-        return api_error("A server error occurred.", status.HTTP_500_INTERNAL_SERVER_ERROR)
+        return api_error(_("A server error occurred."), status.HTTP_500_INTERNAL_SERVER_ERROR)
     return defaults.server_error(request)
