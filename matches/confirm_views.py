@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import attempt, attempt_or_message
@@ -62,7 +63,7 @@ def confirm_report(request: HttpRequest, pk: int) -> HttpResponse:
 
     match = state.match
     if attempt_or_message(request, lambda: services.confirm_report(request.user, match)):
-        messages.success(request, "The report is confirmed: the post-game has begun.")
+        messages.success(request, _("The report is confirmed: the post-game has begun."))
         return _back(match, "post-game")
     return _back(match)
 
@@ -78,7 +79,7 @@ def dispute_report(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         note = form.cleaned_data["note"]
         if attempt(form, lambda: services.dispute_report(request.user, match, note=note)):
-            messages.success(request, "The report is disputed: the commissioner decides.")
+            messages.success(request, _("The report is disputed: the commissioner decides."))
             return _back(match)
     return _refused(request, match, dispute_form=form)
 
@@ -94,7 +95,7 @@ def send_back_report(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         note = form.cleaned_data["note"]
         if attempt(form, lambda: services.send_back_report(request.user, match, note=note)):
-            messages.success(request, "The report is sent back: the match is in play again.")
+            messages.success(request, _("The report is sent back: the match is in play again."))
             return _back(match, "live")
     return _refused(request, match, send_back_form=form)
 
@@ -108,10 +109,13 @@ def settle_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     state = state_or_404(request, pk)
     match = state.match
     if not state.commissioner:
-        raise PermissionDenied(f"Only a commissioner of {state.league.name} settles a dispute.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s settles a dispute.")
+            % {"league": state.league.name}
+        )
     report = state.report
     if not state.confirming or report is None or report.confirmation != Confirmation.DISPUTED:
-        messages.info(request, "There is no disputed report to settle on this match.")
+        messages.info(request, _("There is no disputed report to settle on this match."))
         return _back(match, "")
     return whole_report_page(
         request,
@@ -121,7 +125,7 @@ def settle_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         lambda **given: settle(request.user, match, **given),
         template="matches/settle.html",
         done=(
-            "The dispute is settled: the report is confirmed and the post-game began.",
+            _("The dispute is settled: the report is confirmed and the post-game began."),
             "post-game",
         ),
     )
@@ -144,7 +148,7 @@ def save_report_draft(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         kwargs = form.report_kwargs()
         if attempt(form, lambda: services.save_report_draft(request.user, match, **kwargs)):
-            messages.success(request, "The report is saved as a draft; submit it when done.")
+            messages.success(request, _("The report is saved as a draft; submit it when done."))
             return _back(match, "report")
     if match.status != Match.Status.IN_PLAY:
         for message in form.non_field_errors():

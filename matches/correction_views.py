@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from core.errors import attempt
@@ -63,10 +64,13 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
     state = state_or_404(request, pk)
     match = state.match
     if not state.commissioner:
-        raise PermissionDenied(f"Only a commissioner of {state.league.name} may correct a report.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s may correct a report.")
+            % {"league": state.league.name}
+        )
     report = state.report
     if report is None:
-        raise Http404(f"{match.label} has no report to correct yet.")
+        raise Http404(_("%(match)s has no report to correct yet.") % {"match": match.label})
     return whole_report_page(
         request,
         state,
@@ -74,7 +78,7 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         CorrectionForm,
         lambda **given: services.correct_report(request.user, match, **given),
         template="matches/correct.html",
-        done=("The report is corrected; the post-game was run again.", "history"),
+        done=(_("The report is corrected; the post-game was run again."), "history"),
     )
 
 

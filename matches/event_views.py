@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt
@@ -39,7 +40,9 @@ def event_picker(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return redirect(f"{match_url(match)}?{request.GET.urlencode()}#live")
     picker = picker_context(state, request.GET)
     if picker is None:
-        raise PermissionDenied("Only the coaches of the two teams or a commissioner record events.")
+        raise PermissionDenied(
+            _("Only the coaches of the two teams or a commissioner record events.")
+        )
     context = {"match": match, "picker": picker}
     return render(request, "matches/match_detail.html#picker", context)
 
@@ -72,7 +75,7 @@ def add_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             event = selectors.draft_event(match, event.pk)
             recorded = selectors.event_text(event, state.team_names)
             if not request.htmx:
-                messages.success(request, f"Recorded: {recorded}.")
+                messages.success(request, _("Recorded: %(event)s.") % {"event": recorded})
                 return redirect(match_url(match, "live"))
             return render_live(request, state, recorded=recorded)
     if not request.htmx:
@@ -100,9 +103,9 @@ def remove_event(request: HtmxHttpRequest, pk: int, event_id: int) -> HttpRespon
             return render_match(request, state, status=400, event_form=form)
         return render_live(request, state, event_form=form)
     if not request.htmx:
-        messages.success(request, "Event removed.")
+        messages.success(request, _("Event removed."))
         return redirect(match_url(match, "live"))
-    return render_live(request, state, recorded="Event removed")
+    return render_live(request, state, recorded="removed", recorded_removed=True)
 
 
 @login_required
@@ -131,12 +134,12 @@ def submit_report(request: HttpRequest, pk: int) -> HttpResponse:
         if submission is not None:
             confirmed = submission.report.confirmation == Confirmation.CONFIRMED
             if not submission.created:
-                messages.info(request, "This report was already in; nothing changed.")
+                messages.info(request, _("This report was already in; nothing changed."))
             elif confirmed:
-                messages.success(request, "The report is in: the post-game has begun.")
+                messages.success(request, _("The report is in: the post-game has begun."))
             else:
                 messages.success(
-                    request, "The report is in: waiting for the opponent's confirmation."
+                    request, _("The report is in: waiting for the opponent's confirmation.")
                 )
             return redirect(match_url(match, "post-game" if confirmed else "confirmation"))
     if match.status != Match.Status.IN_PLAY:

@@ -24,12 +24,14 @@ a form, when it offers a Refresh button instead.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from matches import selectors
@@ -108,26 +110,37 @@ def casualty_results(
     return missing
 
 
+def _coaches(teams: Iterable[str], joiner: str = "and") -> str:
+    """ "X's coach", or "X's coach and Y's coach" ("or" with ``joiner="or"``)."""
+    each = [_("%(team)s's coach") % {"team": team} for team in teams]
+    if len(each) < 2:
+        return "".join(each)
+    if joiner == "or":
+        return _("%(first)s or %(second)s") % {"first": each[0], "second": ", ".join(each[1:])}
+    return _("%(first)s and %(second)s") % {"first": each[0], "second": ", ".join(each[1:])}
+
+
 def _casualty_line(missing: list[dict[str, Any]]) -> str:
     mine = [c["victim"] for c in missing if c["yours"]]
     if mine:
-        return (
-            f"Your turn: record the casualty result of {', '.join(dict.fromkeys(mine))} "
-            "before the report is submitted."
-        )
-    sides = dict.fromkeys(c["team"] for c in missing)
-    who = " and ".join(f"{team}'s coach" for team in sides)
+        return _(
+            "Your turn: record the casualty result of %(players)s before the report is submitted."
+        ) % {"players": ", ".join(dict.fromkeys(mine))}
+    who = _coaches(dict.fromkeys(c["team"] for c in missing))
     hurt = ", ".join(dict.fromkeys(c["victim"] for c in missing))
-    return f"In play: waiting for {who} to record the casualty result of {hurt}."
+    return _("In play: waiting for %(coaches)s to record the casualty result of %(players)s.") % {
+        "coaches": who,
+        "players": hurt,
+    }
 
 
 def _pending_line(pending: list[dict], state: MatchState) -> str:
     mine = [c for c in pending if state.may_answer_for(c["side"])]
     if mine:
-        return f"Your turn: {mine[0]['prompt']}"
+        return _("Your turn: %(decision)s") % {"decision": mine[0]["prompt"]}
     sides = dict.fromkeys(c["side"] for c in pending)
     teams = state.team_names
-    return "Waiting for " + " and ".join(f"{teams[s]}'s coach" for s in sides) + "."
+    return _("Waiting for %(coaches)s.") % {"coaches": _coaches(teams[s] for s in sides)}
 
 
 def waiting_for(state: MatchState, missing_results: list[dict[str, Any]] | None = None) -> str:
@@ -135,17 +148,17 @@ def waiting_for(state: MatchState, missing_results: list[dict[str, Any]] | None 
     ``missing_results``: the match's ``casualty_results``, read when not given."""
     match, report, status = state.match, state.report, state.step
     if status == Match.Status.SCHEDULED:
-        return "Waiting for the coaches to start the pre-game."
+        return _("Waiting for the coaches to start the pre-game.")
     if status == Match.Status.PRE_GAME:
         pending = (match.pre_game_result or {}).get("pending", [])
         if pending:
             return _pending_line(pending, state)
-        return "The pre-game is done: waiting for the kick-off."
+        return _("The pre-game is done: waiting for the kick-off.")
     if status == Match.Status.IN_PLAY:
         missing = casualty_results(state) if missing_results is None else missing_results
         if missing:
             return _casualty_line(missing)
-        return "In play: each coach taps his team's events; one submits the report at the end."
+        return _("In play: each coach taps his team's events; one submits the report at the end.")
     if status == Match.Status.CONFIRMING and report is not None:
         return confirmation_line(state)
     if status == Match.Status.REPORT_SUBMITTED and report is not None:
@@ -153,7 +166,7 @@ def waiting_for(state: MatchState, missing_results: list[dict[str, Any]] | None 
         if pending:
             return _pending_line(pending, state)
     if status == Match.Status.POST_GAME:
-        return "The post-game is complete: a coach closes the match."
+        return _("The post-game is complete: a coach closes the match.")
     return f"{match.get_status_display()}."
 
 
@@ -161,13 +174,15 @@ def confirmation_line(state: MatchState) -> str:
     report, teams = state.report, state.team_names
     assert report is not None, "a match waiting for confirmation has a report"
     if report.confirmation == Confirmation.DISPUTED:
-        return f"Disputed: waiting for the commissioner ({report.dispute_note})"
+        return _("Disputed: waiting for the commissioner (%(note)s)") % {
+            "note": report.dispute_note
+        }
     if state.is_opponent:
-        return "The report is in: confirm it or dispute it."
+        return _("The report is in: confirm it or dispute it.")
     submitter = report.submitted_by_id
     sides = [s for s in SIDES if state.teams[s].coach_id != submitter]
-    who = " or ".join(f"{teams[s]}'s coach" for s in sides) or "the commissioner"
-    return f"Waiting for {who} to confirm the report."
+    who = _coaches((teams[s] for s in sides), joiner="or") or _("the commissioner")
+    return _("Waiting for %(coaches)s to confirm the report.") % {"coaches": who}
 
 
 @require_GET
@@ -175,7 +190,7 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
     """The poll: 304 while nothing changed; else the read-only fragments, out of band."""
     stamp = selectors.match_stamp(pk)
     if stamp is None:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     page = request.GET.get("page", "")
     etag = f'"{_digest(stamp, getattr(request.user, "pk", None), page)}"'
     headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie"}

@@ -215,6 +215,7 @@ def live_context(state: MatchState, params: Any, **forms: Any) -> dict[str, Any]
         "picker": picker_context(state, params) if play else None,
         "event_form": forms.get("event_form"),
         "recorded": forms.get("recorded", ""),
+        "recorded_removed": forms.get("recorded_removed", False),
         "report_form": report_form,
         "kick_off_kinds": KICK_OFF_KINDS,
         "kick_off_sides": [{"key": s, "team": teams[s]} for s in sides],

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt, refusal_messages
@@ -27,7 +28,7 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
     post_game = selectors.post_game_state(match, state=state)
     pending = [c for c in post_game.pending if c.side == side]
     if not pending:
-        messages.error(request, "No post-game decision of that team is waiting.")
+        messages.error(request, _("No post-game decision of that team is waiting."))
         return redirect(match_url(match, "post-game"))
     form = PostGameChoicesForm(
         pending, selectors.player_names(match), data=request.POST, prefix=side
@@ -39,7 +40,7 @@ def post_game_choices(request: HttpRequest, pk: int, side: str) -> HttpResponse:
             lambda: services.submit_post_game_choices(request.user, match, side=side, **kwargs),
         )
         if done is not None:
-            messages.success(request, f"{state.team_names[side]}: decided.")
+            messages.success(request, _("%(team)s: decided.") % {"team": state.team_names[side]})
             return redirect(match_url(match, "post-game"))
     return render_match(request, state, status=400, post_game_forms={side: form})
 
@@ -54,8 +55,11 @@ def settle_shortfall(request: HttpRequest, pk: int, shortfall_id: int) -> HttpRe
     errors = refusal_messages(lambda: services.settle_shortfall(request.user, shortfall, decision))
     if errors:
         return render_match(request, state, status=400, action_errors=errors)
-    done = "kept" if decision == "grant" else "taken back with his latest advancements"
-    messages.success(request, f"{shortfall.player.name}: the SPP are {done}.")
+    if decision == "grant":
+        done = _("%(player)s: the SPP are kept.")
+    else:
+        done = _("%(player)s: the SPP are taken back with his latest advancements.")
+    messages.success(request, done % {"player": shortfall.player.name})
     return redirect(match_url(match, "history"))
 
 
@@ -63,11 +67,11 @@ def settle_shortfall(request: HttpRequest, pk: int, shortfall_id: int) -> HttpRe
 @require_POST
 def end_post_game(request: HttpRequest, pk: int) -> HttpResponse:
     return act_on(
-        request, pk, services.end_hiring_step, "The post-game's waiting is ended.", "post-game"
+        request, pk, services.end_hiring_step, _("The post-game's waiting is ended."), "post-game"
     )
 
 
 @login_required
 @require_POST
 def close_match(request: HttpRequest, pk: int) -> HttpResponse:
-    return act_on(request, pk, services.close_match, "The match is closed.", "")
+    return act_on(request, pk, services.close_match, _("The match is closed."), "")

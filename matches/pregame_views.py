@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt
@@ -20,14 +21,14 @@ from matches.view_state import SIDES, match_url, require_side, state_to_play
 @login_required
 @require_POST
 def start_pre_game(request: HttpRequest, pk: int) -> HttpResponse:
-    return act_on(request, pk, services.start_pre_game, "The pre-game has begun.", "pre-game")
+    return act_on(request, pk, services.start_pre_game, _("The pre-game has begun."), "pre-game")
 
 
 @login_required
 @require_POST
 def start_match(request: HttpRequest, pk: int) -> HttpResponse:
     return act_on(
-        request, pk, services.start_match, "Kick-off! Record the match as it goes.", "live"
+        request, pk, services.start_match, _("Kick-off! Record the match as it goes."), "live"
     )
 
 
@@ -40,11 +41,13 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
     pre_game = selectors.pre_game_state(match, state=state)
     choice = next((c for c in pre_game.pending if (c.side, c.kind) == (side, kind)), None)
     if choice is None:
-        messages.error(request, "That decision is no longer waiting; here is where the match is.")
+        messages.error(
+            request, _("That decision is no longer waiting; here is where the match is.")
+        )
         return redirect(match_url(match, "pre-game"))
     form = choice_form(choice, state.ruleset, data=request.POST)
     if form is None:
-        raise Http404("This decision is not answered on this page.")
+        raise Http404(_("This decision is not answered on this page."))
     if form.is_valid():
         answer = choice_answer(form)
         done = attempt(
@@ -54,7 +57,7 @@ def pre_game_choice(request: HttpRequest, pk: int, side: str, kind: str) -> Http
             ),
         )
         if done is not None:
-            messages.success(request, f"{state.team_names[side]}: answered.")
+            messages.success(request, _("%(team)s: answered.") % {"team": state.team_names[side]})
             return redirect(match_url(match, "pre-game"))
     return render_match(request, state, status=400, choice_forms={(side, kind): form})
 
@@ -67,7 +70,7 @@ def name_team_captain(request: HttpRequest, pk: int, side: str) -> HttpResponse:
     state = state_to_play(request, pk)
     match = state.match
     if side not in SIDES:
-        raise Http404("A side is home or away.")
+        raise Http404(_("A side is home or away."))
     require_side(state, side)
     card = captain_card(match, side)
     form = NewCaptainForm(card, side, data=request.POST)
@@ -80,7 +83,11 @@ def name_team_captain(request: HttpRequest, pk: int, side: str) -> HttpResponse:
         )
         if named is not None:
             team = state.team_names[side]
-            messages.success(request, f"{team}: #{named.number} {named.name} is Team Captain.")
+            messages.success(
+                request,
+                _("%(team)s: #%(number)s %(name)s is Team Captain.")
+                % {"team": team, "number": named.number, "name": named.name},
+            )
             return redirect(match_url(match, "pre-game"))
     if card is not None and card.captain is None:
         return render_match(request, state, status=400, captain_forms={side: form})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from matches import selectors
 from matches.models import Match
@@ -18,7 +19,7 @@ def match_or_404(pk: int) -> Match:
     try:
         return selectors.match_detail(pk)
     except Match.DoesNotExist:
-        raise Http404("No such match.") from None
+        raise Http404(_("No such match.")) from None
 
 
 def state_or_404(request: HttpRequest, pk: int) -> MatchState:
@@ -26,7 +27,7 @@ def state_or_404(request: HttpRequest, pk: int) -> MatchState:
     try:
         return match_state(pk, request.user)
     except Match.DoesNotExist:
-        raise Http404("No such match.") from None
+        raise Http404(_("No such match.")) from None
 
 
 def state_to_play(request: HttpRequest, pk: int) -> MatchState:
@@ -34,8 +35,11 @@ def state_to_play(request: HttpRequest, pk: int) -> MatchState:
     state = state_or_404(request, pk)
     if not state.can_play:
         raise PermissionDenied(
-            f"Only the coaches of {state.home.name} and {state.away.name} "
-            "or a commissioner of the league may do that."
+            _(
+                "Only the coaches of %(home)s and %(away)s or a commissioner of the league "
+                "may do that."
+            )
+            % {"home": state.home.name, "away": state.away.name}
         )
     return state
 
@@ -44,7 +48,9 @@ def require_side(state: MatchState, side: str) -> None:
     """A side's events and decisions are its coach's (or a commissioner's)."""
     if side and not state.may_answer_for(side):
         team = state.teams[side]
-        raise PermissionDenied(f"Only the coach of {team.name} records and decides for it.")
+        raise PermissionDenied(
+            _("Only the coach of %(team)s records and decides for it.") % {"team": team.name}
+        )
 
 
 def match_url(match: Match, anchor: str = "") -> str:

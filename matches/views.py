@@ -11,6 +11,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from core.errors import refusal_messages
 from matches import selectors, services
@@ -58,7 +59,9 @@ def open_for_fixture(request: HttpRequest, fixture_id: int) -> HttpResponse:
         opened: list[Match] = []
         errors = refusal_messages(lambda: opened.append(services.open_match(request.user, fixture)))
         if opened:
-            messages.success(request, "The match is open: start the pre-game when you are ready.")
+            messages.success(
+                request, _("The match is open: start the pre-game when you are ready.")
+            )
             return redirect(match_url(opened[0]))
     context = {
         "fixture": fixture,
