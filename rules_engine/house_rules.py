@@ -28,6 +28,7 @@ from typing import Any, Final
 from rules_engine.catalogue import Catalogue, slugify
 from rules_engine.edition import RedraftRules
 from rules_engine.ruleset import Inducement, Ruleset, SpecialPrice, StarPlayer
+from rules_engine.wording import Shown, Wording, say
 
 # How a league's re-draft budget is worked out (``HouseRules.redraft_formula``).
 EDITION_FORMULA: Final = "edition"  # the edition's: base + Treasury + per game, win, draw
@@ -121,42 +122,59 @@ def prize_table(
     return tuple(sorted((int(place), int(gold)) for place, gold in pairs))
 
 
-def house_rules_problems(rules: HouseRules) -> dict[str, list[str]]:
+def house_rules_problems(rules: HouseRules) -> dict[str, list[Shown]]:
     """What makes the house rules impossible whatever the edition, per house rule: a
     floor above the ceiling, negative amounts, an unknown formula. The edition's own
     limits (its stars, its prize places) are ``edition_problems``."""
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Shown]] = {}
 
-    def say(name: str, message: str) -> None:
+    def refuse(name: str, message: Shown) -> None:
         problems.setdefault(name, []).append(message)
 
     floor, ceiling = rules.team_value_floor, rules.team_value_ceiling
     for name, value in (("team_value_floor", floor), ("team_value_ceiling", ceiling)):
         if value is not None and value < 0:
-            say(name, "A team value limit cannot be negative.")
+            refuse(name, say("A team value limit cannot be negative."))
     if floor is not None and ceiling is not None and 0 <= ceiling < floor:
-        say(
+        refuse(
             "team_value_floor",
-            f"The team value floor ({gold(floor)} gp) is above the ceiling ({gold(ceiling)} gp).",
+            say(
+                "The team value floor ({floor:,} gp) is above the ceiling ({ceiling:,} gp).",
+                floor=floor,
+                ceiling=ceiling,
+            ),
         )
     for place, amount in rules.prize_amounts or ():
         if amount < 0:
-            say("prize_amounts", f"The {place_name(place)} place prize cannot be negative.")
+            refuse(
+                "prize_amounts",
+                say("The {place} place prize cannot be negative.", place=place_name(place)),
+            )
         if place < 1:
-            say("prize_amounts", f"{place} is not a place in the final standings.")
+            refuse(
+                "prize_amounts", say("{place} is not a place in the final standings.", place=place)
+            )
     if rules.redraft_formula not in REDRAFT_FORMULAS:
-        say("redraft_formula", f"{rules.redraft_formula!r} is not a re-draft formula.")
+        refuse(
+            "redraft_formula",
+            say("{formula} is not a re-draft formula.", formula=repr(rules.redraft_formula)),
+        )
     if rules.unplayed_fixtures not in UNPLAYED_FIXTURE_CHOICES:
-        say(
+        refuse(
             "unplayed_fixtures",
-            f"{rules.unplayed_fixtures!r} is not a way to settle unplayed fixtures.",
+            say(
+                "{choice} is not a way to settle unplayed fixtures.",
+                choice=repr(rules.unplayed_fixtures),
+            ),
         )
     if rules.redraft_budget_cap is not None and rules.redraft_budget_cap < 0:
-        say("redraft_budget_cap", "The re-draft budget cap cannot be negative.")
+        refuse("redraft_budget_cap", say("The re-draft budget cap cannot be negative."))
     if rules.deadline_warning_hours < 0:
-        say("deadline_warning_hours", "A deadline warning cannot come after the deadline.")
+        refuse("deadline_warning_hours", say("A deadline warning cannot come after the deadline."))
     if rules.kickoff_reminder_minutes < 0:
-        say("kickoff_reminder_minutes", "A kick-off reminder cannot come after the kick-off.")
+        refuse(
+            "kickoff_reminder_minutes", say("A kick-off reminder cannot come after the kick-off.")
+        )
     return problems
 
 
@@ -165,28 +183,43 @@ def edition_problems(
     ruleset: Ruleset,
     edition_prizes: tuple[tuple[int, int], ...],
     redraft: RedraftRules | None,
-) -> dict[str, list[str]]:
+) -> dict[str, list[Shown]]:
     """What the edition cannot play by, per house rule: a star key it has not, a prize
     for a place it pays none for, a re-draft cap below its budget's base."""
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Shown]] = {}
     unknown = sorted(key for key in rules.banned_stars if key not in ruleset.star_players)
     if unknown:
         problems["banned_stars"] = [
-            f"{ruleset.name} has no star player {key!r}." for key in unknown
+            say("{edition} has no star player {star}.", edition=ruleset.name, star=repr(key))
+            for key in unknown
         ]
     paid = {place for place, _ in edition_prizes}
     extra = [place for place, _ in rules.prize_amounts or () if place not in paid]
     if extra:
-        places = ", ".join(place_name(place) for place in sorted(paid)) or "no place"
+        places = ", ".join(place_name(place) for place in sorted(paid))
         problems["prize_amounts"] = [
-            f"{ruleset.name} pays no prize for {place_name(place)} place (it pays {places})."
+            say(
+                "{edition} pays no prize for {place} place (it pays {places}).",
+                edition=ruleset.name,
+                place=place_name(place),
+                places=places,
+            )
+            if places
+            else say(
+                "{edition} pays no prize for {place} place (it pays no place).",
+                edition=ruleset.name,
+                place=place_name(place),
+            )
             for place in extra
         ]
     cap = rules.redraft_budget_cap
     if redraft is not None and cap is not None and cap < redraft.base:
         problems["redraft_budget_cap"] = [
-            f"A re-draft cap of {gold(cap)} gp is below the "
-            f"{gold(redraft.base)} gp every team re-drafts with."
+            say(
+                "A re-draft cap of {cap:,} gp is below the {base:,} gp every team re-drafts with.",
+                cap=cap,
+                base=redraft.base,
+            )
         ]
     return problems
 
@@ -194,13 +227,16 @@ def edition_problems(
 # --- star players -----------------------------------------------------------------
 
 
-def star_ban(rules: HouseRules, star: StarPlayer) -> str | None:
+def star_ban(rules: HouseRules, star: StarPlayer) -> Wording | None:
     """Why the league's house rules ban the star (a sentence naming him and the rule), or
     None where he may be hired."""
     if star.slug in rules.banned_stars:
-        return f"{star.name} is banned by this league's house rules."
+        return say("{star} is banned by this league's house rules.", star=star.name)
     if rules.ban_mega_stars and star.mega_star:
-        return f"{star.name} is a mega-star, and this league's house rules ban mega-stars."
+        return say(
+            "{star} is a mega-star, and this league's house rules ban mega-stars.",
+            star=star.name,
+        )
     return None
 
 
@@ -364,19 +400,25 @@ def redraft_budget(
 # --- entering a season, firing ----------------------------------------------------
 
 
-def team_value_problem(rules: HouseRules, team_name: str, team_value: int) -> str | None:
+def team_value_problem(rules: HouseRules, team_name: str, team_value: int) -> Wording | None:
     """Why a team of this value may not enter a season under the league's floor and
     ceiling, or None."""
     floor, ceiling = rules.team_value_floor, rules.team_value_ceiling
     if floor is not None and team_value < floor:
-        return (
-            f"{team_name} has a team value of {gold(team_value)} gp: this league's house "
-            f"rules let a team enter a season with at least {gold(floor)} gp."
+        return say(
+            "{team} has a team value of {value:,} gp: this league's house rules let a team "
+            "enter a season with at least {floor:,} gp.",
+            team=team_name,
+            value=team_value,
+            floor=floor,
         )
     if ceiling is not None and team_value > ceiling:
-        return (
-            f"{team_name} has a team value of {gold(team_value)} gp: this league's house "
-            f"rules let a team enter a season with at most {gold(ceiling)} gp."
+        return say(
+            "{team} has a team value of {value:,} gp: this league's house rules let a team "
+            "enter a season with at most {ceiling:,} gp.",
+            team=team_name,
+            value=team_value,
+            ceiling=ceiling,
         )
     return None
 

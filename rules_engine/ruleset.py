@@ -22,7 +22,7 @@ from rules_engine.catalogue import skill_key as skill_key
 from rules_engine.catalogue import slugify as slugify
 from rules_engine.catalogue import split_parameter as split_parameter
 from rules_engine.errors import InducementError
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
 
 
 @dataclass(frozen=True)
@@ -315,7 +315,7 @@ class Ruleset:
     limits: GameLimits = field(default=STANDARD_GAME, repr=False)
     # Star players a league's house rules ban, by slug, each with the reason a coach
     # reads (``rules_engine.house_rules.under_house_rules``); none in the edition.
-    star_bans: Mapping[str, str] = field(default_factory=dict, repr=False)
+    star_bans: Mapping[str, Shown] = field(default_factory=dict, repr=False)
 
     def roster(self, slug_or_name: str) -> Roster:
         """The roster by slug or name, with a message naming the rosters if unknown."""
