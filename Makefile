@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench lint worker beat install migrate demo clean
+.PHONY: run test bench lint worker beat install migrate demo clean messages
 
 # Django 6 needs Python >= 3.12: take the repo's pyenv version (.python-version),
 # else the newest python3.1x on PATH; stop with a clear message if none fits.
@@ -53,6 +53,19 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy --strict rules_engine
 	$(VENV)/bin/mypy config core leagues teams matches notifications backups accounts dashboard demo insight news
+
+# The catalogues under locale/ (the site's languages but English, the source): every
+# string marked in the templates and the Python, and the rules engine's say() sentences
+# (core/management/commands/makemessages.py), merged into each language's django.po,
+# then compiled into the django.mo that is committed with it (`make run` needs no
+# gettext). Needs GNU gettext (Debian: apt-get install gettext).
+MESSAGE_LANGUAGES := fr de es it
+MESSAGE_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=docs --ignore=node_modules
+messages: install
+	@command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1 || \
+	  { echo "make messages needs GNU gettext (xgettext, msgfmt): apt-get install gettext" >&2; exit 1; }
+	$(PY) manage.py makemessages --add-location=file $(MESSAGE_IGNORE) $(addprefix --locale=,$(MESSAGE_LANGUAGES))
+	$(PY) manage.py compilemessages $(MESSAGE_IGNORE) $(addprefix --locale=,$(MESSAGE_LANGUAGES))
 
 # A Celery worker taking one task at a time (prefetch 1, late acks: settings.py), with
 # Celery beat inside it (-B) for the periodic post-game sweep. Start one such worker;
