@@ -21,6 +21,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.request import Request
@@ -132,7 +133,9 @@ class LeagueNewsView(generics.ListAPIView[LeagueNews]):
     def post(self, request: Request, pk: int) -> Response:
         league = get_object_or_404(League, pk=pk)
         if not request.user.has_perm(POST_NEWS, league):
-            return _forbidden(f"Only a commissioner of {league.name} writes its news.")
+            return _forbidden(
+                _("Only a commissioner of %(league)s writes its news.") % {"league": league.name}
+            )
         values = validated(NewsInputSerializer, request)
         news = services.post_news(request.user, league, **values)
         return Response(LeagueNewsSerializer(news).data, status=status.HTTP_201_CREATED)
@@ -160,7 +163,10 @@ class NewsView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         news = self._news(pk)
         if not request.user.has_perm(POST_NEWS, news):
-            return _forbidden(f"Only a commissioner of {news.league.name} writes its news.")
+            return _forbidden(
+                _("Only a commissioner of %(league)s writes its news.")
+                % {"league": news.league.name}
+            )
         values = validated(NewsInputSerializer, request)
         news = services.edit_news(request.user, news, **values)
         return Response(LeagueNewsSerializer(news).data)
@@ -169,7 +175,10 @@ class NewsView(APIView):
     def delete(self, request: Request, pk: int) -> Response:
         news = self._news(pk)
         if not request.user.has_perm(POST_NEWS, news):
-            return _forbidden(f"Only a commissioner of {news.league.name} writes its news.")
+            return _forbidden(
+                _("Only a commissioner of %(league)s writes its news.")
+                % {"league": news.league.name}
+            )
         services.delete_news(request.user, news)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -198,7 +207,9 @@ class MatchReportView(APIView):
         match = get_object_or_404(Match, pk=pk)
         team = get_object_or_404(Team, pk=team_id)
         if not request.user.has_perm(WRITE_MATCH_REPORT, team):
-            return _forbidden(f"Only the coach of {team.name} writes its match reports.")
+            return _forbidden(
+                _("Only the coach of %(team)s writes its match reports.") % {"team": team.name}
+            )
         values = validated(MatchReportInputSerializer, request)
         existed = MatchReport.objects.filter(match=match, team=team).exists()
         report = services.write_match_report(request.user, match, team, body=values["body"])
@@ -218,8 +229,11 @@ class MatchReportView(APIView):
         report = get_object_or_404(MatchReport, match=match, team=team)
         if not request.user.has_perm(REMOVE_MATCH_REPORT, report):
             return _forbidden(
-                f"Only the coach of {report.team.name} or a commissioner of the league "
-                "takes its match report down."
+                _(
+                    "Only the coach of %(team)s or a commissioner of the league takes its "
+                    "match report down."
+                )
+                % {"team": report.team.name}
             )
         services.remove_match_report(request.user, report)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -3,23 +3,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from news.models import BODY_MAX_CHARS, TITLE_MAX
 
-MARKDOWN_HELP = "Markdown: *emphasis*, **bold**, lists, > quotes, [links](https://…)."
+MARKDOWN_HELP = gettext_lazy("Markdown: *emphasis*, **bold**, lists, > quotes, [links](https://…).")
 
 
-def _body_field(label: str) -> forms.CharField:
+def _body_field(label: Any) -> forms.CharField:
     return forms.CharField(
         label=label,
         max_length=BODY_MAX_CHARS,
         help_text=MARKDOWN_HELP,
         error_messages={
-            "required": "Write something first: it is empty.",
-            "max_length": (
-                f"Shorten the text to at most {BODY_MAX_CHARS:,} characters "
-                "(it has %(show_value)d)."
+            "required": gettext_lazy("Write something first: it is empty."),
+            "max_length": format_lazy(
+                gettext_lazy("Shorten the text to at most {limit} characters (it has {length})."),
+                limit=f"{BODY_MAX_CHARS:,}",
+                length="%(show_value)d",
             ),
         },
         widget=forms.Textarea(attrs={"rows": 12}),
@@ -28,15 +33,17 @@ def _body_field(label: str) -> forms.CharField:
 
 class NewsForm(forms.Form):
     title = forms.CharField(
-        label="Title",
+        label=gettext_lazy("Title"),
         max_length=TITLE_MAX,
         error_messages={
-            "required": "Give the news a title.",
-            "max_length": f"Shorten the title to at most {TITLE_MAX} characters.",
+            "required": gettext_lazy("Give the news a title."),
+            "max_length": format_lazy(
+                gettext_lazy("Shorten the title to at most {limit} characters."), limit=TITLE_MAX
+            ),
         },
     )
-    body = _body_field("News")
+    body = _body_field(gettext_lazy("News"))
 
 
 class MatchReportForm(forms.Form):
-    body = _body_field("Your report of the match")
+    body = _body_field(gettext_lazy("Your report of the match"))

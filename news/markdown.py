@@ -32,8 +32,10 @@ from importlib.metadata import version
 
 import markdown as python_markdown
 import nh3
+from django.utils.formats import number_format
 from django.utils.html import escape, linebreaks
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 from core.cache import cached
 from news.models import BODY_MAX_CHARS
@@ -83,7 +85,15 @@ class MarkdownTooLong(ValueError):
     def __init__(self, length: int, limit: int = MAX_CHARS, unit: str = "characters") -> None:
         self.length = length
         self.limit = limit
-        super().__init__(f"Shorten the text to at most {limit:,} {unit} (it has {length:,}).")
+        values = {
+            "limit": number_format(limit, force_grouping=True),
+            "length": number_format(length, force_grouping=True),
+        }
+        if unit == "lines":
+            said = _("Shorten the text to at most %(limit)s lines (it has %(length)s).")
+        else:
+            said = _("Shorten the text to at most %(limit)s characters (it has %(length)s).")
+        super().__init__(said % values)
 
 
 # Python-Markdown reads a run of block lines (headings, rules, list markers) without a

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length
 from django.db.models.lookups import GreaterThan, LessThanOrEqual
+from django.utils.translation import gettext_lazy
 
 from core.validators import no_control_characters
 
@@ -86,7 +87,9 @@ class MatchReport(models.Model):
             models.UniqueConstraint(
                 fields=["match", "team"],
                 name="match_report_one_per_side",
-                violation_error_message="This side already has a report of this match.",
+                violation_error_message=gettext_lazy(
+                    "This side already has a report of this match."
+                ),
             ),
             *_body_checks("match_report"),
         ]

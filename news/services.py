@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core import versions
 from core.types import Actor
@@ -34,6 +36,18 @@ from news.models import TITLE_MAX, LeagueNews, MatchReport
 from news.permissions import POST_NEWS, REMOVE_MATCH_REPORT, WRITE_MATCH_REPORT
 from teams.models import Team
 
+# What a body is, in the sentences refusing one ("news", "match report", "text").
+NOT_TEXT = {
+    "text": gettext_lazy("The text must be text."),
+    "news": gettext_lazy("The news must be text."),
+    "match report": gettext_lazy("The match report must be text."),
+}
+EMPTY = {
+    "text": gettext_lazy("Write the text first: it is empty."),
+    "news": gettext_lazy("Write the news first: it is empty."),
+    "match report": gettext_lazy("Write the match report first: it is empty."),
+}
+
 # The match statuses whose result both coaches (or the commissioner) confirmed.
 FINISHED = (MatchStatus.REPORT_SUBMITTED, MatchStatus.POST_GAME, MatchStatus.CLOSED)
 
@@ -41,13 +55,14 @@ FINISHED = (MatchStatus.REPORT_SUBMITTED, MatchStatus.POST_GAME, MatchStatus.CLO
 def clean_title(title: object) -> str:
     """The title as stored, or ``NewsError`` on the ``title`` field."""
     if not isinstance(title, str):
-        raise NewsError("The title must be text.", field="title")
+        raise NewsError(_("The title must be text."), field="title")
     title = " ".join(title.split())
     if not title:
-        raise NewsError("Give the news a title.", field="title")
+        raise NewsError(_("Give the news a title."), field="title")
     if len(title) > TITLE_MAX:
         raise NewsError(
-            f"Shorten the title to at most {TITLE_MAX} characters (it has {len(title)}).",
+            _("Shorten the title to at most %(limit)s characters (it has %(length)s).")
+            % {"limit": TITLE_MAX, "length": len(title)},
             field="title",
         )
     try:
@@ -61,10 +76,10 @@ def clean_body(body: object, *, limit: int = MAX_CHARS, what: str = "text") -> s
     """A Markdown body as stored (trailing blanks trimmed), or ``NewsError`` on the
     ``body`` field."""
     if not isinstance(body, str):
-        raise NewsError(f"The {what} must be text.", field="body")
+        raise NewsError(str(NOT_TEXT[what]), field="body")
     body = body.strip()
     if not body:
-        raise NewsError(f"Write the {what} first: it is empty.", field="body")
+        raise NewsError(str(EMPTY[what]), field="body")
     try:
         check_length(body, limit)
     except MarkdownTooLong as error:
@@ -74,7 +89,9 @@ def clean_body(body: object, *, limit: int = MAX_CHARS, what: str = "text") -> s
 
 def _require_commissioner(actor: Actor, league: League) -> None:
     if not actor.has_perm(POST_NEWS, league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} writes its news.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s writes its news.") % {"league": league.name}
+        )
 
 
 def post_news(actor: Actor, league: League, *, title: object, body: object) -> LeagueNews:
@@ -105,7 +122,7 @@ def delete_news(actor: Actor, news: LeagueNews) -> None:
     """Remove a news item (its league's commissioners)."""
     _require_commissioner(actor, news.league)
     with transaction.atomic():
-        deleted, _ = LeagueNews.objects.filter(pk=news.pk).delete()
+        deleted, _rows = LeagueNews.objects.filter(pk=news.pk).delete()
         if deleted:
             versions.bump(leagues=[news.league_id])
 
@@ -114,7 +131,9 @@ def write_match_report(actor: Actor, match: Match, team: Team, *, body: object) 
     """Write or rewrite ``team``'s side of ``match`` (its coach), once the result is
     confirmed; one report per side, the same row edited afterwards."""
     if not actor.has_perm(WRITE_MATCH_REPORT, team):
-        raise PermissionDenied(f"Only the coach of {team.name} writes its match reports.")
+        raise PermissionDenied(
+            _("Only the coach of %(team)s writes its match reports.") % {"team": team.name}
+        )
     author = signed_in(actor)
     body = clean_body(body, what="match report")
     with transaction.atomic():
@@ -125,11 +144,13 @@ def write_match_report(actor: Actor, match: Match, team: Team, *, body: object) 
         )
         fixture = locked.fixture
         if team.pk not in (fixture.home_id, fixture.away_id):
-            raise NewsError(f"{team.name} did not play this match.", field="team")
+            raise NewsError(
+                _("%(team)s did not play this match.") % {"team": team.name}, field="team"
+            )
         if locked.status not in FINISHED:
             raise NewsError(
-                "The match report opens once the result is confirmed: "
-                f"this match is {locked.get_status_display().lower()}."
+                _("The match report opens once the result is confirmed: this match is %(status)s.")
+                % {"status": locked.get_status_display().lower()}
             )
         report = MatchReport.objects.filter(match=locked, team=team).first()
         if report is None:
@@ -148,12 +169,15 @@ def remove_match_report(actor: Actor, report: MatchReport) -> None:
     league moderating what his league shows. The side may write it again."""
     if not actor.has_perm(REMOVE_MATCH_REPORT, report):
         raise PermissionDenied(
-            f"Only the coach of {report.team.name} or a commissioner of the league "
-            "takes its match report down."
+            _(
+                "Only the coach of %(team)s or a commissioner of the league takes its match "
+                "report down."
+            )
+            % {"team": report.team.name}
         )
     fixture = report.match.fixture
     with transaction.atomic():
-        deleted, _ = MatchReport.objects.filter(pk=report.pk).delete()
+        deleted, _rows = MatchReport.objects.filter(pk=report.pk).delete()
         if deleted:
             versions.bump(
                 leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id]

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.errors import attempt
@@ -30,7 +31,9 @@ NEWS_PER_PAGE = 20
 def _news_to_change(request: HttpRequest, pk: int) -> LeagueNews:
     news = get_object_or_404(LeagueNews.objects.select_related("league"), pk=pk)
     if not request.user.has_perm(POST_NEWS, news):
-        raise PermissionDenied(f"Only a commissioner of {news.league.name} writes its news.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s writes its news.") % {"league": news.league.name}
+        )
     return news
 
 
@@ -60,7 +63,9 @@ def news_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def news_create(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if not request.user.has_perm(POST_NEWS, league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} writes its news.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s writes its news.") % {"league": league.name}
+        )
     form = NewsForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -70,7 +75,7 @@ def news_create(request: HttpRequest, pk: int) -> HttpResponse:
                 form, lambda: services.post_news(request.user, league, **form.cleaned_data)
             )
             if made is not None:
-                messages.success(request, f"Posted: {made.title}.")
+                messages.success(request, _("Posted: %(title)s.") % {"title": made.title})
                 return redirect("news-detail", pk=made.pk)
     context: dict[str, Any] = {"league": league, "form": form, "news": None}
     return render(request, "news/news_form.html", context, status=status)
@@ -89,7 +94,7 @@ def news_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 form, lambda: services.edit_news(request.user, news, **form.cleaned_data)
             )
             if done is not None:
-                messages.success(request, f"Saved: {done.title}.")
+                messages.success(request, _("Saved: %(title)s.") % {"title": done.title})
                 return redirect("news-detail", pk=done.pk)
     else:
         form = NewsForm(initial={"title": news.title, "body": news.body})
@@ -102,7 +107,7 @@ def news_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def news_delete(request: HttpRequest, pk: int) -> HttpResponse:
     news = _news_to_change(request, pk)
     services.delete_news(request.user, news)
-    messages.success(request, f"Deleted: {news.title}.")
+    messages.success(request, _("Deleted: %(title)s.") % {"title": news.title})
     return redirect("league-news", pk=news.league_id)
 
 
@@ -115,7 +120,9 @@ def match_report_write(request: HttpRequest, pk: int, team_id: int) -> HttpRespo
     )
     team = get_object_or_404(Team, pk=team_id)
     if not request.user.has_perm(WRITE_MATCH_REPORT, team):
-        raise PermissionDenied(f"Only the coach of {team.name} writes its match reports.")
+        raise PermissionDenied(
+            _("Only the coach of %(team)s writes its match reports.") % {"team": team.name}
+        )
     existing = MatchReport.objects.filter(match=match, team=team).first()
     status = 200
     if request.method == "POST":
@@ -127,7 +134,9 @@ def match_report_write(request: HttpRequest, pk: int, team_id: int) -> HttpRespo
                 form, lambda: services.write_match_report(request.user, match, team, body=body)
             )
             if done is not None:
-                messages.success(request, f"{team.name}'s match report is saved.")
+                messages.success(
+                    request, _("%(team)s's match report is saved.") % {"team": team.name}
+                )
                 return redirect("match-detail", pk=match.pk)
     else:
         form = MatchReportForm(initial={"body": existing.body if existing else ""})
@@ -145,5 +154,7 @@ def match_report_remove(request: HttpRequest, pk: int, team_id: int) -> HttpResp
         team_id=team_id,
     )
     services.remove_match_report(request.user, report)
-    messages.success(request, f"{report.team.name}'s match report is taken down.")
+    messages.success(
+        request, _("%(team)s's match report is taken down.") % {"team": report.team.name}
+    )
     return redirect("match-detail", pk=pk)
