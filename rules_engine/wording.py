@@ -34,6 +34,11 @@ def install_translator(translator: Translator | None) -> None:
     _translator = translator or _english
 
 
+def installed_translator() -> Translator:
+    """The translator every :class:`Wording` renders through now (to put it back later)."""
+    return _translator
+
+
 @dataclass(frozen=True)
 class Wording:
     """One sentence for a coach: its English template(s) and the values it names."""
@@ -52,7 +57,9 @@ class Wording:
     def _render(self, translator: Translator) -> str:
         template = translator(self.singular, self.plural, self.count)
         values = {
-            name: str(value) if isinstance(value, Wording) else value for name, value in self.values
+            # A sentence inside reads in the same language as this one.
+            name: value._render(translator) if isinstance(value, Wording) else value
+            for name, value in self.values
         }
         if self.count is not None:
             values.setdefault("count", self.count)
