@@ -14,6 +14,12 @@ Which language a page reads in (``accounts.language`` applies it, after Django's
 Django's ``LocaleMiddleware`` already picks 2, 3 then 5; the helpers here tell a
 choice from a fallback, so that 1 and 4 can be put in their places.
 
+Dates and numbers follow the language (Django's formats: ``|date:"j M Y"`` reads
+"3 Dez 2026" in German). ``USE_THOUSAND_SEPARATOR`` stays off: it would group every
+number a template prints, ids in addresses and form values included (``/teams/1.234/``);
+a number meant for reading is grouped where it is shown (:data:`grouped_lazy`,
+``django.utils.formats.number_format(n, force_grouping=True)``).
+
 A page's validators carry its language too (:func:`tag_validators`): the ETag of a
 page read in French is not the ETag of the same page in English, so a visitor who
 switches is not answered 304 with the copy his browser holds in the language he left.

@@ -12,7 +12,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
+from core.i18n import fragment_key, grouped_lazy
 from news.models import LeagueNews
 from teams.models_coach import CoachProfile
 from teams.profile import LanguageError, preferred_language, set_language_of
@@ -301,3 +303,23 @@ def test_the_api_reads_and_writes_the_coach_s_language(client):
     assert preferred_language(coach) is None
     client.logout()
     assert client.get(url).status_code in (401, 403)
+
+
+def test_numbers_for_reading_are_grouped_as_the_language_writes_them():
+    with translation.override("de"):
+        assert str(grouped_lazy(9_999_999)) == "9.999.999"
+    with translation.override("en-gb"):
+        assert str(grouped_lazy(9_999_999)) == "9,999,999"
+
+
+def test_a_fragment_cached_in_one_language_is_not_served_in_another():
+    with translation.override("fr"):
+        french = fragment_key("teams/team_sheet.html:top", "release", 1)
+    with translation.override("de"):
+        german = fragment_key("teams/team_sheet.html:top", "release", 1)
+    assert french != german
+
+
+def test_the_login_page_has_one_password_reset_link(client):
+    page = client.get(reverse("login")).content.decode()
+    assert page.count(f'href="{reverse("account_reset_password")}"') == 1
