@@ -77,11 +77,12 @@ def _answer_pre_game(match: Match, coaches: dict[str, Any]) -> Match:
     return match
 
 
-def _leave_matches(league: League, problems: list[str]) -> dict[str, Match]:
+def _leave_matches(league: League, turn: int, problems: list[str]) -> dict[str, Match]:
     """Scheduled fixtures of the league opened and left in each state a coach meets:
-    live, reported (awaiting the away coach's confirmation), in the pre-game, opened;
-    a team plays one match at a time, so a state no free pair of teams is left for
-    is skipped."""
+    in the pre-game, live, reported (awaiting the away coach's confirmation), and
+    opened. A team plays one match under way at a time, so a league of four teams
+    has room for two of the first three states: ``turn`` says which state waits, so
+    that the leagues between them show each."""
     fixtures = list(
         Fixture.objects.filter(
             season__league=league, status=Fixture.Status.SCHEDULED, kind=Fixture.Kind.LEAGUE
@@ -96,16 +97,20 @@ def _leave_matches(league: League, problems: list[str]) -> dict[str, Match]:
     def live(m: Match, c: dict[str, Any]) -> Match:
         return matches.start_match(c["home"], _answer_pre_game(pre_game(m, c), c))
 
-    steps: list[tuple[str, Callable[[Match, dict[str, Any]], Match]]] = [
+    under_way: list[tuple[str, Callable[[Match, dict[str, Any]], Match]]] = [
+        ("pre-game", pre_game),
         ("live", live),
         ("reported", lambda m, c: _reported(live(m, c), c)),
-        ("pre-game", pre_game),
-        ("opened", lambda m, c: m),
     ]
+    turn %= len(under_way)
+    steps = [*under_way[turn:], *under_way[:turn], ("opened", lambda m, c: m)]
     left: dict[str, Match] = {}
     busy: set[int] = set()
     for state, step in steps:
-        fixture = next((f for f in fixtures if not {f.home_id, f.away_id} & busy), None)
+        opened_only = state == "opened"  # an opened match holds neither team yet
+        fixture = next(
+            (f for f in fixtures if opened_only or not {f.home_id, f.away_id} & busy), None
+        )
         if fixture is None:
             continue
         fixtures.remove(fixture)
@@ -145,17 +150,18 @@ def build(problems: list[str]) -> list[Visit]:
         Visit(COACH, "/statistics/races/", "race statistics", ""),
         Visit(COACH, "/records/", "all-time records", ""),
         Visit(COACH, "/accounts/profile/", "profile", ""),
+        Visit(COACH, "/notifications/", "notification preferences", ""),
         Visit(COACH, f"/coaches/{COACH}/", "coach page", ""),
         Visit(COACH, "/leagues/", "leagues", ""),
         Visit(COACH, "/teams/draft/", "draft start", ""),
         Visit(COMMISSIONER, "/", "home (commissioner)", ""),
         Visit(COMMISSIONER, "/leagues/oversight/", "oversight", ""),
     ]
-    for league in League.objects.order_by("pk"):
+    for turn, league in enumerate(League.objects.order_by("pk")):
         key = league.ruleset
         season = league.seasons.order_by("-number").first()
         assert season is not None
-        left = _leave_matches(league, problems)
+        left = _leave_matches(league, turn, problems)
         team = Team.objects.filter(coach=coach, ruleset=key).order_by("pk").first()
         assert team is not None
         player = team.players.order_by("-spp_earned", "number").first()
@@ -192,6 +198,17 @@ def build(problems: list[str]) -> list[Visit]:
             ),
             Visit(COMMISSIONER, f"/leagues/seasons/{season.pk}/manage/", "manage season", key),
             Visit(COMMISSIONER, f"/leagues/{league.pk}/", "league home (commissioner)", key),
+            Visit(
+                COMMISSIONER,
+                f"/leagues/{league.pk}/house-rules/",
+                "house rules (commissioner)",
+                key,
+            ),
+            Visit(COMMISSIONER, f"/leagues/{league.pk}/coaches/", "coaches (commissioner)", key),
+            Visit(COMMISSIONER, f"/leagues/{league.pk}/news/new/", "news to write", key),
+            Visit(COMMISSIONER, f"/leagues/{league.pk}/webhooks/", "webhooks", key),
+            Visit(COACH, f"/leagues/{league.pk}/ratings/", "ratings", key),
+            Visit(COACH, f"/leagues/{league.pk}/dice/", "league dice", key),
         ]
         if player is not None:
             visits.append(Visit(COACH, f"/players/{player.pk}/", "player page", key))

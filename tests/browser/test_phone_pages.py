@@ -8,8 +8,9 @@ draft builder's counts, the ledger's amount and balance, a fixture's status and
 deadline, the re-draft's choices and fees) at rest and with its table swiped to the far
 side, and must show no raw key (``team_captain``, ``wood-elf-lineman``) in its text
 (tests/browser/phone_audit.py). Every page is read and every problem listed before
-the test fails, so one run shows them all. A screenshot of each page is left under
-the system's temporary directory (``dugout-phone-pages``), never in the repository."""
+the test fails, so one run shows them all. A screenshot of each page (the whole page
+where it has a problem, else its first screen) is left under the system's temporary
+directory (``dugout-phone-pages``), never in the repository."""
 
 from __future__ import annotations
 
@@ -70,12 +71,14 @@ def test_every_page_keeps_to_a_phone_in_every_ruleset(browser, live_server):
                 contexts.append(context)
             page = pages[visit.user]
             response = page.goto(visit.url)
-            found = audit(page, visit.columns)
-            if response is None or response.status >= 400:
-                found.insert(0, f"HTTP {response.status if response else 'no answer'}")
+            if response is None or response.status >= 400:  # its text is the error's
+                found = [f"HTTP {response.status if response else 'no answer'}"]
+            else:
+                found = audit(page, visit.columns)
             name = re.sub(r"[^a-z0-9]+", "-", f"{visit.ruleset or 'site'} {visit.name}".lower())
+            # The whole page where something is wrong, else the first screen (quicker).
             page.screenshot(
-                path=str(SHOTS / f"{name}.jpg"), full_page=True, type="jpeg", quality=60
+                path=str(SHOTS / f"{name}.jpg"), full_page=bool(found), type="jpeg", quality=70
             )
             where = f"{visit.ruleset} | {visit.name}"
             lines = [f"{where} | {visit.url} | {problem}" for problem in found]
