@@ -7,6 +7,8 @@ from typing import Any, cast
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import rules_engine
 from core.types import Actor
@@ -33,42 +35,54 @@ DATE = forms.DateInput(attrs={"type": "date"})
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100, validators=[no_control_characters])
-    ruleset = forms.ChoiceField(choices=())
-    points_for_win = forms.IntegerField(initial=3, min_value=-99, max_value=99)
-    points_for_draw = forms.IntegerField(initial=1, min_value=-99, max_value=99)
-    points_for_loss = forms.IntegerField(initial=0, min_value=-99, max_value=99)
+    name = forms.CharField(
+        max_length=100, validators=[no_control_characters], label=gettext_lazy("Name")
+    )
+    ruleset = forms.ChoiceField(choices=(), label=gettext_lazy("Rules"))
+    points_for_win = forms.IntegerField(
+        initial=3, min_value=-99, max_value=99, label=gettext_lazy("Points for a win")
+    )
+    points_for_draw = forms.IntegerField(
+        initial=1, min_value=-99, max_value=99, label=gettext_lazy("Points for a draw")
+    )
+    points_for_loss = forms.IntegerField(
+        initial=0, min_value=-99, max_value=99, label=gettext_lazy("Points for a loss")
+    )
     bonus_three_touchdowns = forms.BooleanField(
-        required=False, label="+1 point for scoring 3 or more touchdowns"
+        required=False, label=gettext_lazy("+1 point for scoring 3 or more touchdowns")
     )
     bonus_clean_sheet = forms.BooleanField(
-        required=False, label="+1 point for conceding no touchdown"
+        required=False, label=gettext_lazy("+1 point for conceding no touchdown")
     )
     bonus_three_casualties = forms.BooleanField(
-        required=False, label="+1 point for causing 3 or more casualties"
+        required=False, label=gettext_lazy("+1 point for causing 3 or more casualties")
     )
     redraft_budget_cap = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=MAX_REDRAFT_BUDGET_CAP,
         error_messages={"max_value": REDRAFT_CAP_MESSAGE},
-        label="Re-draft budget cap (gp)",
-        help_text="Leave empty for no cap; the rulebook suggests 1,300,000.",
+        label=gettext_lazy("Re-draft budget cap (gp)"),
+        help_text=gettext_lazy("Leave empty for no cap; the rulebook suggests 1,300,000."),
     )
     time_zone = forms.ChoiceField(
         choices=time_zone_choices,
         initial="UTC",
         required=False,
-        label="Time zone",
-        help_text="Deadlines end at midnight here, and kick-off times are shown on its clock.",
+        label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy(
+            "Deadlines end at midnight here, and kick-off times are shown on its clock."
+        ),
     )
 
     language = forms.ChoiceField(
         choices=settings.LANGUAGES,
         initial=settings.LANGUAGE_CODE,
         required=False,
-        label="Language",
-        help_text="The language of the league's mails, webhooks and pages by default.",
+        label=gettext_lazy("Language"),
+        help_text=gettext_lazy(
+            "The language of the league's mails, webhooks and pages by default."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -82,7 +96,7 @@ class LeagueForm(forms.Form):
                 choices=[("", "-")] + list(TieBreaker.choices),
                 required=False,
                 initial=defaults[n - 1] if n <= len(defaults) else "",
-                label=f"Tie-breaker {n}",
+                label=_("Tie-breaker %(number)s") % {"number": n},
             )
 
     def clean_time_zone(self) -> str:
@@ -101,13 +115,16 @@ class LeagueForm(forms.Form):
 
 
 class OpenSeasonForm(forms.Form):
-    format = forms.ChoiceField(choices=SeasonFormat.choices)
-    playoff_format = forms.ChoiceField(choices=PlayoffFormat.choices, label="Play-off format")
+    format = forms.ChoiceField(choices=SeasonFormat.choices, label=gettext_lazy("Format"))
+    playoff_format = forms.ChoiceField(
+        choices=PlayoffFormat.choices, label=gettext_lazy("Play-off format")
+    )
     divisions = forms.CharField(
         initial="Division 1",
+        label=gettext_lazy("Divisions"),
         validators=[no_control_characters_but_lines],
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One division name a line (up to four).",
+        help_text=gettext_lazy("One division name a line (up to four)."),
     )
 
     def service_kwargs(self) -> dict[str, Any]:
@@ -121,13 +138,17 @@ class LanguageForm(forms.Form):
 
     language = forms.ChoiceField(
         choices=settings.LANGUAGES,
-        label="Language",
-        help_text="The language of the league's mails, webhooks and pages by default.",
+        label=gettext_lazy("Language"),
+        help_text=gettext_lazy(
+            "The language of the league's mails, webhooks and pages by default."
+        ),
     )
 
 
 class DivisionForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Division name", validators=[no_control_characters])
+    name = forms.CharField(
+        max_length=60, label=gettext_lazy("Division name"), validators=[no_control_characters]
+    )
 
 
 class TeamAndCoachField(forms.ModelChoiceField):
@@ -138,8 +159,10 @@ class TeamAndCoachField(forms.ModelChoiceField):
 
 
 class AdmitForm(forms.Form):
-    team = TeamAndCoachField(queryset=Team.objects.none())
-    division = forms.ModelChoiceField(queryset=Division.objects.none())
+    team = TeamAndCoachField(queryset=Team.objects.none(), label=gettext_lazy("Team"))
+    division = forms.ModelChoiceField(
+        queryset=Division.objects.none(), label=gettext_lazy("Division")
+    )
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -163,7 +186,7 @@ class AdmitForm(forms.Form):
 
 
 class EnterForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), label="Your team")
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Your team"))
 
     def __init__(self, season: Season, user: Actor, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -176,14 +199,22 @@ class EnterForm(forms.Form):
 
 
 class ScheduleForm(forms.Form):
-    start_date = forms.DateField(widget=DATE, help_text="Round 1 closes one round later.")
-    days_per_round = forms.IntegerField(initial=7, min_value=1, max_value=365)
+    start_date = forms.DateField(
+        widget=DATE,
+        label=gettext_lazy("Start date"),
+        help_text=gettext_lazy("Round 1 closes one round later."),
+    )
+    days_per_round = forms.IntegerField(
+        initial=7, min_value=1, max_value=365, label=gettext_lazy("Days per round")
+    )
 
 
 class DockPointsForm(forms.Form):
-    team = forms.ModelChoiceField(queryset=Team.objects.none())
-    points = forms.IntegerField(initial=3, min_value=1, max_value=99)
-    reason = forms.CharField(max_length=200)
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), label=gettext_lazy("Team"))
+    points = forms.IntegerField(
+        initial=3, min_value=1, max_value=99, label=gettext_lazy("Points to dock")
+    )
+    reason = forms.CharField(max_length=200, label=gettext_lazy("Reason"))
 
     def __init__(self, season: Season, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -193,14 +224,18 @@ class DockPointsForm(forms.Form):
 
 
 class RescheduleForm(forms.Form):
-    round = forms.IntegerField(required=False, min_value=1, label="Move to round")
-    deadline = forms.DateField(required=False, widget=DATE, label="New deadline")
+    round = forms.IntegerField(required=False, min_value=1, label=gettext_lazy("Move to round"))
+    deadline = forms.DateField(required=False, widget=DATE, label=gettext_lazy("New deadline"))
 
 
 class ForfeitForm(forms.Form):
-    kind = forms.ChoiceField(choices=list(FORFEIT_KINDS.items()), widget=forms.RadioSelect)
+    kind = forms.ChoiceField(
+        choices=list(FORFEIT_KINDS.items()), widget=forms.RadioSelect, label=gettext_lazy("Kind")
+    )
     conceded_by = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, label="Conceded by (for a concession)"
+        queryset=Team.objects.none(),
+        required=False,
+        label=gettext_lazy("Conceded by (for a concession)"),
     )
 
     def __init__(self, fixture: Fixture, *args: Any, **kwargs: Any) -> None:
@@ -218,10 +253,12 @@ class RollOverForm(forms.Form):
     """Close the season and open the next (``services.roll_over_season``)."""
 
     without_playoffs = forms.BooleanField(
-        label="Close without play-offs",
+        label=gettext_lazy("Close without play-offs"),
         required=False,
-        help_text="For a regular season whose league fixtures are all settled: no play-offs, "
-        "no prizes, no champion.",
+        help_text=gettext_lazy(
+            "For a regular season whose league fixtures are all settled: no play-offs, "
+            "no prizes, no champion."
+        ),
     )
 
     def __init__(
@@ -231,18 +268,20 @@ class RollOverForm(forms.Form):
         if moves:
             # The editions the league may move to at this re-draft (the engine's list).
             self.fields["ruleset"] = forms.ChoiceField(
-                label="Rules for the next season",
+                label=gettext_lazy("Rules for the next season"),
                 required=False,
-                choices=[("", f"Stay on {current}"), *moves],
-                help_text="Moving to another edition: every team re-drafts into it, each coach "
-                "seeing what of his team cannot carry over before he confirms.",
+                choices=[("", _("Stay on %(edition)s") % {"edition": current}), *moves],
+                help_text=gettext_lazy(
+                    "Moving to another edition: every team re-drafts into it, each coach "
+                    "seeing what of his team cannot carry over before he confirms."
+                ),
             )
 
 
 class PlayoffWinnerForm(forms.Form):
     """Who goes through a play-off left level (``services.record_playoff_winner``)."""
 
-    winner = forms.ChoiceField(label="Goes through", widget=forms.RadioSelect)
+    winner = forms.ChoiceField(label=gettext_lazy("Goes through"), widget=forms.RadioSelect)
 
     def __init__(self, fixture: Fixture, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

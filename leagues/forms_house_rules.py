@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from leagues.models import League
 from leagues.models_house_rules import RedraftFormula, UnplayedFixtures
@@ -32,18 +33,20 @@ class HouseRulesForm(forms.Form):
     PRIZE = "prize_"
 
     banned_stars = forms.MultipleChoiceField(
-        label="Banned star players",
+        label=gettext_lazy("Banned star players"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="A coach cannot hire a banned star at the pre-game.",
+        help_text=gettext_lazy("A coach cannot hire a banned star at the pre-game."),
     )
-    ban_mega_stars = forms.BooleanField(label="Ban every mega-star", required=False)
+    ban_mega_stars = forms.BooleanField(label=gettext_lazy("Ban every mega-star"), required=False)
     non_core_inducements = forms.BooleanField(
-        label="Offer the non-core inducements (other publications) each team list prints",
+        label=gettext_lazy(
+            "Offer the non-core inducements (other publications) each team list prints"
+        ),
         required=False,
     )
     redraft_formula = forms.ChoiceField(
-        label="Re-draft budget",
+        label=gettext_lazy("Re-draft budget"),
         choices=RedraftFormula.choices,
         widget=forms.RadioSelect,
     )
@@ -57,21 +60,21 @@ class HouseRulesForm(forms.Form):
         "Team value ceiling (gp)", "The highest team value a team may enter a season with."
     )
     firing_below_eleven = forms.BooleanField(
-        label="A coach may fire players though fewer than 11 remain eligible",
+        label=gettext_lazy("A coach may fire players though fewer than 11 remain eligible"),
         required=False,
     )
     unplayed_fixtures = forms.ChoiceField(
-        label="A fixture unplayed at its deadline",
+        label=gettext_lazy("A fixture unplayed at its deadline"),
         choices=UnplayedFixtures.choices,
         widget=forms.RadioSelect,
     )
     deadline_warning_hours = forms.IntegerField(
-        label="Warn the coaches this many hours before a deadline",
+        label=gettext_lazy("Warn the coaches this many hours before a deadline"),
         min_value=0,
         max_value=house_rules.MAX_NOTICE,
     )
     kickoff_reminder_minutes = forms.IntegerField(
-        label="Remind the coaches this many minutes before a kick-off",
+        label=gettext_lazy("Remind the coaches this many minutes before a kick-off"),
         min_value=0,
         max_value=house_rules.MAX_NOTICE,
     )

@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from leagues.errors import LeagueError
 from leagues.models import League
@@ -68,9 +69,9 @@ class _LeagueTimeForm(forms.Form):
 class ProposeKickoffForm(_LeagueTimeForm):
     """Up to three times at once (the first required)."""
 
-    starts_at_1 = LeagueDateTimeField(label="Kick-off time")
-    starts_at_2 = LeagueDateTimeField(label="Another time (optional)", required=False)
-    starts_at_3 = LeagueDateTimeField(label="A third time (optional)", required=False)
+    starts_at_1 = LeagueDateTimeField(label=gettext_lazy("Kick-off time"))
+    starts_at_2 = LeagueDateTimeField(label=gettext_lazy("Another time (optional)"), required=False)
+    starts_at_3 = LeagueDateTimeField(label=gettext_lazy("A third time (optional)"), required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -83,7 +84,7 @@ class ProposeKickoffForm(_LeagueTimeForm):
 class SetKickoffForm(_LeagueTimeForm):
     """A commissioner's kick-off time; empty clears it."""
 
-    kickoff_at = LeagueDateTimeField(label="Kick-off", required=False)
+    kickoff_at = LeagueDateTimeField(label=gettext_lazy("Kick-off"), required=False)
 
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
         super().__init__(league, *args, **kwargs)
@@ -99,6 +100,8 @@ class SetKickoffForm(_LeagueTimeForm):
 class TimeZoneForm(forms.Form):
     time_zone = forms.ChoiceField(
         choices=time_zone_choices,
-        label="Time zone",
-        help_text="Deadlines end at midnight here, and kick-off times are shown on its clock.",
+        label=gettext_lazy("Time zone"),
+        help_text=gettext_lazy(
+            "Deadlines end at midnight here, and kick-off times are shown on its clock."
+        ),
     )

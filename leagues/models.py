@@ -17,6 +17,8 @@ from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from core.validators import known_time_zone, no_control_characters
 from rules_engine.bb2020.redraft import REDRAFT_BASE
@@ -24,20 +26,24 @@ from rules_engine.bb2020.redraft import REDRAFT_BASE
 # A re-draft cap above any budget a team could reach is no cap (the rulebook suggests
 # 1,300,000 gp); the bound keeps the number one the database stores.
 MAX_REDRAFT_BUDGET_CAP = 100_000_000
-REDRAFT_CAP_MESSAGE = (
-    f"A re-draft cap is at most {MAX_REDRAFT_BUDGET_CAP:,} gp; leave it empty for no cap."
-)
+REDRAFT_CAP_MESSAGE = lazy(
+    lambda: (
+        gettext("A re-draft cap is at most %(cap)s gp; leave it empty for no cap.")
+        % {"cap": f"{MAX_REDRAFT_BUDGET_CAP:,}"}
+    ),
+    str,
+)()
 
 
 class TieBreaker(models.TextChoices):
     """What separates teams level on points, in the order a league lists them."""
 
-    TOUCHDOWN_DIFFERENCE = "touchdown_difference", "Touchdown difference"
-    TOUCHDOWNS_SCORED = "touchdowns_scored", "Touchdowns scored"
-    CASUALTIES = "casualties", "Casualties caused"
-    CASUALTY_DIFFERENCE = "casualty_difference", "Casualty difference"
-    HEAD_TO_HEAD = "head_to_head", "Head-to-head points"
-    FEWEST_CONCEDED_MATCHES = "fewest_conceded_matches", "Fewest conceded matches"
+    TOUCHDOWN_DIFFERENCE = "touchdown_difference", gettext_lazy("Touchdown difference")
+    TOUCHDOWNS_SCORED = "touchdowns_scored", gettext_lazy("Touchdowns scored")
+    CASUALTIES = "casualties", gettext_lazy("Casualties caused")
+    CASUALTY_DIFFERENCE = "casualty_difference", gettext_lazy("Casualty difference")
+    HEAD_TO_HEAD = "head_to_head", gettext_lazy("Head-to-head points")
+    FEWEST_CONCEDED_MATCHES = "fewest_conceded_matches", gettext_lazy("Fewest conceded matches")
 
 
 def default_tie_breakers() -> list[str]:
@@ -124,26 +130,32 @@ class League(models.Model):
             models.UniqueConstraint(
                 Lower("name"),
                 name="league_name_unique_ignoring_case",
-                violation_error_message="A league with this name already exists.",
+                violation_error_message=gettext_lazy("A league with this name already exists."),
             ),
             models.CheckConstraint(
                 condition=Q(points_for_win__gte=F("points_for_draw"))
                 & Q(points_for_draw__gte=F("points_for_loss")),
                 name="league_points_win_draw_loss_ordered",
-                violation_error_message="A win must earn at least a draw, a draw at least a loss.",
+                violation_error_message=gettext_lazy(
+                    "A win must earn at least a draw, a draw at least a loss."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(language__in=[code for code, _name in settings.LANGUAGES]),
                 name="league_language_known",
-                violation_error_message="Choose one of the site's languages.",
+                violation_error_message=gettext_lazy("Choose one of the site's languages."),
             ),
             models.CheckConstraint(
                 condition=Q(redraft_budget_cap__isnull=True)
                 | Q(redraft_budget_cap__gte=REDRAFT_BASE),
                 name="league_redraft_cap_at_least_budget",
-                violation_error_message=(
-                    f"A re-draft cap below {REDRAFT_BASE:,} gp is below the budget."
-                ),
+                violation_error_message=lazy(
+                    lambda: (
+                        gettext("A re-draft cap below %(base)s gp is below the budget.")
+                        % {"base": f"{REDRAFT_BASE:,}"}
+                    ),
+                    str,
+                )(),
             ),
         ]
 
@@ -180,21 +192,24 @@ class LeagueInvite(models.Model):
 
 
 class SeasonStatus(models.TextChoices):
-    SIGN_UP = "sign_up", "Sign-up"
-    REGULAR_SEASON = "regular_season", "Regular season"
-    PLAYOFFS = "playoffs", "Play-offs"
-    FINISHED = "finished", "Finished"
+    SIGN_UP = "sign_up", gettext_lazy("Sign-up")
+    REGULAR_SEASON = "regular_season", gettext_lazy("Regular season")
+    PLAYOFFS = "playoffs", gettext_lazy("Play-offs")
+    FINISHED = "finished", gettext_lazy("Finished")
 
 
 class SeasonFormat(models.TextChoices):
-    DOUBLE_ROUND_ROBIN = "double", "Double round robin"
-    SINGLE_ROUND_ROBIN = "single", "Single round robin"
+    DOUBLE_ROUND_ROBIN = "double", gettext_lazy("Double round robin")
+    SINGLE_ROUND_ROBIN = "single", gettext_lazy("Single round robin")
 
 
 class PlayoffFormat(models.TextChoices):
-    TOP_FOUR = "top_four", "Top four"
-    TOP_TWO_PER_DIVISION = "top_two_per_division", "Top two of each of two divisions"
-    DIVISION_WINNERS_WILD_CARD = "division_winners_wild_card", "Division winners plus wild cards"
+    TOP_FOUR = "top_four", gettext_lazy("Top four")
+    TOP_TWO_PER_DIVISION = "top_two_per_division", gettext_lazy("Top two of each of two divisions")
+    DIVISION_WINNERS_WILD_CARD = (
+        "division_winners_wild_card",
+        gettext_lazy("Division winners plus wild cards"),
+    )
 
 
 class Season(models.Model):
@@ -237,7 +252,9 @@ class Season(models.Model):
             models.UniqueConstraint(
                 fields=["league", "number"],
                 name="season_number_unique_in_league",
-                violation_error_message="The league already has a season with this number.",
+                violation_error_message=gettext_lazy(
+                    "The league already has a season with this number."
+                ),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="season_number_positive"),
             models.CheckConstraint(
@@ -271,7 +288,9 @@ class Division(models.Model):
             models.UniqueConstraint(
                 fields=["season", "name"],
                 name="division_name_unique_in_season",
-                violation_error_message="The season already has a division with this name.",
+                violation_error_message=gettext_lazy(
+                    "The season already has a division with this name."
+                ),
             ),
         ]
 
@@ -296,7 +315,7 @@ class TeamEntry(models.Model):
             models.UniqueConstraint(
                 fields=["season", "team"],
                 name="team_entry_unique_in_season",
-                violation_error_message="The team is already entered in this season.",
+                violation_error_message=gettext_lazy("The team is already entered in this season."),
             ),
         ]
 

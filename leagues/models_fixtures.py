@@ -10,37 +10,38 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 class FixtureKind(models.TextChoices):
-    LEAGUE = "league", "League"
-    FRIENDLY = "friendly", "Friendly"
-    PLAYOFF = "playoff", "Play-off"
+    LEAGUE = "league", pgettext_lazy("fixture kind", "League")
+    FRIENDLY = "friendly", pgettext_lazy("fixture kind", "Friendly")
+    PLAYOFF = "playoff", pgettext_lazy("fixture kind", "Play-off")
 
 
 class FixtureStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "Scheduled"
-    PLAYED = "played", "Played"
-    FORFEIT = "forfeit", "Conceded"
-    UNPLAYED_DOUBLE_LOSS = "unplayed_double_loss", "Unplayed: a loss for both"
-    POSTPONED = "postponed", "Postponed"
+    SCHEDULED = "scheduled", pgettext_lazy("fixture status", "Scheduled")
+    PLAYED = "played", pgettext_lazy("fixture status", "Played")
+    FORFEIT = "forfeit", pgettext_lazy("fixture status", "Conceded")
+    UNPLAYED_DOUBLE_LOSS = "unplayed_double_loss", gettext_lazy("Unplayed: a loss for both")
+    POSTPONED = "postponed", pgettext_lazy("fixture status", "Postponed")
 
 
 class PlayoffStage(models.TextChoices):
     NONE = "", "-"
-    SEMI_FINAL = "semi_final", "Semi-final"
-    FINAL = "final", "Final"
-    THIRD_PLACE = "third_place", "Third-place match"
+    SEMI_FINAL = "semi_final", gettext_lazy("Semi-final")
+    FINAL = "final", pgettext_lazy("play-off stage", "Final")
+    THIRD_PLACE = "third_place", gettext_lazy("Third-place match")
 
 
 class DecidedBy(models.TextChoices):
     NONE = "", "-"
-    NORMAL = "normal", "Normal time"
-    EXTRA_TIME = "extra_time", "Extra time"
-    SUDDEN_DEATH = "sudden_death", "Sudden death"
-    CONCESSION = "concession", "Concession"
+    NORMAL = "normal", gettext_lazy("Normal time")
+    EXTRA_TIME = "extra_time", gettext_lazy("Extra time")
+    SUDDEN_DEATH = "sudden_death", gettext_lazy("Sudden death")
+    CONCESSION = "concession", gettext_lazy("Concession")
     # A play-off drawn on points (Blitz Bowl has no extra time or sudden death roll-off).
-    COMMISSIONER = "commissioner", "Commissioner's decision"
+    COMMISSIONER = "commissioner", gettext_lazy("Commissioner's decision")
 
 
 class Fixture(models.Model):
@@ -142,7 +143,7 @@ class Fixture(models.Model):
             models.CheckConstraint(
                 condition=~Q(home=F("away")),
                 name="fixture_home_is_not_away",
-                violation_error_message="A team cannot play itself.",
+                violation_error_message=gettext_lazy("A team cannot play itself."),
             ),
             models.CheckConstraint(
                 condition=(Q(home_touchdowns__isnull=True) | Q(home_touchdowns__gte=0))
@@ -169,25 +170,31 @@ class Fixture(models.Model):
                     )
                 ),
                 name="fixture_result_iff_played",
-                violation_error_message="Only a played or conceded fixture has a score.",
+                violation_error_message=gettext_lazy(
+                    "Only a played or conceded fixture has a score."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(home_points__isnull=True, away_points__isnull=True)
                 | Q(status="played", home_points__isnull=False, away_points__isnull=False),
                 name="fixture_points_both_when_played",
-                violation_error_message="Points are recorded for both teams of a played fixture.",
+                violation_error_message=gettext_lazy(
+                    "Points are recorded for both teams of a played fixture."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(conceded_by__isnull=True)
                 | Q(conceded_by=F("home"), home_touchdowns__lt=F("away_touchdowns"))
                 | Q(conceded_by=F("away"), away_touchdowns__lt=F("home_touchdowns")),
                 name="fixture_conceding_team_lost",
-                violation_error_message="The conceding team must be in the match and lose it.",
+                violation_error_message=gettext_lazy(
+                    "The conceding team must be in the match and lose it."
+                ),
             ),
             models.CheckConstraint(
                 condition=Q(winner__isnull=True) | Q(winner=F("home")) | Q(winner=F("away")),
                 name="fixture_winner_played",
-                violation_error_message="The winner must be one of the two teams.",
+                violation_error_message=gettext_lazy("The winner must be one of the two teams."),
             ),
             models.CheckConstraint(
                 condition=Q(status__in=FixtureStatus.values), name="fixture_status_valid"

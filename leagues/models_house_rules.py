@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 
 class RedraftFormula(models.TextChoices):
-    EDITION = "edition", "The edition's formula"
-    TREASURY_ONLY = "treasury_only", "Treasury only, no season bonus"
-    FRESH_BUDGET = "fresh_budget", "A fresh draft budget every season"
+    EDITION = "edition", gettext_lazy("The edition's formula")
+    TREASURY_ONLY = "treasury_only", gettext_lazy("Treasury only, no season bonus")
+    FRESH_BUDGET = "fresh_budget", gettext_lazy("A fresh draft budget every season")
 
 
 class UnplayedFixtures(models.TextChoices):
-    APPLY = "apply", "Settle by the rules when the deadline passes"
-    HOLD = "hold", "Hold for the commissioner's decision"
+    APPLY = "apply", gettext_lazy("Settle by the rules when the deadline passes")
+    HOLD = "hold", gettext_lazy("Hold for the commissioner's decision")
 
 
 class HouseRules(models.Model):
@@ -82,7 +83,7 @@ class HouseRules(models.Model):
                 | Q(team_value_ceiling__isnull=True)
                 | Q(team_value_floor__lte=F("team_value_ceiling")),
                 name="house_rules_team_value_floor_below_ceiling",
-                violation_error_message="The team value floor is above the ceiling.",
+                violation_error_message=gettext_lazy("The team value floor is above the ceiling."),
             ),
             models.CheckConstraint(
                 condition=Q(redraft_formula__in=RedraftFormula.values),

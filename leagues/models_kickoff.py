@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class KickoffSlotStatus(models.TextChoices):
-    OPEN = "open", "Proposed"
-    ACCEPTED = "accepted", "Accepted"
-    DECLINED = "declined", "Declined"
-    WITHDRAWN = "withdrawn", "Withdrawn"
+    OPEN = "open", gettext_lazy("Proposed")
+    ACCEPTED = "accepted", gettext_lazy("Accepted")
+    DECLINED = "declined", gettext_lazy("Declined")
+    WITHDRAWN = "withdrawn", gettext_lazy("Withdrawn")
 
 
 class KickoffSlot(models.Model):
@@ -37,13 +38,17 @@ class KickoffSlot(models.Model):
             models.UniqueConstraint(
                 fields=["fixture", "starts_at"],
                 name="kickoff_slot_once_per_time",
-                violation_error_message="This time is already proposed for this fixture.",
+                violation_error_message=gettext_lazy(
+                    "This time is already proposed for this fixture."
+                ),
             ),
             models.UniqueConstraint(
                 fields=["fixture"],
                 condition=models.Q(status="accepted"),
                 name="kickoff_slot_one_accepted",
-                violation_error_message="A kick-off time is already agreed for this fixture.",
+                violation_error_message=gettext_lazy(
+                    "A kick-off time is already agreed for this fixture."
+                ),
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=KickoffSlotStatus.values),

@@ -15,11 +15,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 
 class RatingSubject(models.TextChoices):
-    TEAM = "team", "Team"
-    COACH = "coach", "Coach"
+    TEAM = "team", gettext_lazy("Team")
+    COACH = "coach", gettext_lazy("Coach")
 
 
 class RatingChange(models.Model):

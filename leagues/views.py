@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from core import versions
@@ -68,7 +69,10 @@ def league_create(request: HttpRequest) -> HttpResponse:
             form, lambda: services.create_league(request.user, **form.service_kwargs())
         )
         if league is not None:
-            messages.success(request, f"{league.name} is created; you are its commissioner.")
+            messages.success(
+                request,
+                _("%(league)s is created; you are its commissioner.") % {"league": league.name},
+            )
             return redirect("league-home", pk=league.pk)
     return render(request, "leagues/league_form.html", {"form": form})
 
@@ -122,7 +126,9 @@ def league_home(request: HttpRequest, pk: int) -> HttpResponse:
 def open_season(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     if not _is_commissioner(request, league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} may open a season.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s may open a season.") % {"league": league.name}
+        )
     form = forms.OpenSeasonForm(
         request.POST or None, initial={"format": default_season_format(league.ruleset)}
     )
@@ -131,7 +137,9 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
             form, lambda: services.open_season(request.user, league, **form.service_kwargs())
         )
         if season is not None:
-            messages.success(request, f"Season {season.number} is open for sign-up.")
+            messages.success(
+                request, _("Season %(number)s is open for sign-up.") % {"number": season.number}
+            )
             return redirect("season-manage", pk=season.pk)
     return render(request, "leagues/season_form.html", {"league": league, "form": form})
 
@@ -211,23 +219,25 @@ MANAGE_ACTIONS: dict[str, Callable[[Any, Season, dict[str, Any]], Any]] = {
 }
 
 MANAGE_DONE = {
-    "division": "Division added.",
-    "admit": "Team admitted.",
-    "schedule": "The schedule is drawn up: the regular season has begun.",
-    "dock": "Points docked.",
-    "playoffs": "The play-offs are drawn.",
-    "rollover": "The season is closed and the next is open for sign-up.",
+    "division": gettext_lazy("Division added."),
+    "admit": gettext_lazy("Team admitted."),
+    "schedule": gettext_lazy("The schedule is drawn up: the regular season has begun."),
+    "dock": gettext_lazy("Points docked."),
+    "playoffs": gettext_lazy("The play-offs are drawn."),
+    "rollover": gettext_lazy("The season is closed and the next is open for sign-up."),
 }
 
 
 def season_manage(request: HttpRequest, pk: int, action: str | None = None) -> HttpResponse:
     season = _season(pk)
     if not _is_commissioner(request, season):
-        raise PermissionDenied(f"Only a commissioner of {season.league.name} may manage it.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s may manage it.") % {"league": season.league.name}
+        )
     bound = {name: build(season, None) for name, build in MANAGE_FORMS.items()}
     if request.method == "POST":
         if action not in MANAGE_ACTIONS:
-            raise Http404("No such season action.")
+            raise Http404(_("No such season action."))
         form = bound[action] = MANAGE_FORMS[action](season, request.POST)
         if form.is_valid():
             done = attempt(
@@ -265,7 +275,10 @@ def season_enter(request: HttpRequest, pk: int) -> HttpResponse:
         team = form.cleaned_data["team"]
         entry = attempt(form, lambda: services.enter_team(request.user, season, team))
         if entry is not None:
-            messages.success(request, f"{team.name} is entered; the commissioner will admit it.")
+            messages.success(
+                request,
+                _("%(team)s is entered; the commissioner will admit it.") % {"team": team.name},
+            )
             return redirect("league-home", pk=season.league_id)
     return render(request, "leagues/enter.html", {"season": season, "form": form})
 
@@ -284,10 +297,11 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
     if request.method == "POST":
         if not is_commissioner:
             raise PermissionDenied(
-                f"Only a commissioner of {fixture.season.league.name} may change fixtures."
+                _("Only a commissioner of %(league)s may change fixtures.")
+                % {"league": fixture.season.league.name}
             )
         if action not in FIXTURE_ACTIONS:
-            raise Http404("No such fixture action.")
+            raise Http404(_("No such fixture action."))
         form: Form
         if action == "reschedule":
             form = reschedule = forms.RescheduleForm(request.POST)
@@ -306,7 +320,7 @@ def fixture_detail(request: HttpRequest, pk: int, action: str | None = None) -> 
                 request.user, fixture, kind=data["kind"], conceded_by=data["conceded_by"]
             )
         if form.is_valid() and attempt(form, lambda: run(form.cleaned_data)) is not None:
-            messages.success(request, "Fixture updated.")
+            messages.success(request, _("Fixture updated."))
             return redirect("fixture-detail", pk=fixture.pk)
     return render(
         request,
@@ -339,7 +353,7 @@ SETTLE_ACTIONS = ("sudden-death", "winner")
 def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     fixture = get_object_or_404(selectors.fixtures().select_related("season__league"), pk=pk)
     if action not in SETTLE_ACTIONS:
-        raise Http404("No such way to settle a play-off.")
+        raise Http404(_("No such way to settle a play-off."))
     if action == "sudden-death":
         dice = playoffs.sudden_death_dice()
         done = attempt_or_message(
@@ -358,7 +372,7 @@ def fixture_settle(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             ),
         )
     if done is not None and done.winner is not None:
-        messages.success(request, f"{done.winner.name} goes through.")
+        messages.success(request, _("%(team)s goes through.") % {"team": done.winner.name})
     return redirect("fixture-detail", pk=fixture.pk)
 
 

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from core.errors import attempt
 from leagues.forms_house_rules import HouseRulesForm
@@ -36,7 +37,10 @@ def league_house_rules_edit(request: HttpRequest, pk: int) -> HttpResponse:
     """The commissioner's form: every house rule, saved at once, from the next match on."""
     league = get_object_or_404(League, pk=pk)
     if not request.user.has_perm("leagues.manage_league", league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} changes its house rules.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s changes its house rules.")
+            % {"league": league.name}
+        )
     form = HouseRulesForm(league, house_rules.house_rules_of(league), request.POST or None)
     if request.method == "POST" and form.is_valid():
         saved = attempt(
@@ -45,8 +49,11 @@ def league_house_rules_edit(request: HttpRequest, pk: int) -> HttpResponse:
         if saved is not None:
             messages.success(
                 request,
-                f"{league.name}'s house rules are saved. They apply from the next match on; "
-                "a match whose pre-game has begun keeps the rules it began with.",
+                _(
+                    "%(league)s's house rules are saved. They apply from the next match on; "
+                    "a match whose pre-game has begun keeps the rules it began with."
+                )
+                % {"league": league.name},
             )
             return redirect("league-house-rules", pk=league.pk)
     status = 400 if request.method == "POST" else 200

@@ -19,6 +19,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt, refusal_messages
@@ -31,14 +34,17 @@ MANAGE_LEAGUE = "leagues.manage_league"
 
 class InviteForm(forms.Form):
     max_uses = forms.IntegerField(
-        label="For how many coaches",
+        label=gettext_lazy("For how many coaches"),
         initial=1,
         min_value=1,
         max_value=invites.MAX_USES,
-        help_text=f"1 for one person; up to {invites.MAX_USES} for a link shared with a group.",
+        help_text=format_lazy(
+            gettext_lazy("1 for one person; up to {max_uses} for a link shared with a group."),
+            max_uses=invites.MAX_USES,
+        ),
     )
     days = forms.IntegerField(
-        label="Valid for (days)",
+        label=gettext_lazy("Valid for (days)"),
         initial=invites.DEFAULT_DAYS,
         min_value=1,
         max_value=invites.MAX_DAYS,
@@ -51,7 +57,10 @@ def _league(pk: int) -> League:
 
 def _require_commissioner(request: HttpRequest, league: League) -> None:
     if not request.user.has_perm(MANAGE_LEAGUE, league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} may invite coaches to it.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s may invite coaches to it.")
+            % {"league": league.name}
+        )
 
 
 @dataclass(frozen=True)
@@ -142,7 +151,9 @@ def league_invite_create(request: HttpRequest, pk: int) -> HttpResponse:
             ),
         )
         if made is not None:
-            messages.success(request, "Invite link made: copy it from the list below and send it.")
+            messages.success(
+                request, _("Invite link made: copy it from the list below and send it.")
+            )
             return redirect("league-coaches", pk=league.pk)
     return _coaches_page(request, league, form, status=400)
 
@@ -153,7 +164,7 @@ def league_invite_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     invite = get_object_or_404(LeagueInvite.objects.select_related("league"), pk=pk)
     _require_commissioner(request, invite.league)
     invites.revoke_invite(request.user, invite)
-    messages.success(request, "The invite link is withdrawn: it no longer lets anyone in.")
+    messages.success(request, _("The invite link is withdrawn: it no longer lets anyone in."))
     return redirect("league-coaches", pk=invite.league_id)
 
 
@@ -165,9 +176,14 @@ def league_signup_toggle(request: HttpRequest, pk: int) -> HttpResponse:
     allow = request.POST.get("allow_signup") == "on"
     invites.set_open_signup(request.user, league, allow)
     if allow:
-        messages.success(request, f"Anyone may now sign up and join {league.name}.")
+        messages.success(
+            request, _("Anyone may now sign up and join %(league)s.") % {"league": league.name}
+        )
     else:
-        messages.success(request, f"{league.name} now takes new coaches by invite link only.")
+        messages.success(
+            request,
+            _("%(league)s now takes new coaches by invite link only.") % {"league": league.name},
+        )
     return redirect("league-coaches", pk=league.pk)
 
 
@@ -180,8 +196,11 @@ def _refused(request: HttpRequest, league: League | None, reason: str, status: i
 def _welcome(request: HttpRequest, league: League) -> HttpResponse:
     messages.success(
         request,
-        f"You are a coach of {league.name}. Draft a team, then enter it when a season "
-        "opens for sign-up.",
+        _(
+            "You are a coach of %(league)s. Draft a team, then enter it when a season "
+            "opens for sign-up."
+        )
+        % {"league": league.name},
     )
     return redirect("league-home", pk=league.pk)
 
@@ -206,8 +225,10 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         return _refused(
             request,
             None,
-            "There is no such invite link. Check that it was copied whole, or ask the "
-            "commissioner who sent it for a new one.",
+            _(
+                "There is no such invite link. Check that it was copied whole, or ask the "
+                "commissioner who sent it for a new one."
+            ),
             404,
         )
     league = invite.league
@@ -239,8 +260,11 @@ def league_join(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(
             request,
             league,
-            f"{league.name} takes new coaches by invitation only: ask one of its "
-            "commissioners for an invite link.",
+            _(
+                "%(league)s takes new coaches by invitation only: ask one of its "
+                "commissioners for an invite link."
+            )
+            % {"league": league.name},
             403,
         )
     if not request.user.is_authenticated:

@@ -20,6 +20,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import attempt, refusal_messages
@@ -36,9 +38,9 @@ SLOT_SERVICES: dict[str, Callable[[Actor, KickoffSlot], KickoffSlot]] = {
     "withdraw": kickoff.withdraw_kickoff,
 }
 DONE = {
-    "accept": "Kick-off agreed.",
-    "decline": "Time declined.",
-    "withdraw": "Time withdrawn.",
+    "accept": gettext_lazy("Kick-off agreed."),
+    "decline": gettext_lazy("Time declined."),
+    "withdraw": gettext_lazy("Time withdrawn."),
 }
 
 
@@ -142,7 +144,7 @@ def kickoff_propose(request: HttpRequest, pk: int) -> HttpResponse:
         )
     ok = done is not None
     count = len(done or [])
-    text = "Time proposed." if count == 1 else f"{count} times proposed."
+    text = ngettext("Time proposed.", "%(count)d times proposed.", count) % {"count": count}
     return _answer(request, fixture, ok, text, propose_form=None if ok else form)
 
 
@@ -150,11 +152,11 @@ def kickoff_propose(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def kickoff_slot_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if action not in SLOT_ACTIONS:
-        raise Http404("No such answer to a proposed time.")
+        raise Http404(_("No such answer to a proposed time."))
     slot = get_object_or_404(KickoffSlot.objects.only("pk", "fixture_id"), pk=pk)
     fixture = _fixture(slot.fixture_id)
     errors = refusal_messages(lambda: SLOT_SERVICES[action](request.user, slot))
-    return _answer(request, fixture, not errors, DONE[action], errors=errors)
+    return _answer(request, fixture, not errors, str(DONE[action]), errors=errors)
 
 
 @login_required
@@ -163,7 +165,8 @@ def kickoff_set(request: HttpRequest, pk: int) -> HttpResponse:
     fixture = _fixture(pk)
     if not request.user.has_perm("leagues.manage_league", fixture):
         raise PermissionDenied(
-            f"Only a commissioner of {fixture.season.league.name} sets kick-off times directly."
+            _("Only a commissioner of %(league)s sets kick-off times directly.")
+            % {"league": fixture.season.league.name}
         )
     form = SetKickoffForm(fixture.season.league, request.POST)
     done = None
@@ -173,7 +176,7 @@ def kickoff_set(request: HttpRequest, pk: int) -> HttpResponse:
             lambda: kickoff.set_kickoff(request.user, fixture, form.cleaned_data["kickoff_at"]),
         )
     ok = done is not None
-    text = "Kick-off set." if done is not None and done.kickoff_at else "Kick-off cleared."
+    text = _("Kick-off set.") if done is not None and done.kickoff_at else _("Kick-off cleared.")
     return _answer(request, fixture, ok, text, set_form=None if ok else form)
 
 
@@ -182,12 +185,18 @@ def league_time_zone(request: HttpRequest, pk: int) -> HttpResponse:
     """A commissioner's form for the league's time zone."""
     league = get_object_or_404(League, pk=pk)
     if not request.user.has_perm("leagues.manage_league", league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} sets its time zone.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s sets its time zone.") % {"league": league.name}
+        )
     form = TimeZoneForm(request.POST or None, initial={"time_zone": league.time_zone})
     if request.method == "POST" and form.is_valid():
         zone = form.cleaned_data["time_zone"]
         if attempt(form, lambda: kickoff.set_time_zone(request.user, league, zone)) is not None:
-            messages.success(request, f"{league.name}'s time zone is now {zone}.")
+            messages.success(
+                request,
+                _("%(league)s's time zone is now %(zone)s.")
+                % {"league": league.name, "zone": zone},
+            )
             return redirect("league-home", pk=league.pk)
     status = 400 if request.method == "POST" else 200
     context = {"league": league, "form": form}

@@ -39,6 +39,7 @@ from leagues.services._common import (
 from leagues.services.house_rules import house_rules_of
 from rules_engine.bb2020.redraft import REDRAFT_BASE
 from rules_engine.house_rules import team_value_problem
+from rules_engine.wording import Shown
 from teams.audit import log_action
 from teams.models import Team
 from teams.selectors.value import value_breakdown
@@ -247,9 +248,9 @@ def add_division(actor: Actor, season: Season, name: str) -> Division:
         return Division.objects.create(season=season, name=name)
 
 
-def _eligibility_problems(season: Season, team: Team) -> list[str]:
+def _eligibility_problems(season: Season, team: Team) -> list[Shown]:
     league = season.league
-    problems: list[str] = []
+    problems: list[Shown] = []
     if team.ruleset != league.ruleset:
         problems.append(
             f"{team.name} plays the {team.ruleset} ruleset; {league.name} plays {league.ruleset}."
