@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from rules_engine import UnknownRulesetError, get_ruleset
 from rules_engine.editions import edition_for
@@ -21,16 +23,19 @@ MINUS = "\u2212"
 @register.filter
 def gp(value: int | None) -> str:
     """Gold as rosters print prices: 150000 -> "150k", -50000 -> "−50k", 2500 ->
-    "2,500 gp", 0 -> "0 gp" (never "0k"); None -> "—"."""
+    "2,500 gp", 0 -> "0 gp" (never "0k"); None -> "—". The number is grouped as the
+    active language writes it, and "k" and "gp" are translatable phrases."""
     if value is None:
         return "—"
     if value == 0:
-        return "0 gp"
+        return gettext("%(amount)s gp") % {"amount": 0}
     sign = MINUS if value < 0 else ""
     amount = abs(value)
     if amount % 1000 == 0:
-        return f"{sign}{amount // 1000:,}k"
-    return f"{sign}{amount:,} gp"
+        grouped = number_format(amount // 1000, force_grouping=True)
+        return pgettext("gold pieces, in thousands", "%(amount)sk") % {"amount": sign + grouped}
+    grouped = number_format(amount, force_grouping=True)
+    return gettext("%(amount)s gp") % {"amount": sign + grouped}
 
 
 @register.filter
@@ -64,7 +69,7 @@ def target(value: int | None) -> str:
 def roster_price(roster: Any, inducement: Any) -> str:
     """An inducement's price for this roster, or its note where it varies."""
     if inducement.price is None:
-        return inducement.price_note or "varies"
+        return inducement.price_note or pgettext("an inducement's price", "varies")
     return gp(roster.inducement_price(inducement))
 
 
@@ -100,9 +105,9 @@ def has_gold(key: str | None) -> bool:
 
 # How an edition's ``standings_rank_by`` names what a table ranks by.
 RANK_LABELS = {
-    "league_points": "league points",
-    "wins": "wins",
-    "points_scored": "points scored",
+    "league_points": gettext_lazy("league points"),
+    "wins": gettext_lazy("wins"),
+    "points_scored": gettext_lazy("points scored"),
 }
 
 
@@ -116,7 +121,11 @@ def ranked_by(key: str | None) -> str:
         return ""
     if keys in ([], ["league_points"]):
         return ""
-    return ", then ".join(RANK_LABELS.get(k, k.replace("_", " ")) for k in keys)
+    labels = [str(RANK_LABELS.get(k, k.replace("_", " "))) for k in keys]
+    ranked = labels[0]
+    for label in labels[1:]:
+        ranked = gettext("%(first)s, then %(then)s") % {"first": ranked, "then": label}
+    return ranked
 
 
 @register.inclusion_tag("teams/_skills.html")
