@@ -32,8 +32,10 @@ UNDERSCORED = re.compile(r"\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b")
 HYPHENATED = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 
 _MEASURE = """
-(tables) => {
-  const W = window.innerWidth;
+([tables, screen]) => {
+  // The phone's width, not innerWidth: a mobile browser may zoom out to fit a page
+  // wider than its screen, and innerWidth grows with it.
+  const W = Math.min(screen, window.innerWidth);
   const out = {overflow: document.documentElement.scrollWidth - W,
                text: document.body.innerText, problems: [], found: []};
   const visible = (el) => !!el && el.getClientRects().length > 0
@@ -110,7 +112,7 @@ def audit(page, expect_tables: tuple[str, ...] = ()) -> list[str]:
     """The page's problems on a phone, as sentences (empty: none). ``expect_tables``:
     columns of ``KEEP_IN_VIEW`` the page must show (a table that lost its column is a
     problem, not a pass)."""
-    seen = page.evaluate(_MEASURE, KEEP_IN_VIEW)
+    seen = page.evaluate(_MEASURE, [KEEP_IN_VIEW, page.viewport_size["width"]])
     problems = list(seen["problems"])
     if seen["overflow"] > 0:
         problems.append(f"the page scrolls sideways by {seen['overflow']}px")

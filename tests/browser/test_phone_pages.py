@@ -89,3 +89,29 @@ def test_every_page_keeps_to_a_phone_in_every_ruleset(browser, live_server):
     for line in gaps:
         print(f"known gap ({KNOWN_GAPS[line.split(' | /')[0]]}): {line}")
     assert not problems, f"{len(problems)} problem(s) on a phone:\n" + "\n".join(problems)
+
+
+def test_the_reading_finds_what_a_phone_would_hide(browser):
+    """The checks themselves: a page wider than the phone, a ledger whose amount lies
+    past the screen with no hint, and raw keys in the text are each reported."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        cells = "".join(f'<td style="white-space: nowrap">{"word " * 8}</td>' for _ in range(6))
+        page.set_content(
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<div style="width: 500px">wide</div><p>team_captain and wood-elf-lineman</p>'
+            '<div class="table-wrap" style="overflow-x: auto"><table class="ledger">'
+            "<thead><tr><th>When</th><th>What</th><th>Amount</th><th>Balance</th>"
+            "<th>More</th></tr></thead>"
+            f'<tbody><tr>{cells}<td class="amount">+10k</td><td class="balance">10k</td>'
+            "</tr></tbody></table></div>"
+        )
+        found = "\n".join(audit(page, ("ledger amount", "draft count")))
+    finally:
+        context.close()
+    assert "the page scrolls sideways by" in found
+    assert "table.ledger scrolls sideways with no visible scroll hint" in found
+    assert "ledger amount out of view (rest)" in found
+    assert "raw keys in the text: team_captain, wood-elf-lineman" in found
+    assert "no draft count column shown" in found
