@@ -8,7 +8,9 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from matches.models import EventKind, InjuryResult, MatchStatus
 from matches.selectors.boards import seasons, teams_by_name
@@ -42,22 +44,25 @@ MAX_SCORE = 99
 MVP_NOMINEES = "mvp_nominees"
 AWARDED_TOUCHDOWNS = "awarded_touchdowns"
 MAX_SET_UP_PLAYERS = STANDARD_GAME.players_on_pitch
-SIDE_CHOICES = [("home", "Home"), ("away", "Away")]
+SIDE_CHOICES = [
+    ("home", pgettext_lazy("the home team", "Home")),
+    ("away", pgettext_lazy("the away team", "Away")),
+]
 CHARACTERISTIC_CHOICES = [("", "—"), *CHARACTERISTICS.items()]
 # The taps of live report entry, in the order a coach looks for them.
 TAP_KINDS = (
-    (EventKind.TOUCHDOWN, "Touchdown"),
-    (EventKind.COMPLETION, "Completion"),
-    (EventKind.CASUALTY, "Casualty"),
-    (EventKind.INJURY, "Injury"),
-    (EventKind.INTERCEPTION, "Interception"),
-    (EventKind.DEFLECTION, "Deflection"),
-    (EventKind.SENT_OFF, "Sent off"),
+    (EventKind.TOUCHDOWN, gettext_lazy("Touchdown")),
+    (EventKind.COMPLETION, gettext_lazy("Completion")),
+    (EventKind.CASUALTY, gettext_lazy("Casualty")),
+    (EventKind.INJURY, gettext_lazy("Injury")),
+    (EventKind.INTERCEPTION, gettext_lazy("Interception")),
+    (EventKind.DEFLECTION, gettext_lazy("Deflection")),
+    (EventKind.SENT_OFF, gettext_lazy("Sent off")),
 )
 # What the tap grid calls the kinds an edition's report adds (report_extras).
-EXTRA_TAP_LABELS: dict[str, str] = {
-    EventKind.LANDING: "Safe landing (thrown team-mate)",
-    EventKind.SUPERB_THROW: "Superb Throw (team-mate landed)",
+EXTRA_TAP_LABELS: dict[str, StrOrPromise] = {
+    EventKind.LANDING: gettext_lazy("Safe landing (thrown team-mate)"),
+    EventKind.SUPERB_THROW: gettext_lazy("Superb Throw (team-mate landed)"),
 }
 
 
@@ -66,21 +71,25 @@ def tap_kinds(choices: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]
     ``TAP_KINDS`` it records (a BB2025 report has no deflection), then the player
     events its edition adds (BB2025: a safe landing), where the other SPP events are."""
     recorded = dict(choices)
-    kept = [(v, label) for v, label in TAP_KINDS if v in recorded]
-    added = [(v, EXTRA_TAP_LABELS.get(v, recorded[v])) for v in all_event_kinds() if v in recorded]
+    kept = [(str(v), str(label)) for v, label in TAP_KINDS if v in recorded]
+    added = [
+        (str(v), str(EXTRA_TAP_LABELS.get(v, recorded[v])))
+        for v in all_event_kinds()
+        if v in recorded
+    ]
     return (*kept, *added)
 
 
 KICK_OFF_KINDS = (
-    (EventKind.WEATHER_CHANGE, "Weather change"),
-    (EventKind.KICK_OFF, "Kick-off event"),
-    (EventKind.BRIBE, "Bribe used"),
+    (EventKind.WEATHER_CHANGE, gettext_lazy("Weather change")),
+    (EventKind.KICK_OFF, gettext_lazy("Kick-off event")),
+    (EventKind.BRIBE, gettext_lazy("Bribe used")),
 )
 # One tap records an injury: its result, and for a Lasting Injury the characteristic.
 INJURY_OUTCOMES = [
     *[(value, label) for value, label in InjuryResult.choices if value != "lasting_injury"],
     *[
-        (f"lasting_injury:{key}", f"Lasting injury (−{label})")
+        (f"lasting_injury:{key}", format_lazy(gettext_lazy("Lasting injury (−{})"), label))
         for key, label in CHARACTERISTICS.items()
     ],
 ]
@@ -90,41 +99,58 @@ class ActionForm(forms.Form):
     """A button with nothing to fill in; carries the refusal's reasons."""
 
 
-def _choose(what: str) -> dict[str, StrOrPromise]:
-    return {"required": f"Choose {what}.", "invalid_choice": f"Choose {what} from the list."}
+def _choose(required: StrOrPromise, invalid: StrOrPromise) -> dict[str, StrOrPromise]:
+    """A choice field's messages: nothing chosen (``required``), or a value not offered."""
+    return {"required": required, "invalid_choice": invalid}
 
 
 class EventForm(forms.Form):
     """One event of the report, as the tap buttons (or the kick-off form) post it."""
 
-    kind = forms.ChoiceField(choices=EventKind.choices, error_messages=_choose("what happened"))
+    kind = forms.ChoiceField(
+        choices=EventKind.choices,
+        error_messages=_choose(
+            gettext_lazy("Choose what happened."),
+            gettext_lazy("Choose what happened from the list."),
+        ),
+    )
     side = forms.ChoiceField(
-        choices=[("", "—"), *SIDE_CHOICES], required=False, error_messages=_choose("a team")
+        choices=[("", "—"), *SIDE_CHOICES],
+        required=False,
+        error_messages=_choose(
+            gettext_lazy("Choose a team."), gettext_lazy("Choose a team from the list.")
+        ),
     )
     player = forms.IntegerField(
-        required=False, error_messages={"invalid": "Choose the player from the list."}
+        required=False, error_messages={"invalid": gettext_lazy("Choose the player from the list.")}
     )
     victim = forms.IntegerField(
-        required=False, error_messages={"invalid": "Choose the victim from the list."}
+        required=False, error_messages={"invalid": gettext_lazy("Choose the victim from the list.")}
     )
     by_block = forms.ChoiceField(
-        choices=[("block", "By a Block (2 SPP)"), ("other", "By a foul or anything else (no SPP)")],
+        choices=[
+            ("block", gettext_lazy("By a Block (2 SPP)")),
+            ("other", gettext_lazy("By a foul or anything else (no SPP)")),
+        ],
         required=False,
         widget=forms.RadioSelect,
-        label="How was it caused?",
+        label=gettext_lazy("How was it caused?"),
     )
     outcome = forms.ChoiceField(
         choices=[("", "—"), *INJURY_OUTCOMES],
         required=False,
-        error_messages=_choose("the injury's result"),
+        error_messages=_choose(
+            gettext_lazy("Choose the injury's result."),
+            gettext_lazy("Choose the injury's result from the list."),
+        ),
     )
-    apothecary_used = forms.BooleanField(required=False, label="After the apothecary")
+    apothecary_used = forms.BooleanField(required=False, label=gettext_lazy("After the apothecary"))
     detail = forms.CharField(
         required=False,
         max_length=200,
-        label="What happened",
-        help_text="The new weather, or the kick-off result.",
-        error_messages={"max_length": "Say it in at most 200 characters."},
+        label=gettext_lazy("What happened"),
+        help_text=gettext_lazy("The new weather, or the kick-off result."),
+        error_messages={"max_length": gettext_lazy("Say it in at most 200 characters.")},
     )
 
     def __init__(self, *args: Any, kinds: list[tuple[str, str]] | None = None, **kw: Any) -> None:
@@ -136,7 +162,7 @@ class EventForm(forms.Form):
     def event_kwargs(self) -> dict[str, Any]:
         """``add_event``'s keyword arguments."""
         data = self.cleaned_data
-        injury, _, characteristic = (data.get("outcome") or "").partition(":")
+        injury, _colon, characteristic = (data.get("outcome") or "").partition(":")
         return {
             "kind": data["kind"],
             "side": data.get("side") or "",
@@ -161,15 +187,21 @@ class PostGameChoicesForm(forms.Form):
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Journeymen to hire permanently",
-        error_messages=_choose("the journeymen to hire"),
+        label=gettext_lazy("Journeymen to hire permanently"),
+        error_messages=_choose(
+            gettext_lazy("Choose the journeymen to hire."),
+            gettext_lazy("Choose the journeymen to hire from the list."),
+        ),
     )
     retire = forms.TypedMultipleChoiceField(
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Players to retire temporarily",
-        error_messages=_choose("the players to retire"),
+        label=gettext_lazy("Players to retire temporarily"),
+        error_messages=_choose(
+            gettext_lazy("Choose the players to retire."),
+            gettext_lazy("Choose the players to retire from the list."),
+        ),
     )
 
     def __init__(
@@ -185,7 +217,11 @@ class PostGameChoicesForm(forms.Form):
             if choice.kind == "hire_journeymen":
                 self.places, self.treasury = options.get("places"), options.get("treasury")
                 hire += [
-                    (int(pid), f"{names.get(int(pid), pid)} — costs {gp(cost)}")
+                    (
+                        int(pid),
+                        _("%(player)s — costs %(gold)s")
+                        % {"player": names.get(int(pid), pid), "gold": gp(cost)},
+                    )
                     for pid, cost in (options.get("journeymen") or {}).items()
                 ]
             elif choice.kind == "temporary_retirement":
@@ -208,18 +244,36 @@ class PostGameChoicesForm(forms.Form):
                 coerce=int,
                 widget=forms.CheckboxSelectMultiple(attrs={"class": "nominees"}),
                 label=(
-                    f"Nominate all {self.nominees} eligible players for the MVP"
+                    ngettext(
+                        "Nominate the %(count)s eligible player for the MVP",
+                        "Nominate all %(count)s eligible players for the MVP",
+                        self.nominees,
+                    )
                     if everyone
-                    else f"Nominate {self.nominees} players for the MVP"
-                ),
-                help_text=(
-                    f"Tick {self.nominees} of your players who played (no star players, "
-                    "nobody killed this game); a D6 picks the MVP among them."
-                ),
+                    else ngettext(
+                        "Nominate %(count)s player for the MVP",
+                        "Nominate %(count)s players for the MVP",
+                        self.nominees,
+                    )
+                )
+                % {"count": self.nominees},
+                help_text=ngettext(
+                    "Tick %(count)s of your players who played (no star players, nobody "
+                    "killed this game); a D6 picks the MVP among them.",
+                    "Tick %(count)s of your players who played (no star players, nobody "
+                    "killed this game); a D6 picks the MVP among them.",
+                    self.nominees,
+                )
+                % {"count": self.nominees},
                 choices=[(pid, names.get(pid, str(pid))) for pid in eligible],
                 error_messages={
-                    "required": f"Tick {self.nominees} players to nominate for the MVP.",
-                    "invalid_choice": (
+                    "required": ngettext(
+                        "Tick %(count)s player to nominate for the MVP.",
+                        "Tick %(count)s players to nominate for the MVP.",
+                        self.nominees,
+                    )
+                    % {"count": self.nominees},
+                    "invalid_choice": _(
                         "Tick only the players listed: those who played this game, "
                         "not a star player, not killed."
                     ),
@@ -237,12 +291,14 @@ class PostGameChoicesForm(forms.Form):
                 name = f"{AWARDED_TOUCHDOWNS}_{number}"
                 self.fields[name] = forms.TypedChoiceField(
                     coerce=int,
-                    label=f"Awarded touchdown {number} of {count}: its {each} SPP go to",
-                    choices=[("", "Choose a player")]
+                    label=_("Awarded touchdown %(number)s of %(count)s: its %(spp)s SPP go to")
+                    % {"number": number, "count": count, "spp": each},
+                    choices=[("", _("Choose a player"))]
                     + [(pid, names.get(pid, str(pid))) for pid in players],
                     error_messages={
-                        "required": f"Choose who gets awarded touchdown {number}.",
-                        "invalid_choice": (
+                        "required": _("Choose who gets awarded touchdown %(number)s.")
+                        % {"number": number},
+                        "invalid_choice": _(
                             "Choose one of the players listed: those who played this game, "
                             "not a star player, not killed."
                         ),
@@ -253,11 +309,16 @@ class PostGameChoicesForm(forms.Form):
         if reroll is not None:
             options = reroll.options
             self.fields["reroll_winnings"] = forms.ChoiceField(
-                label=f"Re-roll the winnings D6? It rolled {options.get('roll')}",
-                help_text=f"As it stands: {gp(options.get('winnings'))} in winnings.",
-                choices=[("no", "Keep it"), ("yes", "Re-roll it (the new roll stands)")],
+                label=_("Re-roll the winnings D6? It rolled %(roll)s")
+                % {"roll": options.get("roll")},
+                help_text=_("As it stands: %(gold)s in winnings.")
+                % {"gold": gp(options.get("winnings"))},
+                choices=[("no", _("Keep it")), ("yes", _("Re-roll it (the new roll stands)"))],
                 widget=forms.RadioSelect,
-                error_messages=_choose("whether to re-roll the winnings"),
+                error_messages=_choose(
+                    gettext_lazy("Choose whether to re-roll the winnings."),
+                    gettext_lazy("Choose whether to re-roll the winnings from the list."),
+                ),
             )
 
         # BB2025 Masters of Undeath: keep the Lineman raised this game, for free.
@@ -265,17 +326,22 @@ class PostGameChoicesForm(forms.Form):
         if raised is not None:
             options = raised.options
             keep = zip(options.get("positions") or (), options.get("names") or (), strict=True)
-            answers = [(slug, f"Keep him as a {name}") for slug, name in keep]
-            answers.append(("", "Let him go (he is lost)"))
+            answers = [
+                (slug, _("Keep him as a %(position)s") % {"position": name}) for slug, name in keep
+            ]
+            answers.append(("", _("Let him go (he is lost)")))
             self.fields["keep_raised"] = forms.ChoiceField(
                 label=raised.prompt,
-                help_text=(
+                help_text=_(
                     "A rookie with 0 SPP, free of charge; he adds his full value to Team Value."
                 ),
                 choices=answers,
                 required=False,
                 widget=forms.RadioSelect,
-                error_messages=_choose("whether to keep the raised Lineman"),
+                error_messages=_choose(
+                    gettext_lazy("Choose whether to keep the raised Lineman."),
+                    gettext_lazy("Choose whether to keep the raised Lineman from the list."),
+                ),
             )
 
     def choice_kwargs(self) -> dict[str, Any]:
@@ -320,10 +386,15 @@ class PostGameChoicesForm(forms.Form):
     def clean_mvp_nominees(self) -> list[int]:
         nominees = list(self.cleaned_data.get(MVP_NOMINEES) or [])
         if len(set(nominees)) != len(nominees):
-            raise forms.ValidationError("Tick each player once.")
+            raise forms.ValidationError(_("Tick each player once."))
         if len(nominees) != self.nominees:
             raise forms.ValidationError(
-                f"Tick exactly {self.nominees} players for the MVP; you ticked {len(nominees)}."
+                ngettext(
+                    "Tick exactly %(count)s player for the MVP; you ticked %(ticked)s.",
+                    "Tick exactly %(count)s players for the MVP; you ticked %(ticked)s.",
+                    self.nominees,
+                )
+                % {"count": self.nominees, "ticked": len(nominees)}
             )
         return nominees
 
@@ -335,17 +406,23 @@ class MatchFilterForm(forms.Form):
     season = forms.ModelChoiceField(
         queryset=seasons(),
         required=False,
-        empty_label="All seasons",
-        error_messages=_choose("a season"),
+        empty_label=gettext_lazy("All seasons"),
+        error_messages=_choose(
+            gettext_lazy("Choose a season."), gettext_lazy("Choose a season from the list.")
+        ),
     )
     team = forms.ModelChoiceField(
         queryset=teams_by_name(),
         required=False,
-        empty_label="All teams",
-        error_messages=_choose("a team"),
+        empty_label=gettext_lazy("All teams"),
+        error_messages=_choose(
+            gettext_lazy("Choose a team."), gettext_lazy("Choose a team from the list.")
+        ),
     )
     status = forms.ChoiceField(
-        choices=[("", "Any status"), *MatchStatus.choices],
+        choices=[("", gettext_lazy("Any status")), *MatchStatus.choices],
         required=False,
-        error_messages=_choose("a status"),
+        error_messages=_choose(
+            gettext_lazy("Choose a status."), gettext_lazy("Choose a status from the list.")
+        ),
     )

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches.selectors.state import MatchState
 from matches.selectors.words import position_name
@@ -19,19 +21,19 @@ class NewCaptainForm(forms.Form):
     """``player``: the id of the player named; the choices are the eligible players."""
 
     player = forms.IntegerField(
-        label="New Team Captain",
+        label=gettext_lazy("New Team Captain"),
         min_value=1,
         error_messages={
-            "required": "Choose the new Team Captain.",
-            "invalid": "Choose the new Team Captain from the list.",
-            "min_value": "Choose the new Team Captain from the list.",
+            "required": gettext_lazy("Choose the new Team Captain."),
+            "invalid": gettext_lazy("Choose the new Team Captain from the list."),
+            "min_value": gettext_lazy("Choose the new Team Captain from the list."),
         },
     )
 
     def __init__(self, card: CaptainCard | None, side: str, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("auto_id", f"id_captain_{side}_%s")
         super().__init__(*args, **kwargs)
-        choices: list[tuple[Any, str]] = [("", "— choose —")]
+        choices: list[tuple[Any, str]] = [("", _("— choose —"))]
         if card is not None:
             ruleset = get_ruleset(card.team.ruleset)
             choices += [

@@ -10,6 +10,8 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from matches.forms import _choose, choices_of
 from matches.selectors.words import position_name
@@ -40,20 +42,29 @@ class InducementsForm(forms.Form):
             self.fields[self.ITEM + row["slug"]] = _count(
                 row["name"],
                 most,
-                f"{gp(row['price'])} each" + (f", at most {most}" if most is not None else ""),
+                (
+                    _("%(price)s each, at most %(most)s")
+                    % {"price": gp(row["price"]), "most": most}
+                    if most is not None
+                    else _("%(price)s each") % {"price": gp(row["price"])}
+                ),
                 price=row["price"],
             )
         stars = options.get("star_players") or []
         if stars:
             self.fields["star_players"] = forms.MultipleChoiceField(
-                label=f"Star players (at most {options.get('max_star_players', 2)})",
+                label=_("Star players (at most %(most)s)")
+                % {"most": options.get("max_star_players", 2)},
                 required=False,
                 widget=PricedCheckboxes(prices={s["slug"]: s["cost"] for s in stars}),
                 choices=[
                     (s["slug"], _star_label(s, options.get("star_players_both_field", False)))
                     for s in stars
                 ],
-                error_messages=_choose("star players"),
+                error_messages=_choose(
+                    gettext_lazy("Choose star players."),
+                    gettext_lazy("Choose star players from the list."),
+                ),
             )
         self.mercenary_rows = 0
         slots = options.get("player_slots", 0)
@@ -62,30 +73,50 @@ class InducementsForm(forms.Form):
             most = options.get("max_mercenaries")
             most = slots if most is None else min(most, slots)
             self.mercenary_rows = min(most, self.MERCENARY_ROWS)
-            positions = [("", "None")] + [
+            positions = [("", _("None"))] + [
                 (m["position"], _mercenary_label(m, ruleset)) for m in offered
             ]
-            skills = [("", "No extra skill")] + _primary_skills(offered, ruleset)
+            skills = [("", _("No extra skill"))] + _primary_skills(offered, ruleset)
             for row in range(1, self.mercenary_rows + 1):
                 name = f"{self.MERCENARY}{row}_"
                 self.fields[name + "position"] = forms.ChoiceField(
-                    label="Position",
+                    label=_("Position"),
                     required=False,
                     choices=positions,
-                    error_messages=_choose("a position of your roster"),
+                    error_messages=_choose(
+                        gettext_lazy("Choose a position of your roster."),
+                        gettext_lazy("Choose a position of your roster from the list."),
+                    ),
                 )
                 self.fields[name + "skill"] = forms.ChoiceField(
-                    label="Extra primary skill (+50,000)",
+                    label=_("Extra primary skill (+50,000)"),
                     required=False,
                     choices=skills,
-                    error_messages=_choose("a skill"),
+                    error_messages=_choose(
+                        gettext_lazy("Choose a skill."),
+                        gettext_lazy("Choose a skill from the list."),
+                    ),
                 )
-                count = _count("How many", most, f"at most {most} mercenaries in all")
+                count = _count(
+                    _("How many"),
+                    most,
+                    ngettext(
+                        "at most %(most)s mercenary in all",
+                        "at most %(most)s mercenaries in all",
+                        most or 0,
+                    )
+                    % {"most": most},
+                )
                 count.initial = 1
                 count.error_messages.update(
-                    invalid="Enter how many of these mercenaries to buy as a whole number.",
-                    min_value="Enter 0 or more mercenaries.",
-                    max_value=f"A team may induce at most {most} mercenaries.",
+                    invalid=_("Enter how many of these mercenaries to buy as a whole number."),
+                    min_value=_("Enter 0 or more mercenaries."),
+                    max_value=ngettext(
+                        "A team may induce at most %(most)s mercenary.",
+                        "A team may induce at most %(most)s mercenaries.",
+                        most or 0,
+                    )
+                    % {"most": most},
                 )
                 self.fields[name + "count"] = count
 
@@ -94,7 +125,7 @@ class InducementsForm(forms.Form):
         for row in range(1, self.mercenary_rows + 1):
             name = f"{self.MERCENARY}{row}_"
             if cleaned.get(name + "skill") and not cleaned.get(name + "position"):
-                self.add_error(name + "position", "Choose the mercenary's position first.")
+                self.add_error(name + "position", _("Choose the mercenary's position first."))
         return cleaned
 
     def answer(self) -> dict[str, Any]:
@@ -134,7 +165,7 @@ def _mercenary_label(merc: Mapping[str, Any], ruleset: Ruleset | None) -> str:
     name = merc.get("name") or position_name(ruleset, merc["position"])
     label = f"{name} — {gp(merc['price'])}"
     if merc.get("price_with_extra_skill"):
-        label += f" ({gp(merc['price_with_extra_skill'])} with a skill)"
+        label += " " + _("(%(price)s with a skill)") % {"price": gp(merc["price_with_extra_skill"])}
     return label
 
 
@@ -194,8 +225,8 @@ def _count(
         help_text=help_text,
         widget=forms.NumberInput(attrs=attrs),
         error_messages={
-            "invalid": f"Enter how many {label} to buy as a whole number.",
-            "min_value": f"Enter 0 or more {label}.",
+            "invalid": _("Enter how many %(what)s to buy as a whole number.") % {"what": label},
+            "min_value": _("Enter 0 or more %(what)s.") % {"what": label},
         },
     )
 
@@ -203,18 +234,24 @@ def _count(
 def _star_label(star: Mapping[str, Any], both_field: bool = False) -> str:
     label = f"{star['name']} — {gp(star['cost'])}"
     if star.get("players", 1) > 1:
-        label += f" ({star['players']} players)"
+        label += " " + _("(%(count)s players)") % {"count": star["players"]}
     if star.get("induced_by_opponent"):
-        then = "both teams field him" if both_field else "then neither fields him"
-        label += f" — the other team induced him too: {then}"
+        if both_field:
+            label += " — " + _("the other team induced him too: both teams field him")
+        else:
+            label += " — " + _("the other team induced him too: then neither fields him")
     if star.get("banned"):
-        label += " — banned by the league's house rules"
+        label += " — " + _("banned by the league's house rules")
     return label
 
 
 class JourneymenForm(forms.Form):
     position = forms.ChoiceField(
-        widget=forms.RadioSelect, label="Position", error_messages=_choose("a position")
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Position"),
+        error_messages=_choose(
+            gettext_lazy("Choose a position."), gettext_lazy("Choose a position from the list.")
+        ),
     )
 
     def __init__(
@@ -232,14 +269,14 @@ class PettyCashForm(forms.Form):
     """Classic: how much Treasury gold goes into Petty Cash for inducements."""
 
     amount = forms.IntegerField(
-        label="Gold to move into Petty Cash",
+        label=gettext_lazy("Gold to move into Petty Cash"),
         min_value=0,
         initial=0,
         widget=forms.NumberInput(attrs={"min": 0, "step": 10_000, "inputmode": "numeric"}),
         error_messages={
-            "required": "Enter the gold to move (0 for none).",
-            "invalid": "Enter the gold as a whole number of gold pieces, e.g. 50000.",
-            "min_value": "Enter 0 or more gold pieces.",
+            "required": gettext_lazy("Enter the gold to move (0 for none)."),
+            "invalid": gettext_lazy("Enter the gold as a whole number of gold pieces, e.g. 50000."),
+            "min_value": gettext_lazy("Enter 0 or more gold pieces."),
         },
     )
 
@@ -251,25 +288,43 @@ class PettyCashForm(forms.Form):
         field.max_value = treasury
         field.widget.attrs["max"] = treasury
         field.validators.append(MaxValueValidator(treasury))
-        field.error_messages["max_value"] = f"The Treasury holds {gp(treasury)}: move at most that."
-        field.help_text = (
-            f"The Treasury holds {gp(treasury)}; team value {gp(options.get('team_value'))}."
-        )
+        field.error_messages["max_value"] = _("The Treasury holds %(gold)s: move at most that.") % {
+            "gold": gp(treasury)
+        }
+        field.help_text = _("The Treasury holds %(gold)s; team value %(value)s.") % {
+            "gold": gp(treasury),
+            "value": gp(options.get("team_value")),
+        }
 
     def answer(self) -> int:
         return self.cleaned_data["amount"]
 
 
+# The answers of the pre-game's decisions, as their buttons say them.
+ANSWER_LABELS = {
+    "kick": gettext_lazy("Kick"),
+    "receive": gettext_lazy("Receive"),
+    "one_trapdoor": gettext_lazy("One trapdoor"),
+    "two_trapdoors": gettext_lazy("Two trapdoors"),
+    "home": pgettext_lazy("the home team", "Home"),
+    "away": pgettext_lazy("the away team", "Away"),
+}
+
+
 class AnswerForm(forms.Form):
     """A decision with a few named answers (kick or receive): one button each."""
 
-    answer = forms.ChoiceField(error_messages=_choose("an answer"))
+    answer = forms.ChoiceField(
+        error_messages=_choose(
+            gettext_lazy("Choose an answer."), gettext_lazy("Choose an answer from the list.")
+        )
+    )
 
     def __init__(self, options: Mapping[str, Any], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         answers = [str(a) for a in options.get("answers") or []]
         choices_of(self, "answer").choices = [
-            (a, a.replace("_", " ").capitalize()) for a in answers
+            (a, str(ANSWER_LABELS.get(a) or a.replace("_", " ").capitalize())) for a in answers
         ]
 
     def answer_value(self) -> str:

@@ -11,24 +11,25 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from matches.choices import Sequence, Side
 
 
 class EventKind(models.TextChoices):
-    TOUCHDOWN = "touchdown", "Touchdown"
-    COMPLETION = "completion", "Completion"
-    DEFLECTION = "deflection", "Deflection"
-    INTERCEPTION = "interception", "Interception"
-    CASUALTY = "casualty", "Casualty caused"
-    INJURY = "injury", "Injury suffered"
-    SENT_OFF = "sent_off", "Sent off"
-    WEATHER_CHANGE = "weather_change", "Weather change"
-    BRIBE = "bribe", "Bribe used"
-    KICK_OFF = "kick_off", "Kick-off event"
+    TOUCHDOWN = "touchdown", gettext_lazy("Touchdown")
+    COMPLETION = "completion", gettext_lazy("Completion")
+    DEFLECTION = "deflection", gettext_lazy("Deflection")
+    INTERCEPTION = "interception", gettext_lazy("Interception")
+    CASUALTY = "casualty", gettext_lazy("Casualty caused")
+    INJURY = "injury", gettext_lazy("Injury suffered")
+    SENT_OFF = "sent_off", gettext_lazy("Sent off")
+    WEATHER_CHANGE = "weather_change", gettext_lazy("Weather change")
+    BRIBE = "bribe", gettext_lazy("Bribe used")
+    KICK_OFF = "kick_off", gettext_lazy("Kick-off event")
     # Only where the league's report counts them (matches.services.report_extras).
-    LANDING = "landing", "Thrown team-mate landed safely"
-    SUPERB_THROW = "superb_throw", "Superb Throw, team-mate landed safely"
+    LANDING = "landing", gettext_lazy("Thrown team-mate landed safely")
+    SUPERB_THROW = "superb_throw", gettext_lazy("Superb Throw, team-mate landed safely")
 
 
 # Events done by (or to) a player; the others are kick-off events kept for the record.

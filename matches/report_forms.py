@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches.errors import MatchError
 from matches.forms import (
@@ -25,20 +27,33 @@ from matches.services.report_extras import ExtraField, event_choices, team_field
 from matches.services.rulesets import rules_for
 from rules_engine.errors import RulesError
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def _score(label: str) -> forms.IntegerField:
+
+def _score(label: StrOrPromise, messages: dict[str, StrOrPromise]) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
         max_value=MAX_SCORE,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": MAX_SCORE}),
-        error_messages={
-            "required": f"Enter the {label.lower()} (0 if none).",
-            "invalid": f"Enter the {label.lower()} as a whole number.",
-            "min_value": f"The {label.lower()} cannot be below 0.",
-            "max_value": f"The {label.lower()} cannot be above {MAX_SCORE}.",
-        },
+        error_messages=messages,
     )
+
+
+# Django fills in %(limit_value)s: the most a score may be (MAX_SCORE).
+HOME_SCORE_MESSAGES: dict[str, StrOrPromise] = {
+    "required": gettext_lazy("Enter the home touchdowns (0 if none)."),
+    "invalid": gettext_lazy("Enter the home touchdowns as a whole number."),
+    "min_value": gettext_lazy("The home touchdowns cannot be below 0."),
+    "max_value": gettext_lazy("The home touchdowns cannot be above %(limit_value)s."),
+}
+AWAY_SCORE_MESSAGES: dict[str, StrOrPromise] = {
+    "required": gettext_lazy("Enter the away touchdowns (0 if none)."),
+    "invalid": gettext_lazy("Enter the away touchdowns as a whole number."),
+    "min_value": gettext_lazy("The away touchdowns cannot be below 0."),
+    "max_value": gettext_lazy("The away touchdowns cannot be above %(limit_value)s."),
+}
 
 
 class CardPointsField(forms.CharField):
@@ -50,8 +65,11 @@ class CardPointsField(forms.CharField):
         parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
         if not all(p.isdigit() and 1 <= int(p) <= MAX_SCORE for p in parts):
             raise forms.ValidationError(
-                "Enter each Challenge card's points as whole numbers from 1 to "
-                f"{MAX_SCORE}, separated by commas: e.g. 2, 3."
+                _(
+                    "Enter each Challenge card's points as whole numbers from 1 to "
+                    "%(most)s, separated by commas: e.g. 2, 3."
+                )
+                % {"most": MAX_SCORE}
             )
         return [int(p) for p in parts]
 
@@ -64,34 +82,50 @@ def _points_fields(teams: Mapping[str, str]) -> dict[str, forms.Field]:
     for side in ("home", "away"):
         fields[f"{side}_challenge_cards"] = CardPointsField(
             required=False,
-            label=f"Challenge cards claimed by {teams[side]}",
-            help_text="The points of each card, e.g. 2, 3; empty for none.",
+            label=_("Challenge cards claimed by %(team)s") % {"team": teams[side]},
+            help_text=_("The points of each card, e.g. 2, 3; empty for none."),
         )
-        for name, label in (
-            ("clean_sweeps", "Clean Sweeps"),
-            ("bonus_play_points", "Bonus Play points"),
+        values = {"team": teams[side], "most": MAX_SCORE}
+        for name, label, messages in (
+            (
+                "clean_sweeps",
+                _("Clean Sweeps of %(team)s") % values,
+                {
+                    "invalid": _("Enter the Clean Sweeps as a whole number."),
+                    "min_value": _("Enter 0 or more Clean Sweeps."),
+                    "max_value": _("Enter at most %(most)s Clean Sweeps.") % values,
+                },
+            ),
+            (
+                "bonus_play_points",
+                _("Bonus Play points of %(team)s") % values,
+                {
+                    "invalid": _("Enter the Bonus Play points as a whole number."),
+                    "min_value": _("Enter 0 or more Bonus Play points."),
+                    "max_value": _("Enter at most %(most)s Bonus Play points.") % values,
+                },
+            ),
         ):
             fields[f"{side}_{name}"] = forms.IntegerField(
                 required=False,
                 min_value=0,
                 max_value=MAX_SCORE,
                 initial=0,
-                label=f"{label} of {teams[side]}",
+                label=label,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
-                error_messages={
-                    "invalid": f"Enter the {label} as a whole number.",
-                    "min_value": f"Enter 0 or more {label}.",
-                    "max_value": f"Enter at most {MAX_SCORE} {label}.",
-                },
+                error_messages=messages,
             )
     fields["sudden_death_winner"] = forms.ChoiceField(
         required=False,
-        label="Sudden Death Victory",
-        choices=[("", "None"), ("home", teams["home"]), ("away", teams["away"])],
-        error_messages=_choose("who won by Sudden Death"),
+        label=_("Sudden Death Victory"),
+        choices=[("", _("None")), ("home", teams["home"]), ("away", teams["away"])],
+        error_messages=_choose(
+            gettext_lazy("Choose who won by Sudden Death."),
+            gettext_lazy("Choose who won by Sudden Death from the list."),
+        ),
     )
     fields["endgame_reached"] = forms.BooleanField(
-        required=False, label="The Endgame had begun when the game ended"
+        required=False, label=_("The Endgame had begun when the game ended")
     )
     return fields
 
@@ -108,7 +142,7 @@ POINTS_FIELD_NAMES = (
 )
 
 
-SET_UP_HELP = "Only if it conceded before a set-up; leave empty otherwise."
+SET_UP_HELP = gettext_lazy("Only if it conceded before a set-up; leave empty otherwise.")
 
 
 def without_penalty_rule_of(match: Any) -> str:
@@ -173,21 +207,25 @@ class ReportForm(forms.Form):
     when the form is drawn, so a double tap on "Submit" sends the same report twice
     and the service keeps one."""
 
-    home_touchdowns = _score("Home touchdowns")
-    away_touchdowns = _score("Away touchdowns")
+    home_touchdowns = _score(gettext_lazy("Home touchdowns"), HOME_SCORE_MESSAGES)
+    away_touchdowns = _score(gettext_lazy("Away touchdowns"), AWAY_SCORE_MESSAGES)
     conceded_by = forms.ChoiceField(
-        required=False, label="Concession", error_messages=_choose("who conceded")
+        required=False,
+        label=gettext_lazy("Concession"),
+        error_messages=_choose(
+            gettext_lazy("Choose who conceded."), gettext_lazy("Choose who conceded from the list.")
+        ),
     )
     conceded_at_setup_players = forms.IntegerField(
         required=False,
         min_value=0,
         max_value=MAX_SET_UP_PLAYERS,
-        label="Players the conceding team could set up",
+        label=gettext_lazy("Players the conceding team could set up"),
         help_text=SET_UP_HELP,
         error_messages={
-            "invalid": "Enter the number of players as a whole number.",
-            "min_value": "Enter 0 or more players.",
-            "max_value": f"A team sets up at most {MAX_SET_UP_PLAYERS} players.",
+            "invalid": gettext_lazy("Enter the number of players as a whole number."),
+            "min_value": gettext_lazy("Enter 0 or more players."),
+            "max_value": gettext_lazy("A team sets up at most %(limit_value)s players."),
         },
     )
     idempotency_key = forms.CharField(max_length=100, required=False, widget=forms.HiddenInput)
@@ -204,20 +242,23 @@ class ReportForm(forms.Form):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("idempotency_key", uuid.uuid4().hex)
         super().__init__(*args, **kwargs)
-        self.fields["home_touchdowns"].label = f"Touchdowns by {teams['home']}"
-        self.fields["away_touchdowns"].label = f"Touchdowns by {teams['away']}"
+        self.fields["home_touchdowns"].label = _("Touchdowns by %(team)s") % {"team": teams["home"]}
+        self.fields["away_touchdowns"].label = _("Touchdowns by %(team)s") % {"team": teams["away"]}
         choices_of(self, "conceded_by").choices = [
-            ("", "Nobody conceded"),
-            ("home", f"{teams['home']} conceded"),
-            ("away", f"{teams['away']} conceded"),
+            ("", _("Nobody conceded")),
+            ("home", _("%(team)s conceded") % {"team": teams["home"]}),
+            ("away", _("%(team)s conceded") % {"team": teams["away"]}),
         ]
         if without_penalty and "conceded_at_setup_players" in self.fields:
             # The league's rule, so the coach knows whether the number he gives spares
             # his team the concession's penalties (``without_penalty_rule_of``).
             rule = without_penalty[0].upper() + without_penalty[1:]
-            self.fields[
-                "conceded_at_setup_players"
-            ].help_text = f"{SET_UP_HELP} Conceding Without Penalty: {rule}."
+            self.fields["conceded_at_setup_players"].help_text = _(
+                "%(help)s Conceding Without Penalty: %(rule)s."
+            ) % {
+                "help": SET_UP_HELP,
+                "rule": rule,
+            }
         self.points = points
         if points:  # a game scored in points (Blitz Bowl) has its cards, no concession
             del self.fields["conceded_by"], self.fields["conceded_at_setup_players"]
@@ -267,16 +308,16 @@ class CorrectionForm(ReportForm):
     keep = forms.MultipleChoiceField(
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Events to keep",
-        help_text="Untick an event to drop it from the corrected report.",
+        label=gettext_lazy("Events to keep"),
+        help_text=gettext_lazy("Untick an event to drop it from the corrected report."),
     )
     note = forms.CharField(
         max_length=300,
-        label="Why is the report corrected?",
-        help_text="The coaches read it in the report's history.",
+        label=gettext_lazy("Why is the report corrected?"),
+        help_text=gettext_lazy("The coaches read it in the report's history."),
         error_messages={
-            "required": "Say why the report is corrected; the coaches will read it.",
-            "max_length": "Say why in at most 300 characters.",
+            "required": gettext_lazy("Say why the report is corrected; the coaches will read it."),
+            "max_length": gettext_lazy("Say why in at most %(limit_value)s characters."),
         },
     )
 
@@ -291,7 +332,10 @@ class CorrectionForm(ReportForm):
         super().__init__(teams, *args, points=points, **kwargs)
         del self.fields["idempotency_key"]
         choices_of(self, "keep").choices = [(str(pk), text) for pk, text in events]
-        self.fields["keep"].error_messages = _choose("the events to keep")
+        self.fields["keep"].error_messages = _choose(
+            gettext_lazy("Choose the events to keep."),
+            gettext_lazy("Choose the events to keep from the list."),
+        )
 
     def kept(self) -> set[int]:
         return {int(pk) for pk in self.cleaned_data.get("keep") or ()}
@@ -304,9 +348,9 @@ class SettleForm(CorrectionForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         note = self.fields["note"]
-        note.label = "Why is the dispute settled this way?"
-        note.help_text = "The coaches read it in the report's history."
-        note.error_messages["required"] = (
+        note.label = _("Why is the dispute settled this way?")
+        note.help_text = _("The coaches read it in the report's history.")
+        note.error_messages["required"] = _(
             "Say why the dispute is settled this way; the coaches will read it."
         )
 
@@ -315,42 +359,62 @@ class CorrectionEventForm(forms.Form):
     """An event a correction adds: every field a select, a blank kind adds nothing."""
 
     kind = forms.ChoiceField(
-        choices=[("", "— add nothing —"), *EventKind.choices],
+        choices=[("", gettext_lazy("— add nothing —")), *EventKind.choices],
         required=False,
-        label="What happened",
-        error_messages=_choose("what happened"),
+        label=gettext_lazy("What happened"),
+        error_messages=_choose(
+            gettext_lazy("Choose what happened."),
+            gettext_lazy("Choose what happened from the list."),
+        ),
     )
     player = forms.TypedChoiceField(
-        coerce=int, empty_value=None, required=False, error_messages=_choose("the player")
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages=_choose(
+            gettext_lazy("Choose the player."), gettext_lazy("Choose the player from the list.")
+        ),
     )
     victim = forms.TypedChoiceField(
         coerce=int,
         empty_value=None,
         required=False,
-        label="Victim (a casualty)",
-        error_messages=_choose("the victim"),
+        label=gettext_lazy("Victim (a casualty)"),
+        error_messages=_choose(
+            gettext_lazy("Choose the victim."), gettext_lazy("Choose the victim from the list.")
+        ),
     )
-    by_block = forms.BooleanField(required=False, initial=True, label="By a Block (2 SPP)")
+    by_block = forms.BooleanField(
+        required=False, initial=True, label=gettext_lazy("By a Block (2 SPP)")
+    )
     injury = forms.ChoiceField(
         choices=[("", "—"), *InjuryResult.choices],
         required=False,
-        label="Injury result (an injury)",
-        error_messages=_choose("the injury's result"),
+        label=gettext_lazy("Injury result (an injury)"),
+        error_messages=_choose(
+            gettext_lazy("Choose the injury's result."),
+            gettext_lazy("Choose the injury's result from the list."),
+        ),
     )
     characteristic = forms.ChoiceField(
         choices=CHARACTERISTIC_CHOICES,
         required=False,
-        label="Characteristic lost (a lasting injury)",
-        error_messages=_choose("the characteristic"),
+        label=gettext_lazy("Characteristic lost (a lasting injury)"),
+        error_messages=_choose(
+            gettext_lazy("Choose the characteristic."),
+            gettext_lazy("Choose the characteristic from the list."),
+        ),
     )
-    apothecary_used = forms.BooleanField(required=False, label="After the apothecary")
+    apothecary_used = forms.BooleanField(required=False, label=gettext_lazy("After the apothecary"))
     side = forms.ChoiceField(
         choices=[("", "—"), *SIDE_CHOICES],
         required=False,
-        label="Team (a bribe or kick-off event)",
-        error_messages=_choose("a team"),
+        label=gettext_lazy("Team (a bribe or kick-off event)"),
+        error_messages=_choose(
+            gettext_lazy("Choose a team."), gettext_lazy("Choose a team from the list.")
+        ),
     )
-    detail = forms.CharField(required=False, max_length=200, label="Detail")
+    detail = forms.CharField(required=False, max_length=200, label=gettext_lazy("Detail"))
 
     def __init__(
         self,
@@ -362,7 +426,7 @@ class CorrectionEventForm(forms.Form):
         """``kinds``: the event kinds the league's report records (all by default)."""
         super().__init__(*args, **kwargs)
         if kinds is not None:
-            choices_of(self, "kind").choices = [("", "— add nothing —"), *kinds]
+            choices_of(self, "kind").choices = [("", _("— add nothing —")), *kinds]
         choices_of(self, "player").choices = [("", "—"), *players]
         choices_of(self, "victim").choices = [("", "—"), *players]
 
@@ -389,11 +453,11 @@ CorrectionEventFormSet = forms.formset_factory(CorrectionEventForm, extra=3, max
 class DisputeForm(forms.Form):
     note = forms.CharField(
         max_length=MAX_NOTE_LENGTH,
-        label="What is wrong with the report?",
+        label=gettext_lazy("What is wrong with the report?"),
         widget=forms.Textarea(attrs={"rows": 3}),
         error_messages={
-            "required": "Say what is wrong with the report, for the commissioner.",
-            "max_length": f"Say what is wrong in at most {MAX_NOTE_LENGTH} characters.",
+            "required": gettext_lazy("Say what is wrong with the report, for the commissioner."),
+            "max_length": gettext_lazy("Say what is wrong in at most %(limit_value)s characters."),
         },
     )
 
@@ -402,6 +466,8 @@ class SendBackForm(forms.Form):
     note = forms.CharField(
         max_length=300,
         required=False,
-        label="Why (for the coaches)",
-        error_messages={"max_length": "Say why in at most 300 characters."},
+        label=gettext_lazy("Why (for the coaches)"),
+        error_messages={
+            "max_length": gettext_lazy("Say why in at most %(limit_value)s characters.")
+        },
     )

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules_engine
@@ -30,7 +31,7 @@ def _player(pk: int) -> Player:
     try:
         return selectors.player_with_history(pk)
     except Player.DoesNotExist:
-        raise Http404("No such player.") from None
+        raise Http404(_("No such player.")) from None
 
 
 def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
@@ -71,7 +72,11 @@ def player_rename(request: HttpRequest, pk: int) -> HttpResponse:
         )
         if renamed is not None:
             player = renamed
-            messages.success(request, f"He is now #{player.number} {player.name}.")
+            messages.success(
+                request,
+                _("He is now #%(number)s %(name)s.")
+                % {"number": player.number, "name": player.name},
+            )
             return redirect("player-detail", pk=player.pk)
     return player_detail(request, pk, rename_form=form)
 
@@ -83,7 +88,7 @@ def _player_action(request: HttpRequest, pk: int, service: Any, done: str) -> Ht
     if done_to is None:
         return player_detail(request, pk, action_form=form)
     player = done_to
-    messages.success(request, done.format(name=player.name))
+    messages.success(request, done % {"name": player.name})
     return redirect("player-detail", pk=player.pk)
 
 
@@ -97,7 +102,7 @@ def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
     if attempt(form, lambda: services.fire_player(request.user, player) or True) is None:
         context = {"player": player, "team": player.team, "form": form}
         return render(request, "teams/player_fire.html", context)
-    messages.success(request, f"{player.name} is fired.")
+    messages.success(request, _("%(name)s is fired.") % {"name": player.name})
     return redirect("team-detail", pk=player.team_id)
 
 
@@ -105,14 +110,16 @@ def player_fire(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def player_hire_permanently(request: HttpRequest, pk: int) -> HttpResponse:
     return _player_action(
-        request, pk, services.hire_journeyman_permanently, "{name} is hired permanently."
+        request, pk, services.hire_journeyman_permanently, _("%(name)s is hired permanently.")
     )
 
 
 @login_required
 @require_POST
 def player_retire(request: HttpRequest, pk: int) -> HttpResponse:
-    return _player_action(request, pk, services.temporarily_retire, "{name} is retired for now.")
+    return _player_action(
+        request, pk, services.temporarily_retire, _("%(name)s is retired for now.")
+    )
 
 
 @login_required
@@ -147,7 +154,11 @@ def player_advance(request: HttpRequest, pk: int) -> HttpResponse:
                     form.add_error(name if name in form.fields else None, message)
         else:
             if result is not None and not isinstance(result, AdvancementChoice):
-                messages.success(request, f"{player.name} gained {result.result}.")
+                messages.success(
+                    request,
+                    _("%(name)s gained %(result)s.")
+                    % {"name": player.name, "result": result.result},
+                )
                 return redirect("player-detail", pk=player.pk)
             choice = result if isinstance(result, AdvancementChoice) else None
     if choice is None and player.pending_advancement:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from matches.models import EventKind, Match
 from rules_engine import get_ruleset
 from rules_engine.ruleset import Ruleset
@@ -88,7 +90,7 @@ def star_name(ruleset: Ruleset | None, slug: str) -> str:
 def bought_text(bought: Mapping[str, Any] | None, ruleset: Ruleset | None) -> str:
     """ "1 × Bribes, Griff Oberwald, mercenary Blitzer" for an inducement purchase."""
     if not bought:
-        return "nothing"
+        return _("nothing")
     parts = []
     for slug, count in (bought.get("items") or {}).items():
         name = slug
@@ -99,25 +101,31 @@ def bought_text(bought: Mapping[str, Any] | None, ruleset: Ruleset | None) -> st
         star = ruleset.star_players.get(slug) if ruleset is not None else None
         parts.append(star.name if star else slug)
     for merc in bought.get("mercenaries") or []:
-        parts.append(f"mercenary {position_name(ruleset, merc.get('position', ''))}")
-    return ", ".join(parts) or "nothing"
+        parts.append(
+            _("mercenary %(position)s")
+            % {"position": position_name(ruleset, merc.get("position", ""))}
+        )
+    return ", ".join(parts) or _("nothing")
 
 
 def event_text(event: Any, teams: Mapping[str, str]) -> str:
     """One line of the report: "Touchdown: #3 Griff" or "Casualty caused: #5 X on #2 Y"."""
-    label = EventKind(event.kind).label if event.kind in EventKind.values else event.kind
+    label = str(EventKind(event.kind).label) if event.kind in EventKind.values else event.kind
     who = f"#{event.player.number} {event.player.name}" if event.player_id else ""
     text = f"{label}: {who}" if who else label
     if event.victim_id:
-        text += f" on #{event.victim.number} {event.victim.name}"
+        text += " " + _("on #%(number)s %(name)s") % {
+            "number": event.victim.number,
+            "name": event.victim.name,
+        }
         if not event.by_block:
-            text += " (foul or other, no SPP)"
+            text += " " + _("(foul or other, no SPP)")
     if event.injury:
         text += f" — {event.get_injury_display()}"
         if event.characteristic:
             text += f" (−{CHARACTERISTICS.get(event.characteristic, event.characteristic)})"
         if event.apothecary_used:
-            text += ", after the apothecary"
+            text += ", " + _("after the apothecary")
     if event.detail:
         text += f" — {event.detail}"
     if event.side and not event.player_id:

@@ -143,7 +143,7 @@ def event_choices(report_type: type) -> list[tuple[str, str]]:
     safe landing; BB2025's is) and those its own never holds (BB2025: no deflection)."""
     foreign = set(all_event_kinds()) - set(event_kinds(report_type))
     foreign |= absent_event_kinds(report_type)
-    return [(value, label) for value, label in EventKind.choices if value not in foreign]
+    return [(value, str(label)) for value, label in EventKind.choices if value not in foreign]
 
 
 def team_values(report_type: type, payload: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
