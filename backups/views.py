@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from backups.forms import RestoreForm
@@ -49,7 +50,9 @@ def league_restore(request: HttpRequest) -> HttpResponse:
             )
             if league is not None:
                 messages.success(
-                    request, f"{league.name} is restored from the backup; you are its commissioner."
+                    request,
+                    _("%(league)s is restored from the backup; you are its commissioner.")
+                    % {"league": league.name},
                 )
                 return redirect("league-home", pk=league.pk)
     return render(request, "backups/restore.html", {"form": form}, status=status)
