@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 import rules_engine
+from rules_engine.draft import draft_rules_for
 from teams.ruleset_api import ruleset_or_404
 
 
@@ -31,5 +32,6 @@ def roster_detail(request: HttpRequest, key: str, slug: str) -> HttpResponse:
         "positions": list(roster.positions.values()),
         "star_players": ruleset.stars_for(roster),
         "inducements": ruleset.inducements_for(roster),
+        "max_rerolls": draft_rules_for(ruleset).max_rerolls,
     }
     return render(request, "rulesets/roster_detail.html", context)

@@ -67,9 +67,11 @@ def target(value: int | None) -> str:
 
 @register.simple_tag
 def roster_price(roster: Any, inducement: Any) -> str:
-    """An inducement's price for this roster, or its note where it varies."""
+    """An inducement's price for this roster, or "varies" where it has none of its own
+    (star players, mercenaries: the rules data's note on how it is worked out names the
+    data's own files, and is not shown to coaches)."""
     if inducement.price is None:
-        return inducement.price_note or pgettext("an inducement's price", "varies")
+        return pgettext("an inducement's price", "varies")
     return gp(roster.inducement_price(inducement))
 
 

@@ -121,3 +121,23 @@ def test_the_fans_are_called_as_the_edition_calls_them(client, key, roster_slug)
         text = visible_text(client.get(url).content.decode())
         assert fans in text, (key, url)
         assert not [o for o in others if o in text], (key, url)
+
+
+@pytest.mark.parametrize("key", [key for key, _ in RULESETS])
+def test_ruleset_pages_name_what_the_ruleset_allows(client, key):
+    ruleset = get_ruleset(key)
+    roster = ruleset.roster("human")
+    most = draft_rules_for(ruleset).max_rerolls
+    pages = [
+        reverse("ruleset-list"),
+        reverse("roster-list", args=[key]),
+        reverse("roster-detail", args=[key, "human"]),
+    ]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        text = visible_text(response.content.decode())
+        assert not [t for t in re.findall(r"\b\w*_\w*\b", text) if not t.startswith("_")], url
+    detail = visible_text(client.get(pages[-1]).content.decode())
+    assert f"each (0–{most})" in detail
+    assert roster.name in detail
