@@ -8,6 +8,7 @@ from typing import Any
 
 from rules_engine.edition_change.moves import EditionMove
 from rules_engine.edition_change.overflow import OverflowPlayer, PositionOverflow, StaffCut
+from rules_engine.wording import Shown, english, say
 
 
 @dataclass(frozen=True)
@@ -15,8 +16,8 @@ class Loss:
     """One thing that cannot carry over, in words fit to show."""
 
     kind: str
-    what: str
-    reason: str
+    what: Shown
+    reason: Shown
     player_id: Any = None
     player_name: str = ""
     value: int = 0  # the old edition's value increase it took with it
@@ -26,13 +27,22 @@ class Loss:
             "kind": self.kind,
             "player": self.player_id,
             "player_name": self.player_name,
-            "what": self.what,
-            "reason": self.reason,
+            # English: the audit keeps it as it was said.
+            "what": english(self.what),
+            "reason": english(self.reason),
         }
 
     def __str__(self) -> str:
-        who = f"{self.player_name}: " if self.player_name else ""
-        return f"{who}{self.what} - {self.reason}"
+        if self.player_name:
+            return str(
+                say(
+                    "{player}: {what} - {reason}",
+                    player=self.player_name,
+                    what=self.what,
+                    reason=self.reason,
+                )
+            )
+        return str(say("{what} - {reason}", what=self.what, reason=self.reason))
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ above the new caps are cut to the cap, without refund.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from rules_engine.draft import DraftRules
 from rules_engine.ruleset import Roster
+from rules_engine.wording import Shown, Wording, english, say, say_plural
 
 # The problems' field: the coach's choice of whom to keep on each position over its
 # new maximum (position slug -> the ids of the players kept).
@@ -81,12 +82,21 @@ class PositionOverflow:
         return tuple(p.id for p in self.players)
 
     def describe(self) -> str:
-        """The overflow in words fit to show."""
-        names = ", ".join(str(p) for p in self.players)
-        return (
-            f"{self.position_name}: {self.edition_name} allows 0-{self.maximum}, and "
-            f"{len(self.players)} of your players carry over onto it ({names}). Keep "
-            f"{self.maximum} or fewer; the others leave the team."
+        """The overflow in words fit to show, in the language active now."""
+        return str(self.description())
+
+    def description(self) -> Wording:
+        """The overflow as a sentence for a coach."""
+        return say_plural(
+            "{position}: {edition} allows 0-{most}, and {count} of your players carries over "
+            "onto it ({names}). Keep {most} or fewer; the others leave the team.",
+            "{position}: {edition} allows 0-{most}, and {count} of your players carry over "
+            "onto it ({names}). Keep {most} or fewer; the others leave the team.",
+            len(self.players),
+            position=self.position_name,
+            edition=self.edition_name,
+            most=self.maximum,
+            names=", ".join(str(p) for p in self.players),
         )
 
 
@@ -95,21 +105,30 @@ class StaffCut:
     """Staff or fans above the new edition's cap, and what becomes of them."""
 
     field: str  # the team's field: "cheerleaders", "dedicated_fans"...
-    what: str
+    what: Shown
     had: int
     cap: int
-    outcome: str
+    outcome: Shown
 
     def __str__(self) -> str:
-        return f"{self.what}: {self.had}, above {self.cap} - {self.outcome}"
+        return str(
+            say(
+                "{what}: {had}, above {cap} - {outcome}",
+                what=self.what,
+                had=self.had,
+                cap=self.cap,
+                outcome=self.outcome,
+            )
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "field": self.field,
-            "what": self.what,
+            # English: the audit keeps it as it was said.
+            "what": english(self.what),
             "had": self.had,
             "cap": self.cap,
-            "outcome": self.outcome,
+            "outcome": english(self.outcome),
         }
 
 
@@ -118,7 +137,7 @@ def position_overflows(
     roster: Roster,
     edition_name: str,
     keep: Mapping[str, Iterable[Any]],
-    problems: dict[str, list[str]],
+    problems: dict[str, list[Shown]],
 ) -> tuple[PositionOverflow, ...]:
     """The positions of ``roster`` the mapped ``players`` overfill, each with the
     coach's choice from ``keep`` (position slug -> ids kept); a missing or bad
@@ -146,17 +165,33 @@ def position_overflows(
         kept = None if chosen is None else _checked_keep(overflow, chosen, problems)
         if kept is None and chosen is None:
             problems.setdefault(KEEP, []).append(
-                f"{overflow.describe()} Choose which {overflow.plural_name} to keep."
+                say(
+                    "{overflow} Choose which {positions} to keep.",
+                    overflow=overflow.description(),
+                    positions=overflow.plural_name,
+                )
             )
         overflows.append(_with_kept(overflow, kept))
     over = {o.position_slug for o in overflows}
     for wanted in keep:
         found = roster.positions.resolve(wanted) if isinstance(wanted, str) else None
         if found not in over:
-            names = ", ".join(o.position_name for o in overflows) or "none"
+            names = ", ".join(o.position_name for o in overflows)
             problems.setdefault(KEEP, []).append(
-                f"{wanted!r} is not a position over its {edition_name} maximum "
-                f"(those are: {names}): there is nobody to choose there"
+                say(
+                    "{position} is not a position over its {edition} maximum (those are: "
+                    "{positions}): there is nobody to choose there",
+                    position=repr(wanted),
+                    edition=edition_name,
+                    positions=names,
+                )
+                if names
+                else say(
+                    "{position} is not a position over its {edition} maximum (those are: "
+                    "none): there is nobody to choose there",
+                    position=repr(wanted),
+                    edition=edition_name,
+                )
             )
     return tuple(overflows)
 
@@ -169,7 +204,7 @@ def _resolved(roster: Roster, keep: Mapping[str, Iterable[Any]], slug: str) -> l
 
 
 def _checked_keep(
-    overflow: PositionOverflow, chosen: list[Any], problems: dict[str, list[str]]
+    overflow: PositionOverflow, chosen: list[Any], problems: dict[str, list[Shown]]
 ) -> tuple[Any, ...] | None:
     """The ids kept, or None (with the problem) where the choice is not allowed."""
     known = set(overflow.ids)
@@ -178,14 +213,26 @@ def _checked_keep(
     names = ", ".join(str(p) for p in overflow.players)
     if strangers:
         problems.setdefault(KEEP, []).append(
-            f"{overflow.position_name}: {', '.join(map(str, strangers))} is not one of the "
-            f"{overflow.plural_name} to choose from ({names})"
+            say(
+                "{position}: {players} is not one of the {positions} to choose from ({names})",
+                position=overflow.position_name,
+                players=", ".join(map(str, strangers)),
+                positions=overflow.plural_name,
+                names=names,
+            )
         )
         return None
     if len(kept) > overflow.maximum:
         problems.setdefault(KEEP, []).append(
-            f"{overflow.position_name}: {overflow.edition_name} allows 0-{overflow.maximum}; "
-            f"you chose to keep {len(kept)} of {names}. Keep {overflow.maximum} or fewer."
+            say(
+                "{position}: {edition} allows 0-{most}; you chose to keep {count} of {names}. "
+                "Keep {most} or fewer.",
+                position=overflow.position_name,
+                edition=overflow.edition_name,
+                most=overflow.maximum,
+                count=len(kept),
+                names=names,
+            )
         )
         return None
     return kept
@@ -217,29 +264,41 @@ def staff_cuts(
     """Staff and fans above the new edition's caps (facts section 13.13: cut to the
     cap, without refund). Re-rolls and staff are bought again at the re-draft, at most
     the cap; Dedicated Fans carry over (section 13.6), cut to the league cap."""
-    bought_again = (
-        f"the re-draft keeps at most {{cap}} (the {edition_name} cap); the rest go, without refund"
-    )
-    caps: list[tuple[str, str, int, int | None, str]] = [
-        ("rerolls", "Team re-rolls", rerolls, rules.max_rerolls, bought_again),
+
+    def bought_again(cap: int) -> Wording:
+        return say(
+            "the re-draft keeps at most {cap} (the {edition} cap); the rest go, without refund",
+            cap=cap,
+            edition=edition_name,
+        )
+
+    def cut_to(cap: int) -> Wording:
+        return say(
+            "cut to {cap} (the {edition} league cap), without refund",
+            cap=cap,
+            edition=edition_name,
+        )
+
+    caps: list[tuple[str, Wording, int, int | None, Callable[[int], Wording]]] = [
+        ("rerolls", say("Team re-rolls"), rerolls, rules.max_rerolls, bought_again),
         (
             "assistant_coaches",
-            "Assistant coaches",
+            say("Assistant coaches"),
             assistant_coaches,
             rules.max_assistant_coaches,
             bought_again,
         ),
-        ("cheerleaders", "Cheerleaders", cheerleaders, rules.max_cheerleaders, bought_again),
+        ("cheerleaders", say("Cheerleaders"), cheerleaders, rules.max_cheerleaders, bought_again),
         (
             "dedicated_fans",
-            "Dedicated Fans",
+            say("Dedicated Fans"),
             dedicated_fans,
             rules.league_max_dedicated_fans,
-            f"cut to {{cap}} (the {edition_name} league cap), without refund",
+            cut_to,
         ),
     ]
     return tuple(
-        StaffCut(field, what, had, cap, outcome.format(cap=cap))
+        StaffCut(field, what, had, cap, outcome(cap))
         for field, what, had, cap, outcome in caps
         if cap is not None and had > cap
     )

@@ -18,6 +18,7 @@ from rules_engine.edition_change.moves import (
 )
 from rules_engine.ruleset import Position, Roster, Ruleset, skill_key, slugify
 from rules_engine.tables import load_league_tables
+from rules_engine.wording import Wording, say
 
 
 def _name_key(roster: Roster, name: str) -> str:
@@ -66,14 +67,17 @@ def _characteristics(
     old: Position,
     new: Position,
     new_name: str,
-) -> tuple[dict[str, int | None], tuple[str, ...], list[str], list[str]]:
+) -> tuple[
+    dict[str, int | None], tuple[str, ...], list[tuple[str, Wording]], list[tuple[str, Wording]]
+]:
     """The player's characteristics on the new position: (values, improvements kept,
     improvements lost with the reason, injuries that the new limits cut short)."""
     limits = load_league_tables(move.to_key).characteristic_limits
     values: dict[str, int | None] = {}
     kept: list[str] = []
-    lost: list[str] = []
-    limited: list[str] = []
+    # (the characteristic, why): "+MA" for an improvement lost, "MA" for an injury cut short.
+    lost: list[tuple[str, Wording]] = []
+    limited: list[tuple[str, Wording]] = []
     for name in CHARACTERISTICS:
         step = IMPROVEMENT_STEP[name]
         old_base = getattr(old, name)
@@ -84,7 +88,12 @@ def _characteristics(
         if new_base is None or current is None or old_base is None:
             values[name] = None
             if improvements and new_base is None:
-                lost += [f"+{name.upper()}: the {new_name} has no {name.upper()}"] * improvements
+                why = say(
+                    "the {position} has no {characteristic}",
+                    position=new_name,
+                    characteristic=name.upper(),
+                )
+                lost += [(f"+{name.upper()}", why)] * improvements
             elif improvements:
                 kept += [name] * improvements
             continue
@@ -93,17 +102,36 @@ def _characteristics(
         value = min(max(new_base + injuries, low), high)
         if injuries and value != new_base + injuries:
             limited.append(
-                f"{name.upper()}: the injury would take it past the {low}-{high} limit "
-                f"on a {new_name}; it stops at {_shown(name, value)}"
+                (
+                    name.upper(),
+                    say(
+                        "the injury would take it past the {low}-{high} limit on a {position}; "
+                        "it stops at {value}",
+                        low=low,
+                        high=high,
+                        position=new_name,
+                        value=_shown(name, value),
+                    ),
+                )
             )
         carried = 0
         for _ in range(improvements):
             after = value + step
             if carried >= move.max_improvements or not low <= after <= high:
                 lost.append(
-                    f"+{name.upper()}: {name.upper()} {_shown(name, after)} is past the limit "
-                    f"({low}-{high}) or the maximum of {move.max_improvements} improvements "
-                    f"on a {new_name}"
+                    (
+                        f"+{name.upper()}",
+                        say(
+                            "{characteristic} {value} is past the limit ({low}-{high}) or the "
+                            "maximum of {most} improvements on a {position}",
+                            characteristic=name.upper(),
+                            value=_shown(name, after),
+                            low=low,
+                            high=high,
+                            most=move.max_improvements,
+                            position=new_name,
+                        ),
+                    )
                 )
                 continue
             value = after
@@ -135,14 +163,24 @@ def _carry_skills(
     for name in player.skills:
         spelled = move.skill_renames.get(skill_key(name), name)
         skill = new_rules.skills.find(spelled)
+        reason: Wording
         if skill is None:
-            reason = f"{new_rules.name} has no such skill"
+            reason = say("{edition} has no such skill", edition=new_rules.name)
         elif skill_key(skill.name) in own_skills:
-            reason = f"a {new.name} has {skill.name} already (no value increase)"
+            reason = say(
+                "a {position} has {skill} already (no value increase)",
+                position=new.name,
+                skill=skill.name,
+            )
         elif skill_key(skill.name) in {skill_key(s) for s in kept}:
-            reason = f"{player.name} keeps {skill.name} once"
+            reason = say("{player} keeps {skill} once", player=player.name, skill=skill.name)
         elif skill.category not in new.primary and skill.category not in new.secondary:
-            reason = f"a {new.name} may not take {skill.category} skills in {new_rules.name}"
+            reason = say(
+                "a {position} may not take {category} skills in {edition}",
+                position=new.name,
+                category=skill.category,
+                edition=new_rules.name,
+            )
         else:
             access = "primary" if skill.category in new.primary else "secondary"
             random = skill_kinds.get(name, "").startswith("random")
@@ -173,12 +211,12 @@ def map_player(
     characteristics, improvements, lost, limited = _characteristics(
         move, player, old, new, new.name
     )
-    for reason in lost:
-        what, _, why = reason.partition(": ")
-        losses.append(Loss(CHARACTERISTIC, f"{what} improvement", why, player.id, player.name))
-    for reason in limited:
-        what, _, why = reason.partition(": ")
-        losses.append(Loss(CHARACTERISTIC, f"{what} injury", why, player.id, player.name))
+    for what, why in lost:
+        improvement = say("{characteristic} improvement", characteristic=what)
+        losses.append(Loss(CHARACTERISTIC, improvement, why, player.id, player.name))
+    for what, why in limited:
+        injury = say("{characteristic} injury", characteristic=what)
+        losses.append(Loss(CHARACTERISTIC, injury, why, player.id, player.name))
     value += sum(move.value_increase().characteristic(name) for name in improvements)
     mapped = MappedPlayer(
         id=player.id,
@@ -192,7 +230,7 @@ def map_player(
         dropped_skills=tuple(dropped),
         characteristics=characteristics,
         characteristic_improvements=improvements,
-        dropped_improvements=tuple(r.partition(":")[0] for r in lost),
+        dropped_improvements=tuple(what for what, _ in lost),
         value_increases=value,
         value_increases_before=player.value_increases,
     )

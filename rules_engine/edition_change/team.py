@@ -18,7 +18,7 @@ from rules_engine.edition_change.overflow import position_overflows, staff_cuts
 from rules_engine.edition_change.players import map_player, same_position, suggestion
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Roster, Ruleset
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
 
 
 def map_team(
@@ -50,7 +50,7 @@ def map_team(
         )
     new_roster = new_rules.roster(team.roster_slug)
     positions = dict(positions or {})
-    problems: dict[str, list[str]] = {}
+    problems: dict[str, list[Shown]] = {}
     _check_positions(team, new_rules, new_roster, positions, problems)
     players, choices, losses = _map_players(move, team, positions, skill_kinds or {})
     choice, needed, option_losses = _team_option(
@@ -71,7 +71,8 @@ def map_team(
         players=tuple(players),
         choices=tuple(choices),
         losses=tuple(losses + option_losses),
-        problems={k: tuple(v) for k, v in problems.items()},
+        # Rendered now, in the reader's language: the apps test and join them as text.
+        problems={k: tuple(str(m) for m in v) for k, v in problems.items()},
         special_rule_choice=choice,
         special_rule_options=tuple(new_roster.special_rule_choices),
         special_rule_choice_needed=needed,
@@ -85,7 +86,7 @@ def _check_positions(
     new_rules: Ruleset,
     new_roster: Roster,
     positions: Mapping[Any, str],
-    problems: dict[str, list[str]],
+    problems: dict[str, list[Shown]],
 ) -> None:
     """Every chosen position is of one of the team's players and of the new roster."""
     slugs = ", ".join(p.slug for p in new_roster.positions.values())
@@ -93,12 +94,18 @@ def _check_positions(
     for pid, wanted in positions.items():
         if pid not in known_ids:
             problems.setdefault("positions", []).append(
-                f"Player {pid} is not a player of {team.name}"
+                say("Player {player} is not a player of {team}", player=pid, team=team.name)
             )
         elif not isinstance(wanted, str) or wanted not in new_roster.positions:
             problems.setdefault("positions", []).append(
-                f"{wanted!r} is not a position of the {new_rules.name} {new_roster.name} roster; "
-                f"choose one of {slugs}"
+                say(
+                    "{position} is not a position of the {edition} {roster} roster; choose one "
+                    "of {positions}",
+                    position=repr(wanted),
+                    edition=new_rules.name,
+                    roster=new_roster.name,
+                    positions=slugs,
+                )
             )
 
 
@@ -169,7 +176,7 @@ def _team_option(
     new_rules: Ruleset,
     new_roster: Roster,
     special_rule_choice: str | None,
-    problems: dict[str, list[str]],
+    problems: dict[str, list[Shown]],
 ) -> tuple[str | None, bool, list[Loss]]:
     """The team's option ("Favoured of...") and staff in the new edition: (the option,
     whether the coach must choose one, what is lost)."""
@@ -183,9 +190,21 @@ def _team_option(
             choice = special_rule_choice
         else:
             problems.setdefault("special_rule_choice", []).append(
-                f"{special_rule_choice!r} is not an option of the {new_rules.name} "
-                f"{new_roster.name} roster"
-                + (f"; choose one of {', '.join(offered)}" if offered else "")
+                say(
+                    "{choice} is not an option of the {edition} {roster} roster; choose one of "
+                    "{choices}",
+                    choice=repr(special_rule_choice),
+                    edition=new_rules.name,
+                    roster=new_roster.name,
+                    choices=", ".join(offered),
+                )
+                if offered
+                else say(
+                    "{choice} is not an option of the {edition} {roster} roster",
+                    choice=repr(special_rule_choice),
+                    edition=new_rules.name,
+                    roster=new_roster.name,
+                )
             )
     elif current and current in offered:
         choice = current
@@ -196,8 +215,18 @@ def _team_option(
             Loss(
                 TEAM_OPTION,
                 current,
-                f"the {new_rules.name} {new_roster.name} roster "
-                + (f"offers {', '.join(offered)}" if offered else "has no such option"),
+                say(
+                    "the {edition} {roster} roster offers {choices}",
+                    edition=new_rules.name,
+                    roster=new_roster.name,
+                    choices=", ".join(offered),
+                )
+                if offered
+                else say(
+                    "the {edition} {roster} roster has no such option",
+                    edition=new_rules.name,
+                    roster=new_roster.name,
+                ),
             )
         )
     if team.apothecary and not new_roster.apothecary_allowed:
@@ -205,8 +234,11 @@ def _team_option(
             Loss(
                 INDUCEMENT_ONLY,
                 "Apothecary",
-                f"a {new_rules.name} {new_roster.name} team may not hire one: "
-                "only as an inducement",
+                say(
+                    "a {edition} {roster} team may not hire one: only as an inducement",
+                    edition=new_rules.name,
+                    roster=new_roster.name,
+                ),
             )
         )
     return choice, needed, losses
