@@ -41,6 +41,17 @@ class Visit:
     name: str
     ruleset: str
     columns: tuple[str, ...] = ()
+    says: tuple[str, ...] = ()  # sentences its text must hold
+
+
+# What a re-draft page says beside the budget in its sticky box: what is spent and
+# what is left; and in words, what carries over and what starts again.
+REDRAFT_SAYS = (
+    "Spent",
+    "Left for the treasury",
+    "Carries over: each player you re-hire, with his whole record",
+    "Starts again: team re-rolls and sideline staff",
+)
 
 
 def _minimal_team(coach: Any, ruleset_key: str, name: str) -> Team:
@@ -235,7 +246,14 @@ def build(problems: list[str]) -> list[Visit]:
         mover = _minimal_team(redrafter, key, f"Redraft {key.replace('_', ' ').title()}")
         closed_season(mover, [WIN, DRAW, LOSS], ruleset=key)
         visits.append(
-            Visit(REDRAFT_COACH, f"/teams/{mover.pk}/redraft/", "re-draft", key, redraft_cols)
+            Visit(
+                REDRAFT_COACH,
+                f"/teams/{mover.pk}/redraft/",
+                "re-draft",
+                key,
+                redraft_cols,
+                REDRAFT_SAYS if redraft_cols else (),
+            )
         )
     # A BB2020 league rolled over into BB2025: the re-draft into the new edition.
     mover = _minimal_team(redrafter, "bb2020", "Edition Movers")
@@ -248,7 +266,8 @@ def build(problems: list[str]) -> list[Visit]:
             f"/teams/{mover.pk}/redraft/edition/",
             "edition change",
             "bb2020",
-            ("re-draft choice",),
+            ("re-draft choice", "re-draft fee"),
+            REDRAFT_SAYS,
         )
     )
     return visits

@@ -75,6 +75,9 @@ def test_every_page_keeps_to_a_phone_in_every_ruleset(browser, live_server):
                 found = [f"HTTP {response.status if response else 'no answer'}"]
             else:
                 found = audit(page, visit.columns)
+                if visit.says:
+                    text = page.locator("main").inner_text()
+                    found += [f'does not say "{want}"' for want in visit.says if want not in text]
             name = re.sub(r"[^a-z0-9]+", "-", f"{visit.ruleset or 'site'} {visit.name}".lower())
             # The whole page where something is wrong, else the first screen (quicker).
             page.screenshot(
