@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Position, Roster, Ruleset
-from rules_engine.wording import Shown, Wording, say, say_plural
+from rules_engine.wording import Shown, Wording, say, say_plural, thousands
 
 
 @dataclass(frozen=True)
@@ -528,10 +528,10 @@ def validate_draft(ruleset: Ruleset, proposal: DraftProposal) -> list[Shown]:
     if cost.remaining < 0:
         problems.append(
             say(
-                "This draft costs {total:,} gp, {over:,} gp over the {budget:,} gp budget",
-                total=cost.total,
-                over=-cost.remaining,
-                budget=cost.budget,
+                "This draft costs {total} gp, {over} gp over the {budget} gp budget",
+                total=thousands(cost.total),
+                over=thousands(-cost.remaining),
+                budget=thousands(cost.budget),
             )
         )
     return problems

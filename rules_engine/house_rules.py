@@ -28,7 +28,7 @@ from typing import Any, Final
 from rules_engine.catalogue import Catalogue, slugify
 from rules_engine.edition import RedraftRules
 from rules_engine.ruleset import Inducement, Ruleset, SpecialPrice, StarPlayer
-from rules_engine.wording import Shown, Wording, say
+from rules_engine.wording import Shown, Wording, say, thousands
 
 # How a league's re-draft budget is worked out (``HouseRules.redraft_formula``).
 EDITION_FORMULA: Final = "edition"  # the edition's: base + Treasury + per game, win, draw
@@ -139,9 +139,9 @@ def house_rules_problems(rules: HouseRules) -> dict[str, list[Shown]]:
         refuse(
             "team_value_floor",
             say(
-                "The team value floor ({floor:,} gp) is above the ceiling ({ceiling:,} gp).",
-                floor=floor,
-                ceiling=ceiling,
+                "The team value floor ({floor} gp) is above the ceiling ({ceiling} gp).",
+                floor=thousands(floor),
+                ceiling=thousands(ceiling),
             ),
         )
     for place, amount in rules.prize_amounts or ():
@@ -216,9 +216,9 @@ def edition_problems(
     if redraft is not None and cap is not None and cap < redraft.base:
         problems["redraft_budget_cap"] = [
             say(
-                "A re-draft cap of {cap:,} gp is below the {base:,} gp every team re-drafts with.",
-                cap=cap,
-                base=redraft.base,
+                "A re-draft cap of {cap} gp is below the {base} gp every team re-drafts with.",
+                cap=thousands(cap),
+                base=thousands(redraft.base),
             )
         ]
     return problems
@@ -406,19 +406,19 @@ def team_value_problem(rules: HouseRules, team_name: str, team_value: int) -> Wo
     floor, ceiling = rules.team_value_floor, rules.team_value_ceiling
     if floor is not None and team_value < floor:
         return say(
-            "{team} has a team value of {value:,} gp: this league's house rules let a team "
-            "enter a season with at least {floor:,} gp.",
+            "{team} has a team value of {value} gp: this league's house rules let a team "
+            "enter a season with at least {floor} gp.",
             team=team_name,
-            value=team_value,
-            floor=floor,
+            value=thousands(team_value),
+            floor=thousands(floor),
         )
     if ceiling is not None and team_value > ceiling:
         return say(
-            "{team} has a team value of {value:,} gp: this league's house rules let a team "
-            "enter a season with at most {ceiling:,} gp.",
+            "{team} has a team value of {value} gp: this league's house rules let a team "
+            "enter a season with at most {ceiling} gp.",
             team=team_name,
-            value=team_value,
-            ceiling=ceiling,
+            value=thousands(team_value),
+            ceiling=thousands(ceiling),
         )
     return None
 

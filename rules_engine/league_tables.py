@@ -18,7 +18,7 @@ from typing import Any
 
 from rules_engine.dice_tables import Table, TableEntry, freeze_data, ruleset_dir, table_files
 from rules_engine.errors import AdvancementError, RulesError, RulesetDataError
-from rules_engine.wording import say, say_plural
+from rules_engine.wording import say, say_plural, thousands
 
 # --- league tables -----------------------------------------------------------------------
 
@@ -50,9 +50,9 @@ class ExpensiveMistakes:
         if not self.applies(treasury):
             raise RulesError(
                 say(
-                    "No Expensive Mistakes roll is made with less than {minimum:,} gp in the "
+                    "No Expensive Mistakes roll is made with less than {minimum} gp in the "
                     "Treasury",
-                    minimum=self.minimum_treasury,
+                    minimum=thousands(self.minimum_treasury),
                 )
             )
         candidates = [c for c in self.columns if c.from_treasury <= treasury]

@@ -84,3 +84,8 @@ def english(text: Shown) -> str:
     """``text`` in English, whether a plain string or a :class:`Wording`: what the
     apps store or fingerprint, so a record reads the same whoever made it."""
     return text.english() if isinstance(text, Wording) else text
+
+
+def thousands(amount: int) -> str:
+    """A sum of gold as a sentence shows it: "1,000,000" (put in with ``{amount} gp``)."""
+    return f"{amount:,}"

@@ -12,7 +12,7 @@ from typing import Any
 from rules_engine.bb2020.journeymen import JOURNEYMAN_TRAIT
 from rules_engine.bb2020.state import TeamState
 from rules_engine.ruleset import STANDARD_GAME, Inducement, Roster, StarPlayer
-from rules_engine.wording import Wording, say
+from rules_engine.wording import Wording, say, thousands
 
 STAR_PLAYERS = "star-players"
 MERCENARIES = "mercenary-players"
@@ -29,10 +29,14 @@ PETTY_CASH = "petty cash"
 BUDGET = "budget"
 NO_MONEY = "none"
 _LEFT: dict[str, Callable[[int], Wording]] = {
-    TREASURY: lambda amount: say("you have {amount:,} gp left in the Treasury", amount=amount),
-    PETTY_CASH: lambda amount: say("you have {amount:,} gp of petty cash left", amount=amount),
+    TREASURY: lambda amount: say(
+        "you have {amount} gp left in the Treasury", amount=thousands(amount)
+    ),
+    PETTY_CASH: lambda amount: say(
+        "you have {amount} gp of petty cash left", amount=thousands(amount)
+    ),
     BUDGET: lambda amount: say(
-        "you have {amount:,} gp of your inducement budget left", amount=amount
+        "you have {amount} gp of your inducement budget left", amount=thousands(amount)
     ),
 }
 EQUAL_CTV_MESSAGE = say(

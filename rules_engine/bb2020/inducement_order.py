@@ -29,7 +29,7 @@ from rules_engine.bb2020.inducement_items import (
 from rules_engine.bb2020.state import TeamState
 from rules_engine.errors import InducementError
 from rules_engine.ruleset import Inducement, Position, Roster, Ruleset
-from rules_engine.wording import Shown, Wording, say, say_plural
+from rules_engine.wording import Shown, Wording, say, say_plural, thousands
 
 # Aliases a JSON answer may use for the two inducements bought by name, not by count.
 _ORDER_KEYS = {"mercenaries": MERCENARIES, "star_players": STAR_PLAYERS}
@@ -97,12 +97,12 @@ class Order:
             return
         price = self.roster.inducement_price(inducement, self.choice)
         what = say_plural(
-            "{inducement} cost {price:,} gp each for {roster} teams",
-            "{count} {inducement} cost {total:,} gp ({price:,} gp each for {roster} teams)",
+            "{inducement} cost {price} gp each for {roster} teams",
+            "{count} {inducement} cost {total} gp ({price} gp each for {roster} teams)",
             count,
             inducement=inducement.name,
-            price=price,
-            total=count * price,
+            price=thousands(price),
+            total=thousands(count * price),
             roster=self.roster.name,
         )
         if self.pay(count * price, what):
@@ -149,7 +149,9 @@ class Order:
                     )
                 )
                 continue
-            if self.pay(star.cost, say("{star} costs {cost:,} gp", star=star.name, cost=star.cost)):
+            if self.pay(
+                star.cost, say("{star} costs {cost} gp", star=star.name, cost=thousands(star.cost))
+            ):
                 self.stars.append(BoughtStar(slug, star.name, star.cost, players_in(star)))
 
     def mercenary_players(self, wanted: Any) -> None:
@@ -174,13 +176,15 @@ class Order:
             price = self.ruleset.mercenary_price(position, extra_primary_skill=skill is not None)
             cost = (
                 say(
-                    "A mercenary {position} with an extra skill costs {price:,} gp",
+                    "A mercenary {position} with an extra skill costs {price} gp",
                     position=position.name,
-                    price=price,
+                    price=thousands(price),
                 )
                 if skill
                 else say(
-                    "A mercenary {position} costs {price:,} gp", position=position.name, price=price
+                    "A mercenary {position} costs {price} gp",
+                    position=position.name,
+                    price=thousands(price),
                 )
             )
             if self.pay(price, cost):

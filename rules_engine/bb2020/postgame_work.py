@@ -21,7 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import STANDARD_GAME, Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import journeyman_hiring_price
-from rules_engine.wording import say, say_plural
+from rules_engine.wording import say, say_plural, thousands
 
 MAXIMUM_PLAYERS = STANDARD_GAME.most_players  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "keep_raised", "retire", "fire", "treasury_spent", "treasury")
@@ -345,10 +345,10 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
         if cost > w.treasury:
             raise RulesError(
                 say(
-                    "Hiring {player} costs {cost:,} gp; the Treasury holds {treasury:,} gp",
+                    "Hiring {player} costs {cost} gp; the Treasury holds {treasury} gp",
                     player=w.player(pid).name,
-                    cost=cost,
-                    treasury=w.treasury,
+                    cost=thousands(cost),
+                    treasury=thousands(w.treasury),
                 )
             )
         player = w.player(pid)
@@ -414,10 +414,10 @@ def _apply_answer(w: PostGameWork, answer: Mapping[str, Any], fire_floor: int | 
     if not isinstance(spent, int) or not 0 <= spent <= w.treasury:
         raise RulesError(
             say(
-                "{team} cannot spend {spent} gp from {treasury:,} gp",
+                "{team} cannot spend {spent} gp from {treasury} gp",
                 team=name,
                 spent=repr(spent),
-                treasury=w.treasury,
+                treasury=thousands(w.treasury),
             )
         )
     w.gold("purchases", -spent)

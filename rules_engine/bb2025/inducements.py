@@ -34,7 +34,7 @@ from rules_engine.bb2020.inducements import (
 from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025.data import Bb2025Inducement
 from rules_engine.ruleset import Inducement, Position, Ruleset
-from rules_engine.wording import english, say, say_plural
+from rules_engine.wording import english, say, say_plural, thousands
 
 __all__ = [
     "MERCENARIES",
@@ -170,11 +170,11 @@ class _Bb2025Order(Order):
             return
         price = self.roster.inducement_price(inducement, self.choice)
         what = say(
-            "{count} {inducement} cost {total:,} gp ({price:,} gp each)",
+            "{count} {inducement} cost {total} gp ({price} gp each)",
             count=count,
             inducement=inducement.name,
-            total=count * price,
-            price=price,
+            total=thousands(count * price),
+            price=thousands(price),
         )
         if self.pay(count * price, what):
             self.items.append(BoughtItem(inducement.slug, inducement.name, count, price))
