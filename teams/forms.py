@@ -8,7 +8,10 @@ from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from core.i18n import filled_lazy
 from rules_engine import DraftCost, DraftProposal, draft_cost, validate_draft
 from rules_engine.draft import (
     DraftRules,
@@ -35,7 +38,13 @@ def add_rules_errors(form: forms.Form, error: RulesError) -> None:
             form.add_error(None, message)
 
 
-def count_field(label: str, low: int, high: int, initial: int, help_text: str) -> forms.Field:
+def count_field(
+    label: str, low: int, high: int, initial: int, help_text: str, what: str | None = None
+) -> forms.Field:
+    """A count of something (players of a position, re-rolls, staff, fans); ``what`` is
+    how its error names it ("Human Linemen", "team re-rolls"; the label lowercased if
+    not given: pass a name, which keeps its capitals)."""
+    what = what if what is not None else label.lower()
     return forms.IntegerField(
         label=label,
         required=False,
@@ -44,21 +53,28 @@ def count_field(label: str, low: int, high: int, initial: int, help_text: str) -
         widget=forms.NumberInput(
             attrs={"min": low, "max": high, "step": 1, "inputmode": "numeric"}
         ),
-        error_messages={"invalid": f"Enter the number of {label.lower()} as a whole number."},
+        error_messages={
+            "invalid": _("Enter the number of %(what)s as a whole number.") % {"what": what}
+        },
     )
+
+
+_SHIRT_RANGE = filled_lazy(
+    gettext_lazy("Choose a shirt number from 1 to %(most)s."), {"most": MAX_PLAYER_NUMBER}
+)
 
 
 def _number_field() -> forms.IntegerField:
     return forms.IntegerField(
-        label="Shirt number",
+        label=gettext_lazy("Shirt number"),
         required=False,
         min_value=1,
         max_value=MAX_PLAYER_NUMBER,
-        help_text="Leave empty for the lowest free number.",
+        help_text=gettext_lazy("Leave empty for the lowest free number."),
         error_messages={
-            "invalid": "Enter the shirt number as a whole number.",
-            "min_value": f"Choose a shirt number from 1 to {MAX_PLAYER_NUMBER}.",
-            "max_value": f"Choose a shirt number from 1 to {MAX_PLAYER_NUMBER}.",
+            "invalid": gettext_lazy("Enter the shirt number as a whole number."),
+            "min_value": _SHIRT_RANGE,
+            "max_value": _SHIRT_RANGE,
         },
     )
 
@@ -73,65 +89,91 @@ def form_value(form: forms.Form, name: str, default: Any) -> Any:
     return default if value is None or value == "" else value
 
 
-def _draft_staff_fields(rules: DraftRules, roster: Roster) -> dict[str, forms.Field]:
-    """The draft's re-rolls, sideline staff and Dedicated Fans, at the roster's prices."""
+def _each(low: int, high: int, price: int) -> str:
+    """A count's help: "0–8, 50k each"."""
+    return _("%(low)s–%(high)s, %(price)s each") % {"low": low, "high": high, "price": gp(price)}
+
+
+def _draft_staff_fields(
+    rules: DraftRules, roster: Roster, fans: str = "Dedicated Fans"
+) -> dict[str, forms.Field]:
+    """The draft's re-rolls, sideline staff and fans (``fans``: what the edition calls
+    them, "Dedicated Fans" or classic's "Fan Factor"), at the roster's prices."""
     fields = {
         "rerolls": count_field(
-            "Team re-rolls",
+            _("Team re-rolls"),
             0,
             rules.max_rerolls,
             0,
-            f"0–{rules.max_rerolls}, {gp(roster.reroll_cost)} each",
+            _each(0, rules.max_rerolls, roster.reroll_cost),
+            what=_("team re-rolls"),
         ),
         "assistant_coaches": count_field(
-            "Assistant coaches",
+            _("Assistant coaches"),
             0,
             rules.max_assistant_coaches,
             0,
-            f"0–{rules.max_assistant_coaches}, {gp(roster.assistant_coach_cost)} each",
+            _each(0, rules.max_assistant_coaches, roster.assistant_coach_cost),
+            what=_("assistant coaches"),
         ),
         "cheerleaders": count_field(
-            "Cheerleaders",
+            _("Cheerleaders"),
             0,
             rules.max_cheerleaders,
             0,
-            f"0–{rules.max_cheerleaders}, {gp(roster.cheerleader_cost)} each",
+            _each(0, rules.max_cheerleaders, roster.cheerleader_cost),
+            what=_("cheerleaders"),
         ),
     }
     if roster.apothecary_allowed:
         fields["apothecary"] = forms.BooleanField(
-            label="Apothecary",
+            label=_("Apothecary"),
             required=False,
             help_text=f"{gp(roster.apothecary_cost or 0)}",
         )
     fields["dedicated_fans"] = count_field(
-        "Dedicated Fans",
+        fans,
         rules.starting_dedicated_fans,
         rules.max_dedicated_fans,
         rules.starting_dedicated_fans,
-        f"{rules.starting_dedicated_fans}–{rules.max_dedicated_fans}; each beyond the "
-        f"first costs {gp(rules.dedicated_fan_cost)}",
+        _("%(low)s–%(high)s; each beyond the first costs %(price)s")
+        % {
+            "low": rules.starting_dedicated_fans,
+            "high": rules.max_dedicated_fans,
+            "price": gp(rules.dedicated_fan_cost),
+        },
+        what=fans,
     )
     return fields
 
 
 # What a roster's one choice at the draft is called, by the engine's ``choice_kind``
-# (BB2025: one of two Team Leagues, or a Favoured of ...); "Special rule" otherwise.
-CHOICE_LABELS = {"team_league": "Team League", "favoured_of": "Favoured of"}
+# (BB2025: one of two Team Leagues, or a Favoured of ...): game terms, not translated;
+# "Special rule" (translated) otherwise.
+TEAM_LEAGUE, FAVOURED_OF = "team_league", "favoured_of"
+CHOICE_LABELS = {TEAM_LEAGUE: "Team League", FAVOURED_OF: "Favoured of"}
+
+
+def _choice_kind(roster: Roster) -> str:
+    kind = getattr(roster, "choice_kind", None) or ""
+    return kind if kind in CHOICE_LABELS else ""
 
 
 def special_rule_choice_label(roster: Roster) -> str:
     """The name of the roster's choice: "Team League", "Favoured of" or "Special rule"."""
-    return CHOICE_LABELS.get(getattr(roster, "choice_kind", None) or "", "Special rule")
+    kind = _choice_kind(roster)
+    return CHOICE_LABELS[kind] if kind else _("Special rule")
 
 
 def special_rule_choice_text(roster: Roster, choice: str) -> str:
     """One option as the coach reads it: "Khorne" under "Favoured of", a league with
     the rules it brings along ("Chaos Clash (also Favoured of Khorne)")."""
-    label = special_rule_choice_label(roster)
-    text = choice.removeprefix(f"{label} ") if label != "Special rule" else choice
+    kind = _choice_kind(roster)
+    text = choice.removeprefix(f"{CHOICE_LABELS[kind]} ") if kind else choice
     brought = dict(getattr(roster, "league_special_rules", ())).get(choice, ())
-    return f"{text} (also {', '.join(brought)})" if brought else text
+    if not brought:
+        return text
+    return _("%(choice)s (also %(rules)s)") % {"choice": text, "rules": ", ".join(brought)}
 
 
 def special_rule_choice_shown(roster: Roster, choice: str | None) -> str:
@@ -139,8 +181,11 @@ def special_rule_choice_shown(roster: Roster, choice: str | None) -> str:
     of Khorne)", "Favoured of Khorne", or the special rule itself."""
     if not choice:
         return ""
-    if special_rule_choice_label(roster) == CHOICE_LABELS["team_league"]:
-        return f"Team League: {special_rule_choice_text(roster, choice)}"
+    if _choice_kind(roster) == TEAM_LEAGUE:
+        return _("%(label)s: %(choice)s") % {
+            "label": CHOICE_LABELS[TEAM_LEAGUE],
+            "choice": special_rule_choice_text(roster, choice),
+        }
     return choice
 
 
@@ -149,46 +194,53 @@ def _special_rule_field(rules: DraftRules, roster: Roster) -> forms.ChoiceField:
     Where the ruleset asks for it at the draft (BB2025), it is required: it decides the
     stars and inducements the team may buy, and never changes."""
     now = rules.special_rule_choice_at_draft
-    label = special_rule_choice_label(roster)
-    what = {
-        "Team League": f"the Team League {roster.name} teams play in",
-        "Favoured of": f"whom {roster.name} teams are Favoured of",
-    }.get(label, f"the special rule {roster.name} teams play by")
+    kind = _choice_kind(roster)
+    values = {"roster": roster.name, "label": special_rule_choice_label(roster)}
+    if kind == TEAM_LEAGUE:
+        required = _("Choose the %(label)s %(roster)s teams play in.") % values
+        listed = _("Choose the %(label)s %(roster)s teams play in from the list.") % values
+    elif kind == FAVOURED_OF:
+        required = _("Choose whom %(roster)s teams are %(label)s.") % values
+        listed = _("Choose whom %(roster)s teams are %(label)s from the list.") % values
+    else:
+        required = _("Choose the special rule %(roster)s teams play by.") % values
+        listed = _("Choose the special rule %(roster)s teams play by from the list.") % values
     return forms.ChoiceField(
-        label=label,
+        label=values["label"],
         required=now,
         choices=[
-            ("", "Choose one" if now else "Choose later"),
+            ("", _("Choose one") if now else _("Choose later")),
             *((c, special_rule_choice_text(roster, c)) for c in roster.special_rule_choices),
         ],
         help_text=(
-            f"{roster.name} teams choose one now, before buying what depends on it "
-            "(star players, inducements); it never changes."
+            _(
+                "%(roster)s teams choose one now, before buying what depends on it "
+                "(star players, inducements); it never changes."
+            )
+            % values
             if now
-            else f"{roster.name} teams choose one; it may be chosen later."
+            else _("%(roster)s teams choose one; it may be chosen later.") % values
         ),
-        error_messages={
-            "required": f"Choose {what}.",
-            "invalid_choice": f"Choose {what} from the list.",
-        },
+        error_messages={"required": required, "invalid_choice": listed},
     )
 
 
 def _captain_position_field(rules: DraftRules, roster: Roster) -> forms.ChoiceField:
     """The position whose first player drafted is Team Captain (where the roster names one)."""
     return forms.ChoiceField(
-        label="Team Captain",
+        label=_("Team Captain"),
         choices=[
-            ("", "Choose a position"),
+            ("", _("Choose a position")),
             *((p.slug, p.name) for p in roster.positions.values() if not p.big_guy),
         ],
-        help_text=(
-            f"The first player drafted at this position is captain and has "
-            f"{rules.captain_skill} while captain."
-        ),
+        help_text=_(
+            "The first player drafted at this position is captain and has %(skill)s while captain."
+        )
+        % {"skill": rules.captain_skill},
         error_messages={
-            "required": f"Name the position of the {roster.name} Team Captain.",
-            "invalid_choice": "Choose one of the positions listed.",
+            "required": _("Name the position of the %(roster)s Team Captain.")
+            % {"roster": roster.name},
+            "invalid_choice": _("Choose one of the positions listed."),
         },
     )
 
@@ -213,11 +265,14 @@ class DraftForm(forms.Form):
     together, in the engine's words (``validate_draft``)."""
 
     name = NameFormField(
-        label="Team name",
+        label=gettext_lazy("Team name"),
         max_length=TEAM_NAME_MAX,
         error_messages={
-            "required": "Give the team a name.",
-            "max_length": f"Shorten the team name to at most {TEAM_NAME_MAX} characters.",
+            "required": gettext_lazy("Give the team a name."),
+            "max_length": filled_lazy(
+                gettext_lazy("Shorten the team name to at most %(most)s characters."),
+                {"most": TEAM_NAME_MAX},
+            ),
         },
     )
 
@@ -233,10 +288,11 @@ class DraftForm(forms.Form):
                 position.min_count,
                 position.max_count,
                 position.min_count,
-                f"{position.min_count}–{position.max_count}, {gp(position.cost)} each",
+                _each(position.min_count, position.max_count, position.cost),
+                what=position.plural_name(),
             )
-        self.fields.update(_draft_staff_fields(rules, roster))
-        self.fields["dedicated_fans"].label = fans_label(ruleset.key)  # classic: Fan Factor
+        # The fans as the edition calls them (classic: Fan Factor).
+        self.fields.update(_draft_staff_fields(rules, roster, fans_label(ruleset.key)))
         if roster.special_rule_choices:
             self.fields["special_rule_choice"] = _special_rule_field(rules, roster)
         if rules.names_team_captain(roster):
@@ -322,24 +378,31 @@ class DraftForm(forms.Form):
         return reported
 
 
+_NAME_TOO_LONG = filled_lazy(
+    gettext_lazy("Shorten the name to at most %(most)s characters."), {"most": PLAYER_NAME_MAX}
+)
+
+
 def hire_choice_text(position: Position) -> str:
     """A position as the hiring form offers it: "Blitzer (85k, 0–4)"; without a price
     where it has none (Blitz Bowl, which has no gold)."""
+    values = {"position": position.name, "price": gp(position.cost), "most": position.max_count}
     if position.cost:
-        return f"{position.name} ({gp(position.cost)}, 0–{position.max_count})"
-    return f"{position.name} (0–{position.max_count})"
+        return _("%(position)s (%(price)s, 0–%(most)s)") % values
+    return _("%(position)s (0–%(most)s)") % values
 
 
 class HirePlayerForm(forms.Form):
     position = forms.ChoiceField(
-        label="Position", error_messages={"required": "Choose the position to hire."}
+        label=gettext_lazy("Position"),
+        error_messages={"required": gettext_lazy("Choose the position to hire.")},
     )
     name = NameFormField(
-        label="Name",
+        label=gettext_lazy("Name"),
         required=False,
         max_length=PLAYER_NAME_MAX,
-        help_text="Leave empty to call him after his position and number.",
-        error_messages={"max_length": f"Shorten the name to at most {PLAYER_NAME_MAX} characters."},
+        help_text=gettext_lazy("Leave empty to call him after his position and number."),
+        error_messages={"max_length": _NAME_TOO_LONG},
     )
     number = _number_field()
 
@@ -362,11 +425,13 @@ class StaffForm(forms.Form):
 
     kind = forms.ChoiceField(
         choices=StaffKind.choices,
-        error_messages={"invalid_choice": "Choose an assistant coach, cheerleader or apothecary."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose an assistant coach, cheerleader or apothecary.")
+        },
     )
     action = forms.ChoiceField(
-        choices=[(HIRE, "Hire"), (FIRE, "Let go")],
-        error_messages={"invalid_choice": "Choose whether to hire or let go."},
+        choices=[(HIRE, gettext_lazy("Hire")), (FIRE, gettext_lazy("Let go"))],
+        error_messages={"invalid_choice": gettext_lazy("Choose whether to hire or let go.")},
     )
 
 
@@ -376,22 +441,22 @@ class ActionForm(forms.Form):
 
 class RenamePlayerForm(forms.Form):
     name = NameFormField(
-        label="Name",
+        label=gettext_lazy("Name"),
         required=False,
         max_length=PLAYER_NAME_MAX,
-        error_messages={"max_length": f"Shorten the name to at most {PLAYER_NAME_MAX} characters."},
+        error_messages={"max_length": _NAME_TOO_LONG},
     )
     number = _number_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["number"].help_text = "Leave empty to keep his number."
+        self.fields["number"].help_text = _("Leave empty to keep his number.")
 
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
         if not data.get("name") and data.get("number") is None and not self.errors:
-            raise forms.ValidationError("Give a new name, a new number, or both.")
+            raise forms.ValidationError(_("Give a new name, a new number, or both."))
         return data
 
     def rename_kwargs(self) -> dict[str, Any]:
@@ -404,7 +469,7 @@ class RenamePlayerForm(forms.Form):
 class SpendSppForm(forms.Form):
     kind = forms.ChoiceField(
         choices=Advancement.Kind.choices,
-        error_messages={"invalid_choice": "Choose one of the advancements listed."},
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the advancements listed.")},
     )
     category = forms.CharField(required=False)
     skill = forms.CharField(required=False)
