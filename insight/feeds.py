@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from leagues.models import Fixture, League
@@ -69,8 +71,10 @@ def fixture_label(fixture: Fixture) -> str:
     if fixture.kind == Fixture.Kind.PLAYOFF:
         return fixture.get_stage_display()
     if fixture.kind == Fixture.Kind.FRIENDLY:
-        return "Friendly"
-    return f"Round {fixture.round.number}" if fixture.round else "League match"
+        return _("Friendly")
+    if fixture.round:
+        return _("Round %(number)s") % {"number": fixture.round.number}
+    return _("League match")
 
 
 def fixture_summary(fixture: Fixture) -> str:
@@ -78,21 +82,35 @@ def fixture_summary(fixture: Fixture) -> str:
     if fixture.has_result:
         home = fixture.home_points if fixture.home_points is not None else fixture.home_touchdowns
         away = fixture.away_points if fixture.away_points is not None else fixture.away_touchdowns
-        match = f"{fixture.home.name} {home}-{away} {fixture.away.name}"
-    else:
-        match = f"{fixture.home.name} v {fixture.away.name}"
-    return f"{fixture_label(fixture)}: {match}"
+        return _("%(label)s: %(home)s %(home_score)s-%(away_score)s %(away)s") % {
+            "label": fixture_label(fixture),
+            "home": fixture.home.name,
+            "home_score": home,
+            "away_score": away,
+            "away": fixture.away.name,
+        }
+    return _("%(label)s: %(home)s v %(away)s") % {
+        "label": fixture_label(fixture),
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+    }
 
 
 def _description(fixture: Fixture, day: datetime.date) -> str:
-    league = f"{fixture.season.league.name}, season {fixture.season.number}."
+    league = _("%(league)s, season %(season)s.") % {
+        "league": fixture.season.league.name,
+        "season": fixture.season.number,
+    }
     if fixture.kickoff_at is not None:
-        league += f" Kick-off {when(fixture.kickoff_at, fixture.season.league)}."
+        league += " " + _("Kick-off %(when)s.") % {
+            "when": when(fixture.kickoff_at, fixture.season.league)
+        }
     if fixture.has_result or fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
         return f"{league} {fixture.get_status_display()}."
+    played_by = date_format(day, "l d F Y")
     if fixture.status == Fixture.Status.POSTPONED:
-        return f"{league} Postponed: to be played by {day:%A %d %B %Y}."
-    return f"{league} To be played by {day:%A %d %B %Y}."
+        return f"{league} " + _("Postponed: to be played by %(day)s.") % {"day": played_by}
+    return f"{league} " + _("To be played by %(day)s.") % {"day": played_by}
 
 
 def _when(fixture: Fixture, day: datetime.date) -> tuple[Any, Any]:
@@ -114,7 +132,7 @@ def calendar(
 ) -> Calendar:
     """A calendar named ``name`` with one event per fixture that has a day."""
     feed = Calendar.new(
-        name=f"Dugout: {name}",
+        name=_("Dugout: %(name)s") % {"name": name},
         prodid=PRODID,
         uid=uid,
         refresh_interval=REFRESH,

@@ -12,19 +12,21 @@ page polls its fragments (``insight/views_stats.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from leagues.models import League
 from matches.models import EventKind, Match, Report
 
 ON_THE_BOARD = (Match.Status.PRE_GAME, Match.Status.IN_PLAY, Match.Status.CONFIRMING)
 # What the board says of each state.
-STATE_LABELS: dict[str, str] = {
-    Match.Status.PRE_GAME: "Pre-game",
-    Match.Status.IN_PLAY: "In play",
-    Match.Status.CONFIRMING: "Awaiting confirmation",
+STATE_LABELS: dict[str, Any] = {
+    Match.Status.PRE_GAME: gettext_lazy("Pre-game"),
+    Match.Status.IN_PLAY: gettext_lazy("In play"),
+    Match.Status.CONFIRMING: gettext_lazy("Awaiting confirmation"),
 }
 
 
@@ -96,7 +98,7 @@ def live_board(league: League) -> list[LiveMatch]:
                 away_id=row["fixture__away_id"],
                 away=row["fixture__away__name"],
                 state=status,
-                state_label=STATE_LABELS[status],
+                state_label=str(STATE_LABELS[status]),
                 home_score=home,
                 away_score=away,
                 disputed=row["confirmation"] == Report.Confirmation.DISPUTED,

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Abs, Coalesce
+from django.utils.translation import gettext_lazy
 
 from insight.records_sql import UnbeatenRun, unbeaten_runs
 from leagues.models import Fixture, League, Season
@@ -25,11 +26,23 @@ from teams.models import InjuryRecord, Player, PlayerStatus
 RECORD_LENGTH = 5
 # (statistic, what it counts, its column heading) of the player records.
 STATS = (
-    ("touchdowns", "Touchdowns", "TD"),
-    ("casualties", "Casualties caused", "CAS"),
-    ("spp", "SPP earned", "SPP"),
+    ("touchdowns", gettext_lazy("Touchdowns"), "TD"),
+    ("casualties", gettext_lazy("Casualties caused"), "CAS"),
+    ("spp", gettext_lazy("SPP earned"), "SPP"),
 )
 SCOPES = (("game", "in a game"), ("season", "in a season"), ("career", "in a career"))
+# Each board's title, by figure and scope.
+TITLES = {
+    ("touchdowns", "game"): gettext_lazy("Touchdowns in a game"),
+    ("touchdowns", "season"): gettext_lazy("Touchdowns in a season"),
+    ("touchdowns", "career"): gettext_lazy("Touchdowns in a career"),
+    ("casualties", "game"): gettext_lazy("Casualties caused in a game"),
+    ("casualties", "season"): gettext_lazy("Casualties caused in a season"),
+    ("casualties", "career"): gettext_lazy("Casualties caused in a career"),
+    ("spp", "game"): gettext_lazy("SPP earned in a game"),
+    ("spp", "season"): gettext_lazy("SPP earned in a season"),
+    ("spp", "career"): gettext_lazy("SPP earned in a career"),
+}
 
 
 @dataclass(frozen=True)
@@ -126,10 +139,14 @@ def records(league: League | None = None, limit: int = RECORD_LENGTH) -> Records
     league_id = league.pk if league is not None else None
     boards = tuple(
         RecordBoard(
-            stat, scope, f"{label} {words}", column, player_records(league_id, stat, scope, limit)
+            stat,
+            scope,
+            str(TITLES[stat, scope]),
+            column,
+            player_records(league_id, stat, scope, limit),
         )
-        for stat, label, column in STATS
-        for scope, words in SCOPES
+        for stat, _label, column in STATS
+        for scope, _words in SCOPES
     )
     return Records(
         league=league,

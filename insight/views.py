@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from icalendar import Calendar
 
@@ -91,5 +92,5 @@ def team_calendar(request: HttpRequest, pk: int) -> HttpResponse:
 def coach_calendar(request: HttpRequest, username: str) -> HttpResponse:
     coach = _coach(username)
     fixtures = feeds.coach_fixtures(coach)
-    name = f"{coach.get_username()}'s matches"
+    name = _("%(coach)s's matches") % {"coach": coach.get_username()}
     return _ics(request, name, fixtures, f"coach-{coach.pk}", f"coach-{coach.pk}")
