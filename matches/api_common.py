@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions, status
@@ -60,11 +61,11 @@ class MatchPermission(BasePermission):
         if getattr(view, "action", None) in ("correct", "settle_shortfall", "end_post_game"):
             if not request.user.has_perm(CORRECT, obj):
                 raise exceptions.PermissionDenied(
-                    "Only a commissioner of the league may correct a report or decide for it."
+                    _("Only a commissioner of the league may correct a report or decide for it.")
                 )
         elif not request.user.has_perm(PLAY, obj):
             raise exceptions.PermissionDenied(
-                "Only the coaches of the two teams or a commissioner may do that."
+                _("Only the coaches of the two teams or a commissioner may do that.")
             )
         return True
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -77,7 +78,7 @@ class _MatchAction(APIView):
         match = get_object_or_404(selectors.match_list(), pk=pk)
         if write and not self.request.user.has_perm(PLAY, match):
             raise exceptions.PermissionDenied(
-                "Only the coaches of the two teams or a commissioner may do that."
+                _("Only the coaches of the two teams or a commissioner may do that.")
             )
         return match
 
@@ -159,7 +160,7 @@ class SettleView(_MatchAction):
         match = self._match(pk, write=False)
         if not request.user.has_perm(CORRECT, match):
             raise exceptions.PermissionDenied(
-                "Only a commissioner of the league settles a dispute."
+                _("Only a commissioner of the league settles a dispute.")
             )
         values = validated(for_league(SettleInputSerializer, match), request.data)
         settle_dispute(request.user, match, **values)

@@ -4,9 +4,11 @@ the teams services act as for a change the match makes."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.errors import MatchError
@@ -16,30 +18,43 @@ from matches.selectors.state import state_of
 from matches.services.snapshots import SIDES
 from teams.models import Team
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 CHANGE_TEAM = "teams.change_team"
 
 
 def require_play(actor: Actor | None, match: Match) -> None:
     if actor is None or not actor.has_perm(PLAY, match):
         raise PermissionDenied(
-            f"Only the coaches of {match.fixture.home.name} and {match.fixture.away.name} "
-            "or a commissioner of the league may do that."
+            _(
+                "Only the coaches of %(home)s and %(away)s or a commissioner of the league "
+                "may do that."
+            )
+            % {"home": match.fixture.home.name, "away": match.fixture.away.name}
         )
 
 
 def require_commissioner(actor: Actor | None, match: Match) -> None:
     if actor is None or not actor.has_perm(CORRECT, match):
         raise PermissionDenied(
-            f"Only a commissioner of {match.fixture.season.league.name} may correct a report."
+            _("Only a commissioner of %(league)s may correct a report.")
+            % {"league": match.fixture.season.league.name}
         )
 
 
-def require_status(match: Match, *statuses: str, doing: str) -> None:
+def require_status(match: Match, *statuses: str, doing: StrOrPromise) -> None:
+    """``doing``: what the user tried, as a translated phrase ("start the pre-game")."""
     if match.status not in statuses:
-        allowed = " or ".join(Match.Status(s).label.lower() for s in statuses)
+        allowed = _(" or ").join(str(Match.Status(s).label).lower() for s in statuses)
         raise MatchError(
-            f"{match.label} is {match.get_status_display().lower()}: you can {doing} "
-            f"only when it is {allowed}."
+            _("%(match)s is %(status)s: you can %(doing)s only when it is %(allowed)s.")
+            % {
+                "match": match.label,
+                "status": str(match.get_status_display()).lower(),
+                "doing": doing,
+                "allowed": allowed,
+            }
         )
 
 
@@ -50,18 +65,22 @@ def answering_side(actor: Actor, match: Match, wanted: Iterable[str], side: str 
     state = state_of(match, None, actor)
     if side is not None:
         if side not in SIDES:
-            raise MatchError(f"A side is 'home' or 'away', not {side!r}.")
+            raise MatchError(_("A side is 'home' or 'away', not %(side)r.") % {"side": side})
         if side not in waiting:
-            raise MatchError(f"No decision of the {side} team is waiting.")
+            raise MatchError(
+                _("No decision of the home team is waiting.")
+                if side == "home"
+                else _("No decision of the away team is waiting.")
+            )
         candidates = [side]
     else:
         mine = [s for s in waiting if s in state.coached]
         candidates = mine or [s for s in waiting if state.may_answer_for(s)]
     allowed = [s for s in candidates if state.may_answer_for(s)]
     if not allowed:
-        raise PermissionDenied("That decision belongs to the other coach.")
+        raise PermissionDenied(_("That decision belongs to the other coach."))
     if len(allowed) > 1:
-        raise MatchError("Both teams have this decision waiting: say which side you answer for.")
+        raise MatchError(_("Both teams have this decision waiting: say which side you answer for."))
     return allowed[0]
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 from matches.errors import MatchError
 from rules_engine import Edition, edition_for, get_ruleset
 from rules_engine.edition import POINTS
@@ -94,7 +96,9 @@ def rules_for_key(key: str) -> MatchRules:
     try:
         ruleset, edition = get_ruleset(key), edition_for(key)
     except (LookupError, ImportError):
-        raise MatchError(f"The rules engine has no match sequences for {key!r} yet.") from None
+        raise MatchError(
+            _("The rules engine has no match sequences for %(key)r yet.") % {"key": key}
+        ) from None
     made = _MADE.get(key)
     if made is None or made.ruleset is not ruleset or made.edition is not edition:
         made = _MADE[key] = MatchRules(key, ruleset, edition)

@@ -31,6 +31,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -152,10 +153,10 @@ def _require_correctable(actor: Actor, match: Match, note: str) -> None:
         Match.Status.REPORT_SUBMITTED,
         Match.Status.POST_GAME,
         Match.Status.CLOSED,
-        doing="correct the report",
+        doing=_("correct the report"),
     )
     if not note:
-        raise MatchError("Say why the report is corrected; the coaches will read it.")
+        raise MatchError(_("Say why the report is corrected; the coaches will read it."))
 
 
 def _replace_report(
@@ -235,15 +236,18 @@ def settle_shortfall(actor: Actor, shortfall: SppShortfall, decision: str) -> Sp
     are undone, each with its value, until what he spent is covered by what he earned;
     the SPP kept for him go)."""
     if decision not in ("grant", "undo"):
-        raise MatchError(f"Decide 'grant' or 'undo', not {decision!r}.")
+        raise MatchError(_("Decide 'grant' or 'undo', not %(answer)r.") % {"answer": decision})
     with transaction.atomic():
         match = lock_match(shortfall.report.match_id)
         require_commissioner(actor, match)
         shortfall = SppShortfall.objects.select_for_update().get(pk=shortfall.pk)
         if shortfall.status != SppShortfall.Status.OPEN:
-            raise MatchError(f"This was decided already: {shortfall.get_status_display()}.")
+            raise MatchError(
+                _("This was decided already: %(status)s.")
+                % {"status": shortfall.get_status_display()}
+            )
         if decision == "undo":
-            player, _ = lock_player(shortfall.player_id)
+            player, _team = lock_player(shortfall.player_id)
             while player.spp_spent > player.spp_earned - shortfall.spp and player.advancements:
                 undo_advancement(actor, player)
                 player.refresh_from_db()

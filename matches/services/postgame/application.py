@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, JSONField, OuterRef, Q, Subquery
 from django.db.models.functions import JSONObject
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -187,8 +188,10 @@ def _create_applications(
                 for phase in phases
             ]
     except IntegrityError:
-        done = " and ".join(phases)
-        raise MatchError(f"The {done} of {match.label}'s post-game is already applied") from None
+        raise MatchError(
+            _("The %(phases)s of %(match)s's post-game is already applied")
+            % {"phases": " and ".join(phases), "match": match.label}
+        ) from None
     return {application.phase: application for application in made}
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.types import Actor
 from matches.errors import MatchError
@@ -44,6 +46,9 @@ from matches.services.postgame.sequence import (
 from matches.services.report.rows import WITH_EVENTS
 from matches.services.snapshots import SIDES
 from teams.models import Player
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # BB2025's MVP nominations (step 3), the pending choice and its answer's key.
 MVP_NOMINEES = "mvp_nominees"
@@ -83,16 +88,26 @@ def check_nominees(choice: Mapping[str, Any], team: str, nominees: list[int]) ->
     problems = []
     twice = sorted({pid for pid in nominees if nominees.count(pid) > 1})
     if twice:
-        problems.append(f"MVP nominees: {_named(twice)} nominated more than once.")
+        problems.append(
+            _("MVP nominees: %(players)s nominated more than once.") % {"players": _named(twice)}
+        )
     strangers = [pid for pid in dict.fromkeys(nominees) if pid not in eligible]
     if strangers:
         problems.append(
-            f"MVP nominees: {_named(strangers)} may not be nominated by {team}: only its "
-            "players who played this game, not star players, not killed."
+            _(
+                "MVP nominees: %(players)s may not be nominated by %(team)s: only its players "
+                "who played this game, not star players, not killed."
+            )
+            % {"players": _named(strangers), "team": team}
         )
     if len(nominees) != wanted:
         problems.append(
-            f"MVP nominees: nominate exactly {wanted} players of {team} ({len(nominees)} given)."
+            ngettext(
+                "MVP nominees: nominate exactly %(count)s player of %(team)s (%(given)s given).",
+                "MVP nominees: nominate exactly %(count)s players of %(team)s (%(given)s given).",
+                wanted,
+            )
+            % {"count": wanted, "team": team, "given": len(nominees)}
         )
     if problems:
         raise NomineesError(problems)
@@ -116,13 +131,22 @@ def check_awarded_touchdowns(choice: Mapping[str, Any], team: str, named: list[i
     strangers = [pid for pid in dict.fromkeys(named) if pid not in eligible]
     if strangers:
         problems.append(
-            f"Awarded touchdowns: {_named(strangers)} may not be given one by {team}: only "
-            "its players who played this game, not star players, not killed."
+            _(
+                "Awarded touchdowns: %(players)s may not be given one by %(team)s: only its "
+                "players who played this game, not star players, not killed."
+            )
+            % {"players": _named(strangers), "team": team}
         )
     if len(named) != wanted:
         problems.append(
-            f"Awarded touchdowns: name one player for each of the {wanted} awarded "
-            f"touchdowns ({len(named)} given)."
+            ngettext(
+                "Awarded touchdowns: name one player for the %(count)s awarded touchdown "
+                "(%(given)s given).",
+                "Awarded touchdowns: name one player for each of the %(count)s awarded "
+                "touchdowns (%(given)s given).",
+                wanted,
+            )
+            % {"count": wanted, "given": len(named)}
         )
     if problems:
         raise AwardedTouchdownsError(problems)
@@ -131,16 +155,24 @@ def check_awarded_touchdowns(choice: Mapping[str, Any], team: str, named: list[i
 # Each step-3 answer given by kind: its check, and the refusal of one not asked for.
 _BY_KIND_CHECKS = {MVP_NOMINEES: check_nominees, AWARDED_TOUCHDOWNS: check_awarded_touchdowns}
 _NOT_WAITING = {
-    MVP_NOMINEES: (NomineesError, "has no MVP nomination waiting"),
-    AWARDED_TOUCHDOWNS: (AwardedTouchdownsError, "has no awarded touchdown to give"),
+    MVP_NOMINEES: (
+        NomineesError,
+        gettext_lazy("%(team)s has no MVP nomination waiting; send none."),
+    ),
+    AWARDED_TOUCHDOWNS: (
+        AwardedTouchdownsError,
+        gettext_lazy("%(team)s has no awarded touchdown to give; send none."),
+    ),
 }
 
 
-def _ids(values: Iterable[Any], what: str) -> list[int]:
+def _ids(values: Iterable[Any], what: StrOrPromise) -> list[int]:
     ids = list(values or ())
     bad = [v for v in ids if isinstance(v, bool) or not isinstance(v, int)]
     if bad:
-        raise MatchError(f"{what} are given by player id; {bad!r} are not ids")
+        raise MatchError(
+            _("%(what)s are given by player id; %(bad)r are not ids") % {"what": what, "bad": bad}
+        )
     return ids
 
 
@@ -169,27 +201,31 @@ def submit_post_game_choices(
     league facts section 2): the Lineman position the raised player is kept as, for
     free (``True`` where the roster has one), None or False to let him go."""
     if keep_raised is not None and not isinstance(keep_raised, (str, bool)):
-        raise MatchError(f"The raised Lineman is kept as a position, not {keep_raised!r}")
+        raise MatchError(
+            _("The raised Lineman is kept as a position, not %(answer)r") % {"answer": keep_raised}
+        )
     if reroll_winnings is not None and not isinstance(reroll_winnings, bool):
-        raise MatchError(f"Re-rolling the winnings is yes or no, not {reroll_winnings!r}")
+        raise MatchError(
+            _("Re-rolling the winnings is yes or no, not %(answer)r") % {"answer": reroll_winnings}
+        )
     with transaction.atomic():
         match, read = lock_with_report(
             match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT
         )
         require_play(actor, match)
-        require_status(match, Match.Status.REPORT_SUBMITTED, doing="make post-game choices")
+        require_status(match, Match.Status.REPORT_SUBMITTED, doing=_("make post-game choices"))
         report = current_report(match, read)
         pending = report.post_game_result.get("pending", [])
         side = answering_side(actor, match, {c["side"] for c in pending}, side)
         given = {
-            "hire_journeymen": _ids(hire_journeymen, "Journeymen to hire"),
-            "retire": _ids(retire, "Players to retire"),
+            "hire_journeymen": _ids(hire_journeymen, _("Journeymen to hire")),
+            "retire": _ids(retire, _("Players to retire")),
             "reroll_winnings": reroll_winnings,
             "keep_raised": keep_raised or None,
         }
         by_kind = {
-            MVP_NOMINEES: _ids(mvp_nominees, "MVP nominees"),
-            AWARDED_TOUCHDOWNS: _ids(awarded_touchdowns, "Players for the awarded touchdowns"),
+            MVP_NOMINEES: _ids(mvp_nominees, _("MVP nominees")),
+            AWARDED_TOUCHDOWNS: _ids(awarded_touchdowns, _("Players for the awarded touchdowns")),
         }
         answer = {
             ANSWERS[c["kind"]][0]: copy.copy(ANSWERS[c["kind"]][1])
@@ -206,7 +242,7 @@ def submit_post_game_choices(
         for kind, ids in by_kind.items():
             if ids and kind not in asked:  # an answer sent to a side not asked for it
                 error, what = _NOT_WAITING[kind]
-                raise error(f"{team} {what}; send none.")
+                raise error(str(what) % {"team": team})
         for kind, ids in by_kind.items():
             if ids:
                 choices.setdefault(kind, {})[side] = ids
@@ -227,13 +263,16 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
     with transaction.atomic():
         match = lock_match(match)
         require_commissioner(actor, match)
-        require_status(match, Match.Status.REPORT_SUBMITTED, doing="end the post-game's waiting")
+        require_status(match, Match.Status.REPORT_SUBMITTED, doing=_("end the post-game's waiting"))
         report = current_report(match)
         deadline = report.hiring_deadline
         if deadline is not None and timezone.now() < deadline:
             raise MatchError(
-                f"The coaches have until {timezone.localtime(deadline):%d %b %Y %H:%M} "
-                "to finish the post-game; it can be ended for them after that."
+                _(
+                    "The coaches have until %(deadline)s to finish the post-game; it can be "
+                    "ended for them after that."
+                )
+                % {"deadline": f"{timezone.localtime(deadline):%d %b %Y %H:%M}"}
             )
         waiting = {c["side"] for c in report.post_game_result.get("pending", [])}
         choices = copy.deepcopy(report.post_game_choices)
@@ -288,11 +327,12 @@ def close_match(actor: Actor, match: Match) -> Match:
             match, annotate=_FINAL_APPLIED, defer=SNAPSHOTS, defer_report=REPORT_RESULTS
         )
         require_play(actor, match)
-        require_status(match, Match.Status.POST_GAME, doing="close the match")
+        require_status(match, Match.Status.POST_GAME, doing=_("close the match"))
         report = current_report(match, read)
         if not getattr(report, "final_applied", False):
             raise MatchError(
-                f"The post-game of {match.label} is still being applied; try again shortly."
+                _("The post-game of %(match)s is still being applied; try again shortly.")
+                % {"match": match.label}
             )
         match.status = Match.Status.CLOSED
         match.closed_at = timezone.now()

@@ -14,6 +14,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from django.utils.translation import gettext as _
+
 from core.types import Actor
 from matches.errors import MatchError
 from matches.models import AppliedEffect, EffectKind, PostGameApplication, SppShortfall
@@ -117,9 +119,17 @@ def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:
         note = _breakdown(golds)
         if team.treasury + net < 0:
             short.append(
-                f"{team.name}'s Treasury holds {team.treasury:,} gp and the correction takes "
-                f"back {-net:,} gp ({note}): the gold was spent since. Correct "
-                "the treasury (or undo what was bought) first."
+                _(
+                    "%(team)s's Treasury holds %(treasury)s gp and the correction takes back "
+                    "%(gold)s gp (%(note)s): the gold was spent since. Correct the treasury (or "
+                    "undo what was bought) first."
+                )
+                % {
+                    "team": team.name,
+                    "treasury": f"{team.treasury:,}",
+                    "gold": f"{-net:,}",
+                    "note": note,
+                }
             )
             continue
         entry = post_to_ledger(

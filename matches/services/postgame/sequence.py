@@ -13,6 +13,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches.errors import MatchError
 from matches.models import Match, PostGameApplication, Report, Sequence
@@ -387,5 +388,5 @@ def current_report(match: Match, read: Report | None = None) -> Report:
     """The match's current report (``read``: as the caller read it with the match)."""
     report = read if read is not None else match.reports.filter(is_current=True).first()
     if report is None:
-        raise MatchError(f"{match.label} has no report yet.")
+        raise MatchError(_("%(match)s has no report yet.") % {"match": match.label})
     return report

@@ -19,6 +19,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from leagues.models import Fixture
@@ -36,7 +38,7 @@ from teams.services.captain import name_new_captain
 
 # The fixtures played in league play (facts section 2 says "league fixture").
 LEAGUE_PLAY = (Fixture.Kind.LEAGUE, Fixture.Kind.PLAYOFF)
-DOING = "name a new Team Captain"
+DOING = gettext_lazy("name a new Team Captain")
 
 
 class CaptainMatchError(MatchError):
@@ -108,15 +110,22 @@ def name_team_captain(actor: Actor, match: Match | int, side: Any, player: Any) 
         match = lock_match(match)
         require_play(actor, match)
         if side not in SIDES:
-            raise CaptainMatchError(f"A side is 'home' or 'away', not {side!r}.", field="side")
+            raise CaptainMatchError(
+                _("A side is 'home' or 'away', not %(side)r.") % {"side": side}, field="side"
+            )
         if not state_of(match, None, actor).may_answer_for(side):
             team = team_of(match, side)
-            raise PermissionDenied(f"Only the coach of {team.name} names its Team Captain.")
+            raise PermissionDenied(
+                _("Only the coach of %(team)s names its Team Captain.") % {"team": team.name}
+            )
         require_status(match, Match.Status.PRE_GAME, doing=DOING)
         if match.fixture.kind not in LEAGUE_PLAY:
             raise CaptainMatchError(
-                f"{match.label} is a {match.fixture.get_kind_display().lower()}: a new Team "
-                "Captain is named in the pre-game of a league fixture"
+                _(
+                    "%(match)s is a %(kind)s: a new Team Captain is named in the pre-game of "
+                    "a league fixture"
+                )
+                % {"match": match.label, "kind": str(match.fixture.get_kind_display()).lower()}
             )
         team = team_of(match, side)
         return name_new_captain(team_actor(actor, team), team, player)

@@ -17,6 +17,7 @@ plays it) is not in the way: nothing can finish it.
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Q
+from django.utils.translation import gettext as _
 
 from leagues.models import Fixture
 from leagues.services._common import RESULT_PHASES
@@ -79,26 +80,46 @@ def matches_in_the_way(match: Match, *, kick_off: bool = False) -> list[str]:
     first kicks off, the second waits for it)."""
     fixture = match.fixture
     names = {fixture.home_id: fixture.home.name, fixture.away_id: fixture.away.name}
-    doing = "kicking off" if kick_off else "starting the pre-game of"
     playing, reported = [], []
     for other in other_matches(match):
         teams = [names[t] for t in (other.fixture.home_id, other.fixture.away_id) if t in names]
         if other.status not in OPEN_STATUSES:
             reported += [
-                f"{team} must finish the post-game of {other.label} first "
-                "(both coaches done with step 4, hiring and firing)."
+                _(
+                    "%(team)s must finish the post-game of %(match)s first (both coaches done "
+                    "with step 4, hiring and firing)."
+                )
+                % {"team": team, "match": other.label}
                 for team in teams
             ]
             continue
         if kick_off and other.status == Match.Status.PRE_GAME and _began_after(other, match):
             continue
-        where = "in its pre-game" if other.status == Match.Status.PRE_GAME else "in play"
-        playing += [
-            f"{team} is already playing {other.label} ({other.fixture}, {where}): a team "
-            f"plays one match at a time, so finish that match before {doing} this one."
-            for team in teams
-        ]
+        playing += [_already_playing(team, other, kick_off) for team in teams]
     return playing + reported
+
+
+def _already_playing(team: str, other: Match, kick_off: bool) -> str:
+    values = {"team": team, "match": other.label, "fixture": other.fixture}
+    if other.status == Match.Status.PRE_GAME:
+        values["where"] = _("in its pre-game")
+    else:
+        values["where"] = _("in play")
+    if kick_off:
+        return (
+            _(
+                "%(team)s is already playing %(match)s (%(fixture)s, %(where)s): a team plays one "
+                "match at a time, so finish that match before kicking off this one."
+            )
+            % values
+        )
+    return (
+        _(
+            "%(team)s is already playing %(match)s (%(fixture)s, %(where)s): a team plays one "
+            "match at a time, so finish that match before starting the pre-game of this one."
+        )
+        % values
+    )
 
 
 def _began_after(other: Match, match: Match) -> bool:

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -91,16 +92,21 @@ def check_fixture_playable(fixture: Fixture) -> None:
     problems = []
     if fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
         problems.append(
-            f"{fixture} is already settled ({fixture.get_status_display().lower()}): "
-            "it is not played."
+            _("%(fixture)s is already settled (%(status)s): it is not played.")
+            % {"fixture": fixture, "status": str(fixture.get_status_display()).lower()}
         )
     season = fixture.season
     phases = RESULT_PHASES[fixture.kind]
     if season.status not in phases:
-        allowed = " or ".join(Season.Status(s).label.lower() for s in phases)
+        allowed = _(" or ").join(str(Season.Status(s).label).lower() for s in phases)
         problems.append(
-            f"{season} is in {season.get_status_display().lower()}: a "
-            f"{fixture.get_kind_display().lower()} fixture is played during {allowed}."
+            _("%(season)s is in %(phase)s: a %(kind)s fixture is played during %(allowed)s.")
+            % {
+                "season": season,
+                "phase": str(season.get_status_display()).lower(),
+                "kind": str(fixture.get_kind_display()).lower(),
+                "allowed": allowed,
+            }
         )
     try:
         rules_for_key(season.ruleset)
@@ -121,7 +127,7 @@ def open_match(actor: Actor, fixture: Fixture) -> Match:
     )
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
-            "Only the coaches of the two teams or a commissioner may open this match."
+            _("Only the coaches of the two teams or a commissioner may open this match.")
         )
     existing = getattr(fixture, "match", None)  # read with the fixture (None: not opened)
     if existing is not None:
@@ -199,11 +205,12 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.SCHEDULED, doing="start the pre-game")
+        require_status(match, Match.Status.SCHEDULED, doing=_("start the pre-game"))
         check_fixture_playable(match.fixture)
         lock_match_teams(match)  # the other matches of its teams are read under the locks
         inactive = [
-            f"{team.name} is {team.get_status_display().lower()}: it cannot play"
+            _("%(team)s is %(status)s: it cannot play")
+            % {"team": team.name, "status": str(team.get_status_display()).lower()}
             for team in (match.fixture.home, match.fixture.away)
             if team.status != TeamStatus.ACTIVE
         ]
@@ -251,17 +258,22 @@ def submit_pre_game_choice(
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.PRE_GAME, doing="make pre-game choices")
+        require_status(match, Match.Status.PRE_GAME, doing=_("make pre-game choices"))
         pending = match.pre_game_result.get("pending", [])
         waiting = [c["side"] for c in pending if c["kind"] == kind]
         if not waiting:
-            kinds = ", ".join(sorted({c["kind"] for c in pending})) or "nothing"
-            raise MatchError(f"No {kind!r} decision is waiting; the pre-game waits for {kinds}.")
+            kinds = ", ".join(sorted({c["kind"] for c in pending})) or _("nothing")
+            raise MatchError(
+                _("No %(kind)r decision is waiting; the pre-game waits for %(kinds)s.")
+                % {"kind": kind, "kinds": kinds}
+            )
         side = answering_side(actor, match, waiting, side)
         choices = copy.deepcopy(match.pre_game_choices)
         if kind in PER_SIDE_CHOICES:
             if kind == "inducements" and not isinstance(answer, dict):
-                raise MatchError("Inducements are given as {inducement: count, ...}; {} for none.")
+                raise MatchError(
+                    _("Inducements are given as {inducement: count, ...}; {} for none.")
+                )
             choices.setdefault(kind, {})[side] = answer
         else:
             choices[kind] = answer
@@ -288,7 +300,7 @@ def start_match(actor: Actor, match: Match) -> Match:
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.PRE_GAME, doing="start the match")
+        require_status(match, Match.Status.PRE_GAME, doing=_("start the match"))
         lock_match_teams(match)
         in_the_way = matches_in_the_way(match, kick_off=True)
         if in_the_way:
@@ -296,7 +308,7 @@ def start_match(actor: Actor, match: Match) -> Match:
         stored = match.pre_game_result
         if not stored.get("complete"):
             waiting = "; ".join(c["prompt"] for c in stored.get("pending", []))
-            raise MatchError(f"The pre-game is not finished: {waiting}")
+            raise MatchError(_("The pre-game is not finished: %(waiting)s") % {"waiting": waiting})
         summary = stored["summary"]
         mercenaries: set[int] = set()
         for side in SIDES:

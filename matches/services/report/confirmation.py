@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.errors import MatchError
@@ -107,12 +108,17 @@ def _may_confirm(state: MatchState) -> None:
     deadline = state.report.confirm_deadline if state.report is not None else None
     if state.commissioner and deadline is not None:
         raise MatchError(
-            f"The opponent has until {timezone.localtime(deadline):%d %b %Y %H:%M} to "
-            "confirm or dispute the report; a commissioner may confirm it after that."
+            _(
+                "The opponent has until %(deadline)s to confirm or dispute the report; a "
+                "commissioner may confirm it after that."
+            )
+            % {"deadline": f"{timezone.localtime(deadline):%d %b %Y %H:%M}"}
         )
     raise PermissionDenied(
-        "The coach who did not submit the report confirms it (or, after a dispute or the "
-        "deadline, a commissioner of the league)."
+        _(
+            "The coach who did not submit the report confirms it (or, after a dispute or the "
+            "deadline, a commissioner of the league)."
+        )
     )
 
 
@@ -125,7 +131,7 @@ def confirm_report(actor: Actor, match: Match) -> Report:
             match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT
         )
         require_play(actor, match)
-        require_status(match, Match.Status.CONFIRMING, doing="confirm the report")
+        require_status(match, Match.Status.CONFIRMING, doing=_("confirm the report"))
         report = current_report(match, read)
         state = state_of(match, report, actor)
         _may_confirm(state)
@@ -152,16 +158,18 @@ def dispute_report(actor: Actor, match: Match, *, note: str) -> Report:
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.CONFIRMING, doing="dispute the report")
+        require_status(match, Match.Status.CONFIRMING, doing=_("dispute the report"))
         report = current_report(match)
         if not state_of(match, report, actor).is_opponent:
-            raise PermissionDenied("Only the coach who did not submit the report disputes it.")
+            raise PermissionDenied(_("Only the coach who did not submit the report disputes it."))
         if report.confirmation == Confirmation.DISPUTED:
-            raise MatchError("The report is already disputed: the commissioner decides.")
+            raise MatchError(_("The report is already disputed: the commissioner decides."))
         if not note:
-            raise NoteError("Say what is wrong with the report, for the commissioner.")
+            raise NoteError(_("Say what is wrong with the report, for the commissioner."))
         if len(note) > MAX_NOTE_LENGTH:
-            raise NoteError(f"A note is at most {MAX_NOTE_LENGTH} characters long.")
+            raise NoteError(
+                _("A note is at most %(most)s characters long.") % {"most": MAX_NOTE_LENGTH}
+            )
         report.confirmation = Confirmation.DISPUTED
         report.disputed_by = user_of(actor)
         report.dispute_note = note
@@ -178,7 +186,7 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
     with transaction.atomic():
         match = lock_match(match)
         require_commissioner(actor, match)
-        require_status(match, Match.Status.CONFIRMING, doing="send the report back")
+        require_status(match, Match.Status.CONFIRMING, doing=_("send the report back"))
         report = current_report(match)
         MatchEvent.objects.filter(report=report).update(report=None)
         report.is_current = False
@@ -231,7 +239,7 @@ def settle_dispute(
             match, annotate=WITH_EVENTS, defer=AFTER_KICK_OFF, texts=KICK_OFF_TEXT
         )
         require_commissioner(actor, match)
-        require_status(match, Match.Status.CONFIRMING, doing="settle a dispute")
+        require_status(match, Match.Status.CONFIRMING, doing=_("settle a dispute"))
         old = current_report(match, read)
         _require_settleable(old, note)
         payload = replacing_payload(
@@ -264,13 +272,17 @@ def settle_dispute(
 def _require_settleable(report: Report, note: str) -> None:
     if report.confirmation != Confirmation.DISPUTED:
         raise MatchError(
-            "Only a disputed report is settled with a corrected one; this one waits for "
-            "the opponent's confirmation (after its deadline a commissioner may confirm it)."
+            _(
+                "Only a disputed report is settled with a corrected one; this one waits for "
+                "the opponent's confirmation (after its deadline a commissioner may confirm it)."
+            )
         )
     if not note:
-        raise NoteError("Say why the report is settled this way; the coaches will read it.")
+        raise NoteError(_("Say why the report is settled this way; the coaches will read it."))
     if len(note) > MAX_DECISION_NOTE_LENGTH:
-        raise NoteError(f"A note is at most {MAX_DECISION_NOTE_LENGTH} characters long.")
+        raise NoteError(
+            _("A note is at most %(most)s characters long.") % {"most": MAX_DECISION_NOTE_LENGTH}
+        )
 
 
 def save_report_draft(actor: Actor, match: Match, **fields: Any) -> Match:
@@ -283,7 +295,7 @@ def save_report_draft(actor: Actor, match: Match, **fields: Any) -> Match:
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.IN_PLAY, doing="save the report as a draft")
+        require_status(match, Match.Status.IN_PLAY, doing=_("save the report as a draft"))
         match.report_draft = {k: v for k, v in draft.items() if v not in (None, "")}
         match.save(update_fields=["report_draft", "updated_at"])
         return match

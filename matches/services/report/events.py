@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.errors import MatchError, ReportError
@@ -64,7 +65,7 @@ def add_event(
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.IN_PLAY, doing="record match events")
+        require_status(match, Match.Status.IN_PLAY, doing=_("record match events"))
         problems = _problems(match, event)
         if problems:
             raise ReportError(problems)
@@ -81,12 +82,12 @@ def _problems(match: Match, event: dict[str, Any]) -> list[str]:
     drafts = list(
         MatchEvent.objects.filter(match=match, report=None).values_list("kind", "player_id")
     )
-    problems += event_room_problems(Counter(kind for kind, _ in drafts), event["kind"])
+    problems += event_room_problems(Counter(kind for kind, _event in drafts), event["kind"])
     injured = {pid for kind, pid in drafts if kind == EventKind.INJURY}
     if not problems and event["kind"] == EventKind.INJURY and event["player"] in injured:
         problems.append(
-            f"{context.name(event['player'])} already has an injury in this report: "
-            "remove it first to record another"
+            _("%(player)s already has an injury in this report: remove it first to record another")
+            % {"player": context.name(event["player"])}
         )
     return problems
 
@@ -97,7 +98,10 @@ def remove_event(actor: Actor, match: Match, event: MatchEvent | int) -> None:
     with transaction.atomic():
         match = lock_match(match)
         require_play(actor, match)
-        require_status(match, Match.Status.IN_PLAY, doing="remove match events")
-        deleted, _ = MatchEvent.objects.filter(pk=event_id, match=match, report=None).delete()
+        require_status(match, Match.Status.IN_PLAY, doing=_("remove match events"))
+        deleted, _rows = MatchEvent.objects.filter(pk=event_id, match=match, report=None).delete()
         if not deleted:
-            raise MatchError(f"{match.label} has no event {event_id} in its draft report.")
+            raise MatchError(
+                _("%(match)s has no event %(event)s in its draft report.")
+                % {"match": match.label, "event": event_id}
+            )

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Aggregate, F, JSONField, Max, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.errors import MatchError, ReportConflict, ReportError
@@ -224,9 +225,18 @@ def conflict(match: Match) -> ReportConflict:
     current = match.reports.filter(is_current=True).first()
     league = match.fixture.season.league.name
     return ReportConflict(
-        f"{match.label} already has a report"
-        + (f" (version {current.version})" if current else "")
-        + f". To change it, ask a commissioner of {league} to correct it.",
+        (
+            _(
+                "%(match)s already has a report (version %(version)s). To change it, ask a "
+                "commissioner of %(league)s to correct it."
+            )
+            if current
+            else _(
+                "%(match)s already has a report. To change it, ask a commissioner of "
+                "%(league)s to correct it."
+            )
+        )
+        % {"match": match.label, "version": current.version if current else None, "league": league},
         current.pk if current else None,
     )
 

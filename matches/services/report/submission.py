@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, JSONField, Subquery
 from django.db.models.functions import JSONObject
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.errors import MatchError, ReportConflict
@@ -96,7 +97,9 @@ def submit_report(
     digest = body_hash(payload, given)
     key = (idempotency_key or "").strip() or None
     if key is not None and len(key) > MAX_KEY_LENGTH:
-        raise MatchError(f"An Idempotency-Key is at most {MAX_KEY_LENGTH} characters long.")
+        raise MatchError(
+            _("An Idempotency-Key is at most %(most)s characters long.") % {"most": MAX_KEY_LENGTH}
+        )
     with transaction.atomic():
         # Locked: a second submission waits here, then finds the match reported.
         match, top_version, drafts = _fetch(match)
@@ -192,8 +195,11 @@ def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
         return None
     if existing.body_hash != digest:
         raise ReportConflict(
-            "This Idempotency-Key was already used for a different report of "
-            f"Match #{existing.match_id}; send the same report or use a new key.",
+            _(
+                "This Idempotency-Key was already used for a different report of Match "
+                "#%(match)s; send the same report or use a new key."
+            )
+            % {"match": existing.match_id},
             existing.pk,
         )
     return Submission(existing, created=False)
@@ -201,7 +207,9 @@ def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
 
 def _require_in_play(match: Match) -> None:
     if match.status in (Match.Status.SCHEDULED, Match.Status.PRE_GAME):
-        raise MatchError(f"{match.label} has not kicked off: start the match first.")
+        raise MatchError(
+            _("%(match)s has not kicked off: start the match first.") % {"match": match.label}
+        )
     if match.status != Match.Status.IN_PLAY:
         raise conflict(match)
     check_fixture_playable(match.fixture)
