@@ -130,7 +130,8 @@ class Records:
     def by_stat(self) -> tuple[tuple[str, tuple[RecordBoard, ...]], ...]:
         """The boards grouped by figure, as the page shows them: (what it counts, boards)."""
         return tuple(
-            (label, tuple(b for b in self.boards if b.stat == stat)) for stat, label, _ in STATS
+            (str(label), tuple(b for b in self.boards if b.stat == stat))
+            for stat, label, _ in STATS
         )
 
 
