@@ -82,7 +82,9 @@ def _profile_language_in_session(request: HttpRequest) -> str | None:
     if session is None:
         return None
     saved = session.get(SESSION_KEY)
-    if saved is None and request.user.is_authenticated:
+    # Only a session that carries a login: request.user is not loaded for nothing (a
+    # token client's user is the API's to set).
+    if saved is None and AUTH_SESSION_KEY in session and request.user.is_authenticated:
         # A session opened before languages were kept: read the profile once.
         saved = preferred_language(request.user) or ""
         session[SESSION_KEY] = saved

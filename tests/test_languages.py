@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from core.i18n import fragment_key, grouped_lazy
+from core.i18n import SESSION_KEY, fragment_key, grouped_lazy
 from news.models import LeagueNews
 from teams.models_coach import CoachProfile
 from teams.profile import LanguageError, preferred_language, set_language_of
@@ -323,3 +323,14 @@ def test_a_fragment_cached_in_one_language_is_not_served_in_another():
 def test_the_login_page_has_one_password_reset_link(client):
     page = client.get(reverse("login")).content.decode()
     assert page.count(f'href="{reverse("account_reset_password")}"') == 1
+
+
+def test_a_session_opened_before_languages_were_kept_reads_the_profile_once(client):
+    coach = UserFactory()
+    client.force_login(coach)
+    session = client.session
+    del session[SESSION_KEY]  # as a login from before this release left it
+    session.save()
+    set_language_of(coach, "de")
+    assert lang_of(client.get("/")) == "de"
+    assert client.session[SESSION_KEY] == "de"
