@@ -67,6 +67,7 @@ PAGE_TO_API: dict[str, str | tuple[str, ...]] = {
     "league-webhook-test": "leagues_webhooks_test_create",
     "notification-preferences": "notifications_preferences_create",
     "my-profile": "account_naf_number_create",  # the NAF number
+    "set_language": "account_language_create",  # the language switch; a coach's is kept
     # --- news --------------------------------------------------------------------------
     "league-news-create": "leagues_news_create",
     "news-edit": "news_update",

@@ -309,6 +309,9 @@ ROWS: dict[str, Row] = {
     "POST /api/v1/account/naf-number/": Row(
         path=lambda w: {}, body=lambda w: {"naf_number": None}, expect=signed_in()
     ),
+    "POST /api/v1/account/language/": Row(
+        path=lambda w: {}, body=lambda w: {"language": None}, expect=signed_in()
+    ),
     # --- news (news) ----------------------------------------------------------------
     "POST /api/v1/leagues/{id}/news/": Row(
         path=lambda w: {"id": w["league"]},
