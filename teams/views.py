@@ -16,6 +16,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules_engine
@@ -100,10 +101,10 @@ def draft_start(request: HttpRequest) -> HttpResponse:
     choice = request.GET.get("roster", "")
     error = ""
     if choice:
-        key, _, slug = choice.partition("/")
+        key, _sep, slug = choice.partition("/")
         if key in rules_engine.list_rulesets() and slug in rules_engine.get_ruleset(key).rosters:
             return redirect("team-draft", key=key, slug=slug)
-        error = "Choose one of the rosters listed."
+        error = _("Choose one of the rosters listed.")
     rulesets = [rules_engine.get_ruleset(key) for key in rules_engine.list_rulesets()]
     groups = [(r, sorted(r.rosters.values(), key=lambda x: (x.tier, x.name))) for r in rulesets]
     return render(request, "teams/draft_start.html", {"groups": groups, "error": error})
@@ -124,7 +125,7 @@ def draft_team(request: HttpRequest, key: str, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         team = attempt(form, lambda: services.draft_team(request.user, **form.draft_kwargs()))
         if team is not None:
-            messages.success(request, f"{team.name} is drafted.")
+            messages.success(request, _("%(team)s is drafted.") % {"team": team.name})
             return redirect("team-detail", pk=team.pk)
     context = {"form": form, "roster": form.roster, "ruleset": form.ruleset}
     context["preview"] = form.preview()
@@ -251,7 +252,10 @@ def team_hire_player(request: HttpRequest, pk: int) -> HttpResponse:
             ),
         )
         if player is not None:
-            messages.success(request, f"Hired #{player.number} {player.name}.")
+            messages.success(
+                request,
+                _("Hired #%(number)s %(name)s.") % {"number": player.number, "name": player.name},
+            )
             return redirect("team-detail", pk=team.pk)
     return team_detail(request, pk, hire_form=form)
 
@@ -265,7 +269,11 @@ def team_buy_reroll(request: HttpRequest, pk: int) -> HttpResponse:
     if bought is None:
         return team_detail(request, pk, reroll_form=form)
     team = bought
-    messages.success(request, f"Bought a team re-roll: {team.name} has {team.rerolls}.")
+    messages.success(
+        request,
+        _("Bought a team re-roll: %(team)s has %(count)s.")
+        % {"team": team.name, "count": team.rerolls},
+    )
     return redirect("team-detail", pk=team.pk)
 
 
@@ -278,8 +286,9 @@ def team_staff(request: HttpRequest, pk: int) -> HttpResponse:
         kind, hire = form.cleaned_data["kind"], form.cleaned_data["action"] == StaffForm.HIRE
         service = services.hire_staff if hire else services.fire_staff
         if attempt(form, lambda: service(request.user, team, kind) or True):
-            label = services.StaffKind(kind).label.lower()
-            messages.success(request, f"{'Hired' if hire else 'Let go'}: {label}.")
+            label = str(services.StaffKind(kind).label).lower()
+            done = _("Hired: %(staff)s.") if hire else _("Let go: %(staff)s.")
+            messages.success(request, done % {"staff": label})
             return redirect("team-detail", pk=team.pk)
     return team_detail(request, pk, staff_form=form)
 
@@ -299,7 +308,11 @@ def team_special_rule_choice(request: HttpRequest, pk: int) -> HttpResponse:
         value = form.cleaned_data[FIELD]
         done = attempt(form, lambda: choose_special_rule(request.user, team, value))
         if done is not None:
-            messages.success(request, f"{done.name} chose its {choice.label}: {value}.")
+            messages.success(
+                request,
+                _("%(team)s chose its %(choice)s: %(value)s.")
+                % {"team": done.name, "choice": choice.label, "value": value},
+            )
             return redirect("team-detail", pk=team.pk)
     return team_detail(request, pk, league_form=form)
 

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from teams.audit import team_entries
@@ -49,5 +50,5 @@ def undo_purchase_view(request: HttpRequest, pk: int) -> HttpResponse:
     except TeamError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, "The purchase is undone; its price is back in the Treasury.")
+        messages.success(request, _("The purchase is undone; its price is back in the Treasury."))
     return redirect("team-history", pk=team.pk)

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.errors import attempt
@@ -52,7 +53,9 @@ def team_import(request: HttpRequest) -> HttpResponse:
             )
             if team is not None:
                 messages.success(
-                    request, f"{team.name} is imported: check its sheet against the original."
+                    request,
+                    _("%(team)s is imported: check its sheet against the original.")
+                    % {"team": team.name},
                 )
                 return redirect("team-detail", pk=team.pk)
     return render(request, "teams/interchange_import.html", {"form": form}, status=status)

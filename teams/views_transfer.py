@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from core.errors import attempt
 from teams import services
@@ -38,7 +39,8 @@ def team_transfer(request: HttpRequest, pk: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
     if not request.user.has_perm(services.TRANSFER_TEAM, team):
         raise PermissionDenied(
-            f"Only a commissioner of a league {team.name} plays in may hand it to another coach."
+            _("Only a commissioner of a league %(team)s plays in may hand it to another coach.")
+            % {"team": team.name}
         )
     form = TransferForm(request.POST or None)
     status = 200
@@ -48,7 +50,9 @@ def team_transfer(request: HttpRequest, pk: int) -> HttpResponse:
             new_coach = form.cleaned_data["coach"]
             if attempt(form, lambda: services.transfer_team(request.user, team, new_coach)):
                 messages.success(
-                    request, f"{team.name} is now coached by {new_coach.get_username()}."
+                    request,
+                    _("%(team)s is now coached by %(coach)s.")
+                    % {"team": team.name, "coach": new_coach.get_username()},
                 )
                 return redirect("team-detail", pk=team.pk)
     return render(request, "teams/team_transfer.html", {"team": team, "form": form}, status=status)
