@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -163,7 +164,9 @@ class LeagueHouseRulesView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         league = get_object_or_404(League, pk=pk)
         # The service refuses too; asked first, a stranger learns nothing of the input.
-        require_commissioner(request.user, league, "change the house rules")
+        require_commissioner(
+            request.user, league, _("Only a commissioner of %(league)s may change the house rules.")
+        )
         serializer = HouseRulesSerializer(data=request.data, context={"league": league})
         if not serializer.is_valid():
             raise InvalidInput(serializer.errors)

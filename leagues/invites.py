@@ -35,6 +35,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -142,7 +143,7 @@ def redeem_invite(user: Actor, token: str) -> League:
             .first()
         )
         if invite is None:
-            raise InviteError("There is no such invite link: check that it was copied whole.")
+            raise InviteError(_("There is no such invite link: check that it was copied whole."))
         league = invite.league
         if is_league_coach(user, league):
             return league

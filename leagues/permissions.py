@@ -19,6 +19,7 @@ from typing import Any
 import rules
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from leagues.models import League
@@ -29,7 +30,7 @@ def signed_in(actor: Actor) -> User:
     commissioner, coach or author (the permission checks already turned the
     anonymous visitor away; this only says so to the type checker)."""
     if not isinstance(actor, User):
-        raise PermissionDenied("Sign in first.")
+        raise PermissionDenied(_("Sign in first."))
     return actor
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 from leagues.errors import LeagueError
 from leagues.insight.odds_run import RUNNING_TTL, OddsState, cache_keys, compute_odds, odds_state
@@ -44,13 +45,13 @@ def start_odds(season: Season) -> OddsState:
     state = odds_state(season)
     if state.status != "none":
         return state
-    _, progress_key = cache_keys(season, state.fingerprint)
+    _result_key, progress_key = cache_keys(season, state.fingerprint)
     if cache.add(progress_key, 0.0, RUNNING_TTL):
         try:
             playoff_odds.delay(season.pk)
         except Exception as error:  # the broker is away: nothing is under way
             cache.delete(progress_key)
             raise LeagueError(
-                "The odds cannot be worked out just now; try again in a minute."
+                _("The odds cannot be worked out just now; try again in a minute.")
             ) from error
     return odds_state(season)

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -19,10 +20,12 @@ from teams.models import Team
 MANAGE = "leagues.manage_league"
 
 
-def require_commissioner(actor: Actor, obj: Any, doing: str) -> None:
-    """Raise PermissionDenied (403) unless ``actor`` commissions ``obj``'s league."""
+def require_commissioner(actor: Actor, obj: Any, refusal: str) -> None:
+    """Raise PermissionDenied (403) unless ``actor`` commissions ``obj``'s league;
+    ``refusal`` is the sentence said, translated, with the league's name in
+    ``%(league)s`` ("Only a commissioner of %(league)s may open a season.")."""
     if actor is None or not actor.has_perm(MANAGE, obj):
-        raise PermissionDenied(f"Only a commissioner of {league_of(obj).name} may {doing}.")
+        raise PermissionDenied(str(refusal) % {"league": league_of(obj).name})
 
 
 def _require_atomic(what: str) -> None:
@@ -97,20 +100,44 @@ def playing_elsewhere_message(team_name: str, season: Season) -> str:
     ) % {"team": team_name, "number": season.number, "league": season.league.name}
 
 
+# Where a season is, in a sentence (``require_status``).
+SEASON_IS: dict[str, Any] = {
+    Season.Status.SIGN_UP: gettext_lazy("%(season)s is in sign-up."),
+    Season.Status.REGULAR_SEASON: gettext_lazy("%(season)s is in its regular season."),
+    Season.Status.PLAYOFFS: gettext_lazy("%(season)s is in its play-offs."),
+    Season.Status.FINISHED: gettext_lazy("%(season)s is finished."),
+}
+# When something may be done (``require_status``'s ``%(allowed)s``).
+DURING: dict[str, Any] = {
+    Season.Status.SIGN_UP: gettext_lazy("sign-up"),
+    Season.Status.REGULAR_SEASON: gettext_lazy("the regular season"),
+    Season.Status.PLAYOFFS: gettext_lazy("the play-offs"),
+    Season.Status.FINISHED: gettext_lazy("the season's end"),
+}
+
+
 def require_status(season: Season, *statuses: str, doing: str) -> None:
+    """Raise LeagueError unless the season is in one of ``statuses``; ``doing`` is the
+    sentence said after where the season is, translated, with the phases allowed in
+    ``%(allowed)s`` ("You can admit a team only during %(allowed)s.")."""
     if season.status not in statuses:
-        allowed = " or ".join(Season.Status(s).label.lower() for s in statuses)
-        raise LeagueError(
-            f"{season} is in {season.get_status_display().lower()}: you can {doing} "
-            f"only during {allowed}."
+        names = [str(DURING[s]) for s in statuses]
+        allowed = (
+            names[0]
+            if len(names) == 1
+            else _("%(first)s or %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
         )
+        where = str(SEASON_IS[season.status]) % {"season": season}
+        raise LeagueError(f"{where} {str(doing) % {'allowed': allowed}}")
 
 
 def entry_of(season: Season, team: Any) -> TeamEntry:
     try:
         return TeamEntry.objects.select_related("division").get(season=season, team=team)
     except TeamEntry.DoesNotExist:
-        raise LeagueError(f"{team} is not entered in {season}.") from None
+        raise LeagueError(
+            _("%(team)s is not entered in %(season)s.") % {"team": team, "season": season}
+        ) from None
 
 
 # Which season phase takes results for each kind of fixture.
@@ -142,13 +169,18 @@ def log_fixture_change(
 
 
 def score_of(fixture: Fixture) -> str:
+    """The fixture's score for the audit log (English, as every log line), or its status."""
     if fixture.home_touchdowns is None:
         return f"{fixture.get_status_display().lower()}"
     return f"{fixture.home_touchdowns}-{fixture.away_touchdowns}"
 
 
-def side_of(fixture: Fixture, team: Team | int | None, what: str) -> int:
+def side_of(fixture: Fixture, team: Team | int | None) -> int:
+    """The id of ``team``, the team that conceded ``fixture``: one of its two."""
     team_id = team_id_of(team)
     if team_id not in (fixture.home_id, fixture.away_id):
-        raise LeagueError(f"The {what} must be {fixture.home.name} or {fixture.away.name}.")
+        raise LeagueError(
+            _("The conceding team must be %(home)s or %(away)s.")
+            % {"home": fixture.home.name, "away": fixture.away.name}
+        )
     return team_id

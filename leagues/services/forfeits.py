@@ -15,6 +15,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -41,8 +43,10 @@ from teams.services._common import gp, lock_team
 FORFEIT_UNPLAYED = "unplayed"
 FORFEIT_CONCESSION = "concession"
 FORFEIT_KINDS = {
-    FORFEIT_UNPLAYED: "Unplayed: a loss for both",
-    FORFEIT_CONCESSION: "Conceded for real-life reasons: the opponent wins (1-0; BB2025 2-0)",
+    FORFEIT_UNPLAYED: gettext_lazy("Unplayed: a loss for both"),
+    FORFEIT_CONCESSION: gettext_lazy(
+        "Conceded for real-life reasons: the opponent wins (1-0; BB2025 2-0)"
+    ),
 }
 
 
@@ -68,14 +72,19 @@ def award_forfeit(
     once (gold through the opponent's ledger, 4 SPP per MVP), and the fixture
     keeps what was paid and every roll (``concession_award``, ``concession_rolls``).
     """
-    require_commissioner(actor, fixture, "award forfeits")
+    require_commissioner(actor, fixture, _("Only a commissioner of %(league)s may award forfeits."))
     _check_forfeit_kind(kind)
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
-        require_status(season, *RESULT_PHASES[fixture.kind], doing="award a forfeit here")
+        require_status(
+            season,
+            *RESULT_PHASES[fixture.kind],
+            doing=_("You can award a forfeit here only during %(allowed)s."),
+        )
         if not fixture.is_open:
             raise LeagueError(
-                f"{fixture} is already settled ({fixture.get_status_display().lower()})."
+                _("%(fixture)s is already settled (%(status)s).")
+                % {"fixture": fixture, "status": fixture.get_status_display()}
             )
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
@@ -106,16 +115,18 @@ def correct_forfeit(
     conceding. What the old forfeit paid is taken back exactly (a correction entry
     in the ledger, the MVPs' SPP) before the new one is settled and paid. The same
     forfeit again changes nothing (its award is not rolled twice)."""
-    require_commissioner(actor, fixture, "correct forfeits")
+    require_commissioner(
+        actor, fixture, _("Only a commissioner of %(league)s may correct forfeits.")
+    )
     _check_forfeit_kind(kind)
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
-        _require_forfeit(fixture, season, "correct")
+        _require_forfeit(fixture, season, undo=False)
         same_kind = (fixture.status == Fixture.Status.FORFEIT) == (kind == FORFEIT_CONCESSION)
         if same_kind and fixture.conceded_by_id == team_id_of(conceded_by):
             return fixture
         if kind == FORFEIT_CONCESSION and conceded_by is not None:
-            side_of(fixture, conceded_by, "conceding team")
+            side_of(fixture, conceded_by)
         before = {"status": fixture.status, "conceded_by": fixture.conceded_by_id}
         before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
         _undo_settlement(fixture, actor, "Forfeit corrected")
@@ -145,10 +156,10 @@ def undo_forfeit(actor: Actor, fixture: Fixture) -> Fixture:
     A fixture its deadline settled keeps ``deadline_passed_at``: reopened, it waits for
     the commissioner, and the deadline acts on it again only once he moves its deadline
     later (``leagues.services.deadlines``)."""
-    require_commissioner(actor, fixture, "undo forfeits")
+    require_commissioner(actor, fixture, _("Only a commissioner of %(league)s may undo forfeits."))
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
-        _require_forfeit(fixture, season, "undo")
+        _require_forfeit(fixture, season, undo=True)
         before = {"status": fixture.status, "conceded_by": fixture.conceded_by_id}
         before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
         _undo_settlement(fixture, actor, "Forfeit undone")
@@ -178,15 +189,33 @@ def _forfeit_text(fixture: Fixture) -> str:
 
 def _check_forfeit_kind(kind: str) -> None:
     if kind not in FORFEIT_KINDS:
-        raise LeagueError(f"A forfeit is {' or '.join(FORFEIT_KINDS)}, not {kind!r}.")
-
-
-def _require_forfeit(fixture: Fixture, season: Season, doing: str) -> None:
-    require_status(season, *RESULT_PHASES[fixture.kind], doing=f"{doing} a forfeit here")
-    if fixture.status not in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
         raise LeagueError(
-            f"{fixture} was not settled as a forfeit "
-            f"({fixture.get_status_display().lower()}): there is no forfeit to {doing}."
+            _("A forfeit is %(kinds)s, not %(kind)s.")
+            % {"kinds": " or ".join(FORFEIT_KINDS), "kind": repr(kind)}
+        )
+
+
+def _require_forfeit(fixture: Fixture, season: Season, *, undo: bool) -> None:
+    """Refuse unless the season takes the fixture's results and it was a forfeit, to
+    correct (or, ``undo``, to undo)."""
+    require_status(
+        season,
+        *RESULT_PHASES[fixture.kind],
+        doing=_("You can undo a forfeit here only during %(allowed)s.")
+        if undo
+        else _("You can correct a forfeit here only during %(allowed)s."),
+    )
+    if fixture.status not in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
+        values = {"fixture": fixture, "status": fixture.get_status_display()}
+        raise LeagueError(
+            _("%(fixture)s was not settled as a forfeit (%(status)s): there is no forfeit to undo.")
+            % values
+            if undo
+            else _(
+                "%(fixture)s was not settled as a forfeit (%(status)s): there is no forfeit "
+                "to correct."
+            )
+            % values
         )
 
 
@@ -203,12 +232,12 @@ def _settle_forfeit(
     fixture.played_at = timezone.now()
     if kind == FORFEIT_UNPLAYED:
         if conceded_by is not None:
-            raise LeagueError("An unplayed fixture is a loss for both: no team concedes it.")
+            raise LeagueError(_("An unplayed fixture is a loss for both: no team concedes it."))
         _settle_unplayed(fixture, season, dice)
         return
     if conceded_by is None:
-        raise LeagueError("Say which team conceded.")
-    conceded_id = side_of(fixture, conceded_by, "conceding team")
+        raise LeagueError(_("Say which team conceded."))
+    conceded_id = side_of(fixture, conceded_by)
     home_conceded = conceded_id == fixture.home_id
     fixture.status = Fixture.Status.FORFEIT
     conceder_tds, opponent_tds = _edition_forfeit_score(season)
@@ -228,7 +257,7 @@ def _settle_unplayed(fixture: Fixture, season: Season, dice: Dice | None) -> Non
     """Set the locked, open ``fixture`` unplayed, a loss for both, with its aftermath."""
     if fixture.kind == Fixture.Kind.PLAYOFF:
         raise LeagueError(
-            "A play-off needs a winner: award it as a concession by one team instead."
+            _("A play-off needs a winner: award it as a concession by one team instead.")
         )
     fixture.status = Fixture.Status.UNPLAYED_DOUBLE_LOSS
     fixture.concession_award, fixture.concession_rolls = {}, []
@@ -373,15 +402,21 @@ def _undo_settlement(fixture: Fixture, actor: Actor, why: str) -> None:
         team = lock_team(paid["team"])
         players = Player.objects.select_for_update().in_bulk([m["player"] for m in paid["mvps"]])
         problems = [
-            f"{players[m['player']]} of {team.name} has spent SPP the award gave him: "
-            "undo that advancement first."
+            _(
+                "%(player)s of %(team)s has spent SPP the award gave him: undo that "
+                "advancement first."
+            )
+            % {"player": players[m["player"]], "team": team.name}
             for m in paid["mvps"]
             if players[m["player"]].spp_earned - m["spp"] < players[m["player"]].spp_spent
         ]
         if team.treasury < paid["gold"]:
             problems.append(
-                f"{team.name} has spent the award's gold: taking back {gp(paid['gold'])} "
-                f"needs it in the treasury, which holds {gp(team.treasury)}."
+                _(
+                    "%(team)s has spent the award's gold: taking back %(gold)s needs it in the "
+                    "treasury, which holds %(treasury)s."
+                )
+                % {"team": team.name, "gold": gp(paid["gold"]), "treasury": gp(team.treasury)}
             )
         if problems:
             raise LeagueError(problems)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -255,7 +256,7 @@ def _parse(
     wanted = HouseRules(**{**_fields(current), **values})
     for name, messages in house_rules_problems(wanted).items():
         if name not in problems:
-            problems[name] = messages
+            problems[name] = [str(m) for m in messages]
     try:
         edition = edition_for(league.ruleset)
     except LookupError:
@@ -263,7 +264,9 @@ def _parse(
     if ruleset is not None and edition is not None:
         prizes = edition.playoff_prizes if edition.has_gold else ()
         for name, messages in edition_problems(wanted, ruleset, prizes, edition.redraft).items():
-            problems.setdefault(name, []).extend(m for m in messages if m not in problems[name])
+            problems.setdefault(name, []).extend(
+                str(m) for m in messages if str(m) not in problems[name]
+            )
     return wanted, problems
 
 
@@ -288,7 +291,9 @@ def set_house_rules(actor: Actor, league: League | int, **choices: Any) -> House
     league_id = league.pk if isinstance(league, League) else league
     with transaction.atomic():
         league = League.objects.select_for_update().get(pk=league_id)
-        require_commissioner(actor, league, "change the house rules")
+        require_commissioner(
+            actor, league, _("Only a commissioner of %(league)s may change the house rules.")
+        )
         row = HouseRulesRow.objects.select_for_update().filter(league=league).first()
         before = from_row(row, league)
         after, problems = _parse(league, before, choices)

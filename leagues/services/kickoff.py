@@ -23,6 +23,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from core.validators import known_time_zone
@@ -159,9 +160,9 @@ def propose_kickoffs(
         raise LeagueError(agreed)
     times = list(starts_at)
     if not times:
-        raise _error("Give at least one kick-off time.", "starts_at")
+        raise _error(_("Give at least one kick-off time."), "starts_at")
     if any(t.tzinfo is None for t in times):
-        raise _error("Give each time with its offset from UTC.", "starts_at")
+        raise _error(_("Give each time with its offset from UTC."), "starts_at")
     times = [t.astimezone(datetime.UTC).replace(second=0, microsecond=0) for t in times]
     league = _league(fixture)
     now = timezone.now()
@@ -266,12 +267,14 @@ def set_kickoff(actor: Actor, fixture: Fixture, starts_at: datetime.datetime | N
     """A commissioner sets the fixture's kick-off (an aware datetime, in the future
     and before its deadline), or clears it (None). The times still proposed are
     declined; a proposal of the same time is the accepted one."""
-    require_commissioner(actor, fixture, "set kick-off times")
+    require_commissioner(
+        actor, fixture, _("Only a commissioner of %(league)s may set kick-off times.")
+    )
     fixture, _season = _locked(fixture)
     _require_open(fixture, "take a kick-off time")
     if starts_at is not None:
         if starts_at.tzinfo is None:
-            raise _error("Give the time with its offset from UTC.", "kickoff_at")
+            raise _error(_("Give the time with its offset from UTC."), "kickoff_at")
         starts_at = starts_at.astimezone(datetime.UTC).replace(second=0, microsecond=0)
         if problems := _time_problems(starts_at, fixture, timezone.now()):
             raise _error(problems, "kickoff_at")
@@ -305,7 +308,9 @@ def set_kickoff(actor: Actor, fixture: Fixture, starts_at: datetime.datetime | N
 def set_time_zone(actor: Actor, league: League, time_zone: str) -> League:
     """A commissioner sets the league's time zone (an IANA name such as
     Europe/Paris): deadlines end at its midnight, times show on its clocks."""
-    require_commissioner(actor, league, "change the league's time zone")
+    require_commissioner(
+        actor, league, _("Only a commissioner of %(league)s may change the league's time zone.")
+    )
     time_zone = (time_zone or "").strip()
     try:
         known_time_zone(time_zone)

@@ -30,6 +30,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -72,7 +73,10 @@ def seeds_from(
     if season.playoff_format == PlayoffFormat.TOP_TWO_PER_DIVISION:
         if len(tables) != 2 or any(len(t.rows) < 2 for t in tables):
             raise LeagueError(
-                "The top-two-per-division format needs exactly two divisions of two or more teams."
+                _(
+                    "The top-two-per-division format needs exactly two divisions of two or "
+                    "more teams."
+                )
             )
         runner_up = {t.division_id: t.rows[1] for t in tables}
         return [*winners, runner_up[winners[0].division_id], runner_up[winners[1].division_id]]
@@ -87,10 +91,16 @@ def seeds_from(
 
 def start_playoffs(actor: Actor, season: Season) -> list[Fixture]:
     """Close the regular season and draw the semi-finals (1 v 4, 2 v 3)."""
-    require_commissioner(actor, season, "start the play-offs")
+    require_commissioner(
+        actor, season, _("Only a commissioner of %(league)s may start the play-offs.")
+    )
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, Season.Status.REGULAR_SEASON, doing="start the play-offs")
+        require_status(
+            season,
+            Season.Status.REGULAR_SEASON,
+            doing=_("You can start the play-offs only during %(allowed)s."),
+        )
         still_open = season.fixtures.filter(
             kind=Fixture.Kind.LEAGUE, status__in=Fixture.OPEN_STATUSES
         ).count()
@@ -155,15 +165,22 @@ def record_playoff_winner(
     """
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
-            "Only a coach of one of the two teams or a commissioner may record the winner."
+            _("Only a coach of one of the two teams or a commissioner may record the winner.")
         )
     if decided_by not in (None, DecidedBy.SUDDEN_DEATH, DecidedBy.COMMISSIONER):
-        raise LeagueError("Only a sudden death decides a level play-off after extra time.")
+        raise LeagueError(_("Only a sudden death decides a level play-off after extra time."))
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
         _require_level_playoff(fixture, season)
         if scored_in_points(fixture):
-            require_commissioner(actor, season, "name the winner of a play-off drawn on points")
+            require_commissioner(
+                actor,
+                season,
+                _(
+                    "Only a commissioner of %(league)s may name the winner of a play-off drawn "
+                    "on points."
+                ),
+            )
             if decided_by not in (None, DecidedBy.COMMISSIONER):
                 raise LeagueError(
                     f"{fixture} is drawn on points: there is no extra time or sudden death "
@@ -172,7 +189,9 @@ def record_playoff_winner(
             how = DecidedBy.COMMISSIONER
         else:
             if decided_by not in (None, DecidedBy.SUDDEN_DEATH):
-                raise LeagueError("Only a sudden death decides a level play-off after extra time.")
+                raise LeagueError(
+                    _("Only a sudden death decides a level play-off after extra time.")
+                )
             how = DecidedBy.SUDDEN_DEATH
         winner_id = winner.pk if isinstance(winner, Team) else winner
         if winner_id not in (fixture.home_id, fixture.away_id):
@@ -199,7 +218,11 @@ def level_playoff_settlement(fixture: Fixture) -> str | None:
 
 
 def _require_level_playoff(fixture: Fixture, season: Season) -> None:
-    require_status(season, Season.Status.PLAYOFFS, doing="decide a play-off")
+    require_status(
+        season,
+        Season.Status.PLAYOFFS,
+        doing=_("You can decide a play-off only during %(allowed)s."),
+    )
     if fixture.kind != Fixture.Kind.PLAYOFF:
         raise LeagueError(f"{fixture} is not a play-off: a level score is a draw.")
     home, away = final_score(fixture)
@@ -253,7 +276,7 @@ def resolve_sudden_death(actor: Actor, fixture: Fixture, dice: Any) -> Fixture:
     """
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
-            "Only a coach of one of the two teams or a commissioner may roll the sudden death."
+            _("Only a coach of one of the two teams or a commissioner may roll the sudden death.")
         )
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
@@ -267,8 +290,10 @@ def resolve_sudden_death(actor: Actor, fixture: Fixture, dice: Any) -> Fixture:
         sudden_death = _engine_sudden_death(season.league)
         if sudden_death is None:
             raise LeagueError(
-                "This ruleset cannot roll the sudden death here: roll it at the table and "
-                "record the winner."
+                _(
+                    "This ruleset cannot roll the sudden death here: roll it at the table and "
+                    "record the winner."
+                )
             )
         if fixture.decided_by == DecidedBy.SUDDEN_DEATH and fixture.winner_id:
             return fixture

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -136,7 +137,7 @@ def record_result(
 def _require_may_record(actor: Actor, fixture: Fixture) -> None:
     if actor is None or not actor.has_perm("leagues.record_result", fixture):
         raise PermissionDenied(
-            "Only a coach of one of the two teams or a commissioner may record the result."
+            _("Only a coach of one of the two teams or a commissioner may record the result.")
         )
 
 
@@ -145,7 +146,11 @@ def _require_takes_result(fixture: Fixture, season: Season) -> None:
     or the fixture is a finished season's final or third-place match played for its
     result (a correction of its report: ``_correct_finished_playoff``)."""
     if not _finished_playoff(fixture, season):
-        require_status(season, *RESULT_PHASES[fixture.kind], doing="record this result")
+        require_status(
+            season,
+            *RESULT_PHASES[fixture.kind],
+            doing=_("You can record this result only during %(allowed)s."),
+        )
     if fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
         raise LeagueError(
             f"{fixture} was settled by the commissioner "
@@ -200,11 +205,11 @@ def _check_result_numbers(
     )
     home_points, away_points = points
     if (home_points is None) != (away_points is None):
-        raise LeagueError("Give the points of both teams, or of neither.")
+        raise LeagueError(_("Give the points of both teams, or of neither."))
     if home_points is not None:
         _check_numbers(home_points=home_points, away_points=away_points)
     if decided_by not in (None, DecidedBy.NORMAL, DecidedBy.EXTRA_TIME):
-        raise LeagueError("A score is decided in normal time or extra time.")
+        raise LeagueError(_("A score is decided in normal time or extra time."))
 
 
 def _conceding_side(
@@ -213,14 +218,16 @@ def _conceding_side(
     """The team that conceded during the match (it must have lost), or None."""
     if conceded_by is None:
         return None
-    conceded_id = side_of(fixture, conceded_by, "conceding team")
+    conceded_id = side_of(fixture, conceded_by)
     conceder_scored, other_scored = (
         (home_td, away_td) if conceded_id == fixture.home_id else (away_td, home_td)
     )
     if conceder_scored >= other_scored:
         raise LeagueError(
-            "A conceding team loses: its opponent gets one touchdown plus all of the "
-            "conceding team's (p.67), so the conceding team must have fewer touchdowns."
+            _(
+                "A conceding team loses: its opponent gets one touchdown plus all of the "
+                "conceding team's (p.67), so the conceding team must have fewer touchdowns."
+            )
         )
     return conceded_id
 
@@ -295,7 +302,7 @@ def dock_points(
     actor: Actor, season: Season, team: Team, *, reason: str, points: int = 3
 ) -> PointsAdjustment:
     """Take ``points`` league points off a team, with the reason (facts §5: "dock 3 points")."""
-    require_commissioner(actor, season, "dock points")
+    require_commissioner(actor, season, _("Only a commissioner of %(league)s may dock points."))
     reason = (reason or "").strip()
     problems = []
     if not reason:
@@ -311,7 +318,7 @@ def dock_points(
             Season.Status.SIGN_UP,
             Season.Status.REGULAR_SEASON,
             Season.Status.PLAYOFFS,
-            doing="dock points",
+            doing=_("You can dock points only during %(allowed)s."),
         )
         entry_of(season, team)
         adjustment = PointsAdjustment.objects.create(

@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -113,7 +114,7 @@ def _refusal(season: Season, without_playoffs: bool) -> str | None:
 def close_season(actor: Actor, season: Season, *, without_playoffs: bool = False) -> Season:
     """Close the season once its games are done (see the module); a season whose
     play-offs finished is closed already. No prizes without play-offs."""
-    require_commissioner(actor, season, "close a season")
+    require_commissioner(actor, season, _("Only a commissioner of %(league)s may close a season."))
     with transaction.atomic():
         season = lock_season(season)
         if _close(season, without_playoffs):
@@ -178,7 +179,9 @@ def roll_over_season(
     format and play-off format; enter the teams that carry over (see the module).
     ``ruleset`` opens it under another edition the league may move to (every team
     then re-drafts into it)."""
-    require_commissioner(actor, season, "close a season and open the next")
+    require_commissioner(
+        actor, season, _("Only a commissioner of %(league)s may close a season and open the next.")
+    )
     with transaction.atomic():
         season = lock_season(season)
         _require_last(season)

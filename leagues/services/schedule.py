@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -37,12 +38,18 @@ def generate_schedule(
     ``start_date + k * days_per_round`` days. Teams are taken in the order
     they were admitted. The season moves to its regular season.
     """
-    require_commissioner(actor, season, "draw up the schedule")
+    require_commissioner(
+        actor, season, _("Only a commissioner of %(league)s may draw up the schedule.")
+    )
     if not isinstance(days_per_round, int) or days_per_round < 1:
-        raise LeagueError("A round lasts at least one day.")
+        raise LeagueError(_("A round lasts at least one day."))
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, Season.Status.SIGN_UP, doing="draw up the schedule")
+        require_status(
+            season,
+            Season.Status.SIGN_UP,
+            doing=_("You can draw up the schedule only during %(allowed)s."),
+        )
         by_division = _teams_by_division(season)
         double = season.format == SeasonFormat.DOUBLE_ROUND_ROBIN
         schedules = {d: round_robin(teams, double=double) for d, teams in by_division.items()}
@@ -114,12 +121,14 @@ def schedule_friendly(
         or actor.has_perm("leagues.enter_team", away)
     )
     if not allowed:
-        raise PermissionDenied("Only a commissioner or one of the two coaches may arrange it.")
+        raise PermissionDenied(_("Only a commissioner or one of the two coaches may arrange it."))
     if home.pk == away.pk:
-        raise LeagueError("A team cannot play a friendly against itself.")
+        raise LeagueError(_("A team cannot play a friendly against itself."))
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, *PLAYING, doing="arrange a friendly")
+        require_status(
+            season, *PLAYING, doing=_("You can arrange a friendly only during %(allowed)s.")
+        )
         entry_of(season, home)
         entry_of(season, away)
         versions.bump(leagues=[season.league_id], teams=[home, away])
@@ -139,12 +148,16 @@ def reschedule_fixture(
 
     Moving it to a round without a deadline given takes that round's deadline.
     """
-    require_commissioner(actor, fixture, "reschedule fixtures")
+    require_commissioner(
+        actor, fixture, _("Only a commissioner of %(league)s may reschedule fixtures.")
+    )
     if deadline is None and round_number is None:
-        raise LeagueError("Give the fixture a new deadline or a new round.")
+        raise LeagueError(_("Give the fixture a new deadline or a new round."))
     with transaction.atomic():
         fixture, season = lock_fixture(fixture)
-        require_status(season, *PLAYING, doing="reschedule a fixture")
+        require_status(
+            season, *PLAYING, doing=_("You can reschedule a fixture only during %(allowed)s.")
+        )
         if not fixture.is_open:
             raise LeagueError(
                 f"{fixture} is already settled ({fixture.get_status_display().lower()}); "

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 import rules_engine
 from core import versions
@@ -102,7 +103,7 @@ def create_league(
     and pages' by default.
     """
     if actor is None or not actor.has_perm("leagues.add_league"):
-        raise PermissionDenied("Sign in to create a league.")
+        raise PermissionDenied(_("Sign in to create a league."))
     name = (name or "").strip()
     tie_breakers = list(default_tie_breakers() if tie_breakers is None else tie_breakers)
     problems: list[str] = []
@@ -160,7 +161,9 @@ def set_language(actor: Actor, league: League, language: str) -> League:
     """A commissioner sets the league's language (one of ``settings.LANGUAGES``): its
     mails and webhooks go out in it, and its pages show in it to a visitor whose
     browser asks for none of the site's languages."""
-    require_commissioner(actor, league, "change the league's language")
+    require_commissioner(
+        actor, league, _("Only a commissioner of %(league)s may change the league's language.")
+    )
     refused = language_problem(language)
     if refused:
         error = LeagueError(refused)
@@ -194,7 +197,7 @@ def open_season(
 ) -> Season:
     """Open the league's next season for sign-up, with its first division(s). Without a
     ``format`` its edition's: a single round robin for BB2025, else a double one."""
-    require_commissioner(actor, league, "open a season")
+    require_commissioner(actor, league, _("Only a commissioner of %(league)s may open a season."))
     if format is None:
         format = default_season_format(league.ruleset)
     problems: list[str] = []
@@ -233,13 +236,13 @@ def open_season(
 
 def add_division(actor: Actor, season: Season, name: str) -> Division:
     """Add a division to a season still in sign-up."""
-    require_commissioner(actor, season, "add a division")
+    require_commissioner(actor, season, _("Only a commissioner of %(league)s may add a division."))
     name = (name or "").strip()
     if not name:
-        raise LeagueError("Give the division a name.")
+        raise LeagueError(_("Give the division a name."))
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, SIGN_UP, doing="add a division")
+        require_status(season, SIGN_UP, doing=_("You can add a division only during %(allowed)s."))
         if season.divisions.count() >= MAX_DIVISIONS:
             raise LeagueError(f"A league has at most {MAX_DIVISIONS} divisions.")
         if season.divisions.filter(name__iexact=name).exists():
@@ -278,7 +281,7 @@ def enter_team(actor: Actor, season: Season, team: Team) -> TeamEntry:
         raise PermissionDenied(f"Only the coach of {team.name} may enter it into a season.")
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, SIGN_UP, doing="enter a team")
+        require_status(season, SIGN_UP, doing=_("You can enter a team only during %(allowed)s."))
         # The team's row after the season's: see ``playing_elsewhere``.
         team = lock_team(team)
         problems = _eligibility_problems(season, team)
@@ -298,10 +301,10 @@ def admit_team(
     Without ``division`` the team goes into the season's only division.
     Admitting an admitted team again moves it to the division given.
     """
-    require_commissioner(actor, season, "admit teams")
+    require_commissioner(actor, season, _("Only a commissioner of %(league)s may admit teams."))
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, SIGN_UP, doing="admit a team")
+        require_status(season, SIGN_UP, doing=_("You can admit a team only during %(allowed)s."))
         if division is None:
             divisions = list(season.divisions.all()[:2])
             if len(divisions) != 1:
@@ -314,7 +317,7 @@ def admit_team(
         problems = _eligibility_problems(season, team)
         if problems:
             raise LeagueError(problems)
-        entry, _ = TeamEntry.objects.update_or_create(
+        entry, _created = TeamEntry.objects.update_or_create(
             season=season, team=team, defaults={"division": division}
         )
         versions.bump(leagues=[season.league_id], teams=[team])
@@ -332,6 +335,6 @@ def withdraw_team(actor: Actor, season: Season, team: Team) -> None:
         )
     with transaction.atomic():
         season = lock_season(season)
-        require_status(season, SIGN_UP, doing="withdraw a team")
+        require_status(season, SIGN_UP, doing=_("You can withdraw a team only during %(allowed)s."))
         entry_of(season, team).delete()
         versions.bump(leagues=[season.league_id], teams=[team])
