@@ -12,6 +12,7 @@ import io
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import StyleSheet1, getSampleStyleSheet
@@ -34,8 +35,26 @@ from teams.templatetags.dugout import fans_label, gp, stat, target
 
 GRID = colors.HexColor("#d9d6cf")
 HEAD = colors.HexColor("#f0eee8")
-COLUMNS = ["#", "Name", "Position", "MA", "ST", "AG", "PA", "AV", "Skills", "SPP", "Value", "Notes"]
 WIDTHS = [8, 38, 30, 9, 9, 10, 10, 10, 90, 11, 16, 36]
+
+
+def columns() -> list[str]:
+    """The players table's headings, in the active language (the characteristics and
+    SPP as the rules print them)."""
+    return [
+        "#",
+        _("Name"),
+        _("Position"),
+        "MA",
+        "ST",
+        "AG",
+        "PA",
+        "AV",
+        _("Skills"),
+        "SPP",
+        _("Value"),
+        _("Notes"),
+    ]
 
 
 def _p(text: str, style: object) -> Paragraph:
@@ -47,11 +66,11 @@ def player_notes(player: Player) -> str:
     what keeps him from the next game."""
     notes = injury_marks(player, minus="-")
     if player.miss_next_game:
-        notes.append("MNG")
+        notes.append(pgettext("misses the next game", "MNG"))
     if player.temporarily_retired:
-        notes.append("Retired")
+        notes.append(_("Retired"))
     if player.journeyman:
-        notes.append("Journeyman")
+        notes.append(_("Journeyman"))
     return ", ".join(notes)
 
 
@@ -66,7 +85,7 @@ def _players_table(sheet: TeamSheet, styles: StyleSheet1) -> Table:
     team = sheet.team
     roster = roster_for(team)
     small = styles["BodyText"].clone("small", fontSize=8, leading=10)
-    rows: list[list[object]] = [list(COLUMNS)]
+    rows: list[list[object]] = [columns()]
     for player in sheet.players:
         position = position_for(roster, player)
         skills = skill_notes(
@@ -76,7 +95,7 @@ def _players_table(sheet: TeamSheet, styles: StyleSheet1) -> Table:
             [
                 str(player.number),
                 _p(player.name, small),
-                _p(position.name if position else player.position_slug, small),
+                _p(position.name if position else _("Unknown position"), small),
                 stat(player.ma),
                 stat(player.st),
                 target(player.ag),
@@ -173,6 +192,22 @@ def minus_ascii(text: str) -> str:
     return text.replace("\u2212", "-")
 
 
+def heading_line(sheet: TeamSheet) -> str:
+    """The line under the team's name: its roster, its choice, its coach, and its TV and
+    CTV where the ruleset has gold."""
+    team = sheet.team
+    parts = [roster_for(team).name]
+    if team.special_rule_choice:
+        parts.append(team.special_rule_choice)
+    parts.append(_("coach %(coach)s") % {"coach": team.coach.get_username()})
+    if sheet_rows(team)["has_gold"]:
+        parts.append(
+            _("TV %(tv)s · CTV %(ctv)s")
+            % {"tv": gp(sheet.value.team_value), "ctv": gp(sheet.value.current_team_value)}
+        )
+    return " · ".join(parts)
+
+
 def team_sheet_pdf(sheet: TeamSheet, *, compress: bool = True) -> bytes:
     """A team's sheet (from ``teams.selectors.team_sheet``) as PDF bytes.
 
@@ -192,19 +227,14 @@ def team_sheet_pdf(sheet: TeamSheet, *, compress: bool = True) -> bytes:
         bottomMargin=10 * mm,
         title=team.name,
         author=team.coach.get_username(),
-        subject=f"{roster.name} team sheet",
+        subject=_("%(roster)s team sheet") % {"roster": roster.name},
         creator="Dugout",
         pageCompression=1 if compress else 0,
         invariant=0 if compress else 1,
     )
-    special = f" · {team.special_rule_choice}" if team.special_rule_choice else ""
     story = [
         _p(team.name, styles["Title"]),
-        _p(
-            f"{roster.name}{special} · coach {team.coach.get_username()} · "
-            f"TV {gp(sheet.value.team_value)} · CTV {gp(sheet.value.current_team_value)}",
-            styles["Normal"],
-        ),
+        _p(heading_line(sheet), styles["Normal"]),
         Spacer(1, 4 * mm),
         _players_table(sheet, styles),
         Spacer(1, 5 * mm),
