@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -54,18 +56,21 @@ class RestoreInputSerializer(serializers.Serializer):
     def validate_file(self, upload: Any) -> Any:
         if upload.size > MAX_BACKUP_BYTES:
             raise serializers.ValidationError(
-                f"The file is {upload.size:,} bytes; a backup may be at most "
-                f"{MAX_BACKUP_BYTES:,} bytes."
+                _("The file is %(size)s bytes; a backup may be at most %(limit)s bytes.")
+                % {
+                    "size": number_format(upload.size, force_grouping=True),
+                    "limit": number_format(MAX_BACKUP_BYTES, force_grouping=True),
+                }
             )
         return upload
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("file" in attrs) == ("backup" in attrs):
             raise serializers.ValidationError(
-                {"file": "Send the backup: a file, or the document as backup (one of them)."}
+                {"file": _("Send the backup: a file, or the document as backup (one of them).")}
             )
         if "backup" in attrs and not isinstance(attrs["backup"], dict):
-            raise serializers.ValidationError({"backup": "The backup is a JSON object."})
+            raise serializers.ValidationError({"backup": _("The backup is a JSON object.")})
         return attrs
 
 

@@ -25,6 +25,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from backups.export import export_league
 from backups.importer import import_league
@@ -50,7 +52,7 @@ def league_backup(actor: Actor, league: League) -> dict[str, Any]:
     """The league's backup (``export_league``) for one of its commissioners. Coaches'
     e-mail addresses stay on the site: a restore creates a missing coach without one."""
     if not can_download(actor, league):
-        raise PermissionDenied("Only a commissioner of the league may download its backup.")
+        raise PermissionDenied(_("Only a commissioner of the league may download its backup."))
     document = export_league(league)
     for user in document["users"]:
         user["email"] = ""
@@ -65,15 +67,18 @@ def read_backup(content: bytes) -> dict[str, Any]:
     """The uploaded file as a backup document; BackupError when it is not JSON."""
     if len(content) > MAX_BACKUP_BYTES:
         raise BackupError(
-            f"The file is {len(content):,} bytes; a backup may be at most "
-            f"{MAX_BACKUP_BYTES:,} bytes."
+            _("The file is %(size)s bytes; a backup may be at most %(limit)s bytes.")
+            % {
+                "size": number_format(len(content), force_grouping=True),
+                "limit": number_format(MAX_BACKUP_BYTES, force_grouping=True),
+            }
         )
     try:
         document = json.loads(content.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BackupError("The file is not a Dugout league backup (it is not JSON).") from None
+        raise BackupError(_("The file is not a Dugout league backup (it is not JSON).")) from None
     if not isinstance(document, dict):
-        raise BackupError("The file is not a Dugout league backup.")
+        raise BackupError(_("The file is not a Dugout league backup."))
     return document
 
 
@@ -154,11 +159,13 @@ def restore_as_new_league(actor: Actor, document: dict[str, Any], name: str = ""
     commissioner is ``actor``, named ``name`` (the backup's name when blank). Refused
     with every problem of the document (BackupError), nothing written."""
     if not actor.is_authenticated or not actor.has_perm("leagues.add_league"):
-        raise PermissionDenied("Sign in to restore a league.")
+        raise PermissionDenied(_("Sign in to restore a league."))
     user = signed_in(actor)
     name = name.strip()
     if name and League.objects.filter(name__iexact=name).exists():
-        error = BackupError(f"A league named {name!r} exists already: choose another name.")
+        error = BackupError(
+            _("A league named %(name)s exists already: choose another name.") % {"name": repr(name)}
+        )
         error.field = "name"  # type: ignore[attr-defined]  # the form and the API name the input
         raise error
     with transaction.atomic():
