@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -35,7 +36,10 @@ from leagues.serializers import ErrorSerializer
 
 def _download(user: Any, league: League, fixtures: Any, filename: str) -> HttpResponse:
     if not user.has_perm("leagues.manage_league", league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} may download its NAF report.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s may download its NAF report.")
+            % {"league": league.name}
+        )
     body = report_xml(naf_report(fixtures, organiser=user.get_username()))
     response = HttpResponse(body, content_type=CONTENT_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
