@@ -11,7 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches.errors import ReportError
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
@@ -26,6 +30,9 @@ from rules_engine.bb2020.state import PlayerState
 from rules_engine.editions import edition_keys
 from rules_engine.ruleset import STANDARD_GAME
 from teams.models import Player, PlayerStatus
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 EVENT_FIELDS = (
     "kind",
@@ -55,24 +62,43 @@ TEAM_TURNS = STANDARD_GAME.team_turns
 GAME_TURNS = 2 * TEAM_TURNS
 PLAYERS_PER_TEAM = STANDARD_GAME.most_players
 MAX_BRIBES_PER_TEAM = STANDARD_GAME.bribes_per_team
-EVENT_LIMITS: dict[str, tuple[int, str]] = {
+_TWO_A_TURN = format_lazy(gettext_lazy("two in each of the game's {turns} turns"), turns=GAME_TURNS)
+_ONE_A_PLAYER = format_lazy(
+    gettext_lazy("one per player, {players} a team"), players=PLAYERS_PER_TEAM
+)
+_ONE_A_KICK_OFF = gettext_lazy("one per kick-off")
+EVENT_LIMITS: dict[str, tuple[int, StrOrPromise]] = {
     # kind: (most in one report, why) - both teams together
-    EventKind.TOUCHDOWN: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
-    EventKind.COMPLETION: (2 * GAME_TURNS, f"a pass and a dump-off in each of {GAME_TURNS} turns"),
-    EventKind.DEFLECTION: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
-    EventKind.INTERCEPTION: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
+    EventKind.TOUCHDOWN: (2 * GAME_TURNS, _TWO_A_TURN),
+    EventKind.COMPLETION: (
+        2 * GAME_TURNS,
+        format_lazy(
+            gettext_lazy("a pass and a dump-off in each of {turns} turns"), turns=GAME_TURNS
+        ),
+    ),
+    EventKind.DEFLECTION: (2 * GAME_TURNS, _TWO_A_TURN),
+    EventKind.INTERCEPTION: (2 * GAME_TURNS, _TWO_A_TURN),
     EventKind.CASUALTY: (
         2 * 4 * PLAYERS_PER_TEAM,
-        f"four for each of the {PLAYERS_PER_TEAM} players a team may field",
+        format_lazy(
+            gettext_lazy("four for each of the {players} players a team may field"),
+            players=PLAYERS_PER_TEAM,
+        ),
     ),
-    EventKind.INJURY: (2 * 2 * PLAYERS_PER_TEAM, f"one per player, {PLAYERS_PER_TEAM} a team"),
-    EventKind.SENT_OFF: (2 * 2 * PLAYERS_PER_TEAM, f"one per player, {PLAYERS_PER_TEAM} a team"),
-    EventKind.WEATHER_CHANGE: (3 + 2 * GAME_TURNS, "one per kick-off"),
-    EventKind.KICK_OFF: (3 + 2 * GAME_TURNS, "one per kick-off"),
-    EventKind.BRIBE: (2 * MAX_BRIBES_PER_TEAM, f"{MAX_BRIBES_PER_TEAM} for each team"),
-    EventKind.LANDING: (2 * GAME_TURNS, f"two in each of the game's {GAME_TURNS} turns"),
+    EventKind.INJURY: (2 * 2 * PLAYERS_PER_TEAM, _ONE_A_PLAYER),
+    EventKind.SENT_OFF: (2 * 2 * PLAYERS_PER_TEAM, _ONE_A_PLAYER),
+    EventKind.WEATHER_CHANGE: (3 + 2 * GAME_TURNS, _ONE_A_KICK_OFF),
+    EventKind.KICK_OFF: (3 + 2 * GAME_TURNS, _ONE_A_KICK_OFF),
+    EventKind.BRIBE: (
+        2 * MAX_BRIBES_PER_TEAM,
+        format_lazy(gettext_lazy("{bribes} for each team"), bribes=MAX_BRIBES_PER_TEAM),
+    ),
+    EventKind.LANDING: (2 * GAME_TURNS, _TWO_A_TURN),
     # One Throw Team-mate action a team turn, so one Superb Throw at most.
-    EventKind.SUPERB_THROW: (GAME_TURNS, f"one in each of the game's {GAME_TURNS} turns"),
+    EventKind.SUPERB_THROW: (
+        GAME_TURNS,
+        format_lazy(gettext_lazy("one in each of the game's {turns} turns"), turns=GAME_TURNS),
+    ),
 }
 # The most events a report may list (the API refuses a longer list before reading it).
 MAX_REPORT_EVENTS = sum(limit for limit, _why in EVENT_LIMITS.values())
@@ -165,21 +191,38 @@ class ReportContext:
         if played is not None:
             at, state = played
             if state.miss_next_game:
-                return at, f"{state.name} ({role}) was missing this game (miss next game)"
+                return at, _("%(name)s (%(role)s) was missing this game (miss next game)") % {
+                    "name": state.name,
+                    "role": role,
+                }
             if state.temporarily_retired:
-                return at, f"{state.name} ({role}) is temporarily retired and did not play"
+                return at, _("%(name)s (%(role)s) is temporarily retired and did not play") % {
+                    "name": state.name,
+                    "role": role,
+                }
             return at, None
         row = self.rows.get(player_id)
         if row is None:
-            return None, f"there is no player {player_id!r} ({role})"
+            return None, _("there is no player %(id)r (%(role)s)") % {"id": player_id, "role": role}
         side = self.side_of(row)
+        values = {"name": row.name, "role": role}
         if side is None:
-            home, away = self.team_name("home"), self.team_name("away")
-            return None, f"{row.name} ({role}) plays for neither {home} nor {away}"
+            values.update(home=self.team_name("home"), away=self.team_name("away"))
+            return None, _("%(name)s (%(role)s) plays for neither %(home)s nor %(away)s") % values
+        if row.status == PlayerStatus.DEAD:
+            return side, _(
+                "%(name)s (%(role)s) is dead before this match and did not play"
+            ) % values
+        if row.status == PlayerStatus.FIRED:
+            return side, _(
+                "%(name)s (%(role)s) was fired before this match and did not play"
+            ) % values
         if row.status != PlayerStatus.ACTIVE:
-            why = {"dead": "is dead", "fired": "was fired"}.get(row.status, "left the team")
-            return side, f"{row.name} ({role}) {why} before this match and did not play"
-        return side, f"{row.name} ({role}) joined {row.team.name} after kick-off"
+            return side, _(
+                "%(name)s (%(role)s) left the team before this match and did not play"
+            ) % values
+        values["team"] = row.team.name
+        return side, _("%(name)s (%(role)s) joined %(team)s after kick-off") % values
 
     def name(self, player_id: Any) -> str:
         row = self.rows.get(player_id)
@@ -199,7 +242,9 @@ class ReportContext:
 
 def _label(index: int | None, event: Mapping[str, Any]) -> str:
     kind = event.get("kind") or "event"
-    return f"Event {index} ({kind})" if index is not None else f"The {kind} event"
+    if index is not None:
+        return _("Event %(number)s (%(kind)s)") % {"number": index, "kind": kind}
+    return _("The %(kind)s event") % {"kind": kind}
 
 
 def event_problems(
@@ -209,33 +254,47 @@ def event_problems(
     label = _label(index, event)
     kind = event["kind"]
     if kind not in EventKind.values:
-        return [f"{label}: not a kind of event; use one of {', '.join(EventKind.values)}"]
+        return [
+            _("%(label)s: not a kind of event; use one of %(kinds)s")
+            % {"label": label, "kinds": ", ".join(EventKind.values)}
+        ]
     problems: list[str] = []
     added = report_extras.event_kinds(rules_for(ctx.match).report_type)
     if kind in report_extras.all_event_kinds() and kind not in added:
-        return [f"{label}: this league's report has no {_kind_label(kind)} events"]
+        return [
+            _("%(label)s: this league's report has no %(kind)s events")
+            % {"label": label, "kind": _kind_label(kind)}
+        ]
     if kind in PLAYER_EVENTS:
         if event["player"] is None:
-            return [f"{label}: say which player"]
+            return [_("%(label)s: say which player") % {"label": label}]
         side, problem = ctx.player_problem(event["player"], "player")
         if problem:
             problems.append(f"{label}: {problem}")
         if side is not None:
             if event["side"] and event["side"] != side:
                 problems.append(
-                    f"{label}: {ctx.name(event['player'])} plays for the {side} team, "
-                    f"not the {event['side']} team"
+                    _("%(label)s: %(player)s plays for the %(side)s team, not the %(given)s team")
+                    % {
+                        "label": label,
+                        "player": ctx.name(event["player"]),
+                        "side": side,
+                        "given": event["side"],
+                    }
                 )
             event["side"] = side
     else:
         if event["player"] is not None:
-            problems.append(f"{label}: a kick-off event names no player")
+            problems.append(_("%(label)s: a kick-off event names no player") % {"label": label})
         if kind == EventKind.WEATHER_CHANGE:
             event["side"] = ""
         elif event["side"] not in SIDES:
-            problems.append(f"{label}: say which team ('home' or 'away')")
+            problems.append(_("%(label)s: say which team ('home' or 'away')") % {"label": label})
         if kind in (EventKind.WEATHER_CHANGE, EventKind.KICK_OFF) and not event["detail"]:
-            problems.append(f"{label}: say what happened (the new weather or kick-off result)")
+            problems.append(
+                _("%(label)s: say what happened (the new weather or kick-off result)")
+                % {"label": label}
+            )
     problems += _casualty_problems(ctx, event, label)
     problems += _injury_problems(event, label)
     return problems
@@ -243,15 +302,20 @@ def event_problems(
 
 def _casualty_problems(ctx: ReportContext, event: dict[str, Any], label: str) -> list[str]:
     if event["kind"] != EventKind.CASUALTY:
-        return [f"{label}: only a casualty names a victim"] if event["victim"] is not None else []
+        if event["victim"] is None:
+            return []
+        return [_("%(label)s: only a casualty names a victim") % {"label": label}]
     if event["victim"] is None:
-        return [f"{label}: say who the victim was"]
+        return [_("%(label)s: say who the victim was") % {"label": label}]
     victim_side, problem = ctx.player_problem(event["victim"], "victim")
     if problem:
         return [f"{label}: {problem}"]
     if victim_side == event["side"]:
         other = "away" if event["side"] == "home" else "home"
-        return [f"{label}: the victim {ctx.name(event['victim'])} must play for the {other} team"]
+        return [
+            _("%(label)s: the victim %(player)s must play for the %(side)s team")
+            % {"label": label, "player": ctx.name(event["victim"]), "side": other}
+        ]
     return []
 
 
@@ -260,16 +324,25 @@ def _injury_problems(event: dict[str, Any], label: str) -> list[str]:
     injury, characteristic = event["injury"], event["characteristic"]
     if event["kind"] != EventKind.INJURY:
         if injury or characteristic or event["apothecary_used"]:
-            problems.append(f"{label}: only an injury event has a casualty result or apothecary")
+            problems.append(
+                _("%(label)s: only an injury event has a casualty result or apothecary")
+                % {"label": label}
+            )
         return problems
     if injury not in InjuryResult.values:
-        problems.append(f"{label}: the casualty result is one of {', '.join(InjuryResult.values)}")
+        problems.append(
+            _("%(label)s: the casualty result is one of %(results)s")
+            % {"label": label, "results": ", ".join(InjuryResult.values)}
+        )
     elif injury == InjuryResult.LASTING_INJURY and characteristic not in CHARACTERISTICS:
         problems.append(
-            f"{label}: a Lasting Injury reduces one of {', '.join(CHARACTERISTICS)}; say which"
+            _("%(label)s: a Lasting Injury reduces one of %(characteristics)s; say which")
+            % {"label": label, "characteristics": ", ".join(CHARACTERISTICS)}
         )
     elif injury != InjuryResult.LASTING_INJURY and characteristic:
-        problems.append(f"{label}: only a Lasting Injury names a characteristic")
+        problems.append(
+            _("%(label)s: only a Lasting Injury names a characteristic") % {"label": label}
+        )
     return problems
 
 
@@ -278,7 +351,7 @@ def _count(value: Any) -> bool:
 
 
 def _kind_label(kind: str) -> str:
-    return EventKind(kind).label.lower() if kind in EventKind.values else kind
+    return str(EventKind(kind).label).lower() if kind in EventKind.values else kind
 
 
 def event_count_problems(events: Iterable[Mapping[str, Any]]) -> list[str]:
@@ -286,13 +359,16 @@ def event_count_problems(events: Iterable[Mapping[str, Any]]) -> list[str]:
     events = list(events)
     if len(events) > MAX_REPORT_EVENTS:
         return [
-            f"A report lists at most {MAX_REPORT_EVENTS} events (what a game can hold); "
-            f"this one lists {len(events)}"
+            _(
+                "A report lists at most %(most)s events (what a game can hold); this one lists "
+                "%(count)s"
+            )
+            % {"most": MAX_REPORT_EVENTS, "count": len(events)}
         ]
     counts = Counter(e.get("kind") for e in events)
     return [
-        f"A report lists at most {limit} {_kind_label(kind)} events ({why}); "
-        f"this one lists {counts[kind]}"
+        _("A report lists at most %(most)s %(kind)s events (%(why)s); this one lists %(count)s")
+        % {"most": limit, "kind": _kind_label(kind), "why": why, "count": counts[kind]}
         for kind, (limit, why) in EVENT_LIMITS.items()
         if counts[kind] > limit
     ]
@@ -304,11 +380,17 @@ def event_room_problems(recorded: Mapping[str, int], kind: str) -> list[str]:
     limit, why = EVENT_LIMITS.get(kind, (MAX_REPORT_EVENTS, ""))
     if recorded.get(kind, 0) >= limit:
         return [
-            f"The report already has {recorded.get(kind, 0)} {_kind_label(kind)} events, "
-            f"the most a game can hold ({why}): remove one before adding another"
+            _(
+                "The report already has %(count)s %(kind)s events, the most a game can hold "
+                "(%(why)s): remove one before adding another"
+            )
+            % {"count": recorded.get(kind, 0), "kind": _kind_label(kind), "why": why}
         ]
     if sum(recorded.values()) >= MAX_REPORT_EVENTS:
-        return [f"The report already has {MAX_REPORT_EVENTS} events, the most a game can hold"]
+        return [
+            _("The report already has %(count)s events, the most a game can hold")
+            % {"count": MAX_REPORT_EVENTS}
+        ]
     return []
 
 
@@ -322,31 +404,41 @@ def report_problems(
     score = {side: payload.get(f"{side}_touchdowns") for side in SIDES}
     for side, value in score.items():
         if not _count(value):
-            problems.append(f"The {side} touchdowns must be a whole number, 0 or more")
+            problems.append(
+                _("The home touchdowns must be a whole number, 0 or more")
+                if side == "home"
+                else _("The away touchdowns must be a whole number, 0 or more")
+            )
     problems += shape_of(ctx.match).problems(payload)
     problems += _extras_problems(ctx.match, payload)
     conceded_by = payload.get("conceded_by") or ""
     set_up = payload.get("conceded_at_setup_players")
     if conceded_by not in ("", *SIDES):
-        problems.append(f"The conceding team is 'home' or 'away', not {conceded_by!r}")
+        problems.append(
+            _("The conceding team is 'home' or 'away', not %(answer)r") % {"answer": conceded_by}
+        )
     if set_up is not None:
         most = rules_for(ctx.match).ruleset.limits.players_on_pitch
         if not conceded_by:
-            problems.append("Players at set-up are given only for a team that conceded")
+            problems.append(_("Players at set-up are given only for a team that conceded"))
         elif not _count(set_up) or set_up > most:
-            problems.append(f"Players at set-up run from 0 to {most}")
+            problems.append(_("Players at set-up run from 0 to %(most)s") % {"most": most})
     for index, event in enumerate(events, start=1):
         problems += event_problems(ctx, event, index)
     touchdowns = Counter(e["side"] for e in events if e["kind"] == EventKind.TOUCHDOWN)
     for side in SIDES:
         if _count(score[side]) and touchdowns[side] != score[side]:
             problems.append(
-                f"{ctx.team_name(side)} scored {score[side]} touchdown(s) but "
-                f"{touchdowns[side]} touchdown event(s) name its players"
+                _(
+                    "%(team)s scored %(score)s touchdown(s) but %(events)s touchdown event(s) "
+                    "name its players"
+                )
+                % {"team": ctx.team_name(side), "score": score[side], "events": touchdowns[side]}
             )
     injured = Counter(e["player"] for e in events if e["kind"] == EventKind.INJURY)
     problems += [
-        f"{ctx.name(pid)} suffers {n} injuries; a player leaves the pitch at his first casualty"
+        _("%(player)s suffers %(count)s injuries; a player leaves the pitch at his first casualty")
+        % {"player": ctx.name(pid), "count": n}
         for pid, n in injured.items()
         if n > 1
     ]
@@ -400,13 +492,21 @@ def casualty_result_problems(ctx: ReportContext, events: list[dict[str, Any]]) -
         event = events[index]
         causer, victim = ctx.shirt(event["player"]), ctx.shirt(event["victim"])
         victim_side = {"home": "away", "away": "home"}.get(event["side"])
-        team = f" of {ctx.team_name(victim_side)}" if victim_side else ""
-        coach = f"{ctx.team_name(victim_side)}'s coach" if victim_side else "his coach"
-        problems.append(
-            f"Event {index + 1} (casualty by {causer} on {victim}): {victim}{team} has no "
-            f"casualty result yet; {coach} records it (Injury, then {victim}, then the "
-            "result) before the report is submitted"
-        )
+        values = {"number": index + 1, "causer": causer, "victim": victim}
+        if victim_side:
+            values["team"] = ctx.team_name(victim_side)
+            line = _(
+                "Event %(number)s (casualty by %(causer)s on %(victim)s): %(victim)s of "
+                "%(team)s has no casualty result yet; %(team)s's coach records it (Injury, "
+                "then %(victim)s, then the result) before the report is submitted"
+            )
+        else:
+            line = _(
+                "Event %(number)s (casualty by %(causer)s on %(victim)s): %(victim)s has no "
+                "casualty result yet; his coach records it (Injury, then %(victim)s, then the "
+                "result) before the report is submitted"
+            )
+        problems.append(line % values)
     return problems
 
 
@@ -416,5 +516,7 @@ def _extras_problems(match: Match, payload: Mapping[str, Any]) -> list[str]:
     report_type = rules_for(match).report_type
     own = {key for f in report_extras.team_fields(report_type) for key in f.report_keys()}
     foreign = [k for k in extra_report_keys() if k not in own and payload.get(k) is not None]
-    problems = [f"{k}: this league's report has no such field" for k in foreign]
+    problems = [
+        _("%(field)s: this league's report has no such field") % {"field": k} for k in foreign
+    ]
     return problems + report_extras.payload_problems(report_type, payload)
