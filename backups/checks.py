@@ -23,6 +23,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models
+from django.utils.translation import gettext as _
 
 from backups.player_checks import player_problems
 from backups.season_checks import season_problems
@@ -169,12 +170,13 @@ def _name_problems(document: Mapping[str, Any], teams: list[dict], problems: Pro
     league = document["league"]
     name = league.get("name")
     if not isinstance(name, str) or not name.strip():
-        problems.add("league", "name", "The league has no name.")
+        problems.add("league", "name", _("The league has no name."))
     elif League.objects.filter(name__iexact=name).exists():
         problems.add(
             "league",
             "exists",
-            f"A league named {name!r} already exists: delete or rename it before importing.",
+            _("A league named %(name)s already exists: delete or rename it before importing.")
+            % {"name": repr(name)},
         )
     existing = {skeleton(n): n for n in Team.objects.values_list("name", flat=True).iterator()}
     clash: list[str] = []
@@ -198,7 +200,8 @@ def _name_problems(document: Mapping[str, Any], teams: list[dict], problems: Pro
         problems.add(
             "teams",
             "exists",
-            "Teams with these names already exist: " + ", ".join(sorted(clash)) + ".",
+            _("Teams with these names already exist: %(names)s.")
+            % {"names": ", ".join(sorted(clash))},
         )
 
 
@@ -219,15 +222,18 @@ def backup_problems(
     """Every reason ``document`` cannot be imported (empty when it can); ``versions``
     are the versions of the format this site reads."""
     if not isinstance(document, dict) or document.get("format") != fmt:
-        return ["This is not a Dugout league backup."]
+        return [_("This is not a Dugout league backup.")]
     version = document.get("version")
     if not is_int(version) or version not in versions:
         known = ", ".join(str(v) for v in versions)
-        return [f"This backup is version {version}; this Dugout reads versions {known}."]
+        return [
+            _("This backup is version %(version)s; this Dugout reads versions %(known)s.")
+            % {"version": version, "known": known}
+        ]
     problems = Problems()
     league = document.get("league")
     if not isinstance(league, dict) or not is_int(league.get("id")):
-        return ["The backup has no league (an object with a whole-number id)."]
+        return [_("The backup has no league (an object with a whole-number id).")]
     usernames = _users_problems(document, problems)
     if not isinstance(league.get("commissioners"), list):
         problems.add("league", "shape", "The league's commissioners are not a list of usernames.")
