@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy
 
 from core.validators import no_control_characters
 from rules_engine.bb2020.advancement_types import MAXIMUM_ADVANCEMENTS
@@ -35,16 +36,16 @@ LOGO_DIRECTORY = "team-logos/"
 
 
 class TeamStatus(models.TextChoices):
-    DRAFT = "draft", "Being drafted"
-    ACTIVE = "active", "Active"
-    RETIRED = "retired", "Retired"
+    DRAFT = "draft", gettext_lazy("Being drafted")
+    ACTIVE = "active", gettext_lazy("Active")
+    RETIRED = "retired", gettext_lazy("Retired")
 
 
 class PlayerStatus(models.TextChoices):
-    ACTIVE = "active", "Active"
-    DEAD = "dead", "Dead"
-    FIRED = "fired", "Fired"
-    RETIRED = "retired", "Left the team"
+    ACTIVE = "active", gettext_lazy("Active")
+    DEAD = "dead", gettext_lazy("Dead")
+    FIRED = "fired", gettext_lazy("Fired")
+    RETIRED = "retired", gettext_lazy("Left the team")
 
 
 class Characteristic(models.TextChoices):
@@ -222,12 +223,15 @@ class Advancement(models.Model):
     taken (SPP never spent), with the dice it took."""
 
     class Kind(models.TextChoices):
-        RANDOM_PRIMARY = "random_primary", "Random primary skill"
-        CHOSEN_PRIMARY = "chosen_primary", "Chosen primary skill"
-        RANDOM_SECONDARY = "random_secondary", "Random secondary skill"
-        CHOSEN_SECONDARY = "chosen_secondary", "Chosen secondary skill"
-        RANDOM_CHARACTERISTIC = "random_characteristic", "Random characteristic improvement"
-        IMPROVEMENT = "improvement", "Improvement roll (classic)"
+        RANDOM_PRIMARY = "random_primary", gettext_lazy("Random primary skill")
+        CHOSEN_PRIMARY = "chosen_primary", gettext_lazy("Chosen primary skill")
+        RANDOM_SECONDARY = "random_secondary", gettext_lazy("Random secondary skill")
+        CHOSEN_SECONDARY = "chosen_secondary", gettext_lazy("Chosen secondary skill")
+        RANDOM_CHARACTERISTIC = (
+            "random_characteristic",
+            gettext_lazy("Random characteristic improvement"),
+        )
+        IMPROVEMENT = "improvement", gettext_lazy("Improvement roll (classic)")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="advancement_history")
     number = models.PositiveSmallIntegerField(help_text="1st to 6th advancement.")
@@ -270,13 +274,16 @@ class PlayerSkill(models.Model):
     """A skill a player gained (the position's own skills come from the roster)."""
 
     class Source(models.TextChoices):
-        RANDOM_PRIMARY = "random_primary", "Random primary"
-        CHOSEN_PRIMARY = "chosen_primary", "Chosen primary"
-        RANDOM_SECONDARY = "random_secondary", "Random secondary"
-        CHOSEN_SECONDARY = "chosen_secondary", "Chosen secondary"
-        CHARACTERISTIC_SWAP = "characteristic_swap", "Skill taken instead of a characteristic"
-        IMPROVEMENT = "improvement", "Improvement roll (classic)"
-        OTHER = "other", "Other"
+        RANDOM_PRIMARY = "random_primary", gettext_lazy("Random primary")
+        CHOSEN_PRIMARY = "chosen_primary", gettext_lazy("Chosen primary")
+        RANDOM_SECONDARY = "random_secondary", gettext_lazy("Random secondary")
+        CHOSEN_SECONDARY = "chosen_secondary", gettext_lazy("Chosen secondary")
+        CHARACTERISTIC_SWAP = (
+            "characteristic_swap",
+            gettext_lazy("Skill taken instead of a characteristic"),
+        )
+        IMPROVEMENT = "improvement", gettext_lazy("Improvement roll (classic)")
+        OTHER = "other", gettext_lazy("Other")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="skills")
     skill = models.CharField(max_length=80, help_text="As the ruleset's skill list names it.")
@@ -300,10 +307,10 @@ class InjuryRecord(models.Model):
     ("Match #12", or whatever else it came from); ``match`` is the match, if any."""
 
     class Kind(models.TextChoices):
-        NIGGLING = "niggling", "Niggling injury"
-        LASTING = "lasting", "Lasting injury"
-        MISS_NEXT_GAME = "miss_next_game", "Miss next game"
-        DEAD = "dead", "Dead"
+        NIGGLING = "niggling", gettext_lazy("Niggling injury")
+        LASTING = "lasting", gettext_lazy("Lasting injury")
+        MISS_NEXT_GAME = "miss_next_game", gettext_lazy("Miss next game")
+        DEAD = "dead", gettext_lazy("Dead")
 
     Characteristic = Characteristic
 

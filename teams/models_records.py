@@ -13,26 +13,27 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 AUDIT_MESSAGE_MAX = 300
 
 
 class LedgerReason(models.TextChoices):
-    DRAFT_BUDGET = "draft_budget", "Draft budget"
-    DRAFT_PURCHASE = "draft_purchase", "Draft purchase"
-    HIRE_PLAYER = "hire_player", "Player hired"
-    STAFF = "staff", "Sideline staff"
-    REROLL = "reroll", "Team re-roll"
-    JOURNEYMAN_HIRE = "journeyman_hire", "Journeyman hired permanently"
-    INDUCEMENT = "inducement", "Inducements"
-    WINNINGS = "winnings", "Winnings"
-    EXPENSIVE_MISTAKE = "expensive_mistake", "Expensive mistake"
-    SPIRALLING_EXPENSES = "spiralling_expenses", "Spiralling expenses"
-    PURCHASES = "purchases", "Purchases after a match"
-    PRIZE = "prize", "Prize"
-    CORRECTION = "correction", "Correction"
-    REDRAFT = "redraft", "Re-draft"
-    IMPORT = "import", "Imported team"
+    DRAFT_BUDGET = "draft_budget", gettext_lazy("Draft budget")
+    DRAFT_PURCHASE = "draft_purchase", gettext_lazy("Draft purchase")
+    HIRE_PLAYER = "hire_player", gettext_lazy("Player hired")
+    STAFF = "staff", gettext_lazy("Sideline staff")
+    REROLL = "reroll", gettext_lazy("Team re-roll")
+    JOURNEYMAN_HIRE = "journeyman_hire", gettext_lazy("Journeyman hired permanently")
+    INDUCEMENT = "inducement", gettext_lazy("Inducements")
+    WINNINGS = "winnings", gettext_lazy("Winnings")
+    EXPENSIVE_MISTAKE = "expensive_mistake", gettext_lazy("Expensive mistake")
+    SPIRALLING_EXPENSES = "spiralling_expenses", gettext_lazy("Spiralling expenses")
+    PURCHASES = "purchases", gettext_lazy("Purchases after a match")
+    PRIZE = "prize", gettext_lazy("Prize")
+    CORRECTION = "correction", gettext_lazy("Correction")
+    REDRAFT = "redraft", gettext_lazy("Re-draft")
+    IMPORT = "import", gettext_lazy("Imported team")
 
 
 class TreasuryEntry(models.Model):

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from rules_engine.ruleset import Position, Ruleset
@@ -59,9 +60,9 @@ MAX_FANS = 99
 
 
 class SourceFormat(models.TextChoices):
-    DUGOUT = "dugout", "Dugout team export (JSON)"
-    FUMBBL = "fumbbl", "FUMBBL team (JSON from its API, or XML)"
-    NAFLM = "naflm", "NAFLM / OBBLM team import (XML)"
+    DUGOUT = "dugout", gettext_lazy("Dugout team export (JSON)")
+    FUMBBL = "fumbbl", gettext_lazy("FUMBBL team (JSON from its API, or XML)")
+    NAFLM = "naflm", gettext_lazy("NAFLM / OBBLM team import (XML)")
 
 
 @dataclass(frozen=True)

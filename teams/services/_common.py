@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine import (
@@ -112,12 +113,15 @@ def lock_player(player: Player | int) -> tuple[Player, Team]:
 def require_change(actor: Actor | None, team: Team) -> None:
     """PermissionDenied unless ``actor`` may change the team (teams/permissions.py)."""
     if actor is None or not actor.has_perm(CHANGE_TEAM, team):
-        raise PermissionDenied(f"Only the coach of {team.name} may change it.")
+        raise PermissionDenied(_("Only the coach of %(team)s may change it.") % {"team": team.name})
 
 
 def require_active(team: Team) -> None:
     if team.status != TeamStatus.ACTIVE:
-        raise TeamError(f"{team.name} is {team.get_status_display().lower()}: it cannot change")
+        raise TeamError(
+            _("%(team)s is %(status)s: it cannot change")
+            % {"team": team.name, "status": str(team.get_status_display()).lower()}
+        )
 
 
 # A match whose pre-game read the team, or that is being played: its roster and Treasury
@@ -143,21 +147,32 @@ def require_not_playing(team: Team) -> None:
     )
     if playing is not None:
         raise TeamError(
-            f"{team.name} is playing {playing.label} ({playing.get_status_display().lower()}): "
-            "hire, fire and buy once its report is in, in the post-game's hiring step."
+            _(
+                "%(team)s is playing %(match)s (%(status)s): hire, fire and buy once its report "
+                "is in, in the post-game's hiring step."
+            )
+            % {
+                "team": team.name,
+                "match": playing.label,
+                "status": str(playing.get_status_display()).lower(),
+            }
         )
 
 
 def require_active_player(player: Player) -> None:
     if player.status != PlayerStatus.ACTIVE:
         raise TeamError(
-            f"{player.name} is no longer on the team ({player.get_status_display().lower()})"
+            _("%(name)s is no longer on the team (%(status)s)")
+            % {"name": player.name, "status": str(player.get_status_display()).lower()}
         )
 
 
 def ruleset_for_key(key: str) -> Ruleset:
     if key not in list_rulesets():
-        raise TeamError(f"There is no ruleset {key!r}; choose one of {', '.join(list_rulesets())}")
+        raise TeamError(
+            _("There is no ruleset %(key)s; choose one of %(keys)s")
+            % {"key": repr(key), "keys": ", ".join(list_rulesets())}
+        )
     return get_ruleset(key)
 
 
@@ -178,7 +193,9 @@ def edition_of(ruleset: Ruleset) -> Edition:
     try:
         return edition_for(ruleset.key)
     except LookupError:
-        raise TeamError(f"{ruleset.name} players cannot develop here yet") from None
+        raise TeamError(
+            _("%(ruleset)s players cannot develop here yet") % {"ruleset": ruleset.name}
+        ) from None
 
 
 def take_advancement_of(ruleset: Ruleset) -> Callable[..., Any]:
@@ -202,7 +219,10 @@ def league_tables_key(ruleset_key: str) -> str:
 def position_of(roster: Roster, position_slug: str) -> Position:
     position = roster.positions.get(position_slug)
     if position is None:
-        raise TeamError(f"{roster.name} teams have no position {position_slug!r}")
+        raise TeamError(
+            _("%(roster)s teams have no position %(position)s")
+            % {"roster": roster.name, "position": repr(position_slug)}
+        )
     return position
 
 

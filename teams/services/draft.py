@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine import DraftProposal, check_draft, validate_draft
@@ -326,7 +327,7 @@ def _post_draft_gold(
             LedgerReason.DRAFT_PURCHASE,
             _purchase_note(cost, player_count, proposal),
             actor,
-            spending="This draft",
+            spending=_("This draft"),
         )
 
 

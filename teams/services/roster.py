@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.types import Actor
 from rules_engine.bb2020.journeymen import (
@@ -61,11 +63,13 @@ def _clean_name(name: str | None) -> str:
     if name is None:
         return ""
     if not isinstance(name, str):
-        raise TeamError(f"A player's name must be text; got {name!r}")
+        raise TeamError(_("A player's name must be text; got %(name)s") % {"name": repr(name)})
     name = clean_name(name)  # teams/names.py: no zero-width or look-alike tricks
     limit = PLAYER_NAME_MAX
     if len(name) > limit:
-        raise TeamError(f"A player's name may be at most {limit} characters long")
+        raise TeamError(
+            _("A player's name may be at most %(most)s characters long") % {"most": limit}
+        )
     return name
 
 
@@ -76,20 +80,37 @@ def _check_room(ruleset: Ruleset, roster: Roster, team: Team, position: Position
     )
     most = draft_rules_of(ruleset).max_players
     if len(permanent) >= most:
-        raise TeamError(f"{team.name} already has {most} players, the most a team may have")
+        raise TeamError(
+            _("%(team)s already has %(count)s players, the most a team may have")
+            % {"team": team.name, "count": most}
+        )
     same = sum(1 for slug in permanent if slug == position.slug)
     if same >= position.max_count:
         raise TeamError(
-            f"{roster.name} teams may have at most {position.max_count} "
-            f"{position.plural_name(position.max_count)}; {team.name} has {same}"
+            _("%(roster)s teams may have at most %(most)s %(position)s; %(team)s has %(count)s")
+            % {
+                "roster": roster.name,
+                "most": position.max_count,
+                "position": position.plural_name(position.max_count),
+                "team": team.name,
+                "count": same,
+            }
         )
     if position.big_guy and roster.max_big_guys is not None:
         big_guys = sum(1 for slug in permanent if roster.positions[slug].big_guy)
         if big_guys >= roster.max_big_guys:
-            noun = "Big Guy" if roster.max_big_guys == 1 else "Big Guys"
             raise TeamError(
-                f"{roster.name} teams may have at most {roster.max_big_guys} {noun}; "
-                f"{team.name} has {big_guys}"
+                ngettext(
+                    "%(roster)s teams may have at most %(most)s Big Guy; %(team)s has %(count)s",
+                    "%(roster)s teams may have at most %(most)s Big Guys; %(team)s has %(count)s",
+                    roster.max_big_guys,
+                )
+                % {
+                    "roster": roster.name,
+                    "most": roster.max_big_guys,
+                    "team": team.name,
+                    "count": big_guys,
+                }
             )
 
 
@@ -213,9 +234,11 @@ def _check_hired_before_fired(ruleset: Ruleset, team: Team) -> None:
     )
     if fired is not None:
         raise TeamError(
-            f"{team.name} fired #{fired.number} {fired.name} after {game.label}: the "
-            "post-game hires before it fires, so new players may be hired again only "
-            "after the next game."
+            _(
+                "%(team)s fired #%(number)s %(name)s after %(game)s: the post-game hires "
+                "before it fires, so new players may be hired again only after the next game."
+            )
+            % {"team": team.name, "number": fired.number, "name": fired.name, "game": game.label}
         )
 
 
@@ -244,10 +267,18 @@ def _check_fire_floor(team: Team, player: Player) -> None:
     eligible = sum(1 for pk, misses in rows if not misses or pk in sat_out)
     if eligible < floor:
         raise TeamError(
-            f"{team.name} may not fire #{player.number} {player.name}: firing never leaves "
-            f"fewer than {floor} players eligible for the next game, and it would leave "
-            f"{eligible} (players due to miss it, temporarily retired ones and journeymen "
-            "do not count)."
+            _(
+                "%(team)s may not fire #%(number)s %(name)s: firing never leaves fewer than "
+                "%(floor)s players eligible for the next game, and it would leave %(left)s "
+                "(players due to miss it, temporarily retired ones and journeymen do not count)."
+            )
+            % {
+                "team": team.name,
+                "number": player.number,
+                "name": player.name,
+                "floor": floor,
+                "left": eligible,
+            }
         )
 
 
@@ -301,7 +332,7 @@ def rename_player(
         if name is not None:
             name = _clean_name(name)
             if not name:
-                raise TeamError("A player needs a name")
+                raise TeamError(_("A player needs a name"))
             player.name = name
         if number is not None:
             check_number(number)
@@ -348,16 +379,22 @@ def take_journeyman(
         linemen = journeyman_positions(roster)
         position = position_of(roster, position_slug) if position_slug else linemen[0]
         if position not in linemen:
-            names = " or ".join(p.name for p in linemen)
-            raise TeamError(f"Journeymen of {roster.name} teams are {names}")
+            names = _(" or ").join(p.name for p in linemen)
+            raise TeamError(
+                _("Journeymen of %(roster)s teams are %(positions)s")
+                % {"roster": roster.name, "positions": names}
+            )
         wanted = PLAYERS_TO_FIELD
         available = (
             active_players(team).filter(miss_next_game=False, temporarily_retired=False).count()
         )
         if available >= wanted and not counted_by_pre_game:
             raise TeamError(
-                f"{team.name} has {available} players available; journeymen are taken only "
-                f"to bring a team up to {wanted}"
+                _(
+                    "%(team)s has %(count)s players available; journeymen are taken only to "
+                    "bring a team up to %(wanted)s"
+                )
+                % {"team": team.name, "count": available, "wanted": wanted}
             )
         number = free_number(team, number)
         player = _new_player(ruleset, roster, team, position, _clean_name(name), number)
@@ -432,14 +469,17 @@ def hire_journeyman_permanently(
             require_not_playing(team)
         require_active_player(player)
         if not player.journeyman:
-            raise TeamError(f"{player.name} is not a journeyman")
+            raise TeamError(_("%(name)s is not a journeyman") % {"name": player.name})
         ruleset = ruleset_of(team)
         roster = roster_of(team, ruleset)
         position = position_of(roster, player.position_slug)
         if player.mercenary or position not in journeyman_positions(roster):
             # A Mercenary Player (take_mercenary), of a Lineman position or another, cannot
             # be hired after the game (BB2025 facts section 5).
-            raise TeamError(f"{player.name} is a Mercenary Player: he cannot be hired")
+            raise TeamError(
+                _("%(name)s is a %(kind)s: he cannot be hired")
+                % {"name": player.name, "kind": "Mercenary Player"}
+            )
         _check_room(ruleset, roster, team, position)
         # His hiring fee plus value increases, a Low Cost Linemen team's too (their 0
         # is CTV's, not a price: bb2025-league-facts.md section 8, step 4; both editions).
@@ -454,7 +494,7 @@ def hire_journeyman_permanently(
                 LedgerReason.JOURNEYMAN_HIRE,
                 note,
                 actor,
-                spending=f"Hiring journeyman {player.name} permanently",
+                spending=_("Hiring journeyman %(name)s permanently") % {"name": player.name},
             )
         loner = ruleset.skills.find(JOURNEYMAN_TRAIT)
         for skill in player.skills.all():

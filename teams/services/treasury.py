@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.db import models, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from rules_engine.ruleset import Roster, Ruleset
@@ -30,15 +32,28 @@ from teams.services._common import (
 
 
 class StaffKind(models.TextChoices):
-    ASSISTANT_COACH = "assistant_coach", "Assistant coach"
-    CHEERLEADER = "cheerleader", "Cheerleader"
-    APOTHECARY = "apothecary", "Apothecary"
+    ASSISTANT_COACH = "assistant_coach", gettext_lazy("Assistant coach")
+    CHEERLEADER = "cheerleader", gettext_lazy("Cheerleader")
+    APOTHECARY = "apothecary", gettext_lazy("Apothecary")
 
 
 _PLURAL = {
-    StaffKind.ASSISTANT_COACH: "assistant coaches",
-    StaffKind.CHEERLEADER: "cheerleaders",
-    StaffKind.APOTHECARY: "apothecaries",
+    StaffKind.ASSISTANT_COACH: gettext_lazy("assistant coaches"),
+    StaffKind.CHEERLEADER: gettext_lazy("cheerleaders"),
+    StaffKind.APOTHECARY: gettext_lazy("apothecaries"),
+}
+# What a refusal for want of gold says is being paid for.
+_HIRING = {
+    StaffKind.ASSISTANT_COACH: gettext_lazy("Hiring an assistant coach"),
+    StaffKind.CHEERLEADER: gettext_lazy("Hiring a cheerleader"),
+    StaffKind.APOTHECARY: gettext_lazy("Hiring an apothecary"),
+}
+# How the ledger's and the history's stored lines name each kind (kept in English, as
+# every stored line is).
+_STORED = {
+    StaffKind.ASSISTANT_COACH: "assistant coach",
+    StaffKind.CHEERLEADER: "cheerleader",
+    StaffKind.APOTHECARY: "apothecary",
 }
 
 
@@ -87,8 +102,11 @@ def ledger_entry(
     balance = team.treasury + amount
     if balance < 0:
         raise TreasuryError(
-            f"Not enough gold in the treasury: {spending or note} costs {gp(-amount)}; "
-            f"the treasury holds {gp(team.treasury)}"
+            _(
+                "Not enough gold in the treasury: %(what)s costs %(price)s; the treasury "
+                "holds %(held)s"
+            )
+            % {"what": spending or note, "price": gp(-amount), "held": gp(team.treasury)}
         )
     entry = TreasuryEntry(
         team=team,
@@ -122,10 +140,14 @@ def buy_reroll(actor: Actor, team: Team) -> Team:
         trophies = team.league_trophies_held.count()
         if not rules.may_buy_reroll(team.rerolls, trophies):
             held = rules.rerolls_held(team.rerolls, trophies)
-            trophy = " with the League Trophy's" if held > team.rerolls else ""
-            raise TreasuryError(
-                f"{team.name} already has {held} team re-rolls{trophy}, the most allowed"
-            )
+            if held > team.rerolls:
+                message = _(
+                    "%(team)s already has %(count)s team re-rolls with the League Trophy's, "
+                    "the most allowed"
+                )
+            else:
+                message = _("%(team)s already has %(count)s team re-rolls, the most allowed")
+            raise TreasuryError(message % {"team": team.name, "count": held})
         price = reroll_price_after_draft(roster, ruleset)
         post_to_ledger(
             team,
@@ -133,7 +155,7 @@ def buy_reroll(actor: Actor, team: Team) -> Team:
             LedgerReason.REROLL,
             f"Bought team re-roll {team.rerolls + 1}",
             actor,
-            spending="A team re-roll after the draft",
+            spending=_("A team re-roll after the draft"),
         )
         team.rerolls += 1
         team.save(update_fields=["rerolls", "updated_at"])
@@ -162,7 +184,9 @@ def _staff(team: Team, roster: Roster, kind: StaffKind) -> tuple[str, int, int, 
     if kind == StaffKind.CHEERLEADER:
         return "cheerleaders", team.cheerleaders, rules.max_cheerleaders, roster.cheerleader_cost
     if not roster.apothecary_allowed or roster.apothecary_cost is None:
-        raise TreasuryError(f"{roster.name} teams may not hire an apothecary")
+        raise TreasuryError(
+            _("%(roster)s teams may not hire an apothecary") % {"roster": roster.name}
+        )
     return "apothecary", int(team.apothecary), rules.max_apothecaries, roster.apothecary_cost
 
 
@@ -171,7 +195,10 @@ def _staff_kind(kind: StaffKind | str) -> StaffKind:
         return StaffKind(kind)
     except ValueError:
         kinds = ", ".join(StaffKind.values)
-        raise TreasuryError(f"Sideline staff are one of {kinds}; not {kind!r}") from None
+        raise TreasuryError(
+            _("Sideline staff are one of %(kinds)s; not %(kind)s")
+            % {"kinds": kinds, "kind": repr(kind)}
+        ) from None
 
 
 def hire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
@@ -187,25 +214,26 @@ def hire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
         field, count, most, price = _staff(team, roster, kind)
         if count >= most:
             raise TreasuryError(
-                f"{team.name} already has an apothecary"
+                _("%(team)s already has an apothecary") % {"team": team.name}
                 if kind == StaffKind.APOTHECARY
-                else f"{team.name} already has {most} {_PLURAL[kind]}, the most allowed"
+                else _("%(team)s already has %(count)s %(staff)s, the most allowed")
+                % {"team": team.name, "count": most, "staff": _PLURAL[kind]}
             )
         article = "a" if kind == StaffKind.CHEERLEADER else "an"
         post_to_ledger(
             team,
             -price,
             LedgerReason.STAFF,
-            f"Hired {article} {kind.label.lower()}",
+            f"Hired {article} {_STORED[kind]}",
             actor,
-            spending=f"Hiring {article} {kind.label.lower()}",
+            spending=str(_HIRING[kind]),
         )
         setattr(team, field, True if kind == StaffKind.APOTHECARY else count + 1)
         team.save(update_fields=[field, "updated_at"])
         log_action(
             actor,
             "team.hire_staff",
-            f"{team.name} hired {article} {kind.label.lower()} for {gp(price)}.",
+            f"{team.name} hired {article} {_STORED[kind]} for {gp(price)}.",
             team=team,
             kind=kind.value,
             cost=price,
@@ -230,13 +258,16 @@ def fire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
         }[kind]
         count = int(getattr(team, field))
         if count == 0:
-            raise TreasuryError(f"{team.name} has no {kind.label.lower()} to let go")
+            raise TreasuryError(
+                _("%(team)s has no %(staff)s to let go")
+                % {"team": team.name, "staff": str(kind.label).lower()}
+            )
         setattr(team, field, False if kind == StaffKind.APOTHECARY else count - 1)
         team.save(update_fields=[field, "updated_at"])
         log_action(
             actor,
             "team.fire_staff",
-            f"{team.name} let one {kind.label.lower()} go.",
+            f"{team.name} let one {_STORED[kind]} go.",
             team=team,
             kind=kind.value,
             before={field: count},
@@ -250,9 +281,9 @@ def correct_treasury(actor: Actor, team: Team, amount: int, note: str) -> Treasu
     with transaction.atomic():
         team = lock_team(team)
         if actor is None or not actor.has_perm("teams.correct_treasury", team):
-            raise PermissionDenied("Only a league commissioner may correct a treasury.")
+            raise PermissionDenied(_("Only a league commissioner may correct a treasury."))
         if not note.strip():
-            raise TreasuryError("Say why the treasury is corrected")
+            raise TreasuryError(_("Say why the treasury is corrected"))
         before = team.treasury
         entry = post_to_ledger(
             team, amount, LedgerReason.CORRECTION, note.strip(), actor, spending=note.strip()
