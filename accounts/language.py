@@ -9,7 +9,7 @@ The design, plain Django where it can be (the order is ``core.i18n``'s):
   he changes it, so :class:`LanguageMiddleware` applies it without a query; the
   middleware also writes it into the language cookie, so the browser keeps reading in
   it after he logs out.
-- A page of a league (``/leagues/<id>/…``, its seasons' and fixtures' pages), asked
+- A page of a league (``/leagues/<id>/…``, its seasons', fixtures' and matches' pages), asked
   for by a visitor who chose no language and whose browser names none of the site's,
   reads in the league's language (:func:`league_language`).
 - The switch at the foot of every page posts to :func:`switch_language`, which is
@@ -57,6 +57,7 @@ from teams.profile import preferred_language, set_language_of
 LEAGUE_ROUTES: tuple[tuple[str, str], ...] = (
     ("leagues/seasons/<int:pk>/", "seasons__pk"),
     ("leagues/fixtures/<int:pk>/", "seasons__fixtures__pk"),
+    ("matches/<int:pk>/", "seasons__fixtures__match__pk"),
     ("leagues/<int:pk>/", "pk"),
 )
 

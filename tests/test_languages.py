@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.i18n import SESSION_KEY, fragment_key, grouped_lazy
+from matches.models import Match
 from news.models import LeagueNews
 from teams.models_coach import CoachProfile
 from teams.profile import LanguageError, preferred_language, set_language_of
@@ -83,11 +84,13 @@ def test_a_visitor_reads_english_unless_his_browser_asks_for_one_of_the_site_lan
 def test_a_league_s_pages_read_in_its_language_when_nobody_asked_for_another(client, league):
     season = SeasonFactory(league=league)
     fixture = FixtureFactory(season=season)
+    match = Match.objects.create(fixture=fixture)
     pages = [
         reverse("league-home", args=[league.pk]),
         reverse("league-news", args=[league.pk]),
         reverse("season-standings", args=[season.pk]),
         reverse("fixture-detail", args=[fixture.pk]),
+        reverse("match-detail", args=[match.pk]),
     ]
     for url in pages:
         assert lang_of(client.get(url, HTTP_ACCEPT_LANGUAGE="ja")) == "es", url
