@@ -43,6 +43,7 @@ from rules_engine.blitz_bowl.scoring import (
 from rules_engine.dice import Dice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import say
 
 # League tables of Blitz Bowl leagues rank by wins, then by points scored (Dugout's
 # reading): Blitz Bowl itself is exhibition play and sets no league points.
@@ -61,7 +62,7 @@ def take_advancement(
 ) -> AdvancementResult:
     """BB2020's ``take_advancement`` signature, refusing: Blitz Bowl has no Star Player
     Points and no advancement ("no Star Player Points" - see ``post_game``)."""
-    raise AdvancementError("Blitz Bowl players do not gain advancements")
+    raise AdvancementError(say("Blitz Bowl players do not gain advancements"))
 
 
 __all__ = [

@@ -34,6 +34,7 @@ from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import SequenceResult, StepResult, run_step
 from rules_engine.team_value import current_team_value, team_value
+from rules_engine.wording import say
 
 POST_GAME = "post-game"
 
@@ -142,13 +143,18 @@ def _check_team(ruleset: Ruleset, side: str, team: TeamState) -> tuple[int, int]
     a team of this ruleset."""
     if team.roster_slug not in ruleset.rosters:
         raise RulesError(
-            f"The {side} team's roster {team.roster_slug!r} is not a {ruleset.name} team"
+            say(
+                "The {side} team's roster {roster} is not a {ruleset} team",
+                side=side,
+                roster=repr(team.roster_slug),
+                ruleset=ruleset.name,
+            )
         )
     try:
         value_input = team.value_input()
         return team_value(ruleset, value_input), current_team_value(ruleset, value_input)
     except ValueError as error:
-        raise RulesError(f"The {side} team: {error}") from None
+        raise RulesError(say("The {side} team: {error}", side=side, error=str(error))) from None
 
 
 def scoring(report: BlitzBowlReport, dice: Dice) -> StepResult:
@@ -212,10 +218,20 @@ def post_game(
         report = BlitzBowlReport.from_dict(report)
     if not isinstance(report, BlitzBowlReport):
         raise RulesError(
-            f"A {ruleset.name} game is reported with a BlitzBowlReport, not {type(report).__name__}"
+            say(
+                "A {ruleset} game is reported with a BlitzBowlReport, not {given}",
+                ruleset=ruleset.name,
+                given=type(report).__name__,
+            )
         )
     if choices:
-        raise RulesError(f"The {ruleset.name} post-game asks no choices; got {sorted(choices)}")
+        raise RulesError(
+            say(
+                "The {ruleset} post-game asks no choices; got {choices}",
+                ruleset=ruleset.name,
+                choices=sorted(choices),
+            )
+        )
     teams = {"home": home, "away": away}
     values = {side: _check_team(ruleset, side, team) for side, team in teams.items()}
     steps = (scoring(report, dice), winning_the_game(report, dice))

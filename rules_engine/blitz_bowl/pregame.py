@@ -48,6 +48,7 @@ from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, SequenceResult, StepResult, checked_choices, run_step
 from rules_engine.tables import TableEntry
+from rules_engine.wording import say
 
 PRE_GAME = "pre-game"
 ONE_TRAPDOOR = "one_trapdoor"
@@ -79,7 +80,9 @@ def ball_placement_end_zone(d6: int, toss_winner: str) -> str:
 
 def _check_d6(d6: object, what: str) -> None:
     if isinstance(d6, bool) or not isinstance(d6, int) or not 1 <= d6 <= 6:
-        raise RulesError(f"The {what} is read with a D6 (1-6); got {d6!r}")
+        raise RulesError(
+            say("The {what} is read with a D6 (1-6); got {d6}", what=what, d6=repr(d6))
+        )
 
 
 # --- the steps ---------------------------------------------------------------------------
@@ -94,7 +97,9 @@ def coin_toss(dice: Dice, teams: Mapping[str, TeamState], tossed: str | None = N
     first turn" (Playing the Game).
     """
     if tossed is not None and tossed not in SIDES:
-        raise RulesError(f"The coin toss is won by 'home' or 'away', not {tossed!r}")
+        raise RulesError(
+            say("The coin toss is won by 'home' or 'away', not {answer}", answer=repr(tossed))
+        )
 
     def resolve() -> dict[str, Any]:
         if tossed is not None:
@@ -157,12 +162,21 @@ def choose_pitch(
     (which two-trapdoor board, if a club owns several, is theirs to pick and not
     recorded here)."""
     if answer is not None and answer not in PITCHES:
-        raise RulesError(f"The pitch is {' or '.join(PITCHES)}, not {answer!r}")
+        raise RulesError(
+            say(
+                "The pitch is {pitches}, not {answer}",
+                pitches=" or ".join(PITCHES),
+                answer=repr(answer),
+            )
+        )
     forced = forced_pitch(rule)
     if forced is not None and answer is not None and answer != forced:
         raise RulesError(
-            f"Under the {LUSTRIAN_SUPERLEAGUE} the coach that won the coin toss must choose "
-            f"the pitch with two trapdoors"
+            say(
+                "Under the {rule} the coach that won the coin toss must choose the pitch with "
+                "two trapdoors",
+                rule=LUSTRIAN_SUPERLEAGUE,
+            )
         )
 
     def resolve() -> dict[str, Any] | tuple[dict[str, Any], tuple[Choice, ...]]:
@@ -260,8 +274,13 @@ def _answers(choices: Mapping[str, Any] | None) -> Mapping[str, Any]:
 def _check_team(ruleset: Ruleset, side: str, team: TeamState) -> None:
     if team.roster_slug not in ruleset.rosters:
         raise RulesError(
-            f"The {side} team's roster {team.roster_slug!r} is not a {ruleset.name} team; "
-            f"teams are {', '.join(r.name for r in ruleset.rosters.values())}"
+            say(
+                "The {side} team's roster {roster} is not a {ruleset} team; teams are {teams}",
+                side=side,
+                roster=repr(team.roster_slug),
+                ruleset=ruleset.name,
+                teams=", ".join(r.name for r in ruleset.rosters.values()),
+            )
         )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rules_engine.errors import RulesError
 from rules_engine.tables import Table, TableEntry, load_tables
+from rules_engine.wording import say
 
 RULESET = "blitz_bowl"
 REGIONAL_LEAGUE = "regional_league"
@@ -34,7 +35,9 @@ def regional_rule(d8: int) -> TableEntry:
     Challenge, 3 Sylvanian Spotlight, 4 Elven Kingdoms League, 5 The Gut Cup Grind,
     6 The Badlands Brawl, 7 World's Edge Superleague, 8 Lustrian Superleague."""
     if isinstance(d8, bool) or not isinstance(d8, int):
-        raise RulesError(f"The Regional League table is read with a D8 roll; got {d8!r}")
+        raise RulesError(
+            say("The Regional League table is read with a D8 roll; got {roll}", roll=repr(d8))
+        )
     return regional_league_table().lookup(d8)
 
 
@@ -52,13 +55,19 @@ def regional_entry(rule: RegionalRule) -> TableEntry | None:
     if rule is None or isinstance(rule, TableEntry):
         return rule
     if not isinstance(rule, str):
-        raise RulesError(f"A regional rule is named by its row of the table; got {rule!r}")
+        raise RulesError(
+            say("A regional rule is named by its row of the table; got {rule}", rule=repr(rule))
+        )
     table = regional_league_table()
     for entry in table.entries:
         if _plain(entry.name) == _plain(rule):
             return entry
     raise RulesError(
-        f"{rule!r} is not a regional rule; the Regional League table holds {', '.join(table.names)}"
+        say(
+            "{rule} is not a regional rule; the Regional League table holds {rows}",
+            rule=repr(rule),
+            rows=", ".join(table.names),
+        )
     )
 
 

@@ -27,6 +27,7 @@ from rules_engine.blitz_bowl.scoring import (
     sudden_death_margin,
 )
 from rules_engine.errors import RulesError
+from rules_engine.wording import Shown, say
 
 
 def _whole(value: object) -> bool:
@@ -63,41 +64,60 @@ class BlitzBowlTeamReport:
         if self.points is None:
             object.__setattr__(self, "points", self.total)
 
-    def problems(self, team: str = "The team") -> list[str]:
+    def problems(self, team: Shown | None = None) -> list[Shown]:
         """Every way this report breaks the scoring rules, as sentences."""
-        problems: list[str] = []
-        for name, label in (
-            ("touchdowns", "touchdowns"),
-            ("clean_sweeps", "Clean Sweeps"),
-            ("bonus_play_points", "Bonus Play points"),
+        team = team if team is not None else say("The team")
+        problems: list[Shown] = []
+        for name, template in (
+            ("touchdowns", "{team}'s touchdowns must be a whole number, 0 or more; got {value}"),
+            (
+                "clean_sweeps",
+                "{team}'s Clean Sweeps must be a whole number, 0 or more; got {value}",
+            ),
+            (
+                "bonus_play_points",
+                "{team}'s Bonus Play points must be a whole number, 0 or more; got {value}",
+            ),
         ):
             value = getattr(self, name)
             if not _whole(value) or value < 0:
-                problems.append(
-                    f"{team}'s {label} must be a whole number, 0 or more; got {value!r}"
-                )
+                problems.append(say(template, team=team, value=repr(value)))
         if not isinstance(self.challenge_cards, tuple):
-            problems.append(f"{team}'s Challenge cards are a list of their points")
+            problems.append(say("{team}'s Challenge cards are a list of their points", team=team))
             return problems
         for points in self.challenge_cards:
             if not _whole(points) or points < 1:
                 problems.append(
-                    f"{team} claimed a Challenge card worth {points!r} points; a card scores "
-                    f"the whole number of points printed on it"
+                    say(
+                        "{team} claimed a Challenge card worth {points} points; a card scores "
+                        "the whole number of points printed on it",
+                        team=team,
+                        points=repr(points),
+                    )
                 )
         if problems:
             return problems
         cards_per_sweep = scoring_rules().clean_sweep_cards
         if self.clean_sweeps * cards_per_sweep > len(self.challenge_cards):
             problems.append(
-                f"{team} made {self.clean_sweeps} Clean Sweeps but claimed "
-                f"{len(self.challenge_cards)} Challenge cards; each Clean Sweep claims all "
-                f"{cards_per_sweep} active cards"
+                say(
+                    "{team} made {sweeps} Clean Sweeps but claimed {cards} Challenge cards; "
+                    "each Clean Sweep claims all {per_sweep} active cards",
+                    team=team,
+                    sweeps=self.clean_sweeps,
+                    cards=len(self.challenge_cards),
+                    per_sweep=cards_per_sweep,
+                )
             )
         if self.points is not None and self.points != self.total:
             problems.append(
-                f"{team}'s score of {self.points!r} does not add up: {self.breakdown()} "
-                f"make {self.total}"
+                say(
+                    "{team}'s score of {points} does not add up: {breakdown} make {total}",
+                    team=team,
+                    points=repr(self.points),
+                    breakdown=self.breakdown(),
+                    total=self.total,
+                )
             )
         return problems
 
@@ -135,7 +155,9 @@ class BlitzBowlTeamReport:
     def from_dict(cls, data: Mapping[str, Any]) -> BlitzBowlTeamReport:
         unknown = sorted(set(data) - set(cls.__dataclass_fields__))
         if unknown:
-            raise RulesError(f"A Blitz Bowl team report has no {', '.join(unknown)}")
+            raise RulesError(
+                say("A Blitz Bowl team report has no {fields}", fields=", ".join(unknown))
+            )
         return cls(**data)
 
 
@@ -163,10 +185,14 @@ class BlitzBowlReport:
                 try:
                     team = BlitzBowlTeamReport.from_dict(team)
                 except RulesError as error:
-                    raise RulesError([f"{side}: {m}" for m in error.messages]) from None
+                    raise RulesError(
+                        [say("{side}: {reason}", side=side, reason=m) for m in error.reasons]
+                    ) from None
                 object.__setattr__(self, side, team)
             elif not isinstance(team, BlitzBowlTeamReport):
-                raise RulesError(f"The {side} team's report is a BlitzBowlTeamReport")
+                raise RulesError(
+                    say("The {side} team's report is a BlitzBowlTeamReport", side=side)
+                )
         entry = regional_entry(self.regional_rule)
         if entry is not None:
             object.__setattr__(self, "regional_rule", str(entry.name))
@@ -174,38 +200,66 @@ class BlitzBowlReport:
         if problems:
             raise RulesError(problems)
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Shown]:
         """Cross-team checks: the deck's size and any Sudden Death claim."""
-        problems: list[str] = []
+        problems: list[Shown] = []
         rules = scoring_rules()
         cards = len(self.home.challenge_cards) + len(self.away.challenge_cards)
         if cards > rules.most_challenge_cards:
             problems.append(
-                f"The teams claimed {cards} Challenge cards; the deck holds at most "
-                f"{rules.most_challenge_cards} ({rules.standard_challenge_cards} standard and "
-                f"{rules.endgame_challenge_cards} Endgame cards)"
+                say(
+                    "The teams claimed {cards} Challenge cards; the deck holds at most {most} "
+                    "({standard} standard and {endgame} Endgame cards)",
+                    cards=cards,
+                    most=rules.most_challenge_cards,
+                    standard=rules.standard_challenge_cards,
+                    endgame=rules.endgame_challenge_cards,
+                )
             )
         winner = self.sudden_death_winner
         if winner is None:
             return problems
         if winner not in SIDES:
-            return [*problems, f"A Sudden Death Victory is won by 'home' or 'away', not {winner!r}"]
+            return [
+                *problems,
+                say(
+                    "A Sudden Death Victory is won by 'home' or 'away', not {winner}",
+                    winner=repr(winner),
+                ),
+            ]
         if self.endgame_reached:
-            problems.append("Once the Endgame has begun a Sudden Death Victory cannot be won")
+            problems.append(say("Once the Endgame has begun a Sudden Death Victory cannot be won"))
             return problems
         behind_by = self.points(winner) - self.points(other_side(winner))
         if not is_sudden_death(behind_by, self.regional_rule):
             margin = sudden_death_margin(self.regional_rule)
-            rule = f" under {self.regional_rule}" if self.regional_rule else ""
-            problems.append(
-                f"A Sudden Death Victory needs the losing team {margin} or more points behind"
-                f"{rule}; the score is {self.points('home')}-{self.points('away')}"
-            )
+            values = {
+                "margin": margin,
+                "rule": self.regional_rule,
+                "home": self.points("home"),
+                "away": self.points("away"),
+            }
+            if self.regional_rule:
+                problems.append(
+                    say(
+                        "A Sudden Death Victory needs the losing team {margin} or more points "
+                        "behind under {rule}; the score is {home}-{away}",
+                        **values,
+                    )
+                )
+            else:
+                problems.append(
+                    say(
+                        "A Sudden Death Victory needs the losing team {margin} or more points "
+                        "behind; the score is {home}-{away}",
+                        **values,
+                    )
+                )
         return problems
 
     def side(self, side: str) -> BlitzBowlTeamReport:
         if side not in SIDES:
-            raise RulesError(f"A side is 'home' or 'away', not {side!r}")
+            raise RulesError(say("A side is 'home' or 'away', not {side}", side=repr(side)))
         return self.home if side == "home" else self.away
 
     def points(self, side: str) -> int:
@@ -232,5 +286,5 @@ class BlitzBowlReport:
         """A report from its ``as_dict`` form (as the matches app stores it)."""
         unknown = sorted(set(data) - set(cls.__dataclass_fields__))
         if unknown:
-            raise RulesError(f"A Blitz Bowl report has no {', '.join(unknown)}")
+            raise RulesError(say("A Blitz Bowl report has no {fields}", fields=", ".join(unknown)))
         return cls(**data)

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules_engine.blitz_bowl.regional import RegionalRule, regional_entry
 from rules_engine.errors import RulesError, RulesetDataError
+from rules_engine.wording import Shown, say
 
 SCORING_FILE = Path(__file__).resolve().parent.parent / "data" / "blitz_bowl" / "scoring.json"
 SIDES: tuple[str, str] = ("home", "away")
@@ -82,11 +83,13 @@ def scoring_rules(path: Path = SCORING_FILE) -> ScoringRules:
     return ScoringRules(**values, sources=MappingProxyType(sources))
 
 
-def _count(value: object, what: str) -> int:
+def _count(value: object, what: Shown) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{what} must be a whole number; got {value!r}")
+        raise RulesError(
+            say("{what} must be a whole number; got {value}", what=what, value=repr(value))
+        )
     if value < 0:
-        raise RulesError(f"{what} cannot be negative; got {value}")
+        raise RulesError(say("{what} cannot be negative; got {value}", what=what, value=value))
     return value
 
 
@@ -105,10 +108,10 @@ def score(
     """
     rules = scoring_rules()
     return (
-        _count(touchdowns, "Touchdowns") * rules.touchdown_points
-        + _count(challenge_points, "Challenge card points")
-        + _count(clean_sweeps, "Clean Sweeps") * rules.clean_sweep_points
-        + _count(bonus_play_points, "Bonus Play points")
+        _count(touchdowns, say("Touchdowns")) * rules.touchdown_points
+        + _count(challenge_points, say("Challenge card points"))
+        + _count(clean_sweeps, say("Clean Sweeps")) * rules.clean_sweep_points
+        + _count(bonus_play_points, say("Bonus Play points"))
     )
 
 
@@ -140,7 +143,9 @@ def is_sudden_death(
     negative) or level is never behind.
     """
     if isinstance(behind_by, bool) or not isinstance(behind_by, int):
-        raise RulesError(f"Points behind must be a whole number; got {behind_by!r}")
+        raise RulesError(
+            say("Points behind must be a whole number; got {value}", value=repr(behind_by))
+        )
     if endgame:
         return False
     return behind_by >= sudden_death_margin(regional_rule)
@@ -186,7 +191,7 @@ class GameResult:
 
 def _side(side: str) -> str:
     if side not in SIDES:
-        raise RulesError(f"A side is 'home' or 'away', not {side!r}")
+        raise RulesError(say("A side is 'home' or 'away', not {side}", side=repr(side)))
     return side
 
 
@@ -206,15 +211,20 @@ def game_result(
     Otherwise, "POINTS VICTORY: ... The game then ends and the team with the
     highest score wins. If both teams have the same score, the game ends in a draw!"
     """
-    home = _count(home_points, "The home team's points")
-    away = _count(away_points, "The away team's points")
+    home = _count(home_points, say("The home team's points"))
+    away = _count(away_points, say("The away team's points"))
     if sudden_death_winner is not None:
         winner = _side(sudden_death_winner)
         winning, losing = (home, away) if winner == "home" else (away, home)
         if winning <= losing:
             raise RulesError(
-                f"A Sudden Death Victory goes to the team ahead; {winner} has {winning} "
-                f"points to {losing}"
+                say(
+                    "A Sudden Death Victory goes to the team ahead; {winner} has {winning} "
+                    "points to {losing}",
+                    winner=winner,
+                    winning=winning,
+                    losing=losing,
+                )
             )
         return GameResult(home, away, winner, SUDDEN_DEATH)
     if home == away:

@@ -54,6 +54,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording
+from rules_engine.wording import say, say_plural
 
 # League tables rank by the league's own points scheme, as for BB2020: the classic
 # sheet sets no points of its own.
@@ -90,12 +91,26 @@ def take_advancement(
     """
     del category  # the roll's option decides where a skill may come from
     if kind != IMPROVEMENT:
-        raise AdvancementError(f"A classic player takes an {IMPROVEMENT!r}, not {kind!r}")
+        raise AdvancementError(
+            say(
+                "A classic player takes an {improvement}, not {kind}",
+                improvement=repr(IMPROVEMENT),
+                kind=repr(kind),
+            )
+        )
     titles = titles_reached(0, player.spp)
     if player.journeyman or player.advancements >= len(titles):
         raise AdvancementError(
-            f"{player.name} has no Improvement roll to take: {player.spp} SPP make him "
-            f"{spp_title(player.spp)} and he has taken {player.advancements} improvement(s)"
+            say_plural(
+                "{player} has no Improvement roll to take: {spp} SPP make him {title} and he "
+                "has taken {count} improvement",
+                "{player} has no Improvement roll to take: {spp} SPP make him {title} and he "
+                "has taken {count} improvements",
+                player.advancements,
+                player=player.name,
+                spp=player.spp,
+                title=spp_title(player.spp),
+            )
         )
     title = titles[player.advancements]
     with recording(dice) as rolls:

@@ -31,6 +31,7 @@ from rules_engine.classic.tables import CHARACTERISTIC_KINDS, classic_table
 from rules_engine.errors import AdvancementError, RulesError
 from rules_engine.ruleset import SKILL_CATEGORIES, Ruleset, skill_key
 from rules_engine.tables import load_league_tables
+from rules_engine.wording import say
 
 # MA, ST and AV rise; AG is a target number and improves by falling.
 IMPROVEMENT_STEP: dict[str, int] = {"ma": 1, "st": 1, "ag": -1, "av": 1}
@@ -88,7 +89,14 @@ class Improvement:
             if option.kind == kind:
                 return option
         offered = ", ".join(o.kind for o in self.options)
-        raise AdvancementError(f"A roll of {self.total} offers {offered}, not {kind!r}")
+        raise AdvancementError(
+            say(
+                "A roll of {total} offers {offered}, not {kind}",
+                total=self.total,
+                offered=offered,
+                kind=repr(kind),
+            )
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -174,8 +182,22 @@ def take_improvement(
     """
     allowed = {o.kind: o for o in improvement_options(ruleset, player, rolled)}
     if kind not in allowed:
-        offered = ", ".join(allowed) or "nothing"
-        raise AdvancementError(f"{player.name} may take {offered} from this roll, not {kind!r}")
+        if not allowed:
+            raise AdvancementError(
+                say(
+                    "{player} may take nothing from this roll, not {kind}",
+                    player=player.name,
+                    kind=repr(kind),
+                )
+            )
+        raise AdvancementError(
+            say(
+                "{player} may take {offered} from this roll, not {kind}",
+                player=player.name,
+                offered=", ".join(allowed),
+                kind=repr(kind),
+            )
+        )
     option = allowed[kind]
     changes: dict[str, Any] = {
         "value_increases": player.value_increases + option.value_increase,
@@ -183,7 +205,7 @@ def take_improvement(
     }
     if kind in CHARACTERISTIC_KINDS:
         if skill is not None:
-            raise AdvancementError(f"{option.label} takes no skill")
+            raise AdvancementError(say("{option} takes no skill", option=option.label))
         current = player.characteristic(ruleset, kind)
         assert current is not None  # improvement_options leaves out a missing one
         changes[kind] = current + IMPROVEMENT_STEP[kind]
@@ -191,13 +213,19 @@ def take_improvement(
         return player.evolve(**changes)
     found = ruleset.skills.find(skill) if skill else None
     if found is None:
-        raise AdvancementError(f"Choose a skill to take, not {skill!r}")
+        raise AdvancementError(say("Choose a skill to take, not {skill}", skill=repr(skill)))
     if found.name not in {
         s for c in option.categories for s in takeable_skills(ruleset, player, c)
     }:
         raise AdvancementError(
-            f"{player.name} cannot take {found.name}: a {option.label.lower()} comes from "
-            f"{', '.join(option.categories)}, and not a skill he has"
+            say(
+                "{player} cannot take {skill}: a {option} comes from {categories}, and not a "
+                "skill he has",
+                player=player.name,
+                skill=found.name,
+                option=option.label.lower(),
+                categories=", ".join(option.categories),
+            )
         )
     changes["skills"] = (*player.skills, found.name)
     return player.evolve(**changes)

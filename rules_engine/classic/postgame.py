@@ -78,6 +78,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording, run_steps
 from rules_engine.team_value import team_value
+from rules_engine.wording import say
 
 RULE = "Classic reference sheet, LEAGUE MATCH SEQUENCE, POST-MATCH SEQUENCE"
 CHOICE_KEYS = ("reroll_winnings", "fire", "treasury_spent")
@@ -131,7 +132,11 @@ def _answer(choices: Mapping[str, Any] | None, side: str) -> Mapping[str, Any]:
     unknown = set(answer) - set(CHOICE_KEYS)
     if unknown:
         raise RulesError(
-            f"Unknown post-match choices {sorted(unknown)}; use {', '.join(CHOICE_KEYS)}"
+            say(
+                "Unknown post-match choices {unknown}; use {known}",
+                unknown=sorted(unknown),
+                known=", ".join(CHOICE_KEYS),
+            )
         )
     return answer
 
@@ -174,7 +179,9 @@ def work_out_winnings(
         wanted = _answer(choices, side).get("reroll_winnings")
         if side not in rolled or w.details["result"] != "win":
             if wanted:
-                raise RulesError(f"Only the winner may re-roll the winnings; {side} did not win")
+                raise RulesError(
+                    say("Only the winner may re-roll the winnings; {side} did not win", side=side)
+                )
             continue
         if wanted is None and rolled[side][0] < 6:
             options = {

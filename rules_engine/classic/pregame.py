@@ -52,6 +52,7 @@ from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, checked_choices, run_step
 from rules_engine.team_value import current_team_value
+from rules_engine.wording import say, thousands
 
 PRE_GAME = "pre-match"
 SIDES: tuple[str, str] = ("home", "away")
@@ -67,7 +68,7 @@ def inducement_money(team_value: int, opponent_team_value: int) -> int:
     """Step 4, Take Inducements: the lower-TV team "receives inducement money equal to
     the difference" in TV (Petty Cash included); the other team none."""
     if min(team_value, opponent_team_value) < 0:
-        raise RulesError("team values cannot be negative")
+        raise RulesError(say("team values cannot be negative"))
     return max(0, opponent_team_value - team_value)
 
 
@@ -83,11 +84,21 @@ def roll_weather(dice: Dice) -> StepResult:
 
 def _amount(value: Any, side: str, team: TeamState) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RulesError(f"{team.name}: Petty Cash is a sum of gold, 0 or more, not {value!r}")
+        raise RulesError(
+            say(
+                "{team}: Petty Cash is a sum of gold, 0 or more, not {value}",
+                team=team.name,
+                value=repr(value),
+            )
+        )
     if value > team.treasury:
         raise RulesError(
-            f"{team.name} cannot move {value:,} gp into Petty Cash: "
-            f"the Treasury holds {team.treasury:,} gp"
+            say(
+                "{team} cannot move {gold} gp into Petty Cash: the Treasury holds {treasury} gp",
+                team=team.name,
+                gold=thousands(value),
+                treasury=thousands(team.treasury),
+            )
         )
     return value
 
@@ -349,7 +360,7 @@ def pre_game(
     if isinstance(ruleset, str):
         ruleset = get_ruleset(ruleset)
     if league and budget:
-        raise RulesError("A budget is for exhibition play; league teams use Petty Cash")
+        raise RulesError(say("A budget is for exhibition play; league teams use Petty Cash"))
     answers = _answers(choices)
     teams = {"home": home, "away": away}
     steps: list[StepResult] = []

@@ -11,6 +11,7 @@ from rules_engine.bb2020.postgame_work import PostGameWork
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.errors import RulesError
 from rules_engine.team_value import current_team_value, team_value
+from rules_engine.wording import say, thousands
 
 
 def update_side(w: PostGameWork, answer: Mapping[str, Any]) -> dict[str, Any]:
@@ -69,7 +70,9 @@ def _players_leave(
     staying = {p.id for p in w.team.players} - set(released)
     unknown = [pid for pid in fired if pid not in staying]
     if unknown:
-        raise RulesError(f"{w.team.name} has no players {unknown!r} to fire")
+        raise RulesError(
+            say("{team} has no players {players} to fire", team=w.team.name, players=repr(unknown))
+        )
     gone = set(released) | set(fired)
     w.replace_players(tuple(p for p in w.team.players if p.id not in gone))
     return released, recovered, fired
@@ -78,5 +81,12 @@ def _players_leave(
 def _spend(w: PostGameWork, spent: Any) -> None:
     """Other Treasury spending, at most what the Treasury holds."""
     if isinstance(spent, bool) or not isinstance(spent, int) or not 0 <= spent <= w.team.treasury:
-        raise RulesError(f"{w.team.name} cannot spend {spent!r} gp from {w.team.treasury:,} gp")
+        raise RulesError(
+            say(
+                "{team} cannot spend {gold} gp from {treasury} gp",
+                team=w.team.name,
+                gold=repr(spent),
+                treasury=thousands(w.team.treasury),
+            )
+        )
     w.gold("purchases", -spent)
