@@ -9,9 +9,12 @@ The design, plain Django where it can be (the order is ``core.i18n``'s):
   he changes it, so :class:`LanguageMiddleware` applies it without a query; the
   middleware also writes it into the language cookie, so the browser keeps reading in
   it after he logs out.
-- A page of a league (``/leagues/<id>/…``, its seasons', fixtures' and matches' pages), asked
-  for by a visitor who chose no language and whose browser names none of the site's,
-  reads in the league's language (:func:`league_language`).
+- A page of a league (``/leagues/<id>/…``, its seasons', fixtures' and matches'
+  pages), asked for by a visitor who chose no language and whose browser names
+  languages, none of them the site's, reads in the league's language
+  (:func:`league_language`).
+- A page's ETag names its language (``core.i18n.tag_validators``): after a switch the
+  browser's copy in the old language is not answered 304.
 - The switch at the foot of every page posts to :func:`switch_language`, which is
   Django's ``set_language`` (it validates the code and sets the cookie) and, for a
   signed-in coach, also keeps the choice on his profile. A visitor's pages carry no
