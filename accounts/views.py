@@ -48,7 +48,7 @@ class LanguageForm(forms.Form):
     (``accounts.language.switch_language``), which keeps it on his profile."""
 
     language = forms.ChoiceField(
-        label=gettext_lazy("Language"),
+        label=gettext_lazy("Language of your pages"),
         required=False,
         choices=[("", gettext_lazy("Your browser's language")), *settings.LANGUAGES],
         help_text=gettext_lazy(
