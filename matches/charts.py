@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from core.charts import LineChart, line_chart, thousands
 from matches.history import CareerMatch, MatchLine
 
@@ -22,7 +25,10 @@ def _when(played_on: object) -> str:
 
 def _match_labels(lines: Sequence[MatchLine]) -> list[tuple[str, str]]:
     return [
-        (str(n), f"{n}. {'v' if line.home else '@'} {line.opponent}{_when(line.played_on)}")
+        (
+            str(n),
+            f"{n}. {_('v') if line.home else '@'} {line.opponent}{_when(line.played_on)}",
+        )
         for n, line in enumerate(lines, start=1)
     ]
 
@@ -32,14 +38,17 @@ def team_value_chart(team_name: str, lines: Sequence[MatchLine]) -> LineChart:
     which an axis from zero would flatten)."""
     return line_chart(
         slug="team-value",
-        title=f"{team_name}: TV and CTV after each match",
-        description=(
-            f"Team value (TV) and current team value (CTV) of {team_name} in gold pieces "
-            f"after each of its {len(lines)} matches, oldest first, as each post-game "
-            "left them."
-        ),
-        x_name="match",
-        y_name="TV and CTV (gp)",
+        title=_("%(team)s: TV and CTV after each match") % {"team": team_name},
+        description=ngettext(
+            "Team value (TV) and current team value (CTV) of %(team)s in gold pieces after "
+            "its %(count)s match, as its post-game left them.",
+            "Team value (TV) and current team value (CTV) of %(team)s in gold pieces after "
+            "each of its %(count)s matches, oldest first, as each post-game left them.",
+            len(lines),
+        )
+        % {"team": team_name, "count": len(lines)},
+        x_name=pgettext("a chart's axis", "match"),
+        y_name=_("TV and CTV (gp)"),
         x_labels=_match_labels(lines),
         series=[
             ("TV", [line.tv_after for line in lines]),
@@ -54,15 +63,19 @@ def treasury_chart(team_name: str, lines: Sequence[MatchLine]) -> LineChart:
     """The Treasury after each match, from zero."""
     return line_chart(
         slug="team-treasury",
-        title=f"{team_name}: Treasury after each match",
-        description=(
-            f"The Treasury of {team_name} in gold pieces after each of its {len(lines)} "
-            "matches, oldest first, as each post-game left it."
-        ),
-        x_name="match",
-        y_name="Treasury (gp)",
+        title=_("%(team)s: Treasury after each match") % {"team": team_name},
+        description=ngettext(
+            "The Treasury of %(team)s in gold pieces after its %(count)s match, as its "
+            "post-game left it.",
+            "The Treasury of %(team)s in gold pieces after each of its %(count)s matches, "
+            "oldest first, as each post-game left it.",
+            len(lines),
+        )
+        % {"team": team_name, "count": len(lines)},
+        x_name=pgettext("a chart's axis", "match"),
+        y_name=_("Treasury (gp)"),
         x_labels=_match_labels(lines),
-        series=[("Treasury", [line.treasury_after for line in lines])],
+        series=[(_("Treasury"), [line.treasury_after for line in lines])],
         y_format=thousands,
     )
 
@@ -71,21 +84,24 @@ def career_chart(player_name: str, career: Sequence[CareerMatch]) -> LineChart:
     """The SPP a player earned in each match and in all, match by match."""
     per_match = [row.spp for row in career]
     x_labels = [
-        (str(n), f"{n}. v {row.opponent}{_when(row.played_on)}")
+        (str(n), f"{n}. {_('v')} {row.opponent}{_when(row.played_on)}")
         for n, row in enumerate(career, start=1)
     ]
     series: list[tuple[str, Sequence[int | None]]] = [
-        ("SPP in all", list(accumulate(per_match))),
-        ("SPP in the match", per_match),
+        (_("SPP in all"), list(accumulate(per_match))),
+        (_("SPP in the match"), per_match),
     ]
     return line_chart(
         slug="career-spp",
-        title=f"{player_name}: SPP over his career",
-        description=(
-            f"Star Player Points {player_name} earned in each of his {len(career)} "
-            f"matches and in all, oldest first: {sum(per_match)} in all."
-        ),
-        x_name="match",
+        title=_("%(player)s: SPP over his career") % {"player": player_name},
+        description=ngettext(
+            "Star Player Points %(player)s earned in his %(count)s match: %(total)s in all.",
+            "Star Player Points %(player)s earned in each of his %(count)s matches and in all, "
+            "oldest first: %(total)s in all.",
+            len(career),
+        )
+        % {"player": player_name, "count": len(career), "total": sum(per_match)},
+        x_name=pgettext("a chart's axis", "match"),
         y_name="SPP",
         x_labels=x_labels,
         series=series,

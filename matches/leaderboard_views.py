@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy
 
 from core import versions
 from core.conditional import conditional_page
@@ -14,12 +15,12 @@ from matches import selectors
 
 # (statistic, board title, column heading, what the heading abbreviates)
 BOARDS = (
-    ("touchdowns", "Top scorers", "TD", "Touchdowns"),
-    ("casualties", "Casualties caused", "CAS", "Casualties caused"),
-    ("completions", "Completions", "Comp", "Completions"),
-    ("interceptions", "Interceptions", "Int", "Interceptions"),
-    ("spp", "Star Player Points", "SPP", "Star Player Points"),
-    ("mvp", "Most Valuable Player awards", "MVP", "MVP awards"),
+    ("touchdowns", gettext_lazy("Top scorers"), "TD", gettext_lazy("Touchdowns")),
+    ("casualties", gettext_lazy("Casualties caused"), "CAS", gettext_lazy("Casualties caused")),
+    ("completions", gettext_lazy("Completions"), "Comp", gettext_lazy("Completions")),
+    ("interceptions", gettext_lazy("Interceptions"), "Int", gettext_lazy("Interceptions")),
+    ("spp", gettext_lazy("Star Player Points"), "SPP", gettext_lazy("Star Player Points")),
+    ("mvp", gettext_lazy("Most Valuable Player awards"), "MVP", gettext_lazy("MVP awards")),
 )
 BOARD_LENGTH = 10
 

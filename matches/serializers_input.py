@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.settings import api_settings
 
@@ -22,11 +24,11 @@ from rules_engine.editions import edition_keys
 from rules_engine.ruleset import STANDARD_GAME
 
 PRE_GAME_KINDS = [
-    ("journeymen_position", "Journeymen's position"),
-    ("inducements", "Inducements to buy"),
-    ("kick_or_receive", "Kick or receive"),
-    ("petty_cash", "Treasury gold into Petty Cash (classic)"),
-    ("pitch", "Pitch: one_trapdoor or two_trapdoors (Blitz Bowl)"),
+    ("journeymen_position", gettext_lazy("Journeymen's position")),
+    ("inducements", gettext_lazy("Inducements to buy")),
+    ("kick_or_receive", gettext_lazy("Kick or receive")),
+    ("petty_cash", gettext_lazy("Treasury gold into Petty Cash (classic)")),
+    ("pitch", gettext_lazy("Pitch: one_trapdoor or two_trapdoors (Blitz Bowl)")),
 ]
 MAX_SCORE = 99
 
@@ -81,7 +83,7 @@ class InducementOrderInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         if not isinstance(data, dict):
-            message = "Inducements are given as {inducement: count, ...}; {} for none."
+            message = _("Inducements are given as {inducement: count, ...}; {} for none.")
             raise serializers.ValidationError({api_settings.NON_FIELD_ERRORS_KEY: [message]})
         lists: dict[str, Any] = {"star_players": None, "mercenaries": None}
         counts: dict[str, Any] = {}
@@ -96,7 +98,8 @@ class InducementOrderInputSerializer(serializers.Serializer):
                 lists["star_players"] = value
             elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 errors[str(key)] = [
-                    f"Give the number of {key} to buy as a whole number, 0 or more."
+                    _("Give the number of %(what)s to buy as a whole number, 0 or more.")
+                    % {"what": key}
                 ]
             else:
                 counts[str(key)] = value
