@@ -29,10 +29,11 @@ from django.utils.translation import gettext_lazy
 from dashboard.oversight import seasons_in_sign_up
 from leagues.models import Fixture, League, Season, TeamEntry
 from leagues.services.kickoff import when as kickoff_when
-from leagues.standings import overall_standings
+from leagues.standings import overall_standings, rank_by
 from matches.models import Confirmation, Match, Report, SppShortfall
 from matches.selectors import IN_PROGRESS
 from rules_engine import edition_for
+from rules_engine.edition import WINS
 from rules_engine.editions import UnknownEditionError
 from teams.models import Team
 
@@ -95,6 +96,7 @@ class Standing:
     url: str
     played: int
     points: int
+    won: int = 0
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,8 @@ class LeagueDigest:
     standings_url: str
     results: tuple[Result, ...]
     standings: tuple[Standing, ...]
+    # The table ranks by wins (Blitz Bowl): its top shows wins, not league points.
+    ranks_by_wins: bool = False
 
 
 @dataclass(frozen=True)
@@ -286,7 +290,14 @@ def _digest(season: Season) -> LeagueDigest:
     standings: tuple[Standing, ...] = ()
     if season.status != Season.Status.SIGN_UP:
         standings = tuple(
-            Standing(row.position, row.team_name, _team_url(row.team_id), row.played, row.points)
+            Standing(
+                row.position,
+                row.team_name,
+                _team_url(row.team_id),
+                row.played,
+                row.points,
+                row.won,
+            )
             for row in overall_standings(season)[:STANDINGS_TOP]
         )
     league = season.league
@@ -298,7 +309,15 @@ def _digest(season: Season) -> LeagueDigest:
         standings_url=reverse("season-standings", args=[season.pk]),
         results=results,
         standings=standings,
+        ranks_by_wins=_ranks_by_wins(season),
     )
+
+
+def _ranks_by_wins(season: Season) -> bool:
+    try:
+        return rank_by(season)[0] == WINS
+    except LookupError:
+        return False
 
 
 def _reports_to_confirm(runs: Any) -> list[Decision]:

@@ -78,6 +78,27 @@ def test_a_played_match_leaves_the_open_list_and_shows_in_the_results(client):
     assert '<td class="num">3</td>' in top
 
 
+def test_where_the_table_ranks_by_wins_its_top_shows_wins(client):
+    coach = UserFactory()
+    league = LeagueFactory(name="Blitz Cup")
+    division = DivisionFactory(season=SeasonFactory(league=league))
+    mine = drafted_team(coach, roster_slug="human", name="Altdorf Oldtimers")
+    theirs = drafted_team(UserFactory(), roster_slug="orc", name="Gouged Eye")
+    for team in (mine, theirs):
+        TeamEntry.objects.create(season=division.season, division=division, team=team)
+    played(mine, theirs, (2, 1), division=division)
+    top = home(client, coach).split("Top of the standings")[1].split("</table>")[0]
+    assert "Pts" in top and '<td class="num">3</td>' in top
+    # Blitz Bowl ranks its table by wins: the column is the wins, 1 for the winner.
+    league.ruleset = "blitz_bowl"
+    league.save(update_fields=["ruleset"])
+    Season.objects.filter(pk=division.season_id).update(ruleset="")
+    top = home(client, coach).split("Top of the standings")[1].split("</table>")[0]
+    assert '<abbr title="Wins">W</abbr>' in top and "Pts" not in top
+    assert top.index("Altdorf Oldtimers") < top.index("Gouged Eye")
+    assert '<td class="num">1</td></tr>' in top and '<td class="num">3</td>' not in top
+
+
 def test_the_team_list_shows_each_team_with_its_edition_and_treasury(client):
     coach = UserFactory()
     team = drafted_team(coach, roster_slug="human", name="Middenheim Marauders")
