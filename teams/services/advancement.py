@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
@@ -142,8 +143,11 @@ def _pending_category(player: Player, pending: Mapping[str, Any], category: str 
         raise ValidationError(
             {
                 "category": [
-                    f"{player.name} rolled on the {rolled_on} table: keep one of the skills "
-                    "rolled there (the roll stands)"
+                    _(
+                        "%(name)s rolled on the %(category)s table: keep one of the skills "
+                        "rolled there (the roll stands)"
+                    )
+                    % {"name": player.name, "category": rolled_on}
                 ]
             }
         )
@@ -207,6 +211,14 @@ def _refusal(error: AdvancementError, pending: Mapping[str, Any], skill: Any) ->
     return error
 
 
+def _kind_label(kind: object) -> str:
+    """An advancement's kind as the pages name it ("Random primary skill"), never its key."""
+    try:
+        return str(Advancement.Kind(str(kind)).label)
+    except ValueError:
+        return _("another kind")
+
+
 def _locked_to_advance(actor: Actor, player: Player) -> tuple[Player, Team]:
     """The player and his team, locked, once the actor may change them and both are active."""
     player, team = lock_player(player)
@@ -221,9 +233,11 @@ def _same_kind(player: Player, pending: dict[str, Any], kind: str) -> dict[str, 
     answered before anything else is asked)."""
     if kind != pending.get("kind"):
         raise AdvancementError(
-            f"{player.name} has rolled for a "
-            f"{str(pending.get('kind', '')).replace('_', ' ')} advancement: "
-            "choose what he takes before anything else"
+            _(
+                "%(name)s has rolled for an advancement (%(kind)s): choose what he takes "
+                "before anything else"
+            )
+            % {"name": player.name, "kind": _kind_label(pending.get("kind"))}
         )
     return pending
 
@@ -298,10 +312,10 @@ def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advance
     with transaction.atomic():
         player, team = lock_player(player)
         if actor is None or not actor.has_perm("teams.correct_treasury", team):
-            raise PermissionDenied("Only a league commissioner may undo an advancement.")
+            raise PermissionDenied(_("Only a league commissioner may undo an advancement."))
         latest = player.advancement_history.order_by("-number").first()
         if latest is None:
-            raise AdvancementError(f"{player.name} has no advancement to undo")
+            raise AdvancementError(_("%(name)s has no advancement to undo") % {"name": player.name})
         ruleset = ruleset_of(team)
         if latest.characteristic:
             name = latest.characteristic

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine.draft import (
@@ -246,18 +247,34 @@ def _new_captain_of(team: Team, wanted: Player | int | str) -> Player:
         else None
     )
     if player is None:
-        raise CaptainError(f"{wanted!r} is not a player of {team.name}", field="player")
+        raise CaptainError(
+            _("%(player)s is not a player of %(team)s")
+            % {"player": repr(wanted), "team": team.name},
+            field="player",
+        )
     if player.status != PlayerStatus.ACTIVE:
         raise CaptainError(
-            f"#{player.number} {player.name} is no longer on the team "
-            f"({player.get_status_display().lower()})",
+            _("#%(number)s %(name)s is no longer on the team (%(status)s)")
+            % {
+                "number": player.number,
+                "name": player.name,
+                "status": str(player.get_status_display()).lower(),
+            },
             field="player",
         )
     if player.mercenary or player.journeyman:
-        kind = "a Mercenary Player" if player.mercenary else "a journeyman"
+        if player.mercenary:
+            message = _(
+                "#%(number)s %(name)s is a %(kind)s: the Team Captain is one of the team's own "
+                "(permanent) players"
+            )
+        else:
+            message = _(
+                "#%(number)s %(name)s is a journeyman: the Team Captain is one of the team's "
+                "own (permanent) players"
+            )
         raise CaptainError(
-            f"#{player.number} {player.name} is {kind}: the Team Captain is one of the "
-            "team's own (permanent) players",
+            message % {"number": player.number, "name": player.name, "kind": "Mercenary Player"},
             field="player",
         )
     return player
@@ -281,14 +298,23 @@ def name_new_captain(actor: Actor, team: Team | int, player: Player | int | str)
         rules = draft_rules_for(ruleset)
         skill = rules.captain_skill
         if not rules.names_team_captain(roster) or skill is None:
-            raise CaptainError(f"{roster.name} teams have no Team Captain ({ruleset.name})")
+            raise CaptainError(
+                _("%(roster)s teams have no Team Captain (%(ruleset)s)")
+                % {"roster": roster.name, "ruleset": ruleset.name}
+            )
         captain = _captain_named(team, skill)
         if not may_name_new_captain(rules, roster, has_captain=captain is not None):
-            held = f"#{captain.number} {captain.name}" if captain is not None else "A player"
-            raise CaptainError(
-                f"{held} is the Team Captain of {team.name}: a new one is named only once "
-                "he has left the roster"
-            )
+            if captain is not None:
+                message = _(
+                    "#%(number)s %(name)s is the Team Captain of %(team)s: a new one is named "
+                    "only once he has left the roster"
+                ) % {"number": captain.number, "name": captain.name, "team": team.name}
+            else:
+                message = _(
+                    "A player is the Team Captain of %(team)s: a new one is named only once he "
+                    "has left the roster"
+                ) % {"team": team.name}
+            raise CaptainError(message)
         chosen = _new_captain_of(team, player)
         problems = new_captain_problems(rules, roster, chosen.position_slug)
         if problems:
@@ -296,8 +322,11 @@ def name_new_captain(actor: Actor, team: Team | int, player: Player | int | str)
         own = roster.positions[chosen.position_slug].skills
         if skill in own or chosen.skills.filter(skill=skill).exists():
             raise CaptainError(
-                f"#{chosen.number} {chosen.name} already has {skill}: the captain is marked "
-                f"by the {skill} he gains, so name another player",
+                _(
+                    "#%(number)s %(name)s already has %(skill)s: the captain is marked by the "
+                    "%(skill)s he gains, so name another player"
+                )
+                % {"number": chosen.number, "name": chosen.name, "skill": skill},
                 field="player",
             )
         PlayerSkill.objects.create(player=chosen, skill=skill, source=PlayerSkill.Source.OTHER)

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
@@ -35,11 +36,14 @@ def temporarily_retire(actor: Actor, player: Player) -> Player:
         require_active(team)
         require_active_player(player)
         if player.temporarily_retired:
-            raise TeamError(f"{player.name} is already temporarily retired")
+            raise TeamError(_("%(name)s is already temporarily retired") % {"name": player.name})
         if not player.injuries.filter(kind=InjuryRecord.Kind.LASTING).exists():
             raise TeamError(
-                f"Only a player who suffered a Lasting Injury may be temporarily retired; "
-                f"{player.name} has none"
+                _(
+                    "Only a player who suffered a Lasting Injury may be temporarily retired; "
+                    "%(name)s has none"
+                )
+                % {"name": player.name}
             )
         player.temporarily_retired = True
         player.save(update_fields=["temporarily_retired"])
@@ -60,7 +64,7 @@ def end_temporary_retirement(actor: Actor, player: Player) -> Player:
         require_change(actor, team)
         require_active_player(player)
         if not player.temporarily_retired:
-            raise TeamError(f"{player.name} is not temporarily retired")
+            raise TeamError(_("%(name)s is not temporarily retired") % {"name": player.name})
         player.temporarily_retired = False
         player.save(update_fields=["temporarily_retired"])
         log_action(
@@ -95,7 +99,7 @@ def record_injury(
     try:
         kind = InjuryRecord.Kind(kind)
     except ValueError:
-        raise TeamError(f"Unknown kind of injury {kind!r}") from None
+        raise TeamError(_("Unknown kind of injury %(kind)s") % {"kind": repr(kind)}) from None
     with transaction.atomic():
         player, team = lock_player(player)
         require_change(actor, team)
@@ -122,7 +126,7 @@ def _apply_injury(
     Injury reduces ("" for the others) and the fields it changed."""
     if kind == InjuryRecord.Kind.LASTING:
         if lasting_injury is None:
-            raise TeamError("A Lasting Injury needs the Lasting Injury roll's result")
+            raise TeamError(_("A Lasting Injury needs the Lasting Injury roll's result"))
         changed = apply_lasting_injury(
             {c: getattr(player, c) for c in CHARACTERISTICS},
             lasting_injury,

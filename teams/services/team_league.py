@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine.ruleset import Roster
@@ -78,19 +79,24 @@ def choose_special_rule(actor: Actor, team: Team | int, choice: Any) -> Team:
         kind = _kind(roster)
         if kind is None:
             raise SpecialRuleChoiceError(
-                f"{roster.name} teams have no Team League or Favoured of ... to choose"
+                _("%(roster)s teams have no %(league)s or %(favoured)s ... to choose")
+                % {"roster": roster.name, "league": "Team League", "favoured": "Favoured of"}
             )
         label = LABELS[kind]
         if team.special_rule_choice:
             chosen = _option_text(roster, label, team.special_rule_choice)
             raise SpecialRuleChoiceError(
-                f"{team.name} has already chosen its {label}: {chosen}. "
-                "It never changes once chosen."
+                _(
+                    "%(team)s has already chosen its %(label)s: %(choice)s. It never changes "
+                    "once chosen."
+                )
+                % {"team": team.name, "label": label, "choice": chosen}
             )
         if not isinstance(choice, str) or choice not in roster.special_rule_choices:
             options = ", ".join(roster.special_rule_choices)
             raise SpecialRuleChoiceError(
-                f"Choose {team.name}'s {label}: one of {options} ({choice!r} is not one)"
+                _("Choose %(team)s's %(label)s: one of %(options)s (%(choice)s is not one)")
+                % {"team": team.name, "label": label, "options": options, "choice": repr(choice)}
             )
         team.special_rule_choice = choice
         team.save(update_fields=[FIELD, "updated_at"])

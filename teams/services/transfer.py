@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from teams.audit import log_action
@@ -31,13 +32,16 @@ def transfer_team(actor: Actor, team: Team, new_coach: Any) -> Team:
         locked = lock_team(team)
         if actor is None or not actor.has_perm(TRANSFER_TEAM, locked):
             raise PermissionDenied(
-                f"Only a commissioner of a league {locked.name} plays in may hand it to "
-                "another coach."
+                _("Only a commissioner of a league %(team)s plays in may hand it to another coach.")
+                % {"team": locked.name}
             )
         if new_coach is None or not new_coach.is_active:
-            raise TeamError("The new coach's account is closed: choose an active coach.")
+            raise TeamError(_("The new coach's account is closed: choose an active coach."))
         if new_coach.pk == locked.coach_id:
-            raise TeamError(f"{new_coach.username} already coaches {locked.name}.")
+            raise TeamError(
+                _("%(coach)s already coaches %(team)s.")
+                % {"coach": new_coach.username, "team": locked.name}
+            )
         old_coach = locked.coach
         locked.coach = new_coach
         locked.save(update_fields=["coach", "updated_at"])

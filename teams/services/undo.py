@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from teams.audit import log_action
@@ -40,12 +41,12 @@ def undo_purchase(actor: Actor, purchase: AuditEntry, *, note: str = "") -> Team
     """Take back the purchase ``purchase`` records; TeamError says why it cannot be."""
     with transaction.atomic():
         if purchase.team_id is None or purchase.action not in UNDOABLE:
-            raise TeamError("Only a player hired, a re-roll or staff bought can be undone.")
+            raise TeamError(_("Only a player hired, a re-roll or staff bought can be undone."))
         team = lock_team(purchase.team_id)
         if actor is None or not actor.has_perm("teams.correct_treasury", team):
-            raise PermissionDenied("Only a league commissioner may undo a purchase.")
+            raise PermissionDenied(_("Only a league commissioner may undo a purchase."))
         if AuditEntry.objects.filter(team=team, action=UNDO, data__undoes=purchase.pk).exists():
-            raise TeamError("This purchase was undone already.")
+            raise TeamError(_("This purchase was undone already."))
         cost = int(purchase.data.get("cost") or 0)
         what = _take_back(team, purchase)
         if cost:
@@ -72,16 +73,21 @@ def _take_back(team: Team, purchase: AuditEntry) -> str:
     if purchase.action == "team.hire_player":
         player = Player.objects.select_for_update().filter(pk=data.get("player"), team=team).first()
         if player is None or player.status != PlayerStatus.ACTIVE:
-            raise TeamError("The player hired is no longer on the team.")
+            raise TeamError(_("The player hired is no longer on the team."))
         if player.match_stats.exists():
-            raise TeamError(f"{player.name} has played since he was hired: fire him instead.")
+            raise TeamError(
+                _("%(name)s has played since he was hired: fire him instead.")
+                % {"name": player.name}
+            )
         player.status = PlayerStatus.FIRED
         player.left_at = timezone.now()
         player.save(update_fields=["status", "left_at"])
         return f"hiring #{player.number} {player.name}"
     field = "rerolls" if purchase.action == "team.buy_reroll" else next(iter(data.get("after", {})))
     if getattr(team, field) < 1:
-        raise TeamError(f"{team.name} has none of what was bought left to give back.")
+        raise TeamError(
+            _("%(team)s has none of what was bought left to give back.") % {"team": team.name}
+        )
     setattr(team, field, getattr(team, field) - 1)
     team.save(update_fields=[field, "updated_at"])
     return "a team re-roll" if field == "rerolls" else f"one of its {field.replace('_', ' ')}"
