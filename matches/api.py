@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -288,7 +289,9 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         if request.method == "GET":
             report = selectors.current_report(match)
             if report is None:
-                raise exceptions.NotFound(f"{match.label} has no report yet.")
+                raise exceptions.NotFound(
+                    _("%(match)s has no report yet.") % {"match": match.label}
+                )
             return Response(ReportSerializer(report).data)
         values = validated(for_league(ReportInputSerializer, match), request.data)
         try:

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import refusal_messages
 from matches import live_views, selectors
@@ -306,7 +307,9 @@ def report_summary(report: Any, teams: dict) -> dict[str, str]:
     """The report's score and concession in words, for the confirmation card."""
     details = ""
     if report.conceded_by:
-        details = f"Conceded by {teams.get(report.conceded_by, report.conceded_by)}."
+        details = _("Conceded by %(team)s.") % {
+            "team": teams.get(report.conceded_by, report.conceded_by)
+        }
     return {"score": f"{report.home_touchdowns} – {report.away_touchdowns}", "details": details}
 
 

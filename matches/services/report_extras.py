@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from matches.models import EventKind
 from rules_engine.bb2020.report import PlayerReport, TeamReport
 
@@ -163,9 +165,11 @@ def payload_problems(report_type: type, payload: Mapping[str, Any]) -> list[str]
             continue
         kind = allowed[key].kind
         if kind is bool and not isinstance(value, bool):
-            problems.append(f"{key} is true or false, not {value!r}")
+            problems.append(
+                _("%(field)s is true or false, not %(value)r") % {"field": key, "value": value}
+            )
         elif kind is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-            problems.append(f"{key} must be a whole number, 0 or more")
+            problems.append(_("%(field)s must be a whole number, 0 or more") % {"field": key})
     return problems
 
 

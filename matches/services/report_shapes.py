@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
 from matches.services import hatred, report_extras
 from matches.services.rulesets import rules_for
@@ -171,8 +173,11 @@ def _events_problems(payload: Mapping[str, Any]) -> list[str]:
     if not given:
         return []
     return [
-        f"{', '.join(given)}: only a game scored in points (Blitz Bowl) has them; "
-        "this league's games are scored in touchdowns"
+        _(
+            "%(fields)s: only a game scored in points (Blitz Bowl) has them; this league's "
+            "games are scored in touchdowns"
+        )
+        % {"fields": ", ".join(given)}
     ]
 
 

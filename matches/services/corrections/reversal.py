@@ -5,6 +5,7 @@ what cannot be undone as things stand is said first (``revert_problems``)."""
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.models import AppliedEffect, EffectKind, PostGameApplication
@@ -44,8 +45,8 @@ def revert_problems(application: PostGameApplication) -> list[str]:
             )
             if holder is not None:
                 problems.append(
-                    f"{player.name} would come back, but #{player.number} "
-                    f"is now worn by {holder.name}"
+                    _("%(player)s would come back, but #%(number)s is now worn by %(holder)s")
+                    % {"player": player.name, "number": player.number, "holder": holder.name}
                 )
     for effect in effects.filter(kind=EffectKind.IMPROVEMENT_ROLL):
         player = effect.player
@@ -54,8 +55,8 @@ def revert_problems(application: PostGameApplication) -> list[str]:
         player.refresh_from_db(fields=["pending_advancement"])
         if player.pending_advancement != effect.after.get("pending_advancement"):
             problems.append(
-                f"{player.name} has already taken an Improvement roll made in "
-                f"{application.match.label}"
+                _("%(player)s has already taken an Improvement roll made in %(match)s")
+                % {"player": player.name, "match": application.match.label}
             )
     return problems
 

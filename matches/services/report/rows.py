@@ -208,16 +208,31 @@ def _disagreement(match: Match, result: Mapping[str, Any]) -> list[str]:
         home, away = numbers["touchdowns"]
         cas = numbers["casualties"]
         points = numbers["points"]
-        extra = f", points {points[0]}-{points[1]}" if points[0] is not None else ""
-        return f"{home}-{away}", f"(casualties caused {cas[0]}-{cas[1]}{extra})"
+        if points[0] is not None:
+            return f"{home}-{away}", _(
+                "(casualties caused %(home_cas)s-%(away_cas)s, points %(home)s-%(away)s)"
+            ) % {"home_cas": cas[0], "away_cas": cas[1], "home": points[0], "away": points[1]}
+        return f"{home}-{away}", _("(casualties caused %(home_cas)s-%(away_cas)s)") % {
+            "home_cas": cas[0],
+            "away_cas": cas[1],
+        }
 
     score, details = said(recorded)
     reported_score, reported_details = said(reported)
     return [
-        f"The league has recorded {fixture.home.name} {score} {fixture.away.name} {details} "
-        f"for this fixture; this report says {reported_score} {reported_details}. Make it "
-        "agree, or ask a "
-        "commissioner to change the recorded result first."
+        _(
+            "The league has recorded %(home)s %(score)s %(away)s %(details)s for this fixture; "
+            "this report says %(reported_score)s %(reported_details)s. Make it agree, or ask a "
+            "commissioner to change the recorded result first."
+        )
+        % {
+            "home": fixture.home.name,
+            "score": score,
+            "away": fixture.away.name,
+            "details": details,
+            "reported_score": reported_score,
+            "reported_details": reported_details,
+        }
     ]
 
 
