@@ -61,8 +61,8 @@ def test_the_post_game_waits_for_the_opponents_confirmation(django_capture_on_co
     # Each coach's dashboard says whom the report waits for.
     [mine] = dashboard_for(s.home_coach).open_matches
     [theirs] = dashboard_for(s.away_coach).open_matches
-    assert mine.waits_for == "the opponent's confirmation of the report"
-    assert theirs.waits_for == "your confirmation of the report"
+    assert mine.waits_for == "Waiting for the opponent's confirmation of the report."
+    assert theirs.waits_for == "Waiting for your confirmation of the report."
     # Nothing of the post-game: no winnings, no application, nothing owed to the sweep.
     assert Team.objects.get(pk=s.home.pk).treasury == treasury
     assert not PostGameApplication.objects.exists() and owed_post_games() == []
@@ -101,7 +101,7 @@ def test_a_dispute_needs_a_note_and_goes_to_the_commissioner(django_capture_on_c
     decisions = dashboard_for(s.commissioner).decisions
     assert any("disputed" in d.text and note in d.text for d in decisions)
     [row] = dashboard_for(s.home_coach).open_matches
-    assert row.waits_for == "the commissioner (the report is disputed)"
+    assert row.waits_for == "Waiting for the commissioner (the report is disputed)."
     # A disputed report may be confirmed by the commissioner at once.
     with django_capture_on_commit_callbacks(execute=True):
         done = client_for(s.commissioner).post(f"{url}/confirm/")
