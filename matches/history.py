@@ -31,6 +31,7 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext_lazy
 
 from matches.models import AppliedEffect, Match, PlayerMatchStats, PostGameApplication, Report
 from rules_engine import get_ruleset
@@ -40,7 +41,7 @@ from teams.models_records import TreasuryEntry
 
 # A match whose report was confirmed: its result stands (the post-game may still wait).
 PLAYED = (Match.Status.REPORT_SUBMITTED, Match.Status.POST_GAME, Match.Status.CLOSED)
-RESULTS = {"win": "Won", "draw": "Drew", "loss": "Lost"}
+RESULTS = {"win": gettext_lazy("Won"), "draw": gettext_lazy("Drew"), "loss": gettext_lazy("Lost")}
 
 
 @dataclass(frozen=True)
@@ -138,10 +139,11 @@ def _line(team: Team, match: Match) -> MatchLine:
     scores = (fixture.home_touchdowns, fixture.away_touchdowns)
     points = (fixture.home_points, fixture.away_points)
     opponent = fixture.away if home else fixture.home
-    result = RESULTS.get(str(shown.get("result", "")), "")
+    result = str(RESULTS.get(str(shown.get("result", "")), ""))
     mine, theirs = scores if home else scores[::-1]
     if not result and mine is not None and theirs is not None:
-        result = "Won" if mine > theirs else "Lost" if mine < theirs else "Drew"
+        won = "win" if mine > theirs else "loss" if mine < theirs else "draw"
+        result = str(RESULTS[won])
     finished = "team_value" in shown
     return MatchLine(
         match_id=match.pk,

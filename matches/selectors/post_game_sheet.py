@@ -25,7 +25,13 @@ LEDGER_REASONS = {
     "spiralling_expenses": gettext_lazy("Spiralling expenses"),
     "purchases": gettext_lazy("Purchases"),
 }
-# Blitz Bowl's points and how its game ended, as the summary names them.
+# How a Blitz Bowl game ended, as the summary names it.
+ENDINGS = {
+    "sudden_death": gettext_lazy("Sudden death"),
+    "points_victory": gettext_lazy("Points victory"),
+    "draw": gettext_lazy("Draw"),
+}
+# Blitz Bowl's points, as the summary names them.
 POINTS_ROWS = {
     "challenge_points": gettext_lazy("Challenge points"),
     "clean_sweeps": gettext_lazy("Clean Sweeps"),
@@ -121,7 +127,7 @@ def _points_rows(team: Mapping[str, Any]) -> list[tuple[str, str]]:
         if team.get(key):
             rows.append((str(label), str(team[key])))
     if team.get("ending"):
-        rows.append((_("Decided by"), humanize(team["ending"])))
+        rows.append((_("Decided by"), str(ENDINGS.get(team["ending"]) or humanize(team["ending"]))))
     return rows
 
 
