@@ -85,7 +85,7 @@ def _players_table(sheet: TeamSheet, styles: StyleSheet1) -> Table:
     team = sheet.team
     roster = roster_for(team)
     small = styles["BodyText"].clone("small", fontSize=8, leading=10)
-    rows: list[list[object]] = [columns()]
+    rows: list[list[object]] = [[*columns()]]
     for player in sheet.players:
         position = position_for(roster, player)
         skills = skill_notes(

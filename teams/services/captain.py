@@ -22,7 +22,7 @@ is named in the pre-game of the team's next league fixture (``name_new_captain``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ from rules_engine.draft import (
     new_captain_problems,
 )
 from rules_engine.ruleset import Roster, Ruleset
+from rules_engine.wording import Shown
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Player, PlayerSkill, PlayerStatus, Team
@@ -218,7 +219,7 @@ def appoint_captain(
 class CaptainError(TeamError):
     """A new Team Captain refused, with the input (``player``) the reasons are about."""
 
-    def __init__(self, messages: str | list[str], field: str | None = None) -> None:
+    def __init__(self, messages: Shown | Sequence[Shown], field: str | None = None) -> None:
         super().__init__(messages)
         self.field = field
 

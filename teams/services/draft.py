@@ -71,7 +71,7 @@ def player_picks(
     picks = []
     for index, spec in enumerate(players, start=1):
         if not isinstance(spec, Mapping) or not isinstance(spec.get("position_slug"), str):
-            problems.append(f"Player {index} of the draft needs a position")
+            problems.append(_("Player %(index)s of the draft needs a position") % {"index": index})
             continue
         key = spec["position_slug"]
         counts[key] = counts.get(key, 0) + 1
@@ -79,7 +79,10 @@ def player_picks(
         if isinstance(name, str):
             name = clean_name(name)
         if not isinstance(name, str) or len(name.strip()) > PLAYER_NAME_MAX:
-            problems.append(f"Player {index}'s name must be text of at most {PLAYER_NAME_MAX}")
+            problems.append(
+                _("Player %(index)s's name must be text of at most %(most)s")
+                % {"index": index, "most": PLAYER_NAME_MAX}
+            )
             name = ""
         picks.append(PlayerPick(key, name.strip(), spec.get("number")))
     return counts, picks
@@ -93,11 +96,19 @@ def number_problems(picks: list[PlayerPick]) -> list[str]:
         if number is None:
             continue
         if isinstance(number, bool) or not isinstance(number, int):
-            problems.append(f"A shirt number must be a whole number; got {number!r}")
+            problems.append(
+                _("A shirt number must be a whole number; got %(number)s")
+                % {"number": repr(number)}
+            )
         elif not 1 <= number <= MAX_PLAYER_NUMBER:
-            problems.append(f"Shirt numbers run from 1 to {MAX_PLAYER_NUMBER}; got {number}")
+            problems.append(
+                _("Shirt numbers run from 1 to %(most)s; got %(number)s")
+                % {"most": MAX_PLAYER_NUMBER, "number": number}
+            )
         elif number in seen:
-            problems.append(f"Two players of the draft wear number {number}")
+            problems.append(
+                _("Two players of the draft wear number %(number)s") % {"number": number}
+            )
         else:
             seen.add(number)
     return problems
@@ -105,9 +116,9 @@ def number_problems(picks: list[PlayerPick]) -> list[str]:
 
 def _name_problems(name: Any) -> list[str]:
     if not isinstance(name, str) or not name.strip():
-        return ["The team needs a name"]
+        return [_("The team needs a name")]
     if len(name.strip()) > TEAM_NAME_MAX:
-        return [f"A team name may be at most {TEAM_NAME_MAX} characters long"]
+        return [_("A team name may be at most %(most)s characters long") % {"most": TEAM_NAME_MAX}]
     existing = team_name_taken(name.strip())
     if existing is not None:
         return [taken_message(name.strip(), existing)]
@@ -279,7 +290,7 @@ def _checked_draft(
     counts, picks = player_picks(players, problems)
     problems += number_problems(picks)
     proposal = replace(proposal, players=counts)
-    problems += validate_draft(ruleset, proposal)
+    problems += [str(p) for p in validate_draft(ruleset, proposal)]
     if problems:
         raise DraftError(problems)
     return proposal, picks
@@ -305,7 +316,9 @@ def _create_team(
                 status=TeamStatus.ACTIVE,
             )
     except IntegrityError:
-        raise DraftError([f"A team named {name!r} already exists; choose another name"]) from None
+        raise DraftError(
+            [_("A team named %(name)s already exists; choose another name") % {"name": repr(name)}]
+        ) from None
 
 
 def _post_draft_gold(

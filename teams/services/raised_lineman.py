@@ -7,6 +7,7 @@ coach chose to keep him; the rules engine has checked the offer and the room."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from teams.audit import log_action
@@ -39,7 +40,10 @@ def keep_raised_lineman(actor: Actor, team: Team, position_slug: str) -> Player:
         position = position_of(roster, position_slug)
         # A position's keywords (BB2025 on) name its Linemen; none on a roster without.
         if LINEMAN not in getattr(position, "keywords", ()):
-            raise TeamError(f"{position.name} is not a Lineman of {roster.name} teams")
+            raise TeamError(
+                _("%(position)s is not a Lineman of %(roster)s teams")
+                % {"position": position.name, "roster": roster.name}
+            )
         _check_room(ruleset, roster, team, position)
         player = _new_player(ruleset, roster, team, position, "", free_number(team, None))
         player.save()

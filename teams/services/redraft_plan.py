@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from rules_engine import DraftProposal, draft_cost, validate_draft
 from rules_engine.draft import DraftCost, draft_rules_for, team_captain_problems
@@ -111,7 +112,10 @@ def _kept(
     wanted: list[int] = []
     for pid in _rehire_ids(rehire):
         if isinstance(pid, bool) or not isinstance(pid, int) or pid not in by_id:
-            problems.append(f"Player {pid} is not a permanent player of {team.name}")
+            problems.append(
+                _("Player %(player)s is not a permanent player of %(team)s")
+                % {"player": pid, "team": team.name}
+            )
         elif pid not in wanted:
             wanted.append(pid)
     return [by_id[pid] for pid in by_id if pid in wanted]
@@ -121,7 +125,7 @@ def _number_problems(picks: list[Any], kept: list[Rehire]) -> list[str]:
     """Shirt numbers chosen twice, or already worn by a re-hired player."""
     kept_numbers = {k.player.number for k in kept}
     return number_problems(picks) + [
-        f"Number {pick.number} is kept by a re-hired player"
+        _("Number %(number)s is kept by a re-hired player") % {"number": pick.number}
         for pick in picks
         if pick.number in kept_numbers
     ]
@@ -196,11 +200,15 @@ def plan_redraft(
     cost = _redraft_cost(roster, priced, kept)
     on_captain = set(team_captain_problems(draft_rules_for(ruleset), roster, proposal))
     engine = validate_draft(ruleset, replace(proposal, budget=priced.total))
-    problems += [p for p in engine if p not in on_captain]
-    captain = with_engine_problems(captain, [p for p in engine if p in on_captain])
+    problems += [str(p) for p in engine if p not in on_captain]
+    captain = with_engine_problems(captain, [str(p) for p in engine if p in on_captain])
     if cost.total > budget.budget:
         problems.append(
-            f"This re-draft costs {gp(cost.total)}, {gp(cost.total - budget.budget)} over the "
-            f"{gp(budget.budget)} budget"
+            _("This re-draft costs %(cost)s, %(over)s over the %(budget)s budget")
+            % {
+                "cost": gp(cost.total),
+                "over": gp(cost.total - budget.budget),
+                "budget": gp(budget.budget),
+            }
         )
     return RedraftPlan(record, budget, candidates, kept, cost, problems, picks, proposal, captain)

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules_engine.bb2020.redraft import (
     PER_GAME_PLAYED,
     PER_LEAGUE_DRAW,
@@ -134,7 +136,9 @@ def redraft_rules_of(team: Team) -> RedraftRules:
     except LookupError:
         rules = None
     if rules is None:
-        raise TeamError(f"{team.name}'s ruleset has no re-draft: its teams carry over.")
+        raise TeamError(
+            _("%(team)s's ruleset has no re-draft: its teams carry over.") % {"team": team.name}
+        )
     return rules
 
 
