@@ -57,7 +57,10 @@ def league_live_board(request: HttpRequest, pk: int) -> HttpResponse:
     board = live_board(league)
     etag = f'"{hashlib.sha256(repr(board).encode()).hexdigest()[:20]}"'
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    if etag in request.headers.get("If-None-Match", ""):
+    # Read from META, not request.headers: a middleware may have rewritten the header
+    # (the language middleware strips the language from the client's ETags) after
+    # request.headers was first read and cached.
+    if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
         context = {"league": league, "board": board, "poll_seconds": POLL_SECONDS}
