@@ -22,6 +22,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -142,7 +143,10 @@ class LeagueInvitesMixin:
         league: League = self.get_object()
         if request.method == "GET":
             if not request.user.has_perm(MANAGE_LEAGUE, league):
-                raise PermissionDenied(f"Only a commissioner of {league.name} sees its invites.")
+                raise PermissionDenied(
+                    _("Only a commissioner of %(league)s sees its invites.")
+                    % {"league": league.name}
+                )
             links = league.invites.select_related("league")[:100]
             context = {"request": request}
             return Response(LeagueInviteSerializer(links, many=True, context=context).data)
@@ -193,7 +197,10 @@ class InviteViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         invite = self.get_object()
         if not request.user.has_perm(MANAGE_LEAGUE, invite.league):
-            raise PermissionDenied(f"Only a commissioner of {invite.league.name} sees its invites.")
+            raise PermissionDenied(
+                _("Only a commissioner of %(league)s sees its invites.")
+                % {"league": invite.league.name}
+            )
         return Response(LeagueInviteSerializer(invite, context={"request": request}).data)
 
     @extend_schema(

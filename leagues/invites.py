@@ -35,6 +35,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core import versions
@@ -58,7 +59,10 @@ class InviteError(LeagueError):
 
 def _require_commissioner(actor: Actor, league: League) -> None:
     if actor is None or not actor.has_perm(MANAGE_LEAGUE, league):
-        raise PermissionDenied(f"Only a commissioner of {league.name} may invite coaches to it.")
+        raise PermissionDenied(
+            _("Only a commissioner of %(league)s may invite coaches to it.")
+            % {"league": league.name}
+        )
 
 
 def create_invite(
@@ -67,11 +71,20 @@ def create_invite(
     """A new invite link to ``league`` for ``max_uses`` coaches, valid ``days`` days."""
     _require_commissioner(actor, league)
     if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_DAYS:
-        raise InviteError(f"An invite lasts from 1 to {MAX_DAYS} days; got {days!r}.")
+        raise InviteError(
+            _("An invite lasts from 1 to %(max_days)s days; got %(days)s.")
+            % {"max_days": MAX_DAYS, "days": repr(days)}
+        )
     if isinstance(max_uses, bool) or not isinstance(max_uses, int):
-        raise InviteError(f"The number of coaches must be a whole number; got {max_uses!r}.")
+        raise InviteError(
+            _("The number of coaches must be a whole number; got %(max_uses)s.")
+            % {"max_uses": repr(max_uses)}
+        )
     if not 1 <= max_uses <= MAX_USES:
-        raise InviteError(f"An invite is for 1 to {MAX_USES} coaches; got {max_uses}.")
+        raise InviteError(
+            _("An invite is for 1 to %(max_uses)s coaches; got %(max_uses2)s.")
+            % {"max_uses": MAX_USES, "max_uses2": max_uses}
+        )
     return LeagueInvite.objects.create(
         league=league,
         token=secrets.token_urlsafe(32),
@@ -107,15 +120,22 @@ def set_open_signup(actor: Actor, league: League, allow: bool) -> League:
 def invite_problem(invite: LeagueInvite, now: Any = None) -> str | None:
     """Why the link can no longer be used, as a sentence; None while it can."""
     now = now or timezone.now()
-    ask = f"Ask a commissioner of {invite.league.name} for a new link."
+    # Two whole sentences: what is wrong, then whom to ask.
+    ask = _("Ask a commissioner of %(league)s for a new link.") % {"league": invite.league.name}
+    values = {"league": invite.league.name}
     if invite.revoked_at is not None:
-        return f"This invite link to {invite.league.name} was withdrawn. {ask}"
-    if invite.expires_at <= now:
-        when = timezone.localtime(invite.expires_at).strftime("%d %B %Y")
-        return f"This invite link to {invite.league.name} expired on {when}. {ask}"
-    if invite.uses >= invite.max_uses:
-        return f"This invite link to {invite.league.name} has already been used. {ask}"
-    return None
+        problem = _("This invite link to %(league)s was withdrawn.") % values
+    elif invite.expires_at <= now:
+        when = date_format(timezone.localtime(invite.expires_at), "j F Y")
+        problem = _("This invite link to %(league)s expired on %(when)s.") % {
+            **values,
+            "when": when,
+        }
+    elif invite.uses >= invite.max_uses:
+        problem = _("This invite link to %(league)s has already been used.") % values
+    else:
+        return None
+    return f"{problem} {ask}"
 
 
 def is_invite_usable(invite: LeagueInvite) -> bool:
@@ -163,8 +183,11 @@ def join_league(user: Actor, league: League) -> League:
         locked = League.objects.select_for_update().get(pk=league.pk)
         if not locked.allow_signup:
             raise InviteError(
-                f"{locked.name} takes new coaches by invitation only: ask one of its "
-                "commissioners for an invite link."
+                _(
+                    "%(locked)s takes new coaches by invitation only: ask one of its "
+                    "commissioners for an invite link."
+                )
+                % {"locked": locked.name}
             )
         locked.coaches.add(signed_in(user))
         versions.bump(leagues=[locked])

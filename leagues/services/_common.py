@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -116,6 +116,35 @@ DURING: dict[str, Any] = {
 }
 
 
+# A fixture's status and play-off stage as a sentence reads them ("is already settled
+# (played)", "its final keeps a winner"): the choices' labels are capitalised for a
+# page's cells; each language writes these as its sentences want.
+STATUS_IN_SENTENCE: dict[str, Any] = {
+    Fixture.Status.SCHEDULED: pgettext_lazy("fixture status in a sentence", "scheduled"),
+    Fixture.Status.PLAYED: pgettext_lazy("fixture status in a sentence", "played"),
+    Fixture.Status.FORFEIT: pgettext_lazy("fixture status in a sentence", "conceded"),
+    Fixture.Status.UNPLAYED_DOUBLE_LOSS: pgettext_lazy(
+        "fixture status in a sentence", "unplayed: a loss for both"
+    ),
+    Fixture.Status.POSTPONED: pgettext_lazy("fixture status in a sentence", "postponed"),
+}
+STAGE_IN_SENTENCE: dict[str, Any] = {
+    Fixture.Stage.SEMI_FINAL: pgettext_lazy("play-off stage in a sentence", "semi-final"),
+    Fixture.Stage.FINAL: pgettext_lazy("play-off stage in a sentence", "final"),
+    Fixture.Stage.THIRD_PLACE: pgettext_lazy("play-off stage in a sentence", "third-place match"),
+}
+
+
+def status_words(fixture: Fixture) -> str:
+    """The fixture's status as a sentence reads it ("played", "conceded")."""
+    return str(STATUS_IN_SENTENCE.get(fixture.status, fixture.get_status_display()))
+
+
+def stage_words(fixture: Fixture) -> str:
+    """The fixture's play-off stage as a sentence reads it ("final")."""
+    return str(STAGE_IN_SENTENCE.get(fixture.stage, fixture.get_stage_display()))
+
+
 def require_status(season: Season, *statuses: str, doing: str) -> None:
     """Raise LeagueError unless the season is in one of ``statuses``; ``doing`` is the
     sentence said after where the season is, translated, with the phases allowed in
@@ -128,6 +157,7 @@ def require_status(season: Season, *statuses: str, doing: str) -> None:
             else _("%(first)s or %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
         )
         where = str(SEASON_IS[season.status]) % {"season": season}
+        # Two whole sentences: where the season is, then when the action may be done.
         raise LeagueError(f"{where} {str(doing) % {'allowed': allowed}}")
 
 
@@ -171,7 +201,7 @@ def log_fixture_change(
 def score_of(fixture: Fixture) -> str:
     """The fixture's score for the audit log (English, as every log line), or its status."""
     if fixture.home_touchdowns is None:
-        return f"{fixture.get_status_display().lower()}"
+        return f"{status_words(fixture)}"
     return f"{fixture.home_touchdowns}-{fixture.away_touchdowns}"
 
 

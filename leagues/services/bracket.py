@@ -30,11 +30,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, PlayoffStage, Season
+from leagues.services._common import stage_words
 from leagues.services.house_rules import house_rules_of
 from rules_engine import Edition, edition_for
 from rules_engine.house_rules import HouseRules
@@ -49,7 +51,7 @@ PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
 def _winner_and_loser(fixture: Fixture) -> tuple[int, int]:
     """(winner, loser) of a decided play-off fixture."""
     if fixture.winner_id is None:
-        raise LeagueError(f"{fixture} has no winner yet.")
+        raise LeagueError(_("%(fixture)s has no winner yet.") % {"fixture": fixture})
     if fixture.winner_id == fixture.home_id:
         return fixture.home_id, fixture.away_id
     return fixture.winner_id, fixture.home_id
@@ -69,8 +71,15 @@ def _ensure_stage(
             return existing
         if not existing.is_open:
             raise LeagueError(
-                f"The {PlayoffStage(stage).label.lower()} has been played: the semi-final result "
-                "can no longer change who is in it."
+                _(
+                    "The final has been played: the semi-final result can no longer change who "
+                    "is in it."
+                )
+                if stage == PlayoffStage.FINAL
+                else _(
+                    "The third-place match has been played: the semi-final result can no longer "
+                    "change who is in it."
+                )
             )
         existing.home_id, existing.away_id = home, away
         existing.home_seed, existing.away_seed = home_seed, away_seed
@@ -109,8 +118,12 @@ def advance_bracket(season: Season, actor: Actor) -> None:
             if later is not None:
                 if not later.is_open:
                     raise LeagueError(
-                        f"The {later.get_stage_display().lower()} has been played: the "
-                        "semi-finals must keep their winners."
+                        _("The final has been played: the semi-finals must keep their winners.")
+                        if later.stage == PlayoffStage.FINAL
+                        else _(
+                            "The third-place match has been played: the semi-finals must keep "
+                            "their winners."
+                        )
                     )
                 later.delete()
         return
@@ -270,11 +283,14 @@ def check_finished_playoff(season: Season, fixture: Fixture, winner_id: int | No
     """Refuse a corrected result of a finished season's final or third-place match that
     leaves it without a winner, or that names another winner once the league has opened
     a later season (whose teams re-drafted with the prizes, or play for the trophy)."""
-    stage = fixture.get_stage_display().lower()
+    stage = stage_words(fixture)
     if winner_id is None:
         raise LeagueError(
-            f"{season} is finished: its {stage} keeps a winner, so a corrected result "
-            "cannot leave it level."
+            _(
+                "%(season)s is finished: its %(stage)s keeps a winner, so a corrected result "
+                "cannot leave it level."
+            )
+            % {"season": season, "stage": stage}
         )
     if winner_id == fixture.winner_id:
         return
@@ -285,8 +301,11 @@ def check_finished_playoff(season: Season, fixture: Fixture, winner_id: int | No
     )
     if later is not None:
         raise LeagueError(
-            f"{later} has been opened: the winner of {season}'s {stage} can no longer "
-            "change (its champion and prizes stand)."
+            _(
+                "%(later)s has been opened: the winner of %(season)s's %(stage)s can no longer "
+                "change (its champion and prizes stand)."
+            )
+            % {"later": later, "season": season, "stage": stage}
         )
 
 
@@ -314,21 +333,28 @@ def correct_finished_playoff(season: Season, before: dict[int, int], actor: Acto
     ]
     teams = lock_teams(*(team for move in moves for team in move[2:]))
     change = {team: 0 for team in teams}
-    for _, gold, lost, gained in moves:
+    for _place, gold, lost, gained in moves:
         change[lost] -= gold
         change[gained] += gold
     short = [
-        f"{teams[team].name} has spent the prize the correction takes back: its Treasury "
-        f"holds {gp(teams[team].treasury)} and would end at {gp(teams[team].treasury + moved)}."
+        _(
+            "%(team)s has spent the prize the correction takes back: its Treasury holds "
+            "%(treasury)s and would end at %(after)s."
+        )
+        % {
+            "team": teams[team].name,
+            "treasury": gp(teams[team].treasury),
+            "after": gp(teams[team].treasury + moved),
+        }
         for team, moved in sorted(change.items())
         if teams[team].treasury + moved < 0
     ]
     if short:
         raise LeagueError(short)
     # Gold coming in first, so that no Treasury dips below zero half-way.
-    for place, gold, _, gained in moves:
+    for place, gold, _lost, gained in moves:
         post_to_ledger(teams[gained], gold, LedgerReason.PRIZE, _prize_note(season, place), actor)
-    for place, gold, lost, _ in moves:
+    for place, gold, lost, _gained in moves:
         post_to_ledger(
             teams[lost],
             -gold,

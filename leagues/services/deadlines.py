@@ -52,6 +52,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from leagues.models import Fixture, HouseRules, League, Season
 from leagues.services._common import RESULT_PHASES, lock_fixture
@@ -66,9 +67,10 @@ logger = logging.getLogger(__name__)
 # The audit action of a deadline acting on a fixture.
 DEADLINE_ACTION = "fixture.deadline_passed"
 # What settles, and what a page says of a fixture settled, by ``Edition.unplayed_fixture``.
+# OUTCOME_TEXT is the audit log's (English, as every log line); the notes are the pages'.
 OUTCOME_TEXT = {LOSS_FOR_BOTH: "a loss for both"}
-SETTLED_NOTE = "Deadline passed: settled as {outcome}."
-HELD_NOTE = "Deadline passed: waiting for the commissioner's decision."
+SETTLED_NOTES = {LOSS_FOR_BOTH: gettext_lazy("Deadline passed: settled as a loss for both.")}
+HELD_NOTE = gettext_lazy("Deadline passed: waiting for the commissioner's decision.")
 # Why a fixture is held (the audit row's ``reason`` and the end of its message).
 HELD_BY_HOUSE_RULES = "house_rules"
 HELD_BY_SILENT_RULES = "rules_silent"
@@ -145,8 +147,8 @@ def deadline_note(fixture: Fixture) -> str | None:
     if fixture.deadline_passed_at is None:
         return None
     if fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
-        return SETTLED_NOTE.format(outcome=OUTCOME_TEXT[LOSS_FOR_BOTH])
-    return HELD_NOTE if is_held(fixture) else None
+        return str(SETTLED_NOTES[LOSS_FOR_BOTH])
+    return str(HELD_NOTE) if is_held(fixture) else None
 
 
 def held_fixtures(season: Season) -> list[Fixture]:

@@ -24,13 +24,19 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from core.types import Actor
 from core.validators import known_time_zone
 from leagues.errors import LeagueError
 from leagues.models import Fixture, KickoffSlot, League
 from leagues.services import deadlines
-from leagues.services._common import lock_fixture, log_fixture_change, require_commissioner
+from leagues.services._common import (
+    lock_fixture,
+    log_fixture_change,
+    require_commissioner,
+    status_words,
+)
 from teams.audit import log_action
 
 # A fixture takes at most this many proposals at once, and keeps at most this many
@@ -73,8 +79,16 @@ def from_league_time(local: datetime.datetime, league: League) -> datetime.datet
     back = aware.astimezone(datetime.UTC).astimezone(zone)
     if back.replace(tzinfo=None) != local:
         raise LeagueError(
-            f"{local:%H:%M} on {local.day} {local:%B %Y} does not exist in {league.time_zone}: "
-            "the clocks go forward then. Choose another time."
+            _(
+                "%(time)s on %(day)s %(month)s does not exist in %(time_zone)s: "
+                "the clocks go forward then. Choose another time."
+            )
+            % {
+                "time": f"{local:%H:%M}",
+                "day": local.day,
+                "month": f"{local:%B %Y}",
+                "time_zone": league.time_zone,
+            }
         )
     return aware
 
@@ -101,16 +115,38 @@ def _coached_side(actor: Actor, fixture: Fixture) -> int | None:
     return None
 
 
-def _require_open(fixture: Fixture, doing: str) -> None:
+# A proposed time's status as a sentence reads it ("is accepted already").
+SLOT_STATUS_IN_SENTENCE: dict[str, Any] = {
+    Slot.Status.OPEN: pgettext_lazy("kick-off time status in a sentence", "proposed"),
+    Slot.Status.ACCEPTED: pgettext_lazy("kick-off time status in a sentence", "accepted"),
+    Slot.Status.DECLINED: pgettext_lazy("kick-off time status in a sentence", "declined"),
+    Slot.Status.WITHDRAWN: pgettext_lazy("kick-off time status in a sentence", "withdrawn"),
+}
+
+
+def _require_open(fixture: Fixture, *, one: bool = False) -> None:
     """A fixture still to play (a deadline passed refuses every time by itself:
     moved later, it takes times again)."""
     if not fixture.is_open:
         raise LeagueError(
-            f"{fixture} is {fixture.get_status_display().lower()}: only a fixture still "
-            f"to play can {doing}."
+            (
+                _(
+                    "%(fixture)s is %(status)s: only a fixture still to play can take a "
+                    "kick-off time."
+                )
+                if one
+                else _(
+                    "%(fixture)s is %(status)s: only a fixture still to play can take kick-off "
+                    "times."
+                )
+            )
+            % {"fixture": fixture, "status": status_words(fixture)}
         )
     if Fixture.objects.filter(pk=fixture.pk, match__isnull=False).exists():
-        raise LeagueError(f"The match {fixture} is under way: its kick-off is past agreeing.")
+        raise LeagueError(
+            _("The match %(fixture)s is under way: its kick-off is past agreeing.")
+            % {"fixture": fixture}
+        )
 
 
 def _time_problems(
@@ -119,14 +155,25 @@ def _time_problems(
     league = _league(fixture)
     problems = []
     if starts_at <= now:
-        problems.append(f"{when(starts_at, league)} has passed: choose a time in the future.")
+        problems.append(
+            _("%(when)s has passed: choose a time in the future.")
+            % {"when": when(starts_at, league)}
+        )
     end = deadline_end(fixture, league)
     deadline = fixture_deadline(fixture)
     if end is not None and deadline is not None and starts_at >= end:
         problems.append(
-            f"{when(starts_at, league)} is after the deadline ({deadline:%a} {deadline.day} "
-            f"{deadline:%b %Y}, until midnight): choose an earlier time, or ask a "
-            "commissioner to move the deadline."
+            _(
+                "%(when)s is after the deadline (%(deadline)s %(day)s "
+                "%(deadline2)s, until midnight): choose an earlier time, or ask a "
+                "commissioner to move the deadline."
+            )
+            % {
+                "when": when(starts_at, league),
+                "deadline": f"{deadline:%a}",
+                "day": deadline.day,
+                "deadline2": f"{deadline:%b %Y}",
+            }
         )
     return problems
 
@@ -152,10 +199,13 @@ def propose_kickoffs(
     team_id = _coached_side(actor, fixture)
     if team_id is None:
         raise PermissionDenied(
-            f"Only the coaches of {fixture.home.name} and {fixture.away.name} propose "
-            "kick-off times; a commissioner sets one directly."
+            _(
+                "Only the coaches of %(home)s and %(away)s propose "
+                "kick-off times; a commissioner sets one directly."
+            )
+            % {"home": fixture.home.name, "away": fixture.away.name}
         )
-    _require_open(fixture, "take kick-off times")
+    _require_open(fixture)
     if agreed := _agreed_problem(fixture):
         raise LeagueError(agreed)
     times = list(starts_at)
@@ -176,11 +226,14 @@ def propose_kickoffs(
     for t in sorted(set(times)):
         slot = existing.get(t)
         if slot is not None and slot.status == Slot.Status.OPEN:
-            problems.append(f"{when(t, league)} is proposed already.")
+            problems.append(_("%(when)s is proposed already.") % {"when": when(t, league)})
     if open_now + len(set(times)) > MAX_OPEN_SLOTS:
         problems.append(
-            f"A fixture keeps at most {MAX_OPEN_SLOTS} proposed times at once "
-            f"({open_now} open now): withdraw some first."
+            _(
+                "A fixture keeps at most %(max_open_slots)s proposed times at once "
+                "(%(open_now)s open now): withdraw some first."
+            )
+            % {"max_open_slots": MAX_OPEN_SLOTS, "open_now": open_now}
         )
     if problems:
         raise _error(problems, "starts_at")
@@ -212,8 +265,8 @@ def accept_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
     """The other team's coach accepts a proposed time: it is the fixture's kick-off,
     and the other times still proposed are declined."""
     slot, fixture = _locked_slot(slot)
-    _require_answerer(actor, slot, fixture, "accept")
-    _require_open(fixture, "take kick-off times")
+    _require_answerer(actor, slot, fixture, decline=False)
+    _require_open(fixture)
     _require_slot_open(slot, fixture)
     if agreed := _agreed_problem(fixture):
         raise LeagueError(agreed)
@@ -244,7 +297,7 @@ def accept_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
 def decline_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
     """The other team's coach declines a proposed time."""
     slot, fixture = _locked_slot(slot)
-    _require_answerer(actor, slot, fixture, "decline")
+    _require_answerer(actor, slot, fixture, decline=True)
     _require_slot_open(slot, fixture)
     return _close(actor, slot, fixture, Slot.Status.DECLINED, "declined")
 
@@ -256,7 +309,8 @@ def withdraw_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
     proposer = fixture.home if slot.proposed_by_team_id == fixture.home_id else fixture.away
     if actor is None or not actor.is_authenticated or proposer.coach_id != actor.pk:
         raise PermissionDenied(
-            f"Only the coach of {proposer.name}, who proposed it, may withdraw it."
+            _("Only the coach of %(proposer)s, who proposed it, may withdraw it.")
+            % {"proposer": proposer.name}
         )
     _require_slot_open(slot, fixture)
     return _close(actor, slot, fixture, Slot.Status.WITHDRAWN, "withdrawn")
@@ -271,7 +325,7 @@ def set_kickoff(actor: Actor, fixture: Fixture, starts_at: datetime.datetime | N
         actor, fixture, _("Only a commissioner of %(league)s may set kick-off times.")
     )
     fixture, _season = _locked(fixture)
-    _require_open(fixture, "take a kick-off time")
+    _require_open(fixture, one=True)
     if starts_at is not None:
         if starts_at.tzinfo is None:
             raise _error(_("Give the time with its offset from UTC."), "kickoff_at")
@@ -350,19 +404,27 @@ def _locked_slot(slot: KickoffSlot | int) -> tuple[KickoffSlot, Fixture]:
     return locked, fixture
 
 
-def _require_answerer(actor: Actor, slot: KickoffSlot, fixture: Fixture, doing: str) -> None:
+def _require_answerer(actor: Actor, slot: KickoffSlot, fixture: Fixture, *, decline: bool) -> None:
     other = fixture.away if slot.proposed_by_team_id == fixture.home_id else fixture.home
     if actor is None or not actor.is_authenticated or other.coach_id != actor.pk:
         raise PermissionDenied(
-            f"Only the coach of {other.name}, the other team, may {doing} this time."
+            (
+                _("Only the coach of %(other)s, the other team, may decline this time.")
+                if decline
+                else _("Only the coach of %(other)s, the other team, may accept this time.")
+            )
+            % {"other": other.name}
         )
 
 
 def _require_slot_open(slot: KickoffSlot, fixture: Fixture) -> None:
     if slot.status != Slot.Status.OPEN:
         raise LeagueError(
-            f"{when(slot.starts_at, _league(fixture))} is {slot.get_status_display().lower()} "
-            "already: there is nothing to answer."
+            _("%(when)s is %(status)s already: there is nothing to answer.")
+            % {
+                "when": when(slot.starts_at, _league(fixture)),
+                "status": SLOT_STATUS_IN_SENTENCE.get(slot.status, slot.get_status_display()),
+            }
         )
 
 

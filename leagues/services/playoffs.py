@@ -31,6 +31,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -65,7 +66,10 @@ def seeds_from(
     """``playoff_seeds`` from the season's ranked tables (the play-off odds pass
     simulated ones): ``overall`` across divisions, ``tables`` per division."""
     if len(overall) < SEEDS:
-        raise LeagueError(f"The play-offs need {SEEDS} teams; {season} has {len(overall)}.")
+        raise LeagueError(
+            _("The play-offs need %(seeds)s teams; %(season)s has %(teams)s.")
+            % {"seeds": SEEDS, "season": season, "teams": len(overall)}
+        )
     if season.playoff_format == PlayoffFormat.TOP_FOUR:
         return overall[:SEEDS]
     rank = {row.team_id: n for n, row in enumerate(overall)}
@@ -82,7 +86,11 @@ def seeds_from(
         return [*winners, runner_up[winners[0].division_id], runner_up[winners[1].division_id]]
     if not 2 <= len(tables) <= SEEDS:
         raise LeagueError(
-            f"The division-winners format needs 2 to {SEEDS} divisions; {season} has {len(tables)}."
+            _(
+                "The division-winners format needs 2 to %(seeds)s divisions; %(season)s has "
+                "%(divisions)s."
+            )
+            % {"seeds": SEEDS, "season": season, "divisions": len(tables)}
         )
     taken = {row.team_id for row in winners}
     wild_cards = [row for row in overall if row.team_id not in taken]
@@ -106,8 +114,14 @@ def start_playoffs(actor: Actor, season: Season) -> list[Fixture]:
         ).count()
         if still_open:
             raise LeagueError(
-                f"{still_open} league fixture(s) are still to be played: record them or award "
-                "forfeits before the play-offs."
+                ngettext(
+                    "%(count)d league fixture is still to be played: record it or award a "
+                    "forfeit before the play-offs.",
+                    "%(count)d league fixtures are still to be played: record them or award "
+                    "forfeits before the play-offs.",
+                    still_open,
+                )
+                % {"count": still_open}
             )
         seeds = playoff_seeds(season)
         semis = [
@@ -183,8 +197,11 @@ def record_playoff_winner(
             )
             if decided_by not in (None, DecidedBy.COMMISSIONER):
                 raise LeagueError(
-                    f"{fixture} is drawn on points: there is no extra time or sudden death "
-                    "in its rules, and the commissioner names who goes through."
+                    _(
+                        "%(fixture)s is drawn on points: there is no extra time or sudden death "
+                        "in its rules, and the commissioner names who goes through."
+                    )
+                    % {"fixture": fixture}
                 )
             how = DecidedBy.COMMISSIONER
         else:
@@ -195,7 +212,10 @@ def record_playoff_winner(
             how = DecidedBy.SUDDEN_DEATH
         winner_id = winner.pk if isinstance(winner, Team) else winner
         if winner_id not in (fixture.home_id, fixture.away_id):
-            raise LeagueError(f"The winner must be {fixture.home.name} or {fixture.away.name}.")
+            raise LeagueError(
+                _("The winner must be %(home)s or %(away)s.")
+                % {"home": fixture.home.name, "away": fixture.away.name}
+            )
         return _set_winner(fixture, season, winner_id, actor, how=how)
 
 
@@ -224,7 +244,9 @@ def _require_level_playoff(fixture: Fixture, season: Season) -> None:
         doing=_("You can decide a play-off only during %(allowed)s."),
     )
     if fixture.kind != Fixture.Kind.PLAYOFF:
-        raise LeagueError(f"{fixture} is not a play-off: a level score is a draw.")
+        raise LeagueError(
+            _("%(fixture)s is not a play-off: a level score is a draw.") % {"fixture": fixture}
+        )
     home, away = final_score(fixture)
     if fixture.status != Fixture.Status.PLAYED or home != away:
         raise LeagueError(
@@ -283,9 +305,12 @@ def resolve_sudden_death(actor: Actor, fixture: Fixture, dice: Any) -> Fixture:
         _require_level_playoff(fixture, season)
         if scored_in_points(fixture):
             raise LeagueError(
-                f"{fixture} is drawn on points, and a draw has no sudden death to roll "
-                '("If both teams have the same score, the game ends in a draw!"): the '
-                "commissioner names who goes through."
+                _(
+                    "%(fixture)s is drawn on points, and a draw has no sudden death to roll "
+                    '("If both teams have the same score, the game ends in a draw!"): the '
+                    "commissioner names who goes through."
+                )
+                % {"fixture": fixture}
             )
         sudden_death = _engine_sudden_death(season.league)
         if sudden_death is None:

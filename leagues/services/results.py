@@ -27,6 +27,8 @@ from leagues.services._common import (
     require_status,
     score_of,
     side_of,
+    stage_words,
+    status_words,
 )
 from leagues.services.bracket import (
     advance_bracket,
@@ -153,8 +155,8 @@ def _require_takes_result(fixture: Fixture, season: Season) -> None:
         )
     if fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
         raise LeagueError(
-            f"{fixture} was settled by the commissioner "
-            f"({fixture.get_status_display().lower()}); it takes no match result."
+            _("%(fixture)s was settled by the commissioner (%(status)s); it takes no match result.")
+            % {"fixture": fixture, "status": status_words(fixture)}
         )
 
 
@@ -181,8 +183,11 @@ def _correct_finished_playoff(
     (``bracket.correct_finished_playoff``)."""
     if not _manages(actor, season, by_commissioner):
         raise PermissionDenied(
-            f"{season} is finished: only a commissioner may correct the result of its "
-            f"{fixture.get_stage_display().lower()}."
+            _(
+                "%(season)s is finished: only a commissioner may correct the result of its "
+                "%(stage)s."
+            )
+            % {"season": season, "stage": stage_words(fixture)}
         )
     check_finished_playoff(season, fixture, new["winner_id"])
     before = finished_places(season)
@@ -308,7 +313,10 @@ def dock_points(
     if not reason:
         problems.append("Give the reason for docking points; the coaches will read it.")
     if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= 99:
-        problems.append(f"Dock between 1 and {MAX_DOCKED_POINTS} points.")
+        problems.append(
+            _("Dock between 1 and %(max_docked_points)s points.")
+            % {"max_docked_points": MAX_DOCKED_POINTS}
+        )
     if problems:
         raise LeagueError(problems)
     with transaction.atomic():

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.types import Actor
 from leagues.errors import LeagueError
@@ -66,19 +67,23 @@ class Rollover:
 
 # What a league's page says its teams do between seasons (see the module).
 BETWEEN_SEASONS_TEXT = {
-    REDRAFT: "each coach re-drafts his team (budget 1,000,000 gp + treasury + 20,000 per "
-    "game played + 20,000 per league win + 10,000 per league draw, capped where the league "
-    "says; players re-hired at current value + 20,000 per season played; MNG players "
-    "recover, each Niggling Injury heals on a D6 of 4+, +1 with an apothecary) and the "
-    "re-drafted team enters the new season.",
-    CARRY_OVER: "every team goes into the new season as it is: players, injuries, fans "
-    "and treasury (Dugout's reading: the rules have no re-draft).",
+    REDRAFT: gettext_lazy(
+        "each coach re-drafts his team (budget 1,000,000 gp + treasury + 20,000 per "
+        "game played + 20,000 per league win + 10,000 per league draw, capped where the league "
+        "says; players re-hired at current value + 20,000 per season played; MNG players "
+        "recover, each Niggling Injury heals on a D6 of 4+, +1 with an apothecary) and the "
+        "re-drafted team enters the new season."
+    ),
+    CARRY_OVER: gettext_lazy(
+        "every team goes into the new season as it is: players, injuries, fans "
+        "and treasury (Dugout's reading: the rules have no re-draft)."
+    ),
 }
 
 
 def between_seasons_text(league: League) -> str:
     """What the league's teams do between seasons, in words for its pages."""
-    return BETWEEN_SEASONS_TEXT[between_seasons(league.ruleset)]
+    return str(BETWEEN_SEASONS_TEXT[between_seasons(league.ruleset)])
 
 
 def _open_count(season: Season, kind: str) -> int:
@@ -89,25 +94,36 @@ def _refusal(season: Season, without_playoffs: bool) -> str | None:
     """Why the season cannot be closed yet, or None."""
     status = season.status
     if status == Season.Status.SIGN_UP:
-        return f"{season} has not begun: draw up its schedule and play it before closing it."
+        return _(
+            "%(season)s has not begun: draw up its schedule and play it before closing it."
+        ) % {"season": season}
     if status == Season.Status.PLAYOFFS:
-        open_playoffs = _open_count(season, Fixture.Kind.PLAYOFF)
-        return (
-            f"The play-offs of {season} are not decided: {open_playoffs or 'a'} play-off "
-            "fixture(s) still to settle. The season closes once the final and the "
-            "third-place match have winners."
-        )
+        # None open yet (the final waits to be drawn): one still to settle.
+        open_playoffs = _open_count(season, Fixture.Kind.PLAYOFF) or 1
+        return ngettext(
+            "The play-offs of %(season)s are not decided: %(count)d play-off fixture still "
+            "to settle. The season closes once the final and the third-place match have "
+            "winners.",
+            "The play-offs of %(season)s are not decided: %(count)d play-off fixtures still "
+            "to settle. The season closes once the final and the third-place match have "
+            "winners.",
+            open_playoffs,
+        ) % {"season": season, "count": open_playoffs}
     if status == Season.Status.REGULAR_SEASON:
         still_open = _open_count(season, Fixture.Kind.LEAGUE)
         if still_open:
-            return (
-                f"{still_open} league fixture(s) of {season} are still to be played: record "
-                "them or award forfeits before closing the season."
-            )
+            return ngettext(
+                "%(count)d league fixture of %(season)s is still to be played: record it or "
+                "award a forfeit before closing the season.",
+                "%(count)d league fixtures of %(season)s are still to be played: record them "
+                "or award forfeits before closing the season.",
+                still_open,
+            ) % {"season": season, "count": still_open}
         if not without_playoffs:
-            return (
-                f"{season} has had no play-offs: start them, or close the season without play-offs."
-            )
+            return _(
+                "%(season)s has had no play-offs: start them, or close the season without "
+                "play-offs."
+            ) % {"season": season}
     return None
 
 
@@ -159,8 +175,11 @@ def season_edition_name(season: Season) -> str:
 def _check_edition_move(league: League, ruleset: str) -> None:
     if between_seasons(league.ruleset) != REDRAFT:
         raise LeagueError(
-            f"{league.name}'s teams carry over between seasons: a league moves to another "
-            "edition at a re-draft."
+            _(
+                "%(league)s's teams carry over between seasons: a league moves to another "
+                "edition at a re-draft."
+            )
+            % {"league": league.name}
         )
     try:
         edition_move(league.ruleset, ruleset)
@@ -220,7 +239,10 @@ def _require_last(season: Season) -> None:
         .first()
     )
     if later is not None:
-        raise LeagueError(f"{later} is open already: {season} was rolled over before.")
+        raise LeagueError(
+            _("%(later)s is open already: %(season)s was rolled over before.")
+            % {"later": later, "season": season}
+        )
 
 
 def _carry_over(

@@ -20,6 +20,7 @@ from leagues.services._common import (
     lock_season,
     require_commissioner,
     require_status,
+    status_words,
 )
 from teams.audit import log_action
 from teams.models import Team
@@ -88,7 +89,8 @@ def _teams_by_division(season: Season) -> dict[int, list[Team]]:
     waiting = [e.team.name for e in entries if e.division_id is None]
     if waiting:
         problems.append(
-            f"Admit or withdraw the teams still waiting for a division: {', '.join(waiting)}."
+            _("Admit or withdraw the teams still waiting for a division: %(teams)s.")
+            % {"teams": ", ".join(waiting)}
         )
     divisions = list(season.divisions.all())
     by_division: dict[int, list[Team]] = {d.pk: [] for d in divisions}
@@ -99,8 +101,15 @@ def _teams_by_division(season: Season) -> dict[int, list[Team]]:
     for division_id, teams in by_division.items():
         if len(teams) < MIN_TEAMS_PER_DIVISION:
             problems.append(
-                f"{names[division_id]} has {len(teams)} team(s); a division needs at least "
-                f"{MIN_TEAMS_PER_DIVISION}."
+                _(
+                    "%(division)s has %(teams)s team(s); a division needs at least "
+                    "%(min_teams_per_division)s."
+                )
+                % {
+                    "division": names[division_id],
+                    "teams": len(teams),
+                    "min_teams_per_division": MIN_TEAMS_PER_DIVISION,
+                }
             )
     if problems:
         raise LeagueError(problems)
@@ -160,8 +169,11 @@ def reschedule_fixture(
         )
         if not fixture.is_open:
             raise LeagueError(
-                f"{fixture} is already settled ({fixture.get_status_display().lower()}); "
-                "only a fixture still to play can be rescheduled."
+                _(
+                    "%(fixture)s is already settled (%(status)s); "
+                    "only a fixture still to play can be rescheduled."
+                )
+                % {"fixture": fixture, "status": status_words(fixture)}
             )
         before: dict[str, Any] = {"round": fixture.round.number if fixture.round else None}
         before.update(deadline=fixture.deadline, status=fixture.status)
@@ -169,7 +181,10 @@ def reschedule_fixture(
             try:
                 fixture.round = season.rounds.get(number=round_number)
             except Round.DoesNotExist:
-                raise LeagueError(f"{season} has no round {round_number}.") from None
+                raise LeagueError(
+                    _("%(season)s has no round %(round_number)s.")
+                    % {"season": season, "round_number": round_number}
+                ) from None
             if deadline is None:
                 deadline = fixture.round.deadline
         fixture.deadline = deadline

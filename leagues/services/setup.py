@@ -59,8 +59,11 @@ def _scoring_problems(
         problems.append("League points for a win, draw and loss must be whole numbers.")
     elif not win >= draw >= loss:
         problems.append(
-            f"A win ({win}) must earn at least as many points as a draw ({draw}), "
-            f"and a draw at least as many as a loss ({loss})."
+            _(
+                "A win (%(win)s) must earn at least as many points as a draw (%(draw)s), "
+                "and a draw at least as many as a loss (%(loss)s)."
+            )
+            % {"win": win, "draw": draw, "loss": loss}
         )
     if isinstance(tie_breakers, str) or not isinstance(tie_breakers, Sequence):
         problems.append("Tie-breakers must be a list.")
@@ -68,13 +71,16 @@ def _scoring_problems(
         unknown = [b for b in tie_breakers if b not in TieBreaker.values]
         if unknown:
             problems.append(
-                f"Unknown tie-breaker {', '.join(map(str, unknown))}; choose from "
-                f"{', '.join(TieBreaker.values)}."
+                _("Unknown tie-breaker %(unknown)s; choose from %(choices)s.")
+                % {"unknown": ", ".join(map(str, unknown)), "choices": ", ".join(TieBreaker.values)}
             )
         if len(set(tie_breakers)) != len(tie_breakers):
             problems.append("Each tie-breaker may be listed once.")
     if redraft_budget_cap is not None and redraft_budget_cap < REDRAFT_BASE:
-        problems.append(f"A re-draft cap must be at least the {REDRAFT_BASE:,} gp budget.")
+        problems.append(
+            _("A re-draft cap must be at least the %(redraft_base)s gp budget.")
+            % {"redraft_base": f"{REDRAFT_BASE:,}"}
+        )
     return problems
 
 
@@ -110,10 +116,13 @@ def create_league(
     if not name:
         problems.append("Give the league a name.")
     elif League.objects.filter(name__iexact=name).exists():
-        problems.append(f"A league called {name} already exists: choose another name.")
+        problems.append(
+            _("A league called %(name)s already exists: choose another name.") % {"name": name}
+        )
     if ruleset not in rules_engine.list_rulesets():
         problems.append(
-            f"Unknown ruleset {ruleset!r}; choose one of {', '.join(rules_engine.list_rulesets())}."
+            _("Unknown ruleset %(ruleset)s; choose one of %(choices)s.")
+            % {"ruleset": repr(ruleset), "choices": ", ".join(rules_engine.list_rulesets())}
         )
     problems += _scoring_problems(
         (points_for_win, points_for_draw, points_for_loss), tie_breakers, redraft_budget_cap
@@ -147,7 +156,9 @@ def create_league(
             league.commissioners.add(signed_in(actor))
     except IntegrityError:
         # Another commissioner took the name between the check and the insert.
-        raise LeagueError(f"A league called {name} already exists: choose another name.") from None
+        raise LeagueError(
+            _("A league called %(name)s already exists: choose another name.") % {"name": name}
+        ) from None
     return league
 
 
@@ -202,17 +213,23 @@ def open_season(
         format = default_season_format(league.ruleset)
     problems: list[str] = []
     if format not in SeasonFormat.values:
-        problems.append(f"Unknown format {format!r}; choose {' or '.join(SeasonFormat.values)}.")
+        problems.append(
+            _("Unknown format %(format)s; choose %(choices)s.")
+            % {"format": repr(format), "choices": " or ".join(SeasonFormat.values)}
+        )
     if playoff_format not in PlayoffFormat.values:
         problems.append(
-            f"Unknown play-off format {playoff_format!r}; choose one of "
-            f"{', '.join(PlayoffFormat.values)}."
+            _("Unknown play-off format %(playoff_format)s; choose one of %(choices)s.")
+            % {"playoff_format": repr(playoff_format), "choices": ", ".join(PlayoffFormat.values)}
         )
     names = [n.strip() for n in divisions if n and n.strip()]
     if not names:
         problems.append("A season needs at least one division.")
     if len(names) > MAX_DIVISIONS:
-        problems.append(f"A league has at most {MAX_DIVISIONS} divisions.")
+        problems.append(
+            _("A league has at most %(max_divisions)s divisions.")
+            % {"max_divisions": MAX_DIVISIONS}
+        )
     if len({n.casefold() for n in names}) != len(names):
         problems.append("Two divisions have the same name.")
     if problems:
@@ -222,8 +239,11 @@ def open_season(
         running = league.seasons.exclude(status=Season.Status.FINISHED).first()
         if running is not None:
             raise LeagueError(
-                f"Season {running.number} of {league.name} is still running: "
-                "finish it before opening the next."
+                _(
+                    "Season %(number)s of %(league)s is still running: "
+                    "finish it before opening the next."
+                )
+                % {"number": running.number, "league": league.name}
             )
         number = (league.seasons.aggregate(n=Max("number"))["n"] or 0) + 1
         season = Season.objects.create(
@@ -244,11 +264,26 @@ def add_division(actor: Actor, season: Season, name: str) -> Division:
         season = lock_season(season)
         require_status(season, SIGN_UP, doing=_("You can add a division only during %(allowed)s."))
         if season.divisions.count() >= MAX_DIVISIONS:
-            raise LeagueError(f"A league has at most {MAX_DIVISIONS} divisions.")
+            raise LeagueError(
+                _("A league has at most %(max_divisions)s divisions.")
+                % {"max_divisions": MAX_DIVISIONS}
+            )
         if season.divisions.filter(name__iexact=name).exists():
-            raise LeagueError(f"{season} already has a division called {name}.")
+            raise LeagueError(
+                _("%(season)s already has a division called %(name)s.")
+                % {"season": season, "name": name}
+            )
         versions.bump(leagues=[season.league_id])
         return Division.objects.create(season=season, name=name)
+
+
+def edition_name(ruleset: str) -> str:
+    """The name coaches read of the edition ``ruleset`` keys ("Blood Bowl 2020"), else
+    the key itself (a ruleset no longer registered)."""
+    try:
+        return rules_engine.edition_for(ruleset).name
+    except LookupError:
+        return ruleset
 
 
 def _eligibility_problems(season: Season, team: Team) -> list[Shown]:
@@ -256,10 +291,19 @@ def _eligibility_problems(season: Season, team: Team) -> list[Shown]:
     problems: list[Shown] = []
     if team.ruleset != league.ruleset:
         problems.append(
-            f"{team.name} plays the {team.ruleset} ruleset; {league.name} plays {league.ruleset}."
+            _("%(team)s plays %(team_edition)s; %(league)s plays %(league_edition)s.")
+            % {
+                "team": team.name,
+                "team_edition": edition_name(team.ruleset),
+                "league": league.name,
+                "league_edition": edition_name(league.ruleset),
+            }
         )
     if team.status != Team.Status.ACTIVE:
-        problems.append(f"{team.name} is not active: only an active team can enter a season.")
+        problems.append(
+            _("%(team)s is not active: only an active team can enter a season.")
+            % {"team": team.name}
+        )
     elsewhere = playing_elsewhere(team, league.pk)
     if elsewhere is not None:
         problems.append(playing_elsewhere_message(team.name, elsewhere))
@@ -278,7 +322,9 @@ def enter_team(actor: Actor, season: Season, team: Team) -> TeamEntry:
     The commissioner then admits it into a division (``admit_team``).
     """
     if actor is None or not actor.has_perm("leagues.enter_team", team):
-        raise PermissionDenied(f"Only the coach of {team.name} may enter it into a season.")
+        raise PermissionDenied(
+            _("Only the coach of %(team)s may enter it into a season.") % {"team": team.name}
+        )
     with transaction.atomic():
         season = lock_season(season)
         require_status(season, SIGN_UP, doing=_("You can enter a team only during %(allowed)s."))
@@ -286,7 +332,10 @@ def enter_team(actor: Actor, season: Season, team: Team) -> TeamEntry:
         team = lock_team(team)
         problems = _eligibility_problems(season, team)
         if TeamEntry.objects.filter(season=season, team=team).exists():
-            problems.append(f"{team.name} is already entered in {season}.")
+            problems.append(
+                _("%(team)s is already entered in %(season)s.")
+                % {"team": team.name, "season": season}
+            )
         if problems:
             raise LeagueError(problems)
         versions.bump(leagues=[season.league_id], teams=[team])
@@ -308,10 +357,16 @@ def admit_team(
         if division is None:
             divisions = list(season.divisions.all()[:2])
             if len(divisions) != 1:
-                raise LeagueError(f"Choose the division of {season} to admit {team.name} into.")
+                raise LeagueError(
+                    _("Choose the division of %(season)s to admit %(team)s into.")
+                    % {"season": season, "team": team.name}
+                )
             division = divisions[0]
         elif division.season_id != season.pk:
-            raise LeagueError(f"{division.name} is not a division of {season}.")
+            raise LeagueError(
+                _("%(division)s is not a division of %(season)s.")
+                % {"division": division.name, "season": season}
+            )
         # The team's row after the season's: see ``playing_elsewhere``.
         team = lock_team(team)
         problems = _eligibility_problems(season, team)
@@ -331,7 +386,8 @@ def withdraw_team(actor: Actor, season: Season, team: Team) -> None:
         or actor.has_perm("leagues.manage_league", season)
     ):
         raise PermissionDenied(
-            f"Only the coach of {team.name} or a commissioner may withdraw it from {season}."
+            _("Only the coach of %(team)s or a commissioner may withdraw it from %(season)s.")
+            % {"team": team.name, "season": season}
         )
     with transaction.atomic():
         season = lock_season(season)

@@ -18,6 +18,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from core import versions
 from core.types import Actor
@@ -74,34 +75,53 @@ def _next_season(season: Season) -> Season | None:
 def _explain_nothing_to_redraft(team: Team, entries: list[TeamEntry]) -> TeamError:
     if not entries:
         return TeamError(
-            f"{team.name} has played no league season: a team re-drafts between two "
-            "seasons of its league."
+            _(
+                "%(team)s has played no league season: a team re-drafts between two "
+                "seasons of its league."
+            )
+            % {"team": team.name}
         )
     latest = entries[0].season
     if Redraft.objects.filter(team=team, to_season=latest).exists():
-        return TeamError(f"{team.name} has already re-drafted for {latest}.")
+        return TeamError(
+            _("%(team)s has already re-drafted for %(latest)s.")
+            % {"team": team.name, "latest": latest}
+        )
     if latest.status == Season.Status.SIGN_UP:
         return TeamError(
-            f"{team.name} is entered in {latest}, which has not begun: a team re-drafts "
-            "after a season it played."
+            _(
+                "%(team)s is entered in %(latest)s, which has not begun: a team re-drafts "
+                "after a season it played."
+            )
+            % {"team": team.name, "latest": latest}
         )
     if latest.status != Season.Status.FINISHED:
         return TeamError(
-            f"{latest} is still under way ({latest.get_status_display().lower()}): "
-            f"{team.name} re-drafts once the commissioner closes it and opens the next season."
+            _(
+                "%(latest)s is still under way (%(status)s): "
+                "%(team)s re-drafts once the commissioner closes it and opens the next season."
+            )
+            % {"latest": latest, "status": latest.get_status_display(), "team": team.name}
         )
     following = _next_season(latest)
     if following is None:
         return TeamError(
-            f"{latest} is finished, but its commissioner has not opened the next season yet."
+            _("%(latest)s is finished, but its commissioner has not opened the next season yet.")
+            % {"latest": latest}
         )
     if Redraft.objects.filter(team=team, from_season=latest).exists():
-        return TeamError(f"{team.name} has already re-drafted for {following}.")
+        return TeamError(
+            _("%(team)s has already re-drafted for %(following)s.")
+            % {"team": team.name, "following": following}
+        )
     if following.entries.filter(team=team).exists():
-        return TeamError(f"{team.name} is already entered in {following}.")
+        return TeamError(
+            _("%(team)s is already entered in %(following)s.")
+            % {"team": team.name, "following": following}
+        )
     return TeamError(
-        f"{following} has begun ({following.get_status_display().lower()}): "
-        "it is too late to re-draft for it."
+        _("%(following)s has begun (%(status)s): it is too late to re-draft for it.")
+        % {"following": following, "status": following.get_status_display()}
     )
 
 
@@ -126,12 +146,18 @@ def season_to_redraft(
         wanted = from_season.pk if isinstance(from_season, Season) else from_season
         entries = [e for e in entries if e.season_id == wanted]
         if not entries:
-            raise TeamError(f"{team.name} did not play season {wanted}.")
+            raise TeamError(
+                _("%(team)s did not play season %(wanted)s.")
+                % {"team": team.name, "wanted": wanted}
+            )
     if entries and between_seasons(entries[0].season.league.ruleset) != REDRAFT:
         league = entries[0].season.league
         raise TeamError(
-            f"{league.name}'s teams carry over between seasons as they are: its ruleset "
-            "has no re-draft."
+            _(
+                "%(league)s's teams carry over between seasons as they are: its ruleset "
+                "has no re-draft."
+            )
+            % {"league": league.name}
         )
     done = set(Redraft.objects.filter(team=team).values_list("from_season_id", flat=True))
     for entry in entries:
@@ -234,7 +260,10 @@ def _locked(
     require_active(team)
     record = season_to_redraft(team, record.from_season_id, **find)
     if to_season.status != Season.Status.SIGN_UP:
-        raise TeamError(f"{record.to_season_name} has begun: it is too late to re-draft for it.")
+        raise TeamError(
+            _("%(to_season_name)s has begun: it is too late to re-draft for it.")
+            % {"to_season_name": record.to_season_name}
+        )
     return team, record, to_season
 
 

@@ -132,7 +132,7 @@ def test_dock_and_playoff_forms_show_refusals(client, scheduled, commissioner):
     )
     assert response.status_code == 302
     response = client.post(reverse("season-manage-action", args=[scheduled.pk, "playoffs"]))
-    assert response.status_code == 400 and "30 league fixture(s)" in html(response)
+    assert response.status_code == 400 and "30 league fixtures" in html(response)
     standings = html(client.get(reverse("season-standings", args=[scheduled.pk])))
     assert "Fielded a dead player" in standings
 

@@ -104,7 +104,7 @@ def test_a_season_not_done_is_refused_with_the_reason_and_nothing_opens(
         message = "has not begun"
     else:
         season = season_of(commissioner, league, bb2020_teams, format="single")
-        message = "6 league fixture\\(s\\) of .* are still to be played"
+        message = "6 league fixtures of .* are still to be played"
     if state == "rolled_over":
         play_all(season, commissioner)
         services.roll_over_season(commissioner, season, without_playoffs=True)

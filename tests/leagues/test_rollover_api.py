@@ -56,7 +56,7 @@ def test_the_commissioner_rolls_a_finished_season_over(commissioner, season):
 def test_a_season_still_under_way_is_400_with_the_reason(commissioner, season):
     response = client_for(commissioner).post(url(season), {"without_playoffs": True}, format="json")
     assert response.status_code == 400
-    assert "6 league fixture(s)" in response.json()["detail"]
+    assert "6 league fixtures" in response.json()["detail"]
     assert Season.objects.filter(league=season.league).count() == 1
 
 

@@ -57,7 +57,7 @@ def test_the_commissioner_closes_the_season_and_manages_the_next(commissioner, s
 def test_a_season_still_under_way_shows_the_reason_and_nothing_opens(commissioner, season):
     response = client_for(commissioner).post(action(season), {"without_playoffs": "on"})
     assert response.status_code == 400
-    assert "6 league fixture(s) of" in response.content.decode()
+    assert "6 league fixtures of" in response.content.decode()
     assert Season.objects.filter(league=season.league).count() == 1
 
 

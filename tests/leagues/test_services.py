@@ -122,7 +122,9 @@ def test_a_coach_cannot_enter_someone_elses_team(sign_up):
 
 def test_entry_needs_the_leagues_ruleset_an_active_team_and_sign_up(sign_up, commissioner):
     other_ruleset = TeamFactory(ruleset="classic")
-    with pytest.raises(LeagueError, match="plays the classic ruleset"):
+    # The editions by the names coaches read, not their keys.
+    refusal = r"plays Classic league rules \(LRB\); Old World Cup plays Blood Bowl 2020"
+    with pytest.raises(LeagueError, match=refusal):
         services.enter_team(other_ruleset.coach, sign_up, other_ruleset)
     retired = TeamFactory(status=TeamStatus.RETIRED)
     with pytest.raises(LeagueError, match="not active"):
