@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS as NONE
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from rules_engine.draft import draft_rules_for
 from rules_engine.ruleset import Roster, Ruleset
@@ -32,14 +33,15 @@ def captain_field(
     slugs = {p.slug for p in ordinary}
     current = current_captain(ruleset, players)
     keep = (
-        f"#{current.number} {current.name} stays captain (if re-hired)"
+        _("#%(number)s %(name)s stays captain (if re-hired)")
+        % {"number": current.number, "name": current.name}
         if current is not None
-        else "— choose —"
+        else _("— choose —")
     )
     choices: list[tuple[str, Any]] = [("", keep)]
     choices.append(
         (
-            "A player re-hired",
+            _("A player re-hired"),
             [
                 (f"{PLAYER_PREFIX}{p.pk}", f"#{p.number} {p.name}")
                 for p in players
@@ -49,18 +51,18 @@ def captain_field(
     )
     choices.append(
         (
-            "The first new player hired as",
+            _("The first new player hired as"),
             [(f"{NEW_PREFIX}{p.slug}", p.name) for p in ordinary],
         )
     )
     return forms.ChoiceField(
-        label="Team Captain",
+        label=_("Team Captain"),
         required=False,
         choices=choices,
         initial=f"{PLAYER_PREFIX}{current.pk}" if current is not None else "",
-        help_text=f"The captain has {rules.captain_skill} while captain; a Big Guy "
-        "cannot be captain.",
-        error_messages={"invalid_choice": "Choose the Team Captain among those listed."},
+        help_text=_("The captain has %(skill)s while captain; a Big Guy cannot be captain.")
+        % {"skill": rules.captain_skill},
+        error_messages={"invalid_choice": _("Choose the Team Captain among those listed.")},
     )
 
 

@@ -6,11 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from teams.services.team_league import FIELD, ChoiceToMake
-
-# The card's heading, by what is chosen.
-HEADINGS = {"Team League": "Choose your Team League", "Favoured of": "Choose your Favoured of"}
 
 
 class SpecialRuleChoiceForm(forms.Form):
@@ -18,14 +16,18 @@ class SpecialRuleChoiceForm(forms.Form):
 
     def __init__(self, choice: ChoiceToMake, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.heading = HEADINGS.get(choice.label, f"Choose your {choice.label}")
+        # The card's heading, by what is chosen ("Choose your Team League").
+        self.heading = _("Choose your %(choice)s") % {"choice": choice.label}
         self.fields[FIELD] = forms.ChoiceField(
             label=choice.label,
-            choices=[("", "Choose one"), *choice.options],
-            help_text="It decides the star players and inducements the team may buy, "
-            "and never changes once chosen.",
+            choices=[("", _("Choose one")), *choice.options],
+            help_text=_(
+                "It decides the star players and inducements the team may buy, and never "
+                "changes once chosen."
+            ),
             error_messages={
-                "required": f"Choose the team's {choice.label}.",
-                "invalid_choice": f"Choose one of the {choice.label} options listed.",
+                "required": _("Choose the team's %(choice)s.") % {"choice": choice.label},
+                "invalid_choice": _("Choose one of the %(choice)s options listed.")
+                % {"choice": choice.label},
             },
         )

@@ -23,6 +23,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from core.fields import StrictCharField
@@ -99,11 +100,11 @@ def team_name_taken(name: str, *, exclude_pk: int | None = None) -> str | None:
 
 def taken_message(name: str, existing: str) -> str:
     if existing.casefold() == name.casefold():
-        return f"A team named {name!r} already exists; choose another name"
-    return (
-        f"{name!r} reads as the existing team {existing!r} (letters that look alike); "
+        return _("A team named %(name)s already exists; choose another name") % {"name": repr(name)}
+    return _(
+        "%(name)s reads as the existing team %(existing)s (letters that look alike); "
         "choose another name"
-    )
+    ) % {"name": repr(name), "existing": repr(existing)}
 
 
 # --- input fields: a name is cleaned before its length and blankness are checked -------
