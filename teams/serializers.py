@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -91,7 +92,7 @@ class RenamePlayerInputSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("name") is None and attrs.get("number") is None:
-            raise serializers.ValidationError("Give a new name, a new number, or both.")
+            raise serializers.ValidationError(_("Give a new name, a new number, or both."))
         return attrs
 
 
@@ -124,7 +125,8 @@ class TransferInputSerializer(serializers.Serializer):
             user = matches[0] if len(matches) == 1 else None
         if user is None:
             raise serializers.ValidationError(
-                f"No coach has the username {value!r}: check its spelling."
+                _("No coach has the username %(username)s: check its spelling.")
+                % {"username": repr(value)}
             )
         return user
 

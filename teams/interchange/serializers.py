@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from core.validators import no_control_characters_before_cleaning
@@ -126,9 +128,14 @@ class ImportInputSerializer(serializers.Serializer):
         if upload is not None:
             if upload.size > MAX_UPLOAD_BYTES:
                 raise serializers.ValidationError(
-                    {"file": [f"A team file may be at most {MAX_UPLOAD_BYTES:,} bytes"]}
+                    {
+                        "file": [
+                            _("A team file may be at most %(size)s bytes")
+                            % {"size": number_format(MAX_UPLOAD_BYTES, force_grouping=True)}
+                        ]
+                    }
                 )
             attrs["content"] = upload.read()
         elif not attrs.get("content"):
-            raise serializers.ValidationError({"content": ["Send the file's text (or a file)."]})
+            raise serializers.ValidationError({"content": [_("Send the file's text (or a file).")]})
         return attrs

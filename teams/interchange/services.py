@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from core.types import Actor
@@ -187,7 +188,7 @@ def import_team(actor: Actor, request: ImportRequest) -> Team:
     """A new team of ``actor`` from an import file; every problem at once in one
     InterchangeError, nothing written."""
     if not isinstance(actor, User) or not actor.has_perm("teams.add_team"):
-        raise PermissionDenied("Sign in to import a team.")
+        raise PermissionDenied(_("Sign in to import a team."))
     team_in, ruleset, mapped = _checked(request)
     with transaction.atomic():
         team = lock_team(_create_team(actor, team_in, ruleset))
