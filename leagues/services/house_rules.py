@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from core import versions
 from core.types import Actor
@@ -63,19 +66,19 @@ MAX_GOLD: Final = MAX_REDRAFT_BUDGET_CAP
 # A PositiveSmallIntegerField's largest value: a warning or reminder at most this far ahead.
 MAX_NOTICE: Final = 32767
 
-LABELS: Final[Mapping[str, str]] = {
-    "banned_stars": "Banned star players",
-    "ban_mega_stars": "Mega-stars banned",
-    "prize_amounts": "Play-off prizes",
-    "non_core_inducements": "Non-core inducements offered",
-    "redraft_formula": "Re-draft budget",
-    "redraft_budget_cap": "Re-draft budget cap",
-    "team_value_floor": "Team value floor",
-    "team_value_ceiling": "Team value ceiling",
-    "firing_below_eleven": "Firing below 11 players",
-    "unplayed_fixtures": "Unplayed fixtures",
-    "deadline_warning_hours": "Deadline warning (hours)",
-    "kickoff_reminder_minutes": "Kick-off reminder (minutes)",
+LABELS: Final[Mapping[str, Any]] = {
+    "banned_stars": gettext_lazy("Banned star players"),
+    "ban_mega_stars": gettext_lazy("Mega-stars banned"),
+    "prize_amounts": gettext_lazy("Play-off prizes"),
+    "non_core_inducements": gettext_lazy("Non-core inducements offered"),
+    "redraft_formula": gettext_lazy("Re-draft budget"),
+    "redraft_budget_cap": gettext_lazy("Re-draft budget cap"),
+    "team_value_floor": gettext_lazy("Team value floor"),
+    "team_value_ceiling": gettext_lazy("Team value ceiling"),
+    "firing_below_eleven": gettext_lazy("Firing below 11 players"),
+    "unplayed_fixtures": gettext_lazy("Unplayed fixtures"),
+    "deadline_warning_hours": gettext_lazy("Deadline warning (hours)"),
+    "kickoff_reminder_minutes": gettext_lazy("Kick-off reminder (minutes)"),
 }
 
 
@@ -144,24 +147,36 @@ def _whole(value: Any, name: str, problems: dict[str, list[str]], *, most: int) 
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        problems.setdefault(name, []).append(f"{LABELS[name]}: {value!r} is not a whole number.")
+        problems.setdefault(name, []).append(
+            _("%(label)s: %(value)s is not a whole number.")
+            % {"label": LABELS[name], "value": repr(value)}
+        )
         return None
     try:
         number = int(value)
     except ValueError:
-        problems.setdefault(name, []).append(f"{LABELS[name]}: {value!r} is not a whole number.")
+        problems.setdefault(name, []).append(
+            _("%(label)s: %(value)s is not a whole number.")
+            % {"label": LABELS[name], "value": repr(value)}
+        )
         return None
     if number < 0:
-        problems.setdefault(name, []).append(f"{LABELS[name]} cannot be negative.")
+        problems.setdefault(name, []).append(
+            _("%(label)s cannot be negative.") % {"label": LABELS[name]}
+        )
     elif number > most:
-        problems.setdefault(name, []).append(f"{LABELS[name]} is at most {most:,}.")
+        problems.setdefault(name, []).append(
+            _("%(label)s is at most %(most)s.") % {"label": LABELS[name], "most": f"{most:,}"}
+        )
     return number
 
 
 def _flag(value: Any, name: str, problems: dict[str, list[str]]) -> bool:
     if isinstance(value, bool):
         return value
-    problems.setdefault(name, []).append(f"{LABELS[name]}: choose yes or no.")
+    problems.setdefault(name, []).append(
+        _("%(label)s: choose yes or no.") % {"label": LABELS[name]}
+    )
     return False
 
 
@@ -170,14 +185,18 @@ def _star_keys(
 ) -> frozenset[str]:
     """Star keys (slugs, or names the ruleset resolves) as the ruleset's slugs."""
     if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
-        problems.setdefault("banned_stars", []).append("Banned star players are a list of keys.")
+        problems.setdefault("banned_stars", []).append(_("Banned star players are a list of keys."))
         return frozenset()
     keys: set[str] = set()
     for key in value:
         slug = ruleset.star_players.resolve(key) if ruleset is not None else None
         if slug is None:
-            where = ruleset.name if ruleset is not None else "The league's edition"
-            problems.setdefault("banned_stars", []).append(f"{where} has no star player {key!r}.")
+            problems.setdefault("banned_stars", []).append(
+                _("%(edition)s has no star player %(key)s.")
+                % {"edition": ruleset.name, "key": repr(key)}
+                if ruleset is not None
+                else _("The league's edition has no star player %(key)s.") % {"key": repr(key)}
+            )
             continue
         keys.add(slug)
     return frozenset(keys)
@@ -189,7 +208,7 @@ def _prizes(value: Any, problems: dict[str, list[str]]) -> tuple[tuple[int, int]
         return None
     if not isinstance(value, Mapping):
         problems.setdefault("prize_amounts", []).append(
-            'Play-off prizes are gold per place, e.g. {"1": 100000, "2": 60000}.'
+            _('Play-off prizes are gold per place, e.g. {"1": 100000, "2": 60000}.')
         )
         return None
     pairs: list[tuple[int, int]] = []
@@ -199,7 +218,9 @@ def _prizes(value: Any, problems: dict[str, list[str]]) -> tuple[tuple[int, int]
         try:
             number = int(place)
         except (TypeError, ValueError):
-            problems.setdefault("prize_amounts", []).append(f"{place!r} is not a place.")
+            problems.setdefault("prize_amounts", []).append(
+                _("%(place)s is not a place.") % {"place": repr(place)}
+            )
             continue
         gold_amount = _whole(amount, "prize_amounts", problems, most=MAX_GOLD)
         if gold_amount is not None:
@@ -216,7 +237,8 @@ def _parse(
     unknown = sorted(set(choices) - set(CHOICES))
     if unknown:
         problems["non_field_errors"] = [
-            f"{name!r} is not a house rule; the house rules are: {', '.join(CHOICES)}."
+            _("%(name)s is not a house rule; the house rules are: %(choices)s.")
+            % {"name": repr(name), "choices": ", ".join(CHOICES)}
             for name in unknown
         ]
     ruleset = ruleset_of(league)
@@ -251,7 +273,7 @@ def _parse(
         if name in asked:
             number = _whole(asked[name], name, problems, most=MAX_NOTICE)
             if number is None and name not in problems:
-                problems[name] = [f"{LABELS[name]}: give a number."]
+                problems[name] = [_("%(label)s: give a number.") % {"label": LABELS[name]}]
             values[name] = number if number is not None else getattr(current, name)
     wanted = HouseRules(**{**_fields(current), **values})
     for name, messages in house_rules_problems(wanted).items():
@@ -365,40 +387,70 @@ def describe(rules: HouseRules, league: League) -> dict[str, str]:
     except LookupError:
         edition_prizes, redraft = (), None
     prizes = playoff_prizes(rules, edition_prizes)
-    words = {
-        "banned_stars": ", ".join(names) if names else "None",
-        "ban_mega_stars": (
-            "Banned: "
-            + ", ".join(s.name for s in banned_stars(HouseRules(ban_mega_stars=True), ruleset))
-            if rules.ban_mega_stars and ruleset is not None
-            else "Allowed"
-        ),
-        "prize_amounts": (
-            ", ".join(f"{place_name(place)} {gold(amount)} gp" for place, amount in prizes)
-            if prizes
-            else "None (the edition pays no prizes)"
+    mega_stars = (
+        banned_stars(HouseRules(ban_mega_stars=True), ruleset) if ruleset is not None else ()
+    )
+    star_names = ", ".join(star.name for star in mega_stars)
+    prize_list = ", ".join(
+        _("%(place)s %(gold)s gp") % {"place": place_name(place), "gold": gold(amount)}
+        for place, amount in prizes
+    )
+    if not prizes:
+        prize_words = (
+            _("None (the edition pays no prizes)")
+            if rules.prize_amounts
+            else _("None (the edition pays no prizes) (the edition's)")
         )
-        + ("" if rules.prize_amounts else " (the edition's)"),
-        "non_core_inducements": (
-            "Offered: each team may buy those its team list prints"
-            if rules.non_core_inducements
-            else "Not offered (the edition's core inducements only)"
+    else:
+        prize_words = (
+            prize_list
+            if rules.prize_amounts
+            else _("%(prizes)s (the edition's)") % {"prizes": prize_list}
+        )
+    words = {
+        "banned_stars": ", ".join(names) if names else _("None"),
+        "ban_mega_stars": (
+            _("Banned: %(stars)s") % {"stars": star_names}
+            if rules.ban_mega_stars and ruleset is not None
+            else _("Allowed")
         ),
-        "redraft_formula": {
-            TREASURY_ONLY: "The draft budget and the Treasury, without the season's bonus",
-            FRESH_BUDGET: "A fresh draft budget; the Treasury is not carried over",
-        }.get(rules.redraft_formula, "The edition's formula"),
+        "prize_amounts": prize_words,
+        "non_core_inducements": (
+            _("Offered: each team may buy those its team list prints")
+            if rules.non_core_inducements
+            else _("Not offered (the edition's core inducements only)")
+        ),
+        "redraft_formula": str(
+            {
+                TREASURY_ONLY: gettext_lazy(
+                    "The draft budget and the Treasury, without the season's bonus"
+                ),
+                FRESH_BUDGET: gettext_lazy(
+                    "A fresh draft budget; the Treasury is not carried over"
+                ),
+            }.get(rules.redraft_formula, gettext_lazy("The edition's formula"))
+        ),
         "redraft_budget_cap": _cap_words(rules.redraft_budget_cap, redraft),
         "team_value_floor": _gold_or_none(rules.team_value_floor),
         "team_value_ceiling": _gold_or_none(rules.team_value_ceiling),
         "firing_below_eleven": _firing_words(rules, league),
         "unplayed_fixtures": (
-            "Held for the commissioner's decision"
+            _("Held for the commissioner's decision")
             if rules.unplayed_fixtures == "hold"
-            else "Settled by the rules when the deadline passes"
+            else _("Settled by the rules when the deadline passes")
         ),
-        "deadline_warning_hours": f"{rules.deadline_warning_hours} hours before a deadline",
-        "kickoff_reminder_minutes": f"{rules.kickoff_reminder_minutes} minutes before a kick-off",
+        "deadline_warning_hours": ngettext(
+            "%(count)d hour before a deadline",
+            "%(count)d hours before a deadline",
+            rules.deadline_warning_hours,
+        )
+        % {"count": rules.deadline_warning_hours},
+        "kickoff_reminder_minutes": ngettext(
+            "%(count)d minute before a kick-off",
+            "%(count)d minutes before a kick-off",
+            rules.kickoff_reminder_minutes,
+        )
+        % {"count": rules.kickoff_reminder_minutes},
     }
     return words
 
@@ -406,21 +458,32 @@ def describe(rules: HouseRules, league: League) -> dict[str, str]:
 def _firing_words(rules: HouseRules, league: League) -> str:
     floor = fire_floor(rules, edition_fire_floor(league))
     if floor is None:
-        allowed = "Allowed: a coach may fire players however few remain"
-        return allowed if rules.firing_below_eleven else allowed + " (as the edition says)"
-    refused = f"Not allowed: firing never leaves fewer than {floor} players eligible"
-    return refused + (" (as the edition says)" if rules.firing_below_eleven is None else "")
+        if rules.firing_below_eleven:
+            return _("Allowed: a coach may fire players however few remain")
+        return _("Allowed: a coach may fire players however few remain (as the edition says)")
+    values = {"floor": floor}
+    if rules.firing_below_eleven is None:
+        return (
+            _(
+                "Not allowed: firing never leaves fewer than %(floor)s players eligible "
+                "(as the edition says)"
+            )
+            % values
+        )
+    return _("Not allowed: firing never leaves fewer than %(floor)s players eligible") % values
 
 
 def _cap_words(cap: int | None, redraft: RedraftRules | None) -> str:
     if cap is not None:
-        return f"{gold(cap)} gp"
+        return _("%(gold)s gp") % {"gold": gold(cap)}
     edition_cap = getattr(redraft, "default_cap", None)  # BB2025's book cap, 1,300,000
-    return f"The edition's ({gold(edition_cap)} gp)" if edition_cap else "None"
+    if edition_cap:
+        return _("The edition's (%(gold)s gp)") % {"gold": gold(edition_cap)}
+    return _("None")
 
 
 def _gold_or_none(amount: int | None) -> str:
-    return "None" if amount is None else f"{gold(amount)} gp"
+    return _("None") if amount is None else _("%(gold)s gp") % {"gold": gold(amount)}
 
 
 def _star_names(keys: frozenset[str], ruleset: Ruleset | None) -> list[str]:
@@ -434,14 +497,17 @@ def _star_names(keys: frozenset[str], ruleset: Ruleset | None) -> list[str]:
 def describe_changes(before: HouseRules, after: HouseRules, league: League) -> list[dict[str, Any]]:
     """What changed, one entry per choice: its name, the stored values from and to, and
     a sentence in words ("Banned star players: None -> Griff Oberwald")."""
-    old, new = describe(before, league), describe(after, league)
+    # The audit row's text is English, as every log line.
+    with translation.override(settings.LANGUAGE_CODE):
+        old, new = describe(before, league), describe(after, league)
+        labels = {name: str(LABELS[name]) for name in CHOICES}
     before_json, after_json = before.to_json(), after.to_json()
     return [
         {
             "field": name,
             "from": before_json[name],
             "to": after_json[name],
-            "text": f"{LABELS[name]}: {old[name]} -> {new[name]}",
+            "text": f"{labels[name]}: {old[name]} -> {new[name]}",
         }
         for name in CHOICES
         if before_json[name] != after_json[name]
@@ -451,4 +517,4 @@ def describe_changes(before: HouseRules, after: HouseRules, league: League) -> l
 def in_force(league: League) -> list[tuple[str, str]]:
     """(label, words) of every house rule in force, for the league's rules page."""
     words = describe(house_rules_of(league), league)
-    return [(LABELS[name], words[name]) for name in CHOICES]
+    return [(str(LABELS[name]), words[name]) for name in CHOICES]
