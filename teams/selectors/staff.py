@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from rules_engine import get_ruleset
 from rules_engine.draft import draft_rules_for
 from rules_engine.ruleset import Roster
@@ -41,29 +43,36 @@ def staff_offers(team: Team, roster: Roster | None = None) -> list[StaffOffer]:
     roster = roster or roster_for(team)
     rules = draft_rules_for(get_ruleset(team.ruleset))
     kinds = [
-        ("assistant_coach", "Assistant coach", team.assistant_coaches,
+        ("assistant_coach", _("Assistant coach"), team.assistant_coaches,
          rules.max_assistant_coaches, roster.assistant_coach_cost),
-        ("cheerleader", "Cheerleader", team.cheerleaders,
+        ("cheerleader", _("Cheerleader"), team.cheerleaders,
          rules.max_cheerleaders, roster.cheerleader_cost),
     ]  # fmt: skip
     if roster.apothecary_allowed and roster.apothecary_cost is not None:
         kinds.append(
-            ("apothecary", "Apothecary", int(team.apothecary), rules.max_apothecaries,
+            ("apothecary", _("Apothecary"), int(team.apothecary), rules.max_apothecaries,
              roster.apothecary_cost)
         )  # fmt: skip
     elif team.apothecary:
-        kinds.append(("apothecary", "Apothecary", 1, 0, 0))
+        kinds.append(("apothecary", _("Apothecary"), 1, 0, 0))
     offers = []
     for kind, label, count, most, price in kinds:
         if not most and not count:
             continue
         refusal = ""
         if not most:
-            refusal = f"{roster.name} teams may not hire one"
+            refusal = _("%(roster)s teams may not hire one") % {"roster": roster.name}
         elif count >= most:
-            refusal = f"{most} is the most allowed" if most > 1 else "A team may have only one"
+            refusal = (
+                _("%(most)s is the most allowed") % {"most": most}
+                if most > 1
+                else _("A team may have only one")
+            )
         elif price > team.treasury:
-            refusal = f"Costs {gp(price)}; the treasury holds {gp(team.treasury)}"
+            refusal = _("Costs %(price)s; the treasury holds %(held)s") % {
+                "price": gp(price),
+                "held": gp(team.treasury),
+            }
         offers.append(StaffOffer(kind, label, count, most, price, refusal))
     return offers
 
@@ -98,9 +107,17 @@ def reroll_refusal(team: Team, roster: Roster | None = None) -> str | None:
         trophies = team.league_trophies_held.count() if annotated is None else int(annotated)
     if not rules.may_buy_reroll(team.rerolls, trophies):
         held = rules.rerolls_held(team.rerolls, trophies)
-        trophy = " with the League Trophy's" if held > team.rerolls else ""
-        return f"{team.name} has {held} team re-rolls{trophy}, the most allowed."
+        if held > team.rerolls:
+            message = _(
+                "%(team)s has %(count)s team re-rolls with the League Trophy's, the most allowed."
+            )
+        else:
+            message = _("%(team)s has %(count)s team re-rolls, the most allowed.")
+        return message % {"team": team.name, "count": held}
     price = rules.reroll_price_after_draft(roster or roster_for(team))
     if price > team.treasury:
-        return f"A team re-roll costs {gp(price)}; the treasury holds {gp(team.treasury)}."
+        return _("A team re-roll costs %(price)s; the treasury holds %(held)s.") % {
+            "price": gp(price),
+            "held": gp(team.treasury),
+        }
     return ""

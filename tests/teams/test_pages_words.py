@@ -141,3 +141,40 @@ def test_ruleset_pages_name_what_the_ruleset_allows(client, key):
     detail = visible_text(client.get(pages[-1]).content.decode())
     assert f"each (0–{most})" in detail
     assert roster.name in detail
+
+
+@pytest.mark.parametrize(("key", "roster_slug"), RULESETS)
+def test_the_team_pages_render_in_each_language(client, key, roster_slug):
+    """Every marked text renders in each language of the site (untranslated text falls
+    back to English), and gold is grouped as the language writes numbers."""
+    coach, team = _team(key, roster_slug)
+    player = _spoil(team)
+    client.force_login(coach)
+    for language in ("fr", "de", "es", "it", "en-gb"):
+        client.cookies["django_language"] = language
+        for url in (
+            reverse("team-detail", args=[team.pk]),
+            reverse("team-print", args=[team.pk]),
+            reverse("team-pdf", args=[team.pk]),
+            reverse("player-detail", args=[player.pk]),
+            reverse("player-advance", args=[player.pk]),
+            reverse("roster-detail", args=[key, roster_slug]),
+        ):
+            assert client.get(url).status_code == 200, (language, url)
+
+
+def test_gold_follows_the_language_and_english_is_unchanged():
+    from django.utils import translation
+
+    from teams.templatetags.dugout import gp
+
+    with translation.override("en-gb"):
+        assert [gp(v) for v in (0, 150_000, -50_000, 2_500, 1_000_000)] == [
+            "0 gp",
+            "150k",
+            "\u221250k",
+            "2,500 gp",
+            "1,000k",
+        ]
+    with translation.override("de"):
+        assert gp(1_234_567).startswith("1.234.567 ")
