@@ -16,6 +16,8 @@ import secrets
 import warnings
 
 from django.core.files.base import ContentFile
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from teams.errors import TeamProfileError
@@ -35,6 +37,17 @@ def _refuse(message: str) -> TeamProfileError:
     return TeamProfileError(message, field=FIELD)
 
 
+def _too_big(size: int, *, upload: bool = True) -> str:
+    """ "That upload is 3.2 MiB: ..." (the request), "That file is ..." (the file)."""
+    values = {
+        "size": number_format(size / 1024 / 1024, decimal_pos=1),
+        "most": MAX_BYTES // 1024 // 1024,
+    }
+    if upload:
+        return _("That upload is %(size)s MiB: upload an image of at most %(most)s MiB.") % values
+    return _("That file is %(size)s MiB: upload an image of at most %(most)s MiB.") % values
+
+
 def _open(data: bytes) -> Image.Image:
     try:
         with warnings.catch_warnings():
@@ -44,17 +57,21 @@ def _open(data: bytes) -> Image.Image:
             image = Image.open(io.BytesIO(data))
     except (UnidentifiedImageError, Image.DecompressionBombError, OSError) as error:
         raise _refuse(
-            "That file is not an image Dugout can read: upload a PNG, JPEG, GIF or WebP."
+            _("That file is not an image Dugout can read: upload a PNG, JPEG, GIF or WebP.")
         ) from error
     if image.format not in ALLOWED_FORMATS:
         raise _refuse(
-            f"A logo must be a PNG, JPEG, GIF or WebP image; that file is {image.format}."
+            _("A logo must be a PNG, JPEG, GIF or WebP image; that file is %(format)s.")
+            % {"format": image.format}
         )
     width, height = image.size
     if width * height > MAX_PIXELS:
         raise _refuse(
-            f"That image is {width}×{height} pixels: upload one of at most "
-            f"{MAX_PIXELS // 1_000_000} million pixels."
+            _(
+                "That image is %(width)s×%(height)s pixels: upload one of at most "
+                "%(most)s million pixels."
+            )
+            % {"width": width, "height": height, "most": MAX_PIXELS // 1_000_000}
         )
     return image
 
@@ -67,22 +84,16 @@ def refuse_oversized(content_length: str | None) -> None:
     except ValueError:
         return
     if length > MAX_REQUEST_BYTES:
-        raise _refuse(
-            f"That upload is {length / 1024 / 1024:.1f} MiB: upload an image of at most "
-            f"{MAX_BYTES // 1024 // 1024} MiB."
-        )
+        raise _refuse(_too_big(length))
 
 
 def logo_png(data: bytes) -> bytes:
     """``data`` (an uploaded file's bytes) as the logo's PNG bytes, or
     ``TeamProfileError`` on the ``logo`` field saying what to upload instead."""
     if not data:
-        raise _refuse("Choose an image file to upload: the file was empty.")
+        raise _refuse(_("Choose an image file to upload: the file was empty."))
     if len(data) > MAX_BYTES:
-        raise _refuse(
-            f"That file is {len(data) / 1024 / 1024:.1f} MiB: upload an image of at most "
-            f"{MAX_BYTES // 1024 // 1024} MiB."
-        )
+        raise _refuse(_too_big(len(data), upload=False))
     image = _open(data)
     try:
         image.load()
@@ -91,7 +102,7 @@ def logo_png(data: bytes) -> bytes:
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError) as error:
         # Truncated or corrupt past its header.
         raise _refuse(
-            "That image is damaged and cannot be read: upload it again or choose another."
+            _("That image is damaged and cannot be read: upload it again or choose another.")
         ) from error
     pixels.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
     # A new image from the pixels alone: no info, EXIF or ICC profile carried over.
