@@ -17,6 +17,8 @@ from typing import Protocol
 
 from django.core.files.storage import default_storage
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from core.types import Actor
 from teams.audit import log_action
@@ -42,11 +44,14 @@ def _delete_file(name: str) -> None:
 
 def _read_upload(upload: Upload | None) -> bytes:
     if upload is None:
-        raise TeamProfileError("Choose an image file to upload.", field="logo")
+        raise TeamProfileError(_("Choose an image file to upload."), field="logo")
     if upload.size is not None and upload.size > MAX_BYTES:
         raise TeamProfileError(
-            f"That file is {upload.size / 1024 / 1024:.1f} MiB: upload an image of at most "
-            f"{MAX_BYTES // 1024 // 1024} MiB.",
+            _("That file is %(size)s MiB: upload an image of at most %(most)s MiB.")
+            % {
+                "size": number_format(upload.size / 1024 / 1024, decimal_pos=1),
+                "most": MAX_BYTES // 1024 // 1024,
+            },
             field="logo",
         )
     return upload.read(MAX_BYTES + 1)
@@ -88,12 +93,15 @@ def set_team_description(actor: Actor | None, team: Team, description: object) -
     """Set the team's description (Markdown; empty removes it)."""
     require_change(actor, team)
     if not isinstance(description, str):
-        raise TeamProfileError("The description must be text.", field="description")
+        raise TeamProfileError(_("The description must be text."), field="description")
     description = description.strip()
     if len(description) > TEAM_DESCRIPTION_MAX:
         raise TeamProfileError(
-            f"Shorten the description to at most {TEAM_DESCRIPTION_MAX:,} characters "
-            f"(it has {len(description):,}).",
+            _("Shorten the description to at most %(most)s characters (it has %(count)s).")
+            % {
+                "most": number_format(TEAM_DESCRIPTION_MAX, force_grouping=True),
+                "count": number_format(len(description), force_grouping=True),
+            },
             field="description",
         )
     with transaction.atomic():
