@@ -24,6 +24,8 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.dateparse import parse_datetime
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, viewsets
@@ -39,6 +41,7 @@ from leagues.serializers import ErrorSerializer
 from leagues.services import kickoff
 
 ISO_HELP = "ISO 8601 with its offset from UTC, e.g. 2026-12-05T19:00:00+01:00."
+ISO_WORDS = gettext_lazy("ISO 8601 with its offset from UTC, e.g. 2026-12-05T19:00:00+01:00.")
 
 
 def _errors(forbidden: str) -> dict[int, OpenApiResponse]:
@@ -59,8 +62,10 @@ class OffsetDateTimeField(serializers.Field):
     """An ISO 8601 date and time with its offset from UTC; a naive time is refused."""
 
     default_error_messages = {
-        "invalid": f"Give a date and time in {ISO_HELP}",
-        "naive": f"Give the time with its offset from UTC: {ISO_HELP}",
+        "invalid": format_lazy(gettext_lazy("Give a date and time in {iso}"), iso=ISO_WORDS),
+        "naive": format_lazy(
+            gettext_lazy("Give the time with its offset from UTC: {iso}"), iso=ISO_WORDS
+        ),
     }
 
     def to_internal_value(self, data: Any) -> datetime.datetime:

@@ -23,6 +23,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -65,7 +66,8 @@ def in_league_time(moment: datetime.datetime, league: League) -> datetime.dateti
 def when(moment: datetime.datetime, league: League) -> str:
     """ "Sat 5 Dec 2026, 19:00 (Europe/Paris)": a time as the league reads it."""
     local = in_league_time(moment, league)
-    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} ({league.time_zone})"
+    # Day and month names in the active language (Django's formats), as every page's.
+    return f"{date_format(local, 'D j M Y, H:i')} ({league.time_zone})"
 
 
 def from_league_time(local: datetime.datetime, league: League) -> datetime.datetime:
@@ -80,13 +82,12 @@ def from_league_time(local: datetime.datetime, league: League) -> datetime.datet
     if back.replace(tzinfo=None) != local:
         raise LeagueError(
             _(
-                "%(time)s on %(day)s %(month)s does not exist in %(time_zone)s: "
+                "%(time)s on %(date)s does not exist in %(time_zone)s: "
                 "the clocks go forward then. Choose another time."
             )
             % {
                 "time": f"{local:%H:%M}",
-                "day": local.day,
-                "month": f"{local:%B %Y}",
+                "date": date_format(local, "j F Y"),
                 "time_zone": league.time_zone,
             }
         )
@@ -164,16 +165,10 @@ def _time_problems(
     if end is not None and deadline is not None and starts_at >= end:
         problems.append(
             _(
-                "%(when)s is after the deadline (%(deadline)s %(day)s "
-                "%(deadline2)s, until midnight): choose an earlier time, or ask a "
-                "commissioner to move the deadline."
+                "%(when)s is after the deadline (%(deadline)s, until midnight): choose an "
+                "earlier time, or ask a commissioner to move the deadline."
             )
-            % {
-                "when": when(starts_at, league),
-                "deadline": f"{deadline:%a}",
-                "day": deadline.day,
-                "deadline2": f"{deadline:%b %Y}",
-            }
+            % {"when": when(starts_at, league), "deadline": date_format(deadline, "D j M Y")}
         )
     return problems
 
