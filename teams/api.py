@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
@@ -157,10 +158,13 @@ class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions):
     def draft_preview(self, request: Request) -> Response:
         data = validated(DraftRequestSerializer, request)
         if data["ruleset"] not in rules_engine.list_rulesets():
-            raise TeamError(f"There is no ruleset {data['ruleset']!r}")
+            raise TeamError(_("There is no ruleset %(key)s") % {"key": repr(data["ruleset"])})
         ruleset = rules_engine.get_ruleset(data["ruleset"])
         if data["roster"] not in ruleset.rosters:
-            raise TeamError(f"There is no {data['roster']!r} roster in {ruleset.name}")
+            raise TeamError(
+                _("There is no %(roster)s roster in %(ruleset)s")
+                % {"roster": repr(data["roster"]), "ruleset": ruleset.name}
+            )
         proposal = rules_engine.DraftProposal(
             roster_slug=data["roster"],
             players=data["players"],
@@ -241,7 +245,7 @@ class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions):
     def undo_purchase(self, request: Request, pk: str) -> Response:
         team = self.get_object()
         if not request.user.has_perm("teams.correct_treasury", team):
-            raise exceptions.PermissionDenied("Only a league commissioner may undo a purchase.")
+            raise exceptions.PermissionDenied(_("Only a league commissioner may undo a purchase."))
         values = validated(UndoPurchaseInputSerializer, request)
         purchase = get_object_or_404(AuditEntry, pk=values["purchase"], team=team)
         services.undo_purchase(request.user, purchase, note=values["note"])
@@ -260,8 +264,8 @@ class TeamViewSet(mixins.ListModelMixin, TeamLeagueActions):
         # Before the input: the team's own coach hears 403 whatever he sends.
         if not request.user.has_perm(services.TRANSFER_TEAM, team):
             raise exceptions.PermissionDenied(
-                f"Only a commissioner of a league {team.name} plays in may hand it to "
-                "another coach."
+                _("Only a commissioner of a league %(team)s plays in may hand it to another coach.")
+                % {"team": team.name}
             )
         new_coach = validated(TransferInputSerializer, request)["coach"]
         services.transfer_team(request.user, team, new_coach)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiResponse,
     extend_schema_serializer,
@@ -71,7 +72,9 @@ class CoachChangesTeam(BasePermission):
             return True
         team = obj if isinstance(obj, Team) else obj.team
         if not request.user.has_perm(CHANGE_TEAM, team):
-            raise exceptions.PermissionDenied(f"Only the coach of {team.name} may change it.")
+            raise exceptions.PermissionDenied(
+                _("Only the coach of %(team)s may change it.") % {"team": team.name}
+            )
         return True
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from rules_engine.catalogue import position_slug
 from rules_engine.errors import RulesError
 from rules_engine.league_tables import spp_award, value_increase
@@ -83,15 +85,22 @@ def map_team(team: TeamIn, ruleset: Ruleset) -> Mapped:
     roster = find_roster(ruleset, team.roster)
     if roster is None:
         raise InterchangeError(
-            f"{ruleset.name} has no roster {team.roster!r}; its rosters are "
-            + ", ".join(r.name for r in ruleset.rosters.values())
+            _("%(ruleset)s has no roster %(roster)s; its rosters are %(rosters)s")
+            % {
+                "ruleset": ruleset.name,
+                "roster": repr(team.roster),
+                "rosters": ", ".join(r.name for r in ruleset.rosters.values()),
+            }
         )
     unknown: list[str] = []
     positions = []
     for player in team.players:
         position = find_position(roster, player.position)
         if position is None:
-            unknown.append(f"position {player.position!r} (#{player.number} {player.name})")
+            unknown.append(
+                _("no position %(position)s (#%(number)s %(name)s)")
+                % {"position": repr(player.position), "number": player.number, "name": player.name}
+            )
         else:
             positions.append(position)
             player.position = position.slug
@@ -99,7 +108,10 @@ def map_team(team: TeamIn, ruleset: Ruleset) -> Mapped:
         for skill, source in player.skills:
             found = ruleset.skills.find(skill)
             if found is None:
-                unknown.append(f"skill {skill!r} (#{player.number} {player.name})")
+                unknown.append(
+                    _("no skill %(skill)s (#%(number)s %(name)s)")
+                    % {"skill": repr(skill), "number": player.number, "name": player.name}
+                )
             else:
                 skills.append((ruleset.skills.canonical(skill), source))
         player.skills = skills
@@ -109,8 +121,11 @@ def map_team(team: TeamIn, ruleset: Ruleset) -> Mapped:
         player.achievements = {}
     if unknown:
         raise InterchangeError(
-            f"{roster.name} ({ruleset.name}) has no " + "; no ".join(unknown) + ". "
-            "Correct these names in the file (or choose the ruleset the team plays)."
+            _(
+                "%(roster)s (%(ruleset)s) has %(missing)s. Correct these names in the file "
+                "(or choose the ruleset the team plays)."
+            )
+            % {"roster": roster.name, "ruleset": ruleset.name, "missing": "; ".join(unknown)}
         )
     team.roster = roster.slug
     return Mapped(roster=roster, positions=tuple(positions))
