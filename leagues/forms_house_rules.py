@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from leagues.models import League
@@ -88,12 +89,13 @@ class HouseRulesForm(forms.Form):
         field = self.fields["banned_stars"]
         assert isinstance(field, forms.MultipleChoiceField)
         field.choices = [
-            (s.slug, f"{s.name}{' (mega-star)' if s.mega_star else ''}") for s in stars
+            (s.slug, _("%(star)s (mega-star)") % {"star": s.name} if s.mega_star else s.name)
+            for s in stars
         ]
         for place, amount in self.edition_prizes():
             self.fields[f"{self.PRIZE}{place}"] = _gold_field(
-                f"{place_name(place)} place prize (gp)",
-                f"Empty: the edition's {gold(amount)} gp.",
+                _("%(place)s place prize (gp)") % {"place": place_name(place)},
+                _("Empty: the edition's %(gold)s gp.") % {"gold": gold(amount)},
             )
 
     def edition_prizes(self) -> tuple[tuple[int, int], ...]:

@@ -177,9 +177,10 @@ def _agreed_problem(fixture: Fixture) -> str | None:
     if fixture.kickoff_at is None:
         return None
     agreed = when(fixture.kickoff_at, _league(fixture))
-    return (
-        f"The kick-off of {fixture} is agreed already: {agreed}. Ask a commissioner to change it."
-    )
+    return _(
+        "The kick-off of %(fixture)s is agreed already: %(agreed)s. Ask a commissioner to "
+        "change it."
+    ) % {"fixture": fixture, "agreed": agreed}
 
 
 @transaction.atomic

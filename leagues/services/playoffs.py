@@ -250,12 +250,15 @@ def _require_level_playoff(fixture: Fixture, season: Season) -> None:
     home, away = final_score(fixture)
     if fixture.status != Fixture.Status.PLAYED or home != away:
         raise LeagueError(
-            f"{fixture} has no level result to decide: "
-            + (
-                "the points decide it."
+            (
+                _("%(fixture)s has no level result to decide: the points decide it.")
                 if fixture.status == Fixture.Status.PLAYED and scored_in_points(fixture)
-                else "record the score after extra time first."
+                else _(
+                    "%(fixture)s has no level result to decide: record the score after extra "
+                    "time first."
+                )
             )
+            % {"fixture": fixture}
         )
 
 

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core import versions
 from core.types import Actor
@@ -44,9 +45,21 @@ MAX_SCORE = 99
 MAX_DOCKED_POINTS = 99
 
 
+# What each number of a result is called in a refusal (``_check_numbers``).
+NUMBER_NAMES: dict[str, Any] = {
+    "home_touchdowns": gettext_lazy("Home touchdowns"),
+    "away_touchdowns": gettext_lazy("Away touchdowns"),
+    "home_casualties": gettext_lazy("Home casualties"),
+    "away_casualties": gettext_lazy("Away casualties"),
+    "home_points": gettext_lazy("Home points"),
+    "away_points": gettext_lazy("Away points"),
+}
+
+
 def _check_numbers(**numbers: Any) -> None:
     problems = [
-        f"{name.replace('_', ' ').capitalize()} must be a whole number from 0 to {MAX_SCORE}."
+        _("%(name)s must be a whole number from 0 to %(most)s.")
+        % {"name": NUMBER_NAMES[name], "most": MAX_SCORE}
         for name, value in numbers.items()
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE
     ]

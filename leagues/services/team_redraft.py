@@ -171,11 +171,18 @@ def season_to_redraft(
             continue
         if into_another_edition != is_edition_change(team.ruleset, following.ruleset):
             raise TeamError(
-                f"{following} is played under {edition_name(following.ruleset)}: {team.name} "
-                "re-drafts into it with its players mapped to the new roster "
-                "(the re-draft into another edition)."
+                _(
+                    "%(following)s is played under %(edition)s: %(team)s re-drafts into it with "
+                    "its players mapped to the new roster (the re-draft into another edition)."
+                )
+                % {
+                    "following": following,
+                    "edition": edition_name(following.ruleset),
+                    "team": team.name,
+                }
                 if not into_another_edition
-                else f"{following} is played under {team.name}'s own edition: re-draft as usual."
+                else _("%(following)s is played under %(team)s's own edition: re-draft as usual.")
+                % {"following": following, "team": team.name}
             )
         return season_record(team, season, following, entry)
     raise _explain_nothing_to_redraft(team, entries)
