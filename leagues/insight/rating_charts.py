@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from core.charts import LineChart, line_chart
 from leagues.insight.ratings_read import LeagueRating, team_ratings
 
@@ -14,17 +17,22 @@ def rating_chart(team_name: str, rating: LeagueRating) -> LineChart:
     """The team's rating after each of its matches in ``rating``'s league; the axis
     fits the values (a rating moves by tens around 1500)."""
     count = len(rating.history)
+    values = {"team": team_name, "league": rating.league_name, "count": count}
     return line_chart(
         slug=f"team-rating-{rating.league_id}",
-        title=f"{team_name}: rating after each match in {rating.league_name}",
-        description=(
-            f"The Glicko-2 rating of {team_name} in {rating.league_name} after each of its "
-            f"{count} rated matches, oldest first (a new team starts at 1500)."
-        ),
-        x_name="match",
-        y_name="rating",
-        x_labels=[(str(n), f"Match {n}") for n in range(1, count + 1)],
-        series=[("Rating", [round(value) for value in rating.history])],
+        title=_("%(team)s: rating after each match in %(league)s") % values,
+        description=ngettext(
+            "The Glicko-2 rating of %(team)s in %(league)s after each of its %(count)d rated "
+            "match, oldest first (a new team starts at 1500).",
+            "The Glicko-2 rating of %(team)s in %(league)s after each of its %(count)d rated "
+            "matches, oldest first (a new team starts at 1500).",
+            count,
+        )
+        % values,
+        x_name=_("match"),
+        y_name=_("rating"),
+        x_labels=[(str(n), _("Match %(number)s") % {"number": n}) for n in range(1, count + 1)],
+        series=[(_("Rating"), [round(value) for value in rating.history])],
         from_zero=False,
     )
 
