@@ -35,6 +35,8 @@ from __future__ import annotations
 from typing import Any
 from xml.etree.ElementTree import Element
 
+from django.utils.translation import gettext as _
+
 from teams.interchange.fumbbl import read_fumbbl
 from teams.interchange.naflm import parse_xml
 from teams.interchange.shapes import MAX_PER_PLAYER, MAX_PLAYERS, InterchangeError, TeamIn
@@ -80,7 +82,9 @@ def _texts(element: Element, wrapper: str, item: str, most: int) -> list[str] | 
         return []
     items = [child for child in found if _local(child.tag) == item]
     if len(items) > most:
-        raise InterchangeError(f"A player lists at most {most} {wrapper}")
+        raise InterchangeError(
+            _("A player lists at most %(most)s %(what)s") % {"most": most, "what": wrapper}
+        )
     if items:
         return [(child.text or "").strip() for child in items]
     return (found.text or "").strip()
@@ -112,14 +116,16 @@ def fumbbl_xml_data(content: str | bytes) -> dict[str, Any]:
     root = parse_xml(content)
     teams = [root] if _local(root.tag) == "team" else [c for c in root if _local(c.tag) == "team"]
     if len(teams) != 1:
-        raise InterchangeError("A FUMBBL team XML file holds exactly one <team>")
+        raise InterchangeError(_("A FUMBBL team XML file holds exactly one <team>"))
     team = teams[0]
     players = _child(team, "players")
     elements = [p for p in (players if players is not None else []) if _local(p.tag) == "player"]
     if players is None:
-        raise InterchangeError("This is not a FUMBBL team (no <players>)")
+        raise InterchangeError(_("This is not a FUMBBL team (no <players>)"))
     if len(elements) > MAX_PLAYERS:
-        raise InterchangeError(f"A team file lists at most {MAX_PLAYERS} players")
+        raise InterchangeError(
+            _("A team file lists at most %(most)s players") % {"most": MAX_PLAYERS}
+        )
     data: dict[str, Any] = {
         "id": _value(team, "id") or "",
         "name": _value(team, "name"),

@@ -19,6 +19,7 @@ from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
+from django.utils.translation import gettext as _
 
 from teams.interchange.shapes import (
     MAX_PER_PLAYER,
@@ -64,10 +65,10 @@ def _count(element: Element, tag: str, what: str, problems: list[str], most: int
 
 def _injuries(element: Element, player: PlayerIn, what: str, problems: list[str]) -> None:
     for tag, (name, change) in LASTING.items():
-        for _ in range(_count(element, tag, what, problems, most=MAX_PER_PLAYER)):
+        for _injury in range(_count(element, tag, what, problems, most=MAX_PER_PLAYER)):
             player.changes[name] = player.changes.get(name, 0) + change
             player.injuries.append(InjuryIn(InjuryRecord.Kind.LASTING, name, source="NAFLM"))
-    for _ in range(_count(element, "ni", what, problems, most=MAX_PER_PLAYER)):
+    for _niggle in range(_count(element, "ni", what, problems, most=MAX_PER_PLAYER)):
         player.niggling_injuries += 1
         player.injuries.append(InjuryIn(InjuryRecord.Kind.NIGGLING, source="NAFLM"))
 
@@ -87,7 +88,10 @@ def _player(element: Element, index: int, problems: list[str]) -> PlayerIn:
         )
     status = (_value(element, "status") or "none").lower()
     if status not in STATUSES:
-        problems.append(f"{what}'s status must be none, mng or dead; got {status!r}")
+        problems.append(
+            _("%(what)s's status must be none, mng or dead; got %(status)s")
+            % {"what": what, "status": repr(status)}
+        )
     player = PlayerIn(
         number=whole(_value(element, "nr") or index, f"{what}'s nr", problems, least=1),
         name=name,
@@ -114,7 +118,10 @@ def _race(team: Element, problems: list[str]) -> str:
         return race
     race_id = _value(team, "race_id")
     if race_id is None or not race_id.isdigit() or int(race_id) not in RACE_IDS:
-        problems.append(f"The team's race_id {race_id!r} is not a NAFLM race this site knows")
+        problems.append(
+            _("The team's race_id %(race)s is not a NAFLM race this site knows")
+            % {"race": repr(race_id)}
+        )
         return ""
     return RACE_IDS[int(race_id)]
 
@@ -124,9 +131,11 @@ def parse_xml(content: str | bytes) -> Element:
     try:
         return ElementTree.fromstring(content)
     except DefusedXmlException:
-        raise InterchangeError("The XML file declares entities or a DTD; remove them") from None
+        raise InterchangeError(_("The XML file declares entities or a DTD; remove them")) from None
     except ElementTree.ParseError as error:
-        raise InterchangeError(f"The file is not well-formed XML ({error})") from None
+        raise InterchangeError(
+            _("The file is not well-formed XML (%(error)s)") % {"error": error}
+        ) from None
 
 
 def read_naflm(content: str | bytes) -> TeamIn:
@@ -134,7 +143,7 @@ def read_naflm(content: str | bytes) -> TeamIn:
     root = parse_xml(content)
     teams = [root] if root.tag == "team" else root.findall("team")
     if len(teams) != 1:
-        raise InterchangeError("A NAFLM import file for Dugout holds exactly one <team>")
+        raise InterchangeError(_("A NAFLM import file for Dugout holds exactly one <team>"))
     team = teams[0]
     problems: list[str] = []
     players: Any = team.find("players")

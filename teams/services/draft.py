@@ -64,7 +64,7 @@ def player_picks(
             PlayerPick(key)
             for key, count in players.items()
             if isinstance(count, int) and not isinstance(count, bool) and count > 0
-            for _ in range(count)
+            for _copy in range(count)
         ]
         return dict(players), picks
     counts: dict[str, int] = {}
