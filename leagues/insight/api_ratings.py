@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -137,7 +138,9 @@ class LeagueOddsView(APIView):
         league = get_object_or_404(League, pk=pk)
         season = odds_season(league)
         if season is None:
-            raise LeagueError(f"{league.name} has no season in its regular season.")
+            raise LeagueError(
+                _("%(league)s has no season in its regular season.") % {"league": league.name}
+            )
         state = start_odds(season)
         code = status.HTTP_200_OK if state.status == "ready" else status.HTTP_202_ACCEPTED
         return Response(OddsStateSerializer(_state_data(state)).data, status=code)
