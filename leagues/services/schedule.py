@@ -8,6 +8,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core import versions
 from core.types import Actor
@@ -101,14 +102,15 @@ def _teams_by_division(season: Season) -> dict[int, list[Team]]:
     for division_id, teams in by_division.items():
         if len(teams) < MIN_TEAMS_PER_DIVISION:
             problems.append(
-                _(
-                    "%(division)s has %(teams)s team(s); a division needs at least "
-                    "%(min_teams_per_division)s."
+                ngettext(
+                    "%(division)s has %(count)d team; a division needs at least %(least)s.",
+                    "%(division)s has %(count)d teams; a division needs at least %(least)s.",
+                    len(teams),
                 )
                 % {
                     "division": names[division_id],
-                    "teams": len(teams),
-                    "min_teams_per_division": MIN_TEAMS_PER_DIVISION,
+                    "count": len(teams),
+                    "least": MIN_TEAMS_PER_DIVISION,
                 }
             )
     if problems:

@@ -109,7 +109,7 @@ def test_open_season_and_manage_as_commissioner(client, league, commissioner):
         {"start_date": START.isoformat(), "days_per_round": 7},
     )
     assert response.status_code == 400
-    assert "South has 0 team(s); a division needs at least 4." in html(response)
+    assert "South has 0 teams; a division needs at least 4." in html(response)
     assert 'role="alert"' in html(response)
 
 
