@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from teams.models import Player, Team
 
@@ -20,12 +21,14 @@ def team_to_change(request: HttpRequest, pk: int) -> Team:
     """The team, if the user may change it (checked before any input is read)."""
     team = get_object_or_404(Team.objects.select_related("coach"), pk=pk)
     if not user_may_change(request, team):
-        raise PermissionDenied(f"Only the coach of {team.name} may change it.")
+        raise PermissionDenied(_("Only the coach of %(team)s may change it.") % {"team": team.name})
     return team
 
 
 def player_to_change(request: HttpRequest, pk: int) -> Player:
     player = get_object_or_404(Player.objects.select_related("team", "team__coach"), pk=pk)
     if not user_may_change(request, player.team):
-        raise PermissionDenied(f"Only the coach of {player.team.name} may change it.")
+        raise PermissionDenied(
+            _("Only the coach of %(team)s may change it.") % {"team": player.team.name}
+        )
     return player

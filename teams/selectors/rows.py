@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import ngettext
 
 from rules_engine import get_ruleset
 from teams.models import Characteristic, InjuryRecord
@@ -115,7 +116,12 @@ _CHARACTERISTICS = dict(Characteristic.choices)
 
 def plain_injury_marks(player: dict[str, Any], minus: str = "\u2212") -> list[str]:
     """``injury_marks`` of a ``PlainSheet`` player."""
-    marks = [f"{player['niggling_injuries']} niggling"] if player["niggling_injuries"] else []
+    count = player["niggling_injuries"]
+    marks = (
+        [ngettext("%(count)s niggling", "%(count)s niggling", count) % {"count": count}]
+        if count
+        else []
+    )
     marks += [
         f"{minus}{_CHARACTERISTICS.get(i['characteristic'], i['characteristic'])}"
         for i in player["injuries"]

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import models
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import ngettext
 
 from rules_engine import TeamValueBreakdown, get_ruleset
 from rules_engine.ruleset import Position, Roster
@@ -91,7 +92,12 @@ def injury_marks(player: Player, minus: str = "\u2212") -> list[str]:
     """How a sheet marks the player's injuries, the page and the PDF alike: his
     Niggling Injuries ("1 niggling") and each Lasting Injury's characteristic lost
     ("−MA"; the PDF's standard fonts spell the minus "-"). Reads the prefetched injuries."""
-    marks = [f"{player.niggling_injuries} niggling"] if player.niggling_injuries else []
+    count = player.niggling_injuries
+    marks = (
+        [ngettext("%(count)s niggling", "%(count)s niggling", count) % {"count": count}]
+        if count
+        else []
+    )
     marks += [
         f"{minus}{injury.get_characteristic_display()}"
         for injury in player.injuries.all()

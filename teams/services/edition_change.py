@@ -29,6 +29,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from rules_engine.bb2020.state import TeamState
 from rules_engine.edition_change import (
     KEEP,
@@ -213,22 +216,30 @@ def _mapping_problems(
         if player.position_slug is None:
             choice = next(c for c in mapping.choices if c.player_id == pid)
             problems.setdefault("positions", []).append(
-                f"Choose the {edition_name(move.to_key)} position of #{player.number} "
-                f"{names[pid]} ({choice.reason.split(':')[0]})"
+                _("Choose the %(edition)s position of #%(number)s %(name)s (%(reason)s)")
+                % {
+                    "edition": edition_name(move.to_key),
+                    "number": player.number,
+                    "name": names[pid],
+                    "reason": choice.reason.split(":")[0],
+                }
             )
     if mapping.special_rule_choice_needed:
         problems.setdefault("special_rule_choice", []).append(
-            f"Choose the team's option: {', '.join(mapping.special_rule_options)}"
+            _("Choose the team's option: %(options)s")
+            % {"options": ", ".join(mapping.special_rule_options)}
         )
     return problems
 
 
 def _unconfirmed_losses(move: EditionMove, losses: list[Loss], cuts: Iterable[StaffCut]) -> str:
     lost = [str(loss) for loss in losses] + [str(cut) for cut in cuts]
-    return (
-        f"{len(lost)} thing(s) cannot carry over into {edition_name(move.to_key)}: "
-        "confirm that they are lost (" + "; ".join(lost) + ")"
-    )
+    return ngettext(
+        "%(count)s thing cannot carry over into %(edition)s: confirm that it is lost (%(lost)s)",
+        "%(count)s things cannot carry over into %(edition)s: confirm that they are lost "
+        "(%(lost)s)",
+        len(lost),
+    ) % {"count": len(lost), "edition": edition_name(move.to_key), "lost": "; ".join(lost)}
 
 
 def _rehired(
@@ -252,9 +263,16 @@ def _rehired(
         for player in overflow.released:
             if player.id in wanted:
                 problems.setdefault(KEEP, []).append(
-                    f"{player} is to be re-hired, but is not among the "
-                    f"{overflow.plural_name} you keep ({overflow.edition_name} allows "
-                    f"0-{overflow.maximum}): keep him, or do not re-hire him"
+                    _(
+                        "%(player)s is to be re-hired, but is not among the %(position)s you "
+                        "keep (%(edition)s allows 0-%(most)s): keep him, or do not re-hire him"
+                    )
+                    % {
+                        "player": player,
+                        "position": overflow.plural_name,
+                        "edition": overflow.edition_name,
+                        "most": overflow.maximum,
+                    }
                 )
     return [pid for pid in wanted if pid not in over] + [pid for pid in kept if pid not in wanted]
 
