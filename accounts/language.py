@@ -13,6 +13,8 @@ The design, plain Django where it can be (the order is ``core.i18n``'s):
   pages), asked for by a visitor who chose no language and whose browser names
   languages, none of them the site's, reads in the league's language
   (:func:`league_language`).
+- The API answers in the language of its request's ``Accept-Language`` (else English),
+  whatever the profile or the cookie say: a client says what it reads.
 - A page's ETag names its language (``core.i18n.tag_validators``): after a switch the
   browser's copy in the old language is not answered 304.
 - The switch at the foot of every page posts to :func:`switch_language`, which is
@@ -45,6 +47,7 @@ from rest_framework.request import Request
 from core.errors import attempt_or_message
 from core.i18n import (
     SESSION_KEY,
+    browser_language,
     chosen_language,
     known_language,
     language_by_default,
@@ -55,6 +58,8 @@ from core.i18n import (
 )
 from leagues.models import League
 from teams.profile import preferred_language, set_language_of
+
+API_PREFIX = "/api/"
 
 # The routes of a league's pages, and how to read the league's language from the id.
 LEAGUE_ROUTES: tuple[tuple[str, str], ...] = (
@@ -119,6 +124,13 @@ class LanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.path_info.startswith(API_PREFIX):
+            # The API speaks what its client asks in Accept-Language, whoever he is.
+            use_language(request, browser_language(request) or settings.LANGUAGE_CODE)
+            request.profile_language = None  # type: ignore[attr-defined]
+            response = self.get_response(request)
+            tag_validators(response, get_language())
+            return response
         profile = _profile_language_in_session(request)
         if profile is not None:
             use_language(request, profile)

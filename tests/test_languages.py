@@ -217,6 +217,10 @@ def test_the_api_answers_its_errors_in_the_accept_language_language(client):
     assert french["Content-Language"] == "fr"
     english = client.post(url, {}, content_type="application/json")
     assert english.json()["fields"] == {"naf_number": ["This field is required."]}
+    # Whatever the coach chose for his pages: the API speaks what the request asks.
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    italian = client.post(url, {}, content_type="application/json", HTTP_ACCEPT_LANGUAGE="it")
+    assert italian.json()["fields"] == {"naf_number": ["Campo obbligatorio."]}
 
 
 def test_a_date_on_a_page_in_german_reads_the_german_month(client, league):
