@@ -48,6 +48,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from core.types import Actor
 from rules_engine.bb2020.redraft import SeasonRecovery
 from rules_engine.bb2020.state import TeamState
@@ -203,7 +205,7 @@ def _post_budget_and_cost(
         f"Re-draft: {len(kept)} players re-hired, {len(picks)} hired, "
         f"{rerolls} team re-rolls and staff ({gp(cost)})",
         actor,
-        spending="This re-draft",
+        spending=_("This re-draft"),
     )
 
 
