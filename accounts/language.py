@@ -15,7 +15,7 @@ The design, plain Django where it can be (the order is ``core.i18n``'s):
   (:func:`league_language`).
 - The API answers in the language of its request's ``Accept-Language`` (else English),
   whatever the profile or the cookie say: a client says what it reads.
-- A page's ETag names its language (``core.i18n.tag_validators``): after a switch the
+- A page's ETag names its language (``core.conditional``): after a switch the
   browser's copy in the old language is not answered 304.
 - The switch at the foot of every page posts to :func:`switch_language`, which is
   Django's ``set_language`` (it validates the code and sets the cookie) and, for a
@@ -38,7 +38,6 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponseBase
 from django.urls import ResolverMatch
-from django.utils.translation import get_language
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 from django.views.i18n import LANGUAGE_QUERY_PARAMETER, set_language
@@ -51,9 +50,7 @@ from core.i18n import (
     chosen_language,
     known_language,
     language_by_default,
-    tag_validators,
     unknown_language,
-    untag_conditions,
     use_language,
 )
 from leagues.models import League
@@ -128,15 +125,12 @@ class LanguageMiddleware:
             # The API speaks what its client asks in Accept-Language, whoever he is.
             use_language(request, browser_language(request) or settings.LANGUAGE_CODE)
             request.profile_language = None  # type: ignore[attr-defined]
-            response = self.get_response(request)
-            tag_validators(response, get_language())
-            return response
+            return self.get_response(request)
         profile = _profile_language_in_session(request)
         if profile is not None:
             use_language(request, profile)
         request.profile_language = profile  # type: ignore[attr-defined]
         response = self.get_response(request)
-        tag_validators(response, get_language())
         kept = _profile_language_in_session(request)  # the login's, or the switch's
         if (
             kept is not None
@@ -153,7 +147,6 @@ class LanguageMiddleware:
             league = league_language(request.resolver_match)
             if league is not None:
                 use_language(request, league)
-        untag_conditions(request, get_language())
         return None
 
 

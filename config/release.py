@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 SOURCE_SUFFIXES = frozenset(
-    {".py", ".html", ".txt", ".js", ".css", ".json", ".yaml", ".yml", ".csv", ".toml"}
+    {".py", ".html", ".txt", ".js", ".css", ".json", ".yaml", ".yml", ".csv", ".toml", ".po", ".mo"}
 )
 # Not served: the environment, data, tests and tooling.
 SKIPPED = frozenset(

@@ -265,6 +265,7 @@ if REDIS_URL:
     CACHES["template_fragments"] = {
         **CACHES["default"],
         "BACKEND": "core.cache.ForgivingRedisCache",
+        "KEY_FUNCTION": "core.i18n.fragment_key",
     }
 else:
     CACHES = {
@@ -272,6 +273,8 @@ else:
         "template_fragments": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": "template_fragments",
+            # A fragment rendered in French is never served to an English page.
+            "KEY_FUNCTION": "core.i18n.fragment_key",
         },
     }
 # The release is part of every cache key: a deploy never serves a fragment an older

@@ -4,12 +4,13 @@
 ``@conditional_page(read)``: ``read(request, *args, **kwargs)`` returns the stamp of
 the leagues and teams the page shows (one query), or None to serve the page without
 validators (an object that does not exist). The ETag is that stamp, the release, the
-address and who asks (the signed-in user and the CSRF cookie his forms are masked
-with); ``Last-Modified``, to visitors not signed in only, is the latest bump once at
-least ``SETTLE_S`` old (an HTTP date counts whole seconds, so a change in the same
-second as a client's copy could otherwise pass for no change; a signed-in page also
-changes with who asks, which a date cannot say). Answers say ``Cache-Control:
-no-cache`` (revalidate every time), ``private`` when signed in, and ``Vary: Cookie``.
+address, the language the page reads in and who asks (the signed-in user and the CSRF
+cookie his forms are masked with); ``Last-Modified``, to visitors not signed in only,
+is the latest bump once at least ``SETTLE_S`` old (an HTTP date counts whole seconds,
+so a change in the same second as a client's copy could otherwise pass for no change;
+a signed-in page also changes with who asks, which a date cannot say). Answers say
+``Cache-Control: no-cache`` (revalidate every time), ``private`` when signed in, and
+``Vary: Cookie, Accept-Language``.
 
 Not validated: htmx requests (partials), requests with flash messages to show (shown
 once, never a 304), anything but GET and HEAD.
@@ -28,6 +29,7 @@ from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from core.versions import Stamp
@@ -84,7 +86,9 @@ def conditional_page[V: View](read: Read, *, per_user: bool = True) -> Callable[
                 )
             else:
                 asker = (request.headers.get("Accept", ""),)
-            etag = _digest(settings.DUGOUT_RELEASE, request.get_full_path(), stamp.token, asker)
+            etag = _digest(
+                settings.DUGOUT_RELEASE, request.get_full_path(), get_language(), stamp.token, asker
+            )
             modified = None if signed_in else settled(stamp.changed_at)
             validated = condition(
                 etag_func=lambda *a, **k: etag, last_modified_func=lambda *a, **k: modified
@@ -94,7 +98,12 @@ def conditional_page[V: View](read: Read, *, per_user: bool = True) -> Callable[
                 patch_cache_control(
                     response, no_cache=True, **({"private": True} if signed_in else {})
                 )
-                patch_vary_headers(response, ("Cookie",) if per_user else ("Accept", "Cookie"))
+                patch_vary_headers(
+                    response,
+                    ("Cookie", "Accept-Language")
+                    if per_user
+                    else ("Accept", "Accept-Language", "Cookie"),
+                )
             else:
                 for header in ("ETag", "Last-Modified"):
                     if header in response:

@@ -20,19 +20,18 @@ number a template prints, ids in addresses and form values included (``/teams/1.
 a number meant for reading is grouped where it is shown (:data:`grouped_lazy`,
 ``django.utils.formats.number_format(n, force_grouping=True)``).
 
-A page's validators carry its language too (:func:`tag_validators`): the ETag of a
-page read in French is not the ETag of the same page in English, so a visitor who
-switches is not answered 304 with the copy his browser holds in the language he left.
+A page's validators carry its language too (``core.conditional`` puts the active
+language in every ETag): a visitor who switches is not answered 304 with the copy his
+browser holds in the language he left.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest
 from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.functional import lazy
@@ -42,8 +41,6 @@ from django.utils.translation.trans_real import language_code_re, parse_accept_l
 # The session's copy of the signed-in coach's profile language ("" when he chose none),
 # written at login and when he changes it, so no page asks the database for it.
 SESSION_KEY = "dugout_language"
-
-_ETAG = re.compile(r'\s*((?:W/)?"[^"]*")\s*(?:,|$)')
 
 
 def _filled(message: object, values: Mapping[str, object]) -> str:
@@ -120,33 +117,6 @@ def use_language(request: HttpRequest, language: str) -> None:
     """Read the rest of the request in ``language``."""
     translation.activate(language)
     request.LANGUAGE_CODE = language
-
-
-def _suffix(language: str) -> str:
-    return f"-{language}"
-
-
-def untag_conditions(request: HttpRequest, language: str) -> None:
-    """The ETags the client holds for ``language``, stripped of it for the view to
-    compare; a copy in another language (or from before pages named theirs) is no copy
-    at all, so its ``If-Modified-Since`` goes too: the page is answered in full."""
-    header = request.META.get("HTTP_IF_NONE_MATCH")
-    if not header or header.strip() == "*":
-        return
-    suffix = _suffix(language) + '"'
-    kept = [tag[: -len(suffix)] + '"' for tag in _ETAG.findall(header) if tag.endswith(suffix)]
-    if kept:
-        request.META["HTTP_IF_NONE_MATCH"] = ", ".join(kept)
-    else:
-        del request.META["HTTP_IF_NONE_MATCH"]
-        request.META.pop("HTTP_IF_MODIFIED_SINCE", None)
-
-
-def tag_validators(response: HttpResponseBase, language: str) -> None:
-    """Name ``language`` in the response's ETag (``"abc"`` -> ``"abc-fr"``)."""
-    etag = response.headers.get("ETag")
-    if etag and etag.endswith('"'):
-        response.headers["ETag"] = etag[:-1] + _suffix(language) + '"'
 
 
 def fragment_key(key: str, key_prefix: str, version: Any) -> str:

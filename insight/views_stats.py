@@ -12,6 +12,7 @@ import hashlib
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from insight.live_board import live_board
@@ -55,12 +56,11 @@ def league_live_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The poll: the board's fragment, or 304 while it shows the same."""
     league = get_object_or_404(League, pk=pk)
     board = live_board(league)
-    etag = f'"{hashlib.sha256(repr(board).encode()).hexdigest()[:20]}"'
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    # Read from META, not request.headers: a middleware may have rewritten the header
-    # (the language middleware strips the language from the client's ETags) after
-    # request.headers was first read and cached.
-    if etag in request.META.get("HTTP_IF_NONE_MATCH", ""):
+    # The board in the language it is read in: a switch is a new ETag.
+    seen = repr((board, get_language())).encode()
+    etag = f'"{hashlib.sha256(seen).hexdigest()[:20]}"'
+    headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Cookie, Accept-Language"}
+    if etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
         context = {"league": league, "board": board, "poll_seconds": POLL_SECONDS}

@@ -31,6 +31,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -192,8 +193,12 @@ def live_sync(request: HttpRequest, pk: int) -> HttpResponse:
     if stamp is None:
         raise Http404(_("No such match."))
     page = request.GET.get("page", "")
-    etag = f'"{_digest(stamp, getattr(request.user, "pk", None), page)}"'
-    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie"}
+    etag = f'"{_digest(stamp, getattr(request.user, "pk", None), page, get_language())}"'
+    headers = {
+        "ETag": etag,
+        "Cache-Control": "private, no-cache",
+        "Vary": "Cookie, Accept-Language",
+    }
     if etag in request.headers.get("If-None-Match", ""):
         unchanged = HttpResponseNotModified()
         for name, value in headers.items():
