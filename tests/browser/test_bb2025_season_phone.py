@@ -293,7 +293,7 @@ def test_a_bb2025_season_on_two_phones(phones):
     hurt = lothar_phone.locator("table.redraft-players tbody tr", has_text="Niggling Injury")
     expect(hurt).to_have_count(1)
     expect(hurt).to_contain_text("recovers from MNG")
-    expect(hurt).to_contain_text("1 Niggling Injury: D6 4+ heals each")
+    expect(hurt).to_contain_text("1 Niggling Injury: D6 4+ heals it")
     steps.fits(lothar_phone)
     lothar_phone.screenshot(path="/tmp/dugout-bb2025-redraft-phone.png", full_page=True)
     lothar_phone.get_by_role("button", name="Re-draft the team").click()
