@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from matches.errors import ReportError
@@ -429,9 +430,12 @@ def report_problems(
     for side in SIDES:
         if _count(score[side]) and touchdowns[side] != score[side]:
             problems.append(
-                _(
-                    "%(team)s scored %(score)s touchdown(s) but %(events)s touchdown event(s) "
-                    "name its players"
+                ngettext(
+                    "The score gives %(team)s %(score)s, but %(events)s touchdown event "
+                    "names a scorer",
+                    "The score gives %(team)s %(score)s, but %(events)s touchdown events "
+                    "name scorers",
+                    touchdowns[side],
                 )
                 % {"team": ctx.team_name(side), "score": score[side], "events": touchdowns[side]}
             )

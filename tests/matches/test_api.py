@@ -211,8 +211,8 @@ def test_a_report_that_does_not_add_up_is_a_400_listing_every_reason():
     assert response.status_code == 400
     errors = response.json()["errors"]
     assert any("say who the victim was" in e for e in errors)
-    assert any("scored 2 touchdown(s) but 0" in e for e in errors)
-    assert any("scored 0 touchdown(s) but 1" in e for e in errors)
+    assert any("2, but 0 touchdown event" in e for e in errors)
+    assert any("0, but 1 touchdown event" in e for e in errors)
     assert Match.objects.get(pk=s.match.pk).status == "in_play"
     assert not Report.objects.exists()
 

@@ -327,7 +327,7 @@ def test_a_bb2025_report_that_does_not_add_up_is_refused_on_the_page():
     assert "A team sets up at most 11 players." in text
     typo = client.post(url, {"home_touchdowns": 1, "away_touchdowns": 0})
     assert typo.status_code == 400
-    assert "scored 1 touchdown(s) but 0 touchdown event(s)" in html(typo)
+    assert "1, but 0 touchdown events name scorers" in html(typo)
     s.match.refresh_from_db()
     assert s.match.status == Match.Status.IN_PLAY
     assert not Report.objects.filter(match=s.match).exists()

@@ -153,7 +153,7 @@ def test_two_coaches_play_a_fixture_through_the_pages(django_capture_on_commit_c
         report_url, {"home_touchdowns": 2, "away_touchdowns": 0, "idempotency_key": key}
     )
     assert refused.status_code == 400
-    assert "scored 2 touchdown(s) but 1 touchdown event(s)" in html(refused)
+    assert "2, but 1 touchdown event names a scorer" in html(refused)
     assert not Report.objects.filter(match=match).exists()
     body = {"home_touchdowns": 1, "away_touchdowns": 0, "idempotency_key": key}
     with django_capture_on_commit_callbacks(execute=True):
@@ -214,8 +214,8 @@ def test_a_report_that_does_not_add_up_lists_every_reason_and_changes_nothing(
     assert response.status_code == 400
     page = html(response)
     assert 'role="alert"' in page
-    assert "scored 3 touchdown(s) but 1 touchdown event(s)" in page
-    assert "scored 2 touchdown(s) but 0 touchdown event(s)" in page
+    assert "3, but 1 touchdown event names a scorer" in page
+    assert "2, but 0 touchdown events name scorers" in page
     assert "Players at set-up are given only for a team that conceded" in page
     s.match.refresh_from_db()
     assert s.match.status == Match.Status.IN_PLAY

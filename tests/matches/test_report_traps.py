@@ -70,7 +70,7 @@ def test_a_missing_result_is_listed_with_every_other_reason():
         )
     messages = refused.value.messages
     assert not isinstance(refused.value, CasualtyResultMissing)  # not the only reason
-    assert any("scored 1 touchdown(s) but 0 touchdown event(s)" in m for m in messages)
+    assert any("1, but 0 touchdown events name scorers" in m for m in messages)
     assert any(m.startswith(f"Event 1 (casualty by {shirt(h[1])}") for m in messages)
     assert any(
         m.startswith(f"Event 2 (casualty by {shirt(a[1])} on {shirt(h[2])})")

@@ -75,7 +75,7 @@ def test_the_commissioner_settles_a_dispute_through_the_api(django_capture_on_co
     # A report that does not add up, or no note: refused with the reasons, nothing changed.
     wrong = client_for(s.commissioner).post(url, {**right, "away_touchdowns": 2}, format="json")
     assert wrong.status_code == 400
-    assert "scored 2 touchdown(s) but 1 touchdown event(s)" in wrong.json()["detail"]
+    assert "2, but 1 touchdown event names a scorer" in wrong.json()["detail"]
     unsaid = client_for(s.commissioner).post(url, {**right, "note": " "}, format="json")
     assert unsaid.status_code == 400 and "note" in unsaid.json()["fields"]
     hurt = [*right["events"], event("casualty", h[1], victim=a[1].pk)]
@@ -147,7 +147,7 @@ def test_the_commissioner_settles_a_dispute_on_the_page(django_capture_on_commit
     assert unsaid.status_code == 400 and "Say why the dispute is settled" in html(unsaid)
     wrong = commissioner.post(settle_url, {**body, "away_touchdowns": 0})
     assert wrong.status_code == 400
-    assert "scored 0 touchdown(s) but 1 touchdown event(s)" in html(wrong)
+    assert "0, but 1 touchdown event names a scorer" in html(wrong)
     assert Report.objects.get(match=s.match, is_current=True).version == 1
 
     with django_capture_on_commit_callbacks(execute=True):

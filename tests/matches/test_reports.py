@@ -63,7 +63,7 @@ def test_a_report_that_does_not_add_up_is_refused_with_every_reason(in_play):
         "Event 4 (injury): a Lasting Injury reduces one of ma, st, ag, pa, av; say which",
         "Event 7 (completion): say which player",
         "Event 8 (dance): not a kind of event",
-        f"{s.home.name} scored 3 touchdown(s) but 1 touchdown event(s) name its players",
+        f"{s.home.name} 3, but 1 touchdown event names a scorer",
         f"{a[1].name} suffers 2 injuries",
     ]
     for text in expected:
