@@ -6,7 +6,7 @@ Both leagues play the same season on the same seeds (keyed dice: a step rolls th
 same dice for every purpose whatever the report says). The correction changes what
 a correction can change without changing who could play later: the score, who
 scored, who completed a pass. The examples drawn: ``DUGOUT_STORY_EXAMPLES`` of them
-(``.ci/run`` asks for 180 on SQLite and 20 on PostgreSQL, a handful by default), the same ones each
+(``.ci/run`` asks for 140 on SQLite and 20 on PostgreSQL, a handful by default), the same ones each
 run on a database and others on the other (``DUGOUT_STORY_RANDOM``: fresh ones).
 """
 
