@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from matches.errors import ReportError
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
