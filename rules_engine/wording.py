@@ -89,3 +89,57 @@ def english(text: Shown) -> str:
 def thousands(amount: int) -> str:
     """A sum of gold as a sentence shows it: "1,000,000" (put in with ``{amount} gp``)."""
     return f"{amount:,}"
+
+
+def as_plain(text: Shown) -> dict[str, object] | None:
+    """A :class:`Wording` as JSON-ready data, for a row that shows it later in its
+    reader's language (None for a plain string: it has no template to translate).
+    A value that is neither a sentence nor a JSON scalar is kept as its text."""
+    if not isinstance(text, Wording):
+        return None
+    values: dict[str, object] = {}
+    for name, value in text.values:
+        if isinstance(value, Wording):
+            values[name] = {"said": as_plain(value)}
+        elif value is None or isinstance(value, bool | int | float | str):
+            values[name] = value
+        else:
+            values[name] = str(value)
+    plain: dict[str, object] = {"text": text.singular, "values": values}
+    if text.plural is not None:
+        plain["plural"] = text.plural
+    if text.count is not None:
+        plain["count"] = text.count
+    return plain
+
+
+def from_plain(data: object) -> Wording:
+    """The :class:`Wording` :func:`as_plain` wrote (a ``ValueError`` for anything else)."""
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        raise ValueError(f"not a stored sentence: {data!r}")
+    stored = data.get("values") or {}
+    if not isinstance(stored, dict):
+        raise ValueError(f"a stored sentence's values are not named: {stored!r}")
+    values: list[tuple[str, object]] = []
+    for name, value in stored.items():
+        if isinstance(value, dict) and "said" in value:
+            value = from_plain(value["said"])
+        values.append((str(name), value))
+    plural, count = data.get("plural"), data.get("count")
+    return Wording(
+        data["text"],
+        plural if isinstance(plural, str) else None,
+        count if isinstance(count, int) and not isinstance(count, bool) else None,
+        tuple(values),
+    )
+
+
+def shown_from(plain: object, english_text: str) -> Shown:
+    """What a stored row shows: its sentence in the reader's language where the row
+    kept one (``as_plain``), else the English text it stored."""
+    if plain is None:
+        return english_text
+    try:
+        return from_plain(plain)
+    except ValueError:
+        return english_text

@@ -4,6 +4,7 @@ the language active when they are read while the exception itself stays English.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -13,11 +14,14 @@ from rules_engine.draft import DraftProposal, validate_draft
 from rules_engine.errors import AdvancementError, RulesError
 from rules_engine.wording import (
     Wording,
+    as_plain,
     english,
+    from_plain,
     install_translator,
     installed_translator,
     say,
     say_plural,
+    shown_from,
 )
 
 # A fake catalogue: English template (singular, plural) -> French forms (one, many).
@@ -130,3 +134,20 @@ def test_the_draft_rules_speak_the_active_language(in_french: None) -> None:
     assert "A new team needs at least 11 players; this draft has 10" in [
         english(p) for p in problems
     ]
+
+
+def test_a_stored_sentence_reads_in_the_language_of_whoever_reads_it(in_french: None) -> None:
+    inner = say_plural("{count} star player", "{count} star players", 2)
+    stored = json.loads(
+        json.dumps(as_plain(say("{team}: {problem}", team="Reikland", problem=inner)))
+    )
+    kept = from_plain(stored)
+    assert str(kept) == "Reikland — 2 joueurs vedettes"
+    assert kept.english() == "Reikland: 2 star players"
+    assert kept == say("{team}: {problem}", team="Reikland", problem=inner)
+
+
+def test_a_row_without_a_stored_sentence_shows_its_english_text(in_french: None) -> None:
+    assert as_plain("already English") is None
+    assert shown_from(None, "Reikland: 2 star players") == "Reikland: 2 star players"
+    assert shown_from({"values": {}}, "kept as written") == "kept as written"
