@@ -28,6 +28,7 @@ from django.db.models import Q, QuerySet
 
 from core import versions
 from core.types import Actor
+from rules_engine.wording import Shown, as_plain, english
 from teams.models import AUDIT_MESSAGE_MAX, AuditEntry, Team
 
 # The season statuses a team plays in a league (leagues.SeasonStatus, by value:
@@ -63,7 +64,7 @@ def league_of_team(team: Team | int) -> int | None:
 def log_action(
     actor: Actor | None,
     action: str,
-    message: str,
+    message: Shown,
     *,
     league: Any = None,
     team: Any = None,
@@ -71,19 +72,23 @@ def log_action(
     **data: Any,
 ) -> AuditEntry:
     """Write one audit row: who (``actor``), what (``action``, a verb key such as
-    "fixture.reschedule"), the sentence for the pages (``message``), the league and
+    "fixture.reschedule"), the sentence for the pages (``message``: a ``say(...)``
+    sentence reads in each reader's language, a plain string in English), the league and
     team(s) it concerns (instances or ids) and ``data`` (JSON-ready values: before,
     after, amounts, ids). Without ``league`` a team's action is filed under the
     league the team plays in now. Call it inside the service's transaction."""
     league_id = _pk(league)
     if league_id is None and team is not None:
         league_id = league_of_team(team)
-    if len(message) > MAX_MESSAGE:
-        message = message[: MAX_MESSAGE - 1] + "…"
+    said = as_plain(message)
+    text = english(message)
+    if len(text) > MAX_MESSAGE:
+        text = text[: MAX_MESSAGE - 1] + "…"
     entry = AuditEntry(
         actor=saved_user(actor),
         action=action,
-        message=message,
+        message=text,
+        message_said=said,
         league_id=league_id,
         team_id=_pk(team),
         other_team_id=_pk(other_team),

@@ -15,6 +15,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
+from rules_engine.wording import shown_from
+
 AUDIT_MESSAGE_MAX = 300
 
 
@@ -51,6 +53,11 @@ class TreasuryEntry(models.Model):
     amount = models.BigIntegerField(help_text="Gold pieces; negative when gold leaves.")
     reason = models.CharField(max_length=20, choices=Reason)
     note = models.CharField(max_length=200, help_text='For the coach: "Hired Blitzer #7 Karl".')
+    note_said = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The note as a sentence for its reader's language (None: English only).",
+    )
     balance_after = models.BigIntegerField()
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -84,6 +91,11 @@ class TreasuryEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team}: {self.amount:+,} gp ({self.note})"
+
+    @property
+    def shown_note(self) -> str:
+        """The note in the active language where the posting kept its sentence."""
+        return str(shown_from(self.note_said, self.note))
 
     @property
     def match_ref(self) -> int | None:
@@ -178,6 +190,11 @@ class AuditEntry(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     action = models.CharField(max_length=40)
     message = models.CharField(max_length=AUDIT_MESSAGE_MAX)
+    message_said = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The message as a sentence for its reader's language (None: English only).",
+    )
     league = models.ForeignKey(
         "leagues.League", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -201,3 +218,8 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.message}"
+
+    @property
+    def shown_message(self) -> str:
+        """The message in the active language where the change kept its sentence."""
+        return str(shown_from(self.message_said, self.message))

@@ -192,7 +192,9 @@ def plain_latest_ledger(team_id: int) -> list[dict[str, Any]]:
     rows: QuerySet[TreasuryEntry, Any] = (
         TreasuryEntry.objects.filter(team_id=team_id)
         .order_by("-created_at", "-id")
-        .values("created_at", "note", "amount", "balance_after")[:LATEST_LEDGER_ENTRIES]
+        .values("created_at", "note", "note_said", "amount", "balance_after")[
+            :LATEST_LEDGER_ENTRIES
+        ]
     )
     return list(rows)
 
@@ -205,7 +207,7 @@ def plain_audit(team_id: int) -> dict[str, Any]:
     rows: QuerySet[AuditEntry, Any] = (
         AuditEntry.objects.filter(Q(team_id=team_id) | Q(other_team_id=team_id))
         .order_by("-at", "-id")
-        .values("action", "at", "message", "actor__username")[: LATEST_AUDIT + 1]
+        .values("action", "at", "message", "message_said", "actor__username")[: LATEST_AUDIT + 1]
     )
     entries = list(rows)
     for entry in entries:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from rules_engine.ruleset import Roster, Ruleset
+from rules_engine.wording import Shown, as_plain, english
 from teams.audit import log_action, saved_user
 from teams.errors import TreasuryError
 from teams.models import LedgerReason, Team, TreasuryEntry
@@ -61,7 +62,7 @@ def post_to_ledger(
     team: Team,
     amount: int,
     reason: LedgerReason | str,
-    note: str,
+    note: Shown,
     actor: Actor,
     match_ref: int | None = None,
     *,
@@ -84,7 +85,7 @@ def ledger_entry(
     team: Team,
     amount: int,
     reason: LedgerReason | str,
-    note: str,
+    note: Shown,
     actor: Actor,
     match_ref: int | None = None,
     *,
@@ -106,13 +107,14 @@ def ledger_entry(
                 "Not enough gold in the treasury: %(what)s costs %(price)s; the treasury "
                 "holds %(held)s"
             )
-            % {"what": spending or note, "price": gp(-amount), "held": gp(team.treasury)}
+            % {"what": spending or str(note), "price": gp(-amount), "held": gp(team.treasury)}
         )
     entry = TreasuryEntry(
         team=team,
         amount=amount,
         reason=LedgerReason(reason),
-        note=note,
+        note=english(note),
+        note_said=as_plain(note),
         balance_after=balance,
         created_by=saved_user(actor),
         match_id=match_ref,

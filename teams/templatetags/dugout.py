@@ -11,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from rules_engine import UnknownRulesetError, get_ruleset
 from rules_engine.editions import edition_for
+from rules_engine.wording import shown_from
 from teams.skill_notes import skill_notes
 
 register = template.Library()
@@ -36,6 +37,13 @@ def gp(value: int | None) -> str:
         return pgettext("gold pieces, in thousands", "%(amount)sk") % {"amount": sign + grouped}
     grouped = number_format(amount, force_grouping=True)
     return gettext("%(amount)s gp") % {"amount": sign + grouped}
+
+
+@register.filter
+def said(text: str | None, sentence: Any) -> str:
+    """A stored line (a ledger note, an audit message) in the reader's language where
+    its row kept the sentence, else as written: ``{{ entry.note|said:entry.note_said }}``."""
+    return str(shown_from(sentence, text or ""))
 
 
 @register.filter
