@@ -175,6 +175,21 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         prepare_threshold=env_prepare_threshold("DUGOUT_PG_PREPARE_THRESHOLD", 5),
     )
 
+# DATABASE_POOLER=transaction: the connections go through a pooler in transaction mode
+# (PgBouncer pool_mode=transaction), which may hand each transaction to a different
+# server connection. A server-side cursor (what QuerySet.iterator() opens on
+# PostgreSQL) lives on one server connection beyond its transaction, so it is off:
+# iterator() then reads its rows in one go (Django's DISABLE_SERVER_SIDE_CURSORS).
+DATABASE_POOLER = os.environ.get("DATABASE_POOLER", "").strip().lower()
+if DATABASE_POOLER not in ("", "session", "transaction"):
+    raise ImproperlyConfigured(
+        f"DATABASE_POOLER={DATABASE_POOLER!r}: use 'transaction' (PgBouncer in transaction "
+        "mode), 'session', or leave it unset (no pooler)."
+    )
+if DATABASE_POOLER == "transaction":
+    for _database in DATABASES.values():
+        _database["DISABLE_SERVER_SIDE_CURSORS"] = True
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
