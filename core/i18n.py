@@ -27,6 +27,7 @@ browser holds in the language he left.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,7 +37,6 @@ from django.utils import translation
 from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.translation import get_supported_language_variant, gettext
-from django.utils.translation.trans_real import language_code_re, parse_accept_lang_header
 
 # The session's copy of the signed-in coach's profile language ("" when he chose none),
 # written at login and when he changes it, so no page asks the database for it.
@@ -85,15 +85,41 @@ def chosen_language(request: HttpRequest) -> str | None:
     return known_language(request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME))
 
 
+# A language range of RFC 9110 §12.5.4 (RFC 4647's "1*8ALPHA *("-" 1*8alphanum)"), or "*".
+_LANGUAGE_RANGE = re.compile(r"^(?:\*|[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)$")
+_QUALITY = re.compile(r"^q=(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$", re.IGNORECASE)
+# What a browser sends is short; a longer header is read no further (as Django does).
+_MAX_HEADER = 500
+
+
+def accepted_languages(header: str) -> list[str]:
+    """The language ranges of an ``Accept-Language`` header, most wanted first (equal
+    weights keep their order), lower-cased; a range refused (``q=0``) or malformed is
+    left out."""
+    weighted: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header[:_MAX_HEADER].split(",")):
+        tag, *parameters = (piece.strip() for piece in part.split(";"))
+        if not _LANGUAGE_RANGE.match(tag):
+            continue
+        quality = 1.0
+        for parameter in parameters:
+            found = _QUALITY.match(parameter.replace(" ", ""))
+            if found is None:
+                quality = -1.0
+                break
+            quality = float(found.group(1))
+        if quality > 0:
+            weighted.append((-quality, position, tag.lower()))
+    return [tag for _weight, _position, tag in sorted(weighted)]
+
+
 def browser_language(request: HttpRequest) -> str | None:
     """The first language of the browser's ``Accept-Language`` the site has (``en-US``
     reads as the site's English), None when it names none of them. Read as Django's
     ``LocaleMiddleware`` reads it."""
-    for tag, _quality in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+    for tag in accepted_languages(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
         if tag == "*":
             break
-        if not language_code_re.search(tag):
-            continue
         try:
             return str(get_supported_language_variant(tag))
         except LookupError:

@@ -14,7 +14,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from core.i18n import SESSION_KEY, fragment_key, grouped_lazy
+from core.i18n import (
+    SESSION_KEY,
+    accepted_languages,
+    browser_language,
+    fragment_key,
+    grouped_lazy,
+)
 from matches.models import Match
 from news.models import LeagueNews
 from teams.models_coach import CoachProfile
@@ -341,3 +347,23 @@ def test_a_session_opened_before_languages_were_kept_reads_the_profile_once(clie
     set_language_of(coach, "de")
     assert lang_of(client.get("/")) == "de"
     assert client.session[SESSION_KEY] == "de"
+
+
+@pytest.mark.parametrize(
+    ("header", "wanted"),
+    [
+        ("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", ["fr-ch", "fr", "en", "de", "*"]),
+        ("de;q=0.5, it", ["it", "de"]),  # the weight orders, not the position
+        ("es;q=0, it;q=0.3", ["it"]),  # q=0 refuses a language
+        ("en;q=2, x_y, fr;q=abc, it", ["it"]),  # malformed ranges and weights are left out
+        ("", []),
+    ],
+)
+def test_the_browser_s_languages_are_read_by_weight(header, wanted):
+    assert accepted_languages(header) == wanted
+
+
+def test_the_first_site_language_the_browser_names_is_taken(rf):
+    request = rf.get("/", HTTP_ACCEPT_LANGUAGE="pt-BR, it-CH;q=0.8, fr;q=0.9")
+    assert browser_language(request) == "fr"
+    assert browser_language(rf.get("/", HTTP_ACCEPT_LANGUAGE="pt, *;q=0.1, de;q=0.05")) is None
