@@ -1,0 +1,756 @@
+"""Generating played leagues: rows built with the models' constructors, the numbers
+the rules decide taken from the engine, written in bulk (``bench.sitegen.load``).
+
+Each league: a commissioner and one coach per team (``commissioner-<L>``,
+``coach-<L>-<n>``, one password), teams drafted by the engine's draft rules (its
+costs, its players' values), closed seasons of a single round robin and a current
+season of a double round robin whose first rounds are played and whose current round
+still has fixtures to play. Every played fixture has its match (closed), its
+confirmed report, its events (touchdowns, completions, casualties and the victims'
+injuries), its dice (fan factors, weather, dedicated fans, MVP), its post-game
+application with its effects, each side's winnings in the ledger (the engine's
+``winnings``), the dedicated fans change (the engine's), each available player's
+statistics row (the engine's SPP awards), injury records; then the maintained rows
+(standings, the players' season totals) are filled once by the services' own
+rebuilds, as a restore does, and every league and team has its version row.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import User
+from django.db import connection, transaction
+from django.utils import timezone
+
+from bench.sitegen.load import Loader, loader_for
+from core.models import Version
+from leagues.models import Division, Fixture, League, Round, Season, TeamEntry
+from leagues.services.standings_sync import refresh_season_totals
+from matches.models import (
+    DiceRoll,
+    Match,
+    MatchEvent,
+    PlayerMatchStats,
+    PostGameApplication,
+    Report,
+)
+from matches.models_postgame import AppliedEffect
+from matches.totals import rebuild_season
+from rules_engine import DraftProposal, check_draft, get_ruleset, validate_draft
+from rules_engine.bb2020.postgame import dedicated_fans_change, winnings
+from rules_engine.league_tables import spp_award
+from rules_engine.ruleset import Roster, Ruleset
+from teams.models import AuditEntry, InjuryRecord, LedgerReason, Player, Team, TreasuryEntry
+from teams.services.draft import PlayerPick, new_players
+
+RULESET = "bb2020"
+ROSTERS = (
+    "human",
+    "orc",
+    "dwarf",
+    "skaven",
+    "elven-union",
+    "wood-elf",
+    "lizardmen",
+    "norse",
+    "dark-elf",
+    "amazon",
+    "high-elf",
+    "shambling-undead",
+    "black-orc",
+    "imperial-nobility",
+)
+SQUAD = 13  # players drafted per team (11 at least stay active)
+WEEK = datetime.timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class Options:
+    leagues: int
+    teams: int = 20
+    matches: int = 300
+    seed: int = 1
+    loader: str = "auto"
+    batch: int = 10
+    password: str = "sitegen-pass-1"
+
+
+def round_robin(teams: list[Any]) -> list[list[tuple[Any, Any]]]:
+    """The circle method: len(teams) - 1 rounds (a bye where the count is odd)."""
+    sides = list(teams) + ([None] if len(teams) % 2 else [])
+    n = len(sides)
+    rounds = []
+    for r in range(n - 1):
+        pairs = []
+        for i in range(n // 2):
+            a, b = sides[i], sides[n - 1 - i]
+            if a is not None and b is not None:
+                pairs.append((a, b) if (r + i) % 2 == 0 else (b, a))
+        rounds.append(pairs)
+        sides = [sides[0], sides[-1], *sides[1:-1]]
+    return rounds
+
+
+@dataclass
+class Draft:
+    """One roster's draft as the engine prices it: the picks, re-rolls, cost."""
+
+    roster: Roster
+    counts: dict[str, int]
+    rerolls: int
+    cost: int
+
+
+def plan_draft(ruleset: Ruleset, slug: str) -> Draft | None:
+    """SQUAD players: the cheapest positions filled first up to their maximum, then
+    the re-rolls the rest of the budget pays for; None where the engine refuses."""
+    roster = ruleset.roster(slug)
+    positions = sorted(roster.positions.values(), key=lambda p: (p.cost, p.slug))
+    counts: dict[str, int] = {}
+    left = SQUAD
+    for position in positions:
+        if position.big_guy or not left:
+            continue
+        take = min(position.max_count, left)
+        counts[position.slug] = take
+        left -= take
+    if left:
+        return None
+    for rerolls in (3, 2, 1, 0):
+        proposal = DraftProposal(roster_slug=slug, players=counts, rerolls=rerolls)
+        if not validate_draft(ruleset, proposal):
+            return Draft(roster, counts, rerolls, check_draft(ruleset, proposal).total)
+    return None
+
+
+@dataclass
+class Ids:
+    """The next primary key of each model: rows are written with their ids."""
+
+    next: dict[type, int] = field(default_factory=dict)
+
+    def take(self, model: type, obj: Any = None) -> int:
+        if model not in self.next:
+            last = model.objects.order_by("-pk").values_list("pk", flat=True).first()
+            self.next[model] = (last or 0) + 1
+        pk = self.next[model]
+        self.next[model] = pk + 1
+        if obj is not None:
+            obj.pk = pk
+        return pk
+
+
+class TeamState:
+    """A team's changing state while its matches are generated."""
+
+    def __init__(self, team: Team, players: list[Player]) -> None:
+        self.team = team
+        self.players = players
+        self.balance = team.treasury
+        self.miss_next: set[int] = set()
+
+    def active(self) -> list[Player]:
+        return [p for p in self.players if p.status == Player.Status.ACTIVE]
+
+    def available(self) -> list[Player]:
+        return [p for p in self.active() if p.pk not in self.miss_next]
+
+
+@dataclass
+class Rows:
+    """The rows of a batch of leagues, in the order they are written."""
+
+    by_model: dict[type, list[Any]] = field(default_factory=dict)
+
+    def add(self, ids: Ids, obj: Any) -> Any:
+        model = type(obj)
+        ids.take(model, obj)
+        self.by_model.setdefault(model, []).append(obj)
+        return obj
+
+
+ORDER: list[type] = [
+    User,
+    League,
+    League.commissioners.through,
+    League.coaches.through,
+    Season,
+    Division,
+    Round,
+    Team,
+    Player,
+    TeamEntry,
+    Fixture,
+    Match,
+    Report,
+    MatchEvent,
+    DiceRoll,
+    PostGameApplication,
+    TreasuryEntry,
+    InjuryRecord,
+    AppliedEffect,
+    PlayerMatchStats,
+    AuditEntry,
+    Version,
+]
+
+
+class Generator:
+    def __init__(self, options: Options, loader: Loader) -> None:
+        self.options = options
+        self.loader = loader
+        self.rng = random.Random(options.seed)
+        self.ids = Ids()
+        self.ruleset = get_ruleset(RULESET)
+        self.drafts = [d for slug in ROSTERS if (d := plan_draft(self.ruleset, slug))]
+        self.password = make_password(options.password)  # hashed once: one for all
+        self.now = timezone.now()
+        self.budget = 1_000_000
+        self.spp = {name: spp_award(name, ruleset_key=RULESET) for name in _AWARDS}
+        self.first = League.objects.filter(name__startswith="Sitegen League ").count()
+
+    # --- one league -------------------------------------------------------------
+
+    def league(self, rows: Rows, number: int) -> dict[str, Any]:
+        o, ids = self.options, self.ids
+        commissioner = rows.add(
+            ids, User(username=f"commissioner-{number}", password=self.password)
+        )
+        coaches = [
+            rows.add(ids, User(username=f"coach-{number}-{n}", password=self.password))
+            for n in range(o.teams)
+        ]
+        league = rows.add(ids, League(name=f"Sitegen League {number}", ruleset=RULESET))
+        rows.add(
+            ids,
+            League.commissioners.through(league_id=league.pk, user_id=commissioner.pk),
+        )
+        for coach in coaches:
+            rows.add(ids, League.coaches.through(league_id=league.pk, user_id=coach.pk))
+        states = [self.team(rows, league, coach, number, n) for n, coach in enumerate(coaches)]
+        per_round = o.teams // 2
+        single_total = len(round_robin(list(range(o.teams)))) * per_round
+        closed = o.matches // single_total
+        seasons = closed + 1
+        current_played = o.matches - closed * single_total
+        to_play: list[dict[str, Any]] = []
+        for s in range(seasons):
+            current = s == closed
+            if current:
+                start = self.now - WEEK * (current_played // max(per_round, 1) + 1)
+            else:
+                start = self.now - WEEK * 2 * single_total * (seasons - s)
+            to_play += self.season(rows, league, commissioner, states, s + 1, current, start)
+        for state in states:
+            state.team.treasury = state.balance
+            for p in state.players:
+                p.miss_next_game = p.pk in state.miss_next
+        rows.add(ids, Version(scope=Version.Scope.LEAGUE, object_id=league.pk, value=1))
+        for state in states:
+            rows.add(ids, Version(scope=Version.Scope.TEAM, object_id=state.team.pk, value=1))
+        return {
+            "id": league.pk,
+            "number": number,
+            "name": league.name,
+            "commissioner": commissioner.username,
+            "coaches": [
+                {"username": c.username, "team_id": s.team.pk}
+                for c, s in zip(coaches, states, strict=True)
+            ],
+            "to_play": to_play,
+        }
+
+    def team(self, rows: Rows, league: League, coach: User, number: int, n: int) -> TeamState:
+        draft = self.drafts[(number * 7 + n) % len(self.drafts)]
+        team = rows.add(
+            self.ids,
+            Team(
+                name=f"L{number} {draft.roster.name} {n}",
+                coach=coach,
+                ruleset=RULESET,
+                roster_slug=draft.roster.slug,
+                rerolls=draft.rerolls,
+                dedicated_fans=1,
+                status=Team.Status.ACTIVE,
+                treasury=0,
+            ),
+        )
+        picks = [PlayerPick(key=slug) for slug, count in draft.counts.items() for _ in range(count)]
+        for shirt, pick in enumerate(picks, start=1):
+            pick.number = shirt
+        players = [
+            rows.add(self.ids, p) for p in new_players(self.ruleset, draft.roster, team, picks)
+        ]
+        state = TeamState(team, players)
+        self.post(rows, state, self.budget, LedgerReason.DRAFT_BUDGET, "Draft budget", coach)
+        self.post(
+            rows,
+            state,
+            -draft.cost,
+            LedgerReason.DRAFT_PURCHASE,
+            f"Drafted {len(players)} players and {draft.rerolls} team re-rolls",
+            coach,
+        )
+        rows.add(
+            self.ids,
+            AuditEntry(
+                actor=coach,
+                action="team.draft",
+                message=f"{coach.username} drafted {team.name} ({draft.roster.name}).",
+                league=league,
+                team=team,
+                data={"roster": draft.roster.slug, "ruleset": RULESET, "cost": draft.cost},
+            ),
+        )
+        return state
+
+    def post(
+        self,
+        rows: Rows,
+        state: TeamState,
+        amount: int,
+        reason: str,
+        note: str,
+        actor: User,
+        match: Match | None = None,
+    ) -> TreasuryEntry:
+        state.balance += amount
+        return rows.add(
+            self.ids,
+            TreasuryEntry(
+                team=state.team,
+                amount=amount,
+                reason=reason,
+                note=note,
+                balance_after=state.balance,
+                created_by=actor,
+                match=match,
+            ),
+        )
+
+    # --- seasons ----------------------------------------------------------------
+
+    def season(
+        self,
+        rows: Rows,
+        league: League,
+        commissioner: User,
+        states: list[TeamState],
+        number: int,
+        current: bool,
+        start: datetime.datetime,
+    ) -> list[dict[str, Any]]:
+        o, ids = self.options, self.ids
+        season = rows.add(
+            ids,
+            Season(
+                league=league,
+                number=number,
+                status=Season.Status.REGULAR_SEASON if current else Season.Status.FINISHED,
+                format=(
+                    Season.Format.DOUBLE_ROUND_ROBIN
+                    if current
+                    else Season.Format.SINGLE_ROUND_ROBIN
+                ),
+                ruleset=RULESET,
+            ),
+        )
+        division = rows.add(ids, Division(season=season, name="Division 1"))
+        for state in states:
+            rows.add(ids, TeamEntry(season=season, division=division, team=state.team))
+        schedule = round_robin(states)
+        if current:
+            schedule = schedule + [[(b, a) for a, b in pairs] for pairs in schedule]
+        per_round = o.teams // 2
+        single_total = len(round_robin(states)) * per_round
+        played = o.matches - (number - 1) * single_total if current else len(schedule) * per_round
+        played = min(played, (len(schedule) - 1) * per_round)  # the current round stays open
+        to_play = []
+        count = 0
+        for r, pairs in enumerate(schedule, start=1):
+            deadline = start + WEEK * r
+            round_row = rows.add(ids, Round(season=season, number=r, deadline=deadline))
+            for home, away in pairs:
+                fixture = rows.add(
+                    ids,
+                    Fixture(
+                        season=season,
+                        division=division,
+                        round=round_row,
+                        kind=Fixture.Kind.LEAGUE,
+                        home=home.team,
+                        away=away.team,
+                        deadline=deadline,
+                    ),
+                )
+                if count < played:
+                    self.play(rows, league, commissioner, season, fixture, home, away, deadline)
+                else:
+                    to_play.append(
+                        {
+                            "fixture_id": fixture.pk,
+                            "round": r,
+                            "home_team_id": home.team.pk,
+                            "away_team_id": away.team.pk,
+                            "home_coach": home.team.coach.username,
+                            "away_coach": away.team.coach.username,
+                        }
+                    )
+                count += 1
+        if not current:
+            return []
+        first_open = to_play[0]["round"] if to_play else None
+        return [f for f in to_play if f["round"] == first_open]
+
+    # --- one played match -------------------------------------------------------
+
+    def play(
+        self,
+        rows: Rows,
+        league: League,
+        commissioner: User,
+        season: Season,
+        fixture: Fixture,
+        home: TeamState,
+        away: TeamState,
+        when: datetime.datetime,
+    ) -> None:
+        rng, ids = self.rng, self.ids
+        sides = {"home": home, "away": away}
+        lineups = {side: state.available() for side, state in sides.items()}
+        score = {side: rng.choice((0, 0, 1, 1, 1, 2, 2, 3)) for side in sides}
+        match = rows.add(
+            ids,
+            Match(
+                fixture=fixture,
+                status=Match.Status.CLOSED,
+                pre_game_seed=rng.randrange(1 << 30),
+                post_game_seed=rng.randrange(1 << 30),
+                kicked_off_at=when - datetime.timedelta(hours=2),
+                closed_at=when,
+            ),
+        )
+        report = rows.add(
+            ids,
+            Report(
+                match=match,
+                home_touchdowns=score["home"],
+                away_touchdowns=score["away"],
+                confirmation=Report.Confirmation.CONFIRMED,
+                results_ready=True,
+                post_game_complete=True,
+                submitted_by=home.team.coach,
+                submitted_at=when - datetime.timedelta(minutes=30),
+                confirmed_by=away.team.coach,
+                confirmed_at=when - datetime.timedelta(minutes=20),
+            ),
+        )
+        dice = 0
+        fan_factor = {}
+        for side, state in sides.items():
+            d3 = rng.randint(1, 3)
+            fan_factor[side] = d3 + state.team.dedicated_fans
+            rows.add(
+                ids,
+                DiceRoll(
+                    match=match,
+                    sequence="pre_game",
+                    index=dice,
+                    step="fan_factor",
+                    purpose=f"Fan Factor ({side})",
+                    die="D3",
+                    result=d3,
+                ),
+            )
+            dice += 1
+        rows.add(
+            ids,
+            DiceRoll(
+                match=match,
+                sequence="pre_game",
+                index=dice,
+                step="weather",
+                purpose="Weather",
+                die="2D6",
+                result=[rng.randint(1, 6), rng.randint(1, 6)],
+            ),
+        )
+        # events: who scored, passed, hurt whom
+        done: dict[int, Counter[str]] = {}
+        casualties = {"home": 0, "away": 0}
+        hurt: list[tuple[str, Player, str]] = []
+        for side, other in (("home", "away"), ("away", "home")):
+            for _ in range(score[side]):
+                scorer = rng.choice(lineups[side])
+                done.setdefault(scorer.pk, Counter())["Touchdown"] += 1
+                rows.add(
+                    ids,
+                    MatchEvent(
+                        match=match, report=report, kind="touchdown", side=side, player=scorer
+                    ),
+                )
+            for _ in range(rng.choice((0, 1, 1, 2))):
+                thrower = rng.choice(lineups[side])
+                done.setdefault(thrower.pk, Counter())["Completion"] += 1
+                rows.add(
+                    ids,
+                    MatchEvent(
+                        match=match, report=report, kind="completion", side=side, player=thrower
+                    ),
+                )
+            for _ in range(rng.choice((0, 0, 1, 1, 2))):
+                hitter = rng.choice(lineups[side])
+                victim = rng.choice(lineups[other])
+                done.setdefault(hitter.pk, Counter())["Casualty"] += 1
+                casualties[side] += 1
+                rows.add(
+                    ids,
+                    MatchEvent(
+                        match=match,
+                        report=report,
+                        kind="casualty",
+                        side=side,
+                        player=hitter,
+                        victim=victim,
+                        by_block=True,
+                    ),
+                )
+                result = rng.choices(
+                    ("badly_hurt", "seriously_hurt", "serious_injury", "dead"), (70, 20, 8, 2)
+                )[0]
+                if result == "dead" and len(sides[other].active()) <= 11:
+                    result = "seriously_hurt"
+                rows.add(
+                    ids,
+                    MatchEvent(
+                        match=match,
+                        report=report,
+                        kind="injury",
+                        side=other,
+                        player=victim,
+                        injury=result,
+                    ),
+                )
+                hurt.append((other, victim, result))
+        fixture.status = Fixture.Status.PLAYED
+        fixture.home_touchdowns, fixture.away_touchdowns = score["home"], score["away"]
+        fixture.home_casualties, fixture.away_casualties = casualties["home"], casualties["away"]
+        fixture.played_at = when
+        # the post-game
+        application = rows.add(
+            ids,
+            PostGameApplication(
+                report=report, match=match, applied_by=away.team.coach, applied_at=when
+            ),
+        )
+        attendance = fan_factor["home"] + fan_factor["away"]
+        post_dice = 0
+        for side, state in sides.items():
+            gold = winnings(attendance, score[side])
+            entry = self.post(
+                rows,
+                state,
+                gold,
+                LedgerReason.WINNINGS,
+                f"Winnings, match #{match.pk}",
+                state.team.coach,
+                match,
+            )
+            rows.add(
+                ids,
+                AppliedEffect(
+                    application=application,
+                    kind="ledger",
+                    team=state.team,
+                    amount=gold,
+                    ledger_entry=entry,
+                ),
+            )
+            other = "away" if side == "home" else "home"
+            result = (
+                "win"
+                if score[side] > score[other]
+                else "loss"
+                if score[side] < score[other]
+                else "draw"
+            )
+            d6 = rng.randint(1, 6)
+            rows.add(
+                ids,
+                DiceRoll(
+                    match=match,
+                    report=report,
+                    sequence="post_game",
+                    index=post_dice,
+                    step="dedicated_fans",
+                    purpose=f"Dedicated Fans ({side})",
+                    die="D6",
+                    result=d6,
+                ),
+            )
+            post_dice += 1
+            change = dedicated_fans_change(result, state.team.dedicated_fans, d6)
+            if change:
+                before = state.team.dedicated_fans
+                state.team.dedicated_fans = before + change
+                rows.add(
+                    ids,
+                    AppliedEffect(
+                        application=application,
+                        kind="dedicated_fans",
+                        team=state.team,
+                        amount=change,
+                        before={"dedicated_fans": before},
+                        after={"dedicated_fans": before + change},
+                    ),
+                )
+            mvp = rng.choice(lineups[side])
+            rows.add(
+                ids,
+                DiceRoll(
+                    match=match,
+                    report=report,
+                    sequence="post_game",
+                    index=post_dice,
+                    step="mvp",
+                    purpose=f"MVP ({side})",
+                    die="D6",
+                    result=rng.randint(1, 6),
+                ),
+            )
+            post_dice += 1
+            done.setdefault(mvp.pk, Counter())["MVP"] += 1
+            state.miss_next.clear()  # served this match
+            for player in lineups[side]:
+                tally = done.get(player.pk, Counter())
+                spp = sum(self.spp[name] * n for name, n in tally.items())
+                rows.add(
+                    ids,
+                    PlayerMatchStats(
+                        player=player,
+                        match=match,
+                        application=application,
+                        team=state.team,
+                        season=season,
+                        touchdowns=tally["Touchdown"],
+                        completions=tally["Completion"],
+                        casualties=tally["Casualty"],
+                        spp=spp,
+                        mvp=player.pk == mvp.pk,
+                    ),
+                )
+                if spp:
+                    player.spp_earned += spp
+                    rows.add(
+                        ids,
+                        AppliedEffect(
+                            application=application,
+                            kind="spp",
+                            team=state.team,
+                            player=player,
+                            amount=spp,
+                        ),
+                    )
+        for side, victim, result in hurt:
+            self.injure(rows, application, match, sides[side], victim, result)
+        rows.add(
+            ids,
+            AuditEntry(
+                actor=away.team.coach,
+                action="match.confirm",
+                message=(
+                    f"{away.team.coach.username} confirmed {home.team.name} {score['home']}-"
+                    f"{score['away']} {away.team.name}."
+                ),
+                league=league,
+                team=home.team,
+                other_team=away.team,
+                data={"match": match.pk, "home": score["home"], "away": score["away"]},
+            ),
+        )
+
+    def injure(
+        self,
+        rows: Rows,
+        application: PostGameApplication,
+        match: Match,
+        state: TeamState,
+        victim: Player,
+        result: str,
+    ) -> None:
+        if result == "badly_hurt" or victim.status != Player.Status.ACTIVE:
+            return
+        kind = {
+            "seriously_hurt": InjuryRecord.Kind.MISS_NEXT_GAME,
+            "serious_injury": InjuryRecord.Kind.NIGGLING,
+            "dead": InjuryRecord.Kind.DEAD,
+        }[result]
+        record = rows.add(
+            self.ids,
+            InjuryRecord(player=victim, kind=kind, source=f"Match #{match.pk}", match=match),
+        )
+        before = {"status": victim.status, "niggling_injuries": victim.niggling_injuries}
+        if result == "dead":
+            victim.status = Player.Status.DEAD
+            victim.left_at = match.closed_at
+        elif result == "serious_injury":
+            victim.niggling_injuries += 1
+            state.miss_next.add(victim.pk)
+        else:
+            state.miss_next.add(victim.pk)
+        after = {"status": victim.status, "niggling_injuries": victim.niggling_injuries}
+        rows.add(
+            self.ids,
+            AppliedEffect(
+                application=application,
+                kind="injury",
+                team=state.team,
+                player=victim,
+                before=before,
+                after=after,
+                injury_record=record,
+            ),
+        )
+
+    # --- the whole build --------------------------------------------------------
+
+    def batches(self) -> Iterator[range]:
+        o = self.options
+        for start in range(0, o.leagues, o.batch):
+            yield range(self.first + start, self.first + min(start + o.batch, o.leagues))
+
+    def run(self, progress: Callable[[str], None]) -> dict[str, Any]:
+        leagues = []
+        for numbers in self.batches():
+            rows = Rows()
+            made = [self.league(rows, n) for n in numbers]
+            with transaction.atomic():
+                for model in ORDER:
+                    self.loader.write(model, rows.by_model.get(model, []))
+                self.loader.finish([m for m in ORDER if rows.by_model.get(m)])
+                for season in rows.by_model.get(Season, []):
+                    refresh_season_totals(season.pk)
+                    rebuild_season(season.pk)
+            leagues += made
+            progress(
+                f"  leagues {numbers.start + 1 - self.first}-{numbers.stop - self.first} written"
+            )
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        return {"loader": self.loader.name, "password": self.options.password, "leagues": leagues}
+
+
+_AWARDS = ("Touchdown", "Completion", "Casualty", "MVP")
+
+
+def build(options: Options, progress: Callable[[str], None] = print) -> dict[str, Any]:
+    """Build ``options.leagues`` leagues; the manifest of what was built."""
+    return Generator(options, loader_for(options.loader)).run(progress)

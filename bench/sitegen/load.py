@@ -1,0 +1,73 @@
+"""Writing the generated rows: ``bulk_create`` in batches, or PostgreSQL's COPY.
+
+Rows come with their primary keys (``build.Ids``), so neither way needs the ids back;
+the sequences are moved past them after each batch (``finish``)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from django.core.management.color import no_style
+from django.db import connection
+
+BATCH = 2000
+
+
+class Loader(Protocol):
+    name: str
+
+    def write(self, model: type, rows: list[Any]) -> None: ...
+
+    def finish(self, models: list[type]) -> None: ...
+
+
+class BulkLoader:
+    """``bulk_create`` in batches: any database."""
+
+    name = "bulk"
+
+    def write(self, model: type, rows: list[Any]) -> None:
+        if rows:
+            model._default_manager.bulk_create(rows, batch_size=BATCH)  # type: ignore[attr-defined]
+
+    def finish(self, models: list[type]) -> None:
+        statements = connection.ops.sequence_reset_sql(no_style(), models)
+        if statements:
+            with connection.cursor() as cursor:
+                for statement in statements:
+                    cursor.execute(statement)
+
+
+class CopyLoader(BulkLoader):
+    """PostgreSQL's ``COPY ... FROM STDIN`` through psycopg: each row's values as the
+    model fields prepare them for the database (``pre_save`` fills the auto_now
+    dates), one COPY per table and batch."""
+
+    name = "copy"
+
+    def write(self, model: type, rows: list[Any]) -> None:
+        if not rows:
+            return
+        meta = model._meta  # type: ignore[attr-defined]
+        fields = list(meta.concrete_fields)
+        quote = connection.ops.quote_name
+        columns = ", ".join(quote(f.column) for f in fields)
+        statement = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            raw = cursor.cursor  # psycopg's own cursor: its copy()
+            with raw.copy(statement) as copy:
+                for row in rows:
+                    copy.write_row(
+                        [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
+                    )
+
+
+def loader_for(name: str) -> Loader:
+    if name == "auto":
+        name = "copy" if connection.vendor == "postgresql" else "bulk"
+    if name == "copy":
+        if connection.vendor != "postgresql":
+            raise SystemExit("--loader copy needs PostgreSQL")
+        return CopyLoader()
+    return BulkLoader()
