@@ -38,6 +38,7 @@ from django.views.decorators.http import require_GET
 from matches import selectors
 from matches.models import Confirmation, EventKind, Match, MatchEvent
 from matches.selectors.state import MatchState, match_state
+from matches.services.sequence_json import shown
 from matches.services.validation import (
     casualties_without_result,
     casualty_results_owed,
@@ -138,7 +139,7 @@ def _casualty_line(missing: list[dict[str, Any]]) -> str:
 def _pending_line(pending: list[dict], state: MatchState) -> str:
     mine = [c for c in pending if state.may_answer_for(c["side"])]
     if mine:
-        return _("Your turn: %(decision)s") % {"decision": mine[0]["prompt"]}
+        return _("Your turn: %(decision)s") % {"decision": shown(mine[0], "prompt")}
     sides = dict.fromkeys(c["side"] for c in pending)
     teams = state.team_names
     return _("Waiting for %(coaches)s.") % {"coaches": _coaches(teams[s] for s in sides)}

@@ -17,7 +17,7 @@ from typing import Any
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
-from rules_engine.wording import say
+from rules_engine.wording import Shown, english, say
 
 
 @dataclass(frozen=True)
@@ -26,21 +26,25 @@ class Choice:
 
     ``side`` is "home" or "away" (or "both"); ``kind`` names the decision
     ("inducements", "kicking_team", "advancement", ...); ``options`` holds what
-    is allowed, as plain data, for the caller to offer.
+    is allowed, as plain data, for the caller to offer. ``prompt`` is the question
+    as a coach reads it (a :class:`~rules_engine.wording.Wording`, rendered in the
+    reader's language; ``english(prompt)`` where a record needs its English).
     """
 
     side: str
     kind: str
-    prompt: str
+    prompt: Shown
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class StepResult:
-    """What one rule step decided, with every roll it made, in order."""
+    """What one rule step decided, with every roll it made, in order. ``title`` is
+    the step's heading as a coach reads it (translatable); ``rule`` its English
+    reference."""
 
     step: str
-    title: str
+    title: Shown
     rule: str
     outcome: Mapping[str, Any]
     rolls: tuple[Roll, ...] = ()
@@ -105,7 +109,7 @@ class recording:  # noqa: N801 - used as a function: ``with recording(dice) as r
 
 def run_step(
     step: str,
-    title: str,
+    title: Shown,
     rule: str,
     dice: Dice,
     resolve: Callable[[], Mapping[str, Any] | tuple[Mapping[str, Any], tuple[Choice, ...]]],
@@ -131,16 +135,16 @@ def run_step(
 
 # A step to run: its name, its title, and what resolves it (``run_step``'s ``resolve``).
 PlannedStep = tuple[
-    str, str, Callable[[], Mapping[str, Any] | tuple[Mapping[str, Any], tuple[Choice, ...]]]
+    str, Shown, Callable[[], Mapping[str, Any] | tuple[Mapping[str, Any], tuple[Choice, ...]]]
 ]
 
 
 def run_steps(plan: Sequence[PlannedStep], rule: str, dice: Dice) -> tuple[StepResult, ...]:
     """Run a sequence's steps in order until one waits for a coach; each step's rule is
-    ``rule`` followed by its title."""
+    ``rule`` followed by its title (in English: a rule reference is not translated)."""
     steps: list[StepResult] = []
     for name, title, resolve in plan:
-        steps.append(run_step(name, title, f"{rule}{title}", dice, resolve))
+        steps.append(run_step(name, title, f"{rule}{english(title)}", dice, resolve))
         if steps[-1].pending:  # it waits for a coach (``StepResult.complete``)
             break
     return tuple(steps)

@@ -1,5 +1,9 @@
 """A match's pre-game and post-game as stored: the steps so far, the decisions
-waiting (``yours`` marks the user's own), the numbers, the rolls."""
+waiting (``yours`` marks the user's own), the numbers, the rolls.
+
+Steps' titles, prompts and MVP reasons are read in the active language (the
+sentences the rows keep, ``matches.services.sequence_json.shown``): read once per
+request, so each coach of a match reads them in his own language."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from matches.models import DiceRoll, Match, PostGameApplication, Report
 from matches.permissions import may_answer_for
 from matches.selectors.reads import current_report, dice_log
 from matches.selectors.state import MatchState
+from matches.services.sequence_json import shown, shown_steps
 from teams.models import Team
 from teams.selectors import value_breakdown
 
@@ -52,12 +57,24 @@ def _pending(
         PendingChoice(
             side=c["side"],
             kind=c["kind"],
-            prompt=c["prompt"],
+            prompt=shown(c, "prompt"),
             options=c["options"],
             yours=yours(c["side"]),
         )
         for c in stored.get("pending", [])
     ]
+
+
+def _shown_teams(teams: dict[str, Any]) -> dict[str, Any]:
+    """The post-game's per-team summaries with their MVP reasons in the active language."""
+    return {
+        side: (
+            {**summary, "mvp_reason": shown(summary, "mvp_reason")}
+            if isinstance(summary, dict) and summary.get("mvp_reason")
+            else summary
+        )
+        for side, summary in teams.items()
+    }
 
 
 def pre_game_state(
@@ -75,7 +92,7 @@ def pre_game_state(
     return SequenceState(
         started=bool(stored),
         complete=bool(stored.get("complete")),
-        steps=stored.get("steps", []),
+        steps=shown_steps(stored.get("steps", [])),
         pending=_pending(stored, user, match, state),
         summary=stored.get("summary", {}),
         rolls=(
@@ -104,9 +121,9 @@ def post_game_state(
     return SequenceState(
         started=bool(stored),
         complete=report.post_game_complete,
-        steps=stored.get("steps", []),
+        steps=shown_steps(stored.get("steps", [])),
         pending=_pending(stored, user, match, state),
-        summary=stored.get("teams", {}),
+        summary=_shown_teams(stored.get("teams", {})),
         rolls=(
             [roll for roll in dice if roll.report_id == report.pk]
             if dice is not None

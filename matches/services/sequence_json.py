@@ -1,6 +1,13 @@
 """The engine's sequence results (pre-game, post-game) as the match and its report
 store them: plain JSON, each step with its outcome, its pending choices and a
-fingerprint of its dice."""
+fingerprint of its dice.
+
+A step's title and a choice's prompt are stored twice: in English ("title",
+"prompt": what old readers, logs and the API read) and as the engine's sentence in
+plain data ("title_said", "prompt_said", ``rules_engine.wording.as_plain``), which a
+page renders in its reader's language when it reads the row
+(``matches.selectors.sequences``). Never translated here: two coaches of one match
+read it in two languages."""
 
 from __future__ import annotations
 
@@ -11,6 +18,7 @@ from matches.services.dice import dice_digest
 from matches.services.snapshots import _default
 from rules_engine.sequence import Choice, SequenceResult
 from rules_engine.shared import SharedDict, SharedList
+from rules_engine.wording import as_plain, english, shown_from
 
 
 def plain(value: Any) -> Any:
@@ -46,7 +54,8 @@ def choice_json(choice: Choice) -> dict[str, Any]:
     return {
         "side": choice.side,
         "kind": choice.kind,
-        "prompt": choice.prompt,
+        "prompt": english(choice.prompt),
+        "prompt_said": as_plain(choice.prompt),
         "options": plain(dict(choice.options)),
     }
 
@@ -55,7 +64,8 @@ def steps_json(result: SequenceResult) -> list[dict[str, Any]]:
     return [
         {
             "step": step.step,
-            "title": step.title,
+            "title": english(step.title),
+            "title_said": as_plain(step.title),
             "rule": step.rule,
             "complete": step.complete,
             "outcome": plain(dict(step.outcome)),
@@ -64,4 +74,24 @@ def steps_json(result: SequenceResult) -> list[dict[str, Any]]:
             "dice": dice_digest(step.rolls),
         }
         for step in result.steps
+    ]
+
+
+def shown(stored: dict[str, Any], key: str) -> str:
+    """A stored step's title or choice's prompt (``key``: "title", "prompt") in the
+    active language: its sentence ("<key>_said") rendered now, or the English text a
+    row stored before sentences were kept (or a plain string)."""
+    return str(shown_from(stored.get(f"{key}_said"), stored.get(key) or ""))
+
+
+def shown_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Stored steps with their titles and their pending prompts in the active language
+    (copies: the stored rows are left as they are)."""
+    return [
+        {
+            **step,
+            "title": shown(step, "title"),
+            "pending": [{**c, "prompt": shown(c, "prompt")} for c in step.get("pending", [])],
+        }
+        for step in steps
     ]

@@ -26,6 +26,7 @@ from rules_engine.bb2020.state import PlayerState
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.shared import SharedDict, SharedList
+from rules_engine.wording import say
 
 OptionsKey = tuple[str, tuple[str, ...], int]
 Affordable = tuple[tuple[int, AdvancementOption], ...]
@@ -225,7 +226,11 @@ def advancement_choice_of(player: PlayerState, side: str, rows: list[dict[str, A
     spp = player.spp
     kept = {"player_id": player.id, "spp": spp, "advancements": player.advancements}
     kept["options"] = rows
-    prompt = f"{player.name} has {spp} SPP: choose an advancement, or save the SPP"
+    prompt = say(
+        "{player} has {spp} SPP: choose an advancement, or save the SPP",
+        player=player.name,
+        spp=spp,
+    )
     return Choice(side=side, kind="advancement", prompt=prompt, options=kept)
 
 

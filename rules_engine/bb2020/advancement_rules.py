@@ -257,7 +257,14 @@ class AdvancementRules(AdvancementOptions):
                 if self.takeable_skills(ruleset, player, c)
             ],
         }
-        prompt = f"Choose the {access} category of {player.name}'s random skill"
+        if access == "secondary":
+            prompt = say(
+                "Choose the secondary category of {player}'s random skill", player=player.name
+            )
+        else:
+            prompt = say(
+                "Choose the primary category of {player}'s random skill", player=player.name
+            )
         return Choice("team", "advancement_category", prompt, options)
 
     def resolve_skill(
@@ -283,7 +290,10 @@ class AdvancementRules(AdvancementOptions):
                     for c in skill_categories(ruleset, player, access)
                 },
             }
-            prompt = f"Choose the {access} skill {player.name} learns"
+            if access == "secondary":
+                prompt = say("Choose the secondary skill {player} learns", player=player.name)
+            else:
+                prompt = say("Choose the primary skill {player} learns", player=player.name)
             return None, 0, {}, Choice("team", "advancement_skill", prompt, options)
         learned, name, _ = self.chosen_skill(ruleset, player, skill, (access,))
         value = self.skill_value(kind, learned)
@@ -349,9 +359,12 @@ class AdvancementRules(AdvancementOptions):
             "primary": list(skill_categories(ruleset, player, "primary")),
             "secondary": list(skill_categories(ruleset, player, "secondary")),
         }
-        prompt = (
-            f"{player.name} rolled {roll} ({entry.name}): choose the characteristic to improve, "
-            "or a primary or secondary skill instead"
+        prompt = say(
+            "{player} rolled {roll} ({improvement}): choose the characteristic to improve, "
+            "or a primary or secondary skill instead",
+            player=player.name,
+            roll=roll,
+            improvement=entry.name,
         )
         return None, 0, details, Choice("team", "characteristic_improvement", prompt, options)
 

@@ -47,7 +47,7 @@ from rules_engine.bb2020.inducement_order import Order, check_order, validate_pu
 from rules_engine.bb2020.state import TeamState
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
-from rules_engine.wording import english
+from rules_engine.wording import english, say
 
 __all__ = [
     "BUDGET",
@@ -139,8 +139,11 @@ def inducement_offer(
 
 def inducement_choice(side: str, team: TeamState, money: Money, offer: Mapping[str, Any]) -> Choice:
     """The question for a coach who may buy inducements: the offer is its options."""
-    # English: the prompt is stored with the pre-game (``Choice``).
-    prompt = f"{team.name}: choose inducements to buy; {english(money.left(money.amount))}"
+    prompt = say(
+        "{team}: choose inducements to buy; {left}",
+        team=team.name,
+        left=money.left(money.amount),
+    )
     return Choice(side=side, kind="inducements", prompt=prompt, options=offer)
 
 

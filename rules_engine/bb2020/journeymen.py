@@ -187,7 +187,12 @@ def journeymen_choice(ruleset: Ruleset, team: TeamState, side: str) -> Choice:
     return Choice(
         side=side,
         kind="journeymen_position",
-        prompt=f"{team.name} takes {needed} journeymen: choose their position",
+        prompt=say_plural(
+            "{team} takes {count} journeyman: choose their position",
+            "{team} takes {count} journeymen: choose their position",
+            needed,
+            team=team.name,
+        ),
         options={
             "count": needed,
             "positions": [p.slug for p in journeyman_positions(team.roster(ruleset))],

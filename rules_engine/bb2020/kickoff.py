@@ -351,7 +351,7 @@ def kick_off_event(
         }
 
     rule = "The Start of a Drive, 3. The Kick-off Event"
-    return run_step("kick_off_event", "The Kick-off Event", rule, dice, resolve)
+    return run_step("kick_off_event", say("The Kick-off Event"), rule, dice, resolve)
 
 
 def end_of_drive(
@@ -404,7 +404,8 @@ def end_of_drive(
         outcome["ko_recovery"] = _ko_recoveries(dice, ko_players, kegs)
         return outcome
 
-    return run_step("end_of_drive", "The End of a Drive", "End of Drive Sequence", dice, resolve)
+    title = say("The End of a Drive")
+    return run_step("end_of_drive", title, "End of Drive Sequence", dice, resolve)
 
 
 def _ko_recoveries(

@@ -367,24 +367,32 @@ class PostGameRules:
         plan = (
             (
                 "outcome_and_winnings",
-                "1. Record outcome and winnings",
+                say("1. Record outcome and winnings"),
                 lambda: self.outcome_and_winnings(work, report, dice),
             ),
-            ("dedicated_fans", "2. Dedicated Fans", lambda: self.dedicated_fans(work, dice)),
+            (
+                "dedicated_fans",
+                say("2. Dedicated Fans"),
+                lambda: self.dedicated_fans(work, dice),
+            ),
             (
                 "player_advancement",
-                "3. Player advancement",
+                say("3. Player advancement"),
                 lambda: self.player_advancement(work, report, dice, league, answers),
             ),
             (
                 "hiring_and_firing",
-                "4. Hiring, firing, temporarily retiring",
+                say("4. Hiring, firing, temporarily retiring"),
                 lambda: hiring_and_firing(work, hiring, hold_hiring, self.fire_floor),
             ),
-            ("expensive_mistakes", "5. Expensive Mistakes", lambda: expensive_mistakes(work, dice)),
+            (
+                "expensive_mistakes",
+                say("5. Expensive Mistakes"),
+                lambda: expensive_mistakes(work, dice),
+            ),
             (
                 "prepare_for_next_game",
-                "6. Prepare for the next fixture",
+                say("6. Prepare for the next fixture"),
                 lambda: prepare_for_next_game(work),
             ),
         )

@@ -21,7 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import STANDARD_GAME, Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.team_value import journeyman_hiring_price
-from rules_engine.wording import say, say_plural, thousands
+from rules_engine.wording import Shown, say, say_plural, thousands
 
 MAXIMUM_PLAYERS = STANDARD_GAME.most_players  # "if the team has fewer than 16 players"
 CHOICE_KEYS = ("hire_journeymen", "keep_raised", "retire", "fire", "treasury_spent", "treasury")
@@ -215,6 +215,13 @@ class PostGameWork:
         )
 
 
+def either(names: list[str]) -> Shown:
+    """Names offered as alternatives, "A or B or C", each "or" translatable."""
+    if len(names) <= 1:
+        return "".join(names)
+    return say("{first} or {second}", first=either(names[:-1]), second=names[-1])
+
+
 def _hire_cost(work: PostGameWork, player: PlayerState) -> int:
     """A journeyman hired permanently costs his hiring fee plus his value increases, a
     Low Cost Linemen team's too (bb2025-league-facts.md section 8, step 4; the same
@@ -258,21 +265,23 @@ def hiring_and_firing(
             slots = MAXIMUM_PLAYERS - sum(not p.journeyman for p in players)
             hire = {"journeymen": hireable, "places": slots, "treasury": w.treasury}
             if hireable and slots > 0:
-                pending.append(Choice(side, "hire_journeymen", "Hire journeymen?", hire))
+                pending.append(Choice(side, "hire_journeymen", say("Hire journeymen?"), hire))
             if retirable:
                 retire = {"players": list(retirable)}
-                pending.append(Choice(side, "temporary_retirement", "Retire anyone?", retire))
+                pending.append(Choice(side, "temporary_retirement", say("Retire anyone?"), retire))
             # A Lineman raised by Masters of Undeath (BB2025) may be kept for free.
             raised = w.details.get("raised_lineman")
             if raised is not None and slots > 0:
                 names = [w.ruleset.position(slug).name for slug in raised.positions]
                 keep = {"positions": list(raised.positions), "names": names, "places": slots}
-                prompt = f"Keep the raised {' or '.join(names)} for free?"
+                prompt = say("Keep the raised {positions} for free?", positions=either(names))
                 pending.append(Choice(side, "keep_raised", prompt, keep))
             asked = hireable and slots > 0 or retirable or raised is not None and slots > 0
             if hold and not asked:
                 done = {"treasury": w.treasury}
-                pending.append(Choice(side, HIRING_CHOICE, "Done with hiring and firing?", done))
+                pending.append(
+                    Choice(side, HIRING_CHOICE, say("Done with hiring and firing?"), done)
+                )
             if hold or asked:
                 continue
             answer = {}

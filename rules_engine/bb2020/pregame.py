@@ -203,7 +203,7 @@ class PreGameRules:
             return self._shop(ruleset, dice, teams, orders, league=league, budget=spend, ctv=ctv)
 
         return run_step(
-            "inducements", "Inducements", "Pre-game sequence, 4. Inducements", dice, resolve
+            "inducements", say("Inducements"), "Pre-game sequence, 4. Inducements", dice, resolve
         )
 
     def _shop(

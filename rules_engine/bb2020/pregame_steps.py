@@ -104,7 +104,7 @@ def the_fans(dice: Dice, teams: Mapping[str, TeamState]) -> StepResult:
             outcome[side] = {"roll": roll, "dedicated_fans": fans, "fan_factor": roll + fans}
         return outcome
 
-    return run_step("fans", "The Fans", "Pre-game sequence, 1. The Fans", dice, resolve)
+    return run_step("fans", say("The Fans"), "Pre-game sequence, 1. The Fans", dice, resolve)
 
 
 def the_weather(dice: Dice, ruleset: Ruleset) -> StepResult:
@@ -119,7 +119,8 @@ def the_weather(dice: Dice, ruleset: Ruleset) -> StepResult:
         roll = dice.two_d6("Weather")
         return {"roll": list(roll), "weather": str(ruleset.table("weather").lookup(roll).name)}
 
-    return run_step("weather", "The Weather", "Pre-game sequence, 2. The Weather", dice, resolve)
+    title = say("The Weather")
+    return run_step("weather", title, "Pre-game sequence, 2. The Weather", dice, resolve)
 
 
 def take_on_journeymen(
@@ -157,7 +158,7 @@ def take_on_journeymen(
             }
         return outcome, tuple(pending)
 
-    title, rule = "Take on Journeymen", "Pre-game sequence, 3. Take on Journeymen"
+    title, rule = say("Take on Journeymen"), "Pre-game sequence, 3. Take on Journeymen"
     return run_step("journeymen", title, rule, dice, resolve)
 
 
@@ -190,7 +191,8 @@ def prayers_to_nuffle(
             "rerolled": rerolled,
         }
 
-    title, rule = "The Prayers to Nuffle Table", "Pre-game sequence, 5. The Prayers to Nuffle Table"
+    title = say("The Prayers to Nuffle Table")
+    rule = "Pre-game sequence, 5. The Prayers to Nuffle Table"
     return run_step("prayers_to_nuffle", title, rule, dice, resolve)
 
 
@@ -237,7 +239,7 @@ def determine_kicking_team(
             choice = Choice(
                 side=winner,
                 kind="kick_or_receive",
-                prompt=f"{teams[winner].name} won the toss: kick or receive?",
+                prompt=say("{team} won the toss: kick or receive?", team=teams[winner].name),
                 options={"answers": list(KICK_OR_RECEIVE)},
             )
             return outcome, (choice,)
@@ -245,5 +247,8 @@ def determine_kicking_team(
         outcome.update(decision=kick_or_receive, kicking=kicking, receiving=other(kicking))
         return outcome, ()
 
-    title, rule = "Determine Kicking Team", f"Pre-game sequence, {number}. Determine Kicking Team"
+    title, rule = (
+        say("Determine Kicking Team"),
+        f"Pre-game sequence, {number}. Determine Kicking Team",
+    )
     return run_step("kicking_team", title, rule, dice, resolve)

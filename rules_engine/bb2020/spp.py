@@ -20,6 +20,7 @@ from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
 from rules_engine.shared import SharedDict
 from rules_engine.tables import spp_award
+from rules_engine.wording import Shown, english, say
 
 # Report field -> achievement as the SPP table names it.
 ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
@@ -218,14 +219,14 @@ class MvpResult:
     player_id: Any
     candidates: tuple[Any, ...]
     rolls: tuple[Roll, ...] = ()
-    reason: str = ""
+    reason: Shown = ""  # why none, as a coach reads it (``english`` in ``as_dict``)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "player_id": self.player_id,
             "candidates": list(self.candidates),
             "rolls": [r.as_dict() for r in self.rolls],
-            "reason": self.reason,
+            "reason": english(self.reason),
         }
 
 
@@ -247,10 +248,10 @@ def most_valuable_player(
     candidates = mvp_candidates(team, report)
     ids = tuple([p.id for p in candidates])
     if report.concession_penalty:
-        return MvpResult(side, None, ids, reason="A conceding team awards no MVP")
+        return MvpResult(side, None, ids, reason=say("A conceding team awards no MVP"))
     if not league:
-        return MvpResult(side, None, ids, reason="A friendly awards no MVP")
+        return MvpResult(side, None, ids, reason=say("A friendly awards no MVP"))
     if not candidates:
-        return MvpResult(side, None, ids, reason="No player was eligible to play")
+        return MvpResult(side, None, ids, reason=say("No player was eligible to play"))
     pick = pick_at_random(dice, len(candidates), f"MVP: {side}")
     return MvpResult(side, candidates[pick.index].id, ids, rolls=pick.rolls)

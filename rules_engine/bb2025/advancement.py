@@ -17,6 +17,7 @@ within the same limits, skills held looked up by any spelling, and the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -37,7 +38,7 @@ from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset, skill_key
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_league_tables, random_skill
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
 
 __all__ = [
     "CHARACTERISTIC",
@@ -180,7 +181,9 @@ class Bb2025Advancement(AdvancementRules):
         if len(choices) == 1 and skill is None:
             skill = choices[0]
         if skill is None:
-            prompt = f"{player.name} rolled {' and '.join(choices)}: keep one"
+            prompt = say(
+                "{player} rolled {skills}: keep one", player=player.name, skills=both(choices)
+            )
             options = {"player_id": player.id, "category": category, "skills": list(choices)}
             return None, 0, details, Choice("team", "random_skill", prompt, options)
         kept = ruleset.skills.find(skill)
@@ -200,6 +203,13 @@ class Bb2025Advancement(AdvancementRules):
 BB2025 = Bb2025Advancement(RULESET, SKILL_KINDS, CHARACTERISTIC)
 
 
+def both(names: Sequence[str]) -> Shown:
+    """Names taken together, "A and B", each "and" translatable."""
+    if len(names) <= 1:
+        return "".join(names)
+    return say("{first} and {second}", first=both(names[:-1]), second=names[-1])
+
+
 def advancement_cost(kind: str, taken: int) -> int:
     """Facts section 7, "Advancement - SPP costs": the SPP an advancement of ``kind``
     (random_primary, chosen_primary, chosen_secondary, characteristic) costs after
@@ -217,7 +227,9 @@ def _forced(player: PlayerState, choice: Choice | None) -> Choice | None:
     """The advancement choice of a player who must advance: he may not save the SPP."""
     if choice is None or not must_advance(player):
         return choice
-    prompt = f"{player.name} has {player.spp} SPP: he must take an advancement"
+    prompt = say(
+        "{player} has {spp} SPP: he must take an advancement", player=player.name, spp=player.spp
+    )
     return Choice(choice.side, choice.kind, prompt, {**choice.options, "must_advance": True})
 
 

@@ -70,7 +70,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.tables import load_tables
-from rules_engine.wording import Shown, say
+from rules_engine.wording import Shown, say, say_plural
 
 __all__ = [
     "HIRING_CHOICE",
@@ -185,14 +185,14 @@ def most_valuable_players(
     eligible = mvp_candidates(w.before, w.report)
     ids = tuple(p.id for p in eligible)
     if w.report.concession_penalty:
-        return Bb2025MvpResult(w.side, None, ids, reason="A conceding team awards no MVP")
+        return Bb2025MvpResult(w.side, None, ids, reason=say("A conceding team awards no MVP"))
     if not league:
-        return Bb2025MvpResult(w.side, None, ids, reason="A friendly awards no MVP")
+        return Bb2025MvpResult(w.side, None, ids, reason=say("A friendly awards no MVP"))
     if not eligible:
-        return Bb2025MvpResult(w.side, None, ids, reason="No player was eligible for the MVP")
+        return Bb2025MvpResult(w.side, None, ids, reason=say("No player was eligible for the MVP"))
     chosen = check_nominees(eligible, nominees)
     if chosen is None:
-        prompt = f"{w.team.name}: nominate six players for the MVP"
+        prompt = say("{team}: nominate six players for the MVP", team=w.team.name)
         options = {"players": list(ids), "nominees": min(6, len(ids))}
         return Choice(w.side, MVP_NOMINEES, prompt, options)
     section = league_section("mvp")
@@ -228,9 +228,14 @@ def awarded_touchdown_scorers(
         return ()
     if chosen is None:
         each = spp_award(TOUCHDOWN, brawlin_brutes=_brawlin_brutes(w))
-        prompt = (
-            f"{w.team.name}: give the {each} SPP of each of the {count} awarded "
-            f"touchdown{'s' if count > 1 else ''} to a player who played"
+        prompt = say_plural(
+            "{team}: give the {each} SPP of each of the {count} awarded touchdown to a player "
+            "who played",
+            "{team}: give the {each} SPP of each of the {count} awarded touchdowns to a player "
+            "who played",
+            count,
+            team=w.team.name,
+            each=each,
         )
         options = {"players": list(ids), "touchdowns": count, "spp_each": each}
         return Choice(w.side, AWARDED_TOUCHDOWNS, prompt, options)

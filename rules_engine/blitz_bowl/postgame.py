@@ -179,7 +179,7 @@ def scoring(report: BlitzBowlReport, dice: Dice) -> StepResult:
             }
         return outcome
 
-    return run_step("scoring", "Scoring Points", "Scoring Points", dice, resolve)
+    return run_step("scoring", say("Scoring Points"), "Scoring Points", dice, resolve)
 
 
 def winning_the_game(report: BlitzBowlReport, dice: Dice) -> StepResult:
@@ -189,7 +189,8 @@ def winning_the_game(report: BlitzBowlReport, dice: Dice) -> StepResult:
     def resolve() -> dict[str, Any]:
         return {**report.result().as_dict(), "regional_rule": report.regional_rule}
 
-    return run_step("winning_the_game", "Winning the Game", "Winning the Game", dice, resolve)
+    title = say("Winning the Game")
+    return run_step("winning_the_game", title, "Winning the Game", dice, resolve)
 
 
 def post_game(

@@ -117,7 +117,7 @@ def coin_toss(dice: Dice, teams: Mapping[str, TeamState], tossed: str | None = N
             "first_turn": loser,
         }
 
-    return run_step("coin_toss", "Coin Toss", f"{SET_UP}, step 1", dice, resolve)
+    return run_step("coin_toss", say("Coin Toss"), f"{SET_UP}, step 1", dice, resolve)
 
 
 def regional_rules(dice: Dice, toss_winner: str) -> StepResult:
@@ -139,7 +139,11 @@ def regional_rules(dice: Dice, toss_winner: str) -> StepResult:
         }
 
     return run_step(
-        "regional_rules", "Regional Rules", "Blitz Bowl Arenas: D8 Regional League", dice, resolve
+        "regional_rules",
+        say("Regional Rules"),
+        "Blitz Bowl Arenas: D8 Regional League",
+        dice,
+        resolve,
     )
 
 
@@ -187,13 +191,15 @@ def choose_pitch(
             choice = Choice(
                 side=toss_winner,
                 kind="pitch",
-                prompt=f"{teams[toss_winner].name} won the toss: one trapdoor or two?",
+                prompt=say(
+                    "{team} won the toss: one trapdoor or two?", team=teams[toss_winner].name
+                ),
                 options={"answers": list(PITCHES)},
             )
             return outcome, (choice,)
         return {**outcome, "pitch": answer, "forced_by": None}
 
-    return run_step("pitch", "Pitch", f"{SET_UP}, step 1", dice, resolve)
+    return run_step("pitch", say("Pitch"), f"{SET_UP}, step 1", dice, resolve)
 
 
 def ball_placement(dice: Dice, toss_winner: str, pitch: str) -> StepResult:
@@ -216,7 +222,7 @@ def ball_placement(dice: Dice, toss_winner: str, pitch: str) -> StepResult:
             "end_zone": end_zone,
         }
 
-    return run_step("ball_placement", "Ball Placement", f"{SET_UP}, step 7", dice, resolve)
+    return run_step("ball_placement", say("Ball Placement"), f"{SET_UP}, step 7", dice, resolve)
 
 
 # --- the sequence ------------------------------------------------------------------------

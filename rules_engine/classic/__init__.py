@@ -122,7 +122,12 @@ def take_advancement(
     details: dict[str, Any] = {"title": title, "improvement": rolled.result}
     if pick is None:
         options = {**rolled.as_dict(), "title": title, "options": [o.as_dict() for o in allowed]}
-        prompt = f"{player.name} is now {title}: rolled {rolled.total}; choose an improvement"
+        prompt = say(
+            "{player} is now {title}: rolled {total}; choose an improvement",
+            player=player.name,
+            title=title,
+            total=rolled.total,
+        )
         return AdvancementResult(
             player.id,
             kind,

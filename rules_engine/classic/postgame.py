@@ -104,9 +104,12 @@ class ImprovementRoll:
         }
 
     def choice(self, side: str, player_name: str) -> Choice:
-        prompt = (
-            f"{player_name} is now {self.title}: rolled {self.improvement.total} "
-            f"({self.improvement.result}); choose an improvement"
+        prompt = say(
+            "{player} is now {title}: rolled {total} ({result}); choose an improvement",
+            player=player_name,
+            title=self.title,
+            total=self.improvement.total,
+            result=self.improvement.result,
         )
         return Choice(side, "improvement", prompt, self.as_dict())
 
@@ -190,7 +193,11 @@ def work_out_winnings(
                 "winnings": winnings(rolled[side][0], fames[side], True),
                 "answers": [True, False],
             }
-            prompt = f"{w.team.name} won: re-roll the winnings D6 ({rolled[side][0]})?"
+            prompt = say(
+                "{team} won: re-roll the winnings D6 ({roll})?",
+                team=w.team.name,
+                roll=rolled[side][0],
+            )
             pending.append(Choice(side, "reroll_winnings", prompt, options))
         elif wanted:
             rolled[side].append(dice.d6(f"Winnings re-roll ({side})"))
@@ -359,24 +366,28 @@ def post_game(
         for side, team in zip(SIDES, (home, away), strict=True)
     }
     plan = (
-        ("mvp", "1. Allocate MVP's", lambda: allocate_mvp(work, dice, league)),
+        ("mvp", say("1. Allocate MVP's"), lambda: allocate_mvp(work, dice, league)),
         (
             "winnings",
-            "2. Work out Winnings",
+            say("2. Work out Winnings"),
             lambda: work_out_winnings(work, report, dice, choices),
         ),
-        ("fan_factor", "3. Roll for Fan Factor", lambda: roll_for_fan_factor(work, dice)),
+        ("fan_factor", say("3. Roll for Fan Factor"), lambda: roll_for_fan_factor(work, dice)),
         (
             "spp_and_improvements",
-            "4. Work out SPP's and roll on the Improvement table",
+            say("4. Work out SPP's and roll on the Improvement table"),
             lambda: spp_and_improvements(work, dice),
         ),
         (
             "spiralling_expenses",
-            "5. Pay Spiralling Expenses",
+            say("5. Pay Spiralling Expenses"),
             lambda: pay_spiralling_expenses(work),
         ),
-        ("update_team_roster", "6. Update Team Roster", lambda: update_team_roster(work, choices)),
+        (
+            "update_team_roster",
+            say("6. Update Team Roster"),
+            lambda: update_team_roster(work, choices),
+        ),
     )
     steps = run_steps(plan, f"{RULE}, ", dice)
     if not steps[-1].complete:

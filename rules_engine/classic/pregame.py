@@ -79,7 +79,7 @@ def roll_weather(dice: Dice) -> StepResult:
         roll = dice.two_d6("Weather")
         return {"roll": list(roll), "weather": str(weather(roll).name)}
 
-    return run_step("weather", "1. Roll on Weather table", f"{RULE}, 1", dice, resolve)
+    return run_step("weather", say("1. Roll on Weather table"), f"{RULE}, 1", dice, resolve)
 
 
 def _amount(value: Any, side: str, team: TeamState) -> int:
@@ -142,7 +142,9 @@ def transfer_petty_cash(
                         "team_value": tv[side],
                         "moved": dict(moved),
                     }
-                    prompt = f"{team.name}: how much Treasury gold goes into Petty Cash?"
+                    prompt = say(
+                        "{team}: how much Treasury gold goes into Petty Cash?", team=team.name
+                    )
                     pending.append(Choice(side, "petty_cash", prompt, options))
             if pending:
                 break
@@ -156,7 +158,7 @@ def transfer_petty_cash(
             }
         return outcome, tuple(pending)
 
-    title = "2. Transfer gold to Petty Cash"
+    title = say("2. Transfer gold to Petty Cash")
     return run_step("petty_cash", title, f"{RULE}, 2", dice, resolve)
 
 
@@ -252,7 +254,7 @@ def take_inducements(
         outcome["star_players_not_fielded"] = clash
         return outcome, tuple(pending)
 
-    title = "4. Take Inducements"
+    title = say("4. Take Inducements")
     return run_step("inducements", title, f"{RULE}, 4", dice, resolve)
 
 
@@ -273,7 +275,8 @@ def gate_and_fame(dice: Dice, teams: Mapping[str, TeamState]) -> StepResult:
         outcome["total_gate"] = total_gate(outcome["home"]["fans"], outcome["away"]["fans"])
         return outcome
 
-    return run_step("gate_and_fame", "5. Work out Gate and FAME", f"{RULE}, 5", dice, resolve)
+    title = say("5. Work out Gate and FAME")
+    return run_step("gate_and_fame", title, f"{RULE}, 5", dice, resolve)
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,7 @@ def pending_choice(player: Player) -> AdvancementChoice | None:
         player=player,
         kind=str(pending["kind"]),
         choice=result.pending.kind,
-        prompt=result.pending.prompt,
+        prompt=str(result.pending.prompt),  # in the reader's language
         options=dict(result.pending.options),
         rolls=[roll.as_dict() for roll in result.rolls],
     )

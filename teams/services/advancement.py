@@ -49,8 +49,10 @@ class AdvancementChoice:
     """The engine needs the coach's decision before the advancement is taken.
 
     ``prompt`` and ``options`` are the engine's ``Choice`` (categories, skills,
-    or the characteristics a D16 allows). ``rolls`` holds a roll already made:
-    it stands, and the next ``spend_spp`` for this player replays it.
+    or the characteristics a D16 allows); ``prompt`` in the language active when
+    the choice was read (the engine's sentence rendered then: never stored).
+    ``rolls`` holds a roll already made: it stands, and the next ``spend_spp`` for
+    this player replays it.
     """
 
     player: Player
@@ -180,7 +182,7 @@ def _asked(player: Player, kind: str, result: AdvancementResult) -> AdvancementC
         player=player,
         kind=kind,
         choice=choice.kind if choice else "",
-        prompt=choice.prompt if choice else "",
+        prompt=str(choice.prompt) if choice else "",
         options=dict(choice.options) if choice else {},
         rolls=[roll.as_dict() for roll in result.rolls],
     )

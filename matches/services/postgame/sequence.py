@@ -29,6 +29,7 @@ from matches.services.snapshots import SIDES, snapshot_states
 from rules_engine.bb2020.postgame import TeamPostGame
 from rules_engine.dice import Dice
 from rules_engine.sequence import SequenceResult
+from rules_engine.wording import as_plain, english
 from teams.models import Team
 
 Phase = PostGameApplication.Phase
@@ -71,7 +72,8 @@ def team_summary(team: Any) -> dict[str, Any]:
         "dedicated_fans_after": team.dedicated_fans_after,
         "concession": concession.as_dict() if concession else None,
         "mvp": mvp.player_id if mvp else None,
-        "mvp_reason": mvp.reason if mvp else None,
+        "mvp_reason": english(mvp.reason) if mvp else None,
+        "mvp_reason_said": as_plain(mvp.reason) if mvp else None,
         "spp": [s.as_dict() for s in team.spp if s.total],
         "dead": team.dead,
         "quit": team.quit,

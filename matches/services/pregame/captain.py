@@ -122,10 +122,10 @@ def name_team_captain(actor: Actor, match: Match | int, side: Any, player: Any) 
         if match.fixture.kind not in LEAGUE_PLAY:
             raise CaptainMatchError(
                 _(
-                    "%(match)s is a %(kind)s: a new Team Captain is named in the pre-game of "
+                    "%(match)s is a friendly: a new Team Captain is named in the pre-game of "
                     "a league fixture"
                 )
-                % {"match": match.label, "kind": str(match.fixture.get_kind_display()).lower()}
+                % {"match": match.label}
             )
         team = team_of(match, side)
         return name_new_captain(team_actor(actor, team), team, player)

@@ -28,7 +28,7 @@ from matches.services.dice import (
 from matches.services.locking import lock_match, team_of
 from matches.services.pregame.one_match import lock_match_teams, matches_in_the_way
 from matches.services.rulesets import rules_for, rules_for_key
-from matches.services.sequence_json import choice_json, plain, steps_json
+from matches.services.sequence_json import choice_json, plain, shown, steps_json
 from matches.services.snapshots import SIDES, snapshot_states, state_to_json
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.errors import InducementError
@@ -90,22 +90,22 @@ def check_fixture_playable(fixture: Fixture) -> None:
     to record its post-game; its report must then agree with that result.
     """
     problems = []
-    if fixture.status in (Fixture.Status.FORFEIT, Fixture.Status.UNPLAYED_DOUBLE_LOSS):
+    if fixture.status == Fixture.Status.FORFEIT:
         problems.append(
-            _("%(fixture)s is already settled (%(status)s): it is not played.")
-            % {"fixture": fixture, "status": str(fixture.get_status_display()).lower()}
+            _("%(fixture)s is already settled (conceded): it is not played.") % {"fixture": fixture}
+        )
+    elif fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
+        problems.append(
+            _("%(fixture)s is already settled (unplayed: a loss for both): it is not played.")
+            % {"fixture": fixture}
         )
     season = fixture.season
-    phases = RESULT_PHASES[fixture.kind]
-    if season.status not in phases:
-        allowed = _(" or ").join(str(Season.Status(s).label).lower() for s in phases)
+    if season.status not in RESULT_PHASES[fixture.kind]:
         problems.append(
-            _("%(season)s is in %(phase)s: a %(kind)s fixture is played during %(allowed)s.")
+            _("%(phase)s %(played)s")
             % {
-                "season": season,
-                "phase": str(season.get_status_display()).lower(),
-                "kind": str(fixture.get_kind_display()).lower(),
-                "allowed": allowed,
+                "phase": _season_phase(season) % {"season": season},
+                "played": _played_during(fixture.kind),
             }
         )
     try:
@@ -114,6 +114,26 @@ def check_fixture_playable(fixture: Fixture) -> None:
         problems += error.messages
     if problems:
         raise MatchError(problems)
+
+
+def _season_phase(season: Season) -> str:
+    """Where ``season`` stands, a whole sentence ("%(season)s" left to fill)."""
+    if season.status == Season.Status.SIGN_UP:
+        return _("%(season)s is in sign-up.")
+    if season.status == Season.Status.REGULAR_SEASON:
+        return _("%(season)s is in the regular season.")
+    if season.status == Season.Status.PLAYOFFS:
+        return _("%(season)s is in the play-offs.")
+    return _("%(season)s is finished.")
+
+
+def _played_during(kind: str) -> str:
+    """When a fixture of ``kind`` is played (``RESULT_PHASES``), a whole sentence."""
+    if kind == Fixture.Kind.LEAGUE:
+        return _("A league fixture is played during the regular season.")
+    if kind == Fixture.Kind.FRIENDLY:
+        return _("A friendly is played during the regular season or the play-offs.")
+    return _("A play-off fixture is played during the play-offs.")
 
 
 def open_match(actor: Actor, fixture: Fixture) -> Match:
@@ -209,8 +229,12 @@ def start_pre_game(actor: Actor, match: Match, *, seed: int | None = None) -> Ma
         check_fixture_playable(match.fixture)
         lock_match_teams(match)  # the other matches of its teams are read under the locks
         inactive = [
-            _("%(team)s is %(status)s: it cannot play")
-            % {"team": team.name, "status": str(team.get_status_display()).lower()}
+            (
+                _("%(team)s is being drafted: it cannot play")
+                if team.status == TeamStatus.DRAFT
+                else _("%(team)s is retired: it cannot play")
+            )
+            % {"team": team.name}
             for team in (match.fixture.home, match.fixture.away)
             if team.status != TeamStatus.ACTIVE
         ]
@@ -307,7 +331,15 @@ def start_match(actor: Actor, match: Match) -> Match:
             raise MatchError(in_the_way)
         stored = match.pre_game_result
         if not stored.get("complete"):
-            waiting = "; ".join(c["prompt"] for c in stored.get("pending", []))
+            waiting = ""
+            for choice in stored.get("pending", []):
+                prompt = shown(choice, "prompt")
+                # One decision after another, joined as the reader's language joins them.
+                waiting = (
+                    _("%(earlier)s; %(next)s") % {"earlier": waiting, "next": prompt}
+                    if waiting
+                    else prompt
+                )
             raise MatchError(_("The pre-game is not finished: %(waiting)s") % {"waiting": waiting})
         summary = stored["summary"]
         mercenaries: set[int] = set()

@@ -22,6 +22,7 @@ from rules_engine.bb2020.pregame import (
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Roll, ScriptedDice, SeededDice
 from rules_engine.errors import DiceScriptError, InducementError, RulesError
+from rules_engine.wording import english
 
 STEPS = ["fans", "weather", "journeymen", "inducements", "prayers_to_nuffle", "kicking_team"]
 
@@ -173,7 +174,7 @@ def test_the_underdog_chooses_after_the_favourite_with_its_petty_cash(bb2020):
     assert choice.side == "away"
     assert (choice.options["money"], choice.options["money_source"]) == (150_000, "petty cash")
     assert (
-        choice.prompt
+        english(choice.prompt)
         == "Blockers: choose inducements to buy; you have 150,000 gp of petty cash left"
     )
 

@@ -20,6 +20,7 @@ from rules_engine.bb2020.report import MatchReport, PlayerReport, TeamReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import ScriptedDice, SeededDice
 from rules_engine.errors import RulesError
+from rules_engine.wording import english
 
 STEPS = [
     "outcome_and_winnings",
@@ -260,7 +261,7 @@ def test_friendly_awards_no_mvp(bb2020) -> None:
     report = MatchReport(TeamReport(1, 2), TeamReport(1, 2))
     result = post_game(bb2020, humans("H"), humans("A"), report, ScriptedDice([]), league=False)
     assert result.home and result.home.mvp.player_id is None
-    assert result.home.mvp.reason == "A friendly awards no MVP"
+    assert english(result.home.mvp.reason) == "A friendly awards no MVP"
 
 
 def test_sudden_death_winner_is_the_winner(bb2020) -> None:
@@ -302,7 +303,7 @@ def test_conceding_team_in_post_game(bb2020) -> None:
     assert h.concession is not None and h.concession.quitters == ("H1",)
     assert h.quit == ("H1",) and "H1" not in {p.id for p in h.team.players}
     assert h.dedicated_fans_after == 1
-    assert h.mvp.player_id is None and h.mvp.reason == "A conceding team awards no MVP"
+    assert h.mvp.player_id is None and english(h.mvp.reason) == "A conceding team awards no MVP"
     assert a.mvp.player_id == "A1"
 
 

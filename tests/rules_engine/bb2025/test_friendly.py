@@ -20,6 +20,7 @@ from rules_engine.dice import SeededDice
 from rules_engine.editions import edition_for
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import english
 from tests.rules_engine.bb2025.test_postgame_rulebook import ruleset, six, team
 
 __all__ = ["ruleset"]  # the module's fixture, used here
@@ -68,7 +69,7 @@ def test_a_friendly_awards_no_spp_and_no_mvp(ruleset: Ruleset) -> None:
     for side in ("home", "away"):
         outcome = result.teams[side]
         assert outcome.spp == ()
-        assert outcome.mvp.player_id is None and "friendly" in outcome.mvp.reason
+        assert outcome.mvp.player_id is None and "friendly" in english(outcome.mvp.reason)
         assert outcome.mvps == ()
         assert all(p.spp == 0 for p in outcome.team.players)
 

@@ -20,6 +20,7 @@ from rules_engine.dice import SeededDice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.tables import DATA_DIR
+from rules_engine.wording import english
 
 ZOMBIE = "shambling-undead-zombie-lineman"
 SKELETON = "shambling-undead-skeleton-lineman"
@@ -121,7 +122,7 @@ def test_a_dead_st3_lineman_raises_one_kept_for_free(ruleset: Ruleset) -> None:
     held = run(ruleset, home, away, report("H-1"))
     (offer,) = offers(held)
     assert offer.side == "home"
-    assert offer.prompt == "Keep the raised Skeleton Lineman or Zombie Lineman for free?"
+    assert english(offer.prompt) == "Keep the raised Skeleton Lineman or Zombie Lineman for free?"
     assert set(offer.options["positions"]) == {SKELETON, ZOMBIE}
     assert offer.options["places"] == 5
     before = run(ruleset, home, away, report("H-1"), {}).home

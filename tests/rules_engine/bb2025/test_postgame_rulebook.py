@@ -17,6 +17,7 @@ from rules_engine.dice import ScriptedDice, SeededDice
 from rules_engine.editions import edition_for
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import english
 
 
 @pytest.fixture(scope="module")
@@ -164,7 +165,7 @@ def test_a_player_whose_spp_reach_his_next_characteristic_cost_must_advance(
     assert result.home is not None and result.home.must_advance[:1] == ("H-1",)
     choice = next(c for c in result.home.advancement_choices if c.options["player_id"] == "H-1")
     assert choice.options["must_advance"] is True
-    assert "must take an advancement" in choice.prompt
+    assert "must take an advancement" in english(choice.prompt)
 
 
 # --- step 4: hiring and firing ---------------------------------------------------------

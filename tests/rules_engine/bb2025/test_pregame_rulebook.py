@@ -20,6 +20,7 @@ from rules_engine.bb2025.pregame import inducements
 from rules_engine.dice import ScriptedDice, SeededDice
 from rules_engine.errors import InducementError
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import english
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +83,7 @@ def test_the_pre_game_has_five_steps_and_no_prayers_step(ruleset: Ruleset) -> No
     dice = ScriptedDice([1, 1, (3, 4), 6, 1])
     result = bb2025.pre_game(ruleset, home, away, dice, choices=choices)
     assert result.complete and dice.remaining == 0
-    assert [s.title for s in result.steps] == [
+    assert [english(s.title) for s in result.steps] == [
         "The Fans",
         "The Weather",
         "Take on Journeymen",

@@ -77,11 +77,12 @@ def test_the_toss_winner_rolls_the_d8_then_owes_the_pitch(blitz_bowl, reavers, s
     assert result.regional_rule.name == "Underworld Challenge"
     assert result.sudden_death_margin == 10
     assert not result.complete
+    assert result.pending[0].prompt.english() == "The Scramblers won the toss: one trapdoor or two?"
     assert result.pending == (
         Choice(
             side="away",
             kind="pitch",
-            prompt="The Scramblers won the toss: one trapdoor or two?",
+            prompt=result.pending[0].prompt,
             options={"answers": ["one_trapdoor", "two_trapdoors"]},
         ),
     )

@@ -23,6 +23,7 @@ from rules_engine.classic import (
 )
 from rules_engine.dice import Roll, ScriptedDice, SeededDice
 from rules_engine.errors import DiceScriptError, RulesError
+from rules_engine.wording import english
 
 STEPS = [
     "mvp",
@@ -262,7 +263,7 @@ def test_a_friendly_awards_no_mvp(classic) -> None:
     result = post_game(
         classic, HOME, AWAY, report, ScriptedDice([2, 2, (3, 3), (3, 3)]), league=False
     )
-    assert result.home.mvp.player_id is None and "friendly" in result.home.mvp.reason
+    assert result.home.mvp.player_id is None and "friendly" in english(result.home.mvp.reason)
 
 
 def test_update_team_roster_choices(classic) -> None:
