@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -371,7 +372,8 @@ class Generator:
         per_round = o.teams // 2
         single_total = len(round_robin(states)) * per_round
         played = o.matches - (number - 1) * single_total if current else len(schedule) * per_round
-        played = min(played, (len(schedule) - 1) * per_round)  # the current round stays open
+        if current:  # the current round keeps fixtures to play
+            played = min(played, (len(schedule) - 1) * per_round)
         to_play = []
         count = 0
         for r, pairs in enumerate(schedule, start=1):
@@ -728,24 +730,40 @@ class Generator:
 
     def run(self, progress: Callable[[str], None]) -> dict[str, Any]:
         leagues = []
+        spent = Counter[str]()
         for numbers in self.batches():
             rows = Rows()
+            began = time.perf_counter()
             made = [self.league(rows, n) for n in numbers]
+            generated = time.perf_counter()
             with transaction.atomic():
                 for model in ORDER:
                     self.loader.write(model, rows.by_model.get(model, []))
                 self.loader.finish([m for m in ORDER if rows.by_model.get(m)])
+                written = time.perf_counter()
                 for season in rows.by_model.get(Season, []):
                     refresh_season_totals(season.pk)
                     rebuild_season(season.pk)
+            maintained = time.perf_counter()
+            spent.update(
+                generate=generated - began, write=written - generated, maintain=maintained - written
+            )
             leagues += made
+            done = numbers.stop - self.first
             progress(
-                f"  leagues {numbers.start + 1 - self.first}-{numbers.stop - self.first} written"
+                f"  {done}/{self.options.leagues} leagues; so far: generating "
+                f"{spent['generate']:.1f} s, writing ({self.loader.name}) {spent['write']:.1f} s, "
+                f"maintained rows {spent['maintain']:.1f} s"
             )
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")
-        return {"loader": self.loader.name, "password": self.options.password, "leagues": leagues}
+        return {
+            "loader": self.loader.name,
+            "password": self.options.password,
+            "seconds": {k: round(v, 2) for k, v in spent.items()},
+            "leagues": leagues,
+        }
 
 
 _AWARDS = ("Touchdown", "Completion", "Casualty", "MVP")

@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         report.print_rows({}, before, None)
     checked_at = time.perf_counter()
-    problems = checks.run_all()
+    problems = checks.run_all(report=print)
     print(f"invariants: {len(problems)} problems ({time.perf_counter() - checked_at:.1f} s)")
     for problem in problems[:50]:
         print(f"  {problem}")

@@ -1,0 +1,85 @@
+"""The generated site (``bench.sitegen``): two small leagues built on the test
+database hold what played leagues hold, keep the invariants the tests use, and their
+pages render for a visitor and for a signed-in coach."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.db.models import Sum
+from django.urls import reverse
+
+from bench.sitegen import checks
+from bench.sitegen.build import Options, build
+from leagues.models import Fixture, League, Season, StandingTotals
+from matches.models import Match, PlayerMatchStats, PlayerSeasonTotals
+from teams.models import InjuryRecord, Player, Team
+
+pytestmark = pytest.mark.django_db
+
+OPTIONS = Options(leagues=2, teams=6, matches=24, seed=7, batch=1, password="sitegen-test-pass")
+
+
+@pytest.fixture
+def site():
+    return build(OPTIONS, progress=lambda line: None)
+
+
+def test_the_generated_leagues_hold_played_seasons_and_keep_the_invariants(site):
+    assert [lg["name"] for lg in site["leagues"]] == ["Sitegen League 0", "Sitegen League 1"]
+    assert checks.run_all() == []
+    for entry in site["leagues"]:
+        league = League.objects.get(pk=entry["id"])
+        seasons = league.seasons.order_by("number")
+        # 6 teams: a single round robin is 15 matches, so one closed season and 9 more
+        assert [s.status for s in seasons] == [Season.Status.FINISHED, Season.Status.REGULAR_SEASON]
+        played = Fixture.objects.filter(season__league=league, status=Fixture.Status.PLAYED)
+        assert played.count() == 24
+        assert Match.objects.filter(fixture__in=played, status=Match.Status.CLOSED).count() == 24
+        assert StandingTotals.objects.filter(season__league=league).count() == 12
+        assert PlayerSeasonTotals.objects.filter(season__league=league).exists()
+        assert entry["to_play"], "the current round keeps fixtures to play"
+        assert {f["home_coach"] for f in entry["to_play"]} <= {
+            c["username"] for c in entry["coaches"]
+        }
+        assert league.commissioners.get().username == entry["commissioner"]
+    assert InjuryRecord.objects.exists()
+    spp = PlayerMatchStats.objects.aggregate(total=Sum("spp"))["total"]
+    assert spp and spp == Player.objects.aggregate(total=Sum("spp_earned"))["total"]
+
+
+def test_a_broken_treasury_or_standings_row_is_reported_by_the_checks(site):
+    team = Team.objects.order_by("pk").first()
+    Team.objects.filter(pk=team.pk).update(treasury=team.treasury + 5_000)
+    StandingTotals.objects.filter(pk=StandingTotals.objects.order_by("pk")[0].pk).update(won=99)
+    problems = checks.run_all()
+    assert any(p.startswith("treasury = ledger: team") for p in problems)
+    assert any(p.startswith("standings rows = aggregate") for p in problems)
+
+
+def test_a_generated_league_s_pages_render(client, site):
+    entry = site["leagues"][0]
+    league = League.objects.get(pk=entry["id"])
+    season = league.seasons.get(status=Season.Status.REGULAR_SEASON)
+    team = Team.objects.get(pk=entry["coaches"][0]["team_id"])
+    player = team.players.order_by("-spp_earned").first()
+    match = Match.objects.filter(fixture__season=season).order_by("pk").first()
+    pages = [
+        reverse("league-home", args=[league.pk]),
+        reverse("season-standings", args=[season.pk]),
+        reverse("season-fixtures", args=[season.pk]),
+        reverse("team-detail", args=[team.pk]),
+        reverse("team-ledger", args=[team.pk]),
+        reverse("player-detail", args=[player.pk]),
+        reverse("match-detail", args=[match.pk]),
+    ]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+    assert team.name in client.get(reverse("season-standings", args=[season.pk])).text
+    coach = entry["coaches"][0]["username"]
+    user = User.objects.get(username=coach)
+    assert user.check_password(OPTIONS.password)
+    client.force_login(user)
+    for url in pages[:4]:
+        assert client.get(url).status_code == 200, url
