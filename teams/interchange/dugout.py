@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.wording import say
 from teams.interchange.export import FORMAT, VERSION
 from teams.interchange.shapes import (
     CHARACTERISTICS,
@@ -121,7 +122,7 @@ def read_dugout(data: Any) -> TeamIn:
         name=text(team.get("name"), "The team's name", problems),
         roster=text(team.get("roster"), "The team's roster", problems),
         ruleset=text(team.get("ruleset"), "The team's ruleset", problems),
-        source=f"a Dugout export of {team.get('name')}",
+        source=say("a Dugout export of {team}", team=team.get("name")),
         special_rule_choice=text(
             team.get("special_rule_choice"), "special rule", problems, required=False
         ),

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from rules_engine.wording import say
 from teams.interchange.shapes import InjuryIn, InterchangeError, PlayerIn, TeamIn, text, whole
 from teams.models import InjuryRecord, PlayerSkill
 
@@ -103,7 +104,7 @@ def read_fumbbl(data: Any) -> TeamIn:
         roster=text(
             roster.get("name") if isinstance(roster, Mapping) else roster, "The roster", problems
         ),  # fmt: skip
-        source=f"FUMBBL team {data.get('id', '')}".strip(),
+        source=say("FUMBBL team {id}", id=data["id"]) if data.get("id") else say("a FUMBBL team"),
         rerolls=whole(data.get("rerolls", 0), "Team re-rolls", problems),
         assistant_coaches=whole(data.get("assistantCoaches", 0), "Assistant coaches", problems),
         cheerleaders=whole(data.get("cheerleaders", 0), "Cheerleaders", problems),

@@ -21,6 +21,7 @@ from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 from django.utils.translation import gettext as _
 
+from rules_engine.wording import say
 from teams.interchange.shapes import (
     MAX_PER_PLAYER,
     InjuryIn,
@@ -152,7 +153,7 @@ def read_naflm(content: str | bytes) -> TeamIn:
     result = TeamIn(
         name=text(_value(team, "name"), "The team's name", problems),
         roster=_race(team, problems),
-        source="a NAFLM team import",
+        source=say("a NAFLM team import"),
         treasury=1000 * (0 if not thousands else whole(thousands, "The treasury", problems)),
         price_advancements=True,
         apothecary=(_value(team, "apothecary") or "").lower() in {"1", "true", "yes"},

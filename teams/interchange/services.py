@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from rules_engine.ruleset import Position, Ruleset
+from rules_engine.wording import english, say, say_plural, thousands
 from teams.audit import log_action
 from teams.interchange.dugout import read_dugout
 from teams.interchange.fumbbl import read_fumbbl
@@ -53,7 +54,7 @@ from teams.models import (
     TeamStatus,
 )
 from teams.names import clean_name, taken_message, team_name_taken
-from teams.services._common import current_value, draft_rules_of, gp, lock_team, ruleset_for_key
+from teams.services._common import current_value, draft_rules_of, lock_team, ruleset_for_key
 from teams.services.treasury import post_to_ledger
 
 # Dedicated Fans (or a classic Fan Factor) an import may bring: above any ruleset's.
@@ -193,16 +194,28 @@ def import_team(actor: Actor, request: ImportRequest) -> Team:
     with transaction.atomic():
         team = lock_team(_create_team(actor, team_in, ruleset))
         post_to_ledger(
-            team, team_in.treasury, LedgerReason.IMPORT, f"Imported from {team_in.source}", actor
+            team,
+            team_in.treasury,
+            LedgerReason.IMPORT,
+            say("Imported from {source}", source=team_in.source),
+            actor,
         )
         players = _create_players(team, team_in, ruleset, mapped)
         log_action(
             actor,
             "team.import",
-            f"{actor.get_username()} imported {team.name} ({mapped.roster.name}) from "
-            f"{team_in.source}: {len(players)} players, {gp(team.treasury)} in the treasury.",
+            say(
+                "{coach} imported {team} ({roster}) from {source}: {players}, "
+                "{treasury} gp in the treasury.",
+                coach=actor.get_username(),
+                team=team.name,
+                roster=mapped.roster.name,
+                source=english(team_in.source),
+                players=say_plural("{count} player", "{count} players", len(players)),
+                treasury=thousands(team.treasury),
+            ),
             team=team,
-            source=team_in.source,
+            source=english(team_in.source),
             ruleset=ruleset.key,
             roster=mapped.roster.slug,
             players=len(players),

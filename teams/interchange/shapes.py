@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules_engine.wording import Shown
 from teams.errors import TeamError
 
 # The most an upload may weigh: a team file is a few kilobytes.
@@ -68,7 +69,7 @@ class TeamIn:
 
     name: str
     roster: str
-    source: str
+    source: Shown
     ruleset: str | None = None
     special_rule_choice: str = ""
     rerolls: int = 0

@@ -37,7 +37,7 @@ from rules_engine.draft import (
     new_captain_problems,
 )
 from rules_engine.ruleset import Roster, Ruleset
-from rules_engine.wording import Shown
+from rules_engine.wording import Shown, say
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Player, PlayerSkill, PlayerStatus, Team
@@ -334,7 +334,13 @@ def name_new_captain(actor: Actor, team: Team | int, player: Player | int | str)
         log_action(
             actor,
             "team.name_captain",
-            f"{team.name} named #{chosen.number} {chosen.name} Team Captain ({skill}).",
+            say(
+                "{team} named #{number} {name} Team Captain ({skill}).",
+                team=team.name,
+                number=chosen.number,
+                name=chosen.name,
+                skill=skill,
+            ),
             team=team,
             player=chosen.pk,
             skill=skill,

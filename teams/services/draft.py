@@ -16,6 +16,7 @@ from rules_engine import DraftProposal, check_draft, validate_draft
 from rules_engine.draft import DraftCost, captain_skills
 from rules_engine.errors import DraftError
 from rules_engine.ruleset import Roster, Ruleset
+from rules_engine.wording import Wording, say, say_plural, thousands
 from teams.audit import log_action
 from teams.models import (
     MAX_PLAYER_NUMBER,
@@ -32,7 +33,6 @@ from teams.services._common import (
     current_value,
     default_name,
     draft_rules_of,
-    gp,
     lock_team,
     ruleset_for_key,
 )
@@ -135,20 +135,50 @@ def number_picks(picks: list[PlayerPick], taken: Iterable[int] = ()) -> None:
             pick.number = next(free)
 
 
-def _purchase_note(cost: DraftCost, player_count: int, proposal: DraftProposal) -> str:
-    parts = [f"{player_count} players"]
-    for count, one, many in (
-        (proposal.rerolls, "team re-roll", "team re-rolls"),
-        (proposal.assistant_coaches, "assistant coach", "assistant coaches"),
-        (proposal.cheerleaders, "cheerleader", "cheerleaders"),
-    ):
-        if count:
-            parts.append(f"{count} {one if count == 1 else many}")
+def _players(count: int) -> Wording:
+    return say_plural("{count} player", "{count} players", count)
+
+
+def _drafted_line(actor: Actor, team: Team, roster: Roster, players: int, budget: int) -> Wording:
+    """The history's line for a draft: who drafted what, and the gold left."""
+    values = {
+        "coach": actor.get_username() if actor is not None else "",
+        "team": team.name,
+        "roster": roster.name,
+        "players": _players(players),
+    }
+    if budget:
+        return say(
+            "{coach} drafted {team} ({roster}): {players}, {treasury} gp left in the treasury.",
+            treasury=thousands(team.treasury),
+            **values,
+        )
+    return say("{coach} drafted {team} ({roster}): {players}.", **values)
+
+
+def _purchase_note(cost: DraftCost, player_count: int, proposal: DraftProposal) -> Wording:
+    """The ledger's note for the draft's purchase: what was bought, and for how much."""
+    parts = [_players(player_count)]
+    if proposal.rerolls:
+        parts.append(say_plural("{count} team re-roll", "{count} team re-rolls", proposal.rerolls))
+    if proposal.assistant_coaches:
+        parts.append(
+            say_plural(
+                "{count} assistant coach", "{count} assistant coaches", proposal.assistant_coaches
+            )
+        )
+    if proposal.cheerleaders:
+        parts.append(
+            say_plural("{count} cheerleader", "{count} cheerleaders", proposal.cheerleaders)
+        )
     if proposal.apothecary:
-        parts.append("an apothecary")
+        parts.append(say("an apothecary"))
     if cost.dedicated_fans:
-        parts.append(f"Dedicated Fans {proposal.dedicated_fans}")
-    return f"Draft: {', '.join(parts)} ({gp(cost.total)})"
+        parts.append(say("Dedicated Fans {fans}", fans=proposal.dedicated_fans))
+    bought = parts[0]
+    for part in parts[1:]:
+        bought = say("{list}, {item}", list=bought, item=part)
+    return say("Draft: {bought} ({cost} gp)", bought=bought, cost=thousands(cost.total))
 
 
 def new_players(
@@ -253,8 +283,7 @@ def _save_draft(
         log_action(
             actor,
             "team.draft",
-            f"{actor.get_username()} drafted {team.name} ({roster.name}): {len(picks)} players"
-            + (f", {gp(team.treasury)} left in the treasury." if budget else "."),
+            _drafted_line(actor, team, roster, len(picks), budget),
             **_draft_data(team, ruleset, roster, len(picks), cost),
         )
         return team
@@ -332,7 +361,7 @@ def _post_draft_gold(
     """The ledger's draft budget in and the purchase out (facts §1); a ruleset without
     gold (Blitz Bowl: budget 0, nothing costs) posts nothing."""
     if budget:
-        post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, "Draft budget", actor)
+        post_to_ledger(team, budget, LedgerReason.DRAFT_BUDGET, say("Draft budget"), actor)
     if cost.total:
         post_to_ledger(
             team,

@@ -11,9 +11,10 @@ from typing import Any
 from core.types import Actor
 from rules_engine.edition_change import MappedPlayer
 from rules_engine.ruleset import Position, Roster, Ruleset
+from rules_engine.wording import Wording, say, say_plural, thousands
 from teams.audit import log_action
 from teams.models import Advancement, Player, PlayerSkill, Team
-from teams.services._common import current_value, gp, ruleset_for_key
+from teams.services._common import current_value, ruleset_for_key
 from teams.services.edition_change import EditionChangePreview
 from teams.services.redraft import RedraftResult
 from teams.services.redraft_season import edition_name
@@ -124,16 +125,7 @@ def record_edition_change(
     log_action(
         actor,
         "team.edition_change",
-        f"{team.name} moved from {preview.from_name} to {preview.to_name} for "
-        f"{preview.record.to_season_name}: {len(kept)} players mapped, "
-        f"{len(preview.losses)} thing(s) lost, "
-        + (
-            f"{len(mapping.released)} player(s) over a position's maximum left "
-            f"({', '.join(str(p) for p in mapping.released)}), "
-            if mapping.released
-            else ""
-        )
-        + f"{gp(result.team.treasury)} in the treasury.",
+        _moved_line(team, preview, len(kept), result.team.treasury),
         league=preview.record.league_id,
         team=team,
         redraft=result.record.pk if result.record else None,
@@ -142,6 +134,38 @@ def record_edition_change(
         losses=[loss.as_dict() for loss in preview.losses],
         released=[p.id for p in mapping.released],
         staff_cuts=[cut.as_dict() for cut in mapping.staff_cuts],
+    )
+
+
+def _moved_line(team: Team, preview: EditionChangePreview, kept: int, treasury: int) -> Wording:
+    """The history's line for a team moved to another edition."""
+    released = preview.mapping.released
+    values: dict[str, object] = {
+        "team": team.name,
+        "old": preview.from_name,
+        "new": preview.to_name,
+        "season": preview.record.to_season_name,
+        "mapped": say_plural("{count} player mapped", "{count} players mapped", kept),
+        "lost": say_plural("{count} thing lost", "{count} things lost", len(preview.losses)),
+        "treasury": thousands(treasury),
+    }
+    if not released:
+        return say(
+            "{team} moved from {old} to {new} for {season}: {mapped}, {lost}, "
+            "{treasury} gp in the treasury.",
+            **values,
+        )
+    left = say_plural(
+        "{count} player over a position's maximum left ({names})",
+        "{count} players over a position's maximum left ({names})",
+        len(released),
+        names=", ".join(str(p) for p in released),
+    )
+    return say(
+        "{team} moved from {old} to {new} for {season}: {mapped}, {lost}, {left}, "
+        "{treasury} gp in the treasury.",
+        left=left,
+        **values,
     )
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine.injuries import LastingInjuryResult, apply_lasting_injury
+from rules_engine.wording import say
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import InjuryRecord, Player, PlayerStatus, Team
@@ -50,7 +51,12 @@ def temporarily_retire(actor: Actor, player: Player) -> Player:
         log_action(
             actor,
             "team.temporary_retirement",
-            f"{team.name}: #{player.number} {player.name} is temporarily retired.",
+            say(
+                "{team}: #{number} {name} is temporarily retired.",
+                team=team.name,
+                number=player.number,
+                name=player.name,
+            ),
             team=team,
             player=player.pk,
         )
@@ -70,7 +76,12 @@ def end_temporary_retirement(actor: Actor, player: Player) -> Player:
         log_action(
             actor,
             "team.end_temporary_retirement",
-            f"{team.name}: #{player.number} {player.name} is back from temporary retirement.",
+            say(
+                "{team}: #{number} {name} is back from temporary retirement.",
+                team=team.name,
+                number=player.number,
+                name=player.name,
+            ),
             team=team,
             player=player.pk,
         )

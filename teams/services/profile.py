@@ -21,6 +21,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from core.types import Actor
+from rules_engine.wording import Wording, say
 from teams.audit import log_action
 from teams.errors import TeamProfileError
 from teams.logos import MAX_BYTES, logo_file
@@ -57,7 +58,7 @@ def _read_upload(upload: Upload | None) -> bytes:
     return upload.read(MAX_BYTES + 1)
 
 
-def _replace_logo(actor: Actor | None, team: Team, name: str, message: str) -> Team:
+def _replace_logo(actor: Actor | None, team: Team, name: str, message: Wording) -> Team:
     with transaction.atomic():
         locked = lock_team(team)
         previous = locked.logo.name
@@ -75,7 +76,7 @@ def set_team_logo(actor: Actor | None, team: Team, upload: Upload | None) -> Tea
     made = logo_file(team.pk, _read_upload(upload))
     saved = default_storage.save(f"{LOGO_DIRECTORY}{made.name}", made)
     try:
-        return _replace_logo(actor, team, saved, f"{team.name} has a new logo.")
+        return _replace_logo(actor, team, saved, say("{team} has a new logo.", team=team.name))
     except BaseException:
         _delete_file(saved)
         raise
@@ -86,7 +87,7 @@ def remove_team_logo(actor: Actor | None, team: Team) -> Team:
     require_change(actor, team)
     if not team.logo:
         return team
-    return _replace_logo(actor, team, "", f"{team.name} took its logo down.")
+    return _replace_logo(actor, team, "", say("{team} took its logo down.", team=team.name))
 
 
 def set_team_description(actor: Actor | None, team: Team, description: object) -> Team:
@@ -111,6 +112,9 @@ def set_team_description(actor: Actor | None, team: Team, description: object) -
         locked.description = description
         locked.save(update_fields=["description", "updated_at"])
         log_action(
-            actor, "team.change_description", f"{locked.name} has a new description.", team=locked
+            actor,
+            "team.change_description",
+            say("{team} has a new description.", team=locked.name),
+            team=locked,
         )
     return locked

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.types import Actor
+from rules_engine.wording import say
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Player, Team
@@ -50,8 +51,14 @@ def keep_raised_lineman(actor: Actor, team: Team, position_slug: str) -> Player:
         log_action(
             actor,
             "team.keep_raised_lineman",
-            f"{team.name} kept the raised {position.name} #{player.number} {player.name} "
-            "for free (Masters of Undeath).",
+            say(
+                "{team} kept the raised {position} #{number} {name} for free ({rule}).",
+                team=team.name,
+                position=position.name,
+                number=player.number,
+                name=player.name,
+                rule="Masters of Undeath",
+            ),
             team=team,
             player=player.pk,
         )

@@ -55,9 +55,10 @@ from rules_engine.bb2020.redraft import SeasonRecovery
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.ruleset import Roster
+from rules_engine.wording import Wording, say, say_plural, thousands
 from teams.audit import log_action, saved_user
 from teams.models import LedgerReason, Player, PlayerStatus, Redraft, Team
-from teams.services._common import active_players, gp, now, roster_of, ruleset_of
+from teams.services._common import active_players, now, roster_of, ruleset_of
 from teams.services.captain import appoint_captain
 from teams.services.convert import player_state
 from teams.services.draft import new_players, number_picks
@@ -179,6 +180,10 @@ def _number_new_players(roster: Roster, plan: RedraftPlan, kept: list[Player]) -
     number_picks(plan.picks, taken={p.number for p in kept})
 
 
+def _rehired(count: int) -> Wording:
+    return say_plural("{count} player re-hired", "{count} players re-hired", count)
+
+
 def _post_budget_and_cost(
     actor: Actor,
     team: Team,
@@ -194,16 +199,25 @@ def _post_budget_and_cost(
         team,
         budget - team.treasury,
         LedgerReason.REDRAFT,
-        f"Re-draft budget {gp(budget)} after {record.from_season_name} "
-        f"(the treasury of {gp(team.treasury)} included)",
+        say(
+            "Re-draft budget {budget} gp after {season} (the treasury of {treasury} gp included)",
+            budget=thousands(budget),
+            season=record.from_season_name,
+            treasury=thousands(team.treasury),
+        ),
         actor,
     )
     post_to_ledger(
         team,
         -cost,
         LedgerReason.REDRAFT,
-        f"Re-draft: {len(kept)} players re-hired, {len(picks)} hired, "
-        f"{rerolls} team re-rolls and staff ({gp(cost)})",
+        say(
+            "Re-draft: {rehired}, {hired} hired, {rerolls} and staff ({cost} gp)",
+            rehired=_rehired(len(kept)),
+            hired=len(picks),
+            rerolls=say_plural("{count} team re-roll", "{count} team re-rolls", rerolls),
+            cost=thousands(cost),
+        ),
         actor,
         spending=_("This re-draft"),
     )
@@ -269,9 +283,17 @@ def _log_redraft(
     log_action(
         actor,
         "team.redraft",
-        f"{team.name} re-drafted for {record.to_season_name}: budget {gp(plan.budget.budget)}, "
-        f"{rehired} players re-hired, {hired} hired, {left} left, "
-        f"{gp(team.treasury)} in the treasury.",
+        say(
+            "{team} re-drafted for {season}: budget {budget} gp, {rehired}, {hired} hired, "
+            "{left} left, {treasury} gp in the treasury.",
+            team=team.name,
+            season=record.to_season_name,
+            budget=thousands(plan.budget.budget),
+            rehired=_rehired(rehired),
+            hired=hired,
+            left=left,
+            treasury=thousands(team.treasury),
+        ),
         league=record.league_id,
         team=team,
         redraft=saved.pk,

@@ -20,6 +20,7 @@ from rules_engine.draft import CaptainState, captain_fire_problems
 from rules_engine.house_rules import HouseRules, fire_floor
 from rules_engine.ruleset import Position, Roster, Ruleset
 from rules_engine.team_value import journeyman_hiring_price
+from rules_engine.wording import english, say, thousands
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import (
@@ -39,7 +40,6 @@ from teams.services._common import (
     default_name,
     draft_rules_of,
     free_number,
-    gp,
     lock_player,
     lock_team,
     now,
@@ -53,10 +53,6 @@ from teams.services._common import (
     value_input,
 )
 from teams.services.treasury import post_to_ledger
-
-
-def _a(name: str) -> str:
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _clean_name(name: str | None) -> str:
@@ -155,15 +151,27 @@ def hire_player(
             team,
             -position.cost,
             LedgerReason.HIRE_PLAYER,
-            f"Hired {position.name} #{number} {player.name}",
+            say(
+                "Hired {position} #{number} {name}",
+                position=position.name,
+                number=number,
+                name=player.name,
+            ),
             actor,
-            spending=f"Hiring {_a(position.name)}",
+            spending=_("Hiring a new %(position)s") % {"position": position.name},
         )
         player.save()
         log_action(
             actor,
             "team.hire_player",
-            f"{team.name} hired {position.name} #{number} {player.name} for {gp(position.cost)}.",
+            say(
+                "{team} hired {position} #{number} {name} for {price} gp.",
+                team=team.name,
+                position=position.name,
+                number=number,
+                name=player.name,
+                price=thousands(position.cost),
+            ),
             team=team,
             player=player.pk,
             position=position.slug,
@@ -189,7 +197,12 @@ def fire_player(actor: Actor, player: Player) -> Player:
         log_action(
             actor,
             "team.fire_player",
-            f"{team.name} fired #{player.number} {player.name}.",
+            say(
+                "{team} fired #{number} {name}.",
+                team=team.name,
+                number=player.number,
+                name=player.name,
+            ),
             team=team,
             player=player.pk,
         )
@@ -343,8 +356,14 @@ def rename_player(
             log_action(
                 actor,
                 "team.rename_player",
-                f"{team.name}: #{before['number']} {before['name']} is now "
-                f"#{player.number} {player.name}.",
+                say(
+                    "{team}: #{number} {name} is now #{new_number} {new_name}.",
+                    team=team.name,
+                    number=before["number"],
+                    name=before["name"],
+                    new_number=player.number,
+                    new_name=player.name,
+                ),
                 team=team,
                 player=player.pk,
                 before=before,
@@ -484,9 +503,14 @@ def hire_journeyman_permanently(
         # His hiring fee plus value increases, a Low Cost Linemen team's too (their 0
         # is CTV's, not a price: bb2025-league-facts.md section 8, step 4; both editions).
         price = journeyman_hiring_price(roster, value_input(player))
-        note = f"Hired journeyman {position.name} #{player.number} {player.name} permanently"
+        note = say(
+            "Hired journeyman {position} #{number} {name} permanently",
+            position=position.name,
+            number=player.number,
+            name=player.name,
+        )
         if pay is not None:
-            pay(-price, note)
+            pay(-price, english(note))
         else:
             post_to_ledger(
                 team,
@@ -508,8 +532,13 @@ def hire_journeyman_permanently(
             log_action(
                 actor,
                 "team.hire_journeyman",
-                f"{team.name} hired journeyman #{player.number} {player.name} permanently "
-                f"for {gp(price)}.",
+                say(
+                    "{team} hired journeyman #{number} {name} permanently for {price} gp.",
+                    team=team.name,
+                    number=player.number,
+                    name=player.name,
+                    price=thousands(price),
+                ),
                 team=team,
                 player=player.pk,
                 cost=price,

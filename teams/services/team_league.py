@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from core.types import Actor
 from rules_engine.ruleset import Roster
+from rules_engine.wording import Shown, say
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Team
@@ -49,10 +50,13 @@ def _kind(roster: Roster) -> str | None:
     return kind if kind in LABELS and roster.special_rule_choices else None
 
 
-def _option_text(roster: Roster, label: str, option: str) -> str:
+def _option_text(roster: Roster, label: str, option: str) -> Shown:
+    """An option as a coach reads it: "Old World Classic (also Hatred (Orc))"."""
     text = option.removeprefix(f"{label} ")
     brought = dict(getattr(roster, "league_special_rules", ())).get(option, ())
-    return f"{text} (also {', '.join(brought)})" if brought else text
+    if not brought:
+        return text
+    return say("{option} (also {rules})", option=text, rules=", ".join(brought))
 
 
 def choice_to_make(team: Team, roster: Roster | None = None) -> ChoiceToMake | None:
@@ -64,7 +68,7 @@ def choice_to_make(team: Team, roster: Roster | None = None) -> ChoiceToMake | N
     if kind is None:
         return None
     label = LABELS[kind]
-    options = tuple((o, _option_text(roster, label, o)) for o in roster.special_rule_choices)
+    options = tuple((o, str(_option_text(roster, label, o))) for o in roster.special_rule_choices)
     return ChoiceToMake(label, options)
 
 
@@ -84,7 +88,7 @@ def choose_special_rule(actor: Actor, team: Team | int, choice: Any) -> Team:
             )
         label = LABELS[kind]
         if team.special_rule_choice:
-            chosen = _option_text(roster, label, team.special_rule_choice)
+            chosen = str(_option_text(roster, label, team.special_rule_choice))
             raise SpecialRuleChoiceError(
                 _(
                     "%(team)s has already chosen its %(label)s: %(choice)s. It never changes "
@@ -103,7 +107,12 @@ def choose_special_rule(actor: Actor, team: Team | int, choice: Any) -> Team:
         log_action(
             actor,
             "team.choose_special_rule",
-            f"{team.name} chose its {label}: {_option_text(roster, label, choice)}.",
+            say(
+                "{team} chose its {label}: {choice}.",
+                team=team.name,
+                label=label,
+                choice=_option_text(roster, label, choice),
+            ),
             team=team,
             special_rule_choice=choice,
         )

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.types import Actor
+from rules_engine.wording import say
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import Team
@@ -48,7 +49,12 @@ def transfer_team(actor: Actor, team: Team, new_coach: Any) -> Team:
         log_action(
             actor,
             "team.transfer",
-            f"{locked.name} handed from {old_coach.username} to {new_coach.username}.",
+            say(
+                "{team} handed from {old} to {new}.",
+                team=locked.name,
+                old=old_coach.username,
+                new=new_coach.username,
+            ),
             team=locked,
             before={"coach": old_coach.pk, "username": old_coach.username},
             after={"coach": new_coach.pk, "username": new_coach.username},

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from core.types import Actor
 from rules_engine.ruleset import Roster, Ruleset
-from rules_engine.wording import Shown, as_plain, english
+from rules_engine.wording import Shown, Wording, as_plain, english, say, thousands
 from teams.audit import log_action, saved_user
 from teams.errors import TreasuryError
 from teams.models import LedgerReason, Team, TreasuryEntry
@@ -49,13 +49,33 @@ _HIRING = {
     StaffKind.CHEERLEADER: gettext_lazy("Hiring a cheerleader"),
     StaffKind.APOTHECARY: gettext_lazy("Hiring an apothecary"),
 }
-# How the ledger's and the history's stored lines name each kind (kept in English, as
-# every stored line is).
-_STORED = {
-    StaffKind.ASSISTANT_COACH: "assistant coach",
-    StaffKind.CHEERLEADER: "cheerleader",
-    StaffKind.APOTHECARY: "apothecary",
-}
+
+
+# The ledger's and the history's stored lines, by kind: whole sentences (``say``, each
+# written out so the catalogues collect it) that each reader reads in his language.
+def _hired_note(kind: StaffKind) -> Wording:
+    if kind == StaffKind.ASSISTANT_COACH:
+        return say("Hired an assistant coach")
+    if kind == StaffKind.CHEERLEADER:
+        return say("Hired a cheerleader")
+    return say("Hired an apothecary")
+
+
+def _hired_line(kind: StaffKind, team: str, price: int) -> Wording:
+    values = {"team": team, "price": thousands(price)}
+    if kind == StaffKind.ASSISTANT_COACH:
+        return say("{team} hired an assistant coach for {price} gp.", **values)
+    if kind == StaffKind.CHEERLEADER:
+        return say("{team} hired a cheerleader for {price} gp.", **values)
+    return say("{team} hired an apothecary for {price} gp.", **values)
+
+
+def _let_go_line(kind: StaffKind, team: str) -> Wording:
+    if kind == StaffKind.ASSISTANT_COACH:
+        return say("{team} let one assistant coach go.", team=team)
+    if kind == StaffKind.CHEERLEADER:
+        return say("{team} let one cheerleader go.", team=team)
+    return say("{team} let one apothecary go.", team=team)
 
 
 def post_to_ledger(
@@ -155,7 +175,7 @@ def buy_reroll(actor: Actor, team: Team) -> Team:
             team,
             -price,
             LedgerReason.REROLL,
-            f"Bought team re-roll {team.rerolls + 1}",
+            say("Bought team re-roll {number}", number=team.rerolls + 1),
             actor,
             spending=_("A team re-roll after the draft"),
         )
@@ -164,7 +184,12 @@ def buy_reroll(actor: Actor, team: Team) -> Team:
         log_action(
             actor,
             "team.buy_reroll",
-            f"{team.name} bought team re-roll {team.rerolls} for {gp(price)}.",
+            say(
+                "{team} bought team re-roll {number} for {price} gp.",
+                team=team.name,
+                number=team.rerolls,
+                price=thousands(price),
+            ),
             team=team,
             cost=price,
             before={"rerolls": team.rerolls - 1},
@@ -221,12 +246,11 @@ def hire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
                 else _("%(team)s already has %(count)s %(staff)s, the most allowed")
                 % {"team": team.name, "count": most, "staff": _PLURAL[kind]}
             )
-        article = "a" if kind == StaffKind.CHEERLEADER else "an"
         post_to_ledger(
             team,
             -price,
             LedgerReason.STAFF,
-            f"Hired {article} {_STORED[kind]}",
+            _hired_note(kind),
             actor,
             spending=str(_HIRING[kind]),
         )
@@ -235,7 +259,7 @@ def hire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
         log_action(
             actor,
             "team.hire_staff",
-            f"{team.name} hired {article} {_STORED[kind]} for {gp(price)}.",
+            _hired_line(kind, team.name, price),
             team=team,
             kind=kind.value,
             cost=price,
@@ -269,7 +293,7 @@ def fire_staff(actor: Actor, team: Team, kind: StaffKind | str) -> Team:
         log_action(
             actor,
             "team.fire_staff",
-            f"{team.name} let one {_STORED[kind]} go.",
+            _let_go_line(kind, team.name),
             team=team,
             kind=kind.value,
             before={field: count},
@@ -293,8 +317,12 @@ def correct_treasury(actor: Actor, team: Team, amount: int, note: str) -> Treasu
         log_action(
             actor,
             "treasury.correct",
-            f"Treasury of {team.name} corrected by {'+' if amount >= 0 else ''}{gp(amount)}: "
-            f"{note.strip()}",
+            say(
+                "Treasury of {team} corrected by {amount} gp: {note}",
+                team=team.name,
+                amount=("+" if amount >= 0 else "") + thousands(amount),
+                note=note.strip(),
+            ),
             team=team,
             amount=amount,
             ledger_entry=entry.pk,

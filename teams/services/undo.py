@@ -18,10 +18,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.types import Actor
+from rules_engine.wording import Wording, say, thousands
 from teams.audit import log_action
 from teams.errors import TeamError
 from teams.models import AuditEntry, LedgerReason, Player, PlayerStatus, Team
-from teams.services._common import gp, lock_team
+from teams.services._common import lock_team
 from teams.services.treasury import post_to_ledger
 
 UNDOABLE = ("team.hire_player", "team.buy_reroll", "team.hire_staff")
@@ -54,13 +55,20 @@ def undo_purchase(actor: Actor, purchase: AuditEntry, *, note: str = "") -> Team
                 team,
                 cost,
                 LedgerReason.CORRECTION,
-                f"Undone by the commissioner: {what}" + (f" ({note.strip()})" if note else ""),
+                say("Undone by the commissioner: {what} ({note})", what=what, note=note.strip())
+                if note.strip()
+                else say("Undone by the commissioner: {what}", what=what),
                 actor,
             )
         log_action(
             actor,
             UNDO,
-            f"{team.name}: {what} undone, {gp(cost)} back in the Treasury.",
+            say(
+                "{team}: {what} undone, {cost} gp back in the Treasury.",
+                team=team.name,
+                what=what,
+                cost=thousands(cost),
+            ),
             team=team,
             undoes=purchase.pk,
             cost=cost,
@@ -68,7 +76,7 @@ def undo_purchase(actor: Actor, purchase: AuditEntry, *, note: str = "") -> Team
         return team
 
 
-def _take_back(team: Team, purchase: AuditEntry) -> str:
+def _take_back(team: Team, purchase: AuditEntry) -> Wording:
     data = purchase.data
     if purchase.action == "team.hire_player":
         player = Player.objects.select_for_update().filter(pk=data.get("player"), team=team).first()
@@ -82,7 +90,7 @@ def _take_back(team: Team, purchase: AuditEntry) -> str:
         player.status = PlayerStatus.FIRED
         player.left_at = timezone.now()
         player.save(update_fields=["status", "left_at"])
-        return f"hiring #{player.number} {player.name}"
+        return say("hiring #{number} {name}", number=player.number, name=player.name)
     field = "rerolls" if purchase.action == "team.buy_reroll" else next(iter(data.get("after", {})))
     if getattr(team, field) < 1:
         raise TeamError(
@@ -90,4 +98,10 @@ def _take_back(team: Team, purchase: AuditEntry) -> str:
         )
     setattr(team, field, getattr(team, field) - 1)
     team.save(update_fields=[field, "updated_at"])
-    return "a team re-roll" if field == "rerolls" else f"one of its {field.replace('_', ' ')}"
+    if field == "rerolls":
+        return say("a team re-roll")
+    if field == "assistant_coaches":
+        return say("one of its assistant coaches")
+    if field == "cheerleaders":
+        return say("one of its cheerleaders")
+    return say("its apothecary")

@@ -80,7 +80,7 @@ def test_short_of_gold_the_database_is_unchanged():
     with pytest.raises(TreasuryError) as caught:
         hire_player(team.coach, team, "human-blitzer", "Karl")
     assert caught.value.messages == [
-        "Not enough gold in the treasury: Hiring a Blitzer costs 85,000 gp; "
+        "Not enough gold in the treasury: Hiring a new Blitzer costs 85,000 gp; "
         "the treasury holds 60,000 gp"
     ]
     with pytest.raises(TreasuryError, match="A team re-roll after the draft costs 100,000 gp"):
