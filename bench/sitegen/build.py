@@ -326,13 +326,13 @@ class Generator:
         return rows.add(
             self.ids,
             TreasuryEntry(
-                team=state.team,
+                team_id=state.team.pk,
                 amount=amount,
                 reason=reason,
                 note=note,
                 balance_after=state.balance,
-                created_by=actor,
-                match=match,
+                created_by_id=actor.pk,
+                match_id=match.pk if match else None,
             ),
         )
 
@@ -352,7 +352,7 @@ class Generator:
         season = rows.add(
             ids,
             Season(
-                league=league,
+                league_id=league.pk,
                 number=number,
                 status=Season.Status.REGULAR_SEASON if current else Season.Status.FINISHED,
                 format=(
@@ -363,9 +363,11 @@ class Generator:
                 ruleset=RULESET,
             ),
         )
-        division = rows.add(ids, Division(season=season, name="Division 1"))
+        division = rows.add(ids, Division(season_id=season.pk, name="Division 1"))
         for state in states:
-            rows.add(ids, TeamEntry(season=season, division=division, team=state.team))
+            rows.add(
+                ids, TeamEntry(season_id=season.pk, division_id=division.pk, team_id=state.team.pk)
+            )
         schedule = round_robin(states)
         if current:
             schedule = schedule + [[(b, a) for a, b in pairs] for pairs in schedule]
@@ -378,17 +380,17 @@ class Generator:
         count = 0
         for r, pairs in enumerate(schedule, start=1):
             deadline = start + WEEK * r
-            round_row = rows.add(ids, Round(season=season, number=r, deadline=deadline))
+            round_row = rows.add(ids, Round(season_id=season.pk, number=r, deadline=deadline))
             for home, away in pairs:
                 fixture = rows.add(
                     ids,
                     Fixture(
-                        season=season,
-                        division=division,
-                        round=round_row,
+                        season_id=season.pk,
+                        division_id=division.pk,
+                        round_id=round_row.pk,
                         kind=Fixture.Kind.LEAGUE,
-                        home=home.team,
-                        away=away.team,
+                        home_id=home.team.pk,
+                        away_id=away.team.pk,
                         deadline=deadline,
                     ),
                 )
@@ -431,7 +433,7 @@ class Generator:
         match = rows.add(
             ids,
             Match(
-                fixture=fixture,
+                fixture_id=fixture.pk,
                 status=Match.Status.CLOSED,
                 pre_game_seed=rng.randrange(1 << 30),
                 post_game_seed=rng.randrange(1 << 30),
@@ -442,15 +444,15 @@ class Generator:
         report = rows.add(
             ids,
             Report(
-                match=match,
+                match_id=match.pk,
                 home_touchdowns=score["home"],
                 away_touchdowns=score["away"],
                 confirmation=Report.Confirmation.CONFIRMED,
                 results_ready=True,
                 post_game_complete=True,
-                submitted_by=home.team.coach,
+                submitted_by_id=home.team.coach.pk,
                 submitted_at=when - datetime.timedelta(minutes=30),
-                confirmed_by=away.team.coach,
+                confirmed_by_id=away.team.coach.pk,
                 confirmed_at=when - datetime.timedelta(minutes=20),
             ),
         )
@@ -462,7 +464,7 @@ class Generator:
             rows.add(
                 ids,
                 DiceRoll(
-                    match=match,
+                    match_id=match.pk,
                     sequence="pre_game",
                     index=dice,
                     step="fan_factor",
@@ -475,7 +477,7 @@ class Generator:
         rows.add(
             ids,
             DiceRoll(
-                match=match,
+                match_id=match.pk,
                 sequence="pre_game",
                 index=dice,
                 step="weather",
@@ -495,7 +497,11 @@ class Generator:
                 rows.add(
                     ids,
                     MatchEvent(
-                        match=match, report=report, kind="touchdown", side=side, player=scorer
+                        match_id=match.pk,
+                        report_id=report.pk,
+                        kind="touchdown",
+                        side=side,
+                        player_id=scorer.pk,
                     ),
                 )
             for _ in range(rng.choice((0, 1, 1, 2))):
@@ -504,7 +510,11 @@ class Generator:
                 rows.add(
                     ids,
                     MatchEvent(
-                        match=match, report=report, kind="completion", side=side, player=thrower
+                        match_id=match.pk,
+                        report_id=report.pk,
+                        kind="completion",
+                        side=side,
+                        player_id=thrower.pk,
                     ),
                 )
             for _ in range(rng.choice((0, 0, 1, 1, 2))):
@@ -515,12 +525,12 @@ class Generator:
                 rows.add(
                     ids,
                     MatchEvent(
-                        match=match,
-                        report=report,
+                        match_id=match.pk,
+                        report_id=report.pk,
                         kind="casualty",
                         side=side,
-                        player=hitter,
-                        victim=victim,
+                        player_id=hitter.pk,
+                        victim_id=victim.pk,
                         by_block=True,
                     ),
                 )
@@ -532,11 +542,11 @@ class Generator:
                 rows.add(
                     ids,
                     MatchEvent(
-                        match=match,
-                        report=report,
+                        match_id=match.pk,
+                        report_id=report.pk,
                         kind="injury",
                         side=other,
-                        player=victim,
+                        player_id=victim.pk,
                         injury=result,
                     ),
                 )
@@ -549,7 +559,10 @@ class Generator:
         application = rows.add(
             ids,
             PostGameApplication(
-                report=report, match=match, applied_by=away.team.coach, applied_at=when
+                report_id=report.pk,
+                match_id=match.pk,
+                applied_by_id=away.team.coach.pk,
+                applied_at=when,
             ),
         )
         attendance = fan_factor["home"] + fan_factor["away"]
@@ -568,11 +581,11 @@ class Generator:
             rows.add(
                 ids,
                 AppliedEffect(
-                    application=application,
+                    application_id=application.pk,
                     kind="ledger",
-                    team=state.team,
+                    team_id=state.team.pk,
                     amount=gold,
-                    ledger_entry=entry,
+                    ledger_entry_id=entry.pk,
                 ),
             )
             other = "away" if side == "home" else "home"
@@ -587,8 +600,8 @@ class Generator:
             rows.add(
                 ids,
                 DiceRoll(
-                    match=match,
-                    report=report,
+                    match_id=match.pk,
+                    report_id=report.pk,
                     sequence="post_game",
                     index=post_dice,
                     step="dedicated_fans",
@@ -605,9 +618,9 @@ class Generator:
                 rows.add(
                     ids,
                     AppliedEffect(
-                        application=application,
+                        application_id=application.pk,
                         kind="dedicated_fans",
-                        team=state.team,
+                        team_id=state.team.pk,
                         amount=change,
                         before={"dedicated_fans": before},
                         after={"dedicated_fans": before + change},
@@ -617,8 +630,8 @@ class Generator:
             rows.add(
                 ids,
                 DiceRoll(
-                    match=match,
-                    report=report,
+                    match_id=match.pk,
+                    report_id=report.pk,
                     sequence="post_game",
                     index=post_dice,
                     step="mvp",
@@ -636,11 +649,11 @@ class Generator:
                 rows.add(
                     ids,
                     PlayerMatchStats(
-                        player=player,
-                        match=match,
-                        application=application,
-                        team=state.team,
-                        season=season,
+                        player_id=player.pk,
+                        match_id=match.pk,
+                        application_id=application.pk,
+                        team_id=state.team.pk,
+                        season_id=season.pk,
                         touchdowns=tally["Touchdown"],
                         completions=tally["Completion"],
                         casualties=tally["Casualty"],
@@ -653,10 +666,10 @@ class Generator:
                     rows.add(
                         ids,
                         AppliedEffect(
-                            application=application,
+                            application_id=application.pk,
                             kind="spp",
-                            team=state.team,
-                            player=player,
+                            team_id=state.team.pk,
+                            player_id=player.pk,
                             amount=spp,
                         ),
                     )
@@ -665,15 +678,15 @@ class Generator:
         rows.add(
             ids,
             AuditEntry(
-                actor=away.team.coach,
+                actor_id=away.team.coach.pk,
                 action="match.confirm",
                 message=(
                     f"{away.team.coach.username} confirmed {home.team.name} {score['home']}-"
                     f"{score['away']} {away.team.name}."
                 ),
-                league=league,
-                team=home.team,
-                other_team=away.team,
+                league_id=league.pk,
+                team_id=home.team.pk,
+                other_team_id=away.team.pk,
                 data={"match": match.pk, "home": score["home"], "away": score["away"]},
             ),
         )
@@ -696,7 +709,9 @@ class Generator:
         }[result]
         record = rows.add(
             self.ids,
-            InjuryRecord(player=victim, kind=kind, source=f"Match #{match.pk}", match=match),
+            InjuryRecord(
+                player_id=victim.pk, kind=kind, source=f"Match #{match.pk}", match_id=match.pk
+            ),
         )
         before = {"status": victim.status, "niggling_injuries": victim.niggling_injuries}
         if result == "dead":
@@ -711,13 +726,13 @@ class Generator:
         rows.add(
             self.ids,
             AppliedEffect(
-                application=application,
+                application_id=application.pk,
                 kind="injury",
-                team=state.team,
-                player=victim,
+                team_id=state.team.pk,
+                player_id=victim.pk,
                 before=before,
                 after=after,
-                injury_record=record,
+                injury_record_id=record.pk,
             ),
         )
 
@@ -741,6 +756,7 @@ class Generator:
                     self.loader.write(model, rows.by_model.get(model, []))
                 self.loader.finish([m for m in ORDER if rows.by_model.get(m)])
                 written = time.perf_counter()
+                analyse(Fixture, TeamEntry, PlayerMatchStats)  # the rebuilds' plans need them
                 for season in rows.by_model.get(Season, []):
                     refresh_season_totals(season.pk)
                     rebuild_season(season.pk)
@@ -753,7 +769,7 @@ class Generator:
             progress(
                 f"  {done}/{self.options.leagues} leagues; so far: generating "
                 f"{spent['generate']:.1f} s, writing ({self.loader.name}) {spent['write']:.1f} s, "
-                f"maintained rows {spent['maintain']:.1f} s"
+                f"maintained rows and commit {spent['maintain']:.1f} s"
             )
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
@@ -764,6 +780,15 @@ class Generator:
             "seconds": {k: round(v, 2) for k, v in spent.items()},
             "leagues": leagues,
         }
+
+
+def analyse(*models: type) -> None:
+    """PostgreSQL's statistics of tables just grown by a batch (autovacuum analyses them
+    later: the rebuilds' plans need them now)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            for model in models:
+                cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
 
 
 _AWARDS = ("Touchdown", "Completion", "Casualty", "MVP")

@@ -5,10 +5,12 @@ the sequences are moved past them after each batch (``finish``)."""
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from django.core.management.color import no_style
-from django.db import connection
+from django.db import connection, models
 
 BATCH = 2000
 
@@ -53,14 +55,40 @@ class CopyLoader(BulkLoader):
         quote = connection.ops.quote_name
         columns = ", ".join(quote(f.column) for f in fields)
         statement = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+        values = [_value_of(f) for f in fields]
         connection.ensure_connection()
         with connection.cursor() as cursor:
             raw = cursor.cursor  # psycopg's own cursor: its copy()
             with raw.copy(statement) as copy:
                 for row in rows:
-                    copy.write_row(
-                        [f.get_db_prep_save(f.pre_save(row, True), connection) for f in fields]
-                    )
+                    copy.write_row([value(row) for value in values])
+
+
+PLAIN = (
+    models.AutoField,
+    models.BigAutoField,
+    models.ForeignKey,
+    models.IntegerField,
+    models.BooleanField,
+    models.DateField,  # DateTimeField too, where nothing fills it on save
+)
+
+
+def _value_of(field: models.Field) -> Callable[[Any], Any]:
+    """How one column's value is read from a row: the attribute itself where psycopg
+    writes it as the field would (numbers, keys, flags, dates, text), else the field's
+    own preparation (``pre_save`` for dates filled on save, JSON, files)."""
+    attname = field.attname
+    fills = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    if isinstance(field, PLAIN) and not fills:
+        return operator.attrgetter(attname)
+    if isinstance(field, models.CharField | models.TextField):
+        return lambda row: _text(getattr(row, attname))
+    return lambda row: field.get_db_prep_save(field.pre_save(row, True), connection)
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def loader_for(name: str) -> Loader:
