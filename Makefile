@@ -79,5 +79,25 @@ beat: install
 	@[ -n "$$REDIS_URL" ] || { echo "make beat needs REDIS_URL (e.g. redis://127.0.0.1:6379/0)" >&2; exit 1; }
 	$(VENV)/bin/celery -A config beat --loglevel=info -s var/celerybeat-schedule
 
+# The evening load test (bench/evening/README.md): a league site's evening under Locust
+# against gunicorn, a Celery worker, Redis and PgBouncer (transaction mode) on the local
+# PostgreSQL (the server of DATABASE_URL, else dugout:dugout@127.0.0.1), all started and
+# stopped by `python -m bench.evening`. The full run, on a quiet machine (it builds a
+# 1,000-league site first): `make evening COMPARE=10,1000 CLIENTS=50,100,200,400`.
+.PHONY: evening evening-ci
+LEAGUES ?= 10
+CLIENTS ?= 8,16,32
+DURATION ?= 60
+COMPARE ?=
+evening: install
+	$(PY) -m bench.evening --leagues $(LEAGUES) --clients $(CLIENTS) --duration $(DURATION) \
+	  $(if $(COMPARE),--compare $(COMPARE))
+
+# CI's small version (.ci/run, after the PostgreSQL tests): three leagues, a minute,
+# fifteen clients; exits non-zero on any failed request or lost post-game.
+evening-ci: install
+	$(PY) -m bench.evening --leagues 3 --clients 15 --duration 60 --tap 1 \
+	  --workers 2 --celery-concurrency 1 --rebuild --ci
+
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis
