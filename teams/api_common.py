@@ -85,12 +85,12 @@ def sheet_data(team_id: int, request: Request | None = None) -> dict[str, Any]:
     try:
         return team_sheet_json(team_id)
     except Team.DoesNotExist:
-        raise Http404("No such team.") from None
+        raise Http404(_("No such team.")) from None
 
 
 def player_data(player_id: int, request: Request) -> dict[str, Any]:
     try:
         player = selectors.player_with_history(player_id)
     except Player.DoesNotExist:
-        raise Http404("No such player.") from None
+        raise Http404(_("No such player.")) from None
     return PlayerDetailSerializer(player, context={"request": request}).data

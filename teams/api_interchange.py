@@ -8,6 +8,7 @@ An import the site cannot read or map answers 400 with every reason under ``fiel
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -38,7 +39,7 @@ class TeamExportView(APIView):
         try:
             data = export_team(pk)
         except Team.DoesNotExist:
-            raise Http404("No such team.") from None
+            raise Http404(_("No such team.")) from None
         filename = f"team-{pk}.dugout.json"
         return Response(data, headers={"Content-Disposition": f'inline; filename="{filename}"'})
 

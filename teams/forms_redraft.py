@@ -7,14 +7,22 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules_engine.draft import DraftRules, draft_rules_for
+from rules_engine.edition_change.moves import COACHS_CHOICE, SAME_NAME, SAME_SLUG
 from rules_engine.ruleset import Position, Roster, Ruleset
 from teams.forms import POSITION_PREFIX, count_field, form_value
 from teams.forms_captain import captain_field, captain_kwargs
 from teams.services.captain import CAPTAIN
 from teams.templatetags.dugout import gp
+
+# How a player's new position was found (the engine's ``MappedPlayer.position_source``).
+MAPPED_BY = {
+    SAME_SLUG: gettext_lazy("Mapped by same position"),
+    SAME_NAME: gettext_lazy("Mapped by same name"),
+    COACHS_CHOICE: gettext_lazy("Mapped by coach's choice"),
+}
 
 REHIRE_PREFIX = "rehire_"
 HIRE_PREFIX = "hire_"
@@ -198,9 +206,10 @@ class EditionChangeForm(RedraftForm):
                 choices=options,
                 initial=player.position_slug or (choice.suggested if choice else "") or "",
                 help_text=(
-                    choice.reason
+                    _("%(ruleset)s's %(roster)s roster has no %(position)s: choose his position")
+                    % {"ruleset": ruleset.name, "roster": roster.name, "position": choice.from_name}
                     if choice
-                    else _("Mapped by %(how)s") % {"how": player.position_source}
+                    else MAPPED_BY.get(player.position_source, "")
                 ),
             )
         if mapping.special_rule_options:

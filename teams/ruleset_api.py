@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -14,13 +15,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import rules_engine
+from rules_engine import UnknownRulesetError
 
 
 def ruleset_or_404(key: str) -> Any:
     try:
         return rules_engine.get_ruleset(key)
-    except KeyError as exc:
-        raise Http404(str(exc)) from None
+    except UnknownRulesetError as exc:
+        raise Http404(
+            _("There is no ruleset %(key)s; choose one of %(keys)s")
+            % {"key": repr(key), "keys": ", ".join(exc.available)}
+        ) from None
 
 
 class RulesetSerializer(serializers.Serializer):
@@ -187,5 +192,8 @@ class RosterDetailView(RulesetView):
     def get(self, request: Request, key: str, slug: str) -> Response:
         ruleset = ruleset_or_404(key)
         if slug not in ruleset.rosters:
-            raise Http404(f"{ruleset.name} has no roster {slug!r}")
+            raise Http404(
+                _("%(ruleset)s has no roster %(slug)s")
+                % {"ruleset": ruleset.name, "slug": repr(slug)}
+            )
         return Response(RosterSerializer(ruleset.rosters[slug]).data)

@@ -29,6 +29,7 @@ class StaffOffer:
     most: int
     price: int
     hire_refusal: str = ""
+    let_go: str = ""  # the button that lets one go
 
     @property
     def may_hire(self) -> bool:
@@ -73,8 +74,19 @@ def staff_offers(team: Team, roster: Roster | None = None) -> list[StaffOffer]:
                 "price": gp(price),
                 "held": gp(team.treasury),
             }
-        offers.append(StaffOffer(kind, label, count, most, price, refusal))
+        offers.append(StaffOffer(kind, label, count, most, price, refusal, _let_go(kind, most)))
     return offers
+
+
+def _let_go(kind: str, most: int) -> str:
+    """The button that lets one of the staff go: named where the team has one at most."""
+    if most > 1:
+        return _("Let one go")
+    if kind == "assistant_coach":
+        return _("Let the assistant coach go")
+    if kind == "cheerleader":
+        return _("Let the cheerleader go")
+    return _("Let the apothecary go")
 
 
 def sheet_rows(team: Team, roster: Roster | None = None) -> dict[str, bool]:

@@ -117,11 +117,13 @@ def require_change(actor: Actor | None, team: Team) -> None:
 
 
 def require_active(team: Team) -> None:
-    if team.status != TeamStatus.ACTIVE:
-        raise TeamError(
-            _("%(team)s is %(status)s: it cannot change")
-            % {"team": team.name, "status": str(team.get_status_display()).lower()}
-        )
+    if team.status == TeamStatus.ACTIVE:
+        return
+    if team.status == TeamStatus.DRAFT:
+        message = _("%(team)s is being drafted: it cannot change")
+    else:
+        message = _("%(team)s is retired: it cannot change")
+    raise TeamError(message % {"team": team.name})
 
 
 # A match whose pre-game read the team, or that is being played: its roster and Treasury
@@ -145,26 +147,31 @@ def require_not_playing(team: Team) -> None:
         .order_by("pk")
         .first()
     )
-    if playing is not None:
-        raise TeamError(
-            _(
-                "%(team)s is playing %(match)s (%(status)s): hire, fire and buy once its report "
-                "is in, in the post-game's hiring step."
-            )
-            % {
-                "team": team.name,
-                "match": playing.label,
-                "status": str(playing.get_status_display()).lower(),
-            }
+    if playing is None:
+        return
+    if playing.status == PLAYING[0]:
+        message = _(
+            "%(team)s is playing Match #%(number)s (pre-game): hire, fire and buy once its "
+            "report is in, in the post-game's hiring step."
         )
+    else:
+        message = _(
+            "%(team)s is playing Match #%(number)s (in play): hire, fire and buy once its "
+            "report is in, in the post-game's hiring step."
+        )
+    raise TeamError(message % {"team": team.name, "number": playing.pk})
 
 
 def require_active_player(player: Player) -> None:
-    if player.status != PlayerStatus.ACTIVE:
-        raise TeamError(
-            _("%(name)s is no longer on the team (%(status)s)")
-            % {"name": player.name, "status": str(player.get_status_display()).lower()}
-        )
+    if player.status == PlayerStatus.ACTIVE:
+        return
+    if player.status == PlayerStatus.DEAD:
+        message = _("%(name)s is no longer on the team: he is dead")
+    elif player.status == PlayerStatus.FIRED:
+        message = _("%(name)s is no longer on the team: he was fired")
+    else:
+        message = _("%(name)s is no longer on the team: he left it")
+    raise TeamError(message % {"name": player.name})
 
 
 def ruleset_for_key(key: str) -> Ruleset:
@@ -255,19 +262,27 @@ def free_number(team: Team, wanted: int | None, *, exclude: Player | None = None
         check_number(wanted)
         if wanted in taken:
             holder = taken_qs.get(number=wanted)
-            raise TeamError(f"Number {wanted} is taken by {holder.name}")
+            raise TeamError(
+                _("Number %(number)s is taken by %(name)s")
+                % {"number": wanted, "name": holder.name}
+            )
         return wanted
     for number in range(1, MAX_PLAYER_NUMBER + 1):
         if number not in taken:
             return number
-    raise TeamError(f"{team.name} has no free shirt number left")
+    raise TeamError(_("%(team)s has no free shirt number left") % {"team": team.name})
 
 
 def check_number(number: Any) -> None:
     if isinstance(number, bool) or not isinstance(number, int):
-        raise TeamError(f"A shirt number must be a whole number; got {number!r}")
+        raise TeamError(
+            _("A shirt number must be a whole number; got %(number)s") % {"number": repr(number)}
+        )
     if not 1 <= number <= MAX_PLAYER_NUMBER:
-        raise TeamError(f"Shirt numbers run from 1 to {MAX_PLAYER_NUMBER}; got {number}")
+        raise TeamError(
+            _("Shirt numbers run from 1 to %(most)s; got %(number)s")
+            % {"most": MAX_PLAYER_NUMBER, "number": number}
+        )
 
 
 def default_name(position: Position, number: int) -> str:

@@ -215,13 +215,19 @@ def _mapping_problems(
             continue  # plan_redraft says it is no permanent player of the team
         if player.position_slug is None:
             choice = next(c for c in mapping.choices if c.player_id == pid)
+            new_rules = move.to_ruleset()
             problems.setdefault("positions", []).append(
-                _("Choose the %(edition)s position of #%(number)s %(name)s (%(reason)s)")
+                _(
+                    "Choose the %(edition)s position of #%(number)s %(name)s (%(ruleset)s's "
+                    "%(roster)s roster has no %(position)s)"
+                )
                 % {
                     "edition": edition_name(move.to_key),
                     "number": player.number,
                     "name": names[pid],
-                    "reason": choice.reason.split(":")[0],
+                    "ruleset": new_rules.name,
+                    "roster": new_rules.roster(mapping.roster_slug).name,
+                    "position": choice.from_name,
                 }
             )
     if mapping.special_rule_choice_needed:
