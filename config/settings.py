@@ -10,6 +10,7 @@ DJANGO_ALLOWED_HOSTS.
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -98,6 +99,10 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A session or CSRF cookie Django never set is dropped, not looked up.
     "core.middleware.MalformedCookieMiddleware",
+    # With a read replica: a request's reads go to it or to the primary, and a client
+    # that wrote reads from the primary for a few seconds (core/replica.py). Before
+    # the session's: saving a session is a write.
+    "core.replica.ReadYourWritesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -175,6 +180,31 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         prepare_threshold=env_prepare_threshold("DUGOUT_PG_PREPARE_THRESHOLD", 5),
     )
 
+# A PostgreSQL streaming replica for reads (DATABASE_REPLICA_URL): a "replica" database
+# beside the primary. Safe requests (GET, HEAD) read from it; writes, and the reads of a
+# client that wrote within the last DATABASE_REPLICA_PIN_SECONDS (a signed cookie), go to
+# the primary (core/db_router.py, core/replica.py). Tasks and commands use the primary.
+# In the tests it is a mirror of the primary's test database (same rows, its own
+# connection: it does not see a test's uncommitted writes, as a lagging replica would not).
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "").strip()
+DUGOUT_READ_REPLICA = ""
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL,
+        conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+        conn_health_checks=True,
+    )
+    DATABASES["replica"]["OPTIONS"] = dict(DATABASES["default"].get("OPTIONS", {}))
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DUGOUT_READ_REPLICA = "replica"
+DATABASE_ROUTERS = ["core.db_router.ReplicaRouter"]
+_pin = os.environ.get("DATABASE_REPLICA_PIN_SECONDS", "").strip() or "10"
+if not _pin.isdigit() or int(_pin) < 1:
+    raise ImproperlyConfigured(
+        f"DATABASE_REPLICA_PIN_SECONDS must be a whole number of seconds (1 or more), not {_pin!r}"
+    )
+DATABASE_REPLICA_PIN_SECONDS = int(_pin)
+
 # DATABASE_POOLER=transaction: the connections go through a pooler in transaction mode
 # (PgBouncer pool_mode=transaction), which may hand each transaction to a different
 # server connection. A server-side cursor (what QuerySet.iterator() opens on
@@ -250,8 +280,23 @@ STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
 # from MEDIA_URL, whatever DEBUG says.
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "var" / "media"))
 MEDIA_URL = "media/"
+# Several app servers: each must read every logo any of them saved. Either
+# DJANGO_MEDIA_ROOT is a volume they all mount (NFS, a shared disk), or
+# DJANGO_MEDIA_STORAGE names another Django storage backend (dotted path; the package
+# installed by the operator) with DJANGO_MEDIA_STORAGE_OPTIONS its OPTIONS as JSON.
+MEDIA_STORAGE = os.environ.get("DJANGO_MEDIA_STORAGE", "").strip() or (
+    "django.core.files.storage.FileSystemStorage"
+)
+try:
+    MEDIA_STORAGE_OPTIONS = json.loads(os.environ.get("DJANGO_MEDIA_STORAGE_OPTIONS") or "{}")
+except ValueError as _error:
+    raise ImproperlyConfigured(
+        f"DJANGO_MEDIA_STORAGE_OPTIONS must be a JSON object: {_error}"
+    ) from None
+if not isinstance(MEDIA_STORAGE_OPTIONS, dict):
+    raise ImproperlyConfigured("DJANGO_MEDIA_STORAGE_OPTIONS must be a JSON object")
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {"BACKEND": MEDIA_STORAGE, "OPTIONS": MEDIA_STORAGE_OPTIONS},
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
@@ -386,6 +431,10 @@ SECURE_CSP = {
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Sessions in the database (Django's default, said here): every app server reads the
+# same ones, so a coach logged in through one is logged in on all. Never the file or
+# a per-process cache engine.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 # Lax: links from elsewhere still arrive logged in; cross-site POSTs carry no cookie.
 SESSION_COOKIE_SAMESITE = "Lax"
