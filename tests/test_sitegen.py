@@ -7,11 +7,14 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.db.models import Sum
+from django.test import TestCase
 from django.urls import reverse
 
+from bench.site import answer
 from bench.sitegen import checks
 from bench.sitegen.build import Options, build
 from leagues.models import Fixture, League, Season, StandingTotals
+from matches import services
 from matches.models import Match, PlayerMatchStats, PlayerSeasonTotals
 from teams.models import InjuryRecord, Player, Team
 
@@ -83,3 +86,40 @@ def test_a_generated_league_s_pages_render(client, site):
     client.force_login(user)
     for url in pages[:4]:
         assert client.get(url).status_code == 200, url
+
+
+def test_a_fixture_left_to_play_is_played_through_the_whole_flow_by_its_coaches(site):
+    """What the load test does: the coaches of a fixture of the current round sign in
+    and play it, pre-game to post-game; the books still balance after."""
+    entry = site["leagues"][1]
+    planned = entry["to_play"][0]
+    fixture = Fixture.objects.get(pk=planned["fixture_id"])
+    assert fixture.season_id == entry["current_season_id"]
+    coaches = {
+        side: User.objects.get(username=planned[f"{side}_coach"]) for side in ("home", "away")
+    }
+    assert (fixture.home.coach, fixture.away.coach) == (coaches["home"], coaches["away"])
+    match = services.open_match(coaches["home"], fixture)
+    match = services.start_pre_game(coaches["home"], match, seed=3)
+    while match.pre_game_result["pending"]:
+        choice = match.pre_game_result["pending"][0]
+        match = services.submit_pre_game_choice(
+            coaches[choice["side"]], match, kind=choice["kind"], answer=answer(choice)
+        )
+    match = services.start_match(coaches["away"], match)
+    scorer = fixture.home.players.filter(status="active", miss_next_game=False).first()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.submit_report(
+            coaches["home"],
+            match,
+            seed=5,
+            home_touchdowns=1,
+            away_touchdowns=0,
+            events=[{"kind": "touchdown", "player": scorer.pk}],
+        )
+        match.refresh_from_db()
+        services.confirm_report(coaches["away"], match)
+    fixture.refresh_from_db()
+    assert fixture.status == Fixture.Status.PLAYED
+    assert (fixture.home_touchdowns, fixture.away_touchdowns) == (1, 0)
+    assert checks.run_all() == []

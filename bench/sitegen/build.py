@@ -216,6 +216,7 @@ class Generator:
         self.budget = 1_000_000
         self.spp = {name: spp_award(name, ruleset_key=RULESET) for name in _AWARDS}
         self.first = League.objects.filter(name__startswith="Sitegen League ").count()
+        self.season_ids: list[int] = []  # the league being generated's, oldest first
 
     # --- one league -------------------------------------------------------------
 
@@ -242,6 +243,7 @@ class Generator:
         seasons = closed + 1
         current_played = o.matches - closed * single_total
         to_play: list[dict[str, Any]] = []
+        self.season_ids = []
         for s in range(seasons):
             current = s == closed
             if current:
@@ -261,8 +263,14 @@ class Generator:
             "number": number,
             "name": league.name,
             "commissioner": commissioner.username,
+            "current_season_id": self.season_ids[-1],
+            "season_ids": self.season_ids,
             "coaches": [
-                {"username": c.username, "team_id": s.team.pk}
+                {
+                    "username": c.username,
+                    "team_id": s.team.pk,
+                    "player_ids": [p.pk for p in s.active()],
+                }
                 for c, s in zip(coaches, states, strict=True)
             ],
             "to_play": to_play,
@@ -363,6 +371,7 @@ class Generator:
                 ruleset=RULESET,
             ),
         )
+        self.season_ids.append(season.pk)
         division = rows.add(ids, Division(season_id=season.pk, name="Division 1"))
         for state in states:
             rows.add(
