@@ -290,7 +290,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             report = selectors.current_report(match)
             if report is None:
                 raise exceptions.NotFound(
-                    _("%(match)s has no report yet.") % {"match": match.label}
+                    _("%(match)s has no report yet.") % {"match": match.title}
                 )
             return Response(ReportSerializer(report).data)
         values = validated(for_league(ReportInputSerializer, match), request.data)

@@ -9,9 +9,11 @@ whose post-game still waits leaves a gap in the team's lines.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from itertools import accumulate
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -19,16 +21,26 @@ from core.charts import LineChart, line_chart, thousands
 from matches.history import CareerMatch, MatchLine
 
 
-def _when(played_on: object) -> str:
-    return f", {played_on:%-d %b %Y}" if played_on else ""
+def _label(n: int, home: bool, opponent: str, played_on: datetime.date | None) -> str:
+    """ "3. v Reikland, 4 Nov 2026" (at home) or "3. @ Reikland" (away), the month in
+    the reader's language."""
+    values = {
+        "number": n,
+        "opponent": opponent,
+        "date": date_format(played_on, "j M Y") if played_on else "",
+    }
+    if home:
+        if played_on:
+            return _("%(number)s. v %(opponent)s, %(date)s") % values
+        return _("%(number)s. v %(opponent)s") % values
+    if played_on:
+        return _("%(number)s. @ %(opponent)s, %(date)s") % values
+    return _("%(number)s. @ %(opponent)s") % values
 
 
 def _match_labels(lines: Sequence[MatchLine]) -> list[tuple[str, str]]:
     return [
-        (
-            str(n),
-            f"{n}. {_('v') if line.home else '@'} {line.opponent}{_when(line.played_on)}",
-        )
+        (str(n), _label(n, line.home, line.opponent, line.played_on))
         for n, line in enumerate(lines, start=1)
     ]
 
@@ -84,7 +96,7 @@ def career_chart(player_name: str, career: Sequence[CareerMatch]) -> LineChart:
     """The SPP a player earned in each match and in all, match by match."""
     per_match = [row.spp for row in career]
     x_labels = [
-        (str(n), f"{n}. {_('v')} {row.opponent}{_when(row.played_on)}")
+        (str(n), _label(n, True, row.opponent, row.played_on))
         for n, row in enumerate(career, start=1)
     ]
     series: list[tuple[str, Sequence[int | None]]] = [

@@ -4,7 +4,7 @@ confirmation, a dice sequence. Re-exported from ``matches.models``."""
 from __future__ import annotations
 
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 
 class MatchStatus(models.TextChoices):
@@ -17,9 +17,23 @@ class MatchStatus(models.TextChoices):
     CLOSED = "closed", gettext_lazy("Closed")
 
 
+# A match's status inside a sentence ("Match #12 is in play: ..."): its own msgid, so a
+# language that writes a status with a capital, or another word order, may.
+STATUS_IN_A_SENTENCE = {
+    MatchStatus.SCHEDULED: pgettext_lazy("match status in a sentence", "scheduled"),
+    MatchStatus.PRE_GAME: pgettext_lazy("match status in a sentence", "pre-game"),
+    MatchStatus.IN_PLAY: pgettext_lazy("match status in a sentence", "in play"),
+    MatchStatus.CONFIRMING: pgettext_lazy("match status in a sentence", "awaiting confirmation"),
+    MatchStatus.REPORT_SUBMITTED: pgettext_lazy("match status in a sentence", "report submitted"),
+    MatchStatus.POST_GAME: pgettext_lazy("match status in a sentence", "post-game"),
+    MatchStatus.CLOSED: pgettext_lazy("match status in a sentence", "closed"),
+}
+
+
 class Side(models.TextChoices):
-    HOME = "home", gettext_lazy("Home")
-    AWAY = "away", gettext_lazy("Away")
+    # "Home" is also the home page: the context tells the translator which one.
+    HOME = "home", pgettext_lazy("the home team", "Home")
+    AWAY = "away", pgettext_lazy("the away team", "Away")
 
 
 class Confirmation(models.TextChoices):

@@ -70,7 +70,7 @@ def correct_report(request: HttpRequest, pk: int) -> HttpResponse:
         )
     report = state.report
     if report is None:
-        raise Http404(_("%(match)s has no report to correct yet.") % {"match": match.label})
+        raise Http404(_("%(match)s has no report to correct yet.") % {"match": match.title})
     return whole_report_page(
         request,
         state,

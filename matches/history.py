@@ -31,7 +31,7 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Prefetch, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from matches.models import AppliedEffect, Match, PlayerMatchStats, PostGameApplication, Report
 from rules_engine import get_ruleset
@@ -41,7 +41,12 @@ from teams.models_records import TreasuryEntry
 
 # A match whose report was confirmed: its result stands (the post-game may still wait).
 PLAYED = (Match.Status.REPORT_SUBMITTED, Match.Status.POST_GAME, Match.Status.CLOSED)
-RESULTS = {"win": gettext_lazy("Won"), "draw": gettext_lazy("Drew"), "loss": gettext_lazy("Lost")}
+# One match's result ("Won"), not a standings column (the matches won).
+RESULTS = {
+    "win": pgettext_lazy("one match's result", "Won"),
+    "draw": pgettext_lazy("one match's result", "Drew"),
+    "loss": pgettext_lazy("one match's result", "Lost"),
+}
 
 
 @dataclass(frozen=True)

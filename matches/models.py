@@ -41,6 +41,7 @@ from django.db.models import Q
 # The choices the match models share live in matches/choices.py, so the split model
 # modules import them without importing this module back.
 from matches.choices import Confirmation, MatchStatus, Sequence, Side  # noqa: F401 (re-exported)
+from rules_engine.wording import Wording, say
 
 
 class Match(models.Model):
@@ -118,6 +119,12 @@ class Match(models.Model):
         return f"Match #{self.pk}"
 
     @property
+    def title(self) -> Wording:
+        """ "Match #12" as a sentence: in the reader's language on a page or in an
+        error, and kept as data in a stored line (``label`` is its English text)."""
+        return say("Match #{number}", number=self.pk)
+
+    @property
     def label(self) -> str:
         """ "Match #12" as ledger notes and injury records name it."""
         return f"Match #{self.pk}"
@@ -129,6 +136,8 @@ class Report(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="reports")
     Confirmation = Confirmation
+    # The note of a report the commissioner sent back without a word of his own.
+    SENT_BACK = "Sent back by the commissioner."
 
     version = models.PositiveSmallIntegerField(default=1)
     is_current = models.BooleanField(default=True)
@@ -265,6 +274,14 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"Match #{self.match_id} report v{self.version}"
+
+    @property
+    def note_shown(self) -> str:
+        """The note as a page shows it: the commissioner's own words as he wrote them,
+        the site's (``SENT_BACK``) in the reader's language."""
+        if self.note == self.SENT_BACK:
+            return str(say("Sent back by the commissioner."))
+        return self.note
 
 
 # A match's events and rolls, and what its post-game applied, live in their own modules

@@ -48,13 +48,15 @@ KICK_OFF_EVENTS = (EventKind.WEATHER_CHANGE, EventKind.BRIBE, EventKind.KICK_OFF
 
 
 class InjuryResult(models.TextChoices):
-    """The Casualty table's result a player ended the game with (after any apothecary)."""
+    """The Casualty table's result a player ended the game with (after any apothecary).
+    The results are the rules' names, kept so in every language (the catalogue says
+    so); what the parentheses explain is interface text."""
 
-    BADLY_HURT = "badly_hurt", "Badly hurt"
-    SERIOUSLY_HURT = "seriously_hurt", "Seriously hurt (miss next game)"
-    SERIOUS_INJURY = "serious_injury", "Serious injury (niggling injury)"
-    LASTING_INJURY = "lasting_injury", "Lasting injury"
-    DEAD = "dead", "Dead"
+    BADLY_HURT = "badly_hurt", gettext_lazy("Badly hurt")
+    SERIOUSLY_HURT = "seriously_hurt", gettext_lazy("Seriously hurt (miss next game)")
+    SERIOUS_INJURY = "serious_injury", gettext_lazy("Serious injury (niggling injury)")
+    LASTING_INJURY = "lasting_injury", gettext_lazy("Lasting injury")
+    DEAD = "dead", gettext_lazy("Dead")
 
 
 class MatchEvent(models.Model):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 
 class ApplicationPhase(models.TextChoices):
@@ -157,9 +158,9 @@ class PlayerMatchStats(models.Model):
 
 
 class ShortfallStatus(models.TextChoices):
-    OPEN = "open", "Waiting for the commissioner"
-    GRANTED = "granted", "SPP granted"
-    UNDONE = "undone", "Advancements undone"
+    OPEN = "open", gettext_lazy("Waiting for the commissioner")
+    GRANTED = "granted", gettext_lazy("SPP granted")
+    UNDONE = "undone", gettext_lazy("Advancements undone")
 
 
 class SppShortfall(models.Model):

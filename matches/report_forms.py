@@ -153,7 +153,8 @@ def without_penalty_rule_of(match: Any) -> str:
         report_type = rules_for(match).report_type
     except MatchError:
         return ""
-    return team_report_type(report_type).without_penalty_rule
+    # str(): the engine's rule reads in the reader's language once it is a sentence.
+    return str(team_report_type(report_type).without_penalty_rule)
 
 
 # What the league's edition asks of the report form (through ``rules_for``).
@@ -267,12 +268,11 @@ class ReportForm(forms.Form):
         self.extra_names = []
         for extra in extras:
             for side, key in zip(("home", "away"), extra.report_keys(), strict=True):
+                label = _("%(team)s: %(field)s") % {"team": teams[side], "field": extra.label}
                 self.fields[key] = (
-                    forms.BooleanField(required=False, label=f"{teams[side]}: {extra.label}")
+                    forms.BooleanField(required=False, label=label)
                     if extra.kind is bool
-                    else forms.IntegerField(
-                        required=False, min_value=0, label=f"{teams[side]}: {extra.label}"
-                    )
+                    else forms.IntegerField(required=False, min_value=0, label=label)
                 )
                 self.extra_names.append(key)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from matches.models import DiceRoll
 from matches.selectors.words import (
@@ -575,6 +575,10 @@ def pre_game_rows(
     kicking = summary.get("kicking_team")
     if kicking:
         out.append(
-            SheetRow(_("Kick-off"), [_("kicks") if s == kicking else _("receives") for s in SIDES])
+            SheetRow(
+                # The game's kick-off (who kicks), not the time the coaches agreed.
+                pgettext("the game's kick-off", "Kick-off"),
+                [_("kicks") if s == kicking else _("receives") for s in SIDES],
+            )
         )
     return out

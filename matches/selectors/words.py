@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches.models import EventKind, Match
 from rules_engine import get_ruleset
@@ -108,28 +109,63 @@ def bought_text(bought: Mapping[str, Any] | None, ruleset: Ruleset | None) -> st
     return ", ".join(parts) or _("nothing")
 
 
+# An event's line by what happened, a whole sentence per kind ("%(player)s": "#3 Griff").
+PLAYER_LINES = {
+    EventKind.TOUCHDOWN: gettext_lazy("Touchdown: %(player)s"),
+    EventKind.COMPLETION: gettext_lazy("Completion: %(player)s"),
+    EventKind.DEFLECTION: gettext_lazy("Deflection: %(player)s"),
+    EventKind.INTERCEPTION: gettext_lazy("Interception: %(player)s"),
+    EventKind.CASUALTY: gettext_lazy("Casualty caused: %(player)s"),
+    EventKind.INJURY: gettext_lazy("Injury suffered: %(player)s"),
+    EventKind.SENT_OFF: gettext_lazy("Sent off: %(player)s"),
+    EventKind.BRIBE: gettext_lazy("Bribe used: %(player)s"),
+    EventKind.LANDING: gettext_lazy("Thrown team-mate landed safely: %(player)s"),
+    EventKind.SUPERB_THROW: gettext_lazy("Superb Throw, team-mate landed safely: %(player)s"),
+}
+
+
+def _head(event: Any) -> str:
+    """What happened and to whom: "Touchdown: #3 Griff", "Casualty caused: #5 X on #2 Y"."""
+    known = event.kind in EventKind.values
+    label = str(EventKind(event.kind).label) if known else event.kind
+    if not event.player_id:
+        return label
+    who = f"#{event.player.number} {event.player.name}"
+    if event.victim_id:
+        victim = f"#{event.victim.number} {event.victim.name}"
+        values = {"player": who, "victim": victim}
+        if event.kind == EventKind.CASUALTY:
+            if event.by_block:
+                return _("Casualty caused: %(player)s on %(victim)s") % values
+            return _("Casualty caused: %(player)s on %(victim)s (foul or other, no SPP)") % values
+        return _("%(event)s: %(player)s on %(victim)s") % {**values, "event": label}
+    line = PLAYER_LINES.get(EventKind(event.kind)) if known else None
+    if line is not None:
+        return str(line) % {"player": who}
+    return _("%(event)s: %(player)s") % {"event": label, "player": who}
+
+
 def event_text(event: Any, teams: Mapping[str, str]) -> str:
     """One line of the report: "Touchdown: #3 Griff" or "Casualty caused: #5 X on #2 Y"."""
-    label = str(EventKind(event.kind).label) if event.kind in EventKind.values else event.kind
-    who = f"#{event.player.number} {event.player.name}" if event.player_id else ""
-    text = f"{label}: {who}" if who else label
-    if event.victim_id:
-        text += " " + _("on #%(number)s %(name)s") % {
-            "number": event.victim.number,
-            "name": event.victim.name,
-        }
-        if not event.by_block:
-            text += " " + _("(foul or other, no SPP)")
+    text = _head(event)
     if event.injury:
-        text += f" — {event.get_injury_display()}"
+        # The Casualty table's result is a game term, as the rules name it.
+        values = {"event": text, "result": event.get_injury_display()}
         if event.characteristic:
-            text += f" (−{CHARACTERISTICS.get(event.characteristic, event.characteristic)})"
+            values["characteristic"] = CHARACTERISTICS.get(
+                event.characteristic, event.characteristic
+            )
+            text = _("%(event)s — %(result)s (−%(characteristic)s)") % values
+        else:
+            text = _("%(event)s — %(result)s") % values
         if event.apothecary_used:
-            text += ", " + _("after the apothecary")
+            text = _("%(event)s, after the apothecary") % {"event": text}
     if event.detail:
-        text += f" — {event.detail}"
+        # The coach's own words (the new weather, the kick-off result).
+        text = _("%(event)s — %(detail)s") % {"event": text, "detail": event.detail}
     if event.side and not event.player_id:
-        text += f" ({teams.get(event.side, event.side)})"
+        team = teams.get(event.side, event.side)
+        text = _("%(event)s (%(team)s)") % {"event": text, "team": team}
     return text
 
 

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from core.types import Actor
+from matches.choices import STATUS_IN_A_SENTENCE
 from matches.errors import MatchError
 from matches.models import Match
 from matches.permissions import CORRECT, PLAY
@@ -46,12 +47,12 @@ def require_commissioner(actor: Actor | None, match: Match) -> None:
 def require_status(match: Match, *statuses: str, doing: StrOrPromise) -> None:
     """``doing``: what the user tried, as a translated phrase ("start the pre-game")."""
     if match.status not in statuses:
-        allowed = _(" or ").join(str(Match.Status(s).label).lower() for s in statuses)
+        allowed = _(" or ").join(str(STATUS_IN_A_SENTENCE[Match.Status(s)]) for s in statuses)
         raise MatchError(
             _("%(match)s is %(status)s: you can %(doing)s only when it is %(allowed)s.")
             % {
-                "match": match.label,
-                "status": str(match.get_status_display()).lower(),
+                "match": match.title,
+                "status": STATUS_IN_A_SENTENCE[Match.Status(match.status)],
                 "doing": doing,
                 "allowed": allowed,
             }

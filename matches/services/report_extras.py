@@ -18,12 +18,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches.models import EventKind
 from rules_engine.bb2020.report import PlayerReport, TeamReport
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SIDES = ("home", "away")
 # A player report's count -> the player event that adds one to it.
@@ -32,10 +36,10 @@ EVENT_FOR_COUNT: dict[str, str] = {
     "superb_throws": EventKind.SUPERB_THROW,
 }
 # Labels of the extra fields a report type may carry, for forms and the API.
-LABELS: dict[str, str] = {
-    "stalled": "Stalled (winnings lose the +1)",
-    "landings": "Thrown team-mate landed safely",
-    "superb_throws": "Superb Throw, team-mate landed safely (thrower)",
+LABELS: dict[str, StrOrPromise] = {
+    "stalled": gettext_lazy("Stalled (winnings lose the +1)"),
+    "landings": gettext_lazy("Thrown team-mate landed safely"),
+    "superb_throws": gettext_lazy("Superb Throw, team-mate landed safely (thrower)"),
 }
 
 
@@ -49,7 +53,7 @@ class ExtraField:
 
     @property
     def label(self) -> str:
-        return LABELS.get(self.name, self.name.replace("_", " ").capitalize())
+        return str(LABELS.get(self.name, self.name.replace("_", " ").capitalize()))
 
     def report_keys(self) -> tuple[str, str]:
         """The report's fields for it, one per side."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from matches.errors import ReportError
 from matches.models import PLAYER_EVENTS, EventKind, InjuryResult, Match
@@ -100,6 +100,50 @@ EVENT_LIMITS: dict[str, tuple[int, StrOrPromise]] = {
         format_lazy(gettext_lazy("one in each of the game's {turns} turns"), turns=GAME_TURNS),
     ),
 }
+# An event's kind inside a sentence ("Event 3 (touchdown)", "at most 96 touchdown
+# events"): its own msgid, so a language that writes it with a capital may.
+KIND_IN_A_SENTENCE: dict[str, StrOrPromise] = {
+    EventKind.TOUCHDOWN: pgettext_lazy("event kind in a sentence", "touchdown"),
+    EventKind.COMPLETION: pgettext_lazy("event kind in a sentence", "completion"),
+    EventKind.DEFLECTION: pgettext_lazy("event kind in a sentence", "deflection"),
+    EventKind.INTERCEPTION: pgettext_lazy("event kind in a sentence", "interception"),
+    EventKind.CASUALTY: pgettext_lazy("event kind in a sentence", "casualty caused"),
+    EventKind.INJURY: pgettext_lazy("event kind in a sentence", "injury suffered"),
+    EventKind.SENT_OFF: pgettext_lazy("event kind in a sentence", "sent off"),
+    EventKind.WEATHER_CHANGE: pgettext_lazy("event kind in a sentence", "weather change"),
+    EventKind.BRIBE: pgettext_lazy("event kind in a sentence", "bribe used"),
+    EventKind.KICK_OFF: pgettext_lazy("event kind in a sentence", "kick-off event"),
+    EventKind.LANDING: pgettext_lazy("event kind in a sentence", "thrown team-mate landed safely"),
+    EventKind.SUPERB_THROW: pgettext_lazy(
+        "event kind in a sentence", "superb throw, team-mate landed safely"
+    ),
+}
+# Why a player an event names (the player who did it, or the casualty's victim) cannot
+# be in it: a whole sentence per role, so a language may word each its own way.
+PLAYER_PROBLEMS: dict[str, dict[str, StrOrPromise]] = {
+    "player": {
+        "missing": gettext_lazy("%(name)s (player) was missing this game (miss next game)"),
+        "retired": gettext_lazy("%(name)s (player) is temporarily retired and did not play"),
+        "unknown": gettext_lazy("there is no player %(id)r (player)"),
+        "neither": gettext_lazy("%(name)s (player) plays for neither %(home)s nor %(away)s"),
+        "dead": gettext_lazy("%(name)s (player) is dead before this match and did not play"),
+        "fired": gettext_lazy("%(name)s (player) was fired before this match and did not play"),
+        "left": gettext_lazy("%(name)s (player) left the team before this match and did not play"),
+        "joined": gettext_lazy("%(name)s (player) joined %(team)s after kick-off"),
+    },
+    "victim": {
+        "missing": gettext_lazy("%(name)s (victim) was missing this game (miss next game)"),
+        "retired": gettext_lazy("%(name)s (victim) is temporarily retired and did not play"),
+        "unknown": gettext_lazy("there is no player %(id)r (victim)"),
+        "neither": gettext_lazy("%(name)s (victim) plays for neither %(home)s nor %(away)s"),
+        "dead": gettext_lazy("%(name)s (victim) is dead before this match and did not play"),
+        "fired": gettext_lazy("%(name)s (victim) was fired before this match and did not play"),
+        "left": gettext_lazy("%(name)s (victim) left the team before this match and did not play"),
+        "joined": gettext_lazy("%(name)s (victim) joined %(team)s after kick-off"),
+    },
+}
+# The characteristics a Lasting Injury may reduce, as the game names them.
+CHARACTERISTIC_NAMES = ", ".join(c.upper() for c in CHARACTERISTICS)
 # The most events a report may list (the API refuses a longer list before reading it).
 MAX_REPORT_EVENTS = sum(limit for limit, _why in EVENT_LIMITS.values())
 
@@ -186,43 +230,33 @@ class ReportContext:
         return {fixture.home_id: "home", fixture.away_id: "away"}.get(player.team_id)
 
     def player_problem(self, player_id: Any, role: str) -> tuple[str | None, str | None]:
-        """(side, None) for a player who played; (side or None, reason) otherwise."""
+        """(side, None) for a player who played; (side or None, reason) otherwise.
+        ``role``: "player" (who did it) or "victim" (a casualty's)."""
+        sentences = PLAYER_PROBLEMS[role]
         played = self._played(player_id)
         if played is not None:
             at, state = played
             if state.miss_next_game:
-                return at, _("%(name)s (%(role)s) was missing this game (miss next game)") % {
-                    "name": state.name,
-                    "role": role,
-                }
+                return at, str(sentences["missing"]) % {"name": state.name}
             if state.temporarily_retired:
-                return at, _("%(name)s (%(role)s) is temporarily retired and did not play") % {
-                    "name": state.name,
-                    "role": role,
-                }
+                return at, str(sentences["retired"]) % {"name": state.name}
             return at, None
         row = self.rows.get(player_id)
         if row is None:
-            return None, _("there is no player %(id)r (%(role)s)") % {"id": player_id, "role": role}
+            return None, str(sentences["unknown"]) % {"id": player_id}
         side = self.side_of(row)
-        values = {"name": row.name, "role": role}
+        values = {"name": row.name}
         if side is None:
             values.update(home=self.team_name("home"), away=self.team_name("away"))
-            return None, _("%(name)s (%(role)s) plays for neither %(home)s nor %(away)s") % values
+            return None, str(sentences["neither"]) % values
         if row.status == PlayerStatus.DEAD:
-            return side, _(
-                "%(name)s (%(role)s) is dead before this match and did not play"
-            ) % values
+            return side, str(sentences["dead"]) % values
         if row.status == PlayerStatus.FIRED:
-            return side, _(
-                "%(name)s (%(role)s) was fired before this match and did not play"
-            ) % values
+            return side, str(sentences["fired"]) % values
         if row.status != PlayerStatus.ACTIVE:
-            return side, _(
-                "%(name)s (%(role)s) left the team before this match and did not play"
-            ) % values
+            return side, str(sentences["left"]) % values
         values["team"] = row.team.name
-        return side, _("%(name)s (%(role)s) joined %(team)s after kick-off") % values
+        return side, str(sentences["joined"]) % values
 
     def name(self, player_id: Any) -> str:
         row = self.rows.get(player_id)
@@ -241,7 +275,7 @@ class ReportContext:
 
 
 def _label(index: int | None, event: Mapping[str, Any]) -> str:
-    kind = event.get("kind") or "event"
+    kind = _kind_label(event.get("kind") or "") or _("event")
     if index is not None:
         return _("Event %(number)s (%(kind)s)") % {"number": index, "kind": kind}
     return _("The %(kind)s event") % {"kind": kind}
@@ -270,17 +304,15 @@ def event_problems(
             return [_("%(label)s: say which player") % {"label": label}]
         side, problem = ctx.player_problem(event["player"], "player")
         if problem:
-            problems.append(f"{label}: {problem}")
+            problems.append(_("%(label)s: %(problem)s") % {"label": label, "problem": problem})
         if side is not None:
             if event["side"] and event["side"] != side:
+                values = {"label": label, "player": ctx.name(event["player"])}
                 problems.append(
-                    _("%(label)s: %(player)s plays for the %(side)s team, not the %(given)s team")
-                    % {
-                        "label": label,
-                        "player": ctx.name(event["player"]),
-                        "side": side,
-                        "given": event["side"],
-                    }
+                    _("%(label)s: %(player)s plays for the home team, not the away team") % values
+                    if side == "home"
+                    else _("%(label)s: %(player)s plays for the away team, not the home team")
+                    % values
                 )
             event["side"] = side
     else:
@@ -309,12 +341,13 @@ def _casualty_problems(ctx: ReportContext, event: dict[str, Any], label: str) ->
         return [_("%(label)s: say who the victim was") % {"label": label}]
     victim_side, problem = ctx.player_problem(event["victim"], "victim")
     if problem:
-        return [f"{label}: {problem}"]
+        return [_("%(label)s: %(problem)s") % {"label": label, "problem": problem}]
     if victim_side == event["side"]:
-        other = "away" if event["side"] == "home" else "home"
+        values = {"label": label, "player": ctx.name(event["victim"])}
         return [
-            _("%(label)s: the victim %(player)s must play for the %(side)s team")
-            % {"label": label, "player": ctx.name(event["victim"]), "side": other}
+            _("%(label)s: the victim %(player)s must play for the home team") % values
+            if event["side"] == "away"
+            else _("%(label)s: the victim %(player)s must play for the away team") % values
         ]
     return []
 
@@ -337,7 +370,7 @@ def _injury_problems(event: dict[str, Any], label: str) -> list[str]:
     elif injury == InjuryResult.LASTING_INJURY and characteristic not in CHARACTERISTICS:
         problems.append(
             _("%(label)s: a Lasting Injury reduces one of %(characteristics)s; say which")
-            % {"label": label, "characteristics": ", ".join(CHARACTERISTICS)}
+            % {"label": label, "characteristics": CHARACTERISTIC_NAMES}
         )
     elif injury != InjuryResult.LASTING_INJURY and characteristic:
         problems.append(
@@ -351,7 +384,8 @@ def _count(value: Any) -> bool:
 
 
 def _kind_label(kind: str) -> str:
-    return str(EventKind(kind).label).lower() if kind in EventKind.values else kind
+    """An event's kind inside a sentence; a kind the site does not know as given."""
+    return str(KIND_IN_A_SENTENCE.get(kind, kind))
 
 
 def event_count_problems(events: Iterable[Mapping[str, Any]]) -> list[str]:

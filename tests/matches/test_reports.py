@@ -59,8 +59,8 @@ def test_a_report_that_does_not_add_up_is_refused_with_every_reason(in_play):
     expected = [
         "The away touchdowns must be a whole number, 0 or more",
         f"Event 2 (touchdown): {stranger.name} (player) plays for neither",
-        f"Event 3 (casualty): the victim {h[3].name} must play for the away team",
-        "Event 4 (injury): a Lasting Injury reduces one of ma, st, ag, pa, av; say which",
+        f"Event 3 (casualty caused): the victim {h[3].name} must play for the away team",
+        "Event 4 (injury suffered): a Lasting Injury reduces one of MA, ST, AG, PA, AV; say which",
         "Event 7 (completion): say which player",
         "Event 8 (dance): not a kind of event",
         f"{s.home.name} 3, but 1 touchdown event names a scorer",

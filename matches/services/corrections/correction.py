@@ -74,6 +74,7 @@ from matches.services.report.rows import (
 from matches.services.rulesets import rules_for
 from matches.services.snapshots import SIDES
 from matches.services.validation import normalize_event
+from rules_engine.wording import say
 from teams.services import undo_advancement
 from teams.services._common import lock_player, lock_team
 
@@ -173,8 +174,15 @@ def _replace_report(
     log_match(
         actor,
         "match.correct",
-        f"report corrected to v{new.version}, {home}-{away} "
-        f"(was {old.home_touchdowns}-{old.away_touchdowns}): {note}",
+        say(
+            "report corrected to v{version}, {home}-{away} (was {old_home}-{old_away}): {note}",
+            version=new.version,
+            home=home,
+            away=away,
+            old_home=old.home_touchdowns,
+            old_away=old.away_touchdowns,
+            note=note,
+        ),
         match,
         report=new.pk,
         before={"report": old.pk, "score": [old.home_touchdowns, old.away_touchdowns]},

@@ -56,7 +56,7 @@ def revert_problems(application: PostGameApplication) -> list[str]:
         if player.pending_advancement != effect.after.get("pending_advancement"):
             problems.append(
                 _("%(player)s has already taken an Improvement roll made in %(match)s")
-                % {"player": player.name, "match": application.match.label}
+                % {"player": player.name, "match": application.match.title}
             )
     return problems
 

@@ -50,6 +50,7 @@ from matches.services.report.rows import (
     report_payload,
 )
 from matches.services.validation import normalize_event
+from rules_engine.wording import say
 
 # How long the opponent has to confirm or dispute before the commissioner may confirm
 # for him: two days, so a coach who forgot does not hold the league's round.
@@ -142,8 +143,9 @@ def confirm_report(actor: Actor, match: Match) -> Report:
         log_match(
             actor,
             "match.confirm",
-            f"report v{report.version} confirmed"
-            + (" by the commissioner." if on_behalf else " by the opponent."),
+            say("report v{version} confirmed by the commissioner.", version=report.version)
+            if on_behalf
+            else say("report v{version} confirmed by the opponent.", version=report.version),
             match,
             report=report.pk,
             on_behalf=on_behalf,
@@ -175,7 +177,13 @@ def dispute_report(actor: Actor, match: Match, *, note: str) -> Report:
         report.dispute_note = note
         report.save(update_fields=["confirmation", "disputed_by", "dispute_note"])
         match.save(update_fields=["updated_at"])
-        log_match(actor, "match.dispute", f"report disputed: {note}", match, report=report.pk)
+        log_match(
+            actor,
+            "match.dispute",
+            say("report disputed: {note}", note=note),
+            match,
+            report=report.pk,
+        )
         return report
 
 
@@ -194,7 +202,7 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
         # Its key may be sent again for the report submitted anew.
         report.idempotency_key = ""
         said = (note or "").strip()[:MAX_DECISION_NOTE_LENGTH]
-        report.note = said or "Sent back by the commissioner."
+        report.note = said or Report.SENT_BACK
         report.save(update_fields=["is_current", "replaced_at", "idempotency_key", "note"])
         match.status = Match.Status.IN_PLAY
         match.report_draft = {
@@ -204,7 +212,12 @@ def send_back_report(actor: Actor, match: Match, *, note: str = "") -> Match:
         log_match(
             actor,
             "match.send_back",
-            f"report v{report.version} sent back: {report.note}",
+            say(
+                "report v{version} sent back: {note}",
+                version=report.version,
+                # The commissioner's words as he wrote them, else the site's sentence.
+                note=said or say("Sent back by the commissioner."),
+            ),
             match,
             report=report.pk,
         )
@@ -258,9 +271,17 @@ def settle_dispute(
         log_match(
             actor,
             "match.settle",
-            f"dispute settled: report v{new.version}, {home}-{away}, confirmed by the "
-            f"commissioner in place of v{old.version} "
-            f"({old.home_touchdowns}-{old.away_touchdowns}): {note}",
+            say(
+                "dispute settled: report v{version}, {home}-{away}, confirmed by the "
+                "commissioner in place of v{old_version} ({old_home}-{old_away}): {note}",
+                version=new.version,
+                home=home,
+                away=away,
+                old_version=old.version,
+                old_home=old.home_touchdowns,
+                old_away=old.away_touchdowns,
+                note=note,
+            ),
             match,
             report=new.pk,
             before={"report": old.pk, "score": [old.home_touchdowns, old.away_touchdowns]},

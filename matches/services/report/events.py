@@ -103,5 +103,5 @@ def remove_event(actor: Actor, match: Match, event: MatchEvent | int) -> None:
         if not deleted:
             raise MatchError(
                 _("%(match)s has no event %(event)s in its draft report.")
-                % {"match": match.label, "event": event_id}
+                % {"match": match.title, "event": event_id}
             )

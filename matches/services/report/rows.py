@@ -251,7 +251,7 @@ def conflict(match: Match) -> ReportConflict:
                 "%(league)s to correct it."
             )
         )
-        % {"match": match.label, "version": current.version if current else None, "league": league},
+        % {"match": match.title, "version": current.version if current else None, "league": league},
         current.pk if current else None,
     )
 

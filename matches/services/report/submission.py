@@ -43,6 +43,7 @@ from matches.services.report.rows import (
     report_payload,
 )
 from matches.services.validation import ROW_COLUMNS, normalize_event
+from rules_engine.wording import Wording, say
 
 MAX_KEY_LENGTH = 100
 
@@ -208,7 +209,7 @@ def _replayed(match: Match, key: str | None, digest: str) -> Submission | None:
 def _require_in_play(match: Match) -> None:
     if match.status in (Match.Status.SCHEDULED, Match.Status.PRE_GAME):
         raise MatchError(
-            _("%(match)s has not kicked off: start the match first.") % {"match": match.label}
+            _("%(match)s has not kicked off: start the match first.") % {"match": match.title}
         )
     if match.status != Match.Status.IN_PLAY:
         raise conflict(match)
@@ -229,14 +230,27 @@ def _hand_over(
     match.save(update_fields=["post_game_seed", "status", "report_draft", "updated_at"])
 
 
+def _submitted(version: int, home: int, away: int, conceded_by: str | None) -> Wording:
+    """The history line of a submitted report, one sentence per way it ended."""
+    values = {"version": version, "home": home, "away": away}
+    if conceded_by == "home":
+        return say(
+            "report v{version} submitted, {home}-{away}, conceded by the home team.", **values
+        )
+    if conceded_by == "away":
+        return say(
+            "report v{version} submitted, {home}-{away}, conceded by the away team.", **values
+        )
+    return say("report v{version} submitted, {home}-{away}.", **values)
+
+
 def _log_submission(actor: Actor, match: Match, report: Report, payload: Mapping[str, Any]) -> None:
     home, away = payload["home_touchdowns"], payload["away_touchdowns"]
     conceded_by = payload.get("conceded_by")
     log_match(
         actor,
         "match.report",
-        f"report v{report.version} submitted, {home}-{away}"
-        + (f", conceded by the {conceded_by} team." if conceded_by else "."),
+        _submitted(report.version, home, away, conceded_by),
         match,
         report=report.pk,
         version=report.version,
