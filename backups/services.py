@@ -34,6 +34,7 @@ from backups.sections import SECTIONS, BackupError
 from core.types import Actor
 from leagues.models import League
 from leagues.permissions import signed_in
+from rules_engine.wording import say
 from teams.audit import log_action
 from teams.models import TEAM_NAME_MAX, Team
 from teams.names import skeleton
@@ -173,7 +174,11 @@ def restore_as_new_league(actor: Actor, document: dict[str, Any], name: str = ""
         log_action(
             user,
             "league.restore",
-            f"{user.get_username()} restored {league.name} from a backup.",
+            say(
+                "{coach} restored {league} from a backup.",
+                coach=user.get_username(),
+                league=league.name,
+            ),
             league=league,
             teams=league.seasons.values("entries__team").distinct().count(),
         )

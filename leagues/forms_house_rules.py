@@ -14,7 +14,7 @@ from leagues.models import League
 from leagues.models_house_rules import RedraftFormula, UnplayedFixtures
 from leagues.services import house_rules
 from rules_engine import edition_for
-from rules_engine.house_rules import HouseRules, gold, place_name
+from rules_engine.house_rules import HouseRules, gold
 
 
 def _gold_field(label: str, help_text: str) -> forms.IntegerField:
@@ -94,7 +94,7 @@ class HouseRulesForm(forms.Form):
         ]
         for place, amount in self.edition_prizes():
             self.fields[f"{self.PRIZE}{place}"] = _gold_field(
-                _("%(place)s place prize (gp)") % {"place": place_name(place)},
+                house_rules.prize_field_label(place),
                 _("Empty: the edition's %(gold)s gp.") % {"gold": gold(amount)},
             )
 

@@ -41,9 +41,6 @@ APPLY_RULES: Final = "apply"  # settled by the edition's rules
 HOLD: Final = "hold"  # held for the commissioner's decision
 UNPLAYED_FIXTURE_CHOICES: Final = (APPLY_RULES, HOLD)
 
-# The places a prize can be paid for, as the pages name them.
-PLACE_NAMES: Final[Mapping[int, str]] = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
 
 @dataclass(frozen=True)
 class HouseRules:
@@ -148,7 +145,7 @@ def house_rules_problems(rules: HouseRules) -> dict[str, list[Shown]]:
         if amount < 0:
             refuse(
                 "prize_amounts",
-                say("The {place} place prize cannot be negative.", place=place_name(place)),
+                say("The prize for place {place} cannot be negative.", place=place),
             )
         if place < 1:
             refuse(
@@ -196,19 +193,20 @@ def edition_problems(
     paid = {place for place, _ in edition_prizes}
     extra = [place for place, _ in rules.prize_amounts or () if place not in paid]
     if extra:
-        places = ", ".join(place_name(place) for place in sorted(paid))
+        # Places by number: a sentence round an ordinal ("1st") reads in no other language.
+        places = ", ".join(str(place) for place in sorted(paid))
         problems["prize_amounts"] = [
             say(
-                "{edition} pays no prize for {place} place (it pays {places}).",
+                "{edition} pays no prize for place {place} (it pays places {places}).",
                 edition=ruleset.name,
-                place=place_name(place),
+                place=place,
                 places=places,
             )
             if places
             else say(
-                "{edition} pays no prize for {place} place (it pays no place).",
+                "{edition} pays no prize for place {place} (it pays no place).",
                 edition=ruleset.name,
-                place=place_name(place),
+                place=place,
             )
             for place in extra
         ]
@@ -441,7 +439,3 @@ def fire_floor(rules: HouseRules, edition_floor: int | None) -> int | None:
 
 def gold(amount: int) -> str:
     return f"{amount:,}"
-
-
-def place_name(place: int) -> str:
-    return PLACE_NAMES.get(place, f"{place}th")

@@ -14,6 +14,7 @@ from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, Season, TeamEntry
 from leagues.permissions import league_of
+from rules_engine.wording import Shown, Wording, english, say
 from teams.audit import log_action
 from teams.models import Team
 
@@ -182,8 +183,25 @@ def team_id_of(team: Team | int | None) -> int | None:
     return team.pk if isinstance(team, Team) else team
 
 
+def season_said(season: Season) -> Wording:
+    """The season's name inside a stored sentence ("Old World League, season 2"), in
+    the language of whoever reads the line."""
+    return say("{league}, season {number}", league=season.league.name, number=season.number)
+
+
+# A ledger note's length (teams.TreasuryEntry.note).
+NOTE_MAX = 200
+
+
+def ledger_note(note: Wording) -> Shown:
+    """A ledger note, kept as a sentence unless its English runs past the column: then
+    its English, cut (long league and team names)."""
+    text = english(note)
+    return note if len(text) <= NOTE_MAX else text[:NOTE_MAX]
+
+
 def log_fixture_change(
-    actor: Actor, action: str, message: str, fixture: Fixture, **data: Any
+    actor: Actor, action: str, message: Shown, fixture: Fixture, **data: Any
 ) -> None:
     """The audit row of a change to ``fixture`` (teams/audit.py), in the open transaction."""
     log_action(
@@ -198,11 +216,21 @@ def log_fixture_change(
     )
 
 
-def score_of(fixture: Fixture) -> str:
-    """The fixture's score for the audit log (English, as every log line), or its status."""
-    if fixture.home_touchdowns is None:
-        return f"{status_words(fixture)}"
-    return f"{fixture.home_touchdowns}-{fixture.away_touchdowns}"
+def score_of(fixture: Fixture) -> Shown:
+    """The fixture's score for an audit line ("2-1"), or its status in the line's words
+    (a sentence: the line reads in its reader's language)."""
+    if fixture.home_touchdowns is not None:
+        return f"{fixture.home_touchdowns}-{fixture.away_touchdowns}"
+    status = fixture.status
+    if status == Fixture.Status.PLAYED:
+        return say("played")
+    if status == Fixture.Status.FORFEIT:
+        return say("conceded")
+    if status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
+        return say("unplayed: a loss for both")
+    if status == Fixture.Status.POSTPONED:
+        return say("postponed")
+    return say("scheduled")
 
 
 def side_of(fixture: Fixture, team: Team | int | None) -> int:

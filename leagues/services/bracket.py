@@ -36,16 +36,15 @@ from core import versions
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, PlayoffStage, Season
-from leagues.services._common import stage_words
+from leagues.services._common import ledger_note, season_said, stage_words
 from leagues.services.house_rules import house_rules_of
 from rules_engine import Edition, edition_for
 from rules_engine.house_rules import HouseRules
 from rules_engine.house_rules import playoff_prizes as house_playoff_prizes
+from rules_engine.wording import Wording, say
 from teams.models import LedgerReason
 from teams.services import post_to_ledger
 from teams.services._common import gp, lock_team, lock_teams
-
-PLACE_NAMES = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def _winner_and_loser(fixture: Fixture) -> tuple[int, int]:
@@ -254,10 +253,17 @@ def pay_prizes_when_due(season: Season, actor: Actor, *, after_post_game: bool =
     return True
 
 
-def _prize_note(season: Season, place: int) -> str:
-    return f"{season}: {PLACE_NAMES[place]} place prize" + (
-        " and the League Trophy" if place == 1 else ""
-    )
+def _prize_note(season: Season, place: int) -> Wording:
+    """The ledger note of a play-off prize: one whole sentence per place, as each
+    language writes its ordinals (the bracket pays the first three places)."""
+    named = season_said(season)
+    if place == 1:
+        return say("{season}: 1st place prize and the League Trophy", season=named)
+    if place == 2:
+        return say("{season}: 2nd place prize", season=named)
+    if place == 3:
+        return say("{season}: 3rd place prize", season=named)
+    return say("{season}: prize for place {place}", season=named, place=place)
 
 
 def _pay_prizes(season: Season, places: dict[int, int], actor: Actor) -> None:
@@ -265,7 +271,9 @@ def _pay_prizes(season: Season, places: dict[int, int], actor: Actor) -> None:
         if not gold:
             continue  # a league's house rules may pay nothing for a place
         team = lock_team(places[place])
-        post_to_ledger(team, gold, LedgerReason.PRIZE, _prize_note(season, place), actor)
+        post_to_ledger(
+            team, gold, LedgerReason.PRIZE, ledger_note(_prize_note(season, place)), actor
+        )
 
 
 def finished_places(season: Season) -> dict[int, int]:
@@ -353,13 +361,19 @@ def correct_finished_playoff(season: Season, before: dict[int, int], actor: Acto
         raise LeagueError(short)
     # Gold coming in first, so that no Treasury dips below zero half-way.
     for place, gold, _lost, gained in moves:
-        post_to_ledger(teams[gained], gold, LedgerReason.PRIZE, _prize_note(season, place), actor)
+        note = ledger_note(_prize_note(season, place))
+        post_to_ledger(teams[gained], gold, LedgerReason.PRIZE, note, actor)
     for place, gold, lost, _gained in moves:
         post_to_ledger(
             teams[lost],
             -gold,
             LedgerReason.CORRECTION,
-            f"{_prize_note(season, place)} taken back: the play-off result was corrected",
+            ledger_note(
+                say(
+                    "{prize} taken back: the play-off result was corrected",
+                    prize=_prize_note(season, place),
+                )
+            ),
             actor,
         )
     versions.bump(leagues=[season.league_id], teams=sorted(teams))

@@ -60,6 +60,7 @@ from leagues.services.forfeits import settle_unplayed_at_deadline
 from rules_engine.dice import Dice
 from rules_engine.edition import LOSS_FOR_BOTH
 from rules_engine.editions import edition_for
+from rules_engine.wording import Wording, say
 from teams.audit import log_action
 
 logger = logging.getLogger(__name__)
@@ -67,8 +68,9 @@ logger = logging.getLogger(__name__)
 # The audit action of a deadline acting on a fixture.
 DEADLINE_ACTION = "fixture.deadline_passed"
 # What settles, and what a page says of a fixture settled, by ``Edition.unplayed_fixture``.
-# OUTCOME_TEXT is the audit log's (English, as every log line); the notes are the pages'.
-OUTCOME_TEXT = {LOSS_FOR_BOTH: "a loss for both"}
+# OUTCOME_TEXT is the audit line's (a sentence, read in its reader's language); the notes
+# are the pages'.
+OUTCOME_TEXT = {LOSS_FOR_BOTH: say("a loss for both")}
 SETTLED_NOTES = {LOSS_FOR_BOTH: gettext_lazy("Deadline passed: settled as a loss for both.")}
 HELD_NOTE = gettext_lazy("Deadline passed: waiting for the commissioner's decision.")
 # Why a fixture is held (the audit row's ``reason`` and the end of its message).
@@ -237,25 +239,34 @@ def _act_on(
         outcome = edition.unplayed_fixture
         held_by = HELD_AT_START if hold_all else _held_by(fixture, outcome)
         day = deadline_of(fixture)
-        when = f"{day.day} {day:%B %Y}" if day else ""
+        when = day_said(day) if day else ""
         fixture.deadline_passed_at = now
         if held_by is None and outcome is not None:
             settle_unplayed_at_deadline(fixture, season, dice)  # saves the fixture
-            message = (
-                f"Deadline passed ({when}) with {fixture} unplayed: settled as "
-                f"{OUTCOME_TEXT[outcome]}, as the rules of {edition.name} say."
+            message = say(
+                "Deadline passed ({day}) with {fixture} unplayed: settled as {outcome}, as "
+                "the rules of {edition} say.",
+                day=when,
+                fixture=str(fixture),
+                outcome=OUTCOME_TEXT[outcome],
+                edition=edition.name,
             )
         else:
             fixture.save(update_fields=["deadline_passed_at", "updated_at"])
             reasons = {
-                HELD_BY_HOUSE_RULES: "the league's house rules hold unplayed fixtures for him",
-                HELD_BY_SILENT_RULES: f"the rules of {edition.name} say nothing of it",
-                HELD_BY_MATCH: "its match has begun and is not finished",
-                HELD_AT_START: "it was past its deadline when deadlines began to act",
+                HELD_BY_HOUSE_RULES: say("the league's house rules hold unplayed fixtures for him"),
+                HELD_BY_SILENT_RULES: say(
+                    "the rules of {edition} say nothing of it", edition=edition.name
+                ),
+                HELD_BY_MATCH: say("its match has begun and is not finished"),
+                HELD_AT_START: say("it was past its deadline when deadlines began to act"),
             }
-            message = (
-                f"Deadline passed ({when}) with {fixture} unplayed: waiting for the "
-                f"commissioner's decision ({reasons[held_by or HELD_BY_SILENT_RULES]})."
+            message = say(
+                "Deadline passed ({day}) with {fixture} unplayed: waiting for the "
+                "commissioner's decision ({reason}).",
+                day=when,
+                fixture=str(fixture),
+                reason=reasons[held_by or HELD_BY_SILENT_RULES],
             )
         log_action(
             None,  # the system: no user acted
@@ -272,6 +283,26 @@ def _act_on(
             status=fixture.status,
         )
     return "held" if held_by else "settled"
+
+
+def day_said(day: date) -> Wording:
+    """A day inside a stored line ("8 March 2026"), its month named in the reader's
+    language: one whole template per month."""
+    values = {"day": day.day, "year": day.year}
+    return (
+        say("{day} January {year}", **values),
+        say("{day} February {year}", **values),
+        say("{day} March {year}", **values),
+        say("{day} April {year}", **values),
+        say("{day} May {year}", **values),
+        say("{day} June {year}", **values),
+        say("{day} July {year}", **values),
+        say("{day} August {year}", **values),
+        say("{day} September {year}", **values),
+        say("{day} October {year}", **values),
+        say("{day} November {year}", **values),
+        say("{day} December {year}", **values),
+    )[day.month - 1]
 
 
 def _held_by(fixture: Fixture, outcome: str | None) -> str | None:

@@ -24,10 +24,12 @@ from leagues.insight.ratings import rerate_fixture
 from leagues.models import DecidedBy, Fixture, Season
 from leagues.services._common import (
     RESULT_PHASES,
+    ledger_note,
     lock_fixture,
     log_fixture_change,
     require_commissioner,
     require_status,
+    season_said,
     side_of,
     team_id_of,
 )
@@ -36,6 +38,7 @@ from leagues.services.standings_sync import refresh_fixture_teams
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import ConcessionAwardRule
 from rules_engine.editions import edition_for
+from rules_engine.wording import Wording, say, thousands
 from teams.models import LedgerReason, Player, Team
 from teams.services import post_to_ledger, team_state
 from teams.services._common import gp, lock_team
@@ -93,7 +96,11 @@ def award_forfeit(
         log_fixture_change(
             actor,
             "fixture.forfeit",
-            f"Forfeit awarded in {fixture}: {_forfeit_text(fixture)}.",
+            say(
+                "Forfeit awarded in {fixture}: {forfeit}.",
+                fixture=str(fixture),
+                forfeit=_forfeit_said(fixture),
+            ),
             fixture,
             kind=kind,
             conceded_by=fixture.conceded_by_id,
@@ -128,8 +135,9 @@ def correct_forfeit(
         if kind == FORFEIT_CONCESSION and conceded_by is not None:
             side_of(fixture, conceded_by)
         before = {"status": fixture.status, "conceded_by": fixture.conceded_by_id}
-        before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
-        _undo_settlement(fixture, actor, "Forfeit corrected")
+        was = _forfeit_said(fixture)
+        before.update(award=fixture.concession_award, text=was.english())
+        _undo_settlement(fixture, actor, say("Forfeit corrected"))
         _settle_forfeit(fixture, season, actor, kind, conceded_by, dice)
         fixture.save()
         refresh_fixture_teams(fixture)
@@ -137,7 +145,12 @@ def correct_forfeit(
         log_fixture_change(
             actor,
             "fixture.correct_forfeit",
-            f"Forfeit in {fixture} corrected: {_forfeit_text(fixture)} (was {before['text']}).",
+            say(
+                "Forfeit in {fixture} corrected: {forfeit} (was {was}).",
+                fixture=str(fixture),
+                forfeit=_forfeit_said(fixture),
+                was=was,
+            ),
             fixture,
             before=before,
             after={"status": fixture.status, "conceded_by": fixture.conceded_by_id},
@@ -161,15 +174,20 @@ def undo_forfeit(actor: Actor, fixture: Fixture) -> Fixture:
         fixture, season = lock_fixture(fixture)
         _require_forfeit(fixture, season, undo=True)
         before = {"status": fixture.status, "conceded_by": fixture.conceded_by_id}
-        before.update(award=fixture.concession_award, text=_forfeit_text(fixture))
-        _undo_settlement(fixture, actor, "Forfeit undone")
+        was = _forfeit_said(fixture)
+        before.update(award=fixture.concession_award, text=was.english())
+        _undo_settlement(fixture, actor, say("Forfeit undone"))
         fixture.save()
         refresh_fixture_teams(fixture)
         rerate_fixture(fixture)
         log_fixture_change(
             actor,
             "fixture.undo_forfeit",
-            f"Forfeit in {fixture} undone ({before['text']}): the fixture is to be played.",
+            say(
+                "Forfeit in {fixture} undone ({was}): the fixture is to be played.",
+                fixture=str(fixture),
+                was=was,
+            ),
             fixture,
             before=before,
         )
@@ -177,14 +195,21 @@ def undo_forfeit(actor: Actor, fixture: Fixture) -> Fixture:
     return fixture
 
 
-def _forfeit_text(fixture: Fixture) -> str:
+def _forfeit_said(fixture: Fixture) -> Wording:
+    """The forfeit in an audit line ("Reavers conceded, 1-0")."""
     if fixture.status == Fixture.Status.UNPLAYED_DOUBLE_LOSS:
-        return "unplayed, a loss for both"
+        return say("unplayed, a loss for both")
     conceder = fixture.home if fixture.conceded_by_id == fixture.home_id else fixture.away
     paid = fixture.concession_award or {}
-    award = f", the opponent paid {gp(paid['gold'])}" if paid.get("gold") else ""
     score = max(fixture.home_touchdowns or 0, fixture.away_touchdowns or 0)
-    return f"{conceder.name} conceded, {score}-0{award}"
+    if paid.get("gold"):
+        return say(
+            "{team} conceded, {score}-0, the opponent paid {amount} gp",
+            team=conceder.name,
+            score=score,
+            amount=thousands(paid["gold"]),
+        )
+    return say("{team} conceded, {score}-0", team=conceder.name, score=score)
 
 
 def _check_forfeit_kind(kind: str) -> None:
@@ -356,8 +381,14 @@ def _pay_concession_award(
         team,
         award.gold,
         LedgerReason.WINNINGS,
-        f"{season}: {conceder.name} conceded for real-life reasons: "
-        f"D6 ({award.gold_roll}) x 10,000 gp"[:200],
+        ledger_note(
+            say(
+                "{season}: {team} conceded for real-life reasons: D6 ({roll}) x 10,000 gp",
+                season=season_said(season),
+                team=conceder.name,
+                roll=award.gold_roll,
+            )
+        ),
         actor,
     )
     players = Player.objects.select_for_update().in_bulk(list(award.spp_by_player))
@@ -394,7 +425,7 @@ def _undo_aftermath(kept: dict[str, Any] | None) -> None:
         Player.objects.filter(pk__in=kept["recovered"]).update(miss_next_game=True)
 
 
-def _undo_settlement(fixture: Fixture, actor: Actor, why: str) -> None:
+def _undo_settlement(fixture: Fixture, actor: Actor, why: Wording) -> None:
     """Take back what the forfeit paid and reopen the locked ``fixture``."""
     paid = fixture.concession_award or {}
     _undo_aftermath(paid.get("aftermath"))
@@ -424,8 +455,15 @@ def _undo_settlement(fixture: Fixture, actor: Actor, why: str) -> None:
             team,
             -paid["gold"],
             LedgerReason.CORRECTION,
-            f"{why}: the real-life concession award taken back "
-            f"(D6 ({paid['gold_roll']}) x 10,000 gp, {fixture.season})"[:200],
+            ledger_note(
+                say(
+                    "{why}: the real-life concession award taken back "
+                    "(D6 ({roll}) x 10,000 gp, {season})",
+                    why=why,
+                    roll=paid["gold_roll"],
+                    season=season_said(fixture.season),
+                )
+            ),
             actor,
         )
         for mvp in paid["mvps"]:

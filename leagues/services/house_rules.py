@@ -37,11 +37,11 @@ from rules_engine.house_rules import (
     fire_floor,
     gold,
     house_rules_problems,
-    place_name,
     playoff_prizes,
     prize_table,
 )
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import say
 from teams.audit import log_action
 
 # The choices a commissioner makes, in the order the form and the API show them; the
@@ -65,6 +65,38 @@ ROW_FIELDS: Final = tuple(name for name in CHOICES if name != "redraft_budget_ca
 MAX_GOLD: Final = MAX_REDRAFT_BUDGET_CAP
 # A PositiveSmallIntegerField's largest value: a warning or reminder at most this far ahead.
 MAX_NOTICE: Final = 32767
+
+# A prize by its place, each a whole label a language writes its own way ("1st" is an
+# English ordinal: no other language glues a number to a suffix so).
+PRIZE_FIELD_LABELS: Final[Mapping[int, Any]] = {
+    1: gettext_lazy("1st place prize (gp)"),
+    2: gettext_lazy("2nd place prize (gp)"),
+    3: gettext_lazy("3rd place prize (gp)"),
+    4: gettext_lazy("4th place prize (gp)"),
+}
+PRIZE_WORDS: Final[Mapping[int, Any]] = {
+    1: gettext_lazy("1st %(gold)s gp"),
+    2: gettext_lazy("2nd %(gold)s gp"),
+    3: gettext_lazy("3rd %(gold)s gp"),
+    4: gettext_lazy("4th %(gold)s gp"),
+}
+
+
+def prize_field_label(place: int) -> str:
+    """The form's label of the prize for ``place`` ("1st place prize (gp)")."""
+    label = PRIZE_FIELD_LABELS.get(place)
+    if label is None:
+        return _("Prize for place %(place)s (gp)") % {"place": place}
+    return str(label)
+
+
+def prize_in_words(place: int, amount: int) -> str:
+    """One prize as the house rules list it ("1st 100,000 gp")."""
+    words = PRIZE_WORDS.get(place)
+    if words is None:
+        return _("Place %(place)s: %(gold)s gp") % {"place": place, "gold": gold(amount)}
+    return str(words) % {"gold": gold(amount)}
+
 
 LABELS: Final[Mapping[str, Any]] = {
     "banned_stars": gettext_lazy("Banned star players"),
@@ -356,9 +388,11 @@ def set_house_rules(actor: Actor, league: League | int, **choices: Any) -> House
         log_action(
             actor,
             "league.house_rules",
-            f"{league.name}: house rules changed, from the next match on: "
-            + "; ".join(change["text"] for change in changes)
-            + ".",
+            say(
+                "{league}: house rules changed, from the next match on: {changes}.",
+                league=league.name,
+                changes="; ".join(change["text"] for change in changes),
+            ),
             league=league,
             changes=[{k: v for k, v in change.items() if k != "text"} for change in changes],
         )
@@ -391,10 +425,7 @@ def describe(rules: HouseRules, league: League) -> dict[str, str]:
         banned_stars(HouseRules(ban_mega_stars=True), ruleset) if ruleset is not None else ()
     )
     star_names = ", ".join(star.name for star in mega_stars)
-    prize_list = ", ".join(
-        _("%(place)s %(gold)s gp") % {"place": place_name(place), "gold": gold(amount)}
-        for place, amount in prizes
-    )
+    prize_list = ", ".join(prize_in_words(place, amount) for place, amount in prizes)
     if not prizes:
         prize_words = (
             _("None (the edition pays no prizes)")

@@ -38,6 +38,7 @@ from leagues.services._common import (
     require_commissioner,
     status_words,
 )
+from rules_engine.wording import say, say_plural
 from teams.audit import log_action
 
 # A fixture takes at most this many proposals at once, and keeps at most this many
@@ -68,6 +69,13 @@ def when(moment: datetime.datetime, league: League) -> str:
     local = in_league_time(moment, league)
     # Day and month names in the active language (Django's formats), as every page's.
     return f"{date_format(local, 'D j M Y, H:i')} ({league.time_zone})"
+
+
+def when_stored(moment: datetime.datetime, league: League) -> str:
+    """ "2026-12-05 19:00 (Europe/Paris)": a time inside a stored line, written so that
+    it reads the same in every language (no day or month names)."""
+    local = in_league_time(moment, league)
+    return f"{local:%Y-%m-%d %H:%M} ({league.time_zone})"
 
 
 def from_league_time(local: datetime.datetime, league: League) -> datetime.datetime:
@@ -243,11 +251,18 @@ def propose_kickoffs(
         slot.save()
         slots.append(slot)
     team = fixture.home if team_id == fixture.home_id else fixture.away
-    listed = "; ".join(when(s.starts_at, league) for s in slots)
+    listed = "; ".join(when_stored(s.starts_at, league) for s in slots)
     log_fixture_change(
         actor,
         "fixture.propose_kickoff",
-        f"{team.name} proposed kick-off times for {fixture}: {listed}.",
+        say_plural(
+            "{team} proposed a kick-off time for {fixture}: {times}.",
+            "{team} proposed kick-off times for {fixture}: {times}.",
+            len(slots),
+            team=team.name,
+            fixture=str(fixture),
+            times=listed,
+        ),
         fixture,
         slots=[s.pk for s in slots],
         starts_at=[s.starts_at.isoformat() for s in slots],
@@ -280,7 +295,11 @@ def accept_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
     log_fixture_change(
         actor,
         "fixture.accept_kickoff",
-        f"Kick-off of {fixture} agreed: {when(slot.starts_at, league)}.",
+        say(
+            "Kick-off of {fixture} agreed: {time}.",
+            fixture=str(fixture),
+            time=when_stored(slot.starts_at, league),
+        ),
         fixture,
         slot=slot.pk,
         kickoff_at=slot.starts_at.isoformat(),
@@ -295,7 +314,7 @@ def decline_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
     slot, fixture = _locked_slot(slot)
     _require_answerer(actor, slot, fixture, decline=True)
     _require_slot_open(slot, fixture)
-    return _close(actor, slot, fixture, Slot.Status.DECLINED, "declined")
+    return _close(actor, slot, fixture, Slot.Status.DECLINED)
 
 
 @transaction.atomic
@@ -309,7 +328,7 @@ def withdraw_kickoff(actor: Actor, slot: KickoffSlot | int) -> KickoffSlot:
             % {"proposer": proposer.name}
         )
     _require_slot_open(slot, fixture)
-    return _close(actor, slot, fixture, Slot.Status.WITHDRAWN, "withdrawn")
+    return _close(actor, slot, fixture, Slot.Status.WITHDRAWN)
 
 
 @transaction.atomic
@@ -342,12 +361,17 @@ def set_kickoff(actor: Actor, fixture: Fixture, starts_at: datetime.datetime | N
     fixture.kickoff_at = starts_at
     fixture.save(update_fields=["kickoff_at", "updated_at"])
     league = _league(fixture)
-    after_text = when(starts_at, league) if starts_at else "none"
-    before_text = when(before, league) if before else "none"
+    after_text = when_stored(starts_at, league) if starts_at else say("none")
+    before_text = when_stored(before, league) if before else say("none")
     log_fixture_change(
         actor,
         "fixture.set_kickoff",
-        f"Kick-off of {fixture} set by a commissioner: {after_text} (was {before_text}).",
+        say(
+            "Kick-off of {fixture} set by a commissioner: {after} (was {before}).",
+            fixture=str(fixture),
+            after=after_text,
+            before=before_text,
+        ),
         fixture,
         before=before.isoformat() if before else None,
         after=starts_at.isoformat() if starts_at else None,
@@ -376,7 +400,12 @@ def set_time_zone(actor: Actor, league: League, time_zone: str) -> League:
         log_action(
             actor,
             "league.time_zone",
-            f"{league.name}'s time zone is now {time_zone} (was {before}).",
+            say(
+                "{league}'s time zone is now {time_zone} (was {before}).",
+                league=league.name,
+                time_zone=time_zone,
+                before=before,
+            ),
             league=league,
             before=before,
             after=time_zone,
@@ -424,15 +453,17 @@ def _require_slot_open(slot: KickoffSlot, fixture: Fixture) -> None:
         )
 
 
-def _close(
-    actor: Actor, slot: KickoffSlot, fixture: Fixture, status: str, verb: str
-) -> KickoffSlot:
+def _close(actor: Actor, slot: KickoffSlot, fixture: Fixture, status: str) -> KickoffSlot:
     slot.status, slot.answered_at = status, timezone.now()
     slot.save(update_fields=["status", "answered_at"])
+    declined = status == Slot.Status.DECLINED
+    values = {"fixture": str(fixture), "time": when_stored(slot.starts_at, _league(fixture))}
     log_fixture_change(
         actor,
-        f"fixture.{'decline' if status == Slot.Status.DECLINED else 'withdraw'}_kickoff",
-        f"Kick-off time {verb} for {fixture}: {when(slot.starts_at, _league(fixture))}.",
+        f"fixture.{'decline' if declined else 'withdraw'}_kickoff",
+        say("Kick-off time declined for {fixture}: {time}.", **values)
+        if declined
+        else say("Kick-off time withdrawn for {fixture}: {time}.", **values),
         fixture,
         slot=slot.pk,
         starts_at=slot.starts_at.isoformat(),

@@ -36,11 +36,18 @@ from django.utils.translation import ngettext
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import DecidedBy, Fixture, League, PlayoffFormat, PlayoffStage, Season
-from leagues.services._common import lock_fixture, lock_season, require_commissioner, require_status
+from leagues.services._common import (
+    lock_fixture,
+    lock_season,
+    require_commissioner,
+    require_status,
+    season_said,
+)
 from leagues.services.bracket import advance_bracket, league_edition
 from leagues.standings import DivisionTable, StandingRow, overall_standings, season_standings
 from rules_engine.dice import Dice, SeededDice
 from rules_engine.edition import SuddenDeathRule
+from rules_engine.wording import Wording, say
 from teams.audit import log_action
 from teams.models import Team
 
@@ -142,9 +149,12 @@ def start_playoffs(actor: Actor, season: Season) -> list[Fixture]:
         log_action(
             actor,
             "season.start_playoffs",
-            f"{season}: play-offs started, "
-            + " and ".join(str(s) for s in semis)
-            + " in the semi-finals.",
+            say(
+                "{season}: play-offs started, {first} and {second} in the semi-finals.",
+                season=season_said(season),
+                first=str(semis[0]),
+                second=str(semis[1]),
+            ),
             league=season.league_id,
             season=season.pk,
             fixtures=[s.pk for s in semis],
@@ -281,7 +291,7 @@ def _set_winner(
     log_action(
         actor,
         "fixture.playoff_winner",
-        f"{fixture}: {winner.name} goes through ({DecidedBy(how).label.lower()}).",
+        _goes_through(fixture, winner.name, how),
         league=season.league_id,
         team=fixture.home_id,
         other_team=fixture.away_id,
@@ -291,6 +301,20 @@ def _set_winner(
     )
     advance_bracket(season, actor)
     return fixture
+
+
+def _goes_through(fixture: Fixture, winner: str, how: str) -> Wording:
+    """The audit line of a play-off's winner: one sentence per way it was decided."""
+    values = {"fixture": str(fixture), "winner": winner}
+    if how == DecidedBy.SUDDEN_DEATH:
+        return say("{fixture}: {winner} goes through (sudden death).", **values)
+    if how == DecidedBy.COMMISSIONER:
+        return say("{fixture}: {winner} goes through (commissioner's decision).", **values)
+    if how == DecidedBy.EXTRA_TIME:
+        return say("{fixture}: {winner} goes through (extra time).", **values)
+    if how == DecidedBy.CONCESSION:
+        return say("{fixture}: {winner} goes through (concession).", **values)
+    return say("{fixture}: {winner} goes through (normal time).", **values)
 
 
 def resolve_sudden_death(actor: Actor, fixture: Fixture, dice: Any) -> Fixture:

@@ -27,6 +27,7 @@ from leagues.services._common import (
     require_commissioner,
     require_status,
     score_of,
+    season_said,
     side_of,
     stage_words,
     status_words,
@@ -38,6 +39,7 @@ from leagues.services.bracket import (
     finished_places,
 )
 from leagues.services.standings_sync import refresh_fixture_teams, refresh_team_totals
+from rules_engine.wording import say, say_plural
 from teams.audit import log_action
 from teams.models import Team
 
@@ -271,7 +273,12 @@ def _save_result(
         log_fixture_change(
             actor,
             "fixture.result",
-            f"Result of {fixture} recorded by a commissioner: {score_of(fixture)} (was {was}).",
+            say(
+                "Result of {fixture} recorded by a commissioner: {score} (was {was}).",
+                fixture=str(fixture),
+                score=score_of(fixture),
+                was=was,
+            ),
             fixture,
             before=before,
             after=new,
@@ -324,7 +331,7 @@ def dock_points(
     reason = (reason or "").strip()
     problems = []
     if not reason:
-        problems.append("Give the reason for docking points; the coaches will read it.")
+        problems.append(_("Give the reason for docking points; the coaches will read it."))
     if isinstance(points, bool) or not isinstance(points, int) or not 0 < points <= 99:
         problems.append(
             _("Dock between 1 and %(max_docked_points)s points.")
@@ -349,7 +356,14 @@ def dock_points(
         log_action(
             actor,
             "season.dock_points",
-            f"{points} point(s) docked from {team.name} in {season}: {reason}",
+            say_plural(
+                "{count} point docked from {team} in {season}: {reason}",
+                "{count} points docked from {team} in {season}: {reason}",
+                points,
+                team=team.name,
+                season=season_said(season),
+                reason=reason,
+            ),
             league=season.league_id,
             team=team,
             season=season.pk,

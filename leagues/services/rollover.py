@@ -44,11 +44,17 @@ from django.utils.translation import gettext_lazy, ngettext
 from core.types import Actor
 from leagues.errors import LeagueError
 from leagues.models import Fixture, League, Season, TeamEntry
-from leagues.services._common import lock_season, require_commissioner, teams_playing_elsewhere
+from leagues.services._common import (
+    lock_season,
+    require_commissioner,
+    season_said,
+    teams_playing_elsewhere,
+)
 from leagues.services.setup import open_season
 from rules_engine.edition_change import edition_move, edition_moves_from, is_edition_change
 from rules_engine.editions import CARRY_OVER, REDRAFT, between_seasons, edition_for
 from rules_engine.errors import RulesError
+from rules_engine.wording import Wording, say, say_plural
 from teams.audit import log_action
 from teams.models import Redraft, Team
 from teams.services._common import lock_teams
@@ -137,7 +143,9 @@ def close_season(actor: Actor, season: Season, *, without_playoffs: bool = False
             log_action(
                 actor,
                 "season.close",
-                f"{season} closed" + (" without play-offs." if without_playoffs else "."),
+                say("{season} closed without play-offs.", season=season_said(season))
+                if without_playoffs
+                else say("{season} closed.", season=season_said(season)),
                 league=season.league_id,
                 season=season.pk,
                 without_playoffs=without_playoffs,
@@ -284,6 +292,24 @@ def _carry_over(
     return [e.team for e in active], []
 
 
+def _rollover_said(done: Rollover, league: League, *, moving: bool) -> Wording:
+    """The roll-over's audit line, as a sentence its reader reads in his language."""
+    carried, waiting = done.carried_over, done.awaiting_redraft
+    teams = (
+        say_plural("{count} team carried over.", "{count} teams carried over.", len(carried))
+        if carried or not waiting
+        else say_plural("{count} team to re-draft.", "{count} teams to re-draft.", len(waiting))
+    )
+    values = {"season": season_said(done.closed), "number": done.opened.number, "teams": teams}
+    if moving:
+        return say(
+            "{season} rolled over into season {number}: {teams} The league moves to {edition}.",
+            edition=edition_for(league.ruleset).name,
+            **values,
+        )
+    return say("{season} rolled over into season {number}: {teams}", **values)
+
+
 def _log_rollover(
     actor: Actor, league: League, done: Rollover, previous_ruleset: str, *, moving: bool
 ) -> None:
@@ -292,13 +318,7 @@ def _log_rollover(
     log_action(
         actor,
         "season.roll_over",
-        f"{done.closed} rolled over into season {done.opened.number}: "
-        + (
-            f"{len(carried)} team(s) carried over."
-            if carried or not waiting
-            else f"{len(waiting)} team(s) to re-draft."
-        )
-        + (f" The league moves to {edition_for(league.ruleset).name}." if moving else ""),
+        _rollover_said(done, league, moving=moving),
         league=league,
         closed=done.closed.pk,
         opened=done.opened.pk,

@@ -23,6 +23,7 @@ from leagues.services._common import (
     require_status,
     status_words,
 )
+from rules_engine.wording import say
 from teams.audit import log_action
 from teams.models import Team
 
@@ -197,9 +198,15 @@ def reschedule_fixture(
         log_action(
             actor,
             "fixture.reschedule",
-            f"Rescheduled {fixture}: round {after['round'] or '-'}, deadline "
-            f"{after['deadline'] or 'none'} (was round {before['round'] or '-'}, deadline "
-            f"{before['deadline'] or 'none'}).",
+            say(
+                "Rescheduled {fixture}: round {round}, deadline {deadline} (was round "
+                "{was_round}, deadline {was_deadline}).",
+                fixture=str(fixture),
+                round=after["round"] or "-",
+                deadline=str(after["deadline"]) if after["deadline"] else say("none"),
+                was_round=before["round"] or "-",
+                was_deadline=str(before["deadline"]) if before["deadline"] else say("none"),
+            ),
             league=season.league_id,
             team=fixture.home_id,
             other_team=fixture.away_id,

@@ -40,7 +40,7 @@ from leagues.services._common import (
 from leagues.services.house_rules import house_rules_of
 from rules_engine.bb2020.redraft import REDRAFT_BASE
 from rules_engine.house_rules import team_value_problem
-from rules_engine.wording import Shown
+from rules_engine.wording import Shown, say
 from teams.audit import log_action
 from teams.models import Team
 from teams.selectors.value import value_breakdown
@@ -190,7 +190,12 @@ def set_language(actor: Actor, league: League, language: str) -> League:
         log_action(
             actor,
             "league.language",
-            f"{league.name}'s language is now {language} (was {before}).",
+            say(
+                "{league}'s language is now {language} (was {before}).",
+                league=league.name,
+                language=language,
+                before=before,
+            ),
             league=league,
             before=before,
             after=language,

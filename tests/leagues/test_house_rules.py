@@ -98,7 +98,7 @@ def test_only_a_commissioner_sets_house_rules() -> None:
             "above the ceiling",
         ),
         ({"prize_amounts": {"1": -10}}, "prize_amounts", "cannot be negative"),
-        ({"prize_amounts": {"4": 10_000}}, "prize_amounts", "no prize for 4th place"),
+        ({"prize_amounts": {"4": 10_000}}, "prize_amounts", "no prize for place 4"),
         ({"redraft_budget_cap": 900_000}, "redraft_budget_cap", "below the 1,000,000 gp"),
         ({"redraft_formula": "whatever"}, "redraft_formula", "not a re-draft formula"),
     ],

@@ -186,7 +186,7 @@ def test_impossible_house_rules_are_reported_per_rule(ruleset: Ruleset) -> None:
     assert in_english(found["banned_stars"]) == [
         "Blood Bowl 2025 has no star player 'nobody-at-all'."
     ]
-    assert "no prize for 4th place" in english(found["prize_amounts"][0])
+    assert "no prize for place 4" in english(found["prize_amounts"][0])
 
 
 def test_the_snapshot_round_trips() -> None:

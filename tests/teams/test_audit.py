@@ -163,7 +163,7 @@ def test_fixture_changes_write_one_entry_each_for_both_teams(world):
     assert _new(since) == []
     league_services.dock_points(commissioner, world.season, world.teams["home"], reason="Late")
     entry = _one(since, "season.dock_points", commissioner)
-    assert entry.message == f"3 point(s) docked from Audit Reavers in {world.season}: Late"
+    assert entry.message == f"3 points docked from Audit Reavers in {world.season}: Late"
 
 
 def test_a_match_report_its_close_and_its_correction_are_on_the_record(world):
