@@ -23,17 +23,18 @@ from typing import Any
 
 from rules_engine.dice import BLOCK_DIE_FACES, DIE_FACES
 from rules_engine.insight.chi_square import chi_square_p_value, chi_square_statistic
+from rules_engine.wording import Shown, Wording, say, say_plural
 
 Face = int | str
 # The dice the luck pages judge, in the order they show them.
 JUDGED_DICE: tuple[str, ...] = ("d6", "2d6", "d3", "d8", "d16", "block")
-DIE_LABELS: dict[str, str] = {
+DIE_LABELS: dict[str, Shown] = {
     "d3": "D3",
     "d6": "D6",
     "d8": "D8",
     "d16": "D16",
-    "2d6": "2D6 (total)",
-    "block": "Block die",
+    "2d6": say("2D6 (total)"),
+    "block": say("Block die"),
 }
 # Cochran's rule for a trustworthy chi-square test.
 MIN_EXPECTED = 1.0
@@ -103,7 +104,7 @@ class DieLuck:
     """One die's rolls against fair dice."""
 
     die: str
-    label: str
+    label: Shown
     rolls: int
     faces: tuple[FaceCount, ...]
     average: float | None  # None for the block die (no numbers on it)
@@ -111,7 +112,7 @@ class DieLuck:
     chi_square: float | None  # None when there are too few rolls to test
     degrees_of_freedom: int
     p_value: float | None
-    verdict: str
+    verdict: Wording
 
     @property
     def tested(self) -> bool:
@@ -180,37 +181,78 @@ def minimum_rolls(die: str) -> int:
     return rolls
 
 
-def verdict(p_value: float | None, *, rolls: int, minimum: int, z: float | None = None) -> str:
-    """The plain-language reading of a test, with which way the dice leaned."""
+def verdict(p_value: float | None, *, rolls: int, minimum: int, z: float | None = None) -> Wording:
+    """The plain-language reading of a test, with which way the dice leaned: one whole
+    sentence per finding and lean, so that each language words it its own way."""
     if p_value is None:
         if not rolls:
-            return "No rolls yet."
-        return f"Too few rolls to judge: {rolls} so far, a fair test needs {minimum}."
+            return say("No rolls yet.")
+        return say(
+            "Too few rolls to judge: {rolls} so far, a fair test needs {minimum}.",
+            rolls=rolls,
+            minimum=minimum,
+        )
+    often = _how_often(p_value)
     lean = _lean(z)
     if p_value >= SIGNIFICANT:
-        return (
-            f"Nothing unusual: fair dice spread at least this unevenly {_how_often(p_value)}{lean}."
-        )
-    strength = "Very unusual" if p_value < 0.001 else "Unusual"
-    return (
-        f"{strength}: fair dice spread this unevenly only {_how_often(p_value)}{lean}. "
-        "Worth a look, not proof: among many teams, some will."
+        if lean > 0:
+            return say(
+                "Nothing unusual: fair dice spread at least this unevenly {often}; they "
+                "rolled high.",
+                often=often,
+            )
+        if lean < 0:
+            return say(
+                "Nothing unusual: fair dice spread at least this unevenly {often}; they "
+                "rolled low.",
+                often=often,
+            )
+        return say("Nothing unusual: fair dice spread at least this unevenly {often}.", often=often)
+    return say(
+        "{finding} Worth a look, not proof: among many teams, some will.",
+        finding=_unusual(p_value < 0.001, lean, often),
     )
 
 
-def _lean(z: float | None) -> str:
+def _unusual(very: bool, lean: int, often: Wording) -> Wording:
+    if very:
+        if lean > 0:
+            return say(
+                "Very unusual: fair dice spread this unevenly only {often}; they rolled high.",
+                often=often,
+            )
+        if lean < 0:
+            return say(
+                "Very unusual: fair dice spread this unevenly only {often}; they rolled low.",
+                often=often,
+            )
+        return say("Very unusual: fair dice spread this unevenly only {often}.", often=often)
+    if lean > 0:
+        return say(
+            "Unusual: fair dice spread this unevenly only {often}; they rolled high.", often=often
+        )
+    if lean < 0:
+        return say(
+            "Unusual: fair dice spread this unevenly only {often}; they rolled low.", often=often
+        )
+    return say("Unusual: fair dice spread this unevenly only {often}.", often=often)
+
+
+def _lean(z: float | None) -> int:
+    """1 where the dice rolled notably high, -1 notably low, else 0."""
     if z is None or abs(z) < NOTABLE_Z:
-        return ""
-    return "; they rolled high" if z > 0 else "; they rolled low"
+        return 0
+    return 1 if z > 0 else -1
 
 
-def _how_often(p_value: float) -> str:
+def _how_often(p_value: float) -> Wording:
     """A probability as people say it: "43% of the time", "3 times in 1,000"."""
     if p_value >= 0.01:
-        return f"{round(p_value * 100)}% of the time"
+        return say("{percent}% of the time", percent=round(p_value * 100))
     if p_value >= 0.001:
-        return f"{round(p_value * 1000)} times in 1,000"
-    return "once in more than 1,000 times"
+        times = round(p_value * 1000)
+        return say_plural("{count} time in 1,000", "{count} times in 1,000", times)
+    return say("once in more than 1,000 times")
 
 
 @dataclass(frozen=True)
@@ -222,7 +264,7 @@ class LuckSummary:
     chi_square: float | None
     degrees_of_freedom: int
     p_value: float | None
-    verdict: str
+    verdict: Wording
 
 
 def judge_dice(counts: Mapping[str, Mapping[Face, int]]) -> LuckSummary:
@@ -237,7 +279,9 @@ def judge_dice(counts: Mapping[str, Mapping[Face, int]]) -> LuckSummary:
     tested = [d for d in dice if d.chi_square is not None]
     rolls = sum(d.rolls for d in dice)
     if not tested:
-        text = "No rolls yet." if not rolls else "Too few rolls of any one die to judge yet."
+        text = (
+            say("No rolls yet.") if not rolls else say("Too few rolls of any one die to judge yet.")
+        )
         return LuckSummary(dice, rolls, None, 0, None, text)
     statistic = sum(d.chi_square or 0.0 for d in tested)
     freedom = sum(d.degrees_of_freedom for d in tested)

@@ -28,6 +28,8 @@ from insight.dice import coach_luck, league_luck, site_fairness, team_luck
 from leagues import services as league_services
 from leagues.models import Fixture
 from matches.models import DiceRoll, Match, Report
+from rules_engine.insight import judge_die
+from rules_engine.wording import install_translator, installed_translator
 from teams.models import Advancement
 from tests.factories import UserFactory, drafted_team
 
@@ -122,7 +124,7 @@ def test_a_team_s_rolls(luck):
     assert d6.chi_square == pytest.approx(7.2)
     assert d6.p_value == pytest.approx(0.2062, abs=1e-4)
     assert reavers.p_value == pytest.approx(0.2062, abs=1e-4)
-    assert reavers.verdict == (
+    assert str(reavers.verdict) == (
         "Nothing unusual: fair dice spread at least this unevenly 21% of the time."
     )
 
@@ -132,7 +134,7 @@ def test_a_replaced_report_s_rolls_do_not_count(luck):
     assert marauders.rolls == 45  # 15 D3 + the current report's 30 D6, not the old 6
     assert _d6(marauders).chi_square == pytest.approx(14.0)
     assert _d6(marauders).p_value == pytest.approx(0.0156, abs=1e-4)
-    assert "Unusual" in _d6(marauders).verdict and "rolled low" in _d6(marauders).verdict
+    assert "Unusual" in str(_d6(marauders).verdict) and "rolled low" in str(_d6(marauders).verdict)
     # Together: 14 + 0 on 5 + 2 degrees of freedom -> p = 0.0512.
     assert marauders.chi_square == pytest.approx(14.0)
     assert marauders.degrees_of_freedom == 7
@@ -227,3 +229,29 @@ def test_the_database_attributes_rolls_as_the_engine_names_them():
             and getattr(r.match.fixture, f"{side}_id") == team.pk
         ]
         assert team_luck(team).rolls == len(mine) > 0
+
+
+def test_a_verdict_reads_in_the_reader_s_language():
+    """The verdict is a sentence the page renders in its reader's language, the phrase
+    saying how often fair dice do so included."""
+    luck = judge_die("d6", {1: 12, 2: 6, 3: 4, 4: 4, 5: 2, 6: 2})
+    before = installed_translator()
+    french = {
+        "{finding} Worth a look, not proof: among many teams, some will.": (
+            "{finding} À regarder, sans preuve : sur beaucoup d'équipes, certaines le feront."
+        ),
+        "Unusual: fair dice spread this unevenly only {often}; they rolled low.": (
+            "Inhabituel : des dés honnêtes ne s'écartent ainsi que {often} ; ils ont fait bas."
+        ),
+        "{percent}% of the time": "{percent} % du temps",
+    }
+    install_translator(lambda singular, plural, count: french.get(singular, singular))
+    try:
+        shown = str(luck.verdict)
+    finally:
+        install_translator(before)
+    assert shown == (
+        "Inhabituel : des dés honnêtes ne s'écartent ainsi que 2 % du temps ; ils ont fait "
+        "bas. À regarder, sans preuve : sur beaucoup d'équipes, certaines le feront."
+    )
+    assert luck.verdict.english().startswith("Unusual: fair dice spread this unevenly only 2%")

@@ -60,7 +60,8 @@ def test_a_d6_a_little_off_is_nothing_unusual():
     assert luck.fair_average == pytest.approx(3.5)
     # 2.9 against 3.5 is 1.92 standard errors (sqrt(35/12/30)): not called low.
     assert (
-        luck.verdict == "Nothing unusual: fair dice spread at least this unevenly 21% of the time."
+        luck.verdict.english()
+        == "Nothing unusual: fair dice spread at least this unevenly 21% of the time."
     )
     assert [f.expected for f in luck.faces] == [5.0] * 6
 
@@ -70,7 +71,7 @@ def test_a_d6_full_of_sixes_is_very_unusual_and_high():
     luck = judge_die("d6", {1: 6, 2: 6, 3: 6, 4: 6, 5: 6, 6: 30})
     assert luck.chi_square == pytest.approx(48.0)
     assert luck.p_value < 0.001
-    assert luck.verdict == (
+    assert luck.verdict.english() == (
         "Very unusual: fair dice spread this unevenly only once in more than 1,000 times; "
         "they rolled high. Worth a look, not proof: among many teams, some will."
     )
@@ -83,7 +84,7 @@ def test_unusual_at_a_few_percent():
     assert luck.chi_square == pytest.approx(14.0)
     assert luck.p_value == pytest.approx(0.0156, abs=1e-4)
     # Average 74 / 30 = 2.47 against 3.5: 3.3 standard errors low.
-    assert luck.verdict == (
+    assert luck.verdict.english() == (
         "Unusual: fair dice spread this unevenly only 2% of the time; they rolled low. "
         "Worth a look, not proof: among many teams, some will."
     )
@@ -92,8 +93,8 @@ def test_unusual_at_a_few_percent():
 def test_too_few_rolls_are_not_judged():
     luck = judge_die("2d6", {7: 20, 8: 16})
     assert luck.p_value is None and luck.chi_square is None
-    assert luck.verdict == "Too few rolls to judge: 36 so far, a fair test needs 90."
-    assert judge_die("d6", {}).verdict == "No rolls yet."
+    assert luck.verdict.english() == "Too few rolls to judge: 36 so far, a fair test needs 90."
+    assert judge_die("d6", {}).verdict.english() == "No rolls yet."
 
 
 def test_an_unknown_face_is_refused():
@@ -111,13 +112,13 @@ def test_dice_together_add_their_statistics():
     assert summary.chi_square == pytest.approx(7.2)
     assert summary.degrees_of_freedom == 7
     assert summary.p_value == pytest.approx(0.4084, abs=1e-4)
-    assert summary.verdict.startswith("Nothing unusual")
+    assert summary.verdict.english().startswith("Nothing unusual")
 
 
 def test_dice_too_few_to_judge_together():
     summary = judge_dice({"d6": {6: 3}})
     assert summary.p_value is None
-    assert summary.verdict == "Too few rolls of any one die to judge yet."
+    assert summary.verdict.english() == "Too few rolls of any one die to judge yet."
 
 
 @pytest.mark.parametrize(
