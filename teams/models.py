@@ -239,6 +239,11 @@ class Advancement(models.Model):
     result = models.CharField(
         max_length=100, help_text='A skill name or a characteristic, e.g. "+1 MA" or "AG 2+".'
     )
+    result_said = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The result as a sentence for its reader's language (None: as written).",
+    )
     characteristic = models.CharField(
         max_length=2,
         choices=Characteristic,

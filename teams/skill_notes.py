@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from rules_engine import get_ruleset
 from rules_engine.ruleset import skill_key
 
@@ -46,23 +49,47 @@ def _texts(ruleset_key: str) -> dict[str, str]:
 
 
 @cache
-def skill_summary(ruleset_key: str, name: str) -> str:
-    """The summary of skill ``name`` of the ruleset: "General skill. When the block
-    result is Both Down, ..." ("" for a name the ruleset does not list)."""
+def _skill_facts(ruleset_key: str, name: str) -> tuple[str, bool, bool, bool, str] | None:
+    """What the ruleset's data says of skill ``name``: (category, trait, compulsory,
+    elite, the rule text's summary); None for a name the ruleset does not list."""
     try:
         skill = get_ruleset(ruleset_key).skills.find(name)
     except LookupError:
-        return ""
+        return None
     if skill is None:
-        return ""
+        return None
     kind = "trait" if skill.trait else "skill"
-    category = skill.category or kind.capitalize()
-    facts = [category if category.lower() == kind else f"{category} {kind}"]
-    if skill.compulsory:
-        facts.append("compulsory: it must be used")
-    if getattr(skill, "elite", False):
-        facts.append("elite")
+    category = skill.category if skill.category and skill.category.lower() != kind else ""
     text = _texts(ruleset_key).get(skill_key(skill.name), "")
+    return (
+        category,
+        bool(skill.trait),
+        bool(skill.compulsory),
+        bool(getattr(skill, "elite", False)),
+        text,
+    )
+
+
+def _kind(category: str, trait: bool) -> str:
+    """ "General skill", "Trait": the skill's category (a game term) and kind."""
+    if trait:
+        return _("%(category)s trait") % {"category": category} if category else _("Trait")
+    return _("%(category)s skill") % {"category": category} if category else _("Skill")
+
+
+def skill_summary(ruleset_key: str, name: str) -> str:
+    """The summary of skill ``name`` of the ruleset, in the active language around the
+    rule text: "General skill. When the block result is Both Down, ..." ("" for a name
+    the ruleset does not list)."""
+    found = _skill_facts(ruleset_key, name)
+    if found is None:
+        return ""
+    category, trait, compulsory, elite, text = found
+    facts = [_kind(category, trait)]
+    if compulsory:
+        facts.append(_("compulsory: it must be used"))
+    if elite:
+        facts.append(pgettext("a skill", "elite"))
     return "; ".join(facts) + "." + (f" {text}" if text else "")
 
 

@@ -70,7 +70,7 @@ def team_list(request: HttpRequest) -> HttpResponse:
         "page": page,
         "filter": filterset,
         "rosters": _filter_rosters(request.GET.get("ruleset", "")),
-        "heading": "All teams",
+        "heading": _("All teams"),
     }
     return render(request, "teams/team_list.html", context)
 

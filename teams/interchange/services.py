@@ -82,13 +82,15 @@ def _json(content: str | bytes) -> Any:
     try:
         return json.loads(content)
     except (ValueError, UnicodeDecodeError):
-        raise InterchangeError("The file is not JSON") from None
+        raise InterchangeError(_("The file is not JSON")) from None
 
 
 def read_file(request: ImportRequest) -> TeamIn:
     """The file's team, not yet checked against a ruleset."""
     if len(request.content) > MAX_UPLOAD_BYTES:
-        raise InterchangeError(f"A team file may be at most {MAX_UPLOAD_BYTES:,} bytes")
+        raise InterchangeError(
+            _("A team file may be at most %(most)s bytes") % {"most": f"{MAX_UPLOAD_BYTES:,}"}
+        )
     if request.source_format == SourceFormat.DUGOUT:
         return read_dugout(_json(request.content))
     if request.source_format == SourceFormat.FUMBBL:
@@ -97,13 +99,16 @@ def read_file(request: ImportRequest) -> TeamIn:
         return read_fumbbl(_json(request.content))
     if request.source_format == SourceFormat.NAFLM:
         return read_naflm(request.content)
-    raise InterchangeError(f"Choose the file's format: one of {', '.join(SourceFormat.values)}")
+    raise InterchangeError(
+        _("Choose the file's format: one of %(formats)s")
+        % {"formats": ", ".join(SourceFormat.values)}
+    )
 
 
 def _ruleset(request: ImportRequest, team: TeamIn) -> Ruleset:
     key = team.ruleset or request.ruleset_key
     if not key:
-        raise InterchangeError("Choose the ruleset the team plays (the file does not say)")
+        raise InterchangeError(_("Choose the ruleset the team plays (the file does not say)"))
     return ruleset_for_key(key)
 
 
@@ -111,56 +116,112 @@ def _team_problems(team: TeamIn, ruleset: Ruleset, mapped: Mapped) -> list[str]:
     rules = draft_rules_of(ruleset)
     problems = []
     if len(team.players) > MAX_PLAYERS:
-        problems.append(f"A team file lists at most {MAX_PLAYERS} players")
+        problems.append(_("A team file lists at most %(most)s players") % {"most": MAX_PLAYERS})
     if team.dedicated_fans > MAX_FANS:
-        problems.append(f"Dedicated Fans (or a Fan Factor) may be at most {MAX_FANS}")
+        problems.append(
+            _("Dedicated Fans (or a Fan Factor) may be at most %(most)s") % {"most": MAX_FANS}
+        )
     if not team.name or len(team.name) > TEAM_NAME_MAX:
-        problems.append(f"The team needs a name of at most {TEAM_NAME_MAX} characters")
+        problems.append(
+            _("The team needs a name of at most %(most)s characters") % {"most": TEAM_NAME_MAX}
+        )
     elif (existing := team_name_taken(team.name)) is not None:
-        problems.append(taken_message(team.name, existing) + " (give the import another name)")
-    for count, most, what in (
-        (team.rerolls, rules.max_rerolls, "team re-rolls"),
-        (team.assistant_coaches, rules.max_assistant_coaches, "assistant coaches"),
-        (team.cheerleaders, rules.max_cheerleaders, "cheerleaders"),
-    ):
-        if count > most:
-            problems.append(f"A team may have at most {most} {what}; the file has {count}")
+        problems.append(
+            _("%(taken)s (give the import another name)")
+            % {"taken": taken_message(team.name, existing)}
+        )
+    if team.rerolls > rules.max_rerolls:
+        problems.append(
+            _("A team may have at most %(most)s team re-rolls; the file has %(count)s")
+            % {"most": rules.max_rerolls, "count": team.rerolls}
+        )
+    if team.assistant_coaches > rules.max_assistant_coaches:
+        problems.append(
+            _("A team may have at most %(most)s assistant coaches; the file has %(count)s")
+            % {"most": rules.max_assistant_coaches, "count": team.assistant_coaches}
+        )
+    if team.cheerleaders > rules.max_cheerleaders:
+        problems.append(
+            _("A team may have at most %(most)s cheerleaders; the file has %(count)s")
+            % {"most": rules.max_cheerleaders, "count": team.cheerleaders}
+        )
     choices = mapped.roster.special_rule_choices
     if team.special_rule_choice and team.special_rule_choice not in choices:
+        values = {
+            "roster": mapped.roster.name,
+            "choice": repr(team.special_rule_choice),
+            "choices": ", ".join(choices),
+        }
         problems.append(
-            f"{mapped.roster.name} teams choose no special rule {team.special_rule_choice!r}"
-            + (f"; choose one of {', '.join(choices)}" if choices else "")
+            _("%(roster)s teams choose no special rule %(choice)s; choose one of %(choices)s")
+            % values
+            if choices
+            else _("%(roster)s teams choose no special rule %(choice)s") % values
         )
     if team.apothecary and not mapped.roster.apothecary_allowed:
-        problems.append(f"{mapped.roster.name} teams may not have an apothecary")
+        problems.append(
+            _("%(roster)s teams may not have an apothecary") % {"roster": mapped.roster.name}
+        )
     return problems
 
 
 def _player_problems(player: PlayerIn, position: Position) -> list[str]:
-    who = f"#{player.number} {player.name}"
+    who = {"number": player.number, "name": player.name}
     problems = []
     if not 1 <= player.number <= MAX_PLAYER_NUMBER:
-        problems.append(f"{who}: shirt numbers run from 1 to {MAX_PLAYER_NUMBER}")
+        problems.append(
+            _("#%(number)s %(name)s: shirt numbers run from 1 to %(most)s")
+            % {**who, "most": MAX_PLAYER_NUMBER}
+        )
     if not player.name or len(player.name) > PLAYER_NAME_MAX:
-        problems.append(f"{who}: a player's name is at most {PLAYER_NAME_MAX} characters")
+        problems.append(
+            _("#%(number)s %(name)s: a player's name is at most %(most)s characters")
+            % {**who, "most": PLAYER_NAME_MAX}
+        )
     if player.spp_spent > player.spp_earned:
-        problems.append(f"{who} spent more SPP ({player.spp_spent}) than he earned")
+        problems.append(
+            _("#%(number)s %(name)s spent more SPP (%(spent)s) than he earned")
+            % {**who, "spent": player.spp_spent}
+        )
     if player.advancements > MAX_ADVANCEMENTS:
-        problems.append(f"{who} has {player.advancements} advancements; at most six")
+        problems.append(
+            _("#%(number)s %(name)s has %(count)s advancements; at most %(most)s")
+            % {**who, "count": player.advancements, "most": MAX_ADVANCEMENTS}
+        )
     if len(player.skills) > MAX_PER_PLAYER or len(player.injuries) > MAX_PER_PLAYER:
-        problems.append(f"{who}: at most {MAX_PER_PLAYER} skills gained and injuries each")
+        problems.append(
+            _("#%(number)s %(name)s: at most %(most)s skills gained and injuries each")
+            % {**who, "most": MAX_PER_PLAYER}
+        )
     if player.niggling_injuries > MAX_PER_PLAYER:
-        problems.append(f"{who}: at most {MAX_PER_PLAYER} niggling injuries")
-    skills = [skill for skill, _ in player.skills]
+        problems.append(
+            _("#%(number)s %(name)s: at most %(most)s niggling injuries")
+            % {**who, "most": MAX_PER_PLAYER}
+        )
+    skills = [skill for skill, _source in player.skills]
     if len(set(skills)) != len(skills):
-        problems.append(f"{who} lists a skill twice")
+        problems.append(_("#%(number)s %(name)s lists a skill twice") % who)
     for injury in player.injuries:
         if (injury.kind == InjuryRecord.Kind.LASTING) != bool(injury.characteristic):
-            problems.append(f"{who}: a lasting injury, and only one, names a characteristic")
+            problems.append(
+                _("#%(number)s %(name)s: a lasting injury, and only one, names a characteristic")
+                % who
+            )
     for name, change in player.changes.items():
         printed = getattr(position, name)
         if printed is None or not 1 <= printed + change <= 12:
-            problems.append(f"{who}: {name.upper()} {printed} cannot change by {change:+}")
+            problems.append(
+                _(
+                    "#%(number)s %(name)s: %(characteristic)s %(printed)s cannot change by "
+                    "%(change)s"
+                )
+                % {
+                    **who,
+                    "characteristic": name.upper(),
+                    "printed": printed,
+                    "change": f"{change:+}",
+                }
+            )
     return problems
 
 
@@ -178,7 +239,9 @@ def _checked(request: ImportRequest) -> tuple[TeamIn, Ruleset, Mapped]:
         problems += _player_problems(player, position)
         if player.status == PlayerStatus.ACTIVE:
             if player.number in active:
-                problems.append(f"Two players of the team wear number {player.number}")
+                problems.append(
+                    _("Two players of the team wear number %(number)s") % {"number": player.number}
+                )
             active.add(player.number)
     if problems:
         raise InterchangeError(problems)
@@ -242,7 +305,9 @@ def _create_team(actor: User, team: TeamIn, ruleset: Ruleset) -> Team:
                 status=TeamStatus.ACTIVE,
             )
     except IntegrityError:
-        raise InterchangeError(f"A team named {team.name!r} already exists") from None
+        raise InterchangeError(
+            _("A team named %(name)s already exists") % {"name": repr(team.name)}
+        ) from None
 
 
 def _player_row(team: Team, player: PlayerIn, position: Position, now: Any) -> Player:

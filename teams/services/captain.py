@@ -106,10 +106,14 @@ def _by_player(
         return CaptainChoice(True, player_id=chosen.pk, position_slug=chosen.position_slug)
     known = next((p for p in candidates if p.pk == pid), None)
     message = (
-        f"#{known.number} {known.name} is not re-hired: the Team Captain is a player the "
-        "team keeps, or the first new player of a position"
+        _(
+            "#%(number)s %(name)s is not re-hired: the Team Captain is a player the team "
+            "keeps, or the first new player of a position"
+        )
+        % {"number": known.number, "name": known.name}
         if known is not None
-        else f"{wanted!r} is not a permanent player of the team: name a re-hired player"
+        else _("%(player)s is not a permanent player of the team: name a re-hired player")
+        % {"player": repr(wanted)}
     )
     return CaptainChoice(True, problems={CAPTAIN_PLAYER: [message]})
 
@@ -117,14 +121,17 @@ def _by_player(
 def _by_position(roster: Roster, new_slugs: list[str], wanted: Any) -> CaptainChoice:
     slug = roster.positions.resolve(wanted) if isinstance(wanted, str) else None
     if slug is None:
-        message = f"{roster.name} teams have no position {wanted!r}"
+        message = _("%(roster)s teams have no position %(position)s") % {
+            "roster": roster.name,
+            "position": repr(wanted),
+        }
         return CaptainChoice(True, problems={CAPTAIN: [message]})
     if slug not in new_slugs:
         name = roster.positions[slug].name
-        message = (
-            f"No new {name} is hired: the Team Captain is the first new player of the "
+        message = _(
+            "No new %(position)s is hired: the Team Captain is the first new player of the "
             "position named, or a re-hired player"
-        )
+        ) % {"position": name}
         return CaptainChoice(True, problems={CAPTAIN: [message]})
     return CaptainChoice(True, new_position=slug, position_slug=slug)
 
@@ -148,9 +155,10 @@ def choose_captain(
         if position is None and player is None:
             return CaptainChoice()
         name = CAPTAIN_PLAYER if player is not None else CAPTAIN
-        return CaptainChoice(problems={name: [f"{roster.name} teams have no Team Captain"]})
+        message = _("%(roster)s teams have no Team Captain") % {"roster": roster.name}
+        return CaptainChoice(problems={name: [message]})
     if position is not None and player is not None:
-        message = "Name the Team Captain once: a re-hired player or a new player's position"
+        message = _("Name the Team Captain once: a re-hired player or a new player's position")
         return CaptainChoice(True, problems={CAPTAIN: [message]})
     if player is not None:
         return _by_player(roster, kept, candidates, player)
@@ -162,15 +170,15 @@ def choose_captain(
             True, player_id=old.pk, position_slug=old.position_slug, kept_by_default=True
         )
     if old is not None:
-        message = (
-            f"#{old.number} {old.name}, the Team Captain, leaves: name a new captain "
-            "(a re-hired player, or the first new player of a position)"
-        )
+        message = _(
+            "#%(number)s %(name)s, the Team Captain, leaves: name a new captain (a re-hired "
+            "player, or the first new player of a position)"
+        ) % {"number": old.number, "name": old.name}
     else:
-        message = (
-            f"{roster.name} teams name a Team Captain ({rules.captain_skill} while captain): "
-            "a re-hired player, or the first new player of a position"
-        )
+        message = _(
+            "%(roster)s teams name a Team Captain (%(skill)s while captain): a re-hired "
+            "player, or the first new player of a position"
+        ) % {"roster": roster.name, "skill": rules.captain_skill}
     return CaptainChoice(True, problems={CAPTAIN: [message]})
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from core.types import Actor
 from rules_engine.edition_change import MappedPlayer
 from rules_engine.ruleset import Position, Roster, Ruleset
-from rules_engine.wording import Wording, say, say_plural, thousands
+from rules_engine.wording import Wording, as_plain, english, say, say_plural, thousands
 from teams.audit import log_action
 from teams.models import Advancement, Player, PlayerSkill, Team
 from teams.services._common import current_value, ruleset_for_key
@@ -85,8 +85,12 @@ def _mark_lost_improvements(player: Player, mapped: MappedPlayer, to_name: str) 
         )
         if row is not None:
             row.characteristic = ""
-            row.result = f"{row.result} (lost at the move to {to_name})"[:100]
-            row.save(update_fields=["characteristic", "result"])
+            lost = say(
+                "{result} (lost at the move to {edition})", result=row.result, edition=to_name
+            )
+            row.result = english(lost)[:100]
+            row.result_said = as_plain(lost)
+            row.save(update_fields=["characteristic", "result", "result_said"])
 
 
 def record_edition_change(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from django.urls import reverse
 from leagues.services.team_redraft import redraft_team
 from rules_engine.dice import ScriptedDice
 from teams.interchange import ImportRequest, export_team, import_team
-from teams.models import AuditEntry, InjuryRecord, Player, Team, TreasuryEntry
+from teams.models import Advancement, AuditEntry, InjuryRecord, Player, Team, TreasuryEntry
 from teams.services import (
     buy_reroll,
     correct_treasury,
@@ -31,6 +32,7 @@ from teams.services import (
     transfer_team,
     undo_purchase,
 )
+from teams.services.edition_change_apply import _mark_lost_improvements
 from teams.services.profile import set_team_description
 from tests.factories import UserFactory, drafted_team
 from tests.leagues.factories import LeagueFactory, SeasonFactory
@@ -219,3 +221,24 @@ def test_the_pages_show_the_lines(client):
             assert page.status_code == 200
     english = client.get(reverse("team-ledger", args=[team.pk]), HTTP_ACCEPT_LANGUAGE="en-gb")
     assert "Hired a cheerleader" in english.content.decode()
+
+
+def test_an_improvement_lost_at_an_edition_change_keeps_its_sentence(client):
+    team = drafted_team(players={"human-lineman": 11})
+    player = _player(team)
+    Advancement.objects.create(
+        player=player,
+        number=1,
+        kind="random_characteristic",
+        result="+1 ST",
+        characteristic="st",
+        spp_cost=18,
+        value_increase=80_000,
+    )
+    _mark_lost_improvements(player, SimpleNamespace(dropped_improvements=("+ST",)), "BB2025")
+    row = Advancement.objects.get(player=player)
+    assert (row.characteristic, row.result) == ("", "+1 ST (lost at the move to BB2025)")
+    assert row.result_said is not None
+    client.force_login(team.coach)
+    page = client.get(reverse("player-detail", args=[player.pk]), HTTP_ACCEPT_LANGUAGE="fr")
+    assert page.status_code == 200
