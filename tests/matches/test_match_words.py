@@ -174,3 +174,13 @@ def test_the_match_page_reads_in_english_and_in_french(client):
         in_play = str(MatchStatus.IN_PLAY.label)
     assert number != f"Match #{s.match.pk}" and number in french
     assert in_play in french and "In play" not in french
+
+
+def test_the_match_list_names_a_match_in_the_reader_s_language():
+    s = league_match()
+    coach = logged_in(s.home_coach)
+    url = reverse("match-list")
+    assert f">Match #{s.match.pk}</a>" in html(coach.get(url, HTTP_ACCEPT_LANGUAGE="en-gb"))
+    with translation.override("fr"):
+        number = translation.gettext("Match #%(number)s") % {"number": s.match.pk}
+    assert f">{number}</a>" in html(coach.get(url, HTTP_ACCEPT_LANGUAGE="fr"))
