@@ -8,6 +8,7 @@
 - the players' maintained season totals equal the aggregate of their match statistics
   (``tests/matches/test_leaderboards_maintained``: ``matches.totals.SUMMED`` summed,
   MVP awards and games counted);
+- every foreign key names a row that exists;
 - every league and team has its version row (``core.versions``: pages are keyed on it);
 
 and what the load test needs of a generated league: each team active with at least
@@ -23,8 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from django.apps import apps
+from django.db import connection
 from django.db.models import Count, OuterRef, Q, Subquery, Sum
 
+from bench.sitegen import report
 from core.models import Version
 from leagues.models import Fixture, League, Season, StandingTotals
 from leagues.standings_sql import TOTALS, aggregate_totals
@@ -94,6 +98,29 @@ def player_totals_equal_aggregate() -> Iterator[str]:
                 yield f"season/player/team {key}: kept {kept.get(key)}, sum {aggregate.get(key)}"
 
 
+def foreign_keys_resolve() -> Iterator[str]:
+    """Every foreign key of the generated tables names a row that exists (a COPY may
+    load without the row-by-row checks: ``bench.sitegen.load``)."""
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for model in apps.get_models(include_auto_created=True):
+            if model._meta.app_label not in report.APPS or model._meta.proxy:
+                continue
+            for field in model._meta.concrete_fields:
+                if not field.is_relation or not field.db_constraint:
+                    continue
+                child, parent = model._meta.db_table, field.related_model._meta.db_table
+                target = field.target_field.column
+                cursor.execute(
+                    f"SELECT COUNT(*) FROM {quote(child)} c WHERE c.{quote(field.column)} "
+                    f"IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {quote(parent)} p "
+                    f"WHERE p.{quote(target)} = c.{quote(field.column)})"
+                )
+                (missing,) = cursor.fetchone()
+                if missing:
+                    yield f"{child}.{field.column}: {missing} rows name no {parent} row"
+
+
 def versions_exist() -> Iterator[str]:
     for scope, model in ((Version.Scope.LEAGUE, League), (Version.Scope.TEAM, Team)):
         have = Version.objects.filter(scope=scope).values("object_id")
@@ -117,6 +144,7 @@ CHECKS: dict[str, Callable[[], Iterator[str]]] = {
     "treasury = ledger": treasury_is_ledger,
     "standings rows = aggregate": standings_equal_aggregate,
     "player totals = aggregate": player_totals_equal_aggregate,
+    "foreign keys": foreign_keys_resolve,
     "versions": versions_exist,
     "teams can play": teams_can_play,
 }

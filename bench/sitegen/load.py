@@ -1,7 +1,10 @@
 """Writing the generated rows: ``bulk_create`` in batches, or PostgreSQL's COPY.
 
 Rows come with their primary keys (``build.Ids``), so neither way needs the ids back;
-the sequences are moved past them after each batch (``finish``)."""
+the sequences are moved past them after each batch (``finish``).
+
+Measured on 5 leagues (92,895 rows, PostgreSQL 15, a shared 2-core machine): writing
+took 19.9 s with ``bulk_create`` and 4.5 s with COPY; COPY is the default there."""
 
 from __future__ import annotations
 
@@ -10,13 +13,15 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from django.core.management.color import no_style
-from django.db import connection, models
+from django.db import DatabaseError, connection, models, transaction
 
 BATCH = 2000
 
 
 class Loader(Protocol):
     name: str
+
+    def begin(self) -> None: ...
 
     def write(self, model: type, rows: list[Any]) -> None: ...
 
@@ -27,6 +32,9 @@ class BulkLoader:
     """``bulk_create`` in batches: any database."""
 
     name = "bulk"
+
+    def begin(self) -> None:
+        """Called first in each batch's transaction."""
 
     def write(self, model: type, rows: list[Any]) -> None:
         if rows:
@@ -46,6 +54,17 @@ class CopyLoader(BulkLoader):
     dates), one COPY per table and batch."""
 
     name = "copy"
+
+    def begin(self) -> None:
+        """The batch's foreign keys are not checked row by row at commit (PostgreSQL's
+        replication role, a superuser's: its triggers are the foreign keys' only), as a
+        restore loads; ``bench.sitegen.checks`` checks every one after, one statement per
+        foreign key. Without the right, the rows are checked at commit as usual."""
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("SET LOCAL session_replication_role = replica")
+        except DatabaseError:
+            pass
 
     def write(self, model: type, rows: list[Any]) -> None:
         if not rows:
