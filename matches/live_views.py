@@ -169,7 +169,7 @@ def waiting_for(state: MatchState, missing_results: list[dict[str, Any]] | None 
             return _pending_line(pending, state)
     if status == Match.Status.POST_GAME:
         return _("The post-game is complete: a coach closes the match.")
-    return f"{match.get_status_display()}."
+    return _("%(status)s.") % {"status": match.get_status_display()}
 
 
 def confirmation_line(state: MatchState) -> str:
