@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             summary["manifest"] = args.manifest
     else:
         report.print_rows({}, before, None)
+        summary["leagues"] = report.generated_leagues()
     checked_at = time.perf_counter()
     problems = checks.run_all(report=print)
     print(f"invariants: {len(problems)} problems ({time.perf_counter() - checked_at:.1f} s)")

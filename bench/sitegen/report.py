@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.apps import apps
 from django.db import connection
 
+from leagues.models import League
+
 APPS = ("auth", "core", "leagues", "teams", "matches")
 
 
@@ -39,3 +41,7 @@ def print_rows(before: dict[str, int], after: dict[str, int], seconds: float | N
         print(f"  {'rows':<36} {total:>12,}  in {seconds:.1f} s: {total / seconds:,.0f} rows/s")
     else:
         print(f"  {'rows':<36} {total:>12,}")
+
+
+def generated_leagues() -> int:
+    return League.objects.filter(name__startswith="Sitegen League ").count()
