@@ -31,6 +31,7 @@ from typing import Any
 
 from django.db import connection
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from matches.models import AppliedEffect, Match, PlayerMatchStats, PostGameApplication, Report
@@ -153,7 +154,8 @@ def _line(team: Team, match: Match) -> MatchLine:
     return MatchLine(
         match_id=match.pk,
         played_on=match.kicked_off_at.date() if match.kicked_off_at else None,
-        season=str(fixture.season),
+        season=_("%(league)s, season %(number)s")
+        % {"league": fixture.season.league.name, "number": fixture.season.number},
         kind=fixture.get_kind_display(),
         opponent_id=opponent.pk,
         opponent=opponent.name,
