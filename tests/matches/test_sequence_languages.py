@@ -124,6 +124,9 @@ def test_starting_a_match_before_the_pre_game_is_done_says_what_it_waits_for(fre
     with translation.override("fr"), pytest.raises(MatchError) as refused:
         services.start_match(s.home_coach, match)
     assert in_french(choice["prompt_said"]) in " ".join(refused.value.messages)
+    with translation.override("fr"), pytest.raises(MatchError) as wrong:
+        services.submit_pre_game_choice(s.home_coach, match, kind="petty_cash", answer=0)
+    assert in_french(choice["prompt_said"]) in " ".join(wrong.value.messages)
 
 
 def test_each_coach_reads_the_post_game_in_his_language(

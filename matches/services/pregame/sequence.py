@@ -116,6 +116,16 @@ def check_fixture_playable(fixture: Fixture) -> None:
         raise MatchError(problems)
 
 
+def _decisions(pending: list[dict[str, Any]]) -> str:
+    """The decisions a pre-game waits for, their prompts in the reader's language, one
+    after another as his language joins them."""
+    said = ""
+    for choice in pending:
+        prompt = shown(choice, "prompt")
+        said = _("%(earlier)s; %(next)s") % {"earlier": said, "next": prompt} if said else prompt
+    return said
+
+
 def _season_phase(season: Season) -> str:
     """Where ``season`` stands, a whole sentence ("%(season)s" left to fill)."""
     if season.status == Season.Status.SIGN_UP:
@@ -286,10 +296,14 @@ def submit_pre_game_choice(
         pending = match.pre_game_result.get("pending", [])
         waiting = [c["side"] for c in pending if c["kind"] == kind]
         if not waiting:
-            kinds = ", ".join(sorted({c["kind"] for c in pending})) or _("nothing")
+            if not pending:
+                raise MatchError(
+                    _("No %(kind)r decision is waiting; the pre-game waits for nothing.")
+                    % {"kind": kind}
+                )
             raise MatchError(
-                _("No %(kind)r decision is waiting; the pre-game waits for %(kinds)s.")
-                % {"kind": kind, "kinds": kinds}
+                _("No %(kind)r decision is waiting; the pre-game waits for: %(waiting)s")
+                % {"kind": kind, "waiting": _decisions(pending)}
             )
         side = answering_side(actor, match, waiting, side)
         choices = copy.deepcopy(match.pre_game_choices)
@@ -331,15 +345,7 @@ def start_match(actor: Actor, match: Match) -> Match:
             raise MatchError(in_the_way)
         stored = match.pre_game_result
         if not stored.get("complete"):
-            waiting = ""
-            for choice in stored.get("pending", []):
-                prompt = shown(choice, "prompt")
-                # One decision after another, joined as the reader's language joins them.
-                waiting = (
-                    _("%(earlier)s; %(next)s") % {"earlier": waiting, "next": prompt}
-                    if waiting
-                    else prompt
-                )
+            waiting = _decisions(stored.get("pending", []))
             raise MatchError(_("The pre-game is not finished: %(waiting)s") % {"waiting": waiting})
         summary = stored["summary"]
         mercenaries: set[int] = set()
