@@ -46,17 +46,31 @@ Sections = list[tuple[str, type[models.Model], dict[str, str]]]
 def _rows_of(document: Mapping[str, Any], section: str, problems: Problems) -> list[dict]:
     rows = document.get(section)
     if not isinstance(rows, list):
-        problems.add(section, "shape", f"The backup has no list of {section}.")
+        problems.add(
+            section, "shape", _("The backup has no list of %(section)s.") % {"section": section}
+        )
         return []
     good = []
     seen: set[int] = set()
     for index, row in enumerate(rows, start=1):
         if not isinstance(row, dict):
-            problems.add(section, "shape", f"{section} entry {index} is not an object.")
+            problems.add(
+                section,
+                "shape",
+                _("%(section)s entry %(index)s is not an object.")
+                % {"section": section, "index": index},
+            )
         elif not is_int(row.get("id")):
-            problems.add(section, "id", f"{section} entry {index} has no whole-number id.")
+            problems.add(
+                section,
+                "id",
+                _("%(section)s entry %(index)s has no whole-number id.")
+                % {"section": section, "index": index},
+            )
         elif row["id"] in seen:
-            problems.add(section, "duplicate", f"{label(section, row)} appears twice.")
+            problems.add(
+                section, "duplicate", _("%(row)s appears twice.") % {"row": label(section, row)}
+            )
         else:
             seen.add(row["id"])
             good.append(row)
@@ -66,7 +80,7 @@ def _rows_of(document: Mapping[str, Any], section: str, problems: Problems) -> l
 def _users_problems(document: Mapping[str, Any], problems: Problems) -> set[str]:
     users = document.get("users")
     if not isinstance(users, list):
-        problems.add("users", "shape", "The backup has no list of users.")
+        problems.add("users", "shape", _("The backup has no list of users."))
         return set()
     names: set[str] = set()
     username = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
@@ -74,9 +88,15 @@ def _users_problems(document: Mapping[str, Any], problems: Problems) -> set[str]
     for index, row in enumerate(users, start=1):
         name = row.get("username") if isinstance(row, dict) else None
         if not isinstance(name, str) or not name or len(name) > limit:
-            problems.add("users", "shape", f"users entry {index} has no valid username.")
+            problems.add(
+                "users",
+                "shape",
+                _("users entry %(index)s has no valid username.") % {"index": index},
+            )
         elif name in names:
-            problems.add("users", "duplicate", f"The user {name!r} appears twice.")
+            problems.add(
+                "users", "duplicate", _("The user %(name)s appears twice.") % {"name": repr(name)}
+            )
         else:
             names.add(name)
     return names
@@ -100,7 +120,12 @@ def _typed_rows(
                 if field.has_default() or field.null:
                     values[field.attname] = field.get_default()
                 else:
-                    problems.add(section, "missing", f"{label(section, row)}: no {field.attname}")
+                    problems.add(
+                        section,
+                        "missing",
+                        _("%(row)s: no %(field)s")
+                        % {"row": label(section, row), "field": field.attname},
+                    )
                     values[field.attname] = None
                 continue
             value = row[field.attname]
@@ -112,7 +137,8 @@ def _typed_rows(
                 problems.add(
                     section,
                     f"field {field.attname}",
-                    f"{label(section, row)}: {field.attname} {reason}",
+                    _("%(row)s: %(field)s %(reason)s")
+                    % {"row": label(section, row), "field": field.attname, "reason": reason},
                 )
             values[field.attname] = None if reasons else parse_value(field, value)
         typed.append(values)
@@ -139,14 +165,23 @@ def _reference_problems(
                     problems.add(
                         section,
                         "reference",
-                        f"{label(section, row)}: {attname} names the user {value!r}, "
-                        "who is not among the backup's users",
+                        _(
+                            "%(row)s: %(field)s names the user %(user)s, who is not among the "
+                            "backup's users"
+                        )
+                        % {"row": label(section, row), "field": attname, "user": repr(value)},
                     )
             elif value not in ids.get(target, set()):
                 problems.add(
                     section,
                     "reference",
-                    f"{label(section, row)}: {attname} {value!r} is not a row of {target}",
+                    _("%(row)s: %(field)s %(value)s is not a row of %(target)s")
+                    % {
+                        "row": label(section, row),
+                        "field": attname,
+                        "value": repr(value),
+                        "target": target,
+                    },
                 )
 
 
@@ -161,8 +196,16 @@ def _treasury_problems(teams: list[dict], ledger: list[dict], problems: Problems
             problems.add(
                 "teams",
                 "treasury",
-                f"teams row {team['id']!r} ({team.get('name')}): its treasury is "
-                f"{treasury:,} gp but its ledger sums to {totals[team['id']]:,} gp",
+                _(
+                    "teams row %(id)s (%(team)s): its treasury is %(treasury)s gp but its "
+                    "ledger sums to %(ledger)s gp"
+                )
+                % {
+                    "id": repr(team["id"]),
+                    "team": team.get("name"),
+                    "treasury": f"{treasury:,}",
+                    "ledger": f"{totals[team['id']]:,}",
+                },
             )
 
 
@@ -192,8 +235,8 @@ def _name_problems(document: Mapping[str, Any], teams: list[dict], problems: Pro
             problems.add(
                 "teams",
                 "name",
-                f"teams row {team['id']!r}: {team_name!r} reads as {mine[key]!r}, "
-                "another team of the backup",
+                _("teams row %(id)s: %(team)s reads as %(other)s, another team of the backup")
+                % {"id": repr(team["id"]), "team": repr(team_name), "other": repr(mine[key])},
             )
         mine.setdefault(key, team_name)
     if clash:
@@ -206,14 +249,27 @@ def _name_problems(document: Mapping[str, Any], teams: list[dict], problems: Pro
 
 
 def _usernames_problems(
-    league: Mapping[str, Any], key: str, who: str, usernames: set[str], problems: Problems
+    league: Mapping[str, Any], key: str, usernames: set[str], problems: Problems
 ) -> None:
     names = league.get(key, [])
     if not isinstance(names, list) or not all(isinstance(c, str) for c in names):
-        problems.add("league", "shape", f"The league's {key} are not a list of usernames.")
+        problems.add(
+            "league",
+            "shape",
+            _("The league's commissioners are not a list of usernames.")
+            if key == "commissioners"
+            else _("The league's coaches are not a list of usernames."),
+        )
         return
     for username in sorted(set(names) - usernames):
-        problems.add("league", "reference", f"The {who} {username!r} is not among the users.")
+        values = {"name": repr(username)}
+        problems.add(
+            "league",
+            "reference",
+            _("The commissioner %(name)s is not among the users.") % values
+            if key == "commissioners"
+            else _("The coach %(name)s is not among the users.") % values,
+        )
 
 
 def backup_problems(
@@ -236,15 +292,22 @@ def backup_problems(
         return [_("The backup has no league (an object with a whole-number id).")]
     usernames = _users_problems(document, problems)
     if not isinstance(league.get("commissioners"), list):
-        problems.add("league", "shape", "The league's commissioners are not a list of usernames.")
+        problems.add(
+            "league", "shape", _("The league's commissioners are not a list of usernames.")
+        )
     else:
-        _usernames_problems(league, "commissioners", "commissioner", usernames, problems)
-    _usernames_problems(league, "coaches", "coach", usernames, problems)
+        _usernames_problems(league, "commissioners", usernames, problems)
+    _usernames_problems(league, "coaches", usernames, problems)
     league_row = {k: v for k, v in league.items() if k not in ("commissioners", "coaches")}
     for field in League._meta.concrete_fields:
         if not field.primary_key and field.attname in league_row:
             for reason in field_problems(field, league_row[field.attname]):
-                problems.add("league", "field", f"The league's {field.attname} {reason}")
+                problems.add(
+                    "league",
+                    "field",
+                    _("The league's %(field)s %(reason)s")
+                    % {"field": field.attname, "reason": reason},
+                )
 
     rows = {name: _rows_of(document, name, problems) for name, _model, _fks in sections}
     ids = {name: {row["id"] for row in section} for name, section in rows.items()}

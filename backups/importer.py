@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.storage import default_storage
 from django.db import DatabaseError, models, transaction
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
 
 from backups.checks import backup_problems
 from backups.season_checks import logo_bytes
@@ -170,8 +171,8 @@ def import_league(document: dict[str, Any]) -> League:
         return _write(document)
     except (DatabaseError, ValidationError, ValueError, TypeError, KeyError) as error:
         raise BackupError(
-            f"The database refused the backup ({type(error).__name__}: {error}); "
-            "nothing was imported."
+            _("The database refused the backup (%(error)s); nothing was imported.")
+            % {"error": f"{type(error).__name__}: {error}"}
         ) from None
 
 
@@ -280,7 +281,10 @@ def _mapper(ids: dict[str, dict[int, int]], target: str, *, strict: bool) -> Cal
         if old in table:
             return table[old]
         if strict:
-            raise BackupError(f"The backup refers to a missing row of {target} (id {old}).")
+            raise BackupError(
+                _("The backup refers to a missing row of %(section)s (id %(id)s).")
+                % {"section": target, "id": old}
+            )
         return None  # a ledger posting from a match of another league
 
     return mapped

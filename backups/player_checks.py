@@ -26,6 +26,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, TypeGuard
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from backups.values import Problems, is_int
 from matches.models import EffectKind
 from rules_engine import get_ruleset, list_rulesets
@@ -79,10 +82,16 @@ def _shown(name: str, value: int) -> str:
 
 def who(player: Mapping[str, Any], team: Mapping[str, Any] | None) -> str:
     """ "players row 7 (#3 Griff Oberwald of Backup Reavers)"."""
-    name = f"#{player.get('number')} {player.get('name')}"
-    if team is not None:
-        name += f" of {team.get('name')}"
-    return f"{SECTION} row {player.get('id')!r} ({name})"
+    values = {
+        "section": SECTION,
+        "id": repr(player.get("id")),
+        "number": player.get("number"),
+        "player": player.get("name"),
+    }
+    if team is None:
+        return _("%(section)s row %(id)s (#%(number)s %(player)s)") % values
+    values["team"] = team.get("name")
+    return _("%(section)s row %(id)s (#%(number)s %(player)s of %(team)s)") % values
 
 
 def _sums(rows: list[dict[str, Any]], key: str, value: str) -> dict[Any, int]:
@@ -124,7 +133,7 @@ def _characteristic_problems(
     key = team.get("ruleset") if team is not None else None
     ruleset = _ruleset(key)
     limits = characteristic_limits(key) if isinstance(key, str) else widest_limits()
-    edition = ruleset.name if ruleset is not None else "any edition"
+    edition = ruleset.name if ruleset is not None else None
     for name in CHARACTERISTICS:
         value = player.get(name)
         if not _whole(value) or name not in limits:
@@ -134,8 +143,24 @@ def _characteristic_problems(
             problems.add(
                 SECTION,
                 f"characteristic {name}",
-                f"{who(player, team)}: {_shown(name, value)} is outside what {edition} "
-                f"allows ({_shown(name, low)} to {_shown(name, high)})",
+                (
+                    _(
+                        "%(player)s: %(value)s is outside what %(edition)s allows (%(low)s to "
+                        "%(high)s)"
+                    )
+                    if edition is not None
+                    else _(
+                        "%(player)s: %(value)s is outside what any edition allows (%(low)s to "
+                        "%(high)s)"
+                    )
+                )
+                % {
+                    "player": who(player, team),
+                    "value": _shown(name, value),
+                    "edition": edition,
+                    "low": _shown(name, low),
+                    "high": _shown(name, high),
+                },
             )
     slug = player.get("position_slug")
     if ruleset is not None and team is not None and isinstance(slug, str):
@@ -145,7 +170,8 @@ def _characteristic_problems(
             problems.add(
                 SECTION,
                 "position",
-                f"{who(player, team)}: {slug!r} is not a position of the {roster.name} roster",
+                _("%(player)s: %(position)s is not a position of the %(roster)s roster")
+                % {"player": who(player, team), "position": repr(slug), "roster": roster.name},
             )
 
 
@@ -162,20 +188,29 @@ def _spp_problems(
         problems.add(
             SECTION,
             "spp earned",
-            f"{who(player, team)}: {earned:,} SPP earned, but the backup's match "
-            f"statistics give him {explained:,} SPP",
+            _(
+                "%(player)s: %(earned)s SPP earned, but the backup's match statistics give "
+                "him %(explained)s SPP"
+            )
+            % {"player": who(player, team), "earned": f"{earned:,}", "explained": f"{explained:,}"},
         )
     if _whole(spent) and spent != costs:
         problems.add(
             SECTION,
             "spp spent",
-            f"{who(player, team)}: {spent:,} SPP spent, but his advancements cost {costs:,} SPP",
+            _("%(player)s: %(spent)s SPP spent, but his advancements cost %(costs)s SPP")
+            % {"player": who(player, team), "spent": f"{spent:,}", "costs": f"{costs:,}"},
         )
     if _whole(count) and count != advancements:
         problems.add(
             SECTION,
             "advancements",
-            f"{who(player, team)}: {count} advancements, but the backup records {advancements}",
+            ngettext(
+                "%(player)s: %(count)s advancement, but the backup records %(recorded)s",
+                "%(player)s: %(count)s advancements, but the backup records %(recorded)s",
+                count,
+            )
+            % {"player": who(player, team), "count": count, "recorded": advancements},
         )
 
 

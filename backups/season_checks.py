@@ -23,6 +23,8 @@ import binascii
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from backups.sections import LOGOS
 from backups.values import Problems, is_int, label
 from leagues.services.house_rules import MAX_GOLD
@@ -54,12 +56,15 @@ def _prize_amounts(value: Any) -> tuple[tuple[int, int], ...] | None | str:
     if value is None or value == {}:
         return None
     if not isinstance(value, dict):
-        return 'prize_amounts is not gold per place, e.g. {"1": 100000, "2": 60000}'
+        return _('prize_amounts is not gold per place, e.g. {"1": 100000, "2": 60000}')
     for place, amount in value.items():
         if not place.isdigit():
-            return f"prize_amounts: {place!r} is not a place"
+            return _("prize_amounts: %(place)s is not a place") % {"place": repr(place)}
         if not is_int(amount) or not 0 <= amount <= MAX_GOLD:
-            return f"prize_amounts: {amount!r} is not an amount of gold from 0 to {MAX_GOLD:,}"
+            return _("prize_amounts: %(amount)s is not an amount of gold from 0 to %(most)s") % {
+                "amount": repr(amount),
+                "most": f"{MAX_GOLD:,}",
+            }
     return prize_table(value)
 
 
@@ -74,19 +79,30 @@ def _engine_rules(
     stars = row.get("banned_stars", [])
     if not isinstance(stars, list) or not all(isinstance(s, str) for s in stars):
         problems.add(
-            "house_rules", "rule banned_stars", f"{where}: banned_stars is not a list of keys"
+            "house_rules",
+            "rule banned_stars",
+            _("%(row)s: banned_stars is not a list of keys") % {"row": where},
         )
         return None
     values["banned_stars"] = frozenset(stars)
     prizes = _prize_amounts(row.get("prize_amounts"))
     if isinstance(prizes, str):
-        problems.add("house_rules", "rule prize_amounts", f"{where}: {prizes}")
+        problems.add(
+            "house_rules",
+            "rule prize_amounts",
+            _("%(row)s: %(problem)s") % {"row": where, "problem": prizes},
+        )
         return None
     values["prize_amounts"] = prizes
     for name in GOLD_RULES:
         amount = row.get(name)
         if isinstance(amount, int) and amount > MAX_GOLD:
-            problems.add("house_rules", f"rule {name}", f"{where}: {name} is at most {MAX_GOLD:,}")
+            problems.add(
+                "house_rules",
+                f"rule {name}",
+                _("%(row)s: %(rule)s is at most %(most)s")
+                % {"row": where, "rule": name, "most": f"{MAX_GOLD:,}"},
+            )
             return None
     for name in (*FLAGS, *GOLD_RULES, "redraft_formula", "firing_below_eleven"):
         values[name] = row.get(name, getattr(DEFAULTS, name))
@@ -112,7 +128,8 @@ def _house_rules_problems(
         problems.add(
             "house_rules",
             "duplicate",
-            f"A league has one set of house rules; the backup holds {len(rows)}.",
+            _("A league has one set of house rules; the backup holds %(count)s.")
+            % {"count": len(rows)},
         )
     key = league.get("ruleset")
     ruleset = get_ruleset(key) if isinstance(key, str) and key in list_rulesets() else None
@@ -135,7 +152,10 @@ def _house_rules_problems(
         for name, messages in found.items():
             for message in messages:
                 problems.add(
-                    "house_rules", f"rule {name}", f"{label('house_rules', row)}: {message}"
+                    "house_rules",
+                    f"rule {name}",
+                    _("%(row)s: %(problem)s")
+                    % {"row": label("house_rules", row), "problem": message},
                 )
 
 
@@ -151,9 +171,15 @@ def _kickoff_problems(rows: Rows, problems: Problems) -> None:
             problems.add(
                 "kickoff_slots",
                 "side",
-                f"{label('kickoff_slots', slot)}: proposed by teams row "
-                f"{slot.get('proposed_by_team_id')!r}, which does not play fixtures row "
-                f"{fixture!r}",
+                _(
+                    "%(row)s: proposed by teams row %(team)s, which does not play fixtures "
+                    "row %(fixture)s"
+                )
+                % {
+                    "row": label("kickoff_slots", slot),
+                    "team": repr(slot.get("proposed_by_team_id")),
+                    "fixture": repr(fixture),
+                },
             )
 
 
@@ -163,13 +189,22 @@ def _body_problems(section: str, rows: list[dict[str, Any]], problems: Problems)
         if not isinstance(body, str):
             continue  # the field checks report it
         if not body:
-            problems.add(section, "body", f"{label(section, row)}: its body is empty")
+            problems.add(
+                section, "body", _("%(row)s: its body is empty") % {"row": label(section, row)}
+            )
         elif len(body) > BODY_MAX_CHARS:
             problems.add(
                 section,
                 "body",
-                f"{label(section, row)}: its body has {len(body):,} characters, more than "
-                f"the {BODY_MAX_CHARS:,} a post may have",
+                _(
+                    "%(row)s: its body has %(length)s characters, more than the %(most)s a "
+                    "post may have"
+                )
+                % {
+                    "row": label(section, row),
+                    "length": f"{len(body):,}",
+                    "most": f"{BODY_MAX_CHARS:,}",
+                },
             )
 
 
@@ -182,13 +217,20 @@ def _match_report_problems(rows: Rows, problems: Problems) -> None:
             problems.add(
                 "match_reports",
                 "side",
-                f"{label('match_reports', report)}: written for teams row "
-                f"{report.get('team_id')!r}, which did not play matches row {match!r}",
+                _(
+                    "%(row)s: written for teams row %(team)s, which did not play matches row "
+                    "%(match)s"
+                )
+                % {
+                    "row": label("match_reports", report),
+                    "team": repr(report.get("team_id")),
+                    "match": repr(match),
+                },
             )
 
 
 def _team(team: Mapping[str, Any]) -> str:
-    return f"teams row {team.get('id')!r} ({team.get('name')})"
+    return _("teams row %(id)s (%(team)s)") % {"id": repr(team.get("id")), "team": team.get("name")}
 
 
 def _description_problems(teams: list[dict[str, Any]], problems: Problems) -> None:
@@ -198,19 +240,26 @@ def _description_problems(teams: list[dict[str, Any]], problems: Problems) -> No
             problems.add(
                 "teams",
                 "description",
-                f"{_team(team)}: its description has {len(text):,} characters, more than "
-                f"the {TEAM_DESCRIPTION_MAX:,} a team's description may have",
+                _(
+                    "%(team)s: its description has %(length)s characters, more than the "
+                    "%(most)s a team's description may have"
+                )
+                % {
+                    "team": _team(team),
+                    "length": f"{len(text):,}",
+                    "most": f"{TEAM_DESCRIPTION_MAX:,}",
+                },
             )
 
 
 def _logo_problem(content: Any) -> str | None:
     """Why the backup's ``content`` is not a logo an upload would give, or None."""
     if not isinstance(content, str) or len(content) > 4 * -(-MAX_BYTES // 3):
-        return "is not a PNG image in base64 of at most 2 MiB"
+        return _("It is not a PNG image in base64 of at most 2 MiB.")
     try:
         logo_png(logo_bytes(content))
     except (ValueError, binascii.Error):
-        return "is not base64"
+        return _("It is not base64.")
     except TeamProfileError as error:
         return " ".join(error.messages)
     return None
@@ -219,24 +268,32 @@ def _logo_problem(content: Any) -> str | None:
 def _logo_problems(document: Mapping[str, Any], teams: list[dict], problems: Problems) -> None:
     logos = document.get(LOGOS)
     if not isinstance(logos, dict):
-        problems.add(LOGOS, "shape", "The backup's logos are not images by team id.")
+        problems.add(LOGOS, "shape", _("The backup's logos are not images by team id."))
         return
     by_id = {str(team["id"]): team for team in teams}
     for key, content in logos.items():
         team = by_id.get(key)
         if team is None:
-            problems.add(LOGOS, "reference", f"logos: {key!r} is not a row of teams")
+            problems.add(
+                LOGOS, "reference", _("logos: %(key)s is not a row of teams") % {"key": repr(key)}
+            )
             continue
         why = _logo_problem(content)
         if why is not None:
-            problems.add(LOGOS, "image", f"The logo of {_team(team)} {why.rstrip('.')}.")
+            problems.add(
+                LOGOS,
+                "image",
+                _("The logo of %(team)s cannot be restored. %(why)s")
+                % {"team": _team(team), "why": why},
+            )
     for key, team in by_id.items():
         name = team.get("logo")
         if isinstance(name, str) and name and key not in logos:
             problems.add(
                 LOGOS,
                 "missing",
-                f"{_team(team)} has the logo {name!r}, but the backup holds no image of it.",
+                _("%(team)s has the logo %(name)s, but the backup holds no image of it.")
+                % {"team": _team(team), "name": repr(name)},
             )
 
 

@@ -17,6 +17,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # At most this many sentences per kind of problem and section; the rest are counted.
 MAX_LISTED = 20
@@ -36,7 +38,12 @@ class Problems:
 
     def result(self) -> list[str]:
         more = [
-            f"{section}: {n - MAX_LISTED} more problem(s) like the above ({kind})"
+            ngettext(
+                "%(section)s: %(count)s more problem like the above (%(kind)s)",
+                "%(section)s: %(count)s more problems like the above (%(kind)s)",
+                n - MAX_LISTED,
+            )
+            % {"section": section, "count": n - MAX_LISTED, "kind": kind}
             for (section, kind), n in self._counts.items()
             if n > MAX_LISTED
         ]
@@ -48,7 +55,8 @@ def is_int(value: Any) -> bool:
 
 
 def label(section: str, row: Mapping[str, Any]) -> str:
-    return f"{section} row {row.get('id')!r}"
+    """A row as the problems name it: "teams row 7" (the section is the file's key)."""
+    return _("%(section)s row %(id)s") % {"section": section, "id": repr(row.get("id"))}
 
 
 def parse_value(field: models.Field, value: Any) -> Any:
@@ -57,21 +65,21 @@ def parse_value(field: models.Field, value: Any) -> Any:
         return None
     if isinstance(field, models.DateTimeField | models.DateField):
         if not isinstance(value, str):
-            raise ValidationError("is not a date")
+            raise ValidationError(_("is not a date"))
         try:
             parse = parse_datetime if isinstance(field, models.DateTimeField) else parse_date
             parsed = parse(value)
         except ValueError:
             parsed = None
         if parsed is None:
-            raise ValidationError(f"{value!r} is not a valid date")
+            raise ValidationError(_("%(value)s is not a valid date") % {"value": repr(value)})
         return parsed
     if isinstance(field, models.IntegerField | models.BigIntegerField) and not is_int(value):
-        raise ValidationError(f"{value!r} is not a whole number")
+        raise ValidationError(_("%(value)s is not a whole number") % {"value": repr(value)})
     if isinstance(field, models.BooleanField) and not isinstance(value, bool):
-        raise ValidationError(f"{value!r} is not true or false")
+        raise ValidationError(_("%(value)s is not true or false") % {"value": repr(value)})
     if isinstance(field, models.CharField | models.TextField) and not isinstance(value, str):
-        raise ValidationError(f"{value!r} is not text")
+        raise ValidationError(_("%(value)s is not text") % {"value": repr(value)})
     return field.to_python(value)
 
 
@@ -79,18 +87,27 @@ def field_problems(field: models.Field, value: Any) -> list[str]:
     if isinstance(field, models.FileField):
         # A stored file's name (the file is not in the backup): text that fits.
         if not isinstance(value, str):
-            return [f"{value!r} is not a file name"]
+            return [_("%(value)s is not a file name") % {"value": repr(value)}]
         limit = field.max_length or 100
-        return [] if len(value) <= limit else [f"is longer than {limit} characters"]
+        if len(value) <= limit:
+            return []
+        return [
+            ngettext(
+                "is longer than %(limit)s character",
+                "is longer than %(limit)s characters",
+                limit,
+            )
+            % {"limit": limit}
+        ]
     try:
         value = parse_value(field, value)
     except ValidationError as error:
         return error.messages
     if value is None:
-        return [] if field.null else ["may not be empty"]
+        return [] if field.null else [_("may not be empty")]
     problems: list[str] = []
     if field.choices and value not in {c for c, _ in field.flatchoices} and value != "":
-        problems.append(f"{value!r} is not one of its choices")
+        problems.append(_("%(value)s is not one of its choices") % {"value": repr(value)})
     try:
         field.run_validators(value)
     except ValidationError as error:
@@ -139,7 +156,7 @@ def q_holds(model: type[models.Model], q: Q, values: Mapping[str, Any]) -> bool 
             results.append(q_holds(model, child, values))
             continue
         key, expected = cast(tuple[str, Any], child)
-        name, _, lookup = key.partition("__")
+        name, _sep, lookup = key.partition("__")
         if isinstance(expected, F):
             expected = value_of(expected.name)  # type: ignore[attr-defined]  # set in F.__init__; the stubs omit it
         results.append(_compare(lookup or "exact", value_of(name), expected))
@@ -161,11 +178,20 @@ def constraint_problems(
 ) -> None:
     for constraint in model._meta.constraints:
         message = constraint.violation_error_message
-        why = constraint.name if "%(name)s" in str(message) else f"{message} ({constraint.name})"
+        why = (
+            constraint.name
+            if "%(name)s" in str(message)
+            else _("%(message)s (%(constraint)s)")
+            % {"message": message, "constraint": constraint.name}
+        )
         if isinstance(constraint, models.CheckConstraint) and isinstance(constraint.condition, Q):
             for row, values in zip(rows, typed, strict=True):
                 if q_holds(model, constraint.condition, values) is False:
-                    problems.add(section, constraint.name, f"{label(section, row)}: breaks {why}")
+                    problems.add(
+                        section,
+                        constraint.name,
+                        _("%(row)s: breaks %(why)s") % {"row": label(section, row), "why": why},
+                    )
         elif isinstance(constraint, models.UniqueConstraint) and constraint.fields:
             seen: dict[tuple[Any, ...], Any] = {}
             attnames = [_attname(model, f) for f in constraint.fields]
@@ -181,8 +207,13 @@ def constraint_problems(
                     problems.add(
                         section,
                         constraint.name,
-                        f"{label(section, row)}: repeats row {seen[key]!r}'s "
-                        f"{', '.join(constraint.fields)} ({why})",
+                        _("%(row)s: repeats row %(other)s's %(fields)s (%(why)s)")
+                        % {
+                            "row": label(section, row),
+                            "fields": ", ".join(constraint.fields),
+                            "other": repr(seen[key]),
+                            "why": why,
+                        },
                     )
                 else:
                     seen[key] = row.get("id")
