@@ -246,7 +246,19 @@ class Generator:
             rows.add(ids, User(username=f"coach-{number}-{n}", password=self.password))
             for n in range(o.teams)
         ]
-        league = rows.add(ids, League(name=f"Sitegen League {number}", ruleset=RULESET))
+        per_round = o.teams // 2
+        single_rounds = len(round_robin(list(range(o.teams))))
+        single_total = single_rounds * per_round
+        closed = o.matches // single_total
+        current_played = o.matches - closed * single_total
+        current_start = self.now - WEEK * (current_played // max(per_round, 1) + 1)
+        starts = [current_start - WEEK * (single_rounds + 4) * (closed - s) for s in range(closed)]
+        starts.append(current_start)
+        self.league_start = starts[0] - 2 * WEEK
+        league = rows.add(
+            ids,
+            League(name=f"Sitegen League {number}", ruleset=RULESET, created_at=self.league_start),
+        )
         rows.add(
             ids,
             League.commissioners.through(league_id=league.pk, user_id=commissioner.pk),
@@ -254,19 +266,10 @@ class Generator:
         for coach in coaches:
             rows.add(ids, League.coaches.through(league_id=league.pk, user_id=coach.pk))
         states = [self.team(rows, league, coach, number, n) for n, coach in enumerate(coaches)]
-        per_round = o.teams // 2
-        single_total = len(round_robin(list(range(o.teams)))) * per_round
-        closed = o.matches // single_total
-        seasons = closed + 1
-        current_played = o.matches - closed * single_total
         to_play: list[dict[str, Any]] = []
         self.season_ids = []
-        for s in range(seasons):
+        for s, start in enumerate(starts):
             current = s == closed
-            if current:
-                start = self.now - WEEK * (current_played // max(per_round, 1) + 1)
-            else:
-                start = self.now - WEEK * 2 * single_total * (seasons - s)
             to_play += self.season(rows, league, commissioner, states, s + 1, current, start)
         for state in states:
             state.team.treasury = state.balance
@@ -306,6 +309,7 @@ class Generator:
                 dedicated_fans=1,
                 status=Team.Status.ACTIVE,
                 treasury=0,
+                created_at=self.league_start,
             ),
         )
         picks = [PlayerPick(key=slug) for slug, count in draft.counts.items() for _ in range(count)]
@@ -314,6 +318,8 @@ class Generator:
         players = [
             rows.add(self.ids, p) for p in new_players(self.ruleset, draft.roster, team, picks)
         ]
+        for player in players:
+            player.hired_at = self.league_start
         state = TeamState(team, players)
         self.post(rows, state, self.budget, LedgerReason.DRAFT_BUDGET, "Draft budget", coach)
         self.post(
@@ -333,6 +339,7 @@ class Generator:
                 league=league,
                 team=team,
                 data={"roster": draft.roster.slug, "ruleset": RULESET, "cost": draft.cost},
+                at=self.league_start,
             ),
         )
         return state
@@ -346,6 +353,7 @@ class Generator:
         note: str,
         actor: User,
         match: Match | None = None,
+        when: datetime.datetime | None = None,
     ) -> TreasuryEntry:
         state.balance += amount
         return rows.add(
@@ -359,6 +367,7 @@ class Generator:
                 balance_after=state.balance,
                 created_by_id=actor.pk,
                 match_id=match.pk if match else None,
+                created_at=when or self.league_start,
             ),
         )
 
@@ -387,6 +396,7 @@ class Generator:
                     else Season.Format.SINGLE_ROUND_ROBIN
                 ),
                 ruleset=RULESET,
+                created_at=start - WEEK,
             ),
         )
         self.season_ids.append(season.pk)
@@ -395,7 +405,11 @@ class Generator:
             rows.add(
                 ids,
                 make(
-                    TeamEntry, season_id=season.pk, division_id=division.pk, team_id=state.team.pk
+                    TeamEntry,
+                    season_id=season.pk,
+                    division_id=division.pk,
+                    team_id=state.team.pk,
+                    created_at=start - WEEK,
                 ),
             )
         schedule = round_robin(states)
@@ -423,6 +437,7 @@ class Generator:
                         home_id=home.team.pk,
                         away_id=away.team.pk,
                         deadline=deadline,
+                        created_at=start - WEEK,
                     ),
                 )
                 if count < played:
@@ -470,6 +485,7 @@ class Generator:
                 pre_game_seed=rng.randrange(1 << 30),
                 post_game_seed=rng.randrange(1 << 30),
                 kicked_off_at=when - datetime.timedelta(hours=2),
+                created_at=when - datetime.timedelta(hours=3),
                 closed_at=when,
             ),
         )
@@ -533,6 +549,7 @@ class Generator:
                     ids,
                     make(
                         MatchEvent,
+                        created_at=when,
                         match_id=match.pk,
                         report_id=report.pk,
                         kind="touchdown",
@@ -547,6 +564,7 @@ class Generator:
                     ids,
                     make(
                         MatchEvent,
+                        created_at=when,
                         match_id=match.pk,
                         report_id=report.pk,
                         kind="completion",
@@ -563,6 +581,7 @@ class Generator:
                     ids,
                     make(
                         MatchEvent,
+                        created_at=when,
                         match_id=match.pk,
                         report_id=report.pk,
                         kind="casualty",
@@ -581,6 +600,7 @@ class Generator:
                     ids,
                     make(
                         MatchEvent,
+                        created_at=when,
                         match_id=match.pk,
                         report_id=report.pk,
                         kind="injury",
@@ -617,6 +637,7 @@ class Generator:
                 f"Winnings, match #{match.pk}",
                 state.team.coach,
                 match,
+                when,
             )
             rows.add(
                 ids,
@@ -735,6 +756,7 @@ class Generator:
                 team_id=home.team.pk,
                 other_team_id=away.team.pk,
                 data={"match": match.pk, "home": score["home"], "away": score["away"]},
+                at=when,
             ),
         )
 
@@ -761,6 +783,7 @@ class Generator:
                 player_id=victim.pk,
                 kind=kind,
                 source=f"Match #{match.pk}",
+                created_at=match.closed_at,
                 match_id=match.pk,
             ),
         )

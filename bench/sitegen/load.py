@@ -9,11 +9,13 @@ took 19.9 s with ``bulk_create`` and 4.5 s with COPY; COPY is the default there.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 from django.core.management.color import no_style
 from django.db import DatabaseError, connection, models, transaction
+from django.utils import timezone
 
 BATCH = 2000
 
@@ -38,7 +40,8 @@ class BulkLoader:
 
     def write(self, model: type, rows: list[Any]) -> None:
         if rows:
-            model._default_manager.bulk_create(rows, batch_size=BATCH)  # type: ignore[attr-defined]
+            with dates_kept(model, rows):
+                model._default_manager.bulk_create(rows, batch_size=BATCH)  # type: ignore[attr-defined]
 
     def finish(self, models: list[type]) -> None:
         statements = connection.ops.sequence_reset_sql(no_style(), models)
@@ -75,6 +78,7 @@ class CopyLoader(BulkLoader):
         columns = ", ".join(quote(f.column) for f in fields)
         statement = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
         values = [_value_of(f) for f in fields]
+        _fill_dates(model, rows)
         connection.ensure_connection()
         with connection.cursor() as cursor:
             raw = cursor.cursor  # psycopg's own cursor: its copy()
@@ -96,14 +100,48 @@ PLAIN = (
 def _value_of(field: models.Field) -> Callable[[Any], Any]:
     """How one column's value is read from a row: the attribute itself where psycopg
     writes it as the field would (numbers, keys, flags, dates, text), else the field's
-    own preparation (``pre_save`` for dates filled on save, JSON, files)."""
+    own preparation (JSON, files)."""
     attname = field.attname
-    fills = getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
-    if isinstance(field, PLAIN) and not fills:
+    if isinstance(field, PLAIN):  # dates filled on save: by _fill_dates first
         return operator.attrgetter(attname)
     if isinstance(field, models.CharField | models.TextField):
         return lambda row: _text(getattr(row, attname))
-    return lambda row: field.get_db_prep_save(field.pre_save(row, True), connection)
+    return lambda row: field.get_db_prep_save(getattr(row, attname), connection)
+
+
+def _filled_on_save(model: type) -> list[Any]:
+    return [
+        f
+        for f in model._meta.concrete_fields  # type: ignore[attr-defined]
+        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+
+
+def _fill_dates(model: type, rows: list[Any]) -> None:
+    """A date the database fills on save (``auto_now_add``, ``auto_now``) keeps the
+    moment the generator gave it (a match's events at the match, a player hired
+    before his first match); one given none is now, as a save would make it."""
+    now = timezone.now()
+    for field in _filled_on_save(model):
+        for row in rows:
+            if getattr(row, field.attname) is None:
+                setattr(row, field.attname, now)
+
+
+@contextmanager
+def dates_kept(model: type, rows: list[Any]) -> Iterator[None]:
+    """``bulk_create`` with the generated dates kept: the fields' "fill on save"
+    switched off while the rows are written (every row has its date first)."""
+    _fill_dates(model, rows)
+    fields = _filled_on_save(model)
+    flags = [(f, f.auto_now, f.auto_now_add) for f in fields]
+    for field in fields:
+        field.auto_now = field.auto_now_add = False
+    try:
+        yield
+    finally:
+        for field, auto_now, auto_now_add in flags:
+            field.auto_now, field.auto_now_add = auto_now, auto_now_add
 
 
 def _text(value: Any) -> str | None:
