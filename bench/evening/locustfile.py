@@ -57,6 +57,7 @@ COUNTS = dict(
 THINK = tuple(float(x) for x in os.environ.get("EVENING_THINK", "0.5,2").split(","))
 TAP_SECONDS = float(os.environ.get("EVENING_TAP", "3"))
 POLL_SECONDS = 1.0
+POST_GAME_POLLS = 120  # a post-game not applied within two minutes is a failure
 MATCHES = "/api/v1/matches"
 SYNC = re.compile(r'id="match-sync"[^>]*hx-get="([^"]+)"')
 
@@ -277,7 +278,7 @@ class MatchNight(Site):
         self.api("POST", f"{url}/confirm/", "match: confirm", away, body={})
         # The post-game runs on a worker: both coaches wait on their pages, then each
         # says he is done with step 4.
-        while True:
+        for _ in range(POST_GAME_POLLS):
             self.wait_watching(POLL_SECONDS, pages)
             post_game = self.api("GET", f"{url}/post-game/", "match: post-game", home)
             if post_game["pending"]:
@@ -288,6 +289,17 @@ class MatchNight(Site):
                 )  # fmt: skip
             elif post_game["complete"] and post_game["applied"]:
                 break
+        else:
+            self.environment.events.request.fire(
+                request_type="CHECK",
+                name="match: post-game applied",
+                response_time=POST_GAME_POLLS * POLL_SECONDS * 1000,
+                response_length=0,
+                response=None,
+                context={},
+                exception=RuntimeError(f"match {match_id}: post-game not applied in time"),
+            )
+            raise FlowStopped("post-game")
         self.api("POST", f"{url}/close/", "match: close", away, body={})
         CLOSED.append(
             {

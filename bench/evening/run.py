@@ -538,7 +538,9 @@ def run_step(stack: Stack, leagues: int, clients: int, seconds: int, options: An
     folder = stack.folder / f"clients-{clients}"
     folder.mkdir()
     plan = folder / "plan.json"
-    run_site(stack.direct_url, "plan", "--out", str(plan))
+    # Fixtures enough for every match client to play one every 20 s, and some over.
+    matches = mix(clients)[2] * (seconds // 20 + 2) + 10
+    run_site(stack.direct_url, "plan", "--out", str(plan), "--matches", str(matches))
     warm_up(stack.web_port, plan, options.workers)
     before = stack.redis_info() or {}
     since = datetime.datetime.now(datetime.UTC).isoformat()
@@ -729,7 +731,7 @@ def stack_for(direct_url: str, database: str, options: Any) -> Iterator[Stack]:
         try:
             stack.start(options.workers, options.celery_concurrency)
             yield stack
-        except BaseException:
+        except Exception:
             for name in ("gunicorn.log", "celery.out", "pgbouncer.log"):
                 text = tail(Path(folder) / name)
                 if text:
