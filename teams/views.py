@@ -286,11 +286,18 @@ def team_staff(request: HttpRequest, pk: int) -> HttpResponse:
         kind, hire = form.cleaned_data["kind"], form.cleaned_data["action"] == StaffForm.HIRE
         service = services.hire_staff if hire else services.fire_staff
         if attempt(form, lambda: service(request.user, team, kind) or True):
-            label = str(services.StaffKind(kind).label).lower()
-            done = _("Hired: %(staff)s.") if hire else _("Let go: %(staff)s.")
-            messages.success(request, done % {"staff": label})
+            messages.success(request, _staff_done(services.StaffKind(kind), hire))
             return redirect("team-detail", pk=team.pk)
     return team_detail(request, pk, staff_form=form)
+
+
+def _staff_done(kind: services.StaffKind, hired: bool) -> str:
+    """What the page says once one of the sideline staff is hired or let go."""
+    if kind == services.StaffKind.ASSISTANT_COACH:
+        return _("Hired an assistant coach.") if hired else _("Let one assistant coach go.")
+    if kind == services.StaffKind.CHEERLEADER:
+        return _("Hired a cheerleader.") if hired else _("Let one cheerleader go.")
+    return _("Hired an apothecary.") if hired else _("Let the apothecary go.")
 
 
 @login_required

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from core.errors import attempt
 from teams import services
@@ -21,7 +22,7 @@ from teams.serializers import TransferInputSerializer
 
 class TransferForm(forms.Form):
     coach = forms.CharField(
-        label="New coach's username",
+        label=gettext_lazy("New coach's username"),
         max_length=150,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
     )

@@ -17,8 +17,19 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules_engine.wording import say
-from teams.interchange.shapes import InjuryIn, InterchangeError, PlayerIn, TeamIn, text, whole
+from teams.interchange.shapes import (
+    InjuryIn,
+    InterchangeError,
+    PlayerIn,
+    TeamIn,
+    part,
+    player_called,
+    text,
+    whole,
+)
 from teams.models import InjuryRecord, PlayerSkill
 
 # "+MA" in a FUMBBL skill list: a characteristic improvement, and its change to the
@@ -35,7 +46,7 @@ def _injuries(value: Any, player: PlayerIn, what: str, problems: list[str]) -> N
     if value in (None, ""):
         return
     if not isinstance(value, str):
-        problems.append(f'{what}\'s injuries must be text like "n, -ma"')
+        problems.append(_('%(what)s\'s injuries must be text like "n, -ma"') % {"what": what})
         return
     for token in filter(None, re.split(r"[\s,]+", value.strip().lower())):
         if token == "n":
@@ -49,18 +60,24 @@ def _injuries(value: Any, player: PlayerIn, what: str, problems: list[str]) -> N
             player.changes[name] = player.changes.get(name, 0) + change
             player.injuries.append(InjuryIn(InjuryRecord.Kind.LASTING, name, source="FUMBBL"))
         else:
-            problems.append(f"{what} has an injury FUMBBL does not write: {token!r}")
+            problems.append(
+                _("%(what)s has an injury FUMBBL does not write: %(token)s")
+                % {"what": what, "token": repr(token)}
+            )
 
 
 def _skills(value: Any, player: PlayerIn, what: str, problems: list[str]) -> None:
     if not isinstance(value, list):
-        problems.append(f"{what}'s skills must be a list")
+        problems.append(_("%(what)s's skills must be a list") % {"what": what})
         return
     for skill in value:
         if skill is None:
             continue
         if not isinstance(skill, str) or not skill.strip():
-            problems.append(f"{what} has a skill that is not a name: {skill!r}")
+            problems.append(
+                _("%(what)s has a skill that is not a name: %(skill)s")
+                % {"what": what, "skill": repr(skill)}
+            )
         elif skill.strip().lower() in IMPROVEMENTS:
             name, change = IMPROVEMENTS[skill.strip().lower()]
             player.changes[name] = player.changes.get(name, 0) + change
@@ -72,21 +89,21 @@ def _skills(value: Any, player: PlayerIn, what: str, problems: list[str]) -> Non
 
 
 def _player(data: Any, index: int, problems: list[str]) -> PlayerIn:
-    what = f"Player {index}"
+    what = player_called(index)
     if not isinstance(data, Mapping):
-        problems.append(f"{what} must be an object")
+        problems.append(_("%(what)s must be an object") % {"what": what})
         return PlayerIn(number=index, name="", position="")
     found = data.get("record")
     record: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     player = PlayerIn(
-        number=whole(data.get("number"), f"{what}'s number", problems, least=1),
-        name=text(data.get("name"), f"{what}'s name", problems),
-        position=text(data.get("position"), f"{what}'s position", problems),
-        spp_earned=whole(record.get("spp", 0), f"{what}'s SPP", problems)
-        + whole(record.get("extra_spp", 0), f"{what}'s extra SPP", problems),
-        spp_spent=whole(record.get("spent_spp", 0), f"{what}'s spent SPP", problems),
+        number=whole(data.get("number"), part(what, "number"), problems, least=1),
+        name=text(data.get("name"), part(what, "name"), problems),
+        position=text(data.get("position"), part(what, "position"), problems),
+        spp_earned=whole(record.get("spp", 0), part(what, "spp"), problems)
+        + whole(record.get("extra_spp", 0), part(what, "extra_spp"), problems),
+        spp_spent=whole(record.get("spent_spp", 0), part(what, "spent_spp"), problems),
     )
-    what = f"{what} ({player.name})" if player.name else what
+    what = player_called(index, player.name)
     _skills(data.get("skills", []), player, what, problems)
     _injuries(data.get("injuries"), player, what, problems)
     return player
@@ -95,22 +112,22 @@ def _player(data: Any, index: int, problems: list[str]) -> PlayerIn:
 def read_fumbbl(data: Any) -> TeamIn:
     """The team of a parsed FUMBBL team; every problem at once in one error."""
     if not isinstance(data, Mapping) or not isinstance(data.get("players"), list):
-        raise InterchangeError("This is not a FUMBBL team (no list of players)")
+        raise InterchangeError(_("This is not a FUMBBL team (no list of players)"))
     problems: list[str] = []
     roster = data.get("roster")
     fans = data.get("dedicatedFans", data.get("fanFactor", 1))
     team = TeamIn(
-        name=text(data.get("name"), "The team's name", problems),
+        name=text(data.get("name"), _("The team's name"), problems),
         roster=text(
-            roster.get("name") if isinstance(roster, Mapping) else roster, "The roster", problems
+            roster.get("name") if isinstance(roster, Mapping) else roster, _("The roster"), problems
         ),  # fmt: skip
         source=say("FUMBBL team {id}", id=data["id"]) if data.get("id") else say("a FUMBBL team"),
-        rerolls=whole(data.get("rerolls", 0), "Team re-rolls", problems),
-        assistant_coaches=whole(data.get("assistantCoaches", 0), "Assistant coaches", problems),
-        cheerleaders=whole(data.get("cheerleaders", 0), "Cheerleaders", problems),
+        rerolls=whole(data.get("rerolls", 0), _("Team re-rolls"), problems),
+        assistant_coaches=whole(data.get("assistantCoaches", 0), _("Assistant coaches"), problems),
+        cheerleaders=whole(data.get("cheerleaders", 0), _("Cheerleaders"), problems),
         apothecary=str(data.get("apothecary", "")).strip().lower() in {"yes", "true", "1"},
-        dedicated_fans=max(whole(fans, "Fan factor", problems), 1),
-        treasury=whole(data.get("treasury", 0), "The treasury", problems),
+        dedicated_fans=max(whole(fans, _("Fan factor"), problems), 1),
+        treasury=whole(data.get("treasury", 0), _("The treasury"), problems),
         price_advancements=True,
         players=[_player(p, i, problems) for i, p in enumerate(data["players"], start=1)],
     )

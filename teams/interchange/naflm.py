@@ -28,6 +28,8 @@ from teams.interchange.shapes import (
     InterchangeError,
     PlayerIn,
     TeamIn,
+    part,
+    player_called,
     text,
     whole,
 )
@@ -61,7 +63,9 @@ def _value(element: Element, tag: str) -> str | None:
 
 def _count(element: Element, tag: str, what: str, problems: list[str], most: int = 9_999) -> int:
     value = _value(element, tag)
-    return 0 if value in (None, "") else whole(value, f"{what}'s {tag}", problems, most=most)
+    if value in (None, ""):
+        return 0
+    return whole(value, _("%(what)s's %(tag)s") % {"what": what, "tag": tag}, problems, most=most)
 
 
 def _injuries(element: Element, player: PlayerIn, what: str, problems: list[str]) -> None:
@@ -75,17 +79,19 @@ def _injuries(element: Element, player: PlayerIn, what: str, problems: list[str]
 
 
 def _player(element: Element, index: int, problems: list[str]) -> PlayerIn:
-    what = f"Player {index}"
-    name = text(_value(element, "name"), f"{what}'s name", problems)
-    what = f"{what} ({name})" if name else what
+    name = text(_value(element, "name"), part(player_called(index), "name"), problems)
+    what = player_called(index, name)
     position = _value(element, "position")
     if not position:
         pos_id = _value(element, "pos_id")
         problems.append(
-            f"{what} names its position only by NAFLM's number ({pos_id}): give its name in "
-            "<position>"
+            _(
+                "%(what)s names its position only by NAFLM's number (%(number)s): give its "
+                "name in <position>"
+            )
+            % {"what": what, "number": pos_id}
             if pos_id
-            else f"{what} has no <position>"
+            else _("%(what)s has no <position>") % {"what": what}
         )
     status = (_value(element, "status") or "none").lower()
     if status not in STATUSES:
@@ -94,7 +100,7 @@ def _player(element: Element, index: int, problems: list[str]) -> PlayerIn:
             % {"what": what, "status": repr(status)}
         )
     player = PlayerIn(
-        number=whole(_value(element, "nr") or index, f"{what}'s nr", problems, least=1),
+        number=whole(_value(element, "nr") or index, part(what, "number"), problems, least=1),
         name=name,
         position=position or "",
         status=STATUSES.get(status, PlayerStatus.ACTIVE),
@@ -151,16 +157,16 @@ def read_naflm(content: str | bytes) -> TeamIn:
     elements = (players if players is not None else team).findall("player")
     thousands = _value(team, "treasury")
     result = TeamIn(
-        name=text(_value(team, "name"), "The team's name", problems),
+        name=text(_value(team, "name"), _("The team's name"), problems),
         roster=_race(team, problems),
         source=say("a NAFLM team import"),
-        treasury=1000 * (0 if not thousands else whole(thousands, "The treasury", problems)),
+        treasury=1000 * (0 if not thousands else whole(thousands, _("The treasury"), problems)),
         price_advancements=True,
         apothecary=(_value(team, "apothecary") or "").lower() in {"1", "true", "yes"},
-        rerolls=_count(team, "rr", "The team", problems),
-        dedicated_fans=max(_count(team, "ff", "The team", problems), 1),
-        assistant_coaches=_count(team, "ass_coaches", "The team", problems),
-        cheerleaders=_count(team, "cheerleaders", "The team", problems),
+        rerolls=_count(team, "rr", _("The team"), problems),
+        dedicated_fans=max(_count(team, "ff", _("The team"), problems), 1),
+        assistant_coaches=_count(team, "ass_coaches", _("The team"), problems),
+        cheerleaders=_count(team, "cheerleaders", _("The team"), problems),
         players=[_player(p, i, problems) for i, p in enumerate(elements, start=1)],
     )
     if problems:

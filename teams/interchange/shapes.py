@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from rules_engine.wording import Shown
 from teams.errors import TeamError
 
@@ -102,7 +105,10 @@ def whole(value: Any, what: str, problems: list[str], *, least: int = 0, most: i
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         shown = repr(value) if len(repr(value)) < 40 else repr(value)[:37] + "..."
-        problems.append(f"{what} must be a whole number from {least} to {most:,}; got {shown}")
+        problems.append(
+            _("%(what)s must be a whole number from %(least)s to %(most)s; got %(value)s")
+            % {"what": what, "least": least, "most": f"{most:,}", "value": shown}
+        )
         return least
     return value
 
@@ -112,6 +118,50 @@ def text(value: Any, what: str, problems: list[str], *, required: bool = True) -
     if value is None and not required:
         return ""
     if not isinstance(value, str) or (required and not value.strip()):
-        problems.append(f"{what} is missing")
+        problems.append(_("%(what)s is missing") % {"what": what})
         return ""
     return value.strip()
+
+
+def player_called(index: int, name: str = "") -> str:
+    """How a problem names the file's player: "Player 3", or "Player 3 (Karl)"."""
+    if name:
+        return _("Player %(index)s (%(name)s)") % {"index": index, "name": name}
+    return _("Player %(index)s") % {"index": index}
+
+
+# What a problem names of one of the file's things (``what``: a player, the team, an
+# injury), by the field the file gives.
+PARTS = {
+    "number": gettext_lazy("%(what)s's number"),
+    "name": gettext_lazy("%(what)s's name"),
+    "position": gettext_lazy("%(what)s's position"),
+    "skill": gettext_lazy("%(what)s's skill"),
+    "skills": gettext_lazy("%(what)s's skills"),
+    "changes": gettext_lazy("%(what)s's changes"),
+    "injury": gettext_lazy("%(what)s's injury"),
+    "injuries": gettext_lazy("%(what)s's injuries"),
+    "kind": gettext_lazy("%(what)s's kind"),
+    "characteristic": gettext_lazy("%(what)s's characteristic"),
+    "note": gettext_lazy("%(what)s's note"),
+    "source": gettext_lazy("%(what)s's source"),
+    "status": gettext_lazy("%(what)s's status"),
+    "spp": gettext_lazy("%(what)s's SPP"),
+    "spp_earned": gettext_lazy("%(what)s's SPP earned"),
+    "spp_spent": gettext_lazy("%(what)s's SPP spent"),
+    "extra_spp": gettext_lazy("%(what)s's extra SPP"),
+    "spent_spp": gettext_lazy("%(what)s's spent SPP"),
+    "advancements": gettext_lazy("%(what)s's advancements"),
+    "value_increases": gettext_lazy("%(what)s's value increases"),
+    "niggles": gettext_lazy("%(what)s's niggles"),
+}
+
+
+def part(what: str, key: str) -> str:
+    """``what``'s field ``key`` as a problem names it: "Player 3's number"."""
+    return str(PARTS[key]) % {"what": what}
+
+
+def numbered(what: str, index: int) -> str:
+    """One of a list of the file's things: "Player 3's skill 2"."""
+    return _("%(what)s %(index)s") % {"what": what, "index": index}
