@@ -20,6 +20,7 @@ from rules_engine.bb2020.advancement import IMPROVEMENT_STEP
 from rules_engine.dice import Dice, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import AdvancementError
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import Wording, say
 from teams.audit import log_action
 from teams.models import Advancement, Player, PlayerSkill, Team
 from teams.services._common import (
@@ -163,8 +164,15 @@ def _applied(
     log_action(
         actor,
         "advancement.spend",
-        f"{team.name}: #{player.number} {player.name} took advancement "
-        f"{advancement.number}, {advancement.result} ({advancement.spp_cost} SPP).",
+        say(
+            "{team}: #{number} {player} took advancement {advancement}, {result} ({spp} SPP).",
+            team=team.name,
+            number=player.number,
+            player=player.name,
+            advancement=advancement.number,
+            result=advancement.result,
+            spp=advancement.spp_cost,
+        ),
         team=team,
         player=player.pk,
         advancement=advancement.pk,
@@ -333,9 +341,7 @@ def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advance
         log_action(
             actor,
             "advancement.undo",
-            f"{team.name}: #{player.number} {player.name}'s advancement {latest.number} "
-            f"({latest.result}) undone: the {spent_before - player.spp_spent} SPP it cost "
-            "are no longer spent" + (f" ({note})." if note else "."),
+            _undone(team, player, latest, spent_before - player.spp_spent, note),
             team=team,
             player=player.pk,
             result=latest.result,
@@ -343,3 +349,27 @@ def undo_advancement(actor: Actor, player: Player, *, note: str = "") -> Advance
             value_increase=latest.value_increase,
         )
         return latest
+
+
+def _undone(team: Any, player: Player, latest: Advancement, spp: int, note: str) -> Wording:
+    """The audit line of an advancement undone (``note``: the commissioner's own words)."""
+    values = {
+        "team": team.name,
+        "number": player.number,
+        "player": player.name,
+        "advancement": latest.number,
+        "result": latest.result,
+        "spp": spp,
+    }
+    if note:
+        return say(
+            "{team}: #{number} {player}'s advancement {advancement} ({result}) undone: "
+            "the {spp} SPP it cost are no longer spent ({note}).",
+            note=note,
+            **values,
+        )
+    return say(
+        "{team}: #{number} {player}'s advancement {advancement} ({result}) undone: "
+        "the {spp} SPP it cost are no longer spent.",
+        **values,
+    )

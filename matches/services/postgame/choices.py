@@ -45,6 +45,7 @@ from matches.services.postgame.sequence import (
 )
 from matches.services.report.rows import WITH_EVENTS
 from matches.services.snapshots import SIDES
+from rules_engine.wording import Wording, say
 from teams.models import Player
 
 if TYPE_CHECKING:
@@ -302,13 +303,26 @@ def end_hiring_step(actor: Actor, match: Match) -> Report:
         log_match(
             actor,
             "match.end_hiring_step",
-            "the commissioner ended the post-game's hiring step for "
-            + (" and ".join(sorted(waiting)) or "no one"),
+            _ended_for(sorted(waiting)),
             match,
             report=report.pk,
             sides=sorted(waiting),
         )
         return report
+
+
+def _ended_for(sides: list[str]) -> Wording:
+    """The audit line of a hiring step the commissioner ended, naming the sides it
+    waited for ("home", "away")."""
+    if len(sides) >= 2:
+        return say(
+            "the commissioner ended the post-game's hiring step for {side} and {other}",
+            side=sides[0],
+            other=sides[1],
+        )
+    if sides:
+        return say("the commissioner ended the post-game's hiring step for {side}", side=sides[0])
+    return say("the commissioner ended the post-game's hiring step for no one")
 
 
 # Whether the report's final application is made, read with the report.
@@ -337,5 +351,5 @@ def close_match(actor: Actor, match: Match) -> Match:
         match.status = Match.Status.CLOSED
         match.closed_at = timezone.now()
         match.save(update_fields=["status", "closed_at", "updated_at"])
-        log_match(actor, "match.close", "closed.", match, report=report.pk)
+        log_match(actor, "match.close", say("closed."), match, report=report.pk)
         return match

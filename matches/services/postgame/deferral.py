@@ -14,11 +14,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.types import Actor
 from matches.errors import MatchError
 from matches.models import AppliedEffect, EffectKind, PostGameApplication, SppShortfall
+from rules_engine.wording import Shown, Wording, english, say, thousands
 from teams.models import LedgerReason, Team, TreasuryEntry
 from teams.services import post_to_ledger
 from teams.services._common import lock_player, lock_team
@@ -29,11 +31,11 @@ class _Gold:
     team_id: int
     amount: int
     reason: str
-    note: str
+    note: Shown
     actor: Actor
     match_id: int
     link: Callable[[TreasuryEntry], None]
-    label: str  # the match's
+    label: Shown  # the match's ("Match #12", ``Match.title``)
     reverses: str  # the reason of the gold a reversal takes back ("" for new gold)
 
     @property
@@ -76,13 +78,13 @@ def post_gold(
     team_id: int,
     amount: int,
     reason: str,
-    note: str,
+    note: Shown,
     actor: Actor,
     match_id: int,
     link: Callable[[TreasuryEntry], None],
     locked: HoldsLock | None = None,
     *,
-    label: str = "",
+    label: Shown = "",
     reverses: str = "",
 ) -> None:
     """Post ``amount`` to the team's ledger now (on the row ``locked`` holds, else
@@ -155,9 +157,48 @@ def settle_deferred(held: Deferred, grant_to: PostGameApplication) -> None:
             SppShortfall.objects.create(report=grant_to.report, player=player, spp=kept)
 
 
-def _breakdown(golds: list[_Gold]) -> str:
+def gold_note(reason: str, match: Shown) -> Shown:
+    """The ledger note of a post-game's gold: "Winnings, Match #12" (``match``: the
+    match's ``title``), a sentence each reader reads in his language."""
+    if reason == LedgerReason.WINNINGS:
+        return say("Winnings, {match}", match=match)
+    if reason == LedgerReason.EXPENSIVE_MISTAKE:
+        return say("Expensive mistake, {match}", match=match)
+    if reason == LedgerReason.SPIRALLING_EXPENSES:
+        return say("Spiralling expenses, {match}", match=match)
+    if reason == LedgerReason.PURCHASES:
+        return say("Purchases after a match, {match}", match=match)
+    return say("{reason}, {match}", reason=_english_label(reason), match=match)
+
+
+def _english_label(reason: str) -> str:
+    """A ledger reason's label as the ledger's English names it (never translated
+    here: the row is read later in its reader's language)."""
+    with translation.override(None):
+        return str(LedgerReason(reason).label)
+
+
+def _moved(what: str, was: int, now: int) -> Wording:
+    """One reason's gold in a correction's row: "winnings 60,000 → 50,000 gp"."""
+    amounts = {"was": thousands(was), "now": thousands(now)}
+    if what == LedgerReason.WINNINGS:
+        return say("winnings {was} → {now} gp", **amounts)
+    if what == LedgerReason.EXPENSIVE_MISTAKE:
+        return say("expensive mistake {was} → {now} gp", **amounts)
+    if what == LedgerReason.SPIRALLING_EXPENSES:
+        return say("spiralling expenses {was} → {now} gp", **amounts)
+    if what == LedgerReason.PURCHASES:
+        return say("purchases after a match {was} → {now} gp", **amounts)
+    if what == LedgerReason.JOURNEYMAN_HIRE:
+        return say("journeyman hired permanently {was} → {now} gp", **amounts)
+    return say("{reason} {was} → {now} gp", reason=_english_label(what).lower(), **amounts)
+
+
+def _breakdown(golds: list[_Gold]) -> Shown:
     """What a correction's row is made of, reason by reason: "Correction of Round 1,
-    Orcs v Dwarfs: winnings 60,000 → 50,000 gp" (the reasons whose gold moved)."""
+    Orcs v Dwarfs: winnings 60,000 → 50,000 gp" (the reasons whose gold moved), a
+    sentence each reader reads in his language (a note too long for its column is
+    kept as its English, cut short)."""
     was: dict[str, int] = {}
     now: dict[str, int] = {}
     for gold in golds:
@@ -166,13 +207,17 @@ def _breakdown(golds: list[_Gold]) -> str:
         else:
             now[gold.what] = now.get(gold.what, 0) + gold.amount
     parts = [
-        f"{LedgerReason(what).label.lower()} {was.get(what, 0):,} → {now.get(what, 0):,} gp"
+        _moved(what, was.get(what, 0), now.get(what, 0))
         for what in dict.fromkeys([*was, *now])
         if was.get(what, 0) != now.get(what, 0)
     ]
-    label = golds[0].label or "a match"
-    note = f"Correction of {label}: {'; '.join(parts)}"
-    return note if len(note) <= NOTE_LENGTH else note[: NOTE_LENGTH - 3] + "..."
+    changes: Shown = ""
+    for part in reversed(parts):
+        changes = say("{change}; {more}", change=part, more=changes) if changes else part
+    match = golds[0].label or say("a match")
+    note = say("Correction of {match}: {changes}", match=match, changes=changes)
+    text = english(note)
+    return note if len(text) <= NOTE_LENGTH else text[: NOTE_LENGTH - 3] + "..."
 
 
 def held_back() -> Deferred | None:

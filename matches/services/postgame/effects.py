@@ -28,7 +28,7 @@ from django.utils import timezone
 from core.types import Actor
 from matches.models import AppliedEffect, EffectKind, Match, PlayerMatchStats, PostGameApplication
 from matches.services.access import team_actor
-from matches.services.postgame.deferral import held_back, post_gold
+from matches.services.postgame.deferral import gold_note, held_back, post_gold
 from matches.services.postgame.skills_gained import apply_gained
 from matches.services.postgame.writes import EffectsBatch, TeamWrites, add_spp, stats_rows
 from matches.services.report.rows import events_of
@@ -39,6 +39,7 @@ from matches.totals import refresh_stats_totals
 from rules_engine.bb2020.report import RULESET as REPORT_TABLES
 from rules_engine.injuries import LastingInjuryResult
 from rules_engine.tables import load_tables
+from rules_engine.wording import Shown
 from teams.models import (
     Advancement,
     InjuryRecord,
@@ -101,7 +102,7 @@ class _Side:
             self._who = team_actor(self.actor, self.team)
         return self._who
 
-    def post(self, amount: int, reason: str, note: str, match_id: int, link: Any) -> None:
+    def post(self, amount: int, reason: str, note: Shown, match_id: int, link: Any) -> None:
         """Gold in or out of the locked row's Treasury, written with the rest."""
         self.writes.post(self.locked(), amount, reason, note, self.actor, match_id, link)
 
@@ -230,7 +231,7 @@ def _post_gold(record: _Side, change: Any) -> None:
 
     match = record.application.match
     reason = LEDGER_REASONS[change.reason]
-    note = f"{LedgerReason(reason).label}, {match.label}"
+    note = gold_note(reason, match.title)
     if held_back() is None:
         record.post(change.amount, reason, note, match.pk, link)
     else:  # a correction under way holds the gold back
@@ -243,7 +244,7 @@ def _post_gold(record: _Side, change: Any) -> None:
             match.pk,
             link,
             record,
-            label=match.label,
+            label=match.title,
         )
 
 
@@ -416,7 +417,7 @@ def _hire_journeyman(record: _Side, player: Player) -> None:
                 record.actor,
                 match.pk,
                 link,
-                label=match.label,
+                label=match.title,
             )
 
         hire_journeyman_permanently(record.who(), player, by_post_game=True, pay=pay)

@@ -22,6 +22,7 @@ from core.types import Actor
 from matches.models import AppliedEffect, PlayerMatchStats, PostGameApplication
 from rules_engine.bb2020.report import PlayerReport
 from rules_engine.bb2020.state import TeamState
+from rules_engine.wording import Shown
 from teams.models import Player, Team, TreasuryEntry
 from teams.services.treasury import ledger_entry
 
@@ -40,7 +41,7 @@ class TeamWrites:
         team: Team,
         amount: int,
         reason: str,
-        note: str,
+        note: Shown,
         actor: Actor,
         match_id: int,
         link: Callable[[TreasuryEntry], None],

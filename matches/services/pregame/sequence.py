@@ -34,6 +34,7 @@ from rules_engine.bb2020.state import PlayerState
 from rules_engine.errors import InducementError
 from rules_engine.sequence import SequenceResult
 from rules_engine.tables import TableEntry
+from rules_engine.wording import say
 from teams.models import LedgerReason, TeamStatus
 from teams.services import post_to_ledger, take_journeyman, take_mercenary
 from teams.services._common import lock_team
@@ -370,14 +371,19 @@ def start_match(actor: Actor, match: Match) -> Match:
                     [f"{count} x {slug}" for slug, count in order.get("items", {}).items()]
                     + [f"mercenary {m['position']}" for m in order.get("mercenaries", ())]
                 )
+                note = (
+                    say("Inducements for {match}: {bought}", match=match.title, bought=bought)
+                    if bought
+                    else say("Inducements for {match}", match=match.title)
+                )
                 post_to_ledger(
                     lock_team(team),
                     -spent,
                     LedgerReason.INDUCEMENT,
-                    f"Inducements for {match.label}" + (f": {bought}" if bought else ""),
+                    note,
                     actor,
                     match_ref=match.pk,
-                    spending=f"Inducements for {match.label}",
+                    spending=str(say("Inducements for {match}", match=match.title)),
                 )
         match.match_teams = both_teams(match)
         for side in SIDES:
