@@ -35,6 +35,7 @@ import csv
 import datetime
 import json
 import os
+import re
 import resource
 import secrets
 import shutil
@@ -55,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 PYTHON = sys.executable
 DEFAULT_URL = "postgres://dugout:dugout@127.0.0.1:5432/dugout"
+ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b")
 
 # The issue's goals (this machine type; the load generator's CPU counted and reported).
 GOALS = {
@@ -219,6 +221,7 @@ class Stack:
     admin_url: str = ""  # PgBouncer's console
     web_port: int = 0
     gunicorn: subprocess.Popen[bytes] | None = None
+    log_offsets: dict[str, int] = field(default_factory=dict)
 
     def start(self, workers: int, concurrency: int) -> None:
         self.start_redis()
@@ -352,6 +355,24 @@ class Stack:
 
         wait_until(up, 60, "gunicorn")
 
+    def new_errors(self) -> list[str]:
+        """The errors gunicorn (Django's log, JSON lines) and the Celery worker logged
+        since the last call: a task that fails is no failed request, but an error."""
+        found = []
+        for name in ("gunicorn.log", "celery.log"):
+            with contextlib.suppress(OSError), open(self.folder / name, errors="replace") as log:
+                log.seek(self.log_offsets.get(name, 0))
+                text = log.read()
+                self.log_offsets[name] = log.tell()
+            found += [
+                f"{name}: {line.strip()[:300]} ... {line.strip()[-400:]}"
+                if len(line) > 700
+                else f"{name}: {line.strip()}"
+                for line in text.splitlines()
+                if ERROR_LINE.search(line)
+            ]
+        return found
+
     def worker_pids(self) -> list[int]:
         if self.gunicorn is None:
             return []
@@ -460,6 +481,7 @@ class Step:
     pools: dict[str, int]
     worker_mib: float
     loadgen_cpu: float  # cores the load generator used on average
+    server_errors: list[str] = field(default_factory=list)  # tracebacks in the logs
 
     @property
     def passes(self) -> bool:
@@ -593,6 +615,7 @@ def run_step(stack: Stack, leagues: int, clients: int, seconds: int, options: An
         pools=sampler.pools_peak,
         worker_mib=max(sampler.worker_kib.values(), default=0) / 1024,
         loadgen_cpu=cpu / wall if wall else 0.0,
+        server_errors=stack.new_errors(),
     )
 
 
@@ -632,6 +655,9 @@ def print_step(step: Step) -> None:
     print(f"   failed requests: {t.failures} ({verdict(t.failures, 0)})")
     for line in step.failures[:10]:
         print(f"     {line[:600]}")
+    print(f"   errors logged by gunicorn and Celery: {len(step.server_errors)}")
+    for line in step.server_errors[:10]:
+        print(f"     {line}")
     print(
         f"   post-game lag p95: {'-' if lag is None else f'{lag:.2f} s'} over "
         f"{len(step.lags)} confirmed reports ({verdict(lag, GOALS['lag_p95_s'], unit=' s')}); "
@@ -772,10 +798,11 @@ def main(argv: list[str] | None = None) -> int:
         print_compare(sizes[0], sizes[1], by_size)
     steps = [s for ss in by_size.values() for s in ss]
     failed = sum(s.total.failures for s in steps)
+    errors = sum(len(s.server_errors) for s in steps)
     lost = sum(len(s.lost) for s in steps)
     confirmed = sum(s.confirmed for s in steps)
-    print(f"\n== failed requests: {failed}; reports confirmed: {confirmed}, of which "
-          f"post-game never applied: {lost}")  # fmt: skip
+    print(f"\n== failed requests: {failed}; errors logged: {errors}; reports confirmed: "
+          f"{confirmed}, of which post-game never applied: {lost}")  # fmt: skip
     if options.ci and (failed or lost or not confirmed):
         if not confirmed:
             print("no report was confirmed: the post-game check saw nothing", file=sys.stderr)
