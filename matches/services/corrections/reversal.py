@@ -4,7 +4,7 @@ what cannot be undone as things stand is said first (``revert_problems``)."""
 
 from __future__ import annotations
 
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.types import Actor
@@ -13,6 +13,7 @@ from matches.services.postgame.deferral import held_back, post_gold
 from matches.services.postgame.effects import COUNTED_FIELDS, SET_FIELDS
 from matches.services.postgame.skills_gained import revert_gained
 from matches.totals import delete_stats
+from rules_engine.wording import Wording, say
 from teams.models import (
     InjuryRecord,
     LedgerReason,
@@ -61,10 +62,32 @@ def revert_problems(application: PostGameApplication) -> list[str]:
     return problems
 
 
+def _reversal_note(reverses: str, match: Wording) -> Wording:
+    """The ledger note of gold a correction takes back: "Correction of Match #12:
+    reverses winnings", a sentence each reader reads in his language."""
+    if reverses == LedgerReason.WINNINGS:
+        return say("Correction of {match}: reverses winnings", match=match)
+    if reverses == LedgerReason.EXPENSIVE_MISTAKE:
+        return say("Correction of {match}: reverses expensive mistake", match=match)
+    if reverses == LedgerReason.SPIRALLING_EXPENSES:
+        return say("Correction of {match}: reverses spiralling expenses", match=match)
+    if reverses == LedgerReason.PURCHASES:
+        return say("Correction of {match}: reverses purchases after a match", match=match)
+    if reverses == LedgerReason.JOURNEYMAN_HIRE:
+        return say("Correction of {match}: reverses journeyman hired permanently", match=match)
+    if reverses == LedgerReason.INDUCEMENT:
+        return say("Correction of {match}: reverses inducements", match=match)
+    if not reverses:
+        return say("Correction of {match}: reverses gold", match=match)
+    with translation.override(None):  # the row's English, whoever wrote it
+        what = str(LedgerReason(reverses).label).lower()
+    return say("Correction of {match}: reverses {what}", match=match, what=what)
+
+
 def revert_effects(application: PostGameApplication, actor: Actor) -> None:
     """Undo every effect of the application, newest first (teams already locked); a
     journeyman it let go stays as it left him (``_released_journeyman``)."""
-    label = application.match.label
+    label = application.match.title
     effects = list(application.effects.select_related("ledger_entry", "player").order_by("-id"))
     gone = {e.player_id for e in effects if e.player and _released_journeyman(e, e.player)}
     for effect in effects:
@@ -80,12 +103,11 @@ def revert_effects(application: PostGameApplication, actor: Actor) -> None:
             # The reason of the gold taken back: the entry's, or, where a correction's
             # row posted it, the effect's own.
             reverses = effect.before.get("reason") or (entry.reason if entry else "")
-            what = LedgerReason(reverses).label.lower() if reverses else "gold"
             post_gold(
                 effect.team_id,
                 -effect.amount,
                 LedgerReason.CORRECTION,
-                f"Correction of {label}: reverses {what}",
+                _reversal_note(reverses, label),
                 actor,
                 application.match_id,
                 link,
