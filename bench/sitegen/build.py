@@ -107,6 +107,7 @@ class Draft:
     counts: dict[str, int]
     rerolls: int
     cost: int
+    budget: int
 
 
 def plan_draft(ruleset: Ruleset, slug: str) -> Draft | None:
@@ -127,7 +128,8 @@ def plan_draft(ruleset: Ruleset, slug: str) -> Draft | None:
     for rerolls in (3, 2, 1, 0):
         proposal = DraftProposal(roster_slug=slug, players=counts, rerolls=rerolls)
         if not validate_draft(ruleset, proposal):
-            return Draft(roster, counts, rerolls, check_draft(ruleset, proposal).total)
+            cost = check_draft(ruleset, proposal)
+            return Draft(roster, counts, rerolls, cost.total, cost.budget)
     return None
 
 
@@ -230,10 +232,10 @@ class Generator:
         self.drafts = [d for slug in ROSTERS if (d := plan_draft(self.ruleset, slug))]
         self.password = make_password(options.password)  # hashed once: one for all
         self.now = timezone.now()
-        self.budget = 1_000_000
         self.spp = {name: spp_award(name, ruleset_key=RULESET) for name in _AWARDS}
         self.first = League.objects.filter(name__startswith="Sitegen League ").count()
         self.season_ids: list[int] = []  # the league being generated's, oldest first
+        self.league_start = self.now  # when the league being generated began
 
     # --- one league -------------------------------------------------------------
 
@@ -321,7 +323,7 @@ class Generator:
         for player in players:
             player.hired_at = self.league_start
         state = TeamState(team, players)
-        self.post(rows, state, self.budget, LedgerReason.DRAFT_BUDGET, "Draft budget", coach)
+        self.post(rows, state, draft.budget, LedgerReason.DRAFT_BUDGET, "Draft budget", coach)
         self.post(
             rows,
             state,
