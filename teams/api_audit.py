@@ -22,7 +22,10 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         source="actor.username", allow_null=True, default=None, help_text="Who did it."
     )
     action = StrictCharField(help_text='What was done, a verb key: "fixture.reschedule".')
-    message = StrictCharField(help_text="The sentence the pages show.")
+    message = StrictCharField(
+        source="shown_message",
+        help_text="The sentence the pages show, in the language the request accepts.",
+    )
     team_name = StrictCharField(source="team.name", allow_null=True, default=None)
     other_team_name = StrictCharField(source="other_team.name", allow_null=True, default=None)
     data = serializers.DictField(  # type: ignore[assignment]  # the API's field name

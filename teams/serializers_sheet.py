@@ -309,6 +309,9 @@ class LedgerEntrySerializer(serializers.ModelSerializer):
     match_ref = serializers.IntegerField(
         source="match_id", allow_null=True, read_only=True, help_text="The match it comes from."
     )
+    note = StrictCharField(
+        source="shown_note", help_text="The note, in the language the request accepts."
+    )
 
     class Meta:
         model = TreasuryEntry
