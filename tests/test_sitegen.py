@@ -84,8 +84,13 @@ def test_a_generated_league_s_pages_render(client, site):
     user = User.objects.get(username=coach)
     assert user.check_password(OPTIONS.password)
     client.force_login(user)
-    for url in pages[:4]:
+    for url in [reverse("home"), *pages[:4]]:
         assert client.get(url).status_code == 200, url
+    assert team.name in client.get(reverse("home")).text  # the coach's dashboard
+    commissioner = User.objects.get(username=entry["commissioner"])
+    client.force_login(commissioner)
+    assert client.get(reverse("league-oversight")).status_code == 200
+    assert client.get(reverse("season-manage", args=[season.pk])).status_code == 200
 
 
 def test_a_fixture_left_to_play_is_played_through_the_whole_flow_by_its_coaches(site):
