@@ -97,7 +97,7 @@ evening: install
 # fifteen clients; exits non-zero on any failed request or lost post-game.
 evening-ci: install
 	$(PY) -m bench.evening --leagues 3 --clients 15 --duration 60 --tap 1 \
-	  --workers 2 --celery-concurrency 1 --rebuild --ci
+	  --workers 2 --celery-workers 1 --rebuild --ci
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis

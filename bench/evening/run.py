@@ -11,7 +11,8 @@ own and in its own process group:
 - gunicorn with ``--workers`` workers against PgBouncer (DATABASE_URL to PgBouncer's
   port, DATABASE_POOLER=transaction, no prepared statements: PgBouncer before 1.21
   cannot keep them),
-- a Celery worker (``--celery-concurrency`` processes) with beat inside it, once,
+- ``--celery-workers`` Celery workers (2, of ``--celery-concurrency`` processes each),
+  beat inside the first only,
 
 runs Locust headless (bench/evening/locustfile.py) at each client count for
 ``--duration`` seconds, and stops everything at the end, on failure and on Ctrl-C. Then
@@ -223,7 +224,7 @@ class Stack:
     gunicorn: subprocess.Popen[bytes] | None = None
     log_offsets: dict[str, int] = field(default_factory=dict)
 
-    def start(self, workers: int, concurrency: int) -> None:
+    def start(self, workers: int, nodes: int, concurrency: int) -> None:
         self.start_redis()
         self.start_pgbouncer()
         env = django_env(
@@ -244,7 +245,7 @@ class Stack:
         )  # fmt: skip
         if collected.returncode != 0:
             raise RuntimeError(f"collectstatic failed: {collected.stderr[-2000:]}")
-        self.start_celery(env, concurrency)
+        self.start_celery(env, nodes, concurrency)
         self.start_gunicorn(env, workers)
 
     def start_redis(self) -> None:
@@ -313,25 +314,28 @@ class Stack:
 
         wait_until(up, 20, f"PgBouncer ({tail(self.folder / 'pgbouncer.out')})")
 
-    def start_celery(self, env: dict[str, str], concurrency: int) -> None:
-        log = self.folder / "celery.log"
-        process = self.children.start(
-            "celery",
-            [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "info",
-             "--concurrency", str(concurrency), "--prefetch-multiplier", "1",
-             "--hostname", f"evening-{os.getpid()}@%h", "--without-gossip",
-             "--without-mingle", "--without-heartbeat",
-             "--beat", "--schedule", str(self.folder / "celerybeat-schedule"),
-             "--logfile", str(log)],
-            self.folder / "celery.out", cwd=ROOT, env=env,
-        )  # fmt: skip
+    def start_celery(self, env: dict[str, str], nodes: int, concurrency: int) -> None:
+        """``nodes`` Celery workers of ``concurrency`` processes each, beat inside the
+        first only (run once, as deployed)."""
+        for node in range(nodes):
+            log = self.folder / f"celery-{node}.log"
+            beat = ["--beat", "--schedule", str(self.folder / "celerybeat-schedule")]
+            process = self.children.start(
+                f"celery-{node}",
+                [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "info",
+                 "--concurrency", str(concurrency), "--prefetch-multiplier", "1",
+                 "--hostname", f"evening-{os.getpid()}-{node}@%h", "--without-gossip",
+                 "--without-mingle", "--without-heartbeat", "--logfile", str(log),
+                 *(beat if node == 0 else [])],
+                self.folder / f"celery-{node}.out", cwd=ROOT, env=env,
+            )  # fmt: skip
 
-        def ready() -> bool:
-            if process.poll() is not None:
-                raise RuntimeError(f"the Celery worker exited:\n{tail(self.folder / 'celery.out')}")
-            return " ready." in (log.read_text(errors="replace") if log.exists() else "")
+            def ready(process: subprocess.Popen[bytes] = process, log: Path = log) -> bool:
+                if process.poll() is not None:
+                    raise RuntimeError(f"a Celery worker exited:\n{tail(log.with_suffix('.out'))}")
+                return " ready." in (log.read_text(errors="replace") if log.exists() else "")
 
-        wait_until(ready, 90, "the Celery worker")
+            wait_until(ready, 90, f"Celery worker {node}")
 
     def start_gunicorn(self, env: dict[str, str], workers: int) -> None:
         self.web_port = free_port()
@@ -359,7 +363,7 @@ class Stack:
         """The errors gunicorn (Django's log, JSON lines) and the Celery worker logged
         since the last call: a task that fails is no failed request, but an error."""
         found = []
-        for name in ("gunicorn.log", "celery.log"):
+        for name in ["gunicorn.log", *sorted(p.name for p in self.folder.glob("celery-*.log"))]:
             with contextlib.suppress(OSError), open(self.folder / name, errors="replace") as log:
                 log.seek(self.log_offsets.get(name, 0))
                 text = log.read()
@@ -731,7 +735,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--duration", type=int, default=60, help="seconds per step")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
-    parser.add_argument("--celery-concurrency", type=int, default=2)
+    parser.add_argument("--celery-workers", type=int, default=2, help="Celery worker nodes")
+    parser.add_argument("--celery-concurrency", type=int, default=1, help="processes a node")
     parser.add_argument("--think", default="0.5,2", help="a reader's pause between pages, s")
     parser.add_argument("--tap", type=float, default=3.0, help="seconds between a match's taps")
     parser.add_argument(
@@ -755,10 +760,10 @@ def stack_for(direct_url: str, database: str, options: Any) -> Iterator[Stack]:
         os.chmod(folder, 0o755)
         stack = Stack(Path(folder), direct_url, database)
         try:
-            stack.start(options.workers, options.celery_concurrency)
+            stack.start(options.workers, options.celery_workers, options.celery_concurrency)
             yield stack
         except Exception:
-            for name in ("gunicorn.log", "celery.out", "pgbouncer.log"):
+            for name in ("gunicorn.log", "celery-0.out", "pgbouncer.log"):
                 text = tail(Path(folder) / name)
                 if text:
                     print(f"--- {name} (last lines)\n{text}", file=sys.stderr)
@@ -776,6 +781,9 @@ def main(argv: list[str] | None = None) -> int:
     sizes = options.compare or [options.leagues]
     if options.compare and len(options.compare) != 2:
         print("--compare takes two sizes, e.g. 10,1000", file=sys.stderr)
+        return 2
+    if min(options.clients, default=0) < 4:
+        print("each client count is 4 or more (one client of each kind)", file=sys.stderr)
         return 2
     # SIGTERM (CI's timeout, a kill) stops the servers as Ctrl-C does.
     signal.signal(signal.SIGTERM, interrupted)
