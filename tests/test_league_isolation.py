@@ -42,6 +42,8 @@ def pages(setup: Setup) -> dict[str, str]:
         "leaderboards": reverse("leaderboards-season", args=[setup.season.pk]),
         "team sheet": reverse("team-detail", args=[setup.home.pk]),
         "other team sheet": reverse("team-detail", args=[setup.away.pk]),
+        "standings API": f"/api/v1/leagues/seasons/{setup.season.pk}/standings/",
+        "team API": f"/api/v1/teams/{setup.home.pk}/",
     }
 
 
@@ -152,11 +154,10 @@ def test_a_write_in_one_league_leaves_the_other_league_s_pages_and_fragments_alo
     changed = {
         name: tag for name, tag in etags(client, pages(league_a)).items() if tag != tags_a[name]
     }
-    assert "team sheet" in changed
+    assert {"team sheet", "team API"} <= set(changed)
     if action != "a player hired":
-        assert {"league home", "standings", "fixtures", "team sheet", "other team sheet"} <= set(
-            changed
-        )
+        shown = {"league home", "standings", "fixtures", "team sheet", "other team sheet"}
+        assert shown | {"standings API", "team API"} <= set(changed)
 
 
 def test_a_signed_in_coach_of_league_b_keeps_his_etags_when_league_a_plays(client):
