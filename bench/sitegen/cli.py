@@ -12,6 +12,8 @@ from typing import Any
 
 import django
 
+from bench.sitegen.database import migrate, recreate
+
 PASSWORD = "sitegen-pass-1"  # every generated user's password (a bench site, never a live one)
 
 
@@ -58,8 +60,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--manifest",
         default=None,
-        help="write a JSON manifest here: leagues with their ids, commissioner, coaches and "
-        "their team ids, fixtures still to play with home/away coach usernames",
+        help="write a JSON manifest here: {loader, password, seconds, leagues: [{id, number, "
+        "name, commissioner, current_season_id, season_ids, coaches: [{username, team_id, "
+        "player_ids}], to_play: [{fixture_id, round, home_team_id, away_team_id, home_coach, "
+        "away_coach}]}]} (to_play: the current round's fixtures still to play)",
     )
     p.add_argument("--password", default=PASSWORD, help="the password of every generated user")
     p.add_argument(
@@ -72,26 +76,26 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if not args.check_only and args.leagues < 1:
+        print("--leagues N (N >= 1) is needed to build", file=sys.stderr)
+        return 2
+    if args.teams_per_league < 4 or args.teams_per_league % 2:
+        print("--teams-per-league is an even number, 4 or more", file=sys.stderr)
+        return 2
     if args.database_url:
         os.environ["DATABASE_URL"] = args.database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if args.fresh:
-        from bench.sitegen.database import recreate
-
         recreate(os.environ.get("DATABASE_URL", ""))
     django.setup()
     from bench.sitegen import checks, report
     from bench.sitegen.build import Options, build
-    from bench.sitegen.database import migrate
 
     started = time.perf_counter()
     migrate()
     before = report.row_counts()
     summary: dict[str, Any] = {"leagues": 0, "password": args.password, "coaches": []}
     if not args.check_only:
-        if args.leagues < 1:
-            print("--leagues N (N >= 1) is needed to build", file=sys.stderr)
-            return 2
         options = Options(
             leagues=args.leagues,
             teams=args.teams_per_league,
