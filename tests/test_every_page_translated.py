@@ -568,6 +568,7 @@ class Reading:
     pages: int = 0
     found: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # the set-up's
+    texts: dict[str, int] = field(default_factory=dict)  # language -> texts read
 
 
 def _read_all(pages: list[Visit | Post]) -> Reading:
@@ -606,7 +607,9 @@ def _read_all(pages: list[Visit | Post]) -> Reading:
             if not said or said.group(1) != language:
                 reading.problems.append(f"{where}: read in {said and said.group(1)}")
                 continue
-            lines = findings(language, shown_texts(html))
+            texts = shown_texts(html)
+            reading.texts[language] = reading.texts.get(language, 0) + len(texts)
+            lines = findings(language, texts)
             if lines:
                 found[where] = lines
         reading.found[language] = found
@@ -644,6 +647,9 @@ def _report(language: str, found: dict[str, list[str]]) -> str:
 def test_every_page_is_read_in_its_language(reading):
     assert reading.pages > 150
     assert reading.problems == []
+    # Each page's text was read (a page of a few words would be an error page).
+    for language in LANGUAGES:
+        assert reading.texts[language] > 40 * reading.pages, language
 
 
 # What the pages still show in English while the other conversions land (the list:
@@ -702,6 +708,10 @@ def test_the_reading_finds_english_and_untranslated_strings_and_spares_names():
     assert findings("fr", ["This is waiting for your answer."]) == [
         "English (this, is, waiting, for, your): 'This is waiting for your answer.'"
     ]
+    # A msgid the catalogue leaves untranslated is found, and says so.
+    book = Catalogue("xx", exact={"Save the team": ""})
+    assert book.lookup("Save the team") == ("Save the team", "")
+    assert book.lookup("Save the teams") is None
     # Names and game terms are not English interface text.
     assert findings("fr", ["Morg 'n' Thorg", "Badly Hurt", "Dugout", "MA ST AG PA AV"]) == []
     assert findings("es", ["No hay partidos."]) == []  # "no" is Spanish too
