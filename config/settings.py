@@ -194,7 +194,13 @@ if DATABASE_REPLICA_URL:
         conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
         conn_health_checks=True,
     )
-    DATABASES["replica"]["OPTIONS"] = dict(DATABASES["default"].get("OPTIONS", {}))
+    if DATABASES["replica"]["ENGINE"] == DATABASES["default"]["ENGINE"]:
+        DATABASES["replica"]["OPTIONS"] = dict(DATABASES["default"].get("OPTIONS", {}))
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        # A replica host gone quiet must not hold a request for libpq's unbounded wait:
+        # after this many seconds the request answers 503 and this process reads from
+        # the primary for a while (core/replica.py).
+        DATABASES["replica"]["OPTIONS"]["connect_timeout"] = 2
     DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
     DUGOUT_READ_REPLICA = "replica"
 DATABASE_ROUTERS = ["core.db_router.ReplicaRouter"]

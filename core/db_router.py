@@ -51,6 +51,11 @@ def end_request(token: Any) -> None:
     _current.reset(token)
 
 
+def current_reads() -> RequestReads | None:
+    """The current request's routing (None outside a routed request)."""
+    return _current.get()
+
+
 def replica_alias() -> str:
     """The replica's database alias ("" when there is none)."""
     return str(getattr(settings, "DUGOUT_READ_REPLICA", "") or "")

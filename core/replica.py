@@ -27,13 +27,25 @@ pin by forging or keeping the cookie, and a cookie that fails the check is ignor
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
 from collections.abc import Callable
 
 from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
-from core.db_router import RequestReads, begin_request, end_request, replica_alias
+from core.db_router import (
+    RequestReads,
+    begin_request,
+    current_reads,
+    end_request,
+    replica_alias,
+)
+from core.middleware import is_database_outage
+
+logger = logging.getLogger(__name__)
 
 PIN_COOKIE = "dugout_primary"
 _SALT = "dugout.read-your-writes"
@@ -68,9 +80,34 @@ def pin(response: HttpResponse) -> None:
     )
 
 
+# The replica unreachable: this process reads from the primary until then (a
+# time.monotonic() value), and tries the replica again after.
+REPLICA_RETRY_SECONDS = 30.0
+_replica_down_until = 0.0
+_down_lock = threading.Lock()
+
+
+def replica_usable() -> bool:
+    return time.monotonic() >= _replica_down_until
+
+
+def replica_failed() -> None:
+    """The replica could not answer: read from the primary for REPLICA_RETRY_SECONDS."""
+    global _replica_down_until
+    with _down_lock:
+        _replica_down_until = time.monotonic() + REPLICA_RETRY_SECONDS
+    logger.warning(
+        "read replica unavailable: reading from the primary for %.0f s", REPLICA_RETRY_SECONDS
+    )
+
+
 class ReadYourWritesMiddleware:
     """Routes a request's reads (``core.db_router``) and pins a client that wrote.
-    Without a replica (``settings.DUGOUT_READ_REPLICA`` empty) it does nothing."""
+    Without a replica (``settings.DUGOUT_READ_REPLICA`` empty) it does nothing.
+
+    A replica that cannot be reached costs the request that met it (the 503 of
+    ``core.middleware``, "try again shortly"); this process then reads from the
+    primary for REPLICA_RETRY_SECONDS before trying the replica again."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -80,7 +117,8 @@ class ReadYourWritesMiddleware:
         if not replica:
             return self.get_response(request)
         safe = request.method in SAFE_METHODS
-        reads = RequestReads(replica if safe and not is_pinned(request) else None)
+        use = safe and replica_usable() and not is_pinned(request)
+        reads = RequestReads(replica if use else None)
         token = begin_request(reads)
         try:
             response = self.get_response(request)
@@ -89,3 +127,11 @@ class ReadYourWritesMiddleware:
         if not safe or reads.wrote:
             pin(response)
         return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> None:
+        """A view or its template met the database unreachable while reading from the
+        replica (the primary down too changes nothing: it is then unreachable either
+        way)."""
+        reads = current_reads()
+        if reads is not None and reads.replica is not None and is_database_outage(exception):
+            replica_failed()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import socket
 import time
 from collections.abc import Iterator
 
@@ -21,6 +22,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+import core.replica
 from core.db_router import ReplicaRouter, RequestReads, begin_request, end_request
 from core.replica import PIN_COOKIE
 from teams.models import Team
@@ -209,3 +211,37 @@ def test_without_a_replica_nothing_is_routed(team, settings):
     with CaptureQueriesContext(connections["replica"]) as on_replica:
         assert _description(visitor, team) == "Before."
     assert not on_replica.captured_queries
+
+
+@pytest.fixture
+def unreachable_replica(monkeypatch):
+    """The replica's host is gone: connecting to it fails."""
+    replica = connections["replica"]
+    replica.close()
+    if replica.vendor == "postgresql":
+        monkeypatch.setitem(replica.settings_dict, "PORT", str(free_port()))
+    else:
+        monkeypatch.setitem(replica.settings_dict, "NAME", "/nonexistent/replica.sqlite3")
+    monkeypatch.setattr(core.replica, "_replica_down_until", 0.0)
+    yield
+    replica.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_an_unreachable_replica_costs_one_request_then_the_primary_answers(
+    team, unreachable_replica, monkeypatch
+):
+    visitor = Client()
+    first = visitor.get(f"/api/v1/teams/{team.pk}/profile/")
+    assert first.status_code == 503
+    assert first["Retry-After"]
+    assert _description(visitor, team) == "Before."  # from the primary
+    assert _description(Client(), team) == "Before."
+    # After the retry interval the replica is tried again (and still fails here).
+    monkeypatch.setattr(core.replica, "_replica_down_until", 0.0)
+    assert visitor.get(f"/api/v1/teams/{team.pk}/profile/").status_code == 503
