@@ -161,8 +161,29 @@ def from_both(ask: Any, check: Any, servers: Cluster, tries: int = 12) -> set[st
         seen.add(answer.server)
         if len(seen) == 2:
             break
-    assert seen == {f"127.0.0.1:{port}" for port in servers.app_ports}
+    assert seen == servers_of(servers)
     return seen
+
+
+def servers_of(cluster: Cluster) -> set[str]:
+    return {f"127.0.0.1:{port}" for port in cluster.app_ports}
+
+
+def description_is(text: str) -> Any:
+    def check(answer: Answer) -> None:
+        assert answer.status == 200, answer.status
+        assert answer.json()["description"] == text, f"{answer.server}: {answer.body[:200]!r}"
+
+    return check
+
+
+def caught_up(cluster: Cluster) -> None:
+    """Wait until the replica has replayed everything the primary wrote so far."""
+    target = cluster.primary.psql("SELECT pg_current_wal_lsn()", database=cluster.database)
+    deadline = time.monotonic() + 10
+    while cluster.replica_psql(f"SELECT pg_last_wal_replay_lsn() >= '{target}'") != "t":
+        assert time.monotonic() < deadline, "the replica is not catching up"
+        time.sleep(0.1)
 
 
 def _png() -> str:
@@ -188,28 +209,27 @@ def test_two_app_servers_behind_one_proxy_and_a_replica(cluster, settings):
         cluster,
     )
 
-    # A write through one server is read at once through either by its writer...
+    # A write through one server is read at once through either by its writer, while
+    # the replica has not replayed it (replay paused): his reads go to the primary...
+    caught_up(cluster)
+    cluster.replica_psql("SELECT pg_wal_replay_pause()")
     wrote = browser.put_json(f"/api/v1/teams/{team.pk}/description/", {"description": "After."})
     assert wrote.status == 200, wrote.body
     profile = f"/api/v1/teams/{team.pk}/profile/"
-    from_both(
-        lambda: browser.get(profile),
-        lambda answer: answer.json()["description"] == "After." or pytest.fail("stale read"),
-        cluster,
-    )
-    # ... and reaches the replica, where a visitor reads it, within a few seconds.
-    deadline = time.monotonic() + 5
-    while cluster.replica_psql(f"SELECT description FROM teams_team WHERE id = {team.pk}") != (
-        "After."
-    ):
-        assert time.monotonic() < deadline, "the replica never replayed the write"
-        time.sleep(0.1)
+    from_both(lambda: browser.get(profile), description_is("After."), cluster)
+    # ... a visitor reads the replica meanwhile ...
     visitor = Browser(cluster.proxy, forwarded_for="198.51.100.1")
-    from_both(
-        lambda: visitor.get(profile),
-        lambda answer: answer.json()["description"] == "After." or pytest.fail("stale read"),
-        cluster,
-    )
+    from_both(lambda: visitor.get(profile), description_is("Before."), cluster)
+    # ... and reads the change within a few seconds of the replica replaying it.
+    cluster.replica_psql("SELECT pg_wal_replay_resume()")
+    deadline = time.monotonic() + 5
+    while True:
+        answers = [visitor.get(profile) for _ in range(2)]
+        if all(answer.json()["description"] == "After." for answer in answers):
+            break
+        assert time.monotonic() < deadline, "the replica never showed the write"
+        time.sleep(0.2)
+    assert {answer.server for answer in answers} == servers_of(cluster)
 
     # An uploaded logo is served by both servers (one shared MEDIA_ROOT).
     uploaded = browser.put_json(f"/api/v1/teams/{team.pk}/logo/", {"logo_base64": _png()})
@@ -229,9 +249,7 @@ def test_two_app_servers_behind_one_proxy_and_a_replica(cluster, settings):
     limited = Browser(cluster.proxy, forwarded_for="203.0.113.7")
     answers = [limited.get("/api/v1/rulesets/") for _ in range(ANON_RATE + 2)]
     assert [a.status for a in answers[:ANON_RATE]] == [200] * ANON_RATE
-    assert {a.server for a in answers[:ANON_RATE]} == {
-        f"127.0.0.1:{port}" for port in cluster.app_ports
-    }
+    assert {a.server for a in answers[:ANON_RATE]} == servers_of(cluster)
     assert [a.status for a in answers[ANON_RATE:]] == [429, 429]
 
     # One beat sends (it holds the lock in the servers' Redis).
