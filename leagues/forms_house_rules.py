@@ -17,7 +17,7 @@ from rules_engine import edition_for
 from rules_engine.house_rules import HouseRules, gold
 
 
-def _gold_field(label: str, help_text: str) -> forms.IntegerField:
+def _gold_field(label: Any, help_text: Any) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         help_text=help_text,
@@ -52,13 +52,16 @@ class HouseRulesForm(forms.Form):
         widget=forms.RadioSelect,
     )
     redraft_budget_cap = _gold_field(
-        "Re-draft budget cap (gp)", "Empty: the edition's cap, if it has one."
+        gettext_lazy("Re-draft budget cap (gp)"),
+        gettext_lazy("Empty: the edition's cap, if it has one."),
     )
     team_value_floor = _gold_field(
-        "Team value floor (gp)", "The lowest team value a team may enter a season with."
+        gettext_lazy("Team value floor (gp)"),
+        gettext_lazy("The lowest team value a team may enter a season with."),
     )
     team_value_ceiling = _gold_field(
-        "Team value ceiling (gp)", "The highest team value a team may enter a season with."
+        gettext_lazy("Team value ceiling (gp)"),
+        gettext_lazy("The highest team value a team may enter a season with."),
     )
     firing_below_eleven = forms.BooleanField(
         label=gettext_lazy("A coach may fire players though fewer than 11 remain eligible"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from leagues.errors import LeagueError
 from leagues.models import League
@@ -84,7 +84,7 @@ class ProposeKickoffForm(_LeagueTimeForm):
 class SetKickoffForm(_LeagueTimeForm):
     """A commissioner's kick-off time; empty clears it."""
 
-    kickoff_at = LeagueDateTimeField(label=gettext_lazy("Kick-off"), required=False)
+    kickoff_at = LeagueDateTimeField(label=pgettext_lazy("agreed time", "Kick-off"), required=False)
 
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
         super().__init__(league, *args, **kwargs)

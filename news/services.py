@@ -29,6 +29,7 @@ from core.types import Actor
 from core.validators import no_control_characters
 from leagues.models import League
 from leagues.permissions import signed_in
+from matches.choices import STATUS_IN_A_SENTENCE
 from matches.models import Match, MatchStatus
 from news.errors import NewsError
 from news.markdown import MAX_CHARS, MarkdownTooLong, check_length
@@ -150,7 +151,7 @@ def write_match_report(actor: Actor, match: Match, team: Team, *, body: object) 
         if locked.status not in FINISHED:
             raise NewsError(
                 _("The match report opens once the result is confirmed: this match is %(status)s.")
-                % {"status": locked.get_status_display().lower()}
+                % {"status": STATUS_IN_A_SENTENCE[MatchStatus(locked.status)]}
             )
         report = MatchReport.objects.filter(match=locked, team=team).first()
         if report is None:

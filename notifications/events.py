@@ -17,16 +17,25 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.formats import date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from leagues.models import Fixture, League, TeamEntry
 from leagues.services import deadlines
+from leagues.services._common import status_words
 from matches.models import Report
 from matches.models_postgame import PostGameApplication
 from news.models import LeagueNews, MatchReport
 from notifications.models import EventKind
 from teams.models import Advancement, InjuryRecord, Team
+
+# A fixture's kind inside a sentence ("(Old World League, season 2, play-off)"): the
+# choices' labels are capitalised for a page's cells; each language writes these its way.
+FIXTURE_KIND_IN_SENTENCE: dict[str, Any] = {
+    Fixture.Kind.LEAGUE: pgettext_lazy("fixture kind in a sentence", "league"),
+    Fixture.Kind.FRIENDLY: pgettext_lazy("fixture kind in a sentence", "friendly"),
+    Fixture.Kind.PLAYOFF: pgettext_lazy("fixture kind in a sentence", "play-off"),
+}
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,7 @@ def result_event(application_id: int) -> Event | None:
         "away": away.name,
         "league": league.name,
         "season": fixture.season.number,
-        "kind": fixture.get_kind_display().lower(),
+        "kind": str(FIXTURE_KIND_IN_SENTENCE.get(fixture.kind, fixture.get_kind_display())),
     }
     if report.version > 1:
         text += "; " + _("corrected")
@@ -123,7 +132,7 @@ def level_up_event(advancement_id: int) -> Event | None:
         "team": team.name,
         "result": advancement.result,
         "number": advancement.number,
-        "kind": advancement.get_kind_display().lower(),
+        "kind": advancement.get_kind_display(),
     }
     data = {
         "player": player.pk,
@@ -274,7 +283,7 @@ def deadline_passed_event(fixture_id: int) -> Event | None:
     values = {
         **_names(fixture),
         "when": date_format(day, "d M Y") if day else _("its deadline"),
-        "status": fixture.get_status_display().lower(),
+        "status": status_words(fixture),
         "home_touchdowns": fixture.home_touchdowns,
         "away_touchdowns": fixture.away_touchdowns,
     }
