@@ -14,9 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules_engine
+from core.conditional import conditional_page
 from core.errors import attempt
 from matches import history
 from teams import selectors, services
+from teams.audit import team_stamp
 from teams.forms import (
     ActionForm,
     RenamePlayerForm,
@@ -34,6 +36,14 @@ def _player(pk: int) -> Player:
         raise Http404(_("No such player.")) from None
 
 
+def _player_stamp(request: HttpRequest, pk: int, **forms: Any) -> Any:
+    """A player's page shows his team's rows and his league's: validated by the team's
+    versions (None for no such player: the view answers 404)."""
+    team_id = Player.objects.filter(pk=pk).values_list("team_id", flat=True).first()
+    return None if team_id is None else team_stamp(team_id)
+
+
+@conditional_page(_player_stamp)
 def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
     player = _player(pk)
     team = player.team
