@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from leagues.services.team_redraft import redraft_team
 from rules_engine.dice import ScriptedDice
@@ -217,7 +218,8 @@ def test_the_pages_show_the_lines(client):
     client.force_login(team.coach)
     for name in ("team-ledger", "team-history", "team-detail"):
         for language in ("fr", "en-gb"):
-            page = client.get(reverse(name, args=[team.pk]), HTTP_ACCEPT_LANGUAGE=language)
+            with translation.override("en-gb"):  # each request leaves no language behind
+                page = client.get(reverse(name, args=[team.pk]), HTTP_ACCEPT_LANGUAGE=language)
             assert page.status_code == 200
     english = client.get(reverse("team-ledger", args=[team.pk]), HTTP_ACCEPT_LANGUAGE="en-gb")
     assert "Hired a cheerleader" in english.content.decode()
@@ -240,5 +242,6 @@ def test_an_improvement_lost_at_an_edition_change_keeps_its_sentence(client):
     assert (row.characteristic, row.result) == ("", "+1 ST (lost at the move to BB2025)")
     assert row.result_said is not None
     client.force_login(team.coach)
-    page = client.get(reverse("player-detail", args=[player.pk]), HTTP_ACCEPT_LANGUAGE="fr")
+    with translation.override("en-gb"):  # the French request leaves no language behind
+        page = client.get(reverse("player-detail", args=[player.pk]), HTTP_ACCEPT_LANGUAGE="fr")
     assert page.status_code == 200
