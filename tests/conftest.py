@@ -131,3 +131,15 @@ def _empty_fragment_cache():
     from django.core.cache import caches
 
     caches["template_fragments"].clear()
+
+
+@pytest.fixture(autouse=True)
+def _site_language_again():
+    # A page read in another language leaves that language active in the thread (the
+    # locale middleware activates it and nothing puts English back): the next test on
+    # this worker must start in the site's language, as a new request would.
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
