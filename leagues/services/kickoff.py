@@ -224,7 +224,7 @@ def propose_kickoffs(
     for t in times:
         problems += _time_problems(t, fixture, now)
     if len(set(times)) < len(times):
-        problems.append("The same time is given twice: give each time once.")
+        problems.append(_("The same time is given twice: give each time once."))
     existing = {s.starts_at: s for s in fixture.kickoff_slots.select_for_update()}
     open_now = sum(1 for s in existing.values() if s.status == Slot.Status.OPEN)
     for t in sorted(set(times)):

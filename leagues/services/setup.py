@@ -56,7 +56,7 @@ def _scoring_problems(
     problems: list[str] = []
     win, draw, loss = points
     if not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
-        problems.append("League points for a win, draw and loss must be whole numbers.")
+        problems.append(_("League points for a win, draw and loss must be whole numbers."))
     elif not win >= draw >= loss:
         problems.append(
             _(
@@ -66,7 +66,7 @@ def _scoring_problems(
             % {"win": win, "draw": draw, "loss": loss}
         )
     if isinstance(tie_breakers, str) or not isinstance(tie_breakers, Sequence):
-        problems.append("Tie-breakers must be a list.")
+        problems.append(_("Tie-breakers must be a list."))
     else:
         unknown = [b for b in tie_breakers if b not in TieBreaker.values]
         if unknown:
@@ -75,7 +75,7 @@ def _scoring_problems(
                 % {"unknown": ", ".join(map(str, unknown)), "choices": ", ".join(TieBreaker.values)}
             )
         if len(set(tie_breakers)) != len(tie_breakers):
-            problems.append("Each tie-breaker may be listed once.")
+            problems.append(_("Each tie-breaker may be listed once."))
     if redraft_budget_cap is not None and redraft_budget_cap < REDRAFT_BASE:
         problems.append(
             _("A re-draft cap must be at least the %(redraft_base)s gp budget.")
@@ -114,7 +114,7 @@ def create_league(
     tie_breakers = list(default_tie_breakers() if tie_breakers is None else tie_breakers)
     problems: list[str] = []
     if not name:
-        problems.append("Give the league a name.")
+        problems.append(_("Give the league a name."))
     elif League.objects.filter(name__iexact=name).exists():
         problems.append(
             _("A league called %(name)s already exists: choose another name.") % {"name": name}
@@ -229,14 +229,14 @@ def open_season(
         )
     names = [n.strip() for n in divisions if n and n.strip()]
     if not names:
-        problems.append("A season needs at least one division.")
+        problems.append(_("A season needs at least one division."))
     if len(names) > MAX_DIVISIONS:
         problems.append(
             _("A league has at most %(max_divisions)s divisions.")
             % {"max_divisions": MAX_DIVISIONS}
         )
     if len({n.casefold() for n in names}) != len(names):
-        problems.append("Two divisions have the same name.")
+        problems.append(_("Two divisions have the same name."))
     if problems:
         raise LeagueError(problems)
     with transaction.atomic():

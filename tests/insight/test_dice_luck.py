@@ -124,7 +124,7 @@ def test_a_team_s_rolls(luck):
     assert d6.chi_square == pytest.approx(7.2)
     assert d6.p_value == pytest.approx(0.2062, abs=1e-4)
     assert reavers.p_value == pytest.approx(0.2062, abs=1e-4)
-    assert str(reavers.verdict) == (
+    assert reavers.verdict.english() == (
         "Nothing unusual: fair dice spread at least this unevenly 21% of the time."
     )
 
@@ -134,7 +134,10 @@ def test_a_replaced_report_s_rolls_do_not_count(luck):
     assert marauders.rolls == 45  # 15 D3 + the current report's 30 D6, not the old 6
     assert _d6(marauders).chi_square == pytest.approx(14.0)
     assert _d6(marauders).p_value == pytest.approx(0.0156, abs=1e-4)
-    assert "Unusual" in str(_d6(marauders).verdict) and "rolled low" in str(_d6(marauders).verdict)
+    assert (
+        "Unusual" in _d6(marauders).verdict.english()
+        and "rolled low" in _d6(marauders).verdict.english()
+    )
     # Together: 14 + 0 on 5 + 2 degrees of freedom -> p = 0.0512.
     assert marauders.chi_square == pytest.approx(14.0)
     assert marauders.degrees_of_freedom == 7
