@@ -147,14 +147,23 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
 @conditional_page(_season_stamp)
 def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
     season = _season(pk)
-    fixtures = list(selectors.fixtures(season))
-    rounds: dict[Any, list[Fixture]] = {}
-    for fixture in fixtures:
-        rounds.setdefault(fixture.round, []).append(fixture)
+
+    def by_round() -> list[tuple[Any, list[Fixture]]]:
+        rounds: dict[Any, list[Fixture]] = {}
+        for fixture in selectors.fixtures(season):
+            rounds.setdefault(fixture.round, []).append(fixture)
+        return list(rounds.items())
+
     return render(
         request,
         "leagues/fixtures.html",
-        {"season": season, "rounds": list(rounds.items())},
+        {
+            "season": season,
+            # A season's whole schedule is long to render (a 20-team double round robin
+            # is 380 rows): read and rendered only when its cached fragment is not kept.
+            "rounds": SimpleLazyObject(by_round),
+            "cache_version": stamp_of(request, lambda: _season_stamp(request, pk)).token,
+        },
     )
 
 

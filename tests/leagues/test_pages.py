@@ -210,3 +210,31 @@ def test_bracket_page_after_the_play_offs_start(client, commissioner, league):
     page = html(client.get(reverse("season-bracket", args=[season.pk])))
     assert 'class="table-wrap"' in page and "Semi-final 1" in page
     assert "Waits for both semi-finals." in page
+
+
+def test_the_fixtures_are_rendered_once_per_change_of_the_season(
+    client, scheduled, django_assert_max_num_queries
+):
+    """A long schedule is read and rendered once; the next visitor is served the kept
+    fragment (no fixture rows read), until a result changes the season's version."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("season-fixtures", args=[scheduled.pk])
+    with CaptureQueriesContext(connection) as first:
+        page = html(client.get(url))
+    assert "Round 1" in page
+    with CaptureQueriesContext(connection) as again:
+        assert html(client.get(url)) == page
+    assert len(again) < len(first)
+    assert not [q for q in again if 'FROM "leagues_fixture"' in q["sql"]]
+    fixture = scheduled.fixtures.select_related("home").first()
+    services.record_result(
+        fixture.home.coach,
+        fixture,
+        home_touchdowns=3,
+        away_touchdowns=1,
+        home_casualties=0,
+        away_casualties=0,
+    )
+    assert "3–1" in html(client.get(url))
