@@ -61,6 +61,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client, TestCase, override_settings
 from django.utils import timezone
+from django.utils.translation import deactivate
 
 from leagues.models import Division, Fixture, League, Season
 from leagues.services.kickoff import deadline_end, propose_kickoffs
@@ -637,6 +638,7 @@ def reading(django_db_setup, django_db_blocker) -> Iterator[Reading]:
         pages: list[Visit | Post] = list(build(problems))
         pages += _more_pages()
         result = _read_all(pages)
+        deactivate()  # the last page's language: not the next test's
         result.problems[:0] = problems
         if out := os.environ.get("DUGOUT_ENGLISH_FOUND"):  # the findings, for a to-do list
             Path(out).write_text(json.dumps(result.found, indent=1), encoding="utf-8")
