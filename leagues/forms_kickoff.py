@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from leagues.errors import LeagueError
@@ -52,7 +53,9 @@ class _LeagueTimeForm(forms.Form):
         self.league = league
         for field in self.fields.values():
             if isinstance(field, LeagueDateTimeField):
-                field.help_text = f"On the league's clock ({league.time_zone})."
+                field.help_text = _("On the league's clock (%(zone)s).") % {
+                    "zone": league.time_zone
+                }
 
     def _aware(self, name: str) -> datetime.datetime | None:
         local = self.cleaned_data.get(name)
@@ -89,7 +92,9 @@ class SetKickoffForm(_LeagueTimeForm):
     def __init__(self, league: League, *args: Any, **kwargs: Any) -> None:
         super().__init__(league, *args, **kwargs)
         field = self.fields["kickoff_at"]
-        field.help_text = f"On the league's clock ({league.time_zone}). Leave it empty to clear it."
+        field.help_text = _("On the league's clock (%(zone)s). Leave it empty to clear it.") % {
+            "zone": league.time_zone
+        }
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from core import versions
 from core.conditional import conditional_page
@@ -17,8 +17,18 @@ from matches import selectors
 BOARDS = (
     ("touchdowns", gettext_lazy("Top scorers"), "TD", gettext_lazy("Touchdowns")),
     ("casualties", gettext_lazy("Casualties caused"), "CAS", gettext_lazy("Casualties caused")),
-    ("completions", gettext_lazy("Completions"), "Comp", gettext_lazy("Completions")),
-    ("interceptions", gettext_lazy("Interceptions"), "Int", gettext_lazy("Interceptions")),
+    (
+        "completions",
+        gettext_lazy("Completions"),
+        pgettext_lazy("completions", "Comp"),
+        gettext_lazy("Completions"),
+    ),
+    (
+        "interceptions",
+        gettext_lazy("Interceptions"),
+        pgettext_lazy("interceptions", "Int"),
+        gettext_lazy("Interceptions"),
+    ),
     ("spp", gettext_lazy("Star Player Points"), "SPP", gettext_lazy("Star Player Points")),
     ("mvp", gettext_lazy("Most Valuable Player awards"), "MVP", gettext_lazy("MVP awards")),
 )

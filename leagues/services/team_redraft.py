@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from core import versions
 from core.types import Actor
 from leagues.models import Fixture, Season, TeamEntry
-from leagues.services._common import playing_elsewhere
+from leagues.services._common import playing_elsewhere, season_said
 from leagues.services.house_rules import house_rules_of
 from leagues.standings import overall_standings
 from rules_engine.dice import Dice
@@ -222,9 +222,9 @@ def season_record(
     return SeasonRecord(
         team_id=team.pk,
         from_season_id=season.pk,
-        from_season_name=str(season),
+        from_season_name=season_said(season),
         to_season_id=following.pk,
-        to_season_name=str(following),
+        to_season_name=season_said(following),
         to_ruleset=following.ruleset,
         league_id=following.league_id,
         division_name=entry.division.name if entry is not None and entry.division else "",

@@ -21,6 +21,7 @@ from rules_engine.bb2020.redraft import (
 from rules_engine.edition import RedraftRules
 from rules_engine.editions import edition_for
 from rules_engine.house_rules import HouseRules, redraft_budget, redraft_rates
+from rules_engine.wording import Shown
 from teams.errors import TeamError
 from teams.models import Player, Redraft, Team
 from teams.services.convert import state_players
@@ -35,9 +36,9 @@ class SeasonRecord:
 
     team_id: int
     from_season_id: int
-    from_season_name: str
+    from_season_name: Shown
     to_season_id: int
-    to_season_name: str
+    to_season_name: Shown
     # The edition the next season is played under (``Season.ruleset``).
     to_ruleset: str
     league_id: int
