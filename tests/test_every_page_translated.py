@@ -27,7 +27,8 @@ whole, its inline markup (a link in a sentence) joined in.
    string was translated too early, at import, or not through gettext at all). A
    msgid with placeholders (``%(team)s``, ``{player}``) matches with anything in
    their place.
-2. *English*: a text with two or more English stop words (``STOP_WORDS``) once the
+2. *English*: a text with two or more English stop words (``STOP_WORDS``), or with
+   nothing but stop words ("season 1", "(home)"), once the
    game terms and proper names are taken out of it (``_names_pattern``): the rules data's
    names (rosters, positions, skills, star players, inducements, tables and their
    results: rules_engine/data), the database's names (teams, players, coaches,
@@ -101,7 +102,7 @@ STOP_WORDS = frozenset(
     of no not won lost waiting player players team teams match matches season seasons be
     been will can cannot must may yet which when who what there their they his her its
     by or an than then only each every any none nothing here should would could does did
-    do done into after before until against about
+    do done into after before until against about home away
     """.split()  # noqa: SIM905 (a list of words, read as one)
 )
 
@@ -419,8 +420,10 @@ def _finding(language: str, text: str) -> str:
         why = "no translation in the catalogue" if not translation else "shown untranslated"
         return f"{why}: {text!r}"
     stop_words = STOP_WORDS - _own_words(language)
-    stop = [w.lower() for w in _WORD.findall(rest) if w.lower() in stop_words]
-    if len(stop) >= 2:
+    words = [w.lower() for w in _WORD.findall(rest)]
+    stop = [w for w in words if w in stop_words]
+    # Two stop words, or nothing but stop words ("season 1", "(home)"), are English.
+    if len(stop) >= 2 or (stop and len(stop) == len(words)):
         return f"English ({', '.join(dict.fromkeys(stop))}): {text!r}"
     return ""
 
@@ -728,3 +731,6 @@ def test_the_reading_finds_english_and_untranslated_strings_and_spares_names():
     # Names and game terms are not English interface text.
     assert findings("fr", ["Morg 'n' Thorg", "Badly Hurt", "Dugout", "MA ST AG PA AV"]) == []
     assert findings("es", ["No hay partidos."]) == []  # "no" is Spanish too
+    # A lone English word with names and numbers only: found.
+    assert findings("fr", ["Blood Bowl, season 1"]) == ["English (season): 'Blood Bowl, season 1'"]
+    assert findings("fr", ["Blood Bowl, saison 1"]) == []
