@@ -269,9 +269,6 @@ def _save_result(
     fixture.save(update_fields=[*new, "played_at", "updated_at"])
     refresh_fixture_teams(fixture)
     rerate_fixture(fixture)
-    # The pages showing the result are validated by these versions; a coach's result
-    # writes no audit row here (his match report has its own), so raise them here.
-    versions.bump(leagues=[season.league_id], teams=[fixture.home_id, fixture.away_id])
     if _manages(actor, season, by_commissioner):
         log_fixture_change(
             actor,
