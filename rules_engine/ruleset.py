@@ -307,7 +307,7 @@ class Ruleset:
     description: str = ""
     # Points the sources leave open, each with the reading Dugout takes (its ruleset page
     # lists them as "Dugout's reading"); empty where the rule text settles everything.
-    readings: tuple[str, ...] = field(default=(), repr=False)
+    readings: tuple[Shown, ...] = field(default=(), repr=False)
     tables_loader: Callable[[str], Mapping[str, Any]] | None = field(default=None, repr=False)
     _tables: dict[str, Mapping[str, Any]] = field(default_factory=dict, repr=False)
     _positions: dict[str, Position] = field(default_factory=dict, repr=False)

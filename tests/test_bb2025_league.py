@@ -142,7 +142,7 @@ def test_ruleset_page_lists_dugouts_reading(client):
     from django.utils.html import escape
 
     for reading in DUGOUTS_READING:
-        assert escape(reading) in text
+        assert escape(reading.english()) in text
 
 
 @pytest.mark.django_db

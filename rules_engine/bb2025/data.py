@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_engine.ruleset import Inducement, Position, Roster, Ruleset, Skill, StarPlayer
+from rules_engine.wording import Wording, say
 
 BIG_GUY = "Big Guy"
 TEAM_CAPTAIN = "Team Captain"
@@ -25,47 +26,77 @@ FAVOURED_OF = "favoured_of"
 
 # Facts section 13: Dugout's reading where the rulebook is unclear, silent or leaves a
 # choice, in that section's order (shown on /rulesets/bb2025/ as "Dugout's reading").
-DUGOUTS_READING: tuple[str, ...] = (
-    "MVP with fewer than six eligible players: every eligible player is nominated and one "
-    "is drawn among them. Eligible: played in the game (journeymen too), not a star "
-    "player, not killed in it; a mercenary may be nominated but his SPP leave with him.",
-    "The opponent of a team that concedes takes the whole Fan Attendance plus its "
-    "touchdowns, awarded ones included, times 10,000, without the +1 for not stalling.",
-    "Conceding Without Penalty: both teams run the normal post-game (ordinary winnings, "
-    "one MVP each, SPP kept, Dedicated Fans rolled as for a win and a loss, no quit rolls).",
-    "A fixture conceded for real-life reasons is recorded 0-2: the conceder gets no "
-    "winnings, MVP or SPP; the other team D6 x 10,000 and two MVP awards; Dedicated Fans "
-    "are rolled as for a loss and a win. A fixture left unplayed is a loss for both, each "
-    "rolling Dedicated Fans as for a loss. Either way it counts as a missed game.",
-    "Re-draft money counts regular-season fixtures only; a 2-0 concession counts as "
-    "played by both and won by one, a fixture left unplayed as not played. The 1,300,000 "
-    "cap is on unless the league sets its own.",
-    "At a re-draft Dedicated Fans carry over, the league and any Favoured of ... choice "
-    "stay for the team's life, and a re-hired Team Captain stays captain (otherwise a "
-    "new one is named).",
-    "The agent's fee counts each earlier season in which the player was on the roster "
-    "for at least one league fixture.",
-    "The League Trophy's extra team re-roll counts toward the cap of 8: a holder already "
-    "at 8 gets none.",
-    "A mercenary may not take the roster above 16 players (those missing the game not "
-    "counted), as for star players.",
-    "Hatred is rolled for only when the final result (after any apothecary) makes the "
-    "player miss the next game, and only when an opposing player caused the casualty; "
-    "the keyword is kept with the trait, e.g. Hatred (Orc).",
-    "Low Cost Linemen: team value keeps the Lineman's hiring fee, current team value "
-    "counts it 0; their journeymen count 0 in current team value and cost their full "
-    "fee to hire.",
-    "A team's special rules and its one Team League are kept apart; a star plays for it "
-    "when his Plays For list holds its league, or its Favoured of ... choice.",
-    "Changing a team from BB2020 to BB2025 lists every position over its new maximum "
-    "for the coach to fire or re-draft; cheerleaders above 6 and Dedicated Fans above 7 "
-    "are cut to the cap without refund.",
-    "Outside the rulebook and not offered to a league: the Slann roster, two stars with "
-    "no rulebook page (Bryce 'The Slice' Cambuel, Frank N Stein) and other publications' "
-    "inducements (their data is kept for a league option). High Elf keeps its earlier "
-    "roster.",
-    "Where one source disagrees: the Underworld Denizens Skaven Blitzer keeps secondary "
-    "A D, and Eldril Sidewinder costs 220,000.",
+DUGOUTS_READING: tuple[Wording, ...] = (
+    say(
+        "MVP with fewer than six eligible players: every eligible player is nominated and one "
+        "is drawn among them. Eligible: played in the game (journeymen too), not a star "
+        "player, not killed in it; a mercenary may be nominated but his SPP leave with him."
+    ),
+    say(
+        "The opponent of a team that concedes takes the whole Fan Attendance plus its "
+        "touchdowns, awarded ones included, times 10,000, without the +1 for not stalling."
+    ),
+    say(
+        "Conceding Without Penalty: both teams run the normal post-game (ordinary winnings, "
+        "one MVP each, SPP kept, Dedicated Fans rolled as for a win and a loss, no quit rolls)."
+    ),
+    say(
+        "A fixture conceded for real-life reasons is recorded 0-2: the conceder gets no "
+        "winnings, MVP or SPP; the other team D6 x 10,000 and two MVP awards; Dedicated Fans "
+        "are rolled as for a loss and a win. A fixture left unplayed is a loss for both, each "
+        "rolling Dedicated Fans as for a loss. Either way it counts as a missed game."
+    ),
+    say(
+        "Re-draft money counts regular-season fixtures only; a 2-0 concession counts as "
+        "played by both and won by one, a fixture left unplayed as not played. The 1,300,000 "
+        "cap is on unless the league sets its own."
+    ),
+    say(
+        "At a re-draft Dedicated Fans carry over, the league and any Favoured of ... choice "
+        "stay for the team's life, and a re-hired Team Captain stays captain (otherwise a "
+        "new one is named)."
+    ),
+    say(
+        "The agent's fee counts each earlier season in which the player was on the roster "
+        "for at least one league fixture."
+    ),
+    say(
+        "The League Trophy's extra team re-roll counts toward the cap of 8: a holder already "
+        "at 8 gets none."
+    ),
+    say(
+        "A mercenary may not take the roster above 16 players (those missing the game not "
+        "counted), as for star players."
+    ),
+    say(
+        "Hatred is rolled for only when the final result (after any apothecary) makes the "
+        "player miss the next game, and only when an opposing player caused the casualty; "
+        "the keyword is kept with the trait, e.g. Hatred (Orc)."
+    ),
+    say(
+        "Low Cost Linemen: team value keeps the Lineman's hiring fee, current team value "
+        "counts it 0; their journeymen count 0 in current team value and cost their full "
+        "fee to hire."
+    ),
+    say(
+        "A team's special rules and its one Team League are kept apart; a star plays for it "
+        "when his Plays For list holds its league, or its Favoured of ... choice."
+    ),
+    say(
+        "Changing a team from BB2020 to BB2025 lists every position over its new maximum "
+        "for the coach to fire or re-draft; cheerleaders above 6 and Dedicated Fans above 7 "
+        "are cut to the cap without refund."
+    ),
+    say(
+        "Outside the rulebook and not offered to a league: the Slann roster, two stars with "
+        "no rulebook page (Bryce 'The Slice' Cambuel, Frank N Stein) and other publications' "
+        "inducements (their data is kept for a league option). High Elf keeps its earlier "
+        "roster."
+    ),
+    say(
+        "Where one source disagrees: the Underworld Denizens Skaven Blitzer keeps secondary "
+        "A D, and Eldril Sidewinder costs 220,000."
+    ),
 )
 
 
