@@ -173,9 +173,9 @@ class TeamReport:
     # Conceding Without Penalty: the most players the team could set up, and the rule
     # as the report's forms and API state it (facts section 4, Conceding).
     most_set_up_without_penalty: ClassVar[int] = PENALTY_FREE_MAX_PLAYERS
-    without_penalty_rule: ClassVar[str] = (
-        f"a team with {PENALTY_FREE_MAX_PLAYERS} or fewer players may concede before a "
-        "set-up without penalty"
+    without_penalty_rule: ClassVar[Shown] = say(
+        "a team with {most} or fewer players may concede before a set-up without penalty",
+        most=PENALTY_FREE_MAX_PLAYERS,
     )
 
     touchdowns: int = 0

@@ -95,10 +95,11 @@ class Bb2025TeamReport(TeamReport):
     # Conceding Without Penalty (facts section 9): a team unable to set up three
     # players on the Line of Scrimmage, so at most 2 (``concession_penalty`` reads it).
     most_set_up_without_penalty: ClassVar[int] = LINE_OF_SCRIMMAGE_MINIMUM - 1
-    without_penalty_rule: ClassVar[str] = (
-        f"a team that cannot put {LINE_OF_SCRIMMAGE_MINIMUM} players on the Line of "
-        f"Scrimmage (at most {LINE_OF_SCRIMMAGE_MINIMUM - 1}) may concede at a Start of "
-        "Drive without penalty"
+    without_penalty_rule: ClassVar[Shown] = say(
+        "a team that cannot put {needed} players on the Line of Scrimmage (at most {most}) "
+        "may concede at a Start of Drive without penalty",
+        needed=LINE_OF_SCRIMMAGE_MINIMUM,
+        most=LINE_OF_SCRIMMAGE_MINIMUM - 1,
     )
 
     stalled: bool = False

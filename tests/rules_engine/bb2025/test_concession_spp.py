@@ -26,7 +26,7 @@ def test_bb2020_spares_three_or_fewer(set_up: int, penalty: bool) -> None:
 
 def test_a_concession_at_a_team_turn_always_carries_the_penalty() -> None:
     assert Bb2025TeamReport(conceded=True).concession_penalty
-    assert "(at most 2)" in Bb2025TeamReport.without_penalty_rule
+    assert "(at most 2)" in str(Bb2025TeamReport.without_penalty_rule)
 
 
 # --- the SPP of awarded touchdowns (facts section 9; league_play.md "Touchdown") --------
