@@ -548,7 +548,7 @@ def _more_pages() -> list[Visit | Post]:
         Visit(VISITOR, "/accounts/password/reset/", "password reset", ""),
         Visit(VISITOR, "/leagues/", "leagues (visitor)", ""),
         Visit(VISITOR, f"/leagues/{finished.league_id}/", "league (visitor)", ""),
-        Post(VISITOR, "/accounts/signup/", "sign-up refused", (("username", ""),)),
+        Post(VISITOR, "/accounts/password/reset/", "reset refused", (("email", "x"),)),
     ]
     pages += [
         Visit(COMMISSIONER, "/leagues/restore/", "restore a backup", ""),
@@ -609,8 +609,11 @@ def _read_all(pages: list[Visit | Post]) -> Reading:
             asks = "en" if page.user else f"{language},en;q=0.5"
             if isinstance(page, Post):
                 response = client.post(page.url, dict(page.data), HTTP_ACCEPT_LANGUAGE=asks)
-                if response.status_code not in (200, 400):
-                    reading.problems.append(f"{where}: POST answered {response.status_code}")
+                refused = re.search(r'class="(?:field-error|errors|errorlist)', response.text)
+                if response.status_code not in (200, 400) or not refused:
+                    reading.problems.append(
+                        f"{where}: POST answered {response.status_code} with no refusal shown"
+                    )
                     continue
             else:
                 response = client.get(page.url, HTTP_ACCEPT_LANGUAGE=asks, follow=True)
