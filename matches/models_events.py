@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from matches.choices import Sequence, Side
+from rules_engine.wording import shown_from
 
 
 class EventKind(models.TextChoices):
@@ -146,6 +147,11 @@ class DiceRoll(models.Model):
     index = models.PositiveIntegerField(help_text="0 for the sequence's first roll.")
     step = models.CharField(max_length=40)
     purpose = models.CharField(max_length=200)
+    purpose_said = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The purpose as a sentence for its reader's language (None: English only).",
+    )
     die = models.CharField(max_length=8)
     result = models.JSONField(help_text="A number, [d6, d6] for 2D6, or a block die face.")
 
@@ -172,6 +178,12 @@ class DiceRoll(models.Model):
 
     def __str__(self) -> str:
         return f"{self.sequence} #{self.index}: {self.die} {self.result} ({self.purpose})"
+
+    @property
+    def shown_purpose(self) -> str:
+        """The purpose in the active language where the roll kept its sentence (else
+        the English it stored)."""
+        return str(shown_from(self.purpose_said, self.purpose))
 
     def as_roll(self) -> dict:
         """The roll as ``rules_engine.dice.Roll.from_dict`` reads it (for a replay)."""

@@ -2,7 +2,10 @@
 
 Every roll the engine makes goes through a ``Dice`` and is recorded as a
 ``Roll(purpose, die, result)`` in the order made, so a match's pre-game and
-post-game can be stored, shown, audited and replayed.
+post-game can be stored, shown, audited and replayed. A purpose is a sentence a
+coach reads (``say("Weather")``, shown in his language); the dice key, replay
+and fingerprint it by its English (``rules_engine.wording.english``), so a roll
+is the same whatever language it is read in.
 
 - ``KeyedDice(seed)`` is what production uses: each roll is determined by the seed,
   the step, the roll's purpose and die, and how many such rolls came before it in
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.errors import DiceScriptError
+from rules_engine.wording import Shown, english
 
 # The block die (BB2020 core rules, "Block dice"): six faces, Push Back twice.
 BLOCK_DIE_FACES: tuple[str, ...] = (
@@ -44,13 +48,26 @@ DIE_NAMES: tuple[str, ...] = ("d3", "d6", "d8", "d16", "2d6", "block")
 RollResult = int | tuple[int, int] | str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Roll:
-    """One roll: why it was made, which die, and what it showed."""
+    """One roll: why it was made (a sentence, or a plain string), which die, and
+    what it showed. Two rolls are the same when their purposes read the same in
+    English, whether either is a sentence or a plain string."""
 
-    purpose: str
+    purpose: Shown
     die: str
     result: RollResult
+
+    def _key(self) -> tuple[str, str, RollResult]:
+        return (english(self.purpose), self.die, self.result)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Roll):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def total(self) -> int:
@@ -63,7 +80,7 @@ class Roll:
 
     def as_dict(self) -> dict[str, Any]:
         result = list(self.result) if isinstance(self.result, tuple) else self.result
-        return {"purpose": self.purpose, "die": self.die, "result": result}
+        return {"purpose": english(self.purpose), "die": self.die, "result": result}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Roll:
@@ -105,33 +122,34 @@ class Dice(ABC):
 
     @abstractmethod
     def _draw(self, die: str, purpose: str) -> RollResult:
-        """Produce the raw result of one roll (checked and recorded by ``roll``)."""
+        """Produce the raw result of one roll (checked and recorded by ``roll``);
+        ``purpose`` is the roll's purpose in English."""
 
-    def roll(self, die: str, purpose: str) -> RollResult:
+    def roll(self, die: str, purpose: Shown) -> RollResult:
         """Roll ``die`` ("d3", "d6", "d8", "d16", "2d6" or "block") for ``purpose``."""
         if die not in DIE_NAMES:
             raise DiceScriptError(f"unknown die {die!r}")
-        result = _check_result(die, self._draw(die, purpose))
+        result = _check_result(die, self._draw(die, english(purpose)))
         self.rolls.append(Roll(purpose=purpose, die=die, result=result))
         return result
 
-    def d3(self, purpose: str) -> int:
+    def d3(self, purpose: Shown) -> int:
         return self.roll("d3", purpose)  # type: ignore[return-value]
 
-    def d6(self, purpose: str) -> int:
+    def d6(self, purpose: Shown) -> int:
         return self.roll("d6", purpose)  # type: ignore[return-value]
 
-    def d8(self, purpose: str) -> int:
+    def d8(self, purpose: Shown) -> int:
         return self.roll("d8", purpose)  # type: ignore[return-value]
 
-    def d16(self, purpose: str) -> int:
+    def d16(self, purpose: Shown) -> int:
         return self.roll("d16", purpose)  # type: ignore[return-value]
 
-    def two_d6(self, purpose: str) -> tuple[int, int]:
+    def two_d6(self, purpose: Shown) -> tuple[int, int]:
         """Two D6 kept apart; sum them with ``sum()`` where a table reads 2D6."""
         return self.roll("2d6", purpose)  # type: ignore[return-value]
 
-    def block(self, purpose: str) -> str:
+    def block(self, purpose: Shown) -> str:
         return self.roll("block", purpose)  # type: ignore[return-value]
 
     def rolls_as_dicts(self) -> list[dict[str, Any]]:
@@ -209,10 +227,11 @@ class ScriptedDice(Dice):
         entry = self._script[self._next]
         self._next += 1
         if isinstance(entry, Roll):
-            if entry.die != die or entry.purpose != purpose:
+            stored = english(entry.purpose)
+            if entry.die != die or stored != purpose:
                 raise DiceScriptError(
                     f"replay mismatch at roll {self._next}: stored {entry.die.upper()} for "
-                    f"{entry.purpose!r}, asked {die.upper()} for {purpose!r}"
+                    f"{stored!r}, asked {die.upper()} for {purpose!r}"
                 )
             return entry.result
         return entry

@@ -19,7 +19,7 @@ from typing import Any
 
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError, RulesetDataError
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -172,9 +172,10 @@ class Table:
         """The row for a modified total, which may run past either end of the table."""
         return self.lookup(self.clamp(total))
 
-    def roll(self, dice: Dice, purpose: str | None = None) -> TableEntry:
+    def roll(self, dice: Dice, purpose: Shown | None = None) -> TableEntry:
         """Roll the table's die through ``dice`` and give the row it lands on."""
-        return self.lookup(dice.roll(self.die, purpose or f"{self.title} table"))  # type: ignore[arg-type]
+        rolled = dice.roll(self.die, purpose or say("{table} table", table=self.title))
+        return self.lookup(rolled)  # type: ignore[arg-type]
 
     def entry(self, name: str) -> TableEntry:
         """A row by name; case, quotes and typographic apostrophes do not matter."""

@@ -18,7 +18,16 @@ from dataclasses import dataclass, replace
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.tables import Table, TableEntry, load_league_tables, load_tables
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
+
+# The purposes the rolls below are recorded under where the caller names none.
+ARMOUR_ROLL = say("Armour roll")
+INJURY_ROLL = say("Injury roll")
+LASTING_INJURY_ROLL = say("Lasting Injury roll")
+CASUALTY_ROLL_APOTHECARY = say("Casualty roll (apothecary)")
+CASUALTY_ROLL = say("Casualty roll")
+KO_RECOVERY = say("KO recovery")
+
 
 RULESET = "bb2020"
 
@@ -152,7 +161,7 @@ class KoRecoveryResult:
 
 
 def armour_roll(
-    dice: Dice, av: int, modifier: int = 0, *, purpose: str = "Armour roll"
+    dice: Dice, av: int, modifier: int = 0, *, purpose: Shown = ARMOUR_ROLL
 ) -> ArmourResult:
     """Armour and Injuries, Armour Rolls: 2D6 against the player's Armour Value.
 
@@ -171,7 +180,7 @@ def injury_roll(
     modifier: int = 0,
     stunty: bool = False,
     *,
-    purpose: str = "Injury roll",
+    purpose: Shown = INJURY_ROLL,
     ruleset_key: str = RULESET,
 ) -> InjuryResult:
     """Armour and Injuries, Injury Rolls: 2D6 on the Injury table.
@@ -189,7 +198,7 @@ def injury_roll(
 
 
 def lasting_injury_roll(
-    dice: Dice, *, purpose: str = "Lasting Injury roll", ruleset_key: str = RULESET
+    dice: Dice, *, purpose: Shown = LASTING_INJURY_ROLL, ruleset_key: str = RULESET
 ) -> LastingInjuryResult:
     """Armour and Injuries, Characteristic Reduction: a D6 on the Lasting Injury table."""
     roll = dice.d6(purpose)
@@ -201,7 +210,7 @@ def casualty_roll(
     niggling_injuries: int = 0,
     *,
     resolve_lasting_injury: bool = True,
-    purpose: str = "Casualty roll",
+    purpose: Shown = CASUALTY_ROLL,
     ruleset_key: str = RULESET,
 ) -> CasualtyResult:
     """Armour and Injuries, Casualty Rolls: a D16 on the Casualty table.
@@ -236,7 +245,7 @@ def patch_up_casualty(
     first: CasualtyResult,
     niggling_injuries: int = 0,
     *,
-    purpose: str = "Casualty roll (apothecary)",
+    purpose: Shown = CASUALTY_ROLL_APOTHECARY,
     ruleset_key: str = RULESET,
 ) -> tuple[CasualtyResult, CasualtyResult]:
     """Apothecaries, Patching-up Casualties: roll again on the Casualty table.
@@ -290,7 +299,7 @@ def patch_up_knocked_out(*, in_crowd: bool = False) -> str:
 
 
 def ko_recovery(
-    dice: Dice, bloodweiser_kegs: int = 0, *, purpose: str = "KO recovery"
+    dice: Dice, bloodweiser_kegs: int = 0, *, purpose: Shown = KO_RECOVERY
 ) -> KoRecoveryResult:
     """End of Drive Sequence, 2. Recover Knocked-out Players: a D6 for each KO'd player.
 

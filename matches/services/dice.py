@@ -12,6 +12,7 @@ from typing import Any
 from matches.models import DiceRoll, Match, Report
 from rules_engine.dice import Dice, KeyedDice, SeededDice
 from rules_engine.sequence import SequenceResult
+from rules_engine.wording import as_plain, english
 
 
 def new_seed() -> int:
@@ -32,8 +33,9 @@ def dice_digest(rolls: Iterable[Any]) -> str:
     """A short fingerprint of a step's rolls (purpose, die and result of each, in
     order): kept with the step so a re-run can be checked against the rolls stored
     without reading them back. (A roll's result as it is: JSON writes a pair of dice,
-    a tuple, as the list ``as_dict`` gives.)"""
-    text = json.dumps([[r.purpose, r.die, r.result] for r in rolls])
+    a tuple, as the list ``as_dict`` gives. A purpose is read in English, whether a
+    sentence or a stored row's text: the fingerprint is the same in every language.)"""
+    text = json.dumps([[english(r.purpose), r.die, r.result] for r in rolls])
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
@@ -73,7 +75,9 @@ def store_rolls(
     replaced: bool = False,
     stored: int | None = None,
 ) -> None:
-    """Store every roll of ``result`` not stored yet, numbered in order.
+    """Store every roll of ``result`` not stored yet, numbered in order, each with its
+    purpose in English and as the engine's sentence (``purpose_said``: a page shows it
+    in its reader's language).
 
     A sequence re-run on the same seed with more answers makes the same rolls up to
     where it stopped, so only the new ones are added: one insert that skips the
@@ -98,7 +102,8 @@ def store_rolls(
                 sequence=sequence,
                 index=index,
                 step=step,
-                purpose=roll.purpose,
+                purpose=english(roll.purpose),
+                purpose_said=as_plain(roll.purpose),
                 die=roll.die,
                 result=roll.as_dict()["result"],  # an int, a string or a list of two ints
             )

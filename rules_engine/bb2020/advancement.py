@@ -111,7 +111,7 @@ class Bb2020Advancement(AdvancementRules):
             )
         rolled: list[tuple[int, int]] = []
         while True:
-            first, second = dice.two_d6(f"Random skill: {category}")
+            first, second = dice.two_d6(say("Random skill: {category}", category=category))
             rolled.append((first, second))
             learned = random_skill(category, first, second, ruleset_key=self.key)
             if not has_skill(ruleset, player, learned):

@@ -86,7 +86,7 @@ class AdvancementRules(AdvancementOptions):
 
     def roll_characteristic(self, dice: Dice) -> int:
         """The roll on the Characteristic Improvement table (BB2020: a D16)."""
-        return dice.d16("Characteristic improvement")
+        return dice.d16(say("Characteristic improvement"))
 
     def normalise_kind(self, kind: str) -> str:
         """The advancement ``kind`` names, as this edition spells it."""

@@ -23,6 +23,7 @@ from typing import Any
 from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, Roll
 from rules_engine.sequence import recording
+from rules_engine.wording import say
 
 # "A team with 3 or fewer players may concede before set-up without penalty."
 PENALTY_FREE_MAX_PLAYERS = 3
@@ -154,12 +155,12 @@ def concede(
     if concession_without_penalty(set_up_players):
         return ConcessionResult(False, before, before, None, (), (), team)
     with recording(dice) as rolls:
-        d3 = dice.d3("Conceding: Dedicated Fans")
+        d3 = dice.d3(say("Conceding: Dedicated Fans"))
         quit_rolls = tuple(
             QuitRoll(
                 player.id,
                 player.advancements,
-                dice.d6(f"Conceding: does {player.name} quit?"),
+                dice.d6(say("Conceding: does {player} quit?", player=player.name)),
             )
             for player in team.players
             if player.advancements >= QUIT_MIN_ADVANCEMENTS and player.id not in excluding

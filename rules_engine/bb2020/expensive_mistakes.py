@@ -75,7 +75,7 @@ def resolve_expensive_mistake(
             gold_lost=0,
             rolls=(),
         )
-    label = f"Expensive Mistakes: {side}" if side else "Expensive Mistakes"
+    label = say("Expensive Mistakes: {side}", side=side) if side else say("Expensive Mistakes")
     effect_roll: int | tuple[int, int] | None = None
     lost = 0
     start = len(dice.rolls)  # the rolls made from here on are the step's (``recording``)
@@ -83,13 +83,13 @@ def resolve_expensive_mistake(
     entry = table.outcome(treasury, d6)
     effect = entry.effect
     if "lose_d3_times" in effect:
-        effect_roll = dice.d3(f"{label}: {entry.name}")
+        effect_roll = dice.d3(say("{roll}: {result}", roll=label, result=entry.name))
         lost = min(treasury, effect_roll * effect["lose_d3_times"])
     elif "lose_half_rounded_down_to" in effect:
         step = effect["lose_half_rounded_down_to"]
         lost = treasury // 2 // step * step
     elif "keep_2d6_times" in effect:
-        effect_roll = dice.two_d6(f"{label}: {entry.name}")
+        effect_roll = dice.two_d6(say("{roll}: {result}", roll=label, result=entry.name))
         lost = max(0, treasury - sum(effect_roll) * effect["keep_2d6_times"])
     return ExpensiveMistakeResult(
         treasury_before=treasury,

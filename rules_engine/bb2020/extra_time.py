@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from rules_engine.dice import Dice, Roll
 from rules_engine.sequence import recording
+from rules_engine.wording import say
 
 # "an eight turn period of extra time"
 EXTRA_TIME_TURNS = 8
@@ -69,7 +70,7 @@ def sudden_death(dice: Dice) -> SuddenDeathResult:
             home: list[int] = []
             away: list[int] = []
             while not home or home[-1] == away[-1]:
-                home.append(dice.d6(f"Sudden death roll-off {number}: home"))
-                away.append(dice.d6(f"Sudden death roll-off {number}: away"))
+                home.append(dice.d6(say("Sudden death roll-off {number}: home", number=number)))
+                away.append(dice.d6(say("Sudden death roll-off {number}: away", number=number)))
             roll_offs.append(RollOff(tuple(home), tuple(away)))
     return SuddenDeathResult(tuple(roll_offs), tuple(rolls))

@@ -26,17 +26,18 @@ from rules_engine.bb2020.state import TeamState
 from rules_engine.dice import Dice, Roll
 from rules_engine.sequence import recording
 from rules_engine.tables import spp_award
+from rules_engine.wording import Shown, Wording, as_plain, english, say
 
 # "gains D6 x 10,000"
 GOLD_PER_PIP = 10_000
 # "and two MVPs"
 MVPS = 2
-GOLD_PURPOSE = "Real-life concession: D6 x 10,000 gp"
+GOLD_PURPOSE = say("Real-life concession: D6 x 10,000 gp")
 
 
-def mvp_purpose(number: int) -> str:
+def mvp_purpose(number: int) -> Wording:
     """The purpose each MVP pick's rolls are recorded under ("... MVP 1")."""
-    return f"Real-life concession: MVP {number}"
+    return say("Real-life concession: MVP {number}", number=number)
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,14 @@ class RealLifeConcessionAward:
     candidates: tuple[Any, ...]
     spp_per_mvp: int
     rolls: tuple[Roll, ...]
-    reason: str = ""
+    reason: str = ""  # why no MVP was picked, in English (what a row stores)
+    said: Shown = ""  # ``reason`` as the sentence a coach reads in his language
+
+    @property
+    def reason_said(self) -> dict[str, object] | None:
+        """``reason``'s sentence as plain data, for a row that shows it later in its
+        reader's language (``rules_engine.wording.shown_from``)."""
+        return as_plain(self.said)
 
     @property
     def spp_by_player(self) -> dict[Any, int]:
@@ -96,11 +104,11 @@ def real_life_concession_award(
     """
     candidates = mvp_candidates(opponent, TeamReport())
     ids = tuple(player.id for player in candidates)
-    reason = ""
+    reason: Shown = ""
     if not league:
-        reason = "A friendly awards no MVP"
+        reason = say("A friendly awards no MVP")
     elif not candidates:
-        reason = "No player was eligible to play: no MVP"
+        reason = say("No player was eligible to play: no MVP")
     with recording(dice) as rolls:
         gold_roll = dice.d6(GOLD_PURPOSE)
         picks: list[Any] = []
@@ -115,5 +123,6 @@ def real_life_concession_award(
         candidates=ids,
         spp_per_mvp=spp_award(MVP),
         rolls=tuple(rolls),
-        reason=reason,
+        reason=english(reason),
+        said=reason,
     )

@@ -213,7 +213,7 @@ def riotous_rookies(dice: Dice, roster: Roster, side: str) -> dict[str, Any]:
     rookies, and each one's position; they join the game like step 3's journeymen
     (``PreGameResult.journeymen``) and leave with them.
     """
-    purpose = f"Riotous Rookies ({side})"
+    purpose = say("Riotous Rookies ({side})", side=side)
     roll = [dice.d3(purpose), dice.d3(purpose)]
     count = sum(roll) + RIOTOUS_ROOKIES_EXTRA
     position = journeyman_positions(roster)[0].slug

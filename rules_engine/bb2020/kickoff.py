@@ -21,7 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.injuries import ko_recovery
 from rules_engine.sequence import StepResult, run_step
 from rules_engine.tables import RuleName, Table, load_tables
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
 
 RULESET = "bb2020"
 # How long a Prayers to Nuffle result lasts, shortest first (the table's "lasts").
@@ -80,7 +80,7 @@ def still_in_effect(
     )
 
 
-def _count(dice: Dice, spec: int | str, purpose: str) -> tuple[int, int | None]:
+def _count(dice: Dice, spec: int | str, purpose: Shown) -> tuple[int, int | None]:
     """A number of players as the table writes it: 1, "D3" or "D3+3"; and the D3 rolled."""
     if isinstance(spec, int):
         return spec, None
@@ -96,7 +96,7 @@ def _roll_off(
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Both coaches roll a D6 and add ``bonus`` (cheerleaders, assistant coaches, fan
     factor; None: the bare D6)."""
-    d6 = {team.side: dice.d6(f"{name} ({team.side})") for team in teams}
+    d6 = {team.side: dice.d6(say("{event} ({side})", event=name, side=team.side)) for team in teams}
     totals = {team.side: d6[team.side] + (getattr(team, bonus) if bonus else 0) for team in teams}
     return d6, totals
 
@@ -136,7 +136,9 @@ class _Event:
 
     def players_of(self) -> dict[str, Any]:
         side = self.kicking.side if self.effect["team"] == "kicking" else self.receiving.side
-        players, d3 = _count(self.dice, self.effect["players"], f"{self.name} (D3)")
+        players, d3 = _count(
+            self.dice, self.effect["players"], say("{event} (D3)", event=self.name)
+        )
         return {"team": side, "players": players, "d3": d3}
 
     def cheering_fans(self) -> dict[str, Any]:
@@ -157,7 +159,12 @@ class _Event:
             team = self.kicking if winner == self.kicking.side else self.receiving
             table = self.tables[self.effect["winner_rolls_on"]]
             results, rerolled = roll_prayers(
-                self.dice, table, 1, winner, team.prayers_in_effect, purpose="Cheering Fans prayer"
+                self.dice,
+                table,
+                1,
+                winner,
+                team.prayers_in_effect,
+                purpose=say("Cheering Fans prayer ({side})", side=winner),
             )
             outcome.update(prayer=results[0] if results else None, rerolled=rerolled)
         return outcome
@@ -194,7 +201,9 @@ class _Event:
     def dodgy_snack(self) -> dict[str, Any]:
         d6, totals, lowest = self._contest(None, highest=False)
         sides = [lowest] if lowest else list(SIDES)
-        rolls = {side: self.dice.d6(f"Dodgy Snack player ({side})") for side in sides}
+        rolls = {
+            side: self.dice.d6(say("Dodgy Snack player ({side})", side=side)) for side in sides
+        }
         reductions = dict(self.effect["drive_reductions"])
         results: dict[str, Any] = {
             side: {"reserves": True, "reduced": {}}
@@ -213,7 +222,7 @@ class _Event:
         }
 
     def changing_weather(self) -> dict[str, Any]:
-        roll = self.dice.two_d6("Changing Weather")
+        roll = self.dice.two_d6(say("Changing Weather"))
         weather = self.tables[self.effect["roll_on"]].lookup(roll)
         # "If the weather conditions are 'Perfect Conditions' as a result of this roll,
         # the ball will scatter ... before landing."
@@ -224,7 +233,9 @@ class _Event:
         d6, totals, lowest = self._contest("fan_factor", highest=False)
         sides = [lowest] if lowest else list(SIDES)
         sent_off_on = self.effect["sent_off_on"]
-        rolls = {side: self.dice.d6(f"Officious Ref player ({side})") for side in sides}
+        rolls = {
+            side: self.dice.d6(say("Officious Ref player ({side})", side=side)) for side in sides
+        }
         return {
             "d6": d6,
             "totals": totals,
@@ -240,7 +251,9 @@ class _Event:
         d6, totals, lowest = self._contest("fan_factor", highest=False)
         sides = [lowest] if lowest else list(SIDES)
         counts = {
-            side: _count(self.dice, self.effect["players"], f"Pitch Invasion players ({side})")[0]
+            side: _count(
+                self.dice, self.effect["players"], say("Pitch Invasion players ({side})", side=side)
+            )[0]
             for side in sides
         }
         return {
@@ -338,7 +351,7 @@ def kick_off_event(
 
     def resolve() -> dict[str, Any]:
         tables = load_tables(ruleset_key)
-        roll = dice.two_d6("Kick-off Event")
+        roll = dice.two_d6(say("Kick-off Event"))
         entry = tables["kick_off_event"].lookup(roll)
         name = str(entry.name)
         event = _Event(dice, name, entry.effect, kicking, receiving, tables, kicking_team_turn)
@@ -390,7 +403,7 @@ def end_of_drive(
         if weather is not None:
             faint = tables["weather"].entry(weather).effect.get("players_faint")
             if faint:
-                roll = dice.d3("Sweltering Heat (both teams)")
+                roll = dice.d3(say("Sweltering Heat (both teams)"))
                 outcome["sweltering_heat"] = {"d3": roll, "players": {s: roll for s in SIDES}}
         outcome["secret_weapons"] = {
             side: [
@@ -415,7 +428,9 @@ def _ko_recoveries(
     recoveries: dict[str, list[dict[str, Any]]] = {side: [] for side in SIDES}
     for side in SIDES:
         for player in ko_players.get(side, ()):
-            result = ko_recovery(dice, kegs.get(side, 0), purpose=f"KO recovery ({side})")
+            result = ko_recovery(
+                dice, kegs.get(side, 0), purpose=say("KO recovery ({side})", side=side)
+            )
             recoveries[side].append(
                 {
                     "player": player,
@@ -433,7 +448,7 @@ def _secret_weapon(
     """1. Deal with Secret Weapons: sent off unless the coach argues the call and wins."""
     if not argues:
         return {"player": player, "sent_off": True, "argue_the_call": None}
-    roll = dice.d6(f"Argue the Call ({side})")
+    roll = dice.d6(say("Argue the Call ({side})", side=side))
     entry = table.lookup(roll)
     return {
         "player": player,

@@ -298,7 +298,7 @@ class PostGameRules:
             w.details["dedicated_fans_before"] = w.before.dedicated_fans
             roll = None
             if w.details["result"] != "draw":
-                roll = dice.d6(f"Dedicated Fans: {side}")
+                roll = dice.d6(say("Dedicated Fans: {side}", side=side))
                 change = self.dedicated_fans_change(w.details["result"], before, roll)
                 w.evolve_team(dedicated_fans=before + change)
             w.details["dedicated_fans_roll"] = roll

@@ -16,7 +16,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, run_step
 from rules_engine.tables import Table
-from rules_engine.wording import say
+from rules_engine.wording import Shown, say
 
 # Step 5: "roll once on the Prayers to Nuffle table for every full 50,000 gold pieces".
 PRAYER_GOLD = 50_000
@@ -67,20 +67,21 @@ def roll_prayers(
     count: int,
     side: str,
     in_effect: Sequence[str] = (),
-    purpose: str = "Prayers to Nuffle",
+    purpose: Shown | None = None,
 ) -> tuple[list[dict[str, Any]], list[int]]:
     """Roll ``count`` D16 on the Prayers to Nuffle table, re-rolling repeats.
 
     Step 5: "re-rolling any duplicate results"; Cheering Fans: "if you roll a
     result that is currently in effect, you must re-roll it" (``in_effect``).
     There are only 16 results, so rolls stop once no new result can come.
-    Returns the results and the rolls that were re-rolled.
+    ``purpose``: what the rolls are recorded under ("Prayers to Nuffle (home)" unless
+    given). Returns the results and the rolls that were re-rolled.
     """
     taken = {table.entry(name).rolls[0] for name in in_effect} if in_effect else set()
     results: list[dict[str, Any]] = []
     rerolled: list[int] = []
     faces = len(table.faces)
-    rolled_for = f"{purpose} ({side})"
+    rolled_for = purpose or say("Prayers to Nuffle ({side})", side=side)
     for _ in range(count):
         if len(taken) >= faces:
             break
@@ -99,7 +100,7 @@ def the_fans(dice: Dice, teams: Mapping[str, TeamState]) -> StepResult:
     def resolve() -> dict[str, Any]:
         outcome = {}
         for side in SIDES:
-            roll = dice.d3(f"Fair-weather fans ({side})")
+            roll = dice.d3(say("Fair-weather fans ({side})", side=side))
             fans = teams[side].dedicated_fans
             outcome[side] = {"roll": roll, "dedicated_fans": fans, "fan_factor": roll + fans}
         return outcome
@@ -116,7 +117,7 @@ def the_weather(dice: Dice, ruleset: Ruleset) -> StepResult:
     """
 
     def resolve() -> dict[str, Any]:
-        roll = dice.two_d6("Weather")
+        roll = dice.two_d6(say("Weather"))
         return {"roll": list(roll), "weather": str(ruleset.table("weather").lookup(roll).name)}
 
     title = say("The Weather")
@@ -228,7 +229,10 @@ def determine_kicking_team(
         if winner is None:
             rounds = []
             while True:
-                rolled = {side: dice.d6(f"Kicking team roll-off ({side})") for side in SIDES}
+                rolled = {
+                    side: dice.d6(say("Kicking team roll-off ({side})", side=side))
+                    for side in SIDES
+                }
                 rounds.append(rolled)
                 if rolled["home"] != rolled["away"]:
                     break

@@ -72,8 +72,12 @@ class NigglingRecovery:
         return self.niggling_injuries - self.removed
 
 
+# The purpose of a Niggling Injury's recovery roll where no player is named.
+NIGGLING_INJURY = say("Niggling Injury")
+
+
 def niggling_injury_recovery(
-    dice: Dice, niggling_injuries: int, apothecary: bool, *, purpose: str = "Niggling Injury"
+    dice: Dice, niggling_injuries: int, apothecary: bool, *, purpose: Shown = NIGGLING_INJURY
 ) -> NigglingRecovery:
     """Re-draft: "each Niggling Injury is removed on D6 4+ (+1 with an apothecary)".
 
@@ -113,7 +117,7 @@ def recover_between_seasons(
                     dice,
                     player.niggling_injuries,
                     team.apothecary,
-                    purpose=f"Niggling Injury: {player.name}",
+                    purpose=say("Niggling Injury: {player}", player=player.name),
                 )
                 niggling[player.id] = recovery
                 player = player.evolve(niggling_injuries=recovery.remaining)

@@ -146,7 +146,7 @@ class RandomPick:
     rolls: tuple[Roll, ...]
 
 
-def pick_at_random(dice: Dice, count: int, purpose: str) -> RandomPick:
+def pick_at_random(dice: Dice, count: int, purpose: Shown) -> RandomPick:
     """Pick one of ``count`` candidates (index from 0) with equal chances, through ``dice``.
 
     The smallest die with at least ``count`` faces is rolled and a result above
@@ -253,5 +253,5 @@ def most_valuable_player(
         return MvpResult(side, None, ids, reason=say("A friendly awards no MVP"))
     if not candidates:
         return MvpResult(side, None, ids, reason=say("No player was eligible to play"))
-    pick = pick_at_random(dice, len(candidates), f"MVP: {side}")
+    pick = pick_at_random(dice, len(candidates), say("MVP: {side}", side=side))
     return MvpResult(side, candidates[pick.index].id, ids, rolls=pick.rolls)

@@ -160,7 +160,7 @@ class Bb2025Advancement(AdvancementRules):
         """Facts section 7, Characteristic table (D8): 1 AV; 2 AV or PA; 3-4 AV, MA or
         PA; 5 MA or PA; 6 AG or MA; 7 AG or ST; 8 any. Differs from BB2020 (D16); the
         limits are the same (MA 1-9, ST 1-8, AG/PA 1+-6+, AV 3+-11+)."""
-        return dice.d8("Characteristic improvement")
+        return dice.d8(say("Characteristic improvement"))
 
     def normalise_kind(self, kind: str) -> str:
         return _VALUE_ALIASES.get(kind, kind) if kind == "random_characteristic" else kind
@@ -276,7 +276,7 @@ def roll_random_skills(
     found: list[str] = []
     held = held_skills(ruleset, player)
     while len(found) < wanted:
-        first, second = dice.two_d6(f"Random skill: {category}")
+        first, second = dice.two_d6(say("Random skill: {category}", category=category))
         rolled.append((first, second))
         skill = random_skill(category, first, second, ruleset_key=RULESET)
         if skill_key(skill) not in held and skill not in found:

@@ -157,7 +157,7 @@ def hatred_rolls(work: PostGameWork, dice: Dice, gone: set[Any]) -> list[dict[st
         player = work.team.player(report.player_id)
         if gained.casefold() in {s.casefold() for s in player.skills}:
             continue
-        roll = dice.d6(f"Hatred: {player.name}")
+        roll = dice.d6(say("Hatred: {player}", player=player.name))
         entry = table.lookup(roll)
         if entry.effect["gains_hatred"]:
             work.changed(player.id, skills=(*player.skills, gained))

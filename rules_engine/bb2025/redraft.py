@@ -36,6 +36,7 @@ from rules_engine.bb2025.league_tables import league_section
 from rules_engine.dice import Dice
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import recording
+from rules_engine.wording import say
 
 __all__ = [
     "Bb2025SeasonRecovery",
@@ -104,7 +105,7 @@ def _recover_player(
             dice,
             player.niggling_injuries,
             team.apothecary,
-            purpose=f"Niggling Injury: {player.name}",
+            purpose=say("Niggling Injury: {player}", player=player.name),
         )
         found.niggling[player.id] = recovery
         player = player.evolve(niggling_injuries=recovery.remaining)
@@ -112,7 +113,7 @@ def _recover_player(
     kept = []
     for skill in player.skills:  # the skills gained: a printed Hatred is never here
         if skill.casefold().startswith(HATRED):
-            roll = dice.d6(f"Hatred: {player.name}, {skill}")
+            roll = dice.d6(say("Hatred: {player}, {skill}", player=player.name, skill=skill))
             lost = roll >= HATRED_LOSS_TARGET
             rolled.append((skill, roll, lost))
             if lost:
@@ -126,7 +127,13 @@ def _recover_player(
         changes: dict[str, int] = {}
         for name, count in characteristic_reductions(ruleset, player).items():
             for _ in range(count):
-                roll = dice.d6(f"Characteristic reduction: {player.name}, {name.upper()}")
+                roll = dice.d6(
+                    say(
+                        "Characteristic reduction: {player}, {characteristic}",
+                        player=player.name,
+                        characteristic=name.upper(),
+                    )
+                )
                 removed = roll + modifier >= NIGGLING_RECOVERY_TARGET
                 healed.append((name, roll, removed))
                 if removed:

@@ -181,6 +181,6 @@ def draw_mvps(
     drawn: list[Any] = []
     with recording(dice) as rolls:
         while left and len(drawn) < count:
-            pick = pick_at_random(dice, len(left), f"MVP: {side}")
+            pick = pick_at_random(dice, len(left), say("MVP: {side}", side=side))
             drawn.append(left.pop(pick.index))
     return tuple(drawn), tuple(rolls)

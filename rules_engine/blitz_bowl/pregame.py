@@ -105,7 +105,9 @@ def coin_toss(dice: Dice, teams: Mapping[str, TeamState], tossed: str | None = N
         if tossed is not None:
             winner, roll, method = tossed, None, "coin"
         else:
-            roll = dice.d6(f"Coin toss (D6: 1-{COIN_TOSS_HOME_WINS_UP_TO} home, else away)")
+            roll = dice.d6(
+                say("Coin toss (D6: 1-{up_to} home, else away)", up_to=COIN_TOSS_HOME_WINS_UP_TO)
+            )
             winner, method = coin_toss_winner(roll), "d6"
         loser = other_side(winner)
         return {
@@ -127,7 +129,7 @@ def regional_rules(dice: Dice, toss_winner: str) -> StepResult:
     Death margin it leaves (10, or 8 under the World's Edge Superleague)."""
 
     def resolve() -> dict[str, Any]:
-        roll = dice.d8(f"Regional league ({toss_winner})")
+        roll = dice.d8(say("Regional league ({side})", side=toss_winner))
         entry = regional_rule(roll)
         return {
             "roll": roll,
@@ -212,7 +214,7 @@ def ball_placement(dice: Dice, toss_winner: str, pitch: str) -> StepResult:
     def resolve() -> dict[str, Any]:
         if pitch == ONE_TRAPDOOR:
             return {"pitch": pitch, "roll": None, "trapdoor": "the trapdoor", "end_zone": None}
-        roll = dice.d6(f"Ball placement ({toss_winner})")
+        roll = dice.d6(say("Ball placement ({side})", side=toss_winner))
         end_zone = ball_placement_end_zone(roll, toss_winner)
         return {
             "pitch": pitch,

@@ -114,7 +114,9 @@ def take_advancement(
         )
     title = titles[player.advancements]
     with recording(dice) as rolls:
-        rolled = improvement(dice.two_d6(f"Improvement ({player.name}, {title})"))
+        rolled = improvement(
+            dice.two_d6(say("Improvement ({player}, {title})", player=player.name, title=title))
+        )
     allowed = improvement_options(ruleset, player, rolled)
     pick = characteristic_choice
     if pick is None and skill is not None:

@@ -176,7 +176,7 @@ def work_out_winnings(
         result = report.result(side)
         w.details.update(result=result, touchdowns=report.touchdowns(side), fame=fames[side])
         if not w.report.concession_penalty:
-            rolled[side] = [dice.d6(f"Winnings ({side})")]
+            rolled[side] = [dice.d6(say("Winnings ({side})", side=side))]
     pending: list[Choice] = []
     for side, w in work.items():
         wanted = _answer(choices, side).get("reroll_winnings")
@@ -200,7 +200,7 @@ def work_out_winnings(
             )
             pending.append(Choice(side, "reroll_winnings", prompt, options))
         elif wanted:
-            rolled[side].append(dice.d6(f"Winnings re-roll ({side})"))
+            rolled[side].append(dice.d6(say("Winnings re-roll ({side})", side=side)))
     for side, w in work.items():
         dice_rolled = tuple(rolled.get(side, ()))
         won_or_tied = w.details["result"] in ("win", "draw")
@@ -225,9 +225,9 @@ def roll_for_fan_factor(work: Mapping[str, PostGameWork], dice: Dice) -> dict[st
     for side, w in work.items():
         result, before = w.details["result"], w.team.dedicated_fans
         if fan_factor_dice(result) == 3:
-            rolled = tuple(dice.d6(f"Fan Factor ({side}, 3D6)") for _ in range(3))
+            rolled = tuple(dice.d6(say("Fan Factor ({side}, 3D6)", side=side)) for _ in range(3))
         else:
-            rolled = dice.two_d6(f"Fan Factor ({side}, 2D6)")
+            rolled = dice.two_d6(say("Fan Factor ({side}, 2D6)", side=side))
         change = fan_factor_change(result, before, sum(rolled))
         w.team = w.team.evolve(dedicated_fans=before + change)
         w.details.update(
@@ -277,7 +277,11 @@ def spp_and_improvements(work: Mapping[str, PostGameWork], dice: Dice) -> dict[s
                 continue
             for title in titles_reached(player.spp, player.spp + spp.total):
                 with recording(dice) as made:
-                    rolled = improvement(dice.two_d6(f"Improvement ({player.name}, {title})"))
+                    rolled = improvement(
+                        dice.two_d6(
+                            say("Improvement ({player}, {title})", player=player.name, title=title)
+                        )
+                    )
                 options = improvement_options(w.ruleset, player, rolled)
                 rolls.append(ImprovementRoll(player.id, title, rolled, options, tuple(made)))
         w.details.update(spp=tuple(earned), improvements=tuple(rolls))

@@ -76,7 +76,7 @@ def roll_weather(dice: Dice) -> StepResult:
     """Step 1, "Roll on Weather table": 2D6."""
 
     def resolve() -> dict[str, Any]:
-        roll = dice.two_d6("Weather")
+        roll = dice.two_d6(say("Weather"))
         return {"roll": list(roll), "weather": str(weather(roll).name)}
 
     return run_step("weather", say("1. Roll on Weather table"), f"{RULE}, 1", dice, resolve)
@@ -265,7 +265,7 @@ def gate_and_fame(dice: Dice, teams: Mapping[str, TeamState]) -> StepResult:
     def resolve() -> dict[str, Any]:
         outcome: dict[str, Any] = {}
         for side in SIDES:
-            roll = dice.two_d6(f"Gate ({side})")
+            roll = dice.two_d6(say("Gate ({side})", side=side))
             fan_factor = teams[side].dedicated_fans
             fans = gate(roll, fan_factor)
             outcome[side] = {"roll": list(roll), "fan_factor": fan_factor, "fans": fans}

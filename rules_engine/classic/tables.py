@@ -25,6 +25,7 @@ from typing import Any
 from rules_engine.dice import Dice
 from rules_engine.errors import RulesError, RulesetDataError
 from rules_engine.tables import DATA_DIR, TableEntry, load_tables
+from rules_engine.wording import Shown, say
 
 RULESET = "classic"
 TABLES_FILE = DATA_DIR / RULESET / "tables.json"
@@ -101,10 +102,15 @@ class D68Table:
             raise RulesError(f"{roll!r} is not a D68 result (11-18, 21-28, ... 61-68)")
         return entry
 
-    def roll(self, dice: Dice, purpose: str | None = None) -> TableEntry:
+    def roll(self, dice: Dice, purpose: Shown | None = None) -> TableEntry:
         """Roll the D6 (tens) and the D8 (units) through ``dice``; the row they land on."""
-        label = purpose or f"{self.title} table"
-        return self.lookup((dice.d6(f"{label} (D68 tens)"), dice.d8(f"{label} (D68 units)")))
+        label = purpose or say("{table} table", table=self.title)
+        return self.lookup(
+            (
+                dice.d6(say("{roll} (D68 tens)", roll=label)),
+                dice.d8(say("{roll} (D68 units)", roll=label)),
+            )
+        )
 
     def entry(self, name: str) -> TableEntry:
         for entry in self.entries:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from rules_engine.dice import BLOCK_DIE_FACES, Roll, ScriptedDice, SeededDice
 from rules_engine.errors import DiceScriptError
+from rules_engine.wording import english
 
 SINGLE_DICE = {"d3": 3, "d6": 6, "d8": 8, "d16": 16}
 
@@ -20,7 +21,7 @@ def test_scripted_dice_give_their_script_in_order_and_record_each_roll():
     assert dice.two_d6("Weather") == (2, 5)
     assert dice.d16("Prayers to Nuffle") == 14
     assert dice.block("Block") == "POW!"
-    assert [(r.purpose, r.die, r.result) for r in dice.rolls] == [
+    assert [(english(r.purpose), r.die, r.result) for r in dice.rolls] == [
         ("Dedicated Fans", "d6", 3),
         ("Weather", "2d6", (2, 5)),
         ("Prayers to Nuffle", "d16", 14),

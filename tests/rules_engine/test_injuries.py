@@ -20,6 +20,7 @@ from rules_engine.injuries import (
     patch_up_knocked_out,
     resolve_casualty,
 )
+from rules_engine.wording import english
 
 d6 = st.integers(min_value=1, max_value=6)
 
@@ -53,7 +54,7 @@ def test_an_armour_roll_is_recorded_and_reports_a_natural_double():
     dice = ScriptedDice([(2, 2)])
     result = armour_roll(dice, 8, 2, purpose="Foul: Armour roll")
     assert result.natural_double and result.total == 6 and not result.broken
-    assert [(r.purpose, r.die, r.result) for r in dice.rolls] == [
+    assert [(english(r.purpose), r.die, r.result) for r in dice.rolls] == [
         ("Foul: Armour roll", "2d6", (2, 2))
     ]
 
@@ -109,7 +110,7 @@ def test_a_lasting_injury_rolls_on_the_lasting_injury_table():
     assert result.name == "Lasting Injury" and result.miss_next_game
     assert result.lasting_injury is not None
     assert (result.lasting_injury.entry.name, result.lasting_injury.roll) == ("Neck Injury", 5)
-    assert [(r.purpose, r.die) for r in dice.rolls] == [
+    assert [(english(r.purpose), r.die) for r in dice.rolls] == [
         ("Casualty roll", "d16"),
         ("Lasting Injury roll", "d6"),
     ]
@@ -157,7 +158,7 @@ def test_the_apothecary_rolls_again_and_the_coach_keeps_the_badly_hurt():
     first = casualty_roll(dice, resolve_lasting_injury=False)
     first, second = patch_up_casualty(dice, first)
     assert (first.name, second.name) == ("Serious Injury", "Badly Hurt")
-    assert dice.rolls[-1].purpose == "Casualty roll (apothecary)"
+    assert english(dice.rolls[-1].purpose) == "Casualty roll (apothecary)"
     applied = apothecary_choice(first, second, second)
     # "If a Badly Hurt result is applied ... placed in the Reserves box."
     assert applied.patched_up and applied.placed_in == "Reserves box"

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from rules_engine.dice import KeyedDice, SeededDice
 from rules_engine.sequence import run_step
+from rules_engine.wording import english
 
 
 def _mvp_after(extra_rolls: int, seed: int) -> tuple[int, int]:
@@ -48,7 +49,7 @@ def test_a_step_keys_the_rolls_made_in_it() -> None:
         dice = KeyedDice(seed)
         made = run_step(step, step, "", dice, lambda: {"d6": dice.d6("Weather")})
         assert dice.step == ""  # back outside the step
-        assert made.rolls[0].purpose == "Weather"
+        assert english(made.rolls[0].purpose) == "Weather"
         return int(made.outcome["d6"])
 
     assert roll_in("weather", 7) == roll_in("weather", 7)

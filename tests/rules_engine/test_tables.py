@@ -28,6 +28,7 @@ from rules_engine.tables import (
     table_from_data,
     value_increase,
 )
+from rules_engine.wording import english
 
 TABLES = load_tables("bb2020")
 
@@ -332,7 +333,7 @@ def test_roll_rolls_the_tables_die_and_records_it():
     dice = ScriptedDice([(6, 6), 9])
     assert TABLES["weather"].roll(dice, "weather").name == "Blizzard"
     assert TABLES["prayers_to_nuffle"].roll(dice).name == "Moles under the Pitch"
-    assert [(r.purpose, r.die) for r in dice.rolls] == [
+    assert [(english(r.purpose), r.die) for r in dice.rolls] == [
         ("weather", "2d6"),
         ("Prayers to Nuffle table", "d16"),
     ]

@@ -10,6 +10,7 @@ from rules_engine.bb2020.pregame import pre_game
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Roll, ScriptedDice
 from rules_engine.errors import InducementError
+from rules_engine.wording import english
 
 PLENTY = Money(5_000_000, PETTY_CASH)
 CHAOS_GODS = (
@@ -143,7 +144,7 @@ def test_riotous_rookies_bring_2d3_plus_1_journeymen_for_the_game(bb2020):
         "count": 6,
         "positions": ["ogre-gnoblar-lineman"] * 6,
     }
-    assert [r.purpose for r in step.rolls] == ["Riotous Rookies (home)"] * 2
+    assert [english(r.purpose) for r in step.rolls] == ["Riotous Rookies (home)"] * 2
     rookies = result.journeymen["home"]
     assert len(rookies) == 6
     assert {p.position_slug for p in rookies} == {"ogre-gnoblar-lineman"}

@@ -11,6 +11,7 @@ from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Roll, ScriptedDice
 from rules_engine.editions import sequences_for
 from rules_engine.errors import DiceScriptError
+from rules_engine.wording import english
 
 
 def team(count: int, **marks: dict) -> TeamState:
@@ -73,7 +74,7 @@ def test_only_players_eligible_to_play_can_be_mvp():
 def test_a_single_eligible_player_needs_no_roll_and_wins_both():
     award = real_life_concession_award(team(1), ScriptedDice([5]))
     assert award.mvp_player_ids == (101, 101)
-    assert [r.purpose for r in award.rolls] == [GOLD_PURPOSE]
+    assert [english(r.purpose) for r in award.rolls] == [english(GOLD_PURPOSE)]
 
 
 def test_nobody_eligible_gets_the_gold_and_no_mvp():
@@ -96,7 +97,11 @@ def test_the_rolls_replay_and_a_short_script_is_an_error():
     first = real_life_concession_award(team(11), ScriptedDice([4, 3, 13, 7]))
     again = real_life_concession_award(team(11), ScriptedDice.replay(first.rolls))
     assert again == first
-    assert first.as_dict()["rolls"][0] == {"purpose": GOLD_PURPOSE, "die": "d6", "result": 4}
+    assert first.as_dict()["rolls"][0] == {
+        "purpose": english(GOLD_PURPOSE),
+        "die": "d6",
+        "result": 4,
+    }
     with pytest.raises(DiceScriptError):
         real_life_concession_award(team(11), ScriptedDice([4]))
 

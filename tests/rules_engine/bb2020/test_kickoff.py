@@ -18,6 +18,7 @@ from rules_engine.bb2020.pregame import pre_game
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import ScriptedDice
 from rules_engine.errors import RulesError
+from rules_engine.wording import english
 
 KICKING = KickOffTeam("home", fan_factor=4, cheerleaders=2, assistant_coaches=1)
 RECEIVING = KickOffTeam("away", fan_factor=3, cheerleaders=0, assistant_coaches=3)
@@ -45,7 +46,7 @@ def test_the_event_is_read_off_2d6(roll, event):
     assert step.outcome["event"] == event
     assert step.outcome["roll"] == list(roll)
     assert (step.outcome["kicking"], step.outcome["receiving"]) == ("home", "away")
-    assert step.rolls[0].purpose == "Kick-off Event"
+    assert english(step.rolls[0].purpose) == "Kick-off Event"
 
 
 def test_get_the_ref_gives_each_team_a_free_bribe_for_the_game():
@@ -90,7 +91,7 @@ def test_cheering_fans_the_higher_total_rolls_a_prayer():
     assert effect["totals"] == {"home": 5, "away": 4}
     assert effect["winner"] == "home"
     assert effect["prayer"] == {"roll": 7, "name": "Greasy Cleats", "lasts": "drive"}
-    assert step.rolls[-1].purpose == "Cheering Fans prayer (home)"
+    assert english(step.rolls[-1].purpose) == "Cheering Fans prayer (home)"
 
 
 def test_cheering_fans_tie_no_prayer():
@@ -221,7 +222,10 @@ def test_secret_weapons_are_sent_off_unless_the_call_is_argued_and_won():
     assert away[0]["argue_the_call"]["roll"] == 6
     assert away[1]["sent_off"] is True
     assert away[1]["argue_the_call"]["coach_ejected"] is True
-    assert [r.purpose for r in dice.rolls] == ["Argue the Call (away)", "Argue the Call (away)"]
+    assert [english(r.purpose) for r in dice.rolls] == [
+        "Argue the Call (away)",
+        "Argue the Call (away)",
+    ]
 
 
 def test_secret_weapons_go_before_ko_recovery():
@@ -232,7 +236,10 @@ def test_secret_weapons_go_before_ko_recovery():
         secret_weapon_players={"away": ["a9"]},
         argue_the_call={"away": ["a9"]},
     )
-    assert [r.purpose for r in dice.rolls] == ["Argue the Call (away)", "KO recovery (home)"]
+    assert [english(r.purpose) for r in dice.rolls] == [
+        "Argue the Call (away)",
+        "KO recovery (home)",
+    ]
 
 
 def test_sweltering_heat_one_d3_for_both_teams():

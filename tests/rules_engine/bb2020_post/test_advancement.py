@@ -19,6 +19,7 @@ from rules_engine.bb2020.spp import SppEarned, pick_at_random, spp_earned
 from rules_engine.bb2020.state import PlayerState
 from rules_engine.dice import ScriptedDice
 from rules_engine.errors import AdvancementError
+from rules_engine.wording import english
 
 # The facts sheet's cost table, row by row (1st..6th advancement).
 COSTS = {
@@ -134,7 +135,7 @@ def test_random_primary_rerolls_a_skill_the_player_has() -> None:
     result = take_advancement(RULESET, player, "random_primary", dice, category="G")
     assert result.applied and result.skill == "Tackle" and result.category == "General"
     assert result.skill_rolls == ((2, 1), (5, 5))
-    assert [r.purpose for r in result.rolls] == ["Random skill: General"] * 2
+    assert [english(r.purpose) for r in result.rolls] == ["Random skill: General"] * 2
     changed = result.player
     assert changed.skills == ("Block", "Tackle")
     assert (changed.spp, changed.advancements, changed.value_increases) == (0, 1, 10_000)

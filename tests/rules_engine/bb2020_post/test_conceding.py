@@ -14,6 +14,7 @@ from rules_engine.bb2020.report import MatchReport, TeamReport
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import ScriptedDice
 from rules_engine.errors import RulesError
+from rules_engine.wording import english
 
 
 def team(dedicated_fans: int = 4, advancements: tuple[int, ...] = (0, 3, 6, 2, 4)) -> TeamState:
@@ -56,7 +57,7 @@ def test_players_with_three_or_more_advancements_quit_on_1_to_3() -> None:
     assert [p.id for p in result.team.players] == [1, 3, 4]
     assert (result.dedicated_fans_before, result.dedicated_fans_after) == (4, 3)
     assert result.team.dedicated_fans == 3
-    assert [r.purpose for r in result.rolls][:2] == [
+    assert [english(r.purpose) for r in result.rolls][:2] == [
         "Conceding: Dedicated Fans",
         "Conceding: does Player 2 quit?",
     ]

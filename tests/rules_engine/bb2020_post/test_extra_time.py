@@ -12,6 +12,7 @@ from rules_engine.bb2020.extra_time import (
 from rules_engine.bb2020.report import MatchReport, TeamReport
 from rules_engine.dice import ScriptedDice, SeededDice
 from rules_engine.errors import RulesError
+from rules_engine.wording import english
 
 
 def test_extra_time_is_eight_turns_for_a_tied_game_that_needs_a_winner() -> None:
@@ -47,7 +48,7 @@ def test_sudden_death_five_roll_offs_ties_rerolled() -> None:
     assert result.wins == {"home": 3, "away": 2}
     assert result.winner == "home"
     assert result.roll_offs[2].home_rolls == (3, 2, 6)
-    assert result.rolls[0].purpose == "Sudden death roll-off 1: home"
+    assert english(result.rolls[0].purpose) == "Sudden death roll-off 1: home"
 
 
 def test_sudden_death_always_has_a_winner() -> None:

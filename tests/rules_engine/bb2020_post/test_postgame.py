@@ -167,7 +167,7 @@ def test_expensive_mistake_effects(
     assert (result.outcome, result.gold_lost) == (outcome, lost)
     assert result.treasury_after == treasury - lost
     assert dice.remaining == 0
-    assert result.rolls[0].purpose == "Expensive Mistakes: home"
+    assert english(result.rolls[0].purpose) == "Expensive Mistakes: home"
 
 
 # --- the whole sequence ------------------------------------------------------------------
@@ -253,7 +253,7 @@ def test_post_game_draw_rolls_no_dedicated_fans(bb2020) -> None:
     dice = ScriptedDice([3, 3])  # the two MVPs, 11 candidates each: D16
     result = post_game(bb2020, humans("H"), humans("A"), report, dice)
     assert result.step("dedicated_fans").rolls == ()
-    assert [r.purpose for r in result.rolls] == ["MVP: home", "MVP: away"]
+    assert [english(r.purpose) for r in result.rolls] == ["MVP: home", "MVP: away"]
     assert result.home and result.home.dedicated_fans_roll is None
 
 

@@ -14,6 +14,7 @@ from rules_engine.bb2020.redraft import (
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import ScriptedDice
 from rules_engine.errors import RulesError
+from rules_engine.wording import english
 
 
 def test_redraft_budget() -> None:
@@ -61,4 +62,4 @@ def test_recover_between_seasons() -> None:
     assert result.recovered == (1,)
     assert not result.team.player(1).miss_next_game
     assert result.team.player(2).niggling_injuries == 1
-    assert [r.purpose for r in result.rolls] == ["Niggling Injury: B"] * 2
+    assert [english(r.purpose) for r in result.rolls] == ["Niggling Injury: B"] * 2

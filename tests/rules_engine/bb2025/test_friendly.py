@@ -100,7 +100,7 @@ def test_every_casualty_counts_as_badly_hurt(ruleset: Ruleset) -> None:
     assert [(p.av, p.niggling_injuries, p.miss_next_game) for p in away.team.players] == [
         (p.av, 0, False) for p in before
     ]
-    assert not [r for r in result.rolls if r.purpose.startswith("Hatred")]
+    assert not [r for r in result.rolls if english(r.purpose).startswith("Hatred")]
     assert away.retirable == ()  # no Lasting Injury to retire a player over
 
 

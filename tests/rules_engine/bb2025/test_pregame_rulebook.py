@@ -276,7 +276,9 @@ def test_prayers_bought_roll_a_d16_each_rerolling_the_teams_repeats(ruleset: Rul
     prayers = step.outcome["away"]["prayers"]
     assert [r["name"] for r in prayers["results"]] == ["Greasy Cleats", "Throw a Rock"]
     assert prayers["rerolled"] == [7, 7]
-    assert [(r.purpose, r.die) for r in step.rolls] == [("Prayers to Nuffle (away)", "d16")] * 4
+    assert [(english(r.purpose), r.die) for r in step.rolls] == [
+        ("Prayers to Nuffle (away)", "d16")
+    ] * 4
     assert step.outcome["away"]["ctv_after"] == 550_000 + 20_000
 
 

@@ -11,6 +11,7 @@ from rules_engine import get_ruleset
 from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import Roll, ScriptedDice
 from rules_engine.ruleset import Ruleset
+from rules_engine.wording import english
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +51,7 @@ def test_riotous_rookies_bring_2d3_plus_1_journeymen_for_the_game(ruleset: Rules
         "count": 6,
         "positions": ["ogre-gnoblar-lineman"] * 6,
     }
-    assert [(r.purpose, r.result) for r in step.rolls] == [(rookies, 2), (rookies, 3)]
+    assert [(english(r.purpose), r.result) for r in step.rolls] == [(rookies, 2), (rookies, 3)]
     assert "riotous_rookies" not in step.outcome["away"]
     home = result.journeymen["home"]
     assert len(home) == 6 and len({p.id for p in home}) == 6

@@ -15,6 +15,7 @@ from rules_engine.editions import sequences_for
 from rules_engine.errors import AdvancementError, InducementError
 from rules_engine.ruleset import Ruleset
 from rules_engine.team_value import team_value
+from rules_engine.wording import english
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +156,7 @@ def test_pre_game_end_to_end(ruleset: Ruleset) -> None:
     }
     prayers = step["away"]["prayers"]
     assert prayers["bought"] == 3 and prayers["rerolled"] == [5]
-    assert [roll.purpose for roll in result.step("inducements").rolls] == [
+    assert [english(roll.purpose) for roll in result.step("inducements").rolls] == [
         "Prayers to Nuffle (away)"
     ] * 4
     assert result.kicking_team == "home"

@@ -19,6 +19,7 @@ from rules_engine.blitz_bowl import (
 from rules_engine.dice import Roll, ScriptedDice, SeededDice
 from rules_engine.errors import DiceScriptError, RulesError
 from rules_engine.sequence import Choice
+from rules_engine.wording import english
 from tests.rules_engine.blitz_bowl.teams import box_team
 
 STEPS = ["coin_toss", "regional_rules", "pitch", "ball_placement"]
@@ -73,7 +74,7 @@ def test_the_toss_winner_rolls_the_d8_then_owes_the_pitch(blitz_bowl, reavers, s
     regional = result.step("regional_rules")
     assert regional.outcome["regional_rule"] == "Underworld Challenge"
     assert regional.outcome["rolled_by"] == "away"
-    assert [r.purpose for r in regional.rolls] == ["Regional league (away)"]
+    assert [english(r.purpose) for r in regional.rolls] == ["Regional league (away)"]
     assert result.regional_rule.name == "Underworld Challenge"
     assert result.sudden_death_margin == 10
     assert not result.complete
@@ -169,7 +170,10 @@ def test_a_coin_flipped_at_the_table_rolls_no_die(blitz_bowl, reavers, scrambler
     toss = result.step("coin_toss")
     assert toss.rolls == () and toss.outcome["method"] == "coin"
     assert result.coin_toss_winner == "away"
-    assert [r.purpose for r in result.rolls] == ["Regional league (away)", "Ball placement (away)"]
+    assert [english(r.purpose) for r in result.rolls] == [
+        "Regional league (away)",
+        "Ball placement (away)",
+    ]
 
 
 @pytest.mark.parametrize(
