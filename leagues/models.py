@@ -270,7 +270,12 @@ class Season(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.league.name}, season {self.number}"
+        # Read on pages (headings, lists, messages) in the reader's language; a stored
+        # line names its season with ``leagues.services._common.season_said``.
+        return gettext("%(league)s, season %(number)s") % {
+            "league": self.league.name,
+            "number": self.number,
+        }
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.ruleset:

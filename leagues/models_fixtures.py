@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from rules_engine.wording import shown_from
+
 
 class FixtureKind(models.TextChoices):
     LEAGUE = "league", pgettext_lazy("fixture kind", "League")
@@ -220,6 +222,13 @@ class Fixture(models.Model):
 
     def __str__(self) -> str:
         return f"{self.home} v {self.away}"
+
+    @property
+    def concession_note(self) -> str:
+        """Why a concession award named no MVP, in the reader's language where the award
+        kept its sentence (else the English it stored; "" for none)."""
+        award = self.concession_award or {}
+        return str(shown_from(award.get("note_said"), award.get("note") or ""))
 
     @property
     def has_result(self) -> bool:

@@ -406,6 +406,7 @@ class MatchFilterForm(forms.Form):
     season = forms.ModelChoiceField(
         queryset=seasons(),
         required=False,
+        label=gettext_lazy("Season"),
         empty_label=gettext_lazy("All seasons"),
         error_messages=_choose(
             gettext_lazy("Choose a season."), gettext_lazy("Choose a season from the list.")
@@ -414,6 +415,7 @@ class MatchFilterForm(forms.Form):
     team = forms.ModelChoiceField(
         queryset=teams_by_name(),
         required=False,
+        label=gettext_lazy("Team"),
         empty_label=gettext_lazy("All teams"),
         error_messages=_choose(
             gettext_lazy("Choose a team."), gettext_lazy("Choose a team from the list.")

@@ -81,7 +81,7 @@ def match_context(request: HttpRequest, state: MatchState, **forms: Any) -> dict
         context["post_game"] = post_game_context(request, state, names, forms, dice)
     context["history"] = history_context(state)
     context["shortfalls"] = list(selectors.shortfalls(match))
-    context["dice"] = selectors.dice_groups(dice)
+    context["dice"] = selectors.dice_groups(dice, (match.pre_game_result or {}).get("steps") or ())
     return context
 
 

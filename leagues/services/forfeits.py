@@ -405,6 +405,7 @@ def _pay_concession_award(
         "mvps": mvps,
         "ledger_entry": entry.pk,
         "note": award.reason,
+        "note_said": award.reason_said,
     }
     fixture.concession_rolls = [roll.as_dict() for roll in award.rolls]
 

@@ -22,6 +22,7 @@ from matches.selectors.words import (
     short_value,
     star_name,
 )
+from matches.services.sequence_json import shown
 from rules_engine.ruleset import Ruleset
 from teams.templatetags.dugout import gp
 
@@ -442,9 +443,25 @@ def generic_lines(outcome: Mapping[str, Any], teams: Mapping[str, str]) -> list[
 # --- steps, dice, the match sheet -----------------------------------------------------------
 
 
-def dice_groups(rolls: Iterable[DiceRoll]) -> list[DiceGroup]:
-    """Every roll, one group per sequence: the pre-game, then each report's post-game."""
+def dice_groups(
+    rolls: Iterable[DiceRoll], pre_game_steps: Iterable[Mapping[str, Any]] = ()
+) -> list[DiceGroup]:
+    """Every roll, one group per sequence: the pre-game, then each report's post-game;
+    each roll's step named by its sequence's step title in the reader's language (the
+    pre-game's stored ``pre_game_steps``, a post-game's its report's), else its key."""
     groups: list[DiceGroup] = []
+    titles: dict[int | None, dict[str, str]] = {}
+
+    def step_title(roll: DiceRoll) -> str:
+        report = roll.report
+        key = None if report is None else id(report)
+        if key not in titles:
+            steps = pre_game_steps
+            if report is not None:
+                steps = (report.post_game_result or {}).get("steps") or ()
+            titles[key] = {str(s.get("step")): shown(dict(s), "title") for s in steps}
+        return titles[key].get(roll.step) or humanize(roll.step)
+
     for roll in rolls:
         title = roll.get_sequence_display()
         if roll.report is not None:
@@ -454,7 +471,7 @@ def dice_groups(rolls: Iterable[DiceRoll]) -> list[DiceGroup]:
             }
         if not groups or groups[-1].title != title:
             groups.append(DiceGroup(title))
-        groups[-1].rows.append(DiceRow(roll, humanize(roll.step), roll_text(roll.result)))
+        groups[-1].rows.append(DiceRow(roll, step_title(roll), roll_text(roll.result)))
     return groups
 
 
@@ -497,7 +514,7 @@ def step_views(
             complete=step.get("complete", True),
             lines=_step_lines(step, teams, ruleset) if detailed else [],
             dice=[
-                DieLine(r.purpose, r.die, roll_text(r.result))
+                DieLine(r.shown_purpose, r.die, roll_text(r.result))
                 for r in grouped.get(step.get("step", ""), [])
             ],
         )

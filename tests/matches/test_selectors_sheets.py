@@ -139,3 +139,21 @@ def test_a_live_poll_reads_the_match_in_one_query(django_assert_max_num_queries)
 
     assert stamp is not None and stamp["status"] == "in_play" and stamp["draft_events"] == 0
     assert selectors.match_stamp(999_999) is None
+
+
+def test_the_dice_log_names_each_step_by_its_sequence_s_title():
+    said = {"text": "Record of the Game and winnings", "values": {}}
+    report = Report(
+        version=1, post_game_result={"steps": [{"step": "winnings", "title_said": said}]}
+    )
+    rolls = [
+        DiceRoll(sequence="pre_game", index=0, step="fans", die="d3", result=2),
+        DiceRoll(sequence="pre_game", index=1, step="prayers", die="d16", result=9),
+        DiceRoll(sequence="post_game", report=report, index=0, step="winnings", die="d6", result=4),
+    ]
+    pre_game = [{"step": "fans", "title": "The Fans"}]
+
+    groups = selectors.dice_groups(rolls, pre_game)
+
+    steps = [row.step for group in groups for row in group.rows]
+    assert steps == ["The Fans", "Prayers", "Record of the Game and winnings"]
