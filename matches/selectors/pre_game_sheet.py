@@ -363,8 +363,8 @@ def _regional_rules(
             "rule": outcome["regional_rule"],
         }
     ]
-    if outcome.get("description"):
-        lines.append(str(outcome["description"]))
+    if outcome.get("description"):  # the rules data's English (``rule_texts``)
+        lines.append(_(str(outcome["description"])))
     if outcome.get("sudden_death_margin"):
         lines.append(
             _("Sudden Death Victory: %(points)s points ahead")
