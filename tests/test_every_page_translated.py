@@ -677,24 +677,7 @@ def test_every_page_is_read_in_its_language(reading):
         assert reading.texts[language] > 40 * reading.pages, language
 
 
-# The languages whose pages still show English while the last conversions land (the
-# list: run this test, or DUGOUT_ENGLISH_FOUND=file.json): strict, so that a language
-# that reads clean fails here until it is taken off.
-STILL_ENGLISH = frozenset({"fr", "es", "it"})
-STILL_ENGLISH_MARK = pytest.mark.xfail(
-    strict=True,
-    reason="English still shown at 14:33 UTC: 5 texts x pages in each of fr, es, it "
-    "(the Blitz Bowl regional rule's description, translated in German only so far)",
-)
-
-
-@pytest.mark.parametrize(
-    "language",
-    [
-        pytest.param(language, marks=STILL_ENGLISH_MARK) if language in STILL_ENGLISH else language
-        for language in LANGUAGES
-    ],
-)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_reads_in_the_coach_s_language(reading, language):
     found = reading.found[language]
     if found:
