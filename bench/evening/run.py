@@ -47,14 +47,15 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from bench.processes import HOST, free_port, tail, wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
 PYTHON = sys.executable
 DEFAULT_URL = "postgres://dugout:dugout@127.0.0.1:5432/dugout"
 ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b")
@@ -72,30 +73,6 @@ GOALS = {
 
 
 # --- child processes -------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_until(check: Callable[[], Any], seconds: float, what: str) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise RuntimeError(f"timed out after {seconds:.0f} s waiting for {what}")
-        time.sleep(0.2)
-
-
-def tail(path: Path, lines: int = 30) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return ""
 
 
 class Children:

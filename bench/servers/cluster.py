@@ -29,14 +29,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from bench.processes import HOST, free_port, tail, wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
 PYTHON = sys.executable
 VENV_BIN = Path(PYTHON).parent
 DEFAULT_URL = "postgres://dugout:dugout@127.0.0.1:5432/dugout"
@@ -76,34 +76,10 @@ def missing_binaries() -> list[str]:
     return missing
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
-
-
 def port_open(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.settimeout(0.3)
         return sock.connect_ex((HOST, port)) == 0
-
-
-def wait_until(check: Callable[[], Any], seconds: float, what: str) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise RuntimeError(f"timed out after {seconds:.0f} s waiting for {what}")
-        time.sleep(0.1)
-
-
-def tail(path: Path, lines: int = 30) -> str:
-    try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return ""
 
 
 @dataclass
