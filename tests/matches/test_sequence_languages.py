@@ -10,7 +10,6 @@ shows can be told apart."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from django.utils.html import escape
 from matches import selectors, services
 from matches.errors import MatchError
 from matches.models import Match
-from rules_engine.wording import from_plain, install_translator, installed_translator
+from rules_engine.wording import from_plain
 from teams.models import Player
 from tests.factories import UserFactory, drafted_team
 from tests.matches.factories import PRE_GAME_SEED, kick_off, league_match
@@ -29,19 +28,6 @@ from tests.matches.test_pages_flow import html, logged_in
 from tests.matches.test_pages_more import report
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def french_marked() -> Iterator[None]:
-    site = installed_translator()
-
-    def marked(singular: str, plural: str | None, count: int | None) -> str:
-        text = site(singular, plural, count)
-        return f"«{text}»" if translation.get_language() == "fr" else text
-
-    install_translator(marked)
-    yield
-    install_translator(site)
 
 
 def in_french(said: Any) -> str:

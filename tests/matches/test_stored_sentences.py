@@ -8,8 +8,6 @@ public hook marks every sentence rendered in French, «like this»."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -23,8 +21,6 @@ from rules_engine.dice import ScriptedDice
 from rules_engine.wording import (
     Wording,
     from_plain,
-    install_translator,
-    installed_translator,
     say,
 )
 from teams.models import AuditEntry, LedgerReason, Player, TreasuryEntry
@@ -35,19 +31,6 @@ from tests.matches.test_pages_flow import html, logged_in
 from tests.matches.test_pages_more import report
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def french_marked() -> Iterator[None]:
-    site = installed_translator()
-
-    def marked(singular: str, plural: str | None, count: int | None) -> str:
-        text = site(singular, plural, count)
-        return f"«{text}»" if translation.get_language() == "fr" else text
-
-    install_translator(marked)
-    yield
-    install_translator(site)
 
 
 def test_each_stored_roll_keeps_its_purpose_as_a_sentence_beside_its_english():
