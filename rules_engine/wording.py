@@ -143,3 +143,14 @@ def shown_from(plain: object, english_text: str) -> Shown:
         return from_plain(plain)
     except ValueError:
         return english_text
+
+
+# A side inside a sentence ("Fair-weather fans ({side})"): the word for it in the
+# reader's language, the code ("home", "away") in English, so records keep their text.
+_SIDE_WORDS: dict[str, Wording] = {"home": say("home"), "away": say("away")}
+
+
+def side_said(side: str) -> Shown:
+    """``side`` ("home" or "away") as a word inside a sentence, in the reader's language;
+    anything else as it is."""
+    return _SIDE_WORDS.get(side, side)

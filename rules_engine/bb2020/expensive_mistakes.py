@@ -11,7 +11,7 @@ from typing import Any
 from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.tables import load_league_tables
-from rules_engine.wording import say
+from rules_engine.wording import say, side_said
 
 RULESET = "bb2020"
 
@@ -75,7 +75,11 @@ def resolve_expensive_mistake(
             gold_lost=0,
             rolls=(),
         )
-    label = say("Expensive Mistakes: {side}", side=side) if side else say("Expensive Mistakes")
+    label = (
+        say("Expensive Mistakes: {side}", side=side_said(side))
+        if side
+        else say("Expensive Mistakes")
+    )
     effect_roll: int | tuple[int, int] | None = None
     lost = 0
     start = len(dice.rolls)  # the rolls made from here on are the step's (``recording``)

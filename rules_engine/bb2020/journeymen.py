@@ -18,7 +18,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import STANDARD_GAME, Position, Roster, Ruleset
 from rules_engine.sequence import Choice
 from rules_engine.team_value import counted_hiring_fees, hiring_fee
-from rules_engine.wording import say, say_plural
+from rules_engine.wording import say, say_plural, side_said
 
 # "If ... a team is unable to field 11 players it will make use of ... Journeymen".
 PLAYERS_TO_FIELD = STANDARD_GAME.players_on_pitch
@@ -213,7 +213,7 @@ def riotous_rookies(dice: Dice, roster: Roster, side: str) -> dict[str, Any]:
     rookies, and each one's position; they join the game like step 3's journeymen
     (``PreGameResult.journeymen``) and leave with them.
     """
-    purpose = say("Riotous Rookies ({side})", side=side)
+    purpose = say("Riotous Rookies ({side})", side=side_said(side))
     roll = [dice.d3(purpose), dice.d3(purpose)]
     count = sum(roll) + RIOTOUS_ROOKIES_EXTRA
     position = journeyman_positions(roster)[0].slug

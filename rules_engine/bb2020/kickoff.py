@@ -21,7 +21,7 @@ from rules_engine.errors import RulesError
 from rules_engine.injuries import ko_recovery
 from rules_engine.sequence import StepResult, run_step
 from rules_engine.tables import RuleName, Table, load_tables
-from rules_engine.wording import Shown, say
+from rules_engine.wording import Shown, say, side_said
 
 RULESET = "bb2020"
 # How long a Prayers to Nuffle result lasts, shortest first (the table's "lasts").
@@ -96,7 +96,10 @@ def _roll_off(
 ) -> tuple[dict[str, int], dict[str, int]]:
     """Both coaches roll a D6 and add ``bonus`` (cheerleaders, assistant coaches, fan
     factor; None: the bare D6)."""
-    d6 = {team.side: dice.d6(say("{event} ({side})", event=name, side=team.side)) for team in teams}
+    d6 = {
+        team.side: dice.d6(say("{event} ({side})", event=name, side=side_said(team.side)))
+        for team in teams
+    }
     totals = {team.side: d6[team.side] + (getattr(team, bonus) if bonus else 0) for team in teams}
     return d6, totals
 
@@ -164,7 +167,7 @@ class _Event:
                 1,
                 winner,
                 team.prayers_in_effect,
-                purpose=say("Cheering Fans prayer ({side})", side=winner),
+                purpose=say("Cheering Fans prayer ({side})", side=side_said(winner)),
             )
             outcome.update(prayer=results[0] if results else None, rerolled=rerolled)
         return outcome
@@ -202,7 +205,8 @@ class _Event:
         d6, totals, lowest = self._contest(None, highest=False)
         sides = [lowest] if lowest else list(SIDES)
         rolls = {
-            side: self.dice.d6(say("Dodgy Snack player ({side})", side=side)) for side in sides
+            side: self.dice.d6(say("Dodgy Snack player ({side})", side=side_said(side)))
+            for side in sides
         }
         reductions = dict(self.effect["drive_reductions"])
         results: dict[str, Any] = {
@@ -234,7 +238,8 @@ class _Event:
         sides = [lowest] if lowest else list(SIDES)
         sent_off_on = self.effect["sent_off_on"]
         rolls = {
-            side: self.dice.d6(say("Officious Ref player ({side})", side=side)) for side in sides
+            side: self.dice.d6(say("Officious Ref player ({side})", side=side_said(side)))
+            for side in sides
         }
         return {
             "d6": d6,
@@ -252,7 +257,9 @@ class _Event:
         sides = [lowest] if lowest else list(SIDES)
         counts = {
             side: _count(
-                self.dice, self.effect["players"], say("Pitch Invasion players ({side})", side=side)
+                self.dice,
+                self.effect["players"],
+                say("Pitch Invasion players ({side})", side=side_said(side)),
             )[0]
             for side in sides
         }
@@ -429,7 +436,7 @@ def _ko_recoveries(
     for side in SIDES:
         for player in ko_players.get(side, ()):
             result = ko_recovery(
-                dice, kegs.get(side, 0), purpose=say("KO recovery ({side})", side=side)
+                dice, kegs.get(side, 0), purpose=say("KO recovery ({side})", side=side_said(side))
             )
             recoveries[side].append(
                 {
@@ -448,7 +455,7 @@ def _secret_weapon(
     """1. Deal with Secret Weapons: sent off unless the coach argues the call and wins."""
     if not argues:
         return {"player": player, "sent_off": True, "argue_the_call": None}
-    roll = dice.d6(say("Argue the Call ({side})", side=side))
+    roll = dice.d6(say("Argue the Call ({side})", side=side_said(side)))
     entry = table.lookup(roll)
     return {
         "player": player,

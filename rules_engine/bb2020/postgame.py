@@ -75,7 +75,7 @@ from rules_engine.dice import Dice
 from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, run_steps
-from rules_engine.wording import say
+from rules_engine.wording import say, side_said
 
 __all__ = [
     "CHOICE_KEYS",
@@ -298,7 +298,7 @@ class PostGameRules:
             w.details["dedicated_fans_before"] = w.before.dedicated_fans
             roll = None
             if w.details["result"] != "draw":
-                roll = dice.d6(say("Dedicated Fans: {side}", side=side))
+                roll = dice.d6(say("Dedicated Fans: {side}", side=side_said(side)))
                 change = self.dedicated_fans_change(w.details["result"], before, roll)
                 w.evolve_team(dedicated_fans=before + change)
             w.details["dedicated_fans_roll"] = roll

@@ -16,7 +16,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, run_step
 from rules_engine.tables import Table
-from rules_engine.wording import Shown, say
+from rules_engine.wording import Shown, say, side_said
 
 # Step 5: "roll once on the Prayers to Nuffle table for every full 50,000 gold pieces".
 PRAYER_GOLD = 50_000
@@ -81,7 +81,7 @@ def roll_prayers(
     results: list[dict[str, Any]] = []
     rerolled: list[int] = []
     faces = len(table.faces)
-    rolled_for = purpose or say("Prayers to Nuffle ({side})", side=side)
+    rolled_for = purpose or say("Prayers to Nuffle ({side})", side=side_said(side))
     for _ in range(count):
         if len(taken) >= faces:
             break
@@ -100,7 +100,7 @@ def the_fans(dice: Dice, teams: Mapping[str, TeamState]) -> StepResult:
     def resolve() -> dict[str, Any]:
         outcome = {}
         for side in SIDES:
-            roll = dice.d3(say("Fair-weather fans ({side})", side=side))
+            roll = dice.d3(say("Fair-weather fans ({side})", side=side_said(side)))
             fans = teams[side].dedicated_fans
             outcome[side] = {"roll": roll, "dedicated_fans": fans, "fan_factor": roll + fans}
         return outcome
@@ -230,7 +230,7 @@ def determine_kicking_team(
             rounds = []
             while True:
                 rolled = {
-                    side: dice.d6(say("Kicking team roll-off ({side})", side=side))
+                    side: dice.d6(say("Kicking team roll-off ({side})", side=side_said(side)))
                     for side in SIDES
                 }
                 rounds.append(rolled)

@@ -20,7 +20,7 @@ from rules_engine.bb2020.state import PlayerState, TeamState
 from rules_engine.dice import DIE_FACES, Dice, Roll
 from rules_engine.shared import SharedDict
 from rules_engine.tables import spp_award
-from rules_engine.wording import Shown, english, say
+from rules_engine.wording import Shown, english, say, side_said
 
 # Report field -> achievement as the SPP table names it.
 ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
@@ -253,5 +253,5 @@ def most_valuable_player(
         return MvpResult(side, None, ids, reason=say("A friendly awards no MVP"))
     if not candidates:
         return MvpResult(side, None, ids, reason=say("No player was eligible to play"))
-    pick = pick_at_random(dice, len(candidates), say("MVP: {side}", side=side))
+    pick = pick_at_random(dice, len(candidates), say("MVP: {side}", side=side_said(side)))
     return MvpResult(side, candidates[pick.index].id, ids, rolls=pick.rolls)

@@ -25,7 +25,7 @@ from rules_engine.bb2020.state import TeamState
 from rules_engine.bb2025.postgame import dedicated_fans_change
 from rules_engine.dice import Dice, Roll
 from rules_engine.sequence import recording
-from rules_engine.wording import say
+from rules_engine.wording import say, side_said
 
 __all__ = [
     "FORFEIT_SCORE",
@@ -88,7 +88,7 @@ def forfeit_aftermath(
     with recording(dice) as rolls:
         for side, team in (("home", home), ("away", away)):
             result = "loss" if conceded_by in (None, side) else "win"
-            roll = dice.d6(say("Dedicated Fans: {side}", side=side))
+            roll = dice.d6(say("Dedicated Fans: {side}", side=side_said(side)))
             before = team.dedicated_fans
             after = before + dedicated_fans_change(result, before, roll)
             fans[side] = DedicatedFansRoll(result, before, roll, after)

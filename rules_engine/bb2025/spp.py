@@ -27,7 +27,7 @@ from rules_engine.dice import Dice, Roll
 from rules_engine.errors import RulesError
 from rules_engine.sequence import recording
 from rules_engine.tables import spp_award as table_spp_award
-from rules_engine.wording import say, say_plural
+from rules_engine.wording import say, say_plural, side_said
 
 RULESET = "bb2025"
 ACHIEVEMENTS: tuple[tuple[str, str], ...] = (
@@ -181,6 +181,6 @@ def draw_mvps(
     drawn: list[Any] = []
     with recording(dice) as rolls:
         while left and len(drawn) < count:
-            pick = pick_at_random(dice, len(left), say("MVP: {side}", side=side))
+            pick = pick_at_random(dice, len(left), say("MVP: {side}", side=side_said(side)))
             drawn.append(left.pop(pick.index))
     return tuple(drawn), tuple(rolls)

@@ -48,7 +48,7 @@ from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, SequenceResult, StepResult, checked_choices, run_step
 from rules_engine.tables import TableEntry
-from rules_engine.wording import say
+from rules_engine.wording import say, side_said
 
 PRE_GAME = "pre-game"
 ONE_TRAPDOOR = "one_trapdoor"
@@ -129,7 +129,7 @@ def regional_rules(dice: Dice, toss_winner: str) -> StepResult:
     Death margin it leaves (10, or 8 under the World's Edge Superleague)."""
 
     def resolve() -> dict[str, Any]:
-        roll = dice.d8(say("Regional league ({side})", side=toss_winner))
+        roll = dice.d8(say("Regional league ({side})", side=side_said(toss_winner)))
         entry = regional_rule(roll)
         return {
             "roll": roll,
@@ -214,7 +214,7 @@ def ball_placement(dice: Dice, toss_winner: str, pitch: str) -> StepResult:
     def resolve() -> dict[str, Any]:
         if pitch == ONE_TRAPDOOR:
             return {"pitch": pitch, "roll": None, "trapdoor": "the trapdoor", "end_zone": None}
-        roll = dice.d6(say("Ball placement ({side})", side=toss_winner))
+        roll = dice.d6(say("Ball placement ({side})", side=side_said(toss_winner)))
         end_zone = ball_placement_end_zone(roll, toss_winner)
         return {
             "pitch": pitch,

@@ -78,7 +78,7 @@ from rules_engine.errors import RulesError
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, recording, run_steps
 from rules_engine.team_value import team_value
-from rules_engine.wording import say
+from rules_engine.wording import say, side_said
 
 RULE = "Classic reference sheet, LEAGUE MATCH SEQUENCE, POST-MATCH SEQUENCE"
 CHOICE_KEYS = ("reroll_winnings", "fire", "treasury_spent")
@@ -176,14 +176,17 @@ def work_out_winnings(
         result = report.result(side)
         w.details.update(result=result, touchdowns=report.touchdowns(side), fame=fames[side])
         if not w.report.concession_penalty:
-            rolled[side] = [dice.d6(say("Winnings ({side})", side=side))]
+            rolled[side] = [dice.d6(say("Winnings ({side})", side=side_said(side)))]
     pending: list[Choice] = []
     for side, w in work.items():
         wanted = _answer(choices, side).get("reroll_winnings")
         if side not in rolled or w.details["result"] != "win":
             if wanted:
                 raise RulesError(
-                    say("Only the winner may re-roll the winnings; {side} did not win", side=side)
+                    say(
+                        "Only the winner may re-roll the winnings; {side} did not win",
+                        side=side_said(side),
+                    )
                 )
             continue
         if wanted is None and rolled[side][0] < 6:
@@ -200,7 +203,7 @@ def work_out_winnings(
             )
             pending.append(Choice(side, "reroll_winnings", prompt, options))
         elif wanted:
-            rolled[side].append(dice.d6(say("Winnings re-roll ({side})", side=side)))
+            rolled[side].append(dice.d6(say("Winnings re-roll ({side})", side=side_said(side))))
     for side, w in work.items():
         dice_rolled = tuple(rolled.get(side, ()))
         won_or_tied = w.details["result"] in ("win", "draw")
@@ -225,9 +228,11 @@ def roll_for_fan_factor(work: Mapping[str, PostGameWork], dice: Dice) -> dict[st
     for side, w in work.items():
         result, before = w.details["result"], w.team.dedicated_fans
         if fan_factor_dice(result) == 3:
-            rolled = tuple(dice.d6(say("Fan Factor ({side}, 3D6)", side=side)) for _ in range(3))
+            rolled = tuple(
+                dice.d6(say("Fan Factor ({side}, 3D6)", side=side_said(side))) for _ in range(3)
+            )
         else:
-            rolled = dice.two_d6(say("Fan Factor ({side}, 2D6)", side=side))
+            rolled = dice.two_d6(say("Fan Factor ({side}, 2D6)", side=side_said(side)))
         change = fan_factor_change(result, before, sum(rolled))
         w.team = w.team.evolve(dedicated_fans=before + change)
         w.details.update(

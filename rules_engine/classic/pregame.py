@@ -52,7 +52,7 @@ from rules_engine.registry import get_ruleset
 from rules_engine.ruleset import Ruleset
 from rules_engine.sequence import Choice, StepResult, checked_choices, run_step
 from rules_engine.team_value import current_team_value
-from rules_engine.wording import say, thousands
+from rules_engine.wording import say, side_said, thousands
 
 PRE_GAME = "pre-match"
 SIDES: tuple[str, str] = ("home", "away")
@@ -265,7 +265,7 @@ def gate_and_fame(dice: Dice, teams: Mapping[str, TeamState]) -> StepResult:
     def resolve() -> dict[str, Any]:
         outcome: dict[str, Any] = {}
         for side in SIDES:
-            roll = dice.two_d6(say("Gate ({side})", side=side))
+            roll = dice.two_d6(say("Gate ({side})", side=side_said(side)))
             fan_factor = teams[side].dedicated_fans
             fans = gate(roll, fan_factor)
             outcome[side] = {"roll": list(roll), "fan_factor": fan_factor, "fans": fans}
