@@ -143,3 +143,12 @@ def _site_language_again():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def eager_celery():
+    """The post-game task runs in the process that queues it (``tests.eager``)."""
+    from tests.eager import eager_tasks
+
+    with eager_tasks():
+        yield

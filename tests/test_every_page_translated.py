@@ -74,6 +74,7 @@ from rules_engine import get_ruleset, list_rulesets
 from teams.models import Player, Team
 from teams.profile import set_language_of
 from tests.browser.phone_setup import COMMISSIONER, REDRAFT_COACH, Visit, build
+from tests.eager import eager_tasks
 from tests.matches.factories import (
     POST_GAME_SEED,
     all_done,
@@ -645,7 +646,7 @@ def reading(django_db_setup, django_db_blocker) -> Iterator[Reading]:
     """The set-up (the phone audit's pages and ``_more_pages``), every page read in
     every language once; everything rolled back at the end."""
     fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
-    with django_db_blocker.unblock(), fast, transaction.atomic():
+    with django_db_blocker.unblock(), fast, eager_tasks(), transaction.atomic():
         problems: list[str] = []
         pages: list[Visit | Post] = list(build(problems))
         pages += _more_pages()

@@ -28,7 +28,7 @@ from tests.matches.factories import (
     submit_and_confirm,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 MISSING = object()
 

@@ -18,7 +18,7 @@ from matches import services
 from matches.models import Match, PlayerMatchStats, PlayerSeasonTotals
 from teams.models import InjuryRecord, Player, Team
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 OPTIONS = Options(leagues=2, teams=6, matches=24, seed=7, batch=1, password="sitegen-test-pass")
 

@@ -81,14 +81,3 @@ def phone(browser, live_server):
     """A page in a phone-sized (390×844) touch browser, addressed to the live server."""
     with phone_pages(browser, live_server, 1) as (page,):
         yield page
-
-
-@pytest.fixture
-def eager_celery():
-    """The post-game task runs in the process that queues it (the live server's thread)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
