@@ -539,7 +539,15 @@ class Generator:
                 result=[rng.randint(1, 6), rng.randint(1, 6)],
             ),
         )
+
         # events: who scored, passed, hurt whom
+        def event(**fields: Any) -> Any:
+            """One of the match's events, as its report holds it."""
+            return rows.add(
+                ids,
+                make(MatchEvent, created_at=when, match_id=match.pk, report_id=report.pk, **fields),
+            )
+
         done: dict[int, Counter[str]] = {}
         casualties = {"home": 0, "away": 0}
         hurt: list[tuple[str, Player, str]] = []
@@ -547,69 +555,41 @@ class Generator:
             for _ in range(score[side]):
                 scorer = rng.choice(lineups[side])
                 done.setdefault(scorer.pk, Counter())["Touchdown"] += 1
-                rows.add(
-                    ids,
-                    make(
-                        MatchEvent,
-                        created_at=when,
-                        match_id=match.pk,
-                        report_id=report.pk,
-                        kind="touchdown",
-                        side=side,
-                        player_id=scorer.pk,
-                    ),
+                event(
+                    kind="touchdown",
+                    side=side,
+                    player_id=scorer.pk,
                 )
             for _ in range(rng.choice((0, 1, 1, 2))):
                 thrower = rng.choice(lineups[side])
                 done.setdefault(thrower.pk, Counter())["Completion"] += 1
-                rows.add(
-                    ids,
-                    make(
-                        MatchEvent,
-                        created_at=when,
-                        match_id=match.pk,
-                        report_id=report.pk,
-                        kind="completion",
-                        side=side,
-                        player_id=thrower.pk,
-                    ),
+                event(
+                    kind="completion",
+                    side=side,
+                    player_id=thrower.pk,
                 )
             for _ in range(rng.choice((0, 0, 1, 1, 2))):
                 hitter = rng.choice(lineups[side])
                 victim = rng.choice(lineups[other])
                 done.setdefault(hitter.pk, Counter())["Casualty"] += 1
                 casualties[side] += 1
-                rows.add(
-                    ids,
-                    make(
-                        MatchEvent,
-                        created_at=when,
-                        match_id=match.pk,
-                        report_id=report.pk,
-                        kind="casualty",
-                        side=side,
-                        player_id=hitter.pk,
-                        victim_id=victim.pk,
-                        by_block=True,
-                    ),
+                event(
+                    kind="casualty",
+                    side=side,
+                    player_id=hitter.pk,
+                    victim_id=victim.pk,
+                    by_block=True,
                 )
                 result = rng.choices(
                     ("badly_hurt", "seriously_hurt", "serious_injury", "dead"), (70, 20, 8, 2)
                 )[0]
                 if result == "dead" and len(sides[other].active()) <= 11:
                     result = "seriously_hurt"
-                rows.add(
-                    ids,
-                    make(
-                        MatchEvent,
-                        created_at=when,
-                        match_id=match.pk,
-                        report_id=report.pk,
-                        kind="injury",
-                        side=other,
-                        player_id=victim.pk,
-                        injury=result,
-                    ),
+                event(
+                    kind="injury",
+                    side=other,
+                    player_id=victim.pk,
+                    injury=result,
                 )
                 hurt.append((other, victim, result))
         fixture.status = Fixture.Status.PLAYED
