@@ -103,22 +103,31 @@ def league_language(request: HttpRequest, pk: int) -> HttpResponse:
 
 @conditional_page(_league_stamp)
 def league_home(request: HttpRequest, pk: int) -> HttpResponse:
-    league = get_object_or_404(League.objects.prefetch_related("commissioners"), pk=pk)
+    league = get_object_or_404(League, pk=pk)
     season = selectors.current_season(league)
+    seasons = SimpleLazyObject(lambda: list(league.seasons.order_by("-number")))
     context: dict[str, Any] = {
         "league": league,
         "season": season,
-        "seasons": league.seasons.order_by("-number"),
+        # Read only when a cached fragment showing them is not kept (and for a
+        # commissioner's buttons).
+        "commissioners": SimpleLazyObject(lambda: list(league.commissioners.all())),
+        "seasons": seasons,
         "is_commissioner": _is_commissioner(request, league),
+        # What the page's cached fragments are keyed on.
+        "cache_version": stamp_of(request, lambda: _league_stamp(request, pk)).token,
     }
     if season is not None:
-        current = selectors.current_round(season)
+        current = SimpleLazyObject(lambda: selectors.current_round(season))
         context.update(
             current_round=current,
-            round_fixtures=selectors.fixtures(season).filter(round=current) if current else [],
-            tables=selectors.season_standings(season),
-            latest=selectors.latest_results(season, 6),
-            cache_version=stamp_of(request, lambda: _league_stamp(request, pk)).token,
+            round_fixtures=SimpleLazyObject(
+                lambda: (
+                    list(selectors.fixtures(season).filter(round_id=current.pk)) if current else []
+                )
+            ),
+            tables=SimpleLazyObject(lambda: selectors.season_standings(season)),
+            latest=SimpleLazyObject(lambda: list(selectors.latest_results(season, 6))),
         )
     return render(request, "leagues/league_home.html", context)
 
@@ -146,7 +155,8 @@ def open_season(request: HttpRequest, pk: int) -> HttpResponse:
 
 @conditional_page(_season_stamp)
 def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
-    season = _season(pk)
+    # What the page shows of the season outside its cached schedule: its league.
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
 
     def by_round() -> list[tuple[Any, list[Fixture]]]:
         rounds: dict[Any, list[Fixture]] = {}

@@ -10,11 +10,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules_engine
-from core.conditional import conditional_page
+from core.conditional import conditional_page, stamp_of
 from core.errors import attempt
 from matches import history
 from teams import selectors, services
@@ -45,25 +46,33 @@ def _player_stamp(request: HttpRequest, pk: int, **forms: Any) -> Any:
 
 @conditional_page(_player_stamp)
 def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
-    player = _player(pk)
+    player = Player.objects.select_related("team", "team__coach").filter(pk=pk).first()
+    if player is None:
+        raise Http404(_("No such player."))
     team = player.team
-    roster = selectors.roster_for(team)
-    position = selectors.position_for(roster, player)
     may_change = user_may_change(request, team) and player.is_active
+    # His history (skills, advancements, injuries) is read only when the cached fragment
+    # showing it is not kept, or for his coach, whose actions depend on it.
+    with_history: Any = _player(pk) if may_change else SimpleLazyObject(lambda: _player(pk))
+    position = selectors.position_for(selectors.roster_for(team), player)
     context = {
-        "player": player,
+        "player": with_history if may_change else player,
+        "player_history": with_history,
         "team": team,
         "position": position,
         "position_skills": selectors.position_skills(position),
         "may_change": may_change,
-        "options": selectors.advancement_options(player) if may_change else (),
-        "can_advance": may_change and selectors.can_advance(player),
-        "must_advance": selectors.must_advance(player),
+        "options": selectors.advancement_options(with_history) if may_change else (),
+        "can_advance": may_change and selectors.can_advance(with_history),
+        "must_advance": may_change and selectors.must_advance(with_history),
         "development": selectors.development(team.ruleset),
         "improvement_roll": selectors.development(team.ruleset) == selectors.IMPROVEMENT_ROLL,
-        "has_lasting_injury": any(i.kind == "lasting" for i in player.injuries.all()),
-        "title": selectors.player_title(player),
-        "career": history.career(player),
+        "has_lasting_injury": may_change
+        and any(i.kind == "lasting" for i in with_history.injuries.all()),
+        "title": SimpleLazyObject(lambda: selectors.player_title(with_history) or ""),
+        "career": SimpleLazyObject(lambda: history.career(player)),
+        # What the sheet's cached fragment is keyed on.
+        "cache_version": stamp_of(request, lambda: _player_stamp(request, pk)).token,
         "rename_form": forms.get("rename_form")
         or RenamePlayerForm(initial={"name": player.name, "number": player.number}),
         "action_form": forms.get("action_form") or ActionForm(),

@@ -10,13 +10,15 @@ import datetime
 import pytest
 from django.core.cache import caches
 from django.template import engines
-from django.test import override_settings
+from django.test import Client, override_settings
 
 from core import versions
 from leagues import services
 from leagues.models import Fixture
+from news.services import post_news
 from teams.audit import bump_teams
-from tests.factories import TeamFactory, UserFactory
+from teams.services import rename_player
+from tests.factories import TeamFactory, UserFactory, drafted_team
 from tests.leagues.factories import LeagueFactory
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +92,54 @@ def test_the_standings_page_is_never_stale_after_a_result_or_a_rename(client):
     winner.save(update_fields=["name"])
     bump_teams([winner])  # a write past the services bumps the versions itself
     assert "Renamed Reavers" in client.get(url).content.decode()
+
+
+def test_the_league_home_is_never_stale_and_offers_news_posting_only_to_who_may(client):
+    commissioner = UserFactory()
+    league = LeagueFactory(commissioners=[commissioner])
+    season = services.open_season(commissioner, league)
+    for n in range(4):
+        services.admit_team(commissioner, season, TeamFactory(name=f"Home team {n}"))
+    services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
+    url = f"/leagues/{league.pk}/"
+    boss = Client()
+    boss.force_login(commissioner)
+    assert "Post news" in boss.get(url).content.decode()
+    before = client.get(url).content.decode()
+    assert "Post news" not in before
+    assert "No news yet." in before
+
+    fixture = Fixture.objects.filter(season=season).order_by("pk").first()
+    services.record_result(
+        commissioner,
+        fixture,
+        home_touchdowns=3,
+        away_touchdowns=1,
+        home_casualties=0,
+        away_casualties=0,
+    )
+    post_news(commissioner, league, title="Round one is in", body="Three touchdowns.")
+    after = client.get(url).content.decode()
+    assert "Round one is in" in after
+    assert "3–1" in after.split("Latest results", 1)[1]
+    assert "Post news" not in after
+    assert "Post news" in boss.get(url).content.decode()
+
+
+def test_a_player_page_is_never_stale_and_shows_actions_only_to_his_coach(client):
+    coach = UserFactory()
+    team = drafted_team(coach, name="Sheet Keepers")
+    player = team.players.order_by("number").first()
+    url = f"/players/{player.pk}/"
+    own = Client()
+    own.force_login(coach)
+    assert "Rename or renumber" in own.get(url).content.decode()
+    page = client.get(url).content.decode()
+    assert "Rename or renumber" not in page
+    assert f"#{player.number} {player.name}</h1>" in page
+
+    rename_player(coach, player, name="Grim Keeper")
+    page = client.get(url).content.decode()
+    assert f"#{player.number} Grim Keeper</h1>" in page
+    assert "Rename or renumber" not in page
+    assert "Rename or renumber" in own.get(url).content.decode()

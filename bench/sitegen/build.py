@@ -583,7 +583,10 @@ class Generator:
                 result = rng.choices(
                     ("badly_hurt", "seriously_hurt", "serious_injury", "dead"), (70, 20, 8, 2)
                 )[0]
-                if result == "dead" and len(sides[other].active()) <= 11:
+                # Deaths take effect in the post-game: count this match's too, so a
+                # team keeps the eleven it needs to play.
+                dying = sum(1 for s, _, r in hurt if s == other and r == "dead")
+                if result == "dead" and len(sides[other].active()) - dying <= 11:
                     result = "seriously_hurt"
                 event(
                     kind="injury",

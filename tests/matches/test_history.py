@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core import versions
 from matches.history import team_matches, tv_at_kick_off
 from matches.models import PlayerMatchStats
 from rules_engine import edition_for
@@ -94,6 +95,7 @@ def test_the_player_page_shows_his_matches_spp_injuries_and_title(client):
 
     # Two advancements make a BB2020 player a Veteran.
     Player.objects.filter(pk=scorer.pk).update(advancements=2)
+    versions.bump(teams=[scorer.team_id])  # as every change of a team does
     html = html_of(client.get(reverse("player-detail", args=[scorer.pk])))
     assert 'id="player-title">Veteran<' in html
 

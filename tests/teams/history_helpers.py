@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from core import versions
 from leagues.models import Fixture
 from matches import selectors as match_selectors
 from matches import services as match_services
@@ -103,3 +104,5 @@ def copies(history: History, count: int) -> None:
             )
             for row in stats
         )
+    # As a recorded match does: both teams' and the league's pages show the new rows.
+    versions.bump(leagues=[fixture.season.league_id], teams=[fixture.home_id, fixture.away_id])
