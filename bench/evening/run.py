@@ -41,7 +41,6 @@ import resource
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -53,7 +52,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from bench.processes import HOST, free_port, tail, wait_until
+from bench.processes import HOST, NGINX, free_port, nginx_conf, port_open, tail, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
@@ -315,12 +314,12 @@ class Stack:
             wait_until(ready, 90, f"Celery worker {node}")
 
     def start_gunicorn(self, env: dict[str, str], workers: int) -> None:
-        self.web_port = free_port()
+        app_port = free_port()
         log = self.folder / "gunicorn.log"
         self.gunicorn = self.children.start(
             "gunicorn",
             [PYTHON, "-m", "gunicorn", "config.wsgi", "--workers", str(workers),
-             "--bind", f"{HOST}:{self.web_port}", "--timeout", "60",
+             "--bind", f"{HOST}:{app_port}", "--timeout", "60",
              "--graceful-timeout", "5", "--log-level", "warning"],
             log, cwd=ROOT, env=env,
         )  # fmt: skip
@@ -328,13 +327,32 @@ class Stack:
         def up() -> bool:
             if self.gunicorn is not None and self.gunicorn.poll() is not None:
                 raise RuntimeError(f"gunicorn exited:\n{tail(log)}")
-            try:
-                socket.create_connection((HOST, self.web_port), timeout=1).close()
-            except OSError:
-                return False
-            return True
+            return port_open(app_port)
 
         wait_until(up, 60, "gunicorn")
+        self.start_nginx(app_port)
+
+    def start_nginx(self, app_port: int) -> None:
+        """nginx in front of gunicorn, as deployed: without it a sync worker waits on
+        each slow client to read its answer and to close (measured: about half of a
+        worker's time at 150 clients)."""
+        if not os.access(NGINX, os.X_OK):
+            raise RuntimeError("nginx is not installed (apt-get install nginx)")
+        self.web_port = free_port()
+        folder = self.folder / "nginx"
+        conf = nginx_conf(folder, self.web_port, [app_port], access_log=False)
+        process = self.children.start(
+            "nginx",
+            [NGINX, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
+            self.folder / "nginx.out",
+        )
+
+        def up() -> bool:
+            if process.poll() is not None:
+                raise RuntimeError(f"nginx exited:\n{tail(self.folder / 'nginx.out')}")
+            return port_open(self.web_port)
+
+        wait_until(up, 20, "nginx")
 
     def new_errors(self) -> list[str]:
         """The errors gunicorn (Django's log, JSON lines) and the Celery worker logged

@@ -24,7 +24,6 @@ import pwd
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,13 +33,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from bench.processes import HOST, free_port, tail, wait_until
+from bench.processes import HOST, NGINX, free_port, nginx_conf, port_open, tail, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 VENV_BIN = Path(PYTHON).parent
 DEFAULT_URL = "postgres://dugout:dugout@127.0.0.1:5432/dugout"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
@@ -74,12 +72,6 @@ def missing_binaries() -> list[str]:
         if not (VENV_BIN / tool).exists():
             missing.append(str(VENV_BIN / tool))
     return missing
-
-
-def port_open(port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.settimeout(0.3)
-        return sock.connect_ex((HOST, port)) == 0
 
 
 @dataclass
@@ -414,39 +406,7 @@ class Cluster:
     def _start_proxy(self) -> None:
         self.proxy_port = free_port()
         nginx = self.folder / "nginx"
-        nginx.mkdir()
-        upstreams = "\n".join(f"        server {HOST}:{port};" for port in self.app_ports)
-        (nginx / "nginx.conf").write_text(
-            f"""pid {nginx}/nginx.pid;
-error_log {nginx}/error.log warn;
-worker_processes 1;
-events {{ worker_connections 256; }}
-http {{
-    access_log {nginx}/access.log;
-    client_body_temp_path {nginx}/client_body;
-    proxy_temp_path {nginx}/proxy;
-    fastcgi_temp_path {nginx}/fastcgi;
-    uwsgi_temp_path {nginx}/uwsgi;
-    scgi_temp_path {nginx}/scgi;
-    # Round-robin (nginx's default) over the two app servers.
-    upstream dugout {{
-{upstreams}
-    }}
-    server {{
-        listen {HOST}:{self.proxy_port};
-        client_max_body_size 4m;
-        location / {{
-            proxy_pass http://dugout;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            # Which app server answered (the checks read it).
-            add_header X-Upstream $upstream_addr always;
-        }}
-    }}
-}}
-"""
-        )
+        nginx_conf(nginx, self.proxy_port, self.app_ports)
         self._spawn(
             "nginx", [NGINX, "-p", str(nginx), "-c", str(nginx / "nginx.conf"), "-g", "daemon off;"]
         )
