@@ -231,6 +231,13 @@ class Fixture(models.Model):
         return str(shown_from(award.get("note_said"), award.get("note") or ""))
 
     @property
+    def status_label(self) -> str:
+        """``get_status_display()``, read from the choice itself: a season's schedule
+        shows hundreds of rows, and ``get_FOO_display`` builds and hashes every
+        translated choice for each."""
+        return str(self.Status(self.status).label)
+
+    @property
     def has_result(self) -> bool:
         return self.status in self.RESULT_STATUSES
 

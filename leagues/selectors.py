@@ -116,6 +116,18 @@ def fixtures(season: Season | None = None) -> QuerySet[Fixture]:
     return qs if season is None else qs.filter(season=season)
 
 
+def schedule(season: Season) -> QuerySet[Fixture]:
+    """A season's fixtures as its schedule shows them (both teams, the round and the
+    league's time zone), in one query: the related rows only the fixture pages read
+    (coaches, winner, who conceded) are left out, a long season's schedule being
+    rendered whole."""
+    return (
+        Fixture.objects.filter(season=season)
+        .select_related("home", "away", "round", "division", "season__league")
+        .order_by("round__number", "division__name", "kind", "id")
+    )
+
+
 def current_round(season: Season) -> Round | None:
     """The first round with a fixture still to play, else the last round."""
     rounds = season.rounds.order_by("number")

@@ -160,7 +160,7 @@ def season_fixtures(request: HttpRequest, pk: int) -> HttpResponse:
 
     def by_round() -> list[tuple[Any, list[Fixture]]]:
         rounds: dict[Any, list[Fixture]] = {}
-        for fixture in selectors.fixtures(season):
+        for fixture in selectors.schedule(season):
             rounds.setdefault(fixture.round, []).append(fixture)
         return list(rounds.items())
 
