@@ -148,17 +148,35 @@ def has_sitegen() -> bool:
     return (ROOT / "bench" / "sitegen").is_dir()
 
 
-def prepare_database(base: str, leagues: int, rebuild: bool) -> str:
-    """The size's database, built unless it is there with its leagues (reused)."""
+# League fixtures still to play: a reused site whose earlier runs played them all has
+# nothing left for the match clients, and a run without writes flatters every figure.
+FIXTURES_LEFT = (
+    "SELECT count(*) FROM leagues_fixture f WHERE f.status = 'scheduled' AND f.kind = 'league'"
+    " AND NOT EXISTS (SELECT 1 FROM matches_match m WHERE m.fixture_id = f.id)"
+)
+
+
+def fixtures_needed(clients: list[int], seconds: int) -> int:
+    """About how many fixtures the steps' match clients play (a match takes about a
+    minute at the default tap)."""
+    return sum(mix(n)[2] * max(1, seconds // 45) for n in clients)
+
+
+def prepare_database(base: str, leagues: int, rebuild: bool, needed: int = 0) -> str:
+    """The size's database, built unless it is there with its leagues and ``needed``
+    fixtures left to play (reused)."""
     name = f"dugout_evening_{leagues}"
     url = database_url(base, name)
     exists = psql(base, f"SELECT 1 FROM pg_database WHERE datname = '{name}'").strip() == "1"
     if exists and not rebuild:
         try:
             count = int(psql(url, "SELECT count(*) FROM leagues_league").strip() or 0)
+            left = int(psql(url, FIXTURES_LEFT).strip() or 0)
         except RuntimeError:
-            count = 0
-        if count >= leagues:
+            count = left = 0
+        if count >= leagues and left < needed:
+            print(f"== {name} has {left} fixtures left to play, {needed} wanted", flush=True)
+        elif count >= leagues:
             print(f"== reusing {name} ({count} leagues), migrated to this code", flush=True)
             migrated = subprocess.run(
                 [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"],
@@ -198,6 +216,7 @@ class Stack:
     admin_url: str = ""  # PgBouncer's console
     web_port: int = 0
     gunicorn: subprocess.Popen[bytes] | None = None
+    warmed: set[str] = field(default_factory=set)  # the pages the warm-up has read
     log_offsets: dict[str, int] = field(default_factory=dict)
 
     def start(self, workers: int, nodes: int, concurrency: int) -> None:
@@ -535,24 +554,37 @@ def mix(clients: int) -> tuple[int, int, int, int]:
     return visitors, coaches, matches, 1
 
 
-def warm_up(port: int, plan: Path, workers: int) -> None:
-    """Every page kind read a few times by as many readers as there are workers, so
-    each worker has loaded its code and templates before anything is timed."""
+def warm_up(stack: Stack, plan: Path, workers: int) -> None:
+    """Every page the visitors read, read once (those an earlier step read are kept), so
+    the steps measure an evening on a site that has been up all day, its cache holding
+    what has not changed since, rather than a cold start; and every worker has loaded
+    its code and templates before anything is timed. Prints the cold pages' rate."""
     from concurrent.futures import ThreadPoolExecutor
     from urllib.request import urlopen
 
     data = json.loads(plan.read_text())
-    paths = [f"/leagues/seasons/{data['seasons'][0]}/standings/",
-             f"/leagues/seasons/{data['seasons'][0]}/fixtures/",
-             f"/leagues/{data['leagues'][0]}/", f"/teams/{data['teams'][0]}/",
-             f"/players/{data['players'][0]}/", "/"] * (3 * workers)  # fmt: skip
+    paths = [
+        *(f"/leagues/seasons/{season}/standings/" for season in data["seasons"]),
+        *(f"/leagues/seasons/{season}/fixtures/" for season in data["seasons"]),
+        *(f"/leagues/{league}/" for league in data["leagues"]),
+        *(f"/teams/{team}/" for team in data["teams"]),
+        *(f"/players/{player}/" for player in data["players"]),
+        *(["/"] * (3 * workers)),
+    ]
+    cold = [path for path in dict.fromkeys(paths) if path not in stack.warmed]
 
     def read(path: str) -> None:
-        with contextlib.suppress(OSError), urlopen(f"http://{HOST}:{port}{path}", timeout=30):
+        url = f"http://{HOST}:{stack.web_port}{path}"
+        with contextlib.suppress(OSError), urlopen(url, timeout=60):
             pass
 
-    with ThreadPoolExecutor(workers) as pool:
-        list(pool.map(read, paths))
+    started = time.monotonic()
+    with ThreadPoolExecutor(workers * 2) as pool:
+        list(pool.map(read, cold))
+    stack.warmed.update(cold)
+    seconds = time.monotonic() - started
+    print(f"   warm-up: {len(cold)} pages read once in {seconds:.0f} s "
+          f"({len(cold) / max(seconds, 0.001):.0f} pages/s, cold)", flush=True)  # fmt: skip
 
 
 def run_step(stack: Stack, leagues: int, clients: int, seconds: int, options: Any) -> Step:
@@ -562,7 +594,9 @@ def run_step(stack: Stack, leagues: int, clients: int, seconds: int, options: An
     # Fixtures enough for every match client to play one every 20 s, and some over.
     matches = mix(clients)[2] * (seconds // 20 + 2) + 10
     run_site(stack.direct_url, "plan", "--out", str(plan), "--matches", str(matches))
-    warm_up(stack.web_port, plan, options.workers)
+    if not json.loads(plan.read_text())["matches"]:
+        raise RuntimeError(f"{stack.database} has no fixture left to play: run with --rebuild")
+    warm_up(stack, plan, options.workers)
     before = stack.redis_info() or {}
     since = datetime.datetime.now(datetime.UTC).isoformat()
     sampler = Sampler(stack)
@@ -785,7 +819,8 @@ def main(argv: list[str] | None = None) -> int:
     by_size: dict[int, list[Step]] = {}
     try:
         for leagues in sizes:
-            url = prepare_database(options.database_url, leagues, options.rebuild)
+            needed = fixtures_needed(options.clients, options.duration)
+            url = prepare_database(options.database_url, leagues, options.rebuild, needed)
             name = urlsplit(url).path.lstrip("/")
             with stack_for(url, name, options) as stack:
                 steps = [

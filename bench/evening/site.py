@@ -32,6 +32,7 @@ import django
 
 PLAYERS_NEEDED = 11
 PLAN_PLAYERS = 400  # player pages the visitors pick from
+PLAN_TEAMS = 2_000  # team pages the visitors pick from
 PLAN_COACHES = 300  # coaches signed in on the evening
 PLAN_MATCHES = 4_000  # fixtures the evening may play, at most
 
@@ -112,11 +113,12 @@ def fit_players(team_ids: list[int]) -> dict[int, list[int]]:
 
 def plan(out: str, seed: int, matches: int) -> None:
     """The users' plan (the module's docstring), written as JSON to ``out``."""
+    from django.db.models import Exists, OuterRef
+
     from leagues.models import Fixture, League, Season, TeamEntry
     from matches.models import Match
     from teams.models import Player
 
-    rng = random.Random(seed)
     seasons = list(
         Season.objects.exclude(status=Season.Status.SIGN_UP)
         .order_by("league_id", "number")
@@ -128,15 +130,18 @@ def plan(out: str, seed: int, matches: int) -> None:
             "team_id", "season_id"
         )
     )
-    team_ids = list(season_of_team)
-    player_ids = list(
-        Player.objects.filter(team_id__in=team_ids, status=Player.Status.ACTIVE)
-        .order_by("?")
-        .values_list("id", flat=True)[:PLAN_PLAYERS]
-    )
+    team_ids = sorted(season_of_team)
+    # What visitors read: the same teams and players at every step, as on one evening
+    # (run.py reads each page once before the first step, as a site up all day has them
+    # in its cache already).
+    reading = random.Random(seed)
+    read_teams = reading.sample(team_ids, min(len(team_ids), PLAN_TEAMS))
+    active = Player.objects.filter(team_id__in=team_ids, status=Player.Status.ACTIVE)
+    all_players = list(active.order_by("id").values_list("id", flat=True))
+    player_ids = reading.sample(all_players, min(len(all_players), PLAN_PLAYERS))
     # The fixtures still to play, in round order, in leagues the flow below knows how
     # to play (a BB2020 pre-game: kick or receive, inducements, journeymen).
-    begun = Match.objects.values("fixture_id")
+    begun = Match.objects.filter(fixture=OuterRef("pk"))
     # Teams still in a match (a run stopped half-way through one) sit this one out.
     unclosed = Match.objects.exclude(status=Match.Status.CLOSED)
     busy = set(unclosed.values_list("fixture__home_id", flat=True))
@@ -147,7 +152,7 @@ def plan(out: str, seed: int, matches: int) -> None:
             status=Fixture.Status.SCHEDULED,
             kind=Fixture.Kind.LEAGUE,
         )
-        .exclude(pk__in=begun)
+        .exclude(Exists(begun))  # an anti-join: NOT IN over 300,000 matches is slow
         .select_related("home__coach", "away__coach", "season__league", "round")
         .order_by("round__number", "id")[: matches * 4]
     )
@@ -206,7 +211,7 @@ def plan(out: str, seed: int, matches: int) -> None:
     document = {
         "seasons": [s["id"] for s in current.values()],
         "leagues": list(current),
-        "teams": rng.sample(team_ids, min(len(team_ids), 2_000)),
+        "teams": read_teams,
         "players": player_ids,
         "coaches": browsing,
         "matches": playable,
