@@ -245,3 +245,16 @@ def test_an_unreachable_replica_costs_one_request_then_the_primary_answers(
     # After the retry interval the replica is tried again (and still fails here).
     monkeypatch.setattr(core.replica, "_replica_down_until", 0.0)
     assert visitor.get(f"/api/v1/teams/{team.pk}/profile/").status_code == 503
+
+
+def test_the_health_check_reports_the_replica(client):
+    body = client.get("/healthz").json()
+    assert body["replica"] == "ok"
+    assert body["status"] == "ok"
+
+
+def test_an_unreachable_replica_leaves_the_site_serving_but_degraded(client, unreachable_replica):
+    response = client.get("/healthz")
+    assert response.status_code == 200  # the primary answers every read meanwhile
+    assert response.json()["replica"] == "degraded"
+    assert response.json()["status"] == "degraded"
