@@ -83,7 +83,7 @@ beat: install
 # against gunicorn, a Celery worker, Redis and PgBouncer (transaction mode) on the local
 # PostgreSQL (the server of DATABASE_URL, else dugout:dugout@127.0.0.1), all started and
 # stopped by `python -m bench.evening`. The full run, on a quiet machine (it builds a
-# 1,000-league site first): `make evening COMPARE=10,1000 CLIENTS=100,200,400,800`.
+# 1,000-league site first): `make evening COMPARE=10,1000 CLIENTS=10,25,50,100,200`.
 .PHONY: evening evening-ci
 LEAGUES ?= 10
 CLIENTS ?= 8,16,32
