@@ -62,27 +62,45 @@ def test_a_bump_changes_the_version_and_a_rolled_back_counter_never_meets_its_ol
     assert versions.league_version(league) not in (before, after)
 
 
-def test_the_standings_page_is_never_stale_after_a_result_or_a_rename(client):
+def scheduled_season():
+    """A league's season of four teams with its schedule drawn: (commissioner, season)."""
     commissioner = UserFactory()
     league = LeagueFactory(commissioners=[commissioner])
     season = services.open_season(commissioner, league)
-    teams = [TeamFactory(name=f"Fragment team {n}") for n in range(4)]
-    for team in teams:
-        services.admit_team(commissioner, season, team)
+    for n in range(4):
+        services.admit_team(commissioner, season, TeamFactory(name=f"Fragment team {n}"))
     services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
-    url = f"/leagues/seasons/{season.pk}/standings/"
-    before = client.get(url).content.decode()
-    assert before.count('<td class="num rank"><strong>0</strong></td>') == 4
+    return commissioner, season
 
+
+def signed_in(user) -> Client:
+    browser = Client()
+    browser.force_login(user)
+    return browser
+
+
+def first_result(commissioner, season, home: int, away: int) -> Fixture:
+    """The season's first fixture, its result recorded by the commissioner."""
     fixture = Fixture.objects.filter(season=season).order_by("pk").first()
     services.record_result(
         commissioner,
         fixture,
-        home_touchdowns=2,
-        away_touchdowns=0,
-        home_casualties=1,
+        home_touchdowns=home,
+        away_touchdowns=away,
+        home_casualties=0,
         away_casualties=0,
     )
+    return fixture
+
+
+def test_the_standings_page_is_never_stale_after_a_result_or_a_rename(client):
+    commissioner, season = scheduled_season()
+    league = season.league
+    url = f"/leagues/seasons/{season.pk}/standings/"
+    before = client.get(url).content.decode()
+    assert before.count('<td class="num rank"><strong>0</strong></td>') == 4
+
+    fixture = first_result(commissioner, season, 2, 0)
     after = client.get(url).content.decode()
     points = league.points_for_win
     assert f'<td class="num rank"><strong>{points}</strong></td>' in after
@@ -95,29 +113,16 @@ def test_the_standings_page_is_never_stale_after_a_result_or_a_rename(client):
 
 
 def test_the_league_home_is_never_stale_and_offers_news_posting_only_to_who_may(client):
-    commissioner = UserFactory()
-    league = LeagueFactory(commissioners=[commissioner])
-    season = services.open_season(commissioner, league)
-    for n in range(4):
-        services.admit_team(commissioner, season, TeamFactory(name=f"Home team {n}"))
-    services.generate_schedule(commissioner, season, start_date=datetime.date(2026, 3, 2))
+    commissioner, season = scheduled_season()
+    league = season.league
     url = f"/leagues/{league.pk}/"
-    boss = Client()
-    boss.force_login(commissioner)
+    boss = signed_in(commissioner)
     assert "Post news" in boss.get(url).content.decode()
     before = client.get(url).content.decode()
     assert "Post news" not in before
     assert "No news yet." in before
 
-    fixture = Fixture.objects.filter(season=season).order_by("pk").first()
-    services.record_result(
-        commissioner,
-        fixture,
-        home_touchdowns=3,
-        away_touchdowns=1,
-        home_casualties=0,
-        away_casualties=0,
-    )
+    first_result(commissioner, season, 3, 1)
     post_news(commissioner, league, title="Round one is in", body="Three touchdowns.")
     after = client.get(url).content.decode()
     assert "Round one is in" in after
@@ -131,8 +136,7 @@ def test_a_player_page_is_never_stale_and_shows_actions_only_to_his_coach(client
     team = drafted_team(coach, name="Sheet Keepers")
     player = team.players.order_by("number").first()
     url = f"/players/{player.pk}/"
-    own = Client()
-    own.force_login(coach)
+    own = signed_in(coach)
     assert "Rename or renumber" in own.get(url).content.decode()
     page = client.get(url).content.decode()
     assert "Rename or renumber" not in page
