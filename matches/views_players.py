@@ -46,17 +46,23 @@ def _player_stamp(request: HttpRequest, pk: int, **forms: Any) -> Any:
 
 @conditional_page(_player_stamp)
 def player_detail(request: HttpRequest, pk: int, **forms: Any) -> HttpResponse:
-    player = Player.objects.select_related("team", "team__coach").filter(pk=pk).first()
-    if player is None:
-        raise Http404(_("No such player."))
+    # His history (skills, advancements, injuries) is read at once for a signed-in
+    # reader, who may be his coach (his actions depend on it); for a visitor only when
+    # the cached fragment showing it is not kept.
+    with_history: Any
+    if request.user.is_authenticated:
+        player = with_history = _player(pk)
+    else:
+        found = Player.objects.select_related("team", "team__coach").filter(pk=pk).first()
+        if found is None:
+            raise Http404(_("No such player."))
+        player = found
+        with_history = SimpleLazyObject(lambda: _player(pk))
     team = player.team
     may_change = user_may_change(request, team) and player.is_active
-    # His history (skills, advancements, injuries) is read only when the cached fragment
-    # showing it is not kept, or for his coach, whose actions depend on it.
-    with_history: Any = _player(pk) if may_change else SimpleLazyObject(lambda: _player(pk))
     position = selectors.position_for(selectors.roster_for(team), player)
     context = {
-        "player": with_history if may_change else player,
+        "player": player,
         "player_history": with_history,
         "team": team,
         "position": position,
