@@ -28,16 +28,23 @@ def port_open(port: int) -> bool:
         return sock.connect_ex((HOST, port)) == 0
 
 
-def wait_until(check: Callable[[], Any], seconds: float, what: str, *, every: float = 0.1) -> Any:
-    """``check()``'s first true value, asked every ``every`` seconds; a RuntimeError
-    naming ``what`` after ``seconds``."""
+def wait_until(
+    check: Callable[[], Any],
+    seconds: float,
+    what: str,
+    *,
+    every: float = 0.1,
+    error: type[Exception] = RuntimeError,
+) -> Any:
+    """``check()``'s first true value, asked every ``every`` seconds; an ``error``
+    naming ``what`` after ``seconds`` (tests ask for an AssertionError)."""
     deadline = time.monotonic() + seconds
     while True:
         value = check()
         if value:
             return value
         if time.monotonic() >= deadline:
-            raise RuntimeError(f"timed out after {seconds:.0f} s waiting for {what}")
+            raise error(f"timed out after {seconds:.0f} s waiting for {what}")
         time.sleep(every)
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import socket
 import time
 from collections.abc import Iterator
 
@@ -23,6 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 import core.replica
+from bench.processes import free_port
 from core.db_router import ReplicaRouter, RequestReads, begin_request, end_request
 from core.replica import PIN_COOKIE
 from teams.models import Team
@@ -225,12 +225,6 @@ def unreachable_replica(monkeypatch):
     monkeypatch.setattr(core.replica, "_replica_down_until", 0.0)
     yield
     replica.close()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_an_unreachable_replica_costs_one_request_then_the_primary_answers(

@@ -8,16 +8,16 @@ always cleans up what it started."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
 import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,25 +25,12 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Sum
 
+from bench import processes
+from bench.processes import HOST, free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
-
-
-def wait_until(check: Callable[[], Any], seconds: float, what: str, step: float = 0.2) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"timed out after {seconds} s waiting for {what}")
-        time.sleep(step)
+# A timeout is a failed check: the tests add their figures and logs to AssertionErrors.
+wait_until = functools.partial(processes.wait_until, every=0.2, error=AssertionError)
 
 
 def database_url_of_this_run() -> str:
