@@ -45,19 +45,7 @@ SCHEMA = "/api/v1/schema/"
 
 
 @pytest.fixture
-def eager_tasks():
-    """The world is built here with its post-games applied in place (the second CI pass
-    has a REDIS_URL, which would queue them to no worker)."""
-    from config.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
-
-
-@pytest.fixture
-def gunicorn_server(tmp_path, eager_tasks):
+def gunicorn_server(tmp_path, eager_celery):
     world = build_world("Live")
     tokens = {
         "coach": Token.objects.create(user=world.home_coach).key,

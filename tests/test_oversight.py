@@ -24,15 +24,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def world():
-    from config.celery import app
-
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    try:
-        yield build_world("Watch")
-    finally:
-        app.conf.task_always_eager = eager
+def world(eager_celery):
+    return build_world("Watch")
 
 
 def _lines(user, kind=None):

@@ -24,15 +24,10 @@ TAP = 40  # CSS pixels: the least height of a button a thumb hits
 
 
 @pytest.fixture(autouse=True)
-def _eager_celery():
+def _eager_celery(eager_celery):
     """The post-game task runs in the process that queues it (the live server's
     thread, or the test's), even when REDIS_URL points the app at a broker."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
     yield
-    app.conf.task_always_eager = previous
 
 
 def log_out(page: Page) -> None:

@@ -18,7 +18,6 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from config.celery import app
 from leagues import services as league_services
 from notifications import reminders, tasks
 from notifications.models import OutgoingMail
@@ -27,10 +26,8 @@ from tests.notifications.smtp_server import SMTPServer
 
 
 @pytest.fixture
-def mail_server(settings, monkeypatch):
+def mail_server(settings, eager_celery):
     """A mail server the site sends to, not started: its port refuses connections."""
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    monkeypatch.setitem(app.conf, "task_always_eager", True)
     server = SMTPServer()
     settings.MAILERS = {"default": server.mailer}
     settings.DUGOUT_MAIL_BACKOFF_SECONDS = 30

@@ -43,14 +43,9 @@ POST_GAME_ROWS = (LedgerReason.WINNINGS, LedgerReason.EXPENSIVE_MISTAKE)
 
 
 @pytest.fixture(autouse=True)
-def _eager_celery():
+def _eager_celery(eager_celery):
     """The post-game is applied by its task in-process (as in tests/matches)."""
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
     yield
-    app.conf.task_always_eager = previous
 
 
 def draft_for(ruleset: str, slug: str) -> dict[str, Any]:

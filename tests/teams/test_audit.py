@@ -31,13 +31,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _eager_celery():
-    from config.celery import app
-
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
+def _eager_celery(eager_celery):
     yield
-    app.conf.task_always_eager = previous
 
 
 @pytest.fixture

@@ -21,7 +21,6 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from config.celery import app
 from leagues import services
 from leagues.models import Fixture, Season
 from leagues.services.team_redraft import season_record
@@ -125,15 +124,6 @@ def test_a_bb2025_real_life_concession_counts_as_played_for_both_and_won_by_one(
     assert counts(budget_of(b)) == (3, 2, 0, 0)
     # The loss for both is not a fixture played (section 13.5).
     assert counts(budget_of(c)) == (2, 0, 0, 0)
-
-
-@pytest.fixture
-def eager_celery():
-    """The post-game runs where it is queued, even when REDIS_URL names a broker."""
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
 
 
 @pytest.mark.usefixtures("eager_celery")
